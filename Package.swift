@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "LayerScope",
+    products: [
+        .executable(name: "layerscope", targets: ["layerscope"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // Pure maths: points, rects, angles, Core Animation's row-vector matrices.
+        .target(name: "Geometry"),
+        // The layer tree, Apple's geometry rules, layout files, the command language.
+        .target(name: "LayerKit", dependencies: [
+            "Geometry",
+            .product(name: "Yams", package: "Yams"),
+        ]),
+        // Cells, canvas, viewport, rasterizer, text panels.
+        .target(name: "Raster", dependencies: ["LayerKit", "Geometry"]),
+        // The terminal protocol, keys, input events, an in-memory terminal.
+        .target(name: "TerminalKit", dependencies: ["Raster"]),
+        // State, reducer, keymap, run loop, headless runner.
+        .target(name: "Explorer", dependencies: ["TerminalKit", "Raster", "LayerKit", "Geometry"]),
+        // ncursesw, seen from Swift through a small shim.
+        .systemLibrary(name: "CNCurses", providers: [.apt(["libncursesw5-dev"])]),
+        .target(name: "NCursesTerminal", dependencies: ["CNCurses", "TerminalKit", "Raster"]),
+        .executableTarget(name: "layerscope", dependencies: [
+            "Explorer", "NCursesTerminal", "TerminalKit", "Raster", "LayerKit", "Geometry",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .target(name: "TestSupport", dependencies: ["Geometry", "Raster"], path: "Tests/TestSupport"),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
+        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Geometry", "TestSupport"],
+                    resources: [.copy("Malformed")]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "LayerKit", "Geometry", "TestSupport"],
+                    resources: [.copy("__Goldens__")]),
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "TerminalKit", "Raster", "LayerKit", "Geometry", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

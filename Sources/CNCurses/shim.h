@@ -1,0 +1,1 @@
+#include <ncursesw/curses.h>

@@ -1,0 +1,201 @@
+import Geometry
+
+/// The order CALayer.hitTest searches siblings in (R9).
+public enum SiblingOrder: String, Equatable, Sendable, CaseIterable {
+    /// As measured on macOS QuartzCore and iOS: higher zPosition first, ties later sibling first.
+    case zPosition
+    /// As Lockwood's book says: strictly tree order, later sibling first, zPosition ignored.
+    case tree
+}
+
+/// Which framework's rules a hit test follows.
+public enum HitTestRules: Equatable, Sendable {
+    /// CALayer.hitTest (R9): the point is in the receiver's superlayer space.
+    case layer(SiblingOrder)
+    /// UIView.hitTest(_:with:) (R10): the point is in the receiver's own space; only views take part.
+    case view
+}
+
+/// What happened at one layer during a hit test, in visiting order.
+public struct HitVisit: Equatable, Sendable {
+    public enum Outcome: String, Equatable, Sendable {
+        case hit
+        case hidden
+        /// UIView: alpha < 0.01.
+        case transparent
+        /// UIView: userInteractionEnabled == false.
+        case interactionDisabled
+        /// Not a view, so UIView.hitTest never looks at it.
+        case notAView
+        /// The hop into the layer is singular (scale 0) or the point is behind the eye.
+        case singular
+        /// masksToBounds (CALayer) or point(inside:) (UIView) refused the point; the subtree was skipped.
+        case clipped
+        /// No sublayer took the point and the layer's own bounds do not contain it.
+        case outsideBounds
+    }
+    public var layer: LayerID
+    public var outcome: Outcome
+    /// The point in the layer's own space, when the hop had an answer.
+    public var localPoint: Point?
+}
+
+/// Collects the visits of one hit test, in order, for the explanation panel.
+public final class HitTrace {
+    public var visits: [HitVisit] = []
+    public init() {}
+}
+
+extension LayerTree {
+    /// The order siblings are searched in, front to back.
+    public func searchOrder(_ siblings: [LayerID], _ order: SiblingOrder) -> [LayerID] {
+        let backToFront = Array(siblings.reversed())
+        switch order {
+        case .tree: return backToFront
+        case .zPosition:
+            // Stable: among equal zPosition, the later sibling stays first.
+            return backToFront.enumerated().sorted { l, r in
+                let zl = self[l.element].zPosition, zr = self[r.element].zPosition
+                return zl != zr ? zl > zr : l.offset < r.offset
+            }.map(\.element)
+        }
+    }
+
+    /// Hit tests the subtree of `id`. `point` is in `id`'s **superlayer** space for `.layer`
+    /// rules and in its **own** space for `.view` rules (the classic bug is mixing them up).
+    /// When `trace` is given, every visited layer is appended with its outcome.
+    public func hitTest(_ id: LayerID, _ point: Point, rules: HitTestRules, trace: HitTrace? = nil) -> LayerID? {
+        switch rules {
+        case .layer(let order):
+            return hitTestLayers(start: id, pointInSuperlayer: point, order: order, trace: trace)
+        case .view:
+            return hitTestViews(start: id, pointInOwnSpace: point, trace: trace)
+        }
+    }
+
+    /// Hit test from the screen over the top-level layers: each top-level view with UIView
+    /// rules (the window's), each top-level layer with CALayer rules in `order`.
+    public func hitTestScreen(_ point: Point, order: SiblingOrder = .zPosition, trace: HitTrace? = nil) -> LayerID? {
+        let allViews = !roots.isEmpty && roots.allSatisfy { self[$0].kind == .view }
+        let ordered = allViews ? Array(roots.reversed()) : searchOrder(roots, order)
+        for root in ordered {
+            let hit: LayerID?
+            if self[root].kind == .view {
+                guard let local = hopToSuperlayer(root).inverted()?.apply(to: point) else {
+                    trace?.visits.append(HitVisit(layer: root, outcome: .singular, localPoint: nil))
+                    continue
+                }
+                hit = hitTestViews(start: root, pointInOwnSpace: local, trace: trace)
+            } else {
+                hit = hitTestLayers(start: root, pointInSuperlayer: point, order: order, trace: trace)
+            }
+            if let hit { return hit }
+        }
+        return nil
+    }
+
+    /// Screen hit test with CALayer rules everywhere (views included), ignoring UIView's
+    /// extra exclusions: what a layer-level `hitTest:` on the window's layer would answer.
+    public func hitTestScreenAsLayers(_ point: Point, order: SiblingOrder) -> LayerID? {
+        for root in searchOrder(roots, order) {
+            if let hit = hitTestLayers(start: root, pointInSuperlayer: point, order: order, trace: nil) { return hit }
+        }
+        return nil
+    }
+
+    private struct Frame {
+        var id: LayerID
+        var local: Point
+        var children: [LayerID]
+        var next: Int
+    }
+
+    private func hitTestLayers(start: LayerID, pointInSuperlayer: Point, order: SiblingOrder,
+                               trace: HitTrace?) -> LayerID? {
+        var stack: [Frame] = []
+        func enter(_ id: LayerID, _ p: Point) {
+            let layer = self[id]
+            if layer.isHidden { trace?.visits.append(HitVisit(layer: id, outcome: .hidden, localPoint: nil)); return }
+            guard let local = hopToSuperlayer(id).inverted()?.apply(to: p) else {
+                trace?.visits.append(HitVisit(layer: id, outcome: .singular, localPoint: nil)); return
+            }
+            if layer.masksToBounds && !layer.bounds.contains(local) {
+                trace?.visits.append(HitVisit(layer: id, outcome: .clipped, localPoint: local)); return
+            }
+            let children = layer.sublayers.count > 1 ? searchOrder(layer.sublayers, order) : layer.sublayers
+            stack.append(Frame(id: id, local: local, children: children, next: 0))
+        }
+        enter(start, pointInSuperlayer)
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            if stack[top].next < stack[top].children.count {
+                let child = stack[top].children[stack[top].next]
+                stack[top].next += 1
+                enter(child, stack[top].local)
+                continue
+            }
+            let frame = stack.removeLast()
+            if self[frame.id].bounds.contains(frame.local) {
+                trace?.visits.append(HitVisit(layer: frame.id, outcome: .hit, localPoint: frame.local))
+                return frame.id
+            }
+            trace?.visits.append(HitVisit(layer: frame.id, outcome: .outsideBounds, localPoint: frame.local))
+        }
+        return nil
+    }
+
+    private func hitTestViews(start: LayerID, pointInOwnSpace: Point, trace: HitTrace?) -> LayerID? {
+        var stack: [Frame] = []
+        func enter(_ id: LayerID, _ local: Point?) {
+            let layer = self[id]
+            let outcome: HitVisit.Outcome?
+            if layer.kind != .view { outcome = .notAView }
+            else if layer.isHidden { outcome = .hidden }
+            else if !layer.isUserInteractionEnabled { outcome = .interactionDisabled }
+            else if layer.opacity < 0.01 { outcome = .transparent }
+            else if local == nil { outcome = .singular }
+            else if !layer.bounds.contains(local!) { outcome = .clipped }
+            else { outcome = nil }
+            if let outcome { trace?.visits.append(HitVisit(layer: id, outcome: outcome, localPoint: local)); return }
+            stack.append(Frame(id: id, local: local!, children: layer.sublayers.reversed(), next: 0))
+        }
+        enter(start, pointInOwnSpace)
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            if stack[top].next < stack[top].children.count {
+                let child = stack[top].children[stack[top].next]
+                stack[top].next += 1
+                let local = self[child].kind == .view ? hopToSuperlayer(child).inverted()?.apply(to: stack[top].local) : nil
+                enter(child, local)
+                continue
+            }
+            // point(inside:) already held on entry: with no subview taking it, the view is hit.
+            let frame = stack.removeLast()
+            trace?.visits.append(HitVisit(layer: frame.id, outcome: .hit, localPoint: frame.local))
+            return frame.id
+        }
+        return nil
+    }
+
+    /// Drawing order (R11): tree order with siblings stable-sorted by zPosition (higher on
+    /// top), hidden subtrees skipped; back to front.
+    public func drawingOrder() -> [LayerID] {
+        var out: [LayerID] = []
+        out.reserveCapacity(count)
+        func sorted(_ siblings: [LayerID]) -> [LayerID] {
+            guard siblings.count > 1 else { return siblings }
+            return siblings.enumerated().sorted { l, r in
+                let zl = self[l.element].zPosition, zr = self[r.element].zPosition
+                return zl != zr ? zl < zr : l.offset < r.offset
+            }.map(\.element)
+        }
+        var stack = Array(sorted(roots).reversed())
+        while let next = stack.popLast() {
+            let layer = self[next]
+            if layer.isHidden { continue }
+            out.append(next)
+            stack.append(contentsOf: sorted(layer.sublayers).reversed())
+        }
+        return out
+    }
+}

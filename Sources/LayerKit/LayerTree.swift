@@ -1,0 +1,156 @@
+import Geometry
+
+/// Why a tree edit was refused. The engine never prints; callers turn these into messages.
+public enum TreeError: Error, Equatable, Sendable {
+    case duplicateName(String)
+    case unknownLayer(String)
+    case indexOutOfRange(index: Int, count: Int)
+    case wouldCreateCycle(String)
+    case emptyName
+}
+
+/// The layer tree: a value with ids. Top-level layers live in the "screen" space (the
+/// window); every other layer's position is in its superlayer's bounds space.
+///
+/// Storage is an array indexed by `LayerID.raw` (removed slots are nil), so lookups are
+/// O(1) and the tree is cheap to copy for undo.
+public struct LayerTree: Equatable, Sendable {
+    private var storage: [Layer?] = []
+    private var ids: [String: LayerID] = [:]
+    /// Top-level layers in tree order.
+    public private(set) var roots: [LayerID] = []
+
+    public init() {}
+
+    /// The number of layers in the tree.
+    public var count: Int { ids.count }
+    public var isEmpty: Bool { ids.isEmpty }
+
+    /// The layer with this id. Precondition: the id is in the tree.
+    public subscript(id: LayerID) -> Layer {
+        get {
+            guard let layer = storage[id.raw] else { preconditionFailure("LayerTree: no layer \(id)") }
+            return layer
+        }
+        set {
+            guard let old = storage[id.raw] else { preconditionFailure("LayerTree: no layer \(id)") }
+            precondition(newValue.superlayer == old.superlayer && newValue.sublayers == old.sublayers,
+                         "LayerTree: use add/remove/move to change structure")
+            if newValue.name != old.name {
+                precondition(ids[newValue.name] == nil, "LayerTree: duplicate name \(newValue.name)")
+                ids[old.name] = nil
+                ids[newValue.name] = id
+            }
+            storage[id.raw] = newValue
+        }
+    }
+
+    public func contains(_ id: LayerID) -> Bool { id.raw >= 0 && id.raw < storage.count && storage[id.raw] != nil }
+
+    /// The id of the layer called `name`, if any.
+    public func id(named name: String) -> LayerID? { ids[name] }
+
+    /// Every layer name, unordered.
+    public var names: Dictionary<String, LayerID>.Keys { ids.keys }
+
+    /// The sublayers of `parent`, or the top-level layers for nil.
+    public func children(of parent: LayerID?) -> [LayerID] {
+        guard let parent else { return roots }
+        return self[parent].sublayers
+    }
+
+    /// Adds `layer` as the last (topmost) sublayer of `parent` (top level for nil), or at `index`.
+    @discardableResult
+    public mutating func add(_ layer: Layer, in parent: LayerID? = nil, at index: Int? = nil) throws(TreeError) -> LayerID {
+        guard !layer.name.isEmpty else { throw .emptyName }
+        guard ids[layer.name] == nil else { throw .duplicateName(layer.name) }
+        let siblings = children(of: parent)
+        let at = index ?? siblings.count
+        guard at >= 0, at <= siblings.count else { throw .indexOutOfRange(index: at, count: siblings.count) }
+        let id = LayerID(raw: storage.count)
+        var layer = layer
+        layer.superlayer = parent
+        layer.sublayers = []
+        storage.append(layer)
+        ids[layer.name] = id
+        if let parent { storage[parent.raw]!.sublayers.insert(id, at: at) } else { roots.insert(id, at: at) }
+        return id
+    }
+
+    /// Removes the layer and its whole subtree.
+    public mutating func remove(_ id: LayerID) {
+        let layer = self[id]
+        if let parent = layer.superlayer {
+            storage[parent.raw]!.sublayers.removeAll { $0 == id }
+        } else {
+            roots.removeAll { $0 == id }
+        }
+        for victim in subtree(of: id) {
+            ids[storage[victim.raw]!.name] = nil
+            storage[victim.raw] = nil
+        }
+    }
+
+    /// Moves a layer (with its subtree) under a new parent at an index.
+    public mutating func move(_ id: LayerID, to parent: LayerID?, at index: Int? = nil) throws(TreeError) {
+        if let parent, ancestors(of: parent, includingSelf: true).contains(id) {
+            throw .wouldCreateCycle(self[id].name)
+        }
+        let old = self[id].superlayer
+        if let old { storage[old.raw]!.sublayers.removeAll { $0 == id } } else { roots.removeAll { $0 == id } }
+        let siblings = children(of: parent)
+        let at = min(max(index ?? siblings.count, 0), siblings.count)
+        if let parent { storage[parent.raw]!.sublayers.insert(id, at: at) } else { roots.insert(id, at: at) }
+        storage[id.raw]!.superlayer = parent
+    }
+
+    /// The layer and all its descendants, depth first, parents before children (iterative:
+    /// trees 10 000 deep must not overflow the stack).
+    public func subtree(of id: LayerID) -> [LayerID] {
+        var out: [LayerID] = []
+        var stack = [id]
+        while let next = stack.popLast() {
+            out.append(next)
+            stack.append(contentsOf: self[next].sublayers.reversed())
+        }
+        return out
+    }
+
+    /// Every layer in tree order (depth first, parents before children, siblings in order).
+    public var treeOrder: [LayerID] {
+        var out: [LayerID] = []
+        out.reserveCapacity(count)
+        var stack = Array(roots.reversed())
+        while let next = stack.popLast() {
+            out.append(next)
+            stack.append(contentsOf: self[next].sublayers.reversed())
+        }
+        return out
+    }
+
+    /// The chain from `id` up to its top-level layer (`id` first when `includingSelf`).
+    public func ancestors(of id: LayerID, includingSelf: Bool = false) -> [LayerID] {
+        var out: [LayerID] = includingSelf ? [id] : []
+        var cursor = self[id].superlayer
+        while let c = cursor { out.append(c); cursor = self[c].superlayer }
+        return out
+    }
+
+    /// The number of superlayers above `id` (0 for a top-level layer).
+    public func depth(of id: LayerID) -> Int {
+        var d = 0
+        var cursor = self[id].superlayer
+        while let c = cursor { d += 1; cursor = self[c].superlayer }
+        return d
+    }
+
+    /// "root/child/leaf" — the names from the top level down.
+    public func path(of id: LayerID) -> String {
+        ancestors(of: id, includingSelf: true).reversed().map { self[$0].name }.joined(separator: "/")
+    }
+
+    /// The index of `id` among its siblings.
+    public func siblingIndex(of id: LayerID) -> Int {
+        children(of: self[id].superlayer).firstIndex(of: id) ?? 0
+    }
+}

@@ -1,0 +1,51 @@
+import Geometry
+
+/// Where something came from in a file: 1-based line and column.
+public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public init(file: String, line: Int, column: Int) { self.file = file; self.line = line; self.column = column }
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// One command of a scene's script, with where it was written.
+public struct ScriptLine: Equatable, Sendable {
+    public var text: String
+    public var location: SourceLocation?
+    public init(_ text: String, location: SourceLocation? = nil) { self.text = text; self.location = location }
+}
+
+/// A whole scene: what a layout file describes.
+public struct Scene: Equatable, Sendable {
+    public var title: String?
+    /// Workshop instructions shown by the explorer.
+    public var notes: String?
+    /// The size, in points, of the space top-level layers live in; nil = fit the content.
+    public var screen: Size?
+    public var tree: LayerTree
+    /// Commands run after loading (commands.md).
+    public var script: [ScriptLine]
+
+    public init(title: String? = nil, notes: String? = nil, screen: Size? = nil,
+                tree: LayerTree = LayerTree(), script: [ScriptLine] = []) {
+        self.title = title; self.notes = notes; self.screen = screen; self.tree = tree; self.script = script
+    }
+
+    /// The screen rect: `screen` when given, else the bounding box of every visible layer's
+    /// corners on screen with a 10% margin (at least 20 points), else 320×240.
+    public var screenRect: Rect {
+        if let screen { return Rect(origin: .zero, size: screen) }
+        var points: [Point] = []
+        for id in tree.drawingOrder() {
+            let layer = tree[id]
+            let h = tree.matrixToScreen(id)
+            for c in layer.bounds.corners { if let p = h.apply(to: c) { points.append(p) } }
+        }
+        guard let box = Rect.boundingBox(of: points), box.width > 0 || box.height > 0 else {
+            return Rect(x: 0, y: 0, width: 320, height: 240)
+        }
+        let margin = max(20, 0.1 * max(box.width, box.height))
+        return box.insetBy(dx: -margin, dy: -margin)
+    }
+}

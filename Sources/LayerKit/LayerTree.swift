@@ -45,6 +45,23 @@ public struct LayerTree: Equatable, Sendable {
         }
     }
 
+    var storageCount: Int { storage.count }
+    func layerIfPresent(_ id: LayerID) -> Layer? { storage[id.raw] }
+
+    /// Writes slots back verbatim (names re-indexed): the mechanism behind undo.
+    mutating func restore(_ slots: [(LayerID, Layer?)]) {
+        for (id, _) in slots where id.raw < storage.count {
+            if let old = storage[id.raw], ids[old.name] == id { ids[old.name] = nil }
+        }
+        for (id, layer) in slots {
+            while storage.count <= id.raw { storage.append(nil) }
+            storage[id.raw] = layer
+            if let layer { ids[layer.name] = id }
+        }
+    }
+
+    mutating func setRoots(_ r: [LayerID]) { roots = r }
+
     public func contains(_ id: LayerID) -> Bool { id.raw >= 0 && id.raw < storage.count && storage[id.raw] != nil }
 
     /// The id of the layer called `name`, if any.

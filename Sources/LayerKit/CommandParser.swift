@@ -1,0 +1,430 @@
+import Geometry
+
+/// A command that could not be read, or could not apply. `column` is 1-based in its line.
+public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var column: Int?
+    public var suggestion: String?
+    public init(_ message: String, column: Int? = nil, suggestion: String? = nil) {
+        self.message = message; self.column = column; self.suggestion = suggestion
+    }
+    public var description: String {
+        (column.map { "column \($0): " } ?? "") + message + (suggestion.map { "; \($0)" } ?? "")
+    }
+}
+
+/// A word of a command line, with its 1-based column.
+public struct CommandToken: Equatable, Sendable {
+    public var text: String
+    public var column: Int
+    public var quoted: Bool
+
+    /// Names with spaces or special characters print in double quotes.
+    public static func quoteIfNeeded(_ s: String) -> String {
+        let plain = !s.isEmpty && s.allSatisfy { !$0.isWhitespace && $0 != ";" && $0 != "#" && $0 != "\"" }
+        if plain { return s }
+        return "\"" + s.replacingAll("\\", "\\\\").replacingAll("\"", "\\\"") + "\""
+    }
+}
+
+extension String {
+    func replacingAll(_ a: Character, _ b: String) -> String {
+        var out = ""
+        for c in self { if c == a { out += b } else { out.append(c) } }
+        return out
+    }
+}
+
+/// One command as written, with where it starts in its line.
+public struct CommandSource: Equatable, Sendable {
+    public var text: String
+    public var column: Int
+}
+
+/// Reads the command language (commands.md): one command per line or `;`-separated,
+/// `#` starts a comment, double quotes for names with spaces.
+public enum CommandParser {
+    /// Every command word, for completion and help.
+    public static let verbs: [String] = [
+        "add", "remove", "select", "set", "rotate", "scale", "move", "anchor", "reset", "toggle", "lift",
+        "undo", "redo", "save", "load", "reload", "get", "convert", "contains", "hit-test", "matrix", "order",
+        "select-next", "select-previous", "select-parent", "select-child", "zoom", "pan", "fit",
+        "cursor", "cursor-move", "cursor-at", "help", "quit", "quit!", "export",
+    ]
+
+    /// Splits a line into tokens, dropping a `#` comment; `;` is returned as its own token.
+    public static func tokenize(_ line: String) throws(CommandError) -> [CommandToken] {
+        var tokens: [CommandToken] = []
+        let chars = Array(line)
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            if c.isWhitespace { i += 1; continue }
+            if c == "#" { break }
+            if c == ";" { tokens.append(CommandToken(text: ";", column: i + 1, quoted: false)); i += 1; continue }
+            if c == "\"" {
+                let start = i
+                var text = ""
+                i += 1
+                var closed = false
+                while i < chars.count {
+                    if chars[i] == "\\", i + 1 < chars.count { text.append(chars[i + 1]); i += 2; continue }
+                    if chars[i] == "\"" { closed = true; i += 1; break }
+                    text.append(chars[i]); i += 1
+                }
+                guard closed else { throw CommandError("unterminated quoted name", column: start + 1, suggestion: "close it with \"") }
+                tokens.append(CommandToken(text: text, column: start + 1, quoted: true))
+                continue
+            }
+            let start = i
+            var text = ""
+            while i < chars.count, !chars[i].isWhitespace, chars[i] != ";", chars[i] != "#", chars[i] != "\"" {
+                text.append(chars[i]); i += 1
+            }
+            tokens.append(CommandToken(text: text, column: start + 1, quoted: false))
+        }
+        return tokens
+    }
+
+    /// Parses every command on one line (`;`-separated). An empty or comment line gives [].
+    public static func parseLine(_ line: String) throws(CommandError) -> [Command] {
+        var commands: [Command] = []
+        var current: [CommandToken] = []
+        for t in try tokenize(line) + [CommandToken(text: ";", column: line.count + 1, quoted: false)] {
+            if t.text == ";" && !t.quoted {
+                if !current.isEmpty { commands.append(try parse(tokens: current, endColumn: t.column)) }
+                current = []
+            } else {
+                current.append(t)
+            }
+        }
+        return commands
+    }
+
+    /// Parses exactly one command.
+    public static func parse(_ text: String) throws(CommandError) -> Command {
+        let commands = try parseLine(text)
+        guard commands.count == 1 else {
+            throw CommandError(commands.isEmpty ? "empty command" : "expected one command, found \(commands.count)", column: 1)
+        }
+        return commands[0]
+    }
+
+    static func parse(tokens: [CommandToken], endColumn: Int) throws(CommandError) -> Command {
+        var r = Reader(tokens: tokens, endColumn: endColumn)
+        let verb = try r.word("a command")
+        let command: Command
+        switch verb.text {
+        case "add":
+            let name = try r.name("a layer name")
+            var kind: LayerKind? = nil
+            var parent: String? = nil
+            var index: Int? = nil
+            while let t = r.peek {
+                switch t.text {
+                case "layer", "view" where kind == nil && parent == nil && index == nil:
+                    r.advance(); kind = LayerKind(rawValue: t.text)
+                case "in" where parent == nil && index == nil:
+                    r.advance(); parent = try r.name("a parent layer name after \"in\"")
+                case "at" where index == nil:
+                    r.advance(); index = try r.integer("an index after \"at\"")
+                default:
+                    throw CommandError("unexpected \"\(t.text)\"", column: t.column,
+                                       suggestion: "expected: add NAME [layer|view] [in PARENT] [at INDEX]")
+                }
+            }
+            command = .add(name: name, kind: kind, parent: parent, index: index)
+        case "remove": command = .remove(try r.name("a layer name"))
+        case "select": command = .select(try r.name("a layer name"))
+        case "set":
+            let property = try r.property(allowReadOnly: false)
+            command = .set(property, try r.value(for: property))
+        case "rotate":
+            let angle = try r.angle()
+            var axis: RotationAxis? = nil
+            if let t = r.peek {
+                guard let a = RotationAxis(rawValue: t.text) else {
+                    throw CommandError("unknown axis \"\(t.text)\"", column: t.column, suggestion: "use x, y or z")
+                }
+                r.advance(); axis = a
+            }
+            command = .rotate(angle, axis)
+        case "scale":
+            let f = try r.number("a scale factor")
+            command = .scale(f, r.peek == nil ? nil : try r.number("a y scale factor"))
+        case "move": command = .move(try r.number("dx"), try r.number("dy"))
+        case "anchor":
+            let x = try r.number("the anchor's x (unit coordinates)"), y = try r.number("the anchor's y (unit coordinates)")
+            var keep = false
+            if let t = r.peek {
+                guard t.text == "keep-frame" else {
+                    throw CommandError("unexpected \"\(t.text)\"", column: t.column, suggestion: "did you mean \"keep-frame\"?")
+                }
+                r.advance(); keep = true
+            }
+            command = .anchor(x, y, keepFrame: keep)
+        case "reset": command = .reset
+        case "toggle":
+            let t = try r.word("hidden, masksToBounds or geometryFlipped")
+            let aliases = ["clipsToBounds": "masksToBounds", "isHidden": "hidden", "flipped": "geometryFlipped"]
+            guard let p = ToggleProperty(rawValue: aliases[t.text] ?? t.text) else {
+                throw CommandError("cannot toggle \"\(t.text)\"", column: t.column,
+                                   suggestion: NearMiss.closest(to: t.text, among: ToggleProperty.allCases.map(\.rawValue)).map { "did you mean \"\($0)\"?" } ?? "toggle hidden, masksToBounds or geometryFlipped")
+            }
+            command = .toggle(p)
+        case "lift": command = .lift(try r.number("a zPosition change"))
+        case "undo": command = .undo
+        case "redo": command = .redo
+        case "save", "w": command = .save(r.peek == nil ? nil : try r.name("a file name"))
+        case "load", "e": command = .load(try r.name("a file name"))
+        case "reload": command = .reload
+        case "get": command = .get(try r.property(allowReadOnly: true))
+        case "convert":
+            let what = try r.word("point or rect")
+            switch what.text {
+            case "point":
+                let p = Point(x: try r.number("x"), y: try r.number("y"))
+                try r.keyword("from"); let a = try r.space()
+                try r.keyword("to"); let b = try r.space()
+                command = .convertPoint(p, from: a, to: b)
+            case "rect":
+                let rect = Rect(x: try r.number("x"), y: try r.number("y"), width: try r.number("width"), height: try r.number("height"))
+                try r.keyword("from"); let a = try r.space()
+                try r.keyword("to"); let b = try r.space()
+                command = .convertRect(rect, from: a, to: b)
+            default:
+                throw CommandError("expected point or rect after convert, found \"\(what.text)\"", column: what.column,
+                                   suggestion: "convert point X Y from A to B")
+            }
+        case "contains":
+            command = .contains(try r.name("a layer name"), Point(x: try r.number("x"), y: try r.number("y")))
+        case "hit-test":
+            if let t = r.peek, Reader.number(t.text) == nil {
+                command = .hitTest(try r.name("a layer name"), Point(x: try r.number("x"), y: try r.number("y")))
+            } else {
+                command = .hitTest(nil, Point(x: try r.number("x"), y: try r.number("y")))
+            }
+        case "matrix": command = .matrix(try r.transform())
+        case "order":
+            let t = try r.word("zPosition or tree")
+            guard let o = SiblingOrder(rawValue: t.text) else {
+                throw CommandError("unknown hit-test order \"\(t.text)\"", column: t.column, suggestion: "use zPosition (measured) or tree (Lockwood's book)")
+            }
+            command = .hitTestOrder(o)
+        case "select-next": command = .selectNext
+        case "select-previous": command = .selectPrevious
+        case "select-parent": command = .selectParent
+        case "select-child": command = .selectChild
+        case "zoom": command = .zoom(try r.positive("a zoom factor"))
+        case "pan": command = .pan(try r.number("dx (cells)"), try r.number("dy (cells)"))
+        case "fit": command = .fit
+        case "cursor":
+            let t = try r.word("on or off")
+            guard t.text == "on" || t.text == "off" else { throw CommandError("expected on or off, found \"\(t.text)\"", column: t.column) }
+            command = .cursor(t.text == "on")
+        case "cursor-move": command = .cursorMove(try r.integer("columns"), try r.integer("rows"))
+        case "cursor-at": command = .cursorAt(try r.number("x"), try r.number("y"))
+        case "help": command = .help
+        case "quit", "q": command = .quit(force: false)
+        case "quit!", "q!": command = .quit(force: true)
+        case "export":
+            let t = try r.word("a format (swift)")
+            guard t.text == "swift" else { throw CommandError("unknown export format \"\(t.text)\"", column: t.column, suggestion: "use: export swift") }
+            command = .export(t.text)
+        default:
+            throw CommandError("unknown command \"\(verb.text)\"", column: verb.column,
+                               suggestion: NearMiss.closest(to: verb.text, among: verbs).map { "did you mean \"\($0)\"?" } ?? "type help for the list")
+        }
+        if let extra = r.peek {
+            throw CommandError("unexpected \"\(extra.text)\" after \(verb.text)", column: extra.column,
+                               suggestion: "one command per line, or separate them with ;")
+        }
+        return command
+    }
+}
+
+/// A cursor over one command's tokens.
+struct Reader {
+    var tokens: [CommandToken]
+    var endColumn: Int
+    var index = 0
+
+    var peek: CommandToken? { index < tokens.count ? tokens[index] : nil }
+    mutating func advance() { index += 1 }
+
+    mutating func word(_ expected: String) throws(CommandError) -> CommandToken {
+        guard let t = peek else { throw CommandError("missing \(expected)", column: endColumn) }
+        advance()
+        return t
+    }
+
+    mutating func name(_ expected: String) throws(CommandError) -> String {
+        let t = try word(expected)
+        guard !t.text.isEmpty else { throw CommandError("empty name", column: t.column) }
+        return t.text
+    }
+
+    mutating func keyword(_ k: String) throws(CommandError) {
+        let t = try word("\"\(k)\"")
+        guard t.text == k else { throw CommandError("expected \"\(k)\", found \"\(t.text)\"", column: t.column) }
+    }
+
+    mutating func space() throws(CommandError) -> SpaceName {
+        let n = try name("a layer name or screen")
+        return n == "screen" ? .screen : .layer(n)
+    }
+
+    static func number(_ text: String) -> Double? {
+        guard let first = text.first, first.isNumber || first == "-" || first == "+" || first == "." else { return nil }
+        return Double(text)
+    }
+
+    mutating func number(_ expected: String) throws(CommandError) -> Double {
+        let t = try word(expected)
+        guard let x = Reader.number(t.text) else {
+            throw CommandError("expected a number (\(expected)), found \"\(t.text)\"", column: t.column)
+        }
+        guard x.isFinite, abs(x) <= 1e9 else {
+            throw CommandError("\(t.text) is out of range (\(expected)); numbers must be finite and at most 1e9 in magnitude", column: t.column)
+        }
+        return x
+    }
+
+    mutating func positive(_ expected: String) throws(CommandError) -> Double {
+        let column = peek?.column ?? endColumn
+        let x = try number(expected)
+        guard x > 0 else { throw CommandError("expected a positive number (\(expected))", column: column) }
+        return x
+    }
+
+    mutating func integer(_ expected: String) throws(CommandError) -> Int {
+        let t = try word(expected)
+        guard let i = Int(t.text), abs(i) <= 1_000_000_000 else {
+            throw CommandError("expected a whole number (\(expected)), found \"\(t.text)\"", column: t.column)
+        }
+        return i
+    }
+
+    mutating func angle() throws(CommandError) -> AngleLiteral {
+        let t = try word("an angle in degrees")
+        var text = t.text
+        var unit = AngleLiteral.Unit.degrees
+        if text.hasSuffix("deg") { unit = .deg; text.removeLast(3) } else if text.hasSuffix("rad") { unit = .rad; text.removeLast(3) } else if text.hasSuffix("°") { unit = .deg; text.removeLast() }
+        guard let x = Reader.number(text) else {
+            throw CommandError("expected an angle (degrees, or with a deg/rad suffix), found \"\(t.text)\"", column: t.column)
+        }
+        guard x.isFinite, abs(x) <= 1e9 else { throw CommandError("angle \(t.text) is out of range", column: t.column) }
+        return AngleLiteral(x, unit)
+    }
+
+    mutating func property(allowReadOnly: Bool) throws(CommandError) -> Property {
+        let t = try word("a property name")
+        var text = t.text
+        if text.hasPrefix("layer.") { text.removeFirst(6) }
+        guard let p = Property(rawValue: text), allowReadOnly || !p.isReadOnly else {
+            let candidates = Property.allCases.filter { allowReadOnly || !$0.isReadOnly }.map(\.rawValue)
+            let hint = NearMiss.closest(to: text, among: candidates).map { "did you mean \"\($0)\"?" }
+            if let p = Property(rawValue: text), p.isReadOnly {
+                throw CommandError("\(text) is read-only (derived)", column: t.column, suggestion: "use get \(text)")
+            }
+            throw CommandError("unknown property \"\(t.text)\"", column: t.column, suggestion: hint)
+        }
+        return p
+    }
+
+    mutating func value(for property: Property) throws(CommandError) -> PropertyValue {
+        switch property.valueKind {
+        case .text: return .text(try name("a name"))
+        case .kind:
+            let t = try word("layer or view")
+            guard let k = LayerKind(rawValue: t.text) else { throw CommandError("expected layer or view, found \"\(t.text)\"", column: t.column) }
+            return .kind(k)
+        case .rect:
+            let x = try number("x"), y = try number("y")
+            let wColumn = peek?.column ?? endColumn
+            let w = try number("width"), h = try number("height")
+            if property.canonical == .bounds, w < 0 || h < 0 {
+                throw CommandError("bounds size cannot be negative (\(NumberText.exact(w)) × \(NumberText.exact(h)))", column: wColumn)
+            }
+            return .rect(Rect(x: x, y: y, width: w, height: h))
+        case .point: return .point(Point(x: try number("x"), y: try number("y")))
+        case .size:
+            let column = peek?.column ?? endColumn
+            let s = Size(width: try number("width"), height: try number("height"))
+            if property == .boundsSize, s.width < 0 || s.height < 0 {
+                throw CommandError("bounds size cannot be negative", column: column)
+            }
+            return .size(s)
+        case .number:
+            let column = peek?.column ?? endColumn
+            let x = try number(property.rawValue)
+            if property.canonical == .opacity, !(0...1).contains(x) {
+                throw CommandError("\(property.rawValue) must be between 0 and 1, found \(NumberText.exact(x))", column: column)
+            }
+            if property == .borderWidth, x < 0 { throw CommandError("borderWidth cannot be negative", column: column) }
+            return .number(x)
+        case .transform: return .transform(try transform())
+        case .bool:
+            let t = try word("true or false")
+            switch t.text {
+            case "true", "yes", "on": return .bool(true)
+            case "false", "no", "off": return .bool(false)
+            default: throw CommandError("expected true or false, found \"\(t.text)\"", column: t.column)
+            }
+        case .color:
+            let t = try word("a color (CSS name, #rgb, #rrggbb or none)")
+            if t.text == "none" || t.text == "nil" { return .color(nil, spelling: "none") }
+            guard let c = Color(css: t.text) else {
+                throw CommandError("unknown color \"\(t.text)\"", column: t.column,
+                                   suggestion: NearMiss.closest(to: t.text, among: Color.cssNames).map { "did you mean \"\($0)\"?" } ?? "use a CSS color name, #rgb or #rrggbb")
+            }
+            return .color(c, spelling: t.text)
+        }
+    }
+
+    mutating func transform() throws(CommandError) -> TransformSpec {
+        var steps: [TransformStep] = []
+        repeat {
+            if !steps.isEmpty { advance() } // "then"
+            let t = try word("a transform (identity, rotate, scale, translate, perspective, affine, matrix)")
+            switch t.text {
+            case "identity": steps.append(.identity)
+            case "rotate":
+                let a = try angle()
+                if let p = peek, p.text != "then", Reader.number(p.text) != nil {
+                    steps.append(.rotate(a, axis: (try number("axis x"), try number("axis y"), try number("axis z"))))
+                } else {
+                    steps.append(.rotate(a, axis: nil))
+                }
+            case "scale":
+                let sx = try number("sx")
+                var sy: Double? = nil, sz: Double? = nil
+                if let p = peek, Reader.number(p.text) != nil { sy = try number("sy") }
+                if sy != nil, let p = peek, Reader.number(p.text) != nil { sz = try number("sz") }
+                steps.append(.scale(sx, sy, sz))
+            case "translate":
+                let tx = try number("tx"), ty = try number("ty")
+                var tz: Double? = nil
+                if let p = peek, Reader.number(p.text) != nil { tz = try number("tz") }
+                steps.append(.translate(tx, ty, tz))
+            case "perspective":
+                let column = peek?.column ?? endColumn
+                let d = try number("the eye distance")
+                guard d != 0 else { throw CommandError("perspective distance cannot be 0", column: column, suggestion: "use e.g. perspective 500 (m34 = -1/500)") }
+                steps.append(.perspective(d))
+            case "affine":
+                var v: [Double] = []
+                for name in ["a", "b", "c", "d", "tx", "ty"] { v.append(try number(name)) }
+                steps.append(.affine(Affine2D(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])))
+            case "matrix":
+                var v: [Double] = []
+                for i in 0..<16 { v.append(try number("m\(i / 4 + 1)\(i % 4 + 1)")) }
+                steps.append(.matrix(Transform3D(rowMajor: v)!))
+            default:
+                throw CommandError("unknown transform \"\(t.text)\"", column: t.column,
+                                   suggestion: NearMiss.closest(to: t.text, among: ["identity", "rotate", "scale", "translate", "perspective", "affine", "matrix"]).map { "did you mean \"\($0)\"?" } ?? "chain steps with then: rotate 45 then translate 10 0")
+            }
+        } while peek?.text == "then"
+        return TransformSpec(steps)
+    }
+}

@@ -1,0 +1,131 @@
+import Geometry
+
+/// JSON fragments for query answers (commands.md).
+enum JSON {
+    static func number(_ x: Double) -> String { NumberText.query(x) }
+    static func numbers(_ xs: [Double]) -> String { "[" + xs.map(number).joined(separator: ",") + "]" }
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
+    }
+    static func rect(_ r: Rect) -> String { "{\"rect\":\(numbers([r.origin.x, r.origin.y, r.size.width, r.size.height]))}" }
+    static func point(_ p: Point?) -> String { p.map { "{\"point\":\(numbers([$0.x, $0.y]))}" } ?? "{\"point\":null}" }
+}
+
+extension Session {
+    /// The JSON answer to a query command.
+    public func answer(_ command: Command) throws(CommandError) -> String {
+        let tree = scene.tree
+        switch command {
+        case let .get(property):
+            let id = try selected()
+            return Session.value(of: property, of: id, in: tree)
+        case let .convertPoint(p, a, b):
+            return JSON.point(tree.convert(p, from: try space(a), to: try space(b)))
+        case let .convertRect(r, a, b):
+            guard let out = tree.convert(r, from: try space(a), to: try space(b)) else { return "{\"rect\":null}" }
+            return JSON.rect(out)
+        case let .contains(name, p):
+            return "{\"bool\":\(tree[try layer(named: name)].contains(p))}"
+        case let .hitTest(name, p):
+            return try hitTestAnswer(name, p)
+        case let .matrix(t):
+            return "{\"matrix\":\(JSON.numbers(t.matrix.rowMajor))}"
+        default:
+            preconditionFailure("Session.answer: \(command.text) is not a query")
+        }
+    }
+
+    private func space(_ s: SpaceName) throws(CommandError) -> LayerID? {
+        switch s {
+        case .screen: return nil
+        case let .layer(name): return try layer(named: name)
+        }
+    }
+
+    /// `{"hit":"name"}` under the rules of the receiver's kind; extra keys say what the
+    /// other sibling order (`treeOrder` / `zPositionOrder`) or the other framework's rules
+    /// (`layerRules` for views, `viewRules` for screen hits through views) would have hit,
+    /// when that differs.
+    private func hitTestAnswer(_ name: String?, _ p: Point) throws(CommandError) -> String {
+        let tree = scene.tree
+        let other: SiblingOrder = hitTestOrder == .zPosition ? .tree : .zPosition
+        let otherKey = other == .tree ? "treeOrder" : "zPositionOrder"
+        func label(_ id: LayerID?) -> String { id.map { JSON.string(tree[$0].name) } ?? "null" }
+        var parts: [String] = []
+        if let name {
+            let id = try layer(named: name)
+            if tree[id].kind == .view {
+                let hit = tree.hitTest(id, p, rules: .view)
+                parts.append("\"hit\":\(label(hit))")
+                // What CALayer.hitTest on the view's layer would answer for the same touch
+                // (its point is in the superlayer's space).
+                if let pSuper = tree.convert(p, from: id, to: tree[id].superlayer) {
+                    let asLayer = tree.hitTest(id, pSuper, rules: .layer(hitTestOrder))
+                    if asLayer != hit { parts.append("\"layerRules\":\(label(asLayer))") }
+                }
+            } else {
+                let hit = tree.hitTest(id, p, rules: .layer(hitTestOrder))
+                parts.append("\"hit\":\(label(hit))")
+                let alt = tree.hitTest(id, p, rules: .layer(other))
+                if alt != hit { parts.append("\"\(otherKey)\":\(label(alt))") }
+            }
+        } else {
+            let hit = tree.hitTestScreen(p, order: hitTestOrder)
+            parts.append("\"hit\":\(label(hit))")
+            let alt = tree.hitTestScreen(p, order: other)
+            if alt != hit { parts.append("\"\(otherKey)\":\(label(alt))") }
+            if tree.roots.contains(where: { tree[$0].kind == .view }) {
+                let asLayers = tree.hitTestScreenAsLayers(p, order: hitTestOrder)
+                if asLayers != hit { parts.append("\"layerRules\":\(label(asLayers))") }
+            }
+        }
+        return "{" + parts.joined(separator: ",") + "}"
+    }
+
+    /// A property's value as a query answer.
+    public static func value(of property: Property, of id: LayerID, in tree: LayerTree) -> String {
+        let layer = tree[id]
+        switch property.canonical {
+        case .name: return "{\"string\":\(JSON.string(layer.name))}"
+        case .kind: return "{\"string\":\"\(layer.kind.rawValue)\"}"
+        case .bounds: return JSON.rect(layer.bounds)
+        case .boundsOrigin: return JSON.point(layer.bounds.origin)
+        case .boundsSize: return "{\"size\":\(JSON.numbers([layer.bounds.size.width, layer.bounds.size.height]))}"
+        case .position: return JSON.point(layer.position)
+        case .frame: return JSON.rect(layer.frame)
+        case .frameOrigin: return JSON.point(layer.frame.origin)
+        case .frameSize: return "{\"size\":\(JSON.numbers([layer.frame.size.width, layer.frame.size.height]))}"
+        case .anchorPoint: return JSON.point(layer.anchorPoint)
+        case .anchorPointZ: return "{\"number\":\(JSON.number(layer.anchorPointZ))}"
+        case .zPosition: return "{\"number\":\(JSON.number(layer.zPosition))}"
+        case .transform: return "{\"matrix\":\(JSON.numbers(layer.transform.rowMajor))}"
+        case .sublayerTransform: return "{\"matrix\":\(JSON.numbers(layer.sublayerTransform.rowMajor))}"
+        case .affineTransform: return "{\"affine\":\(JSON.numbers(layer.transform.affine.values))}"
+        case .effectiveTransform: return "{\"matrix\":\(JSON.numbers(tree.matrixToSuperlayer(id).rowMajor))}"
+        case .hidden: return "{\"bool\":\(layer.isHidden)}"
+        case .masksToBounds: return "{\"bool\":\(layer.masksToBounds)}"
+        case .geometryFlipped: return "{\"bool\":\(layer.isGeometryFlipped)}"
+        case .userInteractionEnabled: return "{\"bool\":\(layer.isUserInteractionEnabled)}"
+        case .opacity: return "{\"number\":\(JSON.number(layer.opacity))}"
+        case .borderWidth: return "{\"number\":\(JSON.number(layer.borderWidth))}"
+        case .backgroundColor: return "{\"color\":\(layer.backgroundColor.map { JSON.string($0.hex) } ?? "null")}"
+        case .borderColor: return "{\"color\":\(layer.borderColor.map { JSON.string($0.hex) } ?? "null")}"
+        case .center, .clipsToBounds, .alpha: preconditionFailure("canonical() never returns an alias")
+        }
+    }
+}

@@ -1,0 +1,347 @@
+import Geometry
+
+/// What the caller must do after a command: the engine itself never prints and never
+/// touches files, so the explorer and headless runs share it.
+public enum Effect: Equatable, Sendable {
+    case none
+    /// A query's answer: one JSON object.
+    case answer(String)
+    /// Write the scene to this path (nil: the session's own file).
+    case save(String?)
+    case load(String)
+    case reload
+    case quit(force: Bool)
+    /// Text to show the user (e.g. `export swift`).
+    case output(String)
+    /// A command only the explorer gives meaning to (viewport, cursor, help, selection walk).
+    case explorer(Command)
+}
+
+/// A change the last edit made, for "what changed" highlights and the anchor-jump view.
+public struct EditRecord: Equatable, Sendable {
+    public var command: Command
+    public var layer: LayerID
+    public var before: Layer
+    public var after: Layer
+    /// The frame before and after, in the superlayer's space.
+    public var frameBefore: Rect
+    public var frameAfter: Rect
+}
+
+/// One undoable step.
+public struct UndoEntry: Equatable, Sendable {
+    public var command: Command
+    var patch: TreePatch
+    var selection: LayerID?
+}
+
+/// The one engine every front end drives: a scene, a selection, undo/redo, and the
+/// command language's meaning. `perform` either applies a command completely or throws
+/// and changes nothing.
+public struct Session: Equatable, Sendable {
+    public private(set) var scene: Scene
+    public var selection: LayerID?
+    /// The sibling order CALayer hit testing uses (R9); the other order is reported when it differs.
+    public var hitTestOrder: SiblingOrder = .zPosition
+    /// The file the scene came from, if any (for `save` with no name and `reload`).
+    public var filePath: String?
+    public private(set) var isDirty = false
+    public private(set) var undoStack: [UndoEntry] = []
+    public private(set) var redoStack: [UndoEntry] = []
+    /// Every edit applied, in order, as text (R3: the order of writes matters).
+    public private(set) var writeHistory: [String] = []
+    /// The last edit, with before/after values; nil after undo/redo/load.
+    public private(set) var lastEdit: EditRecord?
+    /// A warning the last command produced (frame set under a lossy transform…).
+    public private(set) var warning: String?
+
+    public static let undoLimit = 1000
+
+    public init(scene: Scene = Scene(), filePath: String? = nil) {
+        self.scene = scene
+        self.filePath = filePath
+        selection = scene.tree.roots.first
+    }
+
+    public var tree: LayerTree { scene.tree }
+
+    /// Replaces the scene (load/reload): history is cleared, the selection kept by name when possible.
+    public mutating func replaceScene(_ newScene: Scene, filePath: String?) {
+        let selectedName = selection.flatMap { scene.tree.contains($0) ? scene.tree[$0].name : nil }
+        scene = newScene
+        self.filePath = filePath
+        selection = selectedName.flatMap { newScene.tree.id(named: $0) } ?? newScene.tree.roots.first
+        undoStack = []; redoStack = []; writeHistory = []
+        lastEdit = nil; warning = nil
+        isDirty = false
+    }
+
+    /// Marks the scene saved to `path`.
+    public mutating func didSave(to path: String) {
+        filePath = path
+        isDirty = false
+    }
+
+    /// Runs a scene's own script (after loading); errors carry the script line's location.
+    /// The script's edits become the starting state: no undo history, not dirty.
+    public mutating func runScript(_ lines: [ScriptLine]) throws(ScriptError) {
+        for line in lines {
+            let commands: [Command]
+            do { commands = try CommandParser.parseLine(line.text) } catch { throw ScriptError(line: line, error: error) }
+            for c in commands {
+                switch c {
+                case .save, .load, .reload, .quit:
+                    throw ScriptError(line: line, error: CommandError("\(c.text.split(separator: " ").first ?? "") is not allowed in a layout's script"))
+                default: break
+                }
+                do { _ = try perform(c) } catch { throw ScriptError(line: line, error: error) }
+            }
+        }
+        undoStack = []; redoStack = []
+        isDirty = false
+        lastEdit = nil
+    }
+
+    // MARK: Perform
+
+    /// Applies one command. Throws (and changes nothing) when it cannot apply.
+    public mutating func perform(_ command: Command) throws(CommandError) -> Effect {
+        warning = nil
+        if command.isEdit { return try edit(command) }
+        switch command {
+        case let .select(name):
+            selection = try layer(named: name)
+            return .none
+        case .undo:
+            guard var entry = undoStack.popLast() else { throw CommandError("nothing to undo") }
+            let inverse = scene.tree.apply(entry.patch)
+            let sel = selection
+            selection = entry.selection.flatMap { scene.tree.contains($0) ? $0 : nil } ?? selection.flatMap { scene.tree.contains($0) ? $0 : nil }
+            entry.patch = inverse
+            entry.selection = sel
+            redoStack.append(entry)
+            lastEdit = nil
+            isDirty = true
+            writeHistory.append("undo")
+            return .none
+        case .redo:
+            guard var entry = redoStack.popLast() else { throw CommandError("nothing to redo") }
+            let inverse = scene.tree.apply(entry.patch)
+            let sel = selection
+            selection = entry.selection.flatMap { scene.tree.contains($0) ? $0 : nil } ?? selection.flatMap { scene.tree.contains($0) ? $0 : nil }
+            entry.patch = inverse
+            entry.selection = sel
+            undoStack.append(entry)
+            lastEdit = nil
+            isDirty = true
+            writeHistory.append("redo")
+            return .none
+        case let .save(path): return .save(path)
+        case let .load(path): return .load(path)
+        case .reload:
+            guard filePath != nil else { throw CommandError("nothing to reload: this scene did not come from a file") }
+            return .reload
+        case let .quit(force): return .quit(force: force)
+        case let .hitTestOrder(order):
+            hitTestOrder = order
+            return .none
+        case .selectNext, .selectPrevious, .selectParent, .selectChild:
+            selection = walkSelection(command)
+            return .none
+        case .export:
+            return .output(try SwiftExport.code(for: try selected(), in: scene.tree))
+        case .get, .convertPoint, .convertRect, .contains, .hitTest, .matrix:
+            return .answer(try answer(command))
+        default:
+            return .explorer(command)
+        }
+    }
+
+    // MARK: Edits
+
+    private mutating func edit(_ command: Command) throws(CommandError) -> Effect {
+        var tree = scene.tree
+        let oldSelection = selection
+        let before: TreePatch
+        var newSelection = selection
+        var record: (LayerID, Layer, Rect)? = nil
+        switch command {
+        case let .add(name, kind, parentName, index):
+            let parent = try parentName.map { n throws(CommandError) in try layer(named: n) }
+            let nextID = LayerID(raw: tree.storageCount)
+            before = tree.snapshot(of: [nextID] + (parent.map { [$0] } ?? []), includingRoots: parent == nil)
+            do {
+                newSelection = try tree.add(Layer(name: name, kind: kind ?? .layer), in: parent, at: index)
+            } catch {
+                switch error {
+                case .duplicateName(let n): throw CommandError("a layer named \"\(n)\" already exists", suggestion: "choose another name, or select \(n)")
+                case .indexOutOfRange(let i, let count): throw CommandError("index \(i) is out of range: \(parentName ?? "the top level") has \(count) sublayers (use 0…\(count))")
+                case .emptyName: throw CommandError("a layer needs a name")
+                default: throw CommandError("cannot add \(name)")
+                }
+            }
+        case let .remove(name):
+            let id = try layer(named: name)
+            let parent = tree[id].superlayer
+            before = tree.snapshot(of: tree.subtree(of: id) + (parent.map { [$0] } ?? []), includingRoots: parent == nil)
+            tree.remove(id)
+            if let s = selection, !tree.contains(s) { newSelection = parent ?? tree.roots.first }
+        default:
+            let id = try selected()
+            let old = tree[id]
+            var layer = old
+            try Session.apply(command, to: &layer, warning: &warning)
+            if layer.name != old.name, tree.id(named: layer.name) != nil {
+                throw CommandError("a layer named \"\(layer.name)\" already exists")
+            }
+            before = tree.snapshot(of: [id], includingRoots: false)
+            tree[id] = layer
+            record = (id, old, old.frame)
+        }
+        scene.tree = tree
+        selection = newSelection
+        undoStack.append(UndoEntry(command: command, patch: before, selection: oldSelection))
+        if undoStack.count > Session.undoLimit { undoStack.removeFirst(undoStack.count - Session.undoLimit) }
+        redoStack = []
+        isDirty = true
+        writeHistory.append(command.text)
+        if let (id, old, oldFrame) = record {
+            lastEdit = EditRecord(command: command, layer: id, before: old, after: tree[id], frameBefore: oldFrame, frameAfter: tree[id].frame)
+        } else {
+            lastEdit = nil
+        }
+        return .none
+    }
+
+    /// The meaning of each property edit on one layer, with setter semantics (geometry.md).
+    static func apply(_ command: Command, to layer: inout Layer, warning: inout String?) throws(CommandError) {
+        switch command {
+        case let .rotate(angle, axis):
+            let r: Transform3D
+            switch axis ?? .z {
+            case .x: r = .rotation(angle.angle, x: 1, y: 0, z: 0)
+            case .y: r = .rotation(angle.angle, x: 0, y: 1, z: 0)
+            case .z: r = .rotation(angle.angle)
+            }
+            // Applied after the current transform, in the superlayer's axes, about the anchor.
+            layer.transform = layer.transform.concatenating(r)
+        case let .scale(sx, sy):
+            layer.transform = layer.transform.concatenating(.scale(sx, sy ?? sx))
+        case let .move(dx, dy):
+            layer.position = layer.position + Vector(dx: dx, dy: dy)
+        case let .anchor(x, y, keep):
+            layer.setAnchorPoint(Point(x: x, y: y), keepFrame: keep)
+        case .reset:
+            layer.transform = .identity
+        case let .toggle(p):
+            switch p {
+            case .hidden: layer.isHidden.toggle()
+            case .masksToBounds: layer.masksToBounds.toggle()
+            case .geometryFlipped: layer.isGeometryFlipped.toggle()
+            }
+        case let .lift(dz):
+            layer.zPosition += dz
+        case let .set(property, value):
+            try set(property, value, on: &layer, warning: &warning)
+        default:
+            preconditionFailure("Session.apply: \(command.text) is not a property edit")
+        }
+        guard layer.position.isFinite, layer.bounds.origin.isFinite, layer.transform.isFinite,
+              layer.bounds.size.width.isFinite, layer.bounds.size.height.isFinite else {
+            throw CommandError("the result is not finite; nothing changed")
+        }
+    }
+
+    static func set(_ property: Property, _ value: PropertyValue, on layer: inout Layer, warning: inout String?) throws(CommandError) {
+        switch (property.canonical, value) {
+        case let (.name, .text(n)): layer.name = n
+        case let (.kind, .kind(k)): layer.kind = k
+        case let (.bounds, .rect(r)):
+            // Changing bounds keeps position: the layer grows about its anchor (R2).
+            layer.bounds = r
+        case let (.boundsOrigin, .point(p)): layer.bounds.origin = p
+        case let (.boundsSize, .size(s)): layer.bounds.size = s
+        case let (.position, .point(p)): layer.position = p
+        case let (.frame, .rect(r)):
+            try setFrame(r, on: &layer, warning: &warning)
+        case let (.frameOrigin, .point(p)):
+            let f = layer.frame
+            try setFrame(Rect(origin: p, size: f.size), on: &layer, warning: &warning)
+        case let (.frameSize, .size(s)):
+            let f = layer.frame
+            try setFrame(Rect(origin: f.origin, size: s), on: &layer, warning: &warning)
+        case let (.anchorPoint, .point(p)): layer.anchorPoint = p
+        case let (.anchorPointZ, .number(x)): layer.anchorPointZ = x
+        case let (.zPosition, .number(x)): layer.zPosition = x
+        case let (.transform, .transform(t)): layer.transform = t.matrix
+        case let (.sublayerTransform, .transform(t)): layer.sublayerTransform = t.matrix
+        case let (.affineTransform, .transform(t)):
+            // setAffineTransform replaces the whole 3D transform with the affine part.
+            let m = t.matrix
+            guard m.isAffine else {
+                throw CommandError("affineTransform takes a 2D transform (rotate about z, scale, translate, affine)", suggestion: "use set transform for 3D")
+            }
+            layer.transform = m
+        case let (.hidden, .bool(b)): layer.isHidden = b
+        case let (.masksToBounds, .bool(b)): layer.masksToBounds = b
+        case let (.geometryFlipped, .bool(b)): layer.isGeometryFlipped = b
+        case let (.userInteractionEnabled, .bool(b)): layer.isUserInteractionEnabled = b
+        case let (.opacity, .number(x)): layer.opacity = x
+        case let (.borderWidth, .number(x)): layer.borderWidth = x
+        case let (.backgroundColor, .color(c, _)): layer.backgroundColor = c
+        case let (.borderColor, .color(c, _)): layer.borderColor = c
+        default:
+            throw CommandError("\(property.rawValue) cannot be set to \(value.text)")
+        }
+    }
+
+    static func setFrame(_ r: Rect, on layer: inout Layer, warning: inout String?) throws(CommandError) {
+        let lossy = layer.frameSetterIsLossy
+        let oldBounds = layer.bounds.size
+        guard layer.setFrame(r) else {
+            throw CommandError("the transform is singular (scale 0): the frame cannot be set", suggestion: "reset the transform first")
+        }
+        if lossy {
+            let n = NumberText.query
+            warning = "frame set under a transform that is not a scale or a multiple of 90°: bounds went from \(n(oldBounds.width))×\(n(oldBounds.height)) to \(n(layer.bounds.size.width))×\(n(layer.bounds.size.height)) and the frame will not read back as \(n(r.origin.x)),\(n(r.origin.y)),\(n(r.size.width)),\(n(r.size.height)) (Apple: don't set frame under a rotation)"
+        }
+    }
+
+    // MARK: Lookups
+
+    public func layer(named name: String) throws(CommandError) -> LayerID {
+        if let id = scene.tree.id(named: name) { return id }
+        let hint = NearMiss.closest(to: name, among: Array(scene.tree.names)).map { "did you mean \"\($0)\"?" }
+        throw CommandError("no layer named \"\(name)\"", suggestion: hint ?? (scene.tree.isEmpty ? "the scene is empty: add one with add NAME" : nil))
+    }
+
+    public func selected() throws(CommandError) -> LayerID {
+        guard let s = selection, scene.tree.contains(s) else {
+            throw CommandError("nothing is selected", suggestion: "select a layer first: select NAME")
+        }
+        return s
+    }
+
+    private func walkSelection(_ command: Command) -> LayerID? {
+        let order = scene.tree.treeOrder
+        guard !order.isEmpty else { return nil }
+        guard let s = selection, scene.tree.contains(s), let i = order.firstIndex(of: s) else { return order.first }
+        switch command {
+        case .selectNext: return order[(i + 1) % order.count]
+        case .selectPrevious: return order[(i + order.count - 1) % order.count]
+        case .selectParent: return scene.tree[s].superlayer ?? s
+        case .selectChild: return scene.tree[s].sublayers.first ?? s
+        default: return s
+        }
+    }
+}
+
+/// An error in a scene's script, with where the script line was written.
+public struct ScriptError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var line: ScriptLine
+    public var error: CommandError
+    public var description: String {
+        let loc = line.location.map { "\($0.file):\($0.line):\($0.column): " } ?? ""
+        return "\(loc)script \"\(line.text)\": \(error)"
+    }
+}

@@ -15,6 +15,14 @@ public enum TreeError: Error, Equatable, Sendable {
 /// Storage is an array indexed by `LayerID.raw` (removed slots are nil), so lookups are
 /// O(1) and the tree is cheap to copy for undo.
 public struct LayerTree: Equatable, Sendable {
+    /// Two trees are equal when they hold the same layers under the same ids in the same
+    /// structure (empty slots left by removals don't count).
+    public static func == (a: LayerTree, b: LayerTree) -> Bool {
+        guard a.roots == b.roots, a.ids == b.ids else { return false }
+        for id in a.ids.values where a.storage[id.raw] != b.storage[id.raw] { return false }
+        return true
+    }
+
     private var storage: [Layer?] = []
     private var ids: [String: LayerID] = [:]
     /// Top-level layers in tree order.

@@ -1,0 +1,69 @@
+import Geometry
+import LayerKit
+
+/// How anchorPoint edits behave in the explorer (geometry.md R2).
+public enum AnchorBehaviour: String, Equatable, Sendable {
+    /// Core Animation's: position stays, the frame jumps.
+    case coreAnimation = "core-animation"
+    /// position compensates so the frame stays put (seed 002's fix).
+    case keepFrame = "keep-frame"
+}
+
+/// What the keyboard is doing right now.
+public enum Mode: Equatable, Sendable {
+    case normal
+    /// Arrows and hjkl move the selection's anchorPoint.
+    case anchor
+    /// Arrows and hjkl move the hit-test crosshair.
+    case cursor
+    /// j/k and arrows walk the layer tree.
+    case tree
+    /// The `:` command line: its text and the caret (a character index).
+    case command(text: String, caret: Int)
+    case help
+    /// Asked after `q` with unsaved edits.
+    case confirmQuit
+}
+
+/// The viewport as the user steers it: zoom about the fitted view and a pan in cells.
+public struct ViewControl: Equatable, Sendable {
+    public var zoom: Double = 1
+    public var panColumns: Double = 0
+    public var panRows: Double = 0
+    public init() {}
+}
+
+/// Everything the explorer shows, as one value: the screen is `render(state)`.
+public struct ExplorerState: Equatable, Sendable {
+    public var session: Session
+    public var mode: Mode = .normal
+    public var anchorBehaviour: AnchorBehaviour = .coreAnimation
+    public var view = ViewControl()
+    /// The hit-test crosshair, in screen points; nil when never placed.
+    public var cursor: Point?
+    /// The status line's message and whether it is an error.
+    public var status: String = ""
+    public var statusIsError = false
+    /// Key echo for live demos: "r → rotate 15".
+    public var echo: String = ""
+    /// `:` history, oldest first, and where Up/Down is in it.
+    public var history: [String] = []
+    public var historyIndex: Int? = nil
+    /// The last `:export swift` output, shown in an overlay until Esc.
+    public var output: String? = nil
+    /// The size of the terminal the state was last laid out for (cells).
+    public var columns: Int = 80
+    public var rows: Int = 24
+    /// The last error the file on disk gave on reload; the last good scene stays.
+    public var fileError: String? = nil
+
+    public init(session: Session) {
+        self.session = session
+        if let title = session.scene.title { status = title }
+    }
+
+    /// The explorer's answer to "what is selected", by name.
+    public var selectedName: String? {
+        session.selection.flatMap { session.tree.contains($0) ? session.tree[$0].name : nil }
+    }
+}

@@ -1,0 +1,405 @@
+import Geometry
+import LayerKit
+import Raster
+
+/// Everything that can happen to the explorer.
+public enum Action: Equatable, Sendable {
+    /// A key, by name (`KeyName`): "r", "S-Tab", "C-c", "Enter", "Up", "M-r"…
+    case key(String)
+    /// A command from a script or the `:` line.
+    case command(Command)
+    /// A mouse press at a terminal cell.
+    case click(column: Int, row: Int)
+    /// Wheel up (zoom in) or down at a terminal cell.
+    case wheel(up: Bool, column: Int, row: Int)
+    /// A drag by whole cells (pans the canvas).
+    case drag(columns: Int, rows: Int)
+    case resize(columns: Int, rows: Int)
+    /// The layout file changed on disk.
+    case fileChanged
+    // Results of effects, fed back by the run loop.
+    case saved(path: String)
+    case saveFailed(String)
+    case loaded(Scene, path: String)
+    case loadFailed(String)
+}
+
+/// What the run loop must do after a reduction (the reducer does no I/O).
+public enum ExplorerEffect: Equatable, Sendable {
+    case none
+    case quit
+    case save(path: String)
+    case load(path: String)
+}
+
+/// The pure reducer: `reduce(&state, action)` changes state and asks for effects.
+public enum Reducer {
+    public static func reduce(_ state: inout ExplorerState, _ action: Action) -> ExplorerEffect {
+        switch action {
+        case let .key(key): return handleKey(&state, key)
+        case let .command(c): return perform(&state, c, echo: nil)
+        case let .click(column, row): return click(&state, column: column, row: row)
+        case let .wheel(up, column, row):
+            let about = state.point(atTerminalColumn: column, row: row)
+            zoom(&state, by: up ? 1.25 : 0.8, about: about)
+            return .none
+        case let .drag(dc, dr):
+            state.view.panColumns -= Double(dc)
+            state.view.panRows -= Double(dr)
+            return .none
+        case let .resize(columns, rows):
+            state.columns = columns; state.rows = rows
+            return .none
+        case .fileChanged:
+            guard let path = state.session.filePath else { return .none }
+            return .load(path: path)
+        case let .saved(path):
+            state.session.didSave(to: path)
+            setStatus(&state, "saved \(path)")
+            if state.mode == .confirmQuit { return .quit }
+            return .none
+        case let .saveFailed(message):
+            if state.mode == .confirmQuit { state.mode = .normal }
+            setStatus(&state, "save failed: \(message) — nothing was lost", error: true)
+            return .none
+        case let .loaded(scene, path):
+            state.session.replaceScene(scene, filePath: path)
+            state.fileError = nil
+            setStatus(&state, "loaded \(path)" + (scene.title.map { " — \($0)" } ?? ""))
+            return .none
+        case let .loadFailed(message):
+            state.fileError = message
+            setStatus(&state, message + " (kept the last good scene)", error: true)
+            return .none
+        }
+    }
+
+    static func setStatus(_ state: inout ExplorerState, _ text: String, error: Bool = false) {
+        state.status = text
+        state.statusIsError = error
+    }
+
+    static func modeKind(_ mode: Mode) -> ModeKind {
+        switch mode {
+        case .anchor: return .anchor
+        case .cursor: return .cursor
+        case .tree: return .tree
+        default: return .normal
+        }
+    }
+
+    // MARK: Keys
+
+    static func handleKey(_ state: inout ExplorerState, _ key: String) -> ExplorerEffect {
+        switch state.mode {
+        case let .command(text, caret): return commandLineKey(&state, key, text: text, caret: caret)
+        case .help:
+            state.mode = .normal
+            return .none
+        case .confirmQuit:
+            switch key {
+            case "y", "Y", "w":
+                guard let path = state.session.filePath else {
+                    state.mode = .normal
+                    setStatus(&state, "no file to save to: use :save FILE, then quit", error: true)
+                    return .none
+                }
+                return .save(path: path)
+            case "n", "N", "q", "!": return .quit
+            case "C-c": return .quit
+            default:
+                state.mode = .normal
+                setStatus(&state, "quit cancelled")
+                return .none
+            }
+        default: break
+        }
+        if state.output != nil, key == "Esc" || key == "q" {
+            state.output = nil
+            return .none
+        }
+        let kind = modeKind(state.mode)
+        guard let binding = Keymap.binding(for: key, in: kind) else {
+            setStatus(&state, "\(key) does nothing here — press ? for help", error: true)
+            state.echo = key
+            return .none
+        }
+        switch binding.action {
+        case let .command(c): return perform(&state, c, echo: key)
+        case let .ui(u): return ui(&state, u, key: key)
+        }
+    }
+
+    static func ui(_ state: inout ExplorerState, _ action: UIAction, key: String) -> ExplorerEffect {
+        state.echo = "\(key) → \(action.rawValue)"
+        switch action {
+        case .commandLine:
+            state.mode = .command(text: "", caret: 0)
+            state.historyIndex = nil
+        case .anchorMode:
+            state.mode = state.mode == .anchor ? .normal : .anchor
+            setStatus(&state, state.mode == .anchor ? "anchor mode (\(state.anchorBehaviour.rawValue)): arrows move the anchorPoint, f switches behaviour, Esc leaves" : "")
+        case .anchorBehaviour:
+            state.anchorBehaviour = state.anchorBehaviour == .coreAnimation ? .keepFrame : .coreAnimation
+            setStatus(&state, state.anchorBehaviour == .coreAnimation
+                      ? "anchor behaviour: Core Animation — position stays, the frame jumps"
+                      : "anchor behaviour: keep-frame — position compensates, the frame stays")
+        case .cursorMode:
+            if state.mode == .cursor { state.mode = .normal; return .none }
+            state.mode = .cursor
+            if state.cursor == nil { state.cursor = state.viewport.visibleRect(columns: state.layout.canvas.columns, rows: state.layout.canvas.rows).center }
+            setStatus(&state, "cursor: arrows move the crosshair, Enter selects the hit layer, Esc leaves")
+        case .treeMode:
+            state.mode = state.mode == .tree ? .normal : .tree
+        case .leaveMode:
+            state.output = nil
+            state.mode = .normal
+            setStatus(&state, "")
+        case .help:
+            state.mode = .help
+        case .moveLeft: return arrow(&state, -1, 0, big: false, key: key)
+        case .moveRight: return arrow(&state, 1, 0, big: false, key: key)
+        case .moveUp: return arrow(&state, 0, -1, big: false, key: key)
+        case .moveDown: return arrow(&state, 0, 1, big: false, key: key)
+        case .moveLeftBig: return arrow(&state, -1, 0, big: true, key: key)
+        case .moveRightBig: return arrow(&state, 1, 0, big: true, key: key)
+        case .moveUpBig: return arrow(&state, 0, -1, big: true, key: key)
+        case .moveDownBig: return arrow(&state, 0, 1, big: true, key: key)
+        }
+        return .none
+    }
+
+    /// Arrows mean different things per mode: move position, move the anchor, move the
+    /// crosshair, or walk the tree — each as the command it stands for.
+    static func arrow(_ state: inout ExplorerState, _ dx: Int, _ dy: Int, big: Bool, key: String) -> ExplorerEffect {
+        switch state.mode {
+        case .tree:
+            return perform(&state, dy < 0 ? .selectPrevious : .selectNext, echo: key)
+        case .cursor:
+            let step = big ? 10 : 1
+            return perform(&state, .cursorMove(dx * step, dy * step), echo: key)
+        case .anchor:
+            guard let id = state.session.selection, state.session.tree.contains(id) else {
+                return perform(&state, .anchor(0, 0, keepFrame: false), echo: key) // reports "nothing is selected"
+            }
+            let step = big ? 0.5 : 0.05
+            let a = state.session.tree[id].anchorPoint
+            // Snap to the step grid so repeated presses land on round numbers.
+            let x = ((a.x + Double(dx) * step) / 0.05).rounded() * 0.05
+            let y = ((a.y + Double(dy) * step) / 0.05).rounded() * 0.05
+            return perform(&state, .anchor(clean(x), clean(y), keepFrame: state.anchorBehaviour == .keepFrame), echo: key)
+        default:
+            let step = big ? 10.0 : 1.0
+            return perform(&state, .move(Double(dx) * step, Double(dy) * step), echo: key)
+        }
+    }
+
+    /// Rounds away float noise (0.15000000000000002 → 0.15) so spellings stay readable.
+    static func clean(_ x: Double) -> Double {
+        let r = (x * 1e9).rounded() / 1e9
+        return r == 0 ? 0 : r
+    }
+
+    // MARK: Commands
+
+    /// Runs one command: the engine's, or the explorer's own meaning of it.
+    public static func perform(_ state: inout ExplorerState, _ command: Command, echo key: String?) -> ExplorerEffect {
+        state.echo = key.map { "\($0) → \(command.text)" } ?? command.text
+        let result: Effect
+        do {
+            result = try state.session.perform(command)
+        } catch {
+            setStatus(&state, "\(command.text): \(error)", error: true)
+            return .none
+        }
+        if let w = state.session.warning {
+            setStatus(&state, "warning: \(w)", error: true)
+        } else if command.isEdit {
+            setStatus(&state, editSummary(state))
+        } else {
+            setStatus(&state, "")
+        }
+        switch result {
+        case .none: return .none
+        case let .answer(json):
+            setStatus(&state, "\(command.text) = \(json)")
+            return .none
+        case let .output(text):
+            state.output = text
+            setStatus(&state, "\(command.text): Esc closes")
+            return .none
+        case let .save(path):
+            guard let path = path ?? state.session.filePath else {
+                setStatus(&state, "no file name: use :save FILE", error: true)
+                return .none
+            }
+            return .save(path: path)
+        case let .load(path): return .load(path: path)
+        case .reload:
+            guard let path = state.session.filePath else { return .none }
+            return .load(path: path)
+        case let .quit(force):
+            if force || !state.session.isDirty { return .quit }
+            state.mode = .confirmQuit
+            setStatus(&state, "unsaved edits — save before quitting? y: save and quit · n: quit without saving · Esc: stay", error: true)
+            return .none
+        case let .explorer(c):
+            return explorerCommand(&state, c)
+        }
+    }
+
+    /// A one-line summary of what the last edit did, for the status line.
+    static func editSummary(_ state: ExplorerState) -> String {
+        guard let e = state.session.lastEdit else { return "" }
+        let n = NumberFormat.format
+        let fb = e.frameBefore, fa = e.frameAfter
+        if case .anchor = e.command {
+            let d = fa.origin - fb.origin
+            let dp = e.after.position - e.before.position
+            return "anchor → (\(n(e.after.anchorPoint.x)), \(n(e.after.anchorPoint.y))): frame moved by (\(n(d.dx)), \(n(d.dy))), position by (\(n(dp.dx)), \(n(dp.dy)))"
+        }
+        return "frame (\(n(fa.origin.x)), \(n(fa.origin.y)), \(n(fa.size.width)), \(n(fa.size.height)))"
+    }
+
+    static func explorerCommand(_ state: inout ExplorerState, _ command: Command) -> ExplorerEffect {
+        switch command {
+        case let .zoom(f): zoom(&state, by: f, about: nil)
+        case let .pan(dc, dr):
+            state.view.panColumns += dc
+            state.view.panRows += dr
+        case .fit:
+            state.view = ViewControl()
+        case let .cursor(on):
+            state.mode = on ? .cursor : .normal
+            if on, state.cursor == nil { state.cursor = state.session.scene.screenRect.center }
+        case let .cursorMove(dc, dr):
+            let v = state.viewport
+            let start = state.cursor ?? state.session.scene.screenRect.center
+            let (c, r) = v.cellCoordinates(of: start)
+            // Snap to cell centres so the crosshair sits on a cell.
+            let column = (c - 0.5).rounded() + Double(dc) + 0.5
+            let row = (r - 0.5).rounded() + Double(dr) + 0.5
+            state.cursor = v.point(column: column, row: row)
+            if state.mode != .cursor { state.mode = .cursor }
+        case let .cursorAt(x, y):
+            state.cursor = Point(x: x, y: y)
+            state.mode = .cursor
+        case .help:
+            state.mode = .help
+        default:
+            break
+        }
+        return .none
+    }
+
+    static func zoom(_ state: inout ExplorerState, by factor: Double, about point: Point?) {
+        let newZoom = min(max(state.view.zoom * factor, 1.0 / 64), 4096)
+        guard let point else { state.view.zoom = newZoom; return }
+        // Keep `point` under the same cell: find the pan that puts it back.
+        let before = state.viewport.cellCoordinates(of: point)
+        state.view.zoom = newZoom
+        let after = state.viewport.cellCoordinates(of: point)
+        state.view.panColumns += after.column - before.column
+        state.view.panRows += after.row - before.row
+    }
+
+    // MARK: Mouse
+
+    static func click(_ state: inout ExplorerState, column: Int, row: Int) -> ExplorerEffect {
+        let layout = state.layout
+        if let p = state.point(atTerminalColumn: column, row: row) {
+            state.cursor = p
+            state.mode = .cursor
+            if let hit = state.session.tree.hitTestScreen(p, order: state.session.hitTestOrder) {
+                return perform(&state, .select(state.session.tree[hit].name), echo: "click")
+            }
+            state.echo = "click → cursor-at \(NumberFormat.format(p.x)) \(NumberFormat.format(p.y))"
+            return .none
+        }
+        if layout.panel.contains(CellPosition(column: column, row: row)) {
+            let line = row - layout.panel.row - TreePanel.firstRowOffset
+            let order = state.session.tree.treeOrder
+            if line >= 0, line < order.count {
+                return perform(&state, .select(state.session.tree[order[line]].name), echo: "click")
+            }
+        }
+        return .none
+    }
+
+    // MARK: Command line
+
+    static func commandLineKey(_ state: inout ExplorerState, _ key: String, text: String, caret: Int) -> ExplorerEffect {
+        var chars = Array(text)
+        var caret = min(max(caret, 0), chars.count)
+        switch key {
+        case "Esc", "C-c":
+            state.mode = .normal
+            return .none
+        case "Enter":
+            state.mode = .normal
+            let line = text.trimmingSpaces
+            guard !line.isEmpty else { return .none }
+            if state.history.last != line { state.history.append(line) }
+            state.historyIndex = nil
+            let commands: [Command]
+            do { commands = try CommandParser.parseLine(line) } catch {
+                setStatus(&state, ":\(line) — \(error)", error: true)
+                state.echo = ":\(line)"
+                return .none
+            }
+            for c in commands {
+                let effect = perform(&state, c, echo: nil)
+                if effect != .none { return effect }
+                if state.statusIsError { break }
+            }
+            return .none
+        case "Backspace":
+            if caret > 0 { chars.remove(at: caret - 1); caret -= 1 }
+            else if chars.isEmpty { state.mode = .normal; return .none }
+        case "Delete", "C-d":
+            if caret < chars.count { chars.remove(at: caret) }
+        case "Left": caret = max(0, caret - 1)
+        case "Right": caret = min(chars.count, caret + 1)
+        case "Home", "C-a": caret = 0
+        case "End", "C-e": caret = chars.count
+        case "C-u": chars.removeSubrange(0..<caret); caret = 0
+        case "Up", "Down":
+            guard !state.history.isEmpty else { return .none }
+            var i = state.historyIndex ?? state.history.count
+            i = key == "Up" ? max(0, i - 1) : i + 1
+            if i >= state.history.count {
+                state.historyIndex = nil
+                chars = []
+            } else {
+                state.historyIndex = i
+                chars = Array(state.history[i])
+            }
+            caret = chars.count
+        case "Tab":
+            let completed = Completion.complete(String(chars[0..<caret]), session: state.session)
+            if let c = completed.completion {
+                let rest = chars[caret...]
+                chars = Array(c) + rest
+                caret = c.count
+            }
+            if completed.candidates.count > 1 {
+                setStatus(&state, completed.candidates.prefix(12).joined(separator: "  "))
+            }
+        default:
+            guard key.count == 1 else { return .none }
+            chars.insert(contentsOf: key, at: caret)
+            caret += 1
+        }
+        state.mode = .command(text: String(chars), caret: caret)
+        return .none
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first?.isWhitespace == true { s.removeFirst() }
+        while s.last?.isWhitespace == true { s.removeLast() }
+        return String(s)
+    }
+}

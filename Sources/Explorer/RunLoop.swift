@@ -1,0 +1,169 @@
+import Geometry
+import LayerKit
+import Raster
+import TerminalKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The I/O the run loop performs for the reducer's effects. The real one reads and writes
+/// files; tests can give their own.
+public struct ExplorerIO: Sendable {
+    public var load: @Sendable (String) -> Result<Scene, SceneLoadError>
+    public var save: @Sendable (Scene, String) -> Result<Void, SceneLoadError>
+    /// A cheap stamp of a file's state (mtime and size), nil when it can't be read.
+    public var stamp: @Sendable (String) -> FileStamp?
+
+    public init(load: @escaping @Sendable (String) -> Result<Scene, SceneLoadError>,
+                save: @escaping @Sendable (Scene, String) -> Result<Void, SceneLoadError>,
+                stamp: @escaping @Sendable (String) -> FileStamp?) {
+        self.load = load; self.save = save; self.stamp = stamp
+    }
+
+    /// Real files: LayoutFile with the scene's script applied; atomic saves.
+    public static let files = ExplorerIO(
+        load: { path in Result { () throws(SceneLoadError) in try SceneLoader.load(path) } },
+        save: { scene, path in Result { () throws(SceneLoadError) in try SceneLoader.save(scene, to: path) } },
+        stamp: FileStamp.of)
+}
+
+/// mtime + size of a file: enough to notice an editor's save.
+public struct FileStamp: Equatable, Sendable {
+    public var seconds: Int
+    public var nanoseconds: Int
+    public var size: Int
+
+    @Sendable public static func of(_ path: String) -> FileStamp? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        #if canImport(Darwin)
+        return FileStamp(seconds: Int(st.st_mtimespec.tv_sec), nanoseconds: Int(st.st_mtimespec.tv_nsec), size: Int(st.st_size))
+        #else
+        return FileStamp(seconds: Int(st.st_mtim.tv_sec), nanoseconds: Int(st.st_mtim.tv_nsec), size: Int(st.st_size))
+        #endif
+    }
+}
+
+/// The one loop: event → action → reduce → effects → render → draw. Nothing is drawn
+/// while nothing happens (the backend also skips a canvas equal to the last one).
+public final class RunLoop {
+    public private(set) var state: ExplorerState
+    let terminal: any Terminal
+    let io: ExplorerIO
+    let options: ScreenOptions
+    /// How often to look at the layout file for changes, when there is one.
+    let pollMilliseconds: Int
+    var knownStamp: FileStamp?
+    /// Mouse press position, for turning drags into pans.
+    var dragFrom: (column: Int, row: Int)?
+
+    public init(state: ExplorerState, terminal: any Terminal, io: ExplorerIO = .files,
+                options: ScreenOptions, pollMilliseconds: Int = 300) {
+        var s = state
+        s.columns = terminal.size.columns
+        s.rows = terminal.size.rows
+        self.state = s
+        self.terminal = terminal
+        self.io = io
+        self.options = options
+        self.pollMilliseconds = pollMilliseconds
+        knownStamp = s.session.filePath.flatMap(io.stamp)
+    }
+
+    /// Runs until quit; returns normally, throws only for terminal failures.
+    /// `until` stops early (tests): checked after every event.
+    public func run(maxEvents: Int? = nil) throws {
+        try draw()
+        var handled = 0
+        while true {
+            if let maxEvents, handled >= maxEvents { return }
+            let timeout = state.session.filePath == nil ? nil : pollMilliseconds
+            guard let event = try terminal.nextEvent(timeoutMilliseconds: timeout) else {
+                if try checkFile() { try draw() }
+                if terminal is InMemoryTerminal { return }   // a drained queue ends a test run
+                continue
+            }
+            handled += 1
+            var quit = false
+            for action in actions(for: event) {
+                if try dispatch(action) { quit = true; break }
+            }
+            if quit { return }
+            if case .resumed = event {}  // the backend repaints everything on the next draw
+            try draw()
+        }
+    }
+
+    /// Reduces one action and performs its effects; true when the app should quit.
+    @discardableResult
+    public func dispatch(_ action: Action) throws -> Bool {
+        var effect = Reducer.reduce(&state, action)
+        while true {
+            switch effect {
+            case .none: return false
+            case .quit: return true
+            case let .save(path):
+                var scene = state.session.scene
+                scene.script = []   // the script's effects are in the state already
+                switch io.save(scene, path) {
+                case .success:
+                    if path == state.session.filePath || state.session.filePath == nil { knownStamp = io.stamp(path) }
+                    effect = Reducer.reduce(&state, .saved(path: path))
+                case let .failure(e): effect = Reducer.reduce(&state, .saveFailed(e.description))
+                }
+            case let .load(path):
+                switch io.load(path) {
+                case let .success(scene):
+                    knownStamp = io.stamp(path)
+                    effect = Reducer.reduce(&state, .loaded(scene, path: path))
+                case let .failure(e):
+                    knownStamp = io.stamp(path)
+                    effect = Reducer.reduce(&state, .loadFailed(e.description))
+                }
+            }
+        }
+    }
+
+    /// Live reload: true when the file changed and was (re)loaded or reported.
+    func checkFile() throws -> Bool {
+        guard let path = state.session.filePath else { return false }
+        let stamp = io.stamp(path)
+        guard stamp != knownStamp else { return false }
+        knownStamp = stamp
+        guard stamp != nil else { return false }   // deleted mid-save: wait for it to return
+        _ = try dispatch(.fileChanged)
+        return true
+    }
+
+    func draw() throws {
+        let screen = ExplorerScreen.render(state, options: options)
+        try terminal.draw(screen.canvas, cursor: screen.cursor.map { (column: $0.column, row: $0.row) })
+    }
+
+    /// Turns a terminal event into reducer actions.
+    func actions(for event: InputEvent) -> [Action] {
+        switch event {
+        case let .key(key): return [.key(key.description)]
+        case let .resize(columns, rows): return [.resize(columns: columns, rows: rows)]
+        case .resumed: return []
+        case let .mouse(m):
+            switch m.kind {
+            case .press:
+                dragFrom = (m.column, m.row)
+                return [.click(column: m.column, row: m.row)]
+            case .drag:
+                guard let from = dragFrom else { dragFrom = (m.column, m.row); return [] }
+                dragFrom = (m.column, m.row)
+                return [.drag(columns: m.column - from.column, rows: m.row - from.row)]
+            case .release:
+                dragFrom = nil
+                return []
+            case .wheelUp: return [.wheel(up: true, column: m.column, row: m.row)]
+            case .wheelDown: return [.wheel(up: false, column: m.column, row: m.row)]
+            }
+        }
+    }
+}

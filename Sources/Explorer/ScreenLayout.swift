@@ -1,0 +1,61 @@
+import Geometry
+import LayerKit
+import Raster
+
+/// Where each part of the explorer sits, in cells, for one terminal size.
+public struct ScreenLayout: Equatable, Sendable {
+    public static let minimumColumns = 40
+    public static let minimumRows = 12
+    /// The side panel's width when there is room for it.
+    public static let panelWidth = 44
+    /// Below this many columns the side panel collapses (canvas gets the whole width).
+    public static let panelCollapseColumns = 96
+
+    public var columns: Int
+    public var rows: Int
+    /// Row 0: title bar.
+    public var titleRow: Int { 0 }
+    public var canvas: CellRect
+    /// The side panel (tree + inspector); empty when collapsed.
+    public var panel: CellRect
+    public var statusRow: Int { rows - 2 }
+    public var echoRow: Int { rows - 1 }
+
+    public var isTooSmall: Bool { columns < ScreenLayout.minimumColumns || rows < ScreenLayout.minimumRows }
+
+    public init(columns: Int, rows: Int) {
+        self.columns = max(0, columns)
+        self.rows = max(0, rows)
+        let bodyRows = max(0, rows - 3)
+        if columns >= ScreenLayout.panelCollapseColumns {
+            let pw = ScreenLayout.panelWidth
+            canvas = CellRect(column: 0, row: 1, columns: columns - pw - 1, rows: bodyRows)
+            panel = CellRect(column: columns - pw, row: 1, columns: pw, rows: bodyRows)
+        } else {
+            canvas = CellRect(column: 0, row: 1, columns: max(0, columns), rows: bodyRows)
+            panel = CellRect(column: columns, row: 1, columns: 0, rows: 0)
+        }
+    }
+}
+
+extension ExplorerState {
+    public var layout: ScreenLayout { ScreenLayout(columns: columns, rows: rows) }
+
+    /// The viewport the canvas uses now: the scene's screen fitted into the canvas, then the
+    /// user's zoom (about the fitted centre) and pan (in cells).
+    public var viewport: Viewport {
+        let area = layout.canvas
+        let rect = session.scene.screenRect
+        var v = Viewport.fitting(rect, columns: area.columns, rows: area.rows)
+        if view.zoom != 1 { v.zoom(by: view.zoom, about: rect.center) }
+        v.pan(by: Vector(dx: view.panColumns * v.pointsPerColumn, dy: view.panRows * v.pointsPerRow))
+        return v
+    }
+
+    /// The screen point under a terminal cell of the canvas area, if the cell is in it.
+    public func point(atTerminalColumn column: Int, row: Int) -> Point? {
+        let area = layout.canvas
+        guard area.contains(CellPosition(column: column, row: row)) else { return nil }
+        return viewport.center(of: CellPosition(column: column - area.column, row: row - area.row))
+    }
+}

@@ -1,0 +1,28 @@
+/// A layout that could not be loaded or saved: the file's error, or its script's.
+public struct SceneLoadError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Layout files as the front ends use them: parsed, validated, with the scene's script
+/// applied — all or nothing.
+public enum SceneLoader {
+    public static func load(_ path: String) throws(SceneLoadError) -> Scene {
+        let scene: Scene
+        do { scene = try LayoutFile.load(contentsOf: path) } catch { throw SceneLoadError(error.description) }
+        return try applyingScript(scene)
+    }
+
+    /// Runs the scene's script on it (a scene's file shows the order of writes).
+    public static func applyingScript(_ scene: Scene) throws(SceneLoadError) -> Scene {
+        guard !scene.script.isEmpty else { return scene }
+        var session = Session(scene: scene)
+        do { try session.runScript(scene.script) } catch { throw SceneLoadError(error.description) }
+        return session.scene
+    }
+
+    /// Saves atomically in the format the extension names (.json, .yaml, .yml).
+    public static func save(_ scene: Scene, to path: String) throws(SceneLoadError) {
+        do { try LayoutFile.write(scene, to: path) } catch { throw SceneLoadError(error.description) }
+    }
+}

@@ -1,0 +1,354 @@
+import ArgumentParser
+import Explorer
+import Geometry
+import LayerKit
+import NCursesTerminal
+import Raster
+import TerminalKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@main
+struct LayerScope: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layerscope",
+        abstract: "A full-screen terminal explorer of Core Animation layer geometry.",
+        discussion: """
+            Conventions: points, y grows down, Core Animation's row-vector matrices \
+            (Concat(a, b) applies a first), degrees in files and commands.
+            With no subcommand, opens the explorer on FILE (or on the embedded tour scene).
+            Press ? inside for every key.
+            """,
+        version: "0.1.0",
+        subcommands: [Explore.self, Eval.self, Check.self, Render.self, Export.self, Bench.self],
+        defaultSubcommand: Explore.self)
+}
+
+/// Options shared by the commands that draw.
+struct DrawOptions: ParsableArguments {
+    @Option(help: "Glyphs: auto, braille, blocks or ascii (auto: braille in UTF-8 locales, else ascii).")
+    var mode: RenderMode = .auto
+
+    @Option(help: "Colors: none, 16, 256 or truecolor (default: what the terminal has; NO_COLOR and TERM=dumb mean none).")
+    var color: ColorChoice?
+
+    @Option(help: "How many times taller than wide a terminal cell is (default 2).")
+    var cellAspect: Double = 2
+}
+
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case none, c16 = "16", c256 = "256", truecolor
+}
+
+extension RenderMode: ExpressibleByArgument {}
+
+/// Standard error, unbuffered.
+func printError(_ message: String) {
+    var text = message
+    if !text.hasSuffix("\n") { text += "\n" }
+    _ = text.withCString { fputs($0, stderr) }
+}
+
+/// Loads a scene file with its script applied, or the embedded tour.
+func loadScene(_ path: String?) throws -> (Scene, String?) {
+    guard let path else { return (try DefaultScene.scene(), nil) }
+    do {
+        return (try SceneLoader.load(path), path)
+    } catch {
+        throw ValidationError(error.description)
+    }
+}
+
+struct Explore: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explore",
+        abstract: "Open the interactive explorer (the default command).")
+
+    @Argument(help: "A layout file (.json, .yaml). Omit it for the embedded tour.")
+    var file: String?
+
+    @OptionGroup var draw: DrawOptions
+
+    @Flag(help: "Don't capture the mouse (keeps the terminal's own text selection).")
+    var noMouse = false
+
+    @Option(help: "Commands to run after loading, as if typed on the : line (for replayable demos).")
+    var script: String?
+
+    func run() throws {
+        let (scene, path) = try loadScene(file)
+        var state = ExplorerState(session: Session(scene: scene, filePath: path))
+        if let script {
+            do {
+                for (i, line) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    for c in try CommandParser.parseLine(String(line)) { _ = Reducer.reduce(&state, .command(c)); _ = i }
+                }
+            } catch {
+                throw ValidationError("--script: \(error)")
+            }
+        }
+        var options = NCursesTerminal.Options()
+        options.mouse = !noMouse
+        if let c = draw.color { options.colorDepth = Capabilities.ColorDepth(rawValue: c.rawValue) }
+        let terminal: NCursesTerminal
+        do {
+            terminal = try NCursesTerminal(options: options)
+        } catch {
+            printError("layerscope: \(error)")
+            throw ExitCode(1)
+        }
+        let screen = ScreenOptions(mode: draw.mode, unicode: terminal.capabilities.unicode,
+                                   cellAspect: draw.cellAspect)
+        let loop = RunLoop(state: state, terminal: terminal, options: screen)
+        do {
+            try loop.run()
+        } catch {
+            terminal.shutdown()
+            printError("layerscope: \(error)")
+            throw ExitCode(1)
+        }
+        terminal.shutdown()
+    }
+}
+
+/// Reads commands for eval/render: --script, --script-file, or standard input.
+struct ScriptSource: ParsableArguments {
+    @Option(help: "Commands, one per line or separated by ;.")
+    var script: String?
+
+    @Option(help: "A file of commands.")
+    var scriptFile: String?
+
+    /// (name for messages, text)
+    func read(stdinAllowed: Bool) throws -> (String, String)? {
+        if script != nil && scriptFile != nil {
+            throw ValidationError("give --script or --script-file, not both")
+        }
+        if let script { return ("<script>", script) }
+        if let scriptFile {
+            guard let text = TextFile.read(scriptFile) else {
+                throw ValidationError("cannot read script file \(scriptFile): \(String(cString: strerror(errno)))")
+            }
+            return (scriptFile, text)
+        }
+        guard stdinAllowed else { return nil }
+        var text = ""
+        while let line = readLine(strippingNewline: false) { text += line }
+        return ("<stdin>", text)
+    }
+}
+
+struct Eval: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run commands headless and print one JSON object per query.",
+        discussion: """
+            Starts from --layout (or an empty screen), runs the commands, and prints one JSON \
+            object per query (get, convert, contains, hit-test, matrix, export), one per line, \
+            and nothing else on stdout. An error prints "line N: …" on stderr and exits 1; \
+            nothing is printed for commands after it.
+            """)
+
+    @Option(help: "A layout file to start from.")
+    var layout: String?
+
+    @OptionGroup var source: ScriptSource
+
+    func run() throws {
+        var session = Session()
+        if let layout {
+            let (scene, path) = try loadScene(layout)
+            session = Session(scene: scene, filePath: path)
+        }
+        guard let (name, text) = try source.read(stdinAllowed: true) else { return }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, raw) in lines.enumerated() {
+            let n = index + 1
+            func fail(_ message: String, column: Int?) -> ExitCode {
+                printError("line \(n): \(name):\(n):\(column ?? 1): \(message)")
+                return ExitCode(1)
+            }
+            let commands: [Command]
+            do { commands = try CommandParser.parseLine(String(raw)) } catch {
+                throw fail(error.message + (error.suggestion.map { "; \($0)" } ?? ""), column: error.column)
+            }
+            for command in commands {
+                let effect: Effect
+                do { effect = try session.perform(command) } catch {
+                    throw fail("\(command.text): " + error.message + (error.suggestion.map { "; \($0)" } ?? ""), column: error.column)
+                }
+                if let w = session.warning { printError("line \(n): warning: \(w)") }
+                switch effect {
+                case let .answer(json): print(json)
+                case let .output(code): print("{\"swift\":\(jsonString(code))}")
+                case let .save(path):
+                    guard let target = path ?? session.filePath else { throw fail("save: no file name (use save FILE)", column: nil) }
+                    var scene = session.scene
+                    scene.script = []
+                    do { try SceneLoader.save(scene, to: target) } catch { throw fail("save: \(error)", column: nil) }
+                    session.didSave(to: target)
+                case let .load(path):
+                    do { session.replaceScene(try SceneLoader.load(path), filePath: path) } catch { throw fail("load: \(error)", column: nil) }
+                case .reload:
+                    guard let path = session.filePath else { break }
+                    do { session.replaceScene(try SceneLoader.load(path), filePath: path) } catch { throw fail("reload: \(error)", column: nil) }
+                case .quit: return
+                case .none, .explorer: break
+                }
+            }
+        }
+        fflush(stdout)
+    }
+}
+
+func jsonString(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        default:
+            if u.value < 0x20 { out += "\\u00" + (u.value < 16 ? "0" : "") + String(u.value, radix: 16) } else { out.unicodeScalars.append(u) }
+        }
+    }
+    return out + "\""
+}
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate layout files (and their scripts); exit 0 only if all are valid.")
+
+    @Argument(help: "Layout files.")
+    var files: [String]
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give at least one layout file, e.g. layerscope check Layouts/*.json") }
+    }
+
+    func run() throws {
+        var failed = 0
+        for file in files {
+            do {
+                let scene = try SceneLoader.load(file)
+                print("\(file): ok — \(scene.tree.count) layer\(scene.tree.count == 1 ? "" : "s")" + (scene.title.map { ", \"\($0)\"" } ?? ""))
+            } catch {
+                failed += 1
+                printError(error.description)
+            }
+        }
+        if failed > 0 {
+            printError("\(failed) of \(files.count) file\(files.count == 1 ? "" : "s") failed")
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the screen the explorer would show (canvas, panels, status line).")
+
+    @Argument(help: "A layout file; omit it for the embedded tour.")
+    var file: String?
+
+    @Option(help: "The terminal size as COLSxROWS.")
+    var size: String = "100x30"
+
+    @OptionGroup var source: ScriptSource
+    @OptionGroup var draw: DrawOptions
+
+    func run() throws {
+        let parts = size.lowercased().split(separator: "x")
+        guard parts.count == 2, let cols = Int(parts[0]), let rows = Int(parts[1]), cols > 0, rows > 0, cols <= 1000, rows <= 1000 else {
+            throw ValidationError("--size \(size): expected COLSxROWS with each 1…1000, e.g. --size 100x30")
+        }
+        let (scene, path) = try loadScene(file)
+        var state = ExplorerState(session: Session(scene: scene, filePath: path))
+        state.columns = cols
+        state.rows = rows
+        if let (name, text) = try source.read(stdinAllowed: false) {
+            for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                do {
+                    for c in try CommandParser.parseLine(String(raw)) {
+                        _ = Reducer.reduce(&state, .command(c))
+                        if state.statusIsError {
+                            printError("line \(index + 1): \(name):\(index + 1):1: \(state.status)")
+                            throw ExitCode(1)
+                        }
+                    }
+                } catch let e as CommandError {
+                    printError("line \(index + 1): \(name):\(index + 1):\(e.column ?? 1): \(e.message)" + (e.suggestion.map { "; \($0)" } ?? ""))
+                    throw ExitCode(1)
+                }
+            }
+        }
+        let depth: AnsiEncoder.Colors
+        switch draw.color ?? .none {
+        case .none: depth = .none
+        case .c16: depth = .ansi16
+        case .c256: depth = .ansi256
+        case .truecolor: depth = .truecolor
+        }
+        let screen = ExplorerScreen.render(state, options: ScreenOptions(mode: draw.mode, unicode: draw.mode != .ascii, cellAspect: draw.cellAspect))
+        print(AnsiEncoder.encode(screen.canvas, colors: depth))
+    }
+}
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write Swift that reproduces a scene's layer geometry with CALayer/UIView API.")
+
+    @Argument(help: "A layout file.")
+    var file: String
+
+    @Flag(help: "Swift (the only format).")
+    var swift = false
+
+    @Option(help: "Only this layer (default: every layer).")
+    var layer: String?
+
+    @Option(name: .shortAndLong, help: "Write to this file (atomically) instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        let (scene, _) = try loadScene(file)
+        let ids: [LayerID]
+        if let layer {
+            guard let id = scene.tree.id(named: layer) else {
+                throw ValidationError("no layer named \"\(layer)\" in \(file)" + (NearMiss.closest(to: layer, among: Array(scene.tree.names)).map { "; did you mean \"\($0)\"?" } ?? ""))
+            }
+            ids = [id]
+        } else {
+            ids = scene.tree.treeOrder
+        }
+        var code = ""
+        for id in ids {
+            code += (try? SwiftExport.code(for: id, in: scene.tree)) ?? ""
+            code += "\n\n"
+        }
+        if let output {
+            do { try TextFile.writeAtomically(code, to: output) } catch {
+                throw ValidationError("cannot write \(output): \(error)")
+            }
+        } else {
+            print(code, terminator: "")
+        }
+    }
+}
+
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure frame, hit-test and conversion speed (use a release build: swift run -c release layerscope bench).")
+
+    @Flag(help: "Fewer repetitions (a quick look, noisier).")
+    var quick = false
+
+    func run() throws {
+        print(RasterBenchmark.report(quick: quick))
+        print(InteractiveBenchmark.report(quick: quick))
+    }
+}

@@ -1,0 +1,289 @@
+import Geometry
+import LayerKit
+import Raster
+
+/// How the screen draws: glyph mode, whether the terminal shows UTF-8, cell shape.
+public struct ScreenOptions: Equatable, Sendable {
+    public var mode: RenderMode
+    public var unicode: Bool
+    public var cellAspect: Double
+    public init(mode: RenderMode = .auto, unicode: Bool = true, cellAspect: Double = Viewport.defaultCellAspect) {
+        self.mode = mode; self.unicode = unicode; self.cellAspect = cellAspect
+    }
+}
+
+/// One rendered frame: the whole terminal's canvas and where the text cursor goes.
+public struct Screen: Equatable, Sendable {
+    public var canvas: Canvas
+    public var cursor: CellPosition?
+}
+
+/// Offsets of the tree pane inside the side panel (used for clicks).
+public enum TreePanel {
+    /// Row 0 of the panel is the "Layers" heading; the first tree row follows it.
+    public static let firstRowOffset = 1
+}
+
+/// The hit-test explanation for the crosshair: pure data, rendered into the panel.
+public struct CursorReport: Equatable, Sendable {
+    public var point: Point
+    public var hit: LayerID?
+    public var otherOrderHit: LayerID?
+    public var otherRulesHit: LayerID?
+    public var otherRulesName: String
+    /// The point in each space from the screen down to the hit layer.
+    public var chain: [(name: String, point: Point?)]
+
+    public static func == (a: CursorReport, b: CursorReport) -> Bool {
+        a.point == b.point && a.hit == b.hit && a.otherOrderHit == b.otherOrderHit && a.otherRulesHit == b.otherRulesHit
+            && a.chain.map(\.name) == b.chain.map(\.name) && a.chain.map(\.point) == b.chain.map(\.point)
+    }
+
+    public init(state: ExplorerState, point p: Point) {
+        let tree = state.session.tree
+        let order = state.session.hitTestOrder
+        point = p
+        hit = tree.hitTestScreen(p, order: order)
+        let other: SiblingOrder = order == .zPosition ? .tree : .zPosition
+        otherOrderHit = tree.hitTestScreen(p, order: other)
+        let hasViews = tree.roots.contains { tree[$0].kind == .view }
+        otherRulesName = hasViews ? "CALayer rules" : "UIView rules"
+        if hasViews {
+            otherRulesHit = tree.hitTestScreenAsLayers(p, order: order)
+        } else {
+            otherRulesHit = nil
+        }
+        var chain: [(String, Point?)] = [("screen", p)]
+        if let hit {
+            for id in tree.ancestors(of: hit, includingSelf: true).reversed() {
+                chain.append((tree[id].name, tree.convert(p, from: nil, to: id)))
+            }
+        }
+        self.chain = chain
+    }
+}
+
+public enum ExplorerScreen {
+    static let titleStyle = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(40, 60, 110), bold: true)
+    static let statusStyle = CellStyle(reverse: true)
+    static let errorStyle = CellStyle(foreground: .rgb(255, 90, 90), bold: true)
+    static let headingStyle = CellStyle(bold: true, underline: true)
+    static let dimStyle = CellStyle(dim: true)
+    static let crosshairStyle = CellStyle(foreground: .rgb(255, 40, 200), bold: true)
+
+    /// The whole screen for a state: what the explorer draws and `render` prints.
+    public static func render(_ state: ExplorerState, options: ScreenOptions) -> Screen {
+        let layout = state.layout
+        var canvas = Canvas(columns: layout.columns, rows: layout.rows)
+        if layout.isTooSmall {
+            drawTooSmall(&canvas, layout)
+            return Screen(canvas: canvas, cursor: nil)
+        }
+        let tree = state.session.tree
+        let unicode = options.unicode && options.mode != .ascii
+        let report = (state.mode == .cursor || state.cursor != nil && state.mode == .cursor) ? state.cursor.map { CursorReport(state: state, point: $0) } : nil
+
+        // Canvas.
+        var viewport = state.viewport
+        viewport.cellAspect = options.cellAspect
+        if options.cellAspect != Viewport.defaultCellAspect {
+            var s = state
+            s.columns = layout.columns
+            viewport = Viewport.fitting(s.session.scene.screenRect, columns: layout.canvas.columns, rows: layout.canvas.rows, cellAspect: options.cellAspect)
+        }
+        var rasterOptions = RasterOptions(mode: options.mode, unicode: unicode, selection: state.session.selection)
+        if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
+        let scene = SceneRasterizer.render(tree, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
+        canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
+        if let p = state.cursor, state.mode == .cursor {
+            drawCrosshair(&canvas, at: viewport.cell(containing: p), in: layout.canvas, unicode: unicode)
+        }
+
+        // Side panel.
+        if !layout.panel.isEmpty {
+            drawPanel(&canvas, state, layout.panel, report: report, unicode: unicode)
+            let sep: Character = unicode ? "│" : "|"
+            for r in layout.panel.row..<(layout.panel.row + layout.panel.rows) {
+                canvas[layout.panel.column - 1, r] = Cell(sep, style: dimStyle)
+            }
+        }
+
+        // Title, status, echo / command line.
+        drawTitle(&canvas, state, layout, unicode: unicode)
+        drawStatus(&canvas, state, layout, report: report)
+        var cursor: CellPosition? = nil
+        if case let .command(text, caret) = state.mode {
+            canvas.write(":" + text, column: 0, row: layout.echoRow)
+            cursor = CellPosition(column: min(layout.columns - 1, 1 + caret), row: layout.echoRow)
+        } else {
+            let echo = state.echo.isEmpty ? "" : "key: " + state.echo
+            canvas.write(echo, column: 0, row: layout.echoRow, style: dimStyle, maxWidth: layout.columns)
+            let hint = "? help  : command  q quit"
+            if layout.columns - hint.count > echo.count + 2 {
+                canvas.write(hint, column: layout.columns - hint.count, row: layout.echoRow, style: dimStyle)
+            }
+        }
+
+        // Overlays.
+        if state.mode == .help {
+            drawBox(&canvas, title: "Keys (any key closes)", lines: helpLines(state), layout: layout, unicode: unicode)
+        } else if state.mode == .confirmQuit {
+            drawBox(&canvas, title: "Unsaved edits", lines: [
+                "The scene has edits that are not saved.",
+                "",
+                "y  save" + (state.session.filePath.map { " to \($0)" } ?? "") + " and quit",
+                "n  quit without saving",
+                "Esc  stay",
+            ], layout: layout, unicode: unicode)
+        } else if let output = state.output {
+            drawBox(&canvas, title: "Swift (Esc closes)", lines: output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), layout: layout, unicode: unicode)
+        }
+        return Screen(canvas: canvas, cursor: cursor)
+    }
+
+    static func helpLines(_ state: ExplorerState) -> [String] {
+        var lines: [String] = []
+        if let notes = state.session.scene.notes {
+            lines += wrap(notes, width: 76)
+            lines.append("")
+        }
+        lines += Keymap.helpLines
+        lines.append("")
+        lines.append(": commands — add remove select set rotate scale move anchor [keep-frame] reset")
+        lines.append("  undo redo save load get convert contains hit-test matrix order export fit zoom")
+        return lines
+    }
+
+    static func drawTooSmall(_ canvas: inout Canvas, _ layout: ScreenLayout) {
+        let lines = ["terminal too small:", "need \(ScreenLayout.minimumColumns)×\(ScreenLayout.minimumRows)", "have \(layout.columns)×\(layout.rows)"]
+        let top = max(0, layout.rows / 2 - 1)
+        for (i, line) in lines.enumerated() {
+            let col = max(0, (layout.columns - line.count) / 2)
+            canvas.write(line, column: col, row: top + i, style: CellStyle(bold: true))
+        }
+    }
+
+    static func drawCrosshair(_ canvas: inout Canvas, at cell: CellPosition, in area: CellRect, unicode: Bool) {
+        let c = area.column + cell.column, r = area.row + cell.row
+        guard area.contains(CellPosition(column: c, row: r)) else { return }
+        let style = crosshairStyle
+        func put(_ dc: Int, _ dr: Int, _ g: Character) {
+            let p = CellPosition(column: c + dc, row: r + dr)
+            if area.contains(p) { canvas[p.column, p.row] = Cell(g, style: style) }
+        }
+        put(-2, 0, unicode ? "─" : "-"); put(-1, 0, unicode ? "─" : "-")
+        put(1, 0, unicode ? "─" : "-"); put(2, 0, unicode ? "─" : "-")
+        put(0, -1, unicode ? "│" : "|"); put(0, 1, unicode ? "│" : "|")
+        put(0, 0, unicode ? "┼" : "+")
+    }
+
+    static func drawTitle(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout, unicode: Bool) {
+        canvas.write(String(repeating: " ", count: layout.columns), column: 0, row: layout.titleRow, style: titleStyle)
+        let file = state.session.filePath ?? "(tour)"
+        let dirty = state.session.isDirty ? " [+]" : ""
+        let title = " LayerScope · " + file + dirty + (state.session.scene.title.map { " · " + $0 } ?? "")
+        let modeLabel: String
+        switch state.mode {
+        case .normal, .help, .confirmQuit, .command: modeLabel = "NORMAL"
+        case .anchor: modeLabel = "ANCHOR " + state.anchorBehaviour.rawValue
+        case .cursor: modeLabel = "CURSOR hit-test"
+        case .tree: modeLabel = "TREE"
+        }
+        let right = " " + modeLabel + " "
+        canvas.write(title, column: 0, row: layout.titleRow, style: titleStyle, maxWidth: max(0, layout.columns - right.count - 1))
+        canvas.write(right, column: max(0, layout.columns - right.count), row: layout.titleRow,
+                     style: CellStyle(foreground: .rgb(40, 60, 110), background: .rgb(255, 210, 80), bold: true))
+    }
+
+    static func drawStatus(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout, report: CursorReport?) {
+        let row = layout.statusRow
+        canvas.write(String(repeating: " ", count: layout.columns), column: 0, row: row, style: statusStyle)
+        let tree = state.session.tree
+        var right = ""
+        if let sel = state.session.selection, tree.contains(sel) { right += tree.path(of: sel) }
+        if let report {
+            right += "  cursor (\(NumberFormat.format(report.point.x)), \(NumberFormat.format(report.point.y)))"
+        }
+        right += "  order " + state.session.hitTestOrder.rawValue + " "
+        let message = state.status
+        let style = state.statusIsError ? CellStyle(foreground: .rgb(255, 90, 90), bold: true, reverse: true) : statusStyle
+        let room = max(0, layout.columns - right.count - 1)
+        canvas.write(" " + message, column: 0, row: row, style: style, maxWidth: room)
+        if right.count < layout.columns {
+            canvas.write(right, column: layout.columns - right.count, row: row, style: statusStyle)
+        }
+    }
+
+    static func drawPanel(_ canvas: inout Canvas, _ state: ExplorerState, _ area: CellRect, report: CursorReport?, unicode: Bool) {
+        let tree = state.session.tree
+        var lines: [PanelLine] = []
+        // Tree: at most a third of the panel, scrolled to keep the selection visible.
+        let treeLines = TreeOutline.lines(tree, selection: state.session.selection, unicode: unicode)
+        let treeRows = min(treeLines.count, max(3, area.rows / 3))
+        lines.append(PanelLine("Layers" + (state.mode == .tree ? " (j/k, Esc)" : "") + " · \(tree.count)", style: headingStyle))
+        let selIndex = treeLines.firstIndex { $0.layer == state.session.selection && $0.style.reverse } ?? 0
+        let first = Panel.scrollOffset(keeping: selIndex, visibleIn: treeRows, current: 0, lineCount: treeLines.count)
+        lines += treeLines[first..<min(treeLines.count, first + treeRows)]
+        lines.append(PanelLine(""))
+        if let report {
+            lines += cursorLines(report, tree: tree, order: state.session.hitTestOrder)
+            lines.append(PanelLine(""))
+        }
+        lines += Inspector.lines(tree, layer: state.session.selection)
+        Panel.draw(lines, into: &canvas, region: area)
+    }
+
+    static func cursorLines(_ r: CursorReport, tree: LayerTree, order: SiblingOrder) -> [PanelLine] {
+        func name(_ id: LayerID?) -> String { id.map { tree[$0].name } ?? "nothing" }
+        func pt(_ p: Point?) -> String { p.map { "(\(NumberFormat.format($0.x)), \(NumberFormat.format($0.y)))" } ?? "no point (singular)" }
+        var out = [PanelLine("Hit test (\(order == .zPosition ? "zPosition order" : "tree order"))", style: headingStyle)]
+        out.append(PanelLine(" hit  " + name(r.hit), style: CellStyle(bold: true)))
+        for (n, p) in r.chain { out.append(PanelLine("  in \(n): \(pt(p))")) }
+        if r.otherOrderHit != r.hit {
+            out.append(PanelLine(" \(order == .zPosition ? "tree order" : "zPosition order") would hit \(name(r.otherOrderHit))", style: errorStyle))
+        }
+        if r.otherRulesHit != nil, r.otherRulesHit != r.hit {
+            out.append(PanelLine(" \(r.otherRulesName) would hit \(name(r.otherRulesHit))", style: errorStyle))
+        }
+        return out
+    }
+
+    static func drawBox(_ canvas: inout Canvas, title: String, lines: [String], layout: ScreenLayout, unicode: Bool) {
+        let width = min(layout.columns - 2, max(title.count + 4, (lines.map(\.count).max() ?? 0) + 4))
+        let height = min(layout.rows - 2, lines.count + 2)
+        guard width > 4, height > 2 else { return }
+        let left = (layout.columns - width) / 2, top = max(1, (layout.rows - height) / 2)
+        let style = CellStyle(foreground: .rgb(230, 230, 230), background: .rgb(30, 30, 40))
+        let h: Character = unicode ? "─" : "-", v: Character = unicode ? "│" : "|"
+        for r in 0..<height {
+            for c in 0..<width {
+                let g: Character
+                switch (r, c) {
+                case (0, 0): g = unicode ? "┌" : "+"
+                case (0, width - 1): g = unicode ? "┐" : "+"
+                case (height - 1, 0): g = unicode ? "└" : "+"
+                case (height - 1, width - 1): g = unicode ? "┘" : "+"
+                case (0, _), (height - 1, _): g = h
+                case (_, 0), (_, width - 1): g = v
+                default: g = " "
+                }
+                canvas[left + c, top + r] = Cell(g, style: style)
+            }
+        }
+        canvas.write(" \(title) ", column: left + 2, row: top, style: CellStyle(foreground: .rgb(255, 210, 80), background: .rgb(30, 30, 40), bold: true), maxWidth: width - 4)
+        for (i, line) in lines.prefix(height - 2).enumerated() {
+            canvas.write(line, column: left + 2, row: top + 1 + i, style: style, maxWidth: width - 4)
+        }
+    }
+
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if current.count + word.count + 1 > width, !current.isEmpty { lines.append(current); current = "" }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+}

@@ -434,7 +434,7 @@ struct JSONReader {
         let byte = bytes[offset]
         if byte == UInt8(ascii: "\"") { return "a string" }
         if byte == UInt8(ascii: "-") || isDigit(byte) { return "a number" }
-        if isWordStart(byte) { return scanWord(from: offset) }
+        if isWordStart(byte) { return "\(scanWord(from: offset)) (text without quotes)" }
         if byte < 0x20 || byte == 0x7F { return "the control character \(unicodeName(byte))" }
         return "\"\(printable(at: offset))\""
     }

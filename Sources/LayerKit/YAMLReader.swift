@@ -215,6 +215,22 @@ enum YAMLReader {
             case "but found another document":
                 return at(p, "a layout file holds one YAML document, found a second one",
                           "remove the \"---\" and what follows it")
+            case "block sequence entries are not allowed in this context":
+                return at(p, "a \"- \" list entry cannot start here",
+                          "put the list on the lines below its key, indented, one \"- \" per line")
+            case "did not find expected alphabetic or numeric character":
+                let (sign, what) = contextText.contains("alias") ? ("*", "an alias") : ("&", "an anchor")
+                return at(p, "\"\(sign)\" starts \(what) name and must be followed by one", "put the value in quotes")
+            case "found unexpected ':'":
+                return at(p, "unexpected \":\" in a value", "put the value in quotes")
+            case "did not find expected comment or line break":
+                return at(p, "unexpected text after \"|\" or \">\"", "start the block's text on the next line")
+            case "did not find expected whitespace or line break":
+                return at(p, "\"!\" starts a YAML tag", "put the value in quotes")
+            case "could not find expected directive name":
+                return at(p, "\"%\" at the start of a line begins a YAML directive", "put the value in quotes")
+            case "did not find expected <document start>":
+                return at(p, "unexpected text after the end of the document", "check this line's indentation")
             case "could not find expected ':'":
                 let key = c.map { " for the key at \($0)" } ?? ""
                 return at(p, "expected \":\"\(key)", "write key: value")

@@ -249,7 +249,7 @@ struct LayoutDecoder {
         }
         var layer = Layer(name: name, kind: kind)
 
-        // Conflicts before any value is read, so the message is about the conflict.
+        // Conflicts before any geometry is read, so the message is about the conflict.
         if let frame = given[.frame] {
             for other in [Field.position, .bounds] {
                 guard let o = given[other] else { continue }
@@ -596,7 +596,7 @@ struct LayoutDecoder {
         } else {
             suggestion = "valid fields \(context): \(valid.joined(separator: ", "))"
         }
-        return error(at: member.keyPosition, fieldPath, "unknown field \"\(member.key)\" \(context)", suggestion: suggestion)
+        return error(at: member.keyPosition, fieldPath, "unknown field \"\(member.key.abbreviated)\" \(context)", suggestion: suggestion)
     }
 
     /// Where the `index`-th number of an array (or the `key` of an object) is, for messages.
@@ -644,6 +644,9 @@ extension SourcePosition {
 }
 
 extension String {
+    /// At most 60 characters, for quoting user text in a message.
+    var abbreviated: String { count > 60 ? String(prefix(60)) + "…" : self }
+
     /// Without spaces (`"steel blue"` → `"steelblue"`), for color suggestions.
     var replacingSpaces: String { String(filter { $0 != " " }) }
 }

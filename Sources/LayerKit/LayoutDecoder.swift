@@ -1,0 +1,652 @@
+import Geometry
+
+/// Turns a parsed layout document (`SourceValue`, from either reader) into a `Scene`,
+/// enforcing layout-format.md: known fields only, right types and arities, finite numbers
+/// within ±1e9, unique names, and the fixed order of geometry writes.
+///
+/// The first problem found is thrown with the file, line, column and field path of the value
+/// at fault; nothing half-built escapes. Layers are decoded with an explicit work list, so
+/// layer depth costs no call stack.
+struct LayoutDecoder {
+    let file: String
+
+    /// The largest magnitude a number may have.
+    static let numberLimit = 1e9
+
+    func decode(_ root: SourceValue?) throws(LayoutError) -> Scene {
+        guard let root else {
+            throw LayoutError(file: file, line: 1, column: 1, message: "empty file: expected an object with \"layers\"",
+                              suggestion: "start from {\"layers\": [{\"name\": \"box\", \"bounds\": [0, 0, 100, 100], \"position\": [60, 60]}]}")
+        }
+        guard let members = root.members else {
+            var suggestion: String? = nil
+            if root.elements != nil { suggestion = "put the layers in an object: {\"layers\": [ … ]}" }
+            throw error(at: root.position, "", "expected an object with \"layers\" at the top level, found \(describe(root))",
+                        suggestion: suggestion)
+        }
+        var scene = Scene()
+        var layersValue: SourceValue?
+        for member in members {
+            switch member.key {
+            case "title": scene.title = try string(member.value, path: "title")
+            case "notes": scene.notes = try string(member.value, path: "notes")
+            case "screen": scene.screen = try screen(member.value)
+            case "layers": layersValue = member.value
+            case "script": scene.script = try script(member.value)
+            default:
+                throw unknownField(member, path: "", valid: Self.topLevelFields, synonyms: Self.topLevelSynonyms,
+                                   context: "at the top level")
+            }
+        }
+        guard let layersValue else {
+            throw error(at: root.position, "", "missing \"layers\": a layout needs a \"layers\" array (it may be empty)",
+                        suggestion: "add \"layers\": [ … ]")
+        }
+        scene.tree = try tree(layersValue)
+        return scene
+    }
+
+    // MARK: Top level
+
+    static let topLevelFields = ["title", "notes", "screen", "layers", "script"]
+    static let topLevelSynonyms = [
+        "sublayers": "layers", "subviews": "layers", "views": "layers", "children": "layers",
+        "commands": "script", "description": "notes", "instructions": "notes", "name": "title", "size": "screen",
+    ]
+
+    private func screen(_ value: SourceValue) throws(LayoutError) -> Size {
+        guard let members = value.members else {
+            throw error(at: value.position, "screen", "expected {\"width\": W, \"height\": H}, found \(describe(value))")
+        }
+        var width: Double?, height: Double?
+        for member in members {
+            let path = "screen." + member.key
+            guard member.key == "width" || member.key == "height" else {
+                throw unknownField(member, path: "screen", valid: ["width", "height"], synonyms: ["w": "width", "h": "height"],
+                                   context: "in \"screen\"")
+            }
+            let n = try number(member.value, path: path)
+            guard n > 0 else {
+                throw error(at: member.value.position, path, "the screen \(member.key) must be positive, found \(literal(member.value))")
+            }
+            if member.key == "width" { width = n } else { height = n }
+        }
+        guard let width, let height else {
+            throw error(at: value.position, "screen", "missing \"\(width == nil ? "width" : "height")\" in \"screen\"",
+                        suggestion: "write {\"width\": 320, \"height\": 240}")
+        }
+        return Size(width: width, height: height)
+    }
+
+    /// An array of commands, one `ScriptLine` each; or one string holding commands on
+    /// separate lines (a YAML `|` block), one `ScriptLine` per non-blank line. `;` inside a line
+    /// is left to the command language.
+    private func script(_ value: SourceValue) throws(LayoutError) -> [ScriptLine] {
+        if case .string(let text) = value.kind {
+            var lines: [ScriptLine] = []
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                var command = String(line)
+                if command.hasSuffix("\r") { command.removeLast() }
+                guard !command.trimmingSpaces.isEmpty else { continue }
+                let where_: SourcePosition
+                if let start = value.contentStart {
+                    let indent = command.prefix { $0 == " " }.count
+                    where_ = SourcePosition(line: start.line + index, column: start.column + indent)
+                } else {
+                    where_ = value.position
+                }
+                lines.append(ScriptLine(command, location: SourceLocation(file: file, line: where_.line, column: where_.column)))
+            }
+            return lines
+        }
+        guard let elements = value.elements else {
+            throw error(at: value.position, "script", "expected a list of commands, found \(describe(value))",
+                        suggestion: "write \"script\": [\"select box\", \"rotate 30\"]")
+        }
+        var lines: [ScriptLine] = []
+        for (index, element) in elements.enumerated() {
+            guard case .string(let command) = element.kind else {
+                throw error(at: element.position, "script[\(index)]", "expected a command (a string), found \(describe(element))",
+                            suggestion: "put the command in quotes")
+            }
+            lines.append(ScriptLine(command, location: SourceLocation(file: file, line: element.position.line, column: element.position.column)))
+        }
+        return lines
+    }
+
+    // MARK: Layers
+
+    private func tree(_ value: SourceValue) throws(LayoutError) -> LayerTree {
+        guard let elements = value.elements else {
+            throw error(at: value.position, "layers", "expected an array of layers, found \(describe(value))",
+                        suggestion: value.members != nil ? "wrap the layer in a list: [ { … } ]" : nil)
+        }
+        var tree = LayerTree()
+        var firstUse: [String: SourcePosition] = [:]
+        // Pre-order, so ids and sibling order follow the file, and the second of two equal
+        // names is the one reported.
+        var work: [(value: SourceValue, parent: LayerID?, path: String)] =
+            elements.enumerated().reversed().map { ($0.element, nil, "layers[\($0.offset)]") }
+        while let item = work.popLast() {
+            let decoded = try layer(item.value, path: item.path)
+            if let first = firstUse[decoded.layer.name] {
+                throw error(at: decoded.namePosition, item.path + ".name",
+                            "duplicate layer name \"\(decoded.layer.name)\": already used at \(first)",
+                            suggestion: "names must be unique in the file; rename one of them")
+            }
+            firstUse[decoded.layer.name] = decoded.namePosition
+            let id: LayerID
+            do {
+                id = try tree.add(decoded.layer, in: item.parent)
+            } catch {
+                // Names were checked above; a refusal here is our bug, reported rather than trapped.
+                throw self.error(at: item.value.position, item.path, "cannot add the layer: \(error)")
+            }
+            for (index, child) in decoded.children.enumerated().reversed() {
+                work.append((child, id, "\(item.path).\(decoded.childrenKey)[\(index)]"))
+            }
+        }
+        return tree
+    }
+
+    /// Every field of a layer, each with its spellings (the first is the CALayer name).
+    enum Field: CaseIterable {
+        case name, kind, bounds, position, frame, anchorPoint, anchorPointZ, zPosition
+        case transform, sublayerTransform, hidden, masksToBounds, geometryFlipped, opacity
+        case userInteractionEnabled, backgroundColor, borderColor, borderWidth, sublayers
+
+        var spellings: [String] {
+            switch self {
+            case .name: ["name"]
+            case .kind: ["kind"]
+            case .bounds: ["bounds"]
+            case .position: ["position", "center"]
+            case .frame: ["frame"]
+            case .anchorPoint: ["anchorPoint"]
+            case .anchorPointZ: ["anchorPointZ"]
+            case .zPosition: ["zPosition"]
+            case .transform: ["transform"]
+            case .sublayerTransform: ["sublayerTransform"]
+            case .hidden: ["hidden"]
+            case .masksToBounds: ["masksToBounds", "clipsToBounds"]
+            case .geometryFlipped: ["geometryFlipped"]
+            case .opacity: ["opacity", "alpha"]
+            case .userInteractionEnabled: ["userInteractionEnabled"]
+            case .backgroundColor: ["backgroundColor"]
+            case .borderColor: ["borderColor"]
+            case .borderWidth: ["borderWidth"]
+            case .sublayers: ["sublayers", "subviews"]
+            }
+        }
+
+        static let bySpelling: [String: Field] = {
+            var map: [String: Field] = [:]
+            for field in allCases { for spelling in field.spellings { map[spelling] = field } }
+            return map
+        }()
+
+        static let allSpellings: [String] = allCases.flatMap(\.spellings)
+    }
+
+    static let layerSynonyms = [
+        "children": "sublayers", "layers": "sublayers", "views": "subviews", "id": "name", "type": "kind",
+        "size": "bounds", "rect": "frame", "anchor": "anchorPoint", "color": "backgroundColor",
+        "background": "backgroundColor", "zIndex": "zPosition", "isHidden": "hidden", "affineTransform": "transform",
+    ]
+
+    private struct DecodedLayer {
+        var layer: Layer
+        var namePosition: SourcePosition
+        var children: [SourceValue]
+        var childrenKey: String
+    }
+
+    private func layer(_ value: SourceValue, path: String) throws(LayoutError) -> DecodedLayer {
+        guard let members = value.members else {
+            throw error(at: value.position, path, "expected a layer (an object with a \"name\"), found \(describe(value))",
+                        suggestion: {
+                            if case .string(let s) = value.kind { return "write {\"name\": \"\(s)\"}" }
+                            return nil
+                        }())
+        }
+        var given: [Field: SourceMember] = [:]
+        for member in members {
+            guard let field = Field.bySpelling[member.key] else {
+                var e = unknownField(member, path: path, valid: Field.allSpellings, synonyms: Self.layerSynonyms, context: "in a layer")
+                if ["rotation", "rotate", "scale", "translate"].contains(member.key) {
+                    let step = member.key == "rotation" ? "rotate" : member.key
+                    e.suggestion = "transforms are lists of steps: \"transform\": [{\"\(step)\": …}]"
+                }
+                throw e
+            }
+            if let earlier = given[field] {
+                throw error(at: member.keyPosition, path + "." + member.key,
+                            "\"\(earlier.key)\" and \"\(member.key)\" are the same field, given twice (first at \(earlier.keyPosition))",
+                            suggestion: "keep one of them")
+            }
+            given[field] = member
+        }
+        func fieldPath(_ field: Field) -> String { path + "." + (given[field]?.key ?? field.spellings[0]) }
+
+        // name and kind
+        guard let nameMember = given[.name] else {
+            throw error(at: value.position, path, "missing \"name\": every layer needs a name, unique in the file",
+                        suggestion: "add \"name\": \"…\"")
+        }
+        let name = try string(nameMember.value, path: fieldPath(.name))
+        if name.trimmingSpaces.isEmpty {
+            throw error(at: nameMember.value.position, fieldPath(.name), "the name is empty", suggestion: "give the layer a name")
+        }
+        var kind = LayerKind.layer
+        if let member = given[.kind] {
+            let text = try string(member.value, path: fieldPath(.kind))
+            guard let k = LayerKind(rawValue: text) else {
+                let near = nearestName(to: text, among: LayerKind.allCases.map(\.rawValue))
+                throw error(at: member.value.position, fieldPath(.kind), "unknown kind \"\(text)\": expected \"layer\" or \"view\"",
+                            suggestion: near.map { "did you mean \"\($0)\"?" })
+            }
+            kind = k
+        }
+        var layer = Layer(name: name, kind: kind)
+
+        // Conflicts before any geometry is read, so the message is about the conflict.
+        if let frame = given[.frame] {
+            for other in [Field.position, .bounds] {
+                guard let o = given[other] else { continue }
+                let later = frame.keyPosition.isAfter(o.keyPosition) ? frame : o
+                let earlier = later.key == frame.key ? o : frame
+                let what = other == .position ? "both place the layer" : "both set the size"
+                throw error(at: later.keyPosition, path + "." + later.key,
+                            "\"frame\" and \"\(o.key)\" \(what) (\"\(earlier.key)\" at \(earlier.keyPosition))",
+                            suggestion: "give \"frame\" alone, or \"bounds\" and \"\(other == .position ? o.key : (kind == .view ? "center" : "position"))\"")
+            }
+        }
+
+        // Geometry, in the documented order: bounds, anchorPoint, anchorPointZ, transform,
+        // position, frame (so frame is resolved with the file's anchorPoint and transform).
+        if let member = given[.bounds] {
+            let p = fieldPath(.bounds)
+            let r = try rect(member.value, path: p)
+            for (label, size, index) in [("width", r.size.width, 2), ("height", r.size.height, 3)] where size < 0 {
+                let component = componentValue(member.value, index: index, key: label)
+                throw error(at: component.position, component.path(p), "the bounds \(label) must not be negative, found \(formatNumber(size))",
+                            suggestion: "write \(formatNumber(-size)) and move the origin, or use \"frame\", which accepts negative sizes")
+            }
+            layer.bounds = r
+        }
+        if let member = given[.anchorPoint] {
+            layer.anchorPoint = try point(member.value, path: fieldPath(.anchorPoint), zField: "anchorPointZ")
+        }
+        if let member = given[.anchorPointZ] { layer.anchorPointZ = try number(member.value, path: fieldPath(.anchorPointZ)) }
+        if let member = given[.transform] { layer.transform = try transform(member.value, path: fieldPath(.transform)) }
+        if let member = given[.position] {
+            layer.position = try point(member.value, path: fieldPath(.position), zField: "zPosition")
+        }
+        if let member = given[.frame] {
+            let r = try rect(member.value, path: fieldPath(.frame))
+            if !layer.setFrame(r) {
+                throw error(at: member.keyPosition, fieldPath(.frame),
+                            "\"frame\" cannot be set under this transform: it squashes the layer flat (scale 0), so no bounds give that frame",
+                            suggestion: "give \"bounds\" and \"\(kind == .view ? "center" : "position")\" instead")
+            }
+        }
+
+        // The rest, in any order.
+        if let member = given[.zPosition] { layer.zPosition = try number(member.value, path: fieldPath(.zPosition)) }
+        if let member = given[.sublayerTransform] {
+            layer.sublayerTransform = try transform(member.value, path: fieldPath(.sublayerTransform))
+        }
+        if let member = given[.hidden] { layer.isHidden = try bool(member.value, path: fieldPath(.hidden)) }
+        if let member = given[.masksToBounds] { layer.masksToBounds = try bool(member.value, path: fieldPath(.masksToBounds)) }
+        if let member = given[.geometryFlipped] { layer.isGeometryFlipped = try bool(member.value, path: fieldPath(.geometryFlipped)) }
+        if let member = given[.userInteractionEnabled] {
+            layer.isUserInteractionEnabled = try bool(member.value, path: fieldPath(.userInteractionEnabled))
+        }
+        if let member = given[.opacity] {
+            let p = fieldPath(.opacity)
+            let o = try number(member.value, path: p)
+            guard o >= 0, o <= 1 else {
+                throw error(at: member.value.position, p, "\(member.key) must be between 0 and 1, found \(literal(member.value))",
+                            suggestion: o >= 10 && o <= 100 ? "for \(formatNumber(o))%, write \(formatNumber(o / 100))" : "use a number from 0 (transparent) to 1 (opaque)")
+            }
+            layer.opacity = o
+        }
+        if let member = given[.backgroundColor] { layer.backgroundColor = try color(member.value, path: fieldPath(.backgroundColor)) }
+        if let member = given[.borderColor] { layer.borderColor = try color(member.value, path: fieldPath(.borderColor)) }
+        if let member = given[.borderWidth] {
+            let p = fieldPath(.borderWidth)
+            let w = try number(member.value, path: p)
+            if w < 0 {
+                throw error(at: member.value.position, p, "borderWidth must not be negative, found \(literal(member.value))")
+            }
+            layer.borderWidth = w
+        }
+
+        var children: [SourceValue] = []
+        var childrenKey = kind == .view ? "subviews" : "sublayers"
+        if let member = given[.sublayers] {
+            childrenKey = member.key
+            guard let elements = member.value.elements else {
+                throw error(at: member.value.position, fieldPath(.sublayers), "expected an array of layers, found \(describe(member.value))",
+                            suggestion: member.value.members != nil ? "wrap the layer in a list: [ { … } ]" : nil)
+            }
+            children = elements
+        }
+        return DecodedLayer(layer: layer, namePosition: nameMember.value.position, children: children, childrenKey: childrenKey)
+    }
+
+    // MARK: Transforms
+
+    static let stepKeys = ["rotate", "rotateX", "rotateY", "scale", "translate", "perspective"]
+
+    /// A list of steps applied first to last (`Concat(step1, step2, …)`), 6 numbers
+    /// `[a, b, c, d, tx, ty]` or 16 numbers `m11 … m44` row by row.
+    private func transform(_ value: SourceValue, path: String) throws(LayoutError) -> Transform3D {
+        guard let elements = value.elements else {
+            var suggestion = "write a list of steps, like [{\"rotate\": 30}]"
+            if let members = value.members, members.contains(where: { Self.stepKeys.contains($0.key) }) {
+                suggestion = "wrap the step in a list: [ { … } ]"
+            } else if case .string(let s) = value.kind, s.lowercased() == "identity" {
+                suggestion = "write [] (no steps) for the identity"
+            }
+            throw error(at: value.position, path,
+                        "expected a transform (a list of steps like [{\"rotate\": 30}], 6 numbers or 16 numbers), found \(describe(value))",
+                        suggestion: suggestion)
+        }
+        if let first = elements.first, case .number = first.kind {
+            guard elements.count == 6 || elements.count == 16 else {
+                throw error(at: value.position, path,
+                            "expected 6 numbers [a, b, c, d, tx, ty] or 16 numbers [m11 … m44], found \(describe(value))")
+            }
+            var numbers: [Double] = []
+            for (index, element) in elements.enumerated() {
+                guard case .number = element.kind else {
+                    throw error(at: element.position, path + "[\(index)]", "expected a number, found \(describe(element))",
+                                suggestion: "a matrix transform is all numbers")
+                }
+                numbers.append(try number(element, path: path + "[\(index)]"))
+            }
+            if numbers.count == 6 {
+                return Transform3D(Affine2D(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], tx: numbers[4], ty: numbers[5]))
+            }
+            // Exactly 16 numbers, checked above.
+            return Transform3D(rowMajor: numbers) ?? .identity
+        }
+        var result = Transform3D.identity
+        for (index, element) in elements.enumerated() {
+            result = result.concatenating(try step(element, path: path + "[\(index)]"))
+        }
+        return result
+    }
+
+    private func step(_ value: SourceValue, path: String) throws(LayoutError) -> Transform3D {
+        guard let members = value.members else {
+            throw error(at: value.position, path, "expected a transform step like {\"rotate\": 30}, found \(describe(value))",
+                        suggestion: value.kind.isNumber ? "a transform is either a list of steps or 6 or 16 numbers, not a mix" : nil)
+        }
+        var stepMember: SourceMember?
+        var axis: SourceMember?
+        for member in members {
+            if member.key == "axis" { axis = member; continue }
+            guard Self.stepKeys.contains(member.key) else {
+                var synonyms = ["rotation": "rotate", "translation": "translate", "move": "translate", "rotateZ": "rotate"]
+                if member.key == "rotateZ" { synonyms["rotateZ"] = nil }
+                var e = unknownField(member, path: path, valid: Self.stepKeys + ["axis"], synonyms: synonyms, context: "in a transform step")
+                if member.key == "rotateZ" { e.suggestion = "did you mean \"rotate\"? (it turns about z)" }
+                throw e
+            }
+            if let earlier = stepMember {
+                throw error(at: member.keyPosition, path + "." + member.key,
+                            "a step does one thing, found \"\(earlier.key)\" and \"\(member.key)\"",
+                            suggestion: "split it into two steps: [{\"\(earlier.key)\": …}, {\"\(member.key)\": …}]")
+            }
+            stepMember = member
+        }
+        guard let stepMember else {
+            throw error(at: value.position, path, "empty transform step",
+                        suggestion: "write one of \(Self.stepKeys.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        let p = path + "." + stepMember.key
+        if let axis, stepMember.key != "rotate" {
+            throw error(at: axis.keyPosition, path + ".axis", "\"axis\" goes with \"rotate\", not \"\(stepMember.key)\"",
+                        suggestion: "write {\"rotate\": 30, \"axis\": [x, y, z]}")
+        }
+        switch stepMember.key {
+        case "rotate":
+            let degrees = try number(stepMember.value, path: p)
+            guard let axis else { return .rotation(.degrees(degrees)) }
+            let v = try numbers(axis.value, path: path + ".axis", counts: [3], expected: "an axis [x, y, z]")
+            guard v.contains(where: { $0 != 0 }) else {
+                throw error(at: axis.value.position, path + ".axis", "the axis [0, 0, 0] has no direction",
+                            suggestion: "use [0, 0, 1] for z, [1, 0, 0] for x, [0, 1, 0] for y")
+            }
+            return .rotation(.degrees(degrees), x: v[0], y: v[1], z: v[2])
+        case "rotateX":
+            return .rotation(.degrees(try number(stepMember.value, path: p)), x: 1, y: 0, z: 0)
+        case "rotateY":
+            return .rotation(.degrees(try number(stepMember.value, path: p)), x: 0, y: 1, z: 0)
+        case "scale":
+            if case .number = stepMember.value.kind {
+                let s = try number(stepMember.value, path: p)
+                return .scale(s, s, 1)
+            }
+            let v = try numbers(stepMember.value, path: p, counts: [2, 3], expected: "a scale: a number, [sx, sy] or [sx, sy, sz]")
+            return .scale(v[0], v[1], v.count == 3 ? v[2] : 1)
+        case "translate":
+            let v = try numbers(stepMember.value, path: p, counts: [2, 3], expected: "a translation [tx, ty] or [tx, ty, tz]")
+            return .translation(v[0], v[1], v.count == 3 ? v[2] : 0)
+        default: // perspective
+            let d = try number(stepMember.value, path: p)
+            guard d != 0 else {
+                throw error(at: stepMember.value.position, p, "perspective needs a non-zero eye distance, found \(literal(stepMember.value))",
+                            suggestion: "try 500 (points from the eye to the screen)")
+            }
+            return .perspective(eyeDistance: d)
+        }
+    }
+
+    // MARK: Values
+
+    private func string(_ value: SourceValue, path: String) throws(LayoutError) -> String {
+        guard case .string(let s) = value.kind else {
+            throw error(at: value.position, path, "expected a string, found \(describe(value))", suggestion: "put it in quotes")
+        }
+        return s
+    }
+
+    private func bool(_ value: SourceValue, path: String) throws(LayoutError) -> Bool {
+        switch value.kind {
+        case .bool(let b):
+            return b
+        case .string(let s):
+            let meant: String? = switch s.lowercased() {
+            case "true", "yes", "on", "y": "true"
+            case "false", "no", "off", "n": "false"
+            default: nil
+            }
+            throw error(at: value.position, path, "expected true or false, found \(describe(value))",
+                        suggestion: meant.map { "write \($0) without quotes" })
+        case .number(let n, _) where n == 0 || n == 1:
+            throw error(at: value.position, path, "expected true or false, found \(describe(value))",
+                        suggestion: "write \(n == 1 ? "true" : "false")")
+        default:
+            throw error(at: value.position, path, "expected true or false, found \(describe(value))")
+        }
+    }
+
+    /// A finite number no larger than `numberLimit` in magnitude.
+    private func number(_ value: SourceValue, path: String) throws(LayoutError) -> Double {
+        guard case .number(let n, let literal) = value.kind else {
+            var suggestion: String? = nil
+            if case .string(let s) = value.kind, let n = Double(s.trimmingSpaces), n.isFinite { suggestion = "write \(formatNumber(n)) without quotes" }
+            throw error(at: value.position, path, "expected a number, found \(describe(value))", suggestion: suggestion)
+        }
+        guard n.isFinite else {
+            let overflow = !n.isNaN && !literal.lowercased().contains("inf")
+            throw error(at: value.position, path,
+                        "expected a finite number, found \(literal)\(overflow ? " (too large to represent)" : "")",
+                        suggestion: "numbers must be finite, between -1e9 and 1e9")
+        }
+        guard abs(n) <= Self.numberLimit else {
+            throw error(at: value.position, path, "\(literal) is too large: numbers must be between -1e9 and 1e9")
+        }
+        return n
+    }
+
+    /// An array of numbers whose count is one of `counts`.
+    private func numbers(_ value: SourceValue, path: String, counts: [Int], expected: String,
+                         extraSuggestion: ((Int) -> String?)? = nil) throws(LayoutError) -> [Double] {
+        guard let elements = value.elements, counts.contains(elements.count) else {
+            let count = value.elements?.count ?? -1
+            var suggestion = extraSuggestion?(count)
+            if case .string(let s) = value.kind {
+                // "0 0 100 100" or "10, 20": the numbers are right, the brackets are missing.
+                let parts = s.split(whereSeparator: { $0 == " " || $0 == "," })
+                let numbers = parts.compactMap { Double($0) }.filter(\.isFinite)
+                if counts.contains(parts.count), numbers.count == parts.count {
+                    suggestion = "write [" + numbers.map(formatNumber).joined(separator: ", ") + "] without quotes"
+                }
+            }
+            throw error(at: value.position, path, "expected \(expected), found \(describe(value))", suggestion: suggestion)
+        }
+        var out: [Double] = []
+        for (index, element) in elements.enumerated() {
+            out.append(try number(element, path: path + "[\(index)]"))
+        }
+        return out
+    }
+
+    /// `[x, y]` or `{"x": …, "y": …}`.
+    private func point(_ value: SourceValue, path: String, zField: String) throws(LayoutError) -> Point {
+        if let members = value.members {
+            let v = try keyed(members, at: value.position, path: path, keys: ["x", "y"], synonyms: [:], what: "a point")
+            return Point(x: v[0], y: v[1])
+        }
+        let v = try numbers(value, path: path, counts: [2], expected: "a point [x, y]") { count in
+            count == 3 ? "z is a separate field: \"\(zField)\"" : nil
+        }
+        return Point(x: v[0], y: v[1])
+    }
+
+    /// `[x, y, width, height]` or `{"x", "y", "width", "height"}`.
+    private func rect(_ value: SourceValue, path: String) throws(LayoutError) -> Rect {
+        if let members = value.members {
+            let v = try keyed(members, at: value.position, path: path, keys: ["x", "y", "width", "height"],
+                              synonyms: ["w": "width", "h": "height"], what: "a rect")
+            return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+        }
+        let v = try numbers(value, path: path, counts: [4], expected: "a rect [x, y, width, height]") { count in
+            count == 2 ? "a rect has 4 numbers: [x, y, width, height], e.g. [0, 0, w, h]" : nil
+        }
+        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    /// The numbers of an object with exactly these keys, in this order.
+    private func keyed(_ members: [SourceMember], at position: SourcePosition, path: String, keys: [String],
+                       synonyms: [String: String], what: String) throws(LayoutError) -> [Double] {
+        var values = [Double?](repeating: nil, count: keys.count)
+        for member in members {
+            guard let index = keys.firstIndex(of: member.key) else {
+                throw unknownField(member, path: path, valid: keys, synonyms: synonyms, context: "in \(what)")
+            }
+            values[index] = try number(member.value, path: path + "." + member.key)
+        }
+        let missing = keys.indices.filter { values[$0] == nil }.map { "\"\(keys[$0])\"" }
+        guard missing.isEmpty else {
+            throw error(at: position, path, "\(what) needs \(keys.map { "\"\($0)\"" }.joined(separator: ", ")); missing \(missing.joined(separator: ", "))")
+        }
+        return values.map { $0 ?? 0 }
+    }
+
+    private func color(_ value: SourceValue, path: String) throws(LayoutError) -> Color {
+        guard case .string(let text) = value.kind else {
+            throw error(at: value.position, path, "expected a color (a CSS name like \"steelblue\", \"#rgb\" or \"#rrggbb\"), found \(describe(value))",
+                        suggestion: value.kind == .null ? "leave the field out for no color" : nil)
+        }
+        if let color = Color(css: text) { return color }
+        let lowered = text.trimmingSpaces.lowercased()
+        if lowered.hasPrefix("#") {
+            throw error(at: value.position, path, "\"\(text)\" is not a color: hex colors are #rgb or #rrggbb",
+                        suggestion: "write 3 or 6 hex digits, like #f80 or #ff8800")
+        }
+        if ["transparent", "clear", "none"].contains(lowered) {
+            throw error(at: value.position, path, "unknown color \"\(text)\"", suggestion: "leave the field out for no color")
+        }
+        let near = nearestName(to: lowered.replacingSpaces, among: Color.cssNames)
+        throw error(at: value.position, path, "unknown color \"\(text)\"",
+                    suggestion: near.map { "did you mean \"\($0)\"?" } ?? "use a CSS color name like \"steelblue\", or #rrggbb")
+    }
+
+    // MARK: Messages
+
+    private func error(at position: SourcePosition, _ path: String, _ message: String, suggestion: String? = nil) -> LayoutError {
+        LayoutError(file: file, line: position.line, column: position.column, path: path, message: message, suggestion: suggestion)
+    }
+
+    private func unknownField(_ member: SourceMember, path: String, valid: [String], synonyms: [String: String],
+                              context: String) -> LayoutError {
+        let fieldPath = path.isEmpty ? member.key : path + "." + member.key
+        var suggestion: String?
+        if let near = synonyms[member.key] ?? nearestName(to: member.key, among: valid) {
+            suggestion = "did you mean \"\(near)\"?"
+        } else if member.key == "<<" {
+            suggestion = "YAML merge keys are not supported; write the fields out"
+        } else if context == "at the top level", Field.bySpelling[member.key] != nil {
+            suggestion = "layer fields go inside an entry of \"layers\""
+        } else {
+            suggestion = "valid fields \(context): \(valid.joined(separator: ", "))"
+        }
+        return error(at: member.keyPosition, fieldPath, "unknown field \"\(member.key.abbreviated)\" \(context)", suggestion: suggestion)
+    }
+
+    /// Where the `index`-th number of an array (or the `key` of an object) is, for messages.
+    private func componentValue(_ value: SourceValue, index: Int, key: String) -> (position: SourcePosition, path: (String) -> String) {
+        if let elements = value.elements, index < elements.count {
+            return (elements[index].position, { "\($0)[\(index)]" })
+        }
+        if let member = value.member(key) { return (member.value.position, { "\($0).\(key)" }) }
+        return (value.position, { $0 })
+    }
+
+    private func literal(_ value: SourceValue) -> String {
+        if case .number(_, let literal) = value.kind { return literal }
+        return describe(value)
+    }
+}
+
+/// What a value is, for "found …" in messages: `an array of 3 numbers`, `the string "abc"`.
+func describe(_ value: SourceValue) -> String {
+    switch value.kind {
+    case .object(let members): return members.isEmpty ? "an empty object" : "an object"
+    case .array(let elements):
+        if elements.isEmpty { return "an empty array" }
+        let allNumbers = elements.allSatisfy { $0.kind.isNumber }
+        let noun = allNumbers ? (elements.count == 1 ? "number" : "numbers") : (elements.count == 1 ? "value" : "values")
+        return "an array of \(elements.count) \(noun)"
+    case .string(let s):
+        let shown = s.count > 40 ? String(s.prefix(40)) + "…" : s
+        return "the string \"\(shown)\""
+    case .number(_, let literal): return "the number \(literal)"
+    case .bool(let b): return b ? "true" : "false"
+    case .null: return "null"
+    }
+}
+
+extension SourceValue.Kind {
+    var isNumber: Bool {
+        if case .number = self { return true }
+        return false
+    }
+}
+
+extension SourcePosition {
+    func isAfter(_ other: SourcePosition) -> Bool { (line, column) > (other.line, other.column) }
+}
+
+extension String {
+    /// At most 60 characters, for quoting user text in a message.
+    var abbreviated: String { count > 60 ? String(prefix(60)) + "…" : self }
+
+    /// Without spaces (`"steel blue"` → `"steelblue"`), for color suggestions.
+    var replacingSpaces: String { String(filter { $0 != " " }) }
+}

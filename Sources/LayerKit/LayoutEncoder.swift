@@ -1,0 +1,285 @@
+import Geometry
+
+/// Writes a `Scene` as layout-file text: JSON pretty-printed with 2-space indents, or YAML in
+/// block style, keys in a stable order, default values left out, numbers printed compactly
+/// (`0` not `-0`, `200` not `200.0`, otherwise the shortest text that reads back exactly).
+///
+/// Views are written with UIView's spellings (`center`, `alpha`, `clipsToBounds`,
+/// `subviews`), layers with CALayer's. Transforms are 6 numbers when affine, else 16 in four
+/// rows. Layers are emitted from an explicit work list, so a deep tree costs no call stack.
+struct LayoutEncoder {
+    let format: LayoutFormat
+
+    func encode(_ scene: Scene) -> String {
+        var out = Output(format: format)
+        var top: [(key: String, value: FieldValue)] = []
+        if let title = scene.title { top.append(("title", .string(title))) }
+        if let notes = scene.notes { top.append(("notes", .string(notes))) }
+        if let screen = scene.screen {
+            top.append(("screen", .object([("width", .number(screen.width)), ("height", .number(screen.height))])))
+        }
+        switch format {
+        case .json: encodeJSON(scene, top: top, into: &out)
+        case .yaml: encodeYAML(scene, top: top, into: &out)
+        }
+        return out.text
+    }
+
+    // MARK: What a layer writes
+
+    /// A field's value, before it is spelled in one format or the other.
+    enum FieldValue {
+        case string(String)
+        case number(Double)
+        case bool(Bool)
+        case numbers([Double])
+        /// 16 numbers, written as four rows.
+        case matrix([Double])
+        /// A small object of scalars (the screen).
+        case object([(String, FieldValue)])
+    }
+
+    /// The non-default fields of a layer, in the order they are written (sublayers excluded).
+    static func fields(of layer: Layer) -> [(key: String, value: FieldValue)] {
+        let view = layer.kind == .view
+        var fields: [(key: String, value: FieldValue)] = [("name", .string(layer.name))]
+        if view { fields.append(("kind", .string("view"))) }
+        if layer.bounds != .zero {
+            let b = layer.bounds
+            fields.append(("bounds", .numbers([b.origin.x, b.origin.y, b.size.width, b.size.height])))
+        }
+        if layer.anchorPoint != Point(x: 0.5, y: 0.5) {
+            fields.append(("anchorPoint", .numbers([layer.anchorPoint.x, layer.anchorPoint.y])))
+        }
+        if layer.anchorPointZ != 0 { fields.append(("anchorPointZ", .number(layer.anchorPointZ))) }
+        if layer.position != .zero {
+            fields.append((view ? "center" : "position", .numbers([layer.position.x, layer.position.y])))
+        }
+        if layer.zPosition != 0 { fields.append(("zPosition", .number(layer.zPosition))) }
+        if !layer.transform.isIdentity { fields.append(("transform", transformValue(layer.transform))) }
+        if !layer.sublayerTransform.isIdentity { fields.append(("sublayerTransform", transformValue(layer.sublayerTransform))) }
+        if layer.isHidden { fields.append(("hidden", .bool(true))) }
+        if layer.masksToBounds { fields.append((view ? "clipsToBounds" : "masksToBounds", .bool(true))) }
+        if layer.isGeometryFlipped { fields.append(("geometryFlipped", .bool(true))) }
+        if layer.opacity != 1 { fields.append((view ? "alpha" : "opacity", .number(layer.opacity))) }
+        if !layer.isUserInteractionEnabled { fields.append(("userInteractionEnabled", .bool(false))) }
+        if let c = layer.backgroundColor { fields.append(("backgroundColor", .string(c.cssSpelling))) }
+        if let c = layer.borderColor { fields.append(("borderColor", .string(c.cssSpelling))) }
+        if layer.borderWidth != 0 { fields.append(("borderWidth", .number(layer.borderWidth))) }
+        return fields
+    }
+
+    static func transformValue(_ t: Transform3D) -> FieldValue {
+        t.isAffine ? .numbers(t.affine.values) : .matrix(t.rowMajor)
+    }
+
+    static func childrenKey(of layer: Layer) -> String { layer.kind == .view ? "subviews" : "sublayers" }
+
+    // MARK: JSON
+
+    private func encodeJSON(_ scene: Scene, top: [(key: String, value: FieldValue)], into out: inout Output) {
+        out.line(0, "{")
+        for (key, value) in top { out.jsonField(2, key, value, comma: true) }
+        let hasScript = !scene.script.isEmpty
+        if scene.tree.roots.isEmpty {
+            out.line(2, "\"layers\": []" + (hasScript ? "," : ""))
+        } else {
+            out.line(2, "\"layers\": [")
+            enum Step { case layer(LayerID, indent: Int, comma: Bool), line(Int, String) }
+            let roots = scene.tree.roots
+            var steps: [Step] = [.line(2, "]" + (hasScript ? "," : ""))]
+            for (i, id) in roots.enumerated().reversed() { steps.append(.layer(id, indent: 4, comma: i < roots.count - 1)) }
+            while let step = steps.popLast() {
+                switch step {
+                case .line(let indent, let text):
+                    out.line(indent, text)
+                case .layer(let id, let indent, let comma):
+                    let layer = scene.tree[id]
+                    let fields = Self.fields(of: layer)
+                    let children = layer.sublayers
+                    out.line(indent, "{")
+                    for (i, field) in fields.enumerated() {
+                        out.jsonField(indent + 2, field.key, field.value, comma: i < fields.count - 1 || !children.isEmpty)
+                    }
+                    if children.isEmpty {
+                        out.line(indent, "}" + (comma ? "," : ""))
+                    } else {
+                        out.line(indent + 2, "\"\(Self.childrenKey(of: layer))\": [")
+                        steps.append(.line(indent, "}" + (comma ? "," : "")))
+                        steps.append(.line(indent + 2, "]"))
+                        for (i, child) in children.enumerated().reversed() {
+                            steps.append(.layer(child, indent: indent + 4, comma: i < children.count - 1))
+                        }
+                    }
+                }
+            }
+        }
+        if hasScript {
+            out.line(2, "\"script\": [")
+            for (i, line) in scene.script.enumerated() {
+                out.line(4, jsonQuoted(line.text) + (i < scene.script.count - 1 ? "," : ""))
+            }
+            out.line(2, "]")
+        }
+        out.line(0, "}")
+    }
+
+    // MARK: YAML
+
+    private func encodeYAML(_ scene: Scene, top: [(key: String, value: FieldValue)], into out: inout Output) {
+        for (key, value) in top { out.yamlField(0, key, value) }
+        if scene.tree.roots.isEmpty {
+            out.line(0, "layers: []")
+        } else {
+            out.line(0, "layers:")
+            enum Step { case layer(LayerID, indent: Int), line(Int, String) }
+            var steps: [Step] = scene.tree.roots.reversed().map { .layer($0, indent: 2) }
+            while let step = steps.popLast() {
+                switch step {
+                case .line(let indent, let text):
+                    out.line(indent, text)
+                case .layer(let id, let indent):
+                    let layer = scene.tree[id]
+                    for (i, field) in Self.fields(of: layer).enumerated() {
+                        out.yamlField(indent + 2, field.key, field.value, listItem: i == 0)
+                    }
+                    if !layer.sublayers.isEmpty {
+                        out.line(indent + 2, Self.childrenKey(of: layer) + ":")
+                        for child in layer.sublayers.reversed() { steps.append(.layer(child, indent: indent + 4)) }
+                    }
+                }
+            }
+        }
+        if !scene.script.isEmpty {
+            out.line(0, "script:")
+            for line in scene.script { out.line(2, "- " + yamlQuoted(line.text, blockIndent: nil)) }
+        }
+    }
+
+    /// Accumulates lines.
+    private struct Output {
+        let format: LayoutFormat
+        var text = ""
+
+        mutating func line(_ indent: Int, _ s: String) {
+            text += String(repeating: " ", count: indent) + s + "\n"
+        }
+
+        mutating func jsonField(_ indent: Int, _ key: String, _ value: FieldValue, comma: Bool) {
+            let end = comma ? "," : ""
+            if case .matrix(let m) = value {
+                line(indent, jsonQuoted(key) + ": [")
+                for row in 0..<4 {
+                    line(indent + 2, m[row * 4..<row * 4 + 4].map(formatNumber).joined(separator: ", ") + (row < 3 ? "," : ""))
+                }
+                line(indent, "]" + end)
+                return
+            }
+            line(indent, jsonQuoted(key) + ": " + jsonInline(value) + end)
+        }
+
+        private func jsonInline(_ value: FieldValue) -> String {
+            switch value {
+            case .string(let s): return jsonQuoted(s)
+            case .number(let n): return formatNumber(n)
+            case .bool(let b): return b ? "true" : "false"
+            case .numbers(let v), .matrix(let v): return "[" + v.map(formatNumber).joined(separator: ", ") + "]"
+            case .object(let members):
+                return "{ " + members.map { jsonQuoted($0.0) + ": " + jsonInline($0.1) }.joined(separator: ", ") + " }"
+            }
+        }
+
+        /// `key: value` at `indent`; as the first line of a list item, `- key: value` with the
+        /// dash two columns to the left.
+        mutating func yamlField(_ indent: Int, _ key: String, _ value: FieldValue, listItem: Bool = false) {
+            let prefix = listItem ? String(repeating: " ", count: indent - 2) + "- " : String(repeating: " ", count: indent)
+            let head = prefix + yamlQuoted(key, blockIndent: nil) + ":"
+            switch value {
+            case .string(let s):
+                text += head + " " + yamlQuoted(s, blockIndent: indent + 2) + "\n"
+            case .number(let n):
+                text += head + " " + formatNumber(n) + "\n"
+            case .bool(let b):
+                text += head + " " + (b ? "true" : "false") + "\n"
+            case .numbers(let v):
+                text += head + " [" + v.map(formatNumber).joined(separator: ", ") + "]\n"
+            case .matrix(let m):
+                // A flow sequence may continue on lines indented deeper than its key.
+                text += head + " ["
+                for row in 0..<4 {
+                    if row > 0 { text += String(repeating: " ", count: indent + 2) }
+                    text += m[row * 4..<row * 4 + 4].map(formatNumber).joined(separator: ", ") + (row < 3 ? ",\n" : "]\n")
+                }
+            case .object(let members):
+                text += head + "\n"
+                for (k, v) in members { yamlField(indent + 2, k, v) }
+            }
+        }
+    }
+}
+
+/// The number as layout files print it: no `-0`, integers without `.0`, otherwise the shortest
+/// decimal that reads back as the same Double.
+func formatNumber(_ x: Double) -> String {
+    if x == 0 { return "0" }
+    if x.isFinite, x.rounded() == x, abs(x) < 1e15 { return String(Int64(x)) }
+    return "\(x)"
+}
+
+/// A JSON string literal; control characters, DEL, C1 controls and the Unicode line and
+/// paragraph separators are escaped (so the same text is valid in YAML double quotes too).
+func jsonQuoted(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{FEFF}":
+            out += "\\u" + hex4(scalar.value)
+        default:
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
+
+/// A YAML scalar for `s`: plain when that cannot be misread (letters, digits, spaces and
+/// `_ . - / +`, starting with a letter or `_`, not a word YAML 1.1 or 1.2 reads as a bool or
+/// null); a `|` literal block for multi-line text when `blockIndent` is given and the text
+/// allows; else double-quoted with JSON escapes.
+func yamlQuoted(_ s: String, blockIndent: Int?) -> String {
+    let reserved: Set<String> = ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"]
+    let plainOK = s.unicodeScalars.allSatisfy { c in
+        (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || " _.-/+".unicodeScalars.contains(c)
+    }
+    if let first = s.unicodeScalars.first, (first >= "a" && first <= "z") || (first >= "A" && first <= "Z") || first == "_",
+       plainOK, s.last != " ", !reserved.contains(s.lowercased()) {
+        return s
+    }
+    if let indent = blockIndent, let block = yamlLiteralBlock(s, indent: indent) { return block }
+    return jsonQuoted(s)
+}
+
+/// `|-`, `|` or `|+`-free literal block for text of several lines, or nil when the text needs
+/// quoting to read back exactly (leading spaces, control characters, trailing blank lines).
+private func yamlLiteralBlock(_ s: String, indent: Int) -> String? {
+    guard s.contains("\n") else { return nil }
+    var body = Substring(s)
+    var chomp = "|-"
+    if body.hasSuffix("\n") { body = body.dropLast(); chomp = "|" }
+    guard !body.hasSuffix("\n"), !body.isEmpty else { return nil }
+    let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+    for line in lines {
+        if line.first == " " || line.first == "\t" { return nil }
+        if line.last == " " || line.last == "\t" { return nil }
+        for c in line.unicodeScalars where c.value < 0x20 || (0x7F...0x9F).contains(c.value) || c == "\u{2028}" || c == "\u{2029}" || c == "\u{FEFF}" {
+            return nil
+        }
+    }
+    guard let firstLine = lines.first, !firstLine.isEmpty else { return nil }
+    let pad = String(repeating: " ", count: indent)
+    return chomp + "\n" + lines.map { $0.isEmpty ? "" : pad + $0 }.joined(separator: "\n")
+}

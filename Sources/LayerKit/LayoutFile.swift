@@ -1,0 +1,242 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The two spellings of a layout file (layout-format.md): same schema, YAML allows comments.
+public enum LayoutFormat: Sendable {
+    case json
+    case yaml
+
+    /// From a path extension, any case: `json`; `yaml` or `yml`. Nil for anything else.
+    public init?(pathExtension: String) {
+        switch pathExtension.lowercased() {
+        case "json": self = .json
+        case "yaml", "yml": self = .yaml
+        default: return nil
+        }
+    }
+
+    /// The format of a path, by its extension.
+    init?(path: String) {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        self.init(pathExtension: String(name[name.index(after: dot)...]))
+    }
+}
+
+/// Loading and saving layout files (layout-format.md is the contract).
+///
+/// Loading reads JSON or YAML into a position-annotated tree (`JSONReader`, `YAMLReader`),
+/// then decodes it (`LayoutDecoder`). Any problem throws one `LayoutError` with the file,
+/// line, column and field path; no partly built scene escapes. Scripts are not run here: each
+/// entry of `script` becomes a `ScriptLine` with its location, for the command engine.
+///
+/// Beyond the table in layout-format.md, the loader:
+/// - requires a top-level `layers` array (it may be empty);
+/// - accepts `script` as an array of commands, or as one string of commands on separate lines
+///   (handy as a YAML `|` block): one `ScriptLine` per non-blank line. `;` is left to the
+///   command language in both forms;
+/// - refuses numbers that are not finite or exceed 1e9 in magnitude, nesting deeper than 200
+///   levels of objects and arrays, and a negative `borderWidth`;
+/// - reads YAML with the YAML 1.2 core schema (`yes`/`no` are strings, not booleans).
+public enum LayoutFile {
+    /// Files larger than this are refused rather than read (no layout is anywhere near it).
+    static let sizeLimit = 16 << 20
+
+    /// Loads the layout at `path`; the format comes from the extension (`.json`, `.yaml`,
+    /// `.yml`). An unreadable or missing file is an error at line 1, column 1.
+    public static func load(contentsOf path: String) throws(LayoutError) -> Scene {
+        guard let format = LayoutFormat(path: path) else {
+            throw LayoutError(file: path, line: 1, column: 1, message: "unknown kind of file: a layout file ends in .json, .yaml or .yml",
+                              suggestion: "rename it with one of those extensions")
+        }
+        let data = try readFile(path)
+        return try parse(data: data, file: path, format: format)
+    }
+
+    /// Parses layout text. `file` is only used in errors and script locations.
+    public static func parse(_ text: String, file: String, format: LayoutFormat) throws(LayoutError) -> Scene {
+        let root: SourceValue?
+        switch format {
+        case .json: root = try JSONReader.parse(Array(text.utf8), file: file)
+        case .yaml: root = try YAMLReader.parse(text, file: file)
+        }
+        return try LayoutDecoder(file: file).decode(root)
+    }
+
+    /// Parses layout bytes, which must be UTF-8: anything else (a binary file) is an error at
+    /// the first bad byte, never a crash.
+    public static func parse(data: [UInt8], file: String, format: LayoutFormat) throws(LayoutError) -> Scene {
+        try checkUTF8(data, file: file)
+        switch format {
+        case .json:
+            return try LayoutDecoder(file: file).decode(try JSONReader.parse(data, file: file))
+        case .yaml:
+            return try parse(String(decoding: data, as: UTF8.self), file: file, format: .yaml)
+        }
+    }
+
+    /// The scene as layout text in `format` (see `LayoutEncoder`: stable key order, defaults
+    /// left out, compact numbers).
+    public static func encode(_ scene: Scene, format: LayoutFormat) -> String {
+        LayoutEncoder(format: format).encode(scene)
+    }
+
+    /// Saves the scene to `path` in the format its extension names, atomically: the text is
+    /// written to a temporary file beside it (`path.tmp-XXXXXX`), flushed to disk, then renamed
+    /// over `path`. On any failure the temporary file is removed and the old file is untouched.
+    /// The text is checked by loading it back first, so a scene that would not load (a NaN,
+    /// nesting past the limit) is refused rather than written. An existing file keeps its
+    /// permissions; a symbolic link is followed, not replaced.
+    public static func write(_ scene: Scene, to path: String) throws(LayoutError) {
+        func failure(_ message: String, _ suggestion: String? = nil) -> LayoutError {
+            LayoutError(file: path, line: 1, column: 1, message: message, suggestion: suggestion)
+        }
+        guard let format = LayoutFormat(path: path) else {
+            throw failure("cannot save: a layout file ends in .json, .yaml or .yml", "save under a name with one of those extensions")
+        }
+        let text = encode(scene, format: format)
+        do {
+            _ = try parse(text, file: path, format: format)
+        } catch {
+            throw failure("cannot save: the scene would not load back (\(error.message)\(error.path.isEmpty ? "" : " at \(error.path)"))")
+        }
+        let target = resolvedTarget(path)
+        let bytes = Array(text.utf8)
+
+        var template = Array((target + ".tmp-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw failure("cannot save: cannot create a temporary file beside it: \(errnoText())") }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var closed = false
+        func abandon(_ message: String) -> LayoutError {
+            let text = errnoText()
+            if !closed { close(fd) }
+            unlink(temporary)
+            return failure("cannot save: \(message): \(text)")
+        }
+
+        var written = 0
+        while written < bytes.count {
+            let n = bytes[written...].withUnsafeBytes { posixWrite(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw abandon("write failed")
+            }
+            written += n
+        }
+        var status = stat()
+        let mode: mode_t = stat(target, &status) == 0 ? status.st_mode & 0o7777 : 0o644
+        guard fchmod(fd, mode) == 0 else { throw abandon("cannot set permissions") }
+        guard fsync(fd) == 0 else { throw abandon("cannot flush to disk") }
+        closed = true
+        guard close(fd) == 0 else { throw abandon("cannot close the temporary file") }
+        guard rename(temporary, target) == 0 else { throw abandon("cannot replace the file") }
+        // Make the rename itself durable; a failure here loses nothing.
+        let directory = directoryOf(target)
+        let dirFD = open(directory, O_RDONLY)
+        if dirFD >= 0 { _ = fsync(dirFD); close(dirFD) }
+    }
+
+    // MARK: Files
+
+    private static func readFile(_ path: String) throws(LayoutError) -> [UInt8] {
+        func failure(_ message: String) -> LayoutError {
+            LayoutError(file: path, line: 1, column: 1, message: message)
+        }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            switch errno {
+            case ENOENT: throw failure("cannot open the file: no such file")
+            case EACCES: throw failure("cannot open the file: permission denied")
+            default: throw failure("cannot open the file: \(errnoText())")
+            }
+        }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw failure("cannot read the file: \(errnoText())") }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw failure("cannot read the file: it is a directory") }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot read the file: \(errnoText())")
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > sizeLimit {
+                throw failure("the file is too large: layout files are limited to \(sizeLimit >> 20) MB")
+            }
+        }
+        return bytes
+    }
+
+    /// The file a save really replaces: the target of a symbolic link, else the path itself.
+    private static func resolvedTarget(_ path: String) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK,
+              let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func directoryOf(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func errnoText() -> String {
+        String(cString: strerror(errno))
+    }
+
+    /// Throws at the first byte that is not UTF-8, with its line and column.
+    static func checkUTF8(_ bytes: [UInt8], file: String) throws(LayoutError) {
+        var i = 0
+        var line = 1, column = 1
+        while i < bytes.count {
+            let b = bytes[i]
+            let length: Int
+            switch b {
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: length = 0
+            }
+            var valid = length > 0 && i + length <= bytes.count
+            if valid, length > 1 {
+                for k in 1..<length where bytes[i + k] & 0xC0 != 0x80 { valid = false }
+                if valid {
+                    let second = bytes[i + 1]
+                    // Overlong forms, surrogates, and scalars past U+10FFFF.
+                    if b == 0xE0, second < 0xA0 { valid = false }
+                    if b == 0xED, second > 0x9F { valid = false }
+                    if b == 0xF0, second < 0x90 { valid = false }
+                    if b == 0xF4, second > 0x8F { valid = false }
+                }
+            }
+            guard valid else {
+                let hex = "0x" + String(b, radix: 16, uppercase: true)
+                throw LayoutError(file: file, line: line, column: column,
+                                  message: "not UTF-8 text: invalid byte \(hex)",
+                                  suggestion: "layout files are UTF-8 JSON or YAML; is this a binary file?")
+            }
+            if b == UInt8(ascii: "\n") || (b == UInt8(ascii: "\r") && (i + 1 >= bytes.count || bytes[i + 1] != UInt8(ascii: "\n"))) {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            i += length
+        }
+    }
+}
+
+/// POSIX `write(2)`, named apart from `LayoutFile.write(_:to:)`.
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}

@@ -1,0 +1,452 @@
+import Yams
+
+/// Reads YAML layout files into `SourceValue`s with Yams (libyaml): `compose` builds the node
+/// tree with a `Mark` (line, column) on every node; this file turns that into the shared
+/// position-annotated tree and turns libyaml's terse errors into layout errors.
+///
+/// Scalars follow the YAML 1.2 core schema, not YAML 1.1: only `true`/`false` are booleans
+/// (`yes`, `no`, `on`, `off` stay strings, so a layer may be called `no`), numbers are
+/// decimal, `0x…`, `0o…`, `.inf`, `.nan` (the last two are then refused as non-finite),
+/// `~`, `null` and an empty value are null. Anything quoted is a string.
+///
+/// Bounded: libyaml refuses nesting past 1000 levels before Yams' recursive composer gets
+/// deep, this reader refuses anything past `layoutNestingLimit` while converting (and
+/// recurses no deeper), and aliases may not expand the document past `yamlValueLimit` values
+/// (the "billion laughs" file).
+enum YAMLReader {
+    /// The most values a YAML document may expand to once aliases are followed.
+    static let yamlValueLimit = 200_000
+
+    /// Parses a whole document; nil when it holds no document (empty, or only comments).
+    static func parse(_ text: String, file: String) throws(LayoutError) -> SourceValue? {
+        let source = SourceText(text)
+        let root: Node?
+        do {
+            root = try compose(yaml: text, resolver)
+        } catch let error as YamlError {
+            throw layoutError(from: error, source: source, file: file)
+        } catch {
+            throw LayoutError(file: file, line: 1, column: 1, message: "cannot read the YAML: \(error)")
+        }
+        guard let root else { return nil }
+        var converter = Converter(source: source, file: file)
+        return try converter.convert(root, depth: 1, path: "")
+    }
+
+    /// The YAML 1.2 core schema's implicit types (Yams' default is YAML 1.1's).
+    static let resolver: Resolver = {
+        do {
+            return try Resolver.basic
+                .appending(.null, "^(?:~|null|Null|NULL|)$")
+                .appending(.bool, "^(?:true|True|TRUE|false|False|FALSE)$")
+                .appending(.int, "^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$")
+                .appending(.float, "^(?:[-+]?(?:\\.[0-9]+|[0-9]+(?:\\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$")
+        } catch {
+            preconditionFailure("YAMLReader: bad resolver pattern: \(error)")
+        }
+    }()
+
+    // MARK: Nodes to values
+
+    private struct Converter {
+        let source: SourceText
+        let file: String
+        var count = 0
+
+        init(source: SourceText, file: String) {
+            self.source = source
+            self.file = file
+        }
+
+        /// Converts `node`, found at nesting `depth` (a container there is level `depth`).
+        /// Recurses at most `layoutNestingLimit` deep: deeper containers are an error.
+        mutating func convert(_ node: Node, depth: Int, path: String) throws(LayoutError) -> SourceValue {
+            let position = Self.position(of: node)
+            count += 1
+            if count > yamlValueLimit {
+                throw LayoutError(file: file, line: position.line, column: position.column, path: path,
+                                  message: "the document expands to more than \(yamlValueLimit) values",
+                                  suggestion: "YAML aliases (*name) copy whole subtrees; use fewer of them")
+            }
+            switch node {
+            case .scalar(let scalar):
+                return try convertScalar(scalar, at: position, path: path)
+            case .mapping(let mapping):
+                try checkDepth(depth, at: position, path: path)
+                var members: [SourceMember] = []
+                members.reserveCapacity(mapping.count)
+                for (keyNode, valueNode) in mapping {
+                    let keyPosition = Self.position(of: keyNode)
+                    guard case .scalar(let keyScalar) = keyNode else {
+                        throw LayoutError(file: file, line: keyPosition.line, column: keyPosition.column, path: path,
+                                          message: "a key must be plain text, found \(keyNode.mapping != nil ? "a mapping" : "a list")",
+                                          suggestion: "write the key as text, like name:")
+                    }
+                    let key = keyScalar.string
+                    let childPath = path.isEmpty ? key : path + "." + key
+                    let value = try convert(valueNode, depth: depth + 1, path: childPath)
+                    members.append(SourceMember(key: key, at: keyPosition, value: value))
+                }
+                return SourceValue(.object(members), at: position)
+            case .sequence(let sequence):
+                try checkDepth(depth, at: position, path: path)
+                var elements: [SourceValue] = []
+                elements.reserveCapacity(sequence.count)
+                for (index, element) in sequence.enumerated() {
+                    elements.append(try convert(element, depth: depth + 1, path: path + "[\(index)]"))
+                }
+                return SourceValue(.array(elements), at: position)
+            case .alias:
+                throw LayoutError(file: file, line: position.line, column: position.column, path: path,
+                                  message: "unresolved YAML alias", suggestion: "define the anchor (&name) before using *name")
+            }
+        }
+
+        private func checkDepth(_ depth: Int, at position: SourcePosition, path: String) throws(LayoutError) {
+            guard depth > layoutNestingLimit else { return }
+            // No path: it would be 200 segments long, and the position is exact.
+            throw LayoutError(file: file, line: position.line, column: position.column,
+                              message: "too deeply nested: more than \(layoutNestingLimit) levels of mappings and lists",
+                              suggestion: "layout files allow at most \(layoutNestingLimit) levels")
+        }
+
+        private func convertScalar(_ scalar: Node.Scalar, at position: SourcePosition, path: String) throws(LayoutError) -> SourceValue {
+            let text = scalar.string
+            let tag = Node.scalar(scalar).tag.rawValue
+            func invalid(_ type: String) -> LayoutError {
+                LayoutError(file: file, line: position.line, column: position.column, path: path,
+                            message: "\"\(text)\" is not a valid \(type)")
+            }
+            switch tag {
+            case Tag.Name.null.rawValue:
+                return SourceValue(.null, at: position)
+            case Tag.Name.bool.rawValue:
+                switch text.lowercased() {
+                case "true": return SourceValue(.bool(true), at: position)
+                case "false": return SourceValue(.bool(false), at: position)
+                default: throw invalid("bool (true or false)")
+                }
+            case Tag.Name.int.rawValue, Tag.Name.float.rawValue:
+                guard let number = Self.number(from: text) else { throw invalid("number") }
+                return SourceValue(.number(number, literal: text), at: position)
+            default:
+                // Strings (plain, quoted or block), and values with tags layout files do not use.
+                let start: SourcePosition? = scalar.style == .literal ? source.literalContentStart(after: position) : nil
+                return SourceValue(.string(text), at: position, contentStart: start)
+            }
+        }
+
+        /// A core-schema number: decimal, `0x…`, `0o…`, `.inf`, `.nan`.
+        static func number(from text: String) -> Double? {
+            var body = Substring(text)
+            var sign = 1.0
+            if body.hasPrefix("-") { sign = -1; body = body.dropFirst() } else if body.hasPrefix("+") { body = body.dropFirst() }
+            switch body.lowercased() {
+            case ".inf": return sign * .infinity
+            case ".nan": return .nan
+            default: break
+            }
+            if body.hasPrefix("0x") { return Int(body.dropFirst(2), radix: 16).map { sign * Double($0) } ?? (sign * .infinity) }
+            if body.hasPrefix("0o") { return Int(body.dropFirst(2), radix: 8).map { sign * Double($0) } ?? (sign * .infinity) }
+            // Double reads decimal literals; `1.` and `.5` included. Rule out hex floats and words.
+            guard !body.isEmpty, body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "+" || $0 == "-") }),
+                  let value = Double(String(body)) else { return nil }
+            return sign * value
+        }
+
+        static func position(of node: Node) -> SourcePosition {
+            guard let mark = node.mark else { return .start }
+            return SourcePosition(line: max(1, mark.line), column: max(1, mark.column))
+        }
+    }
+
+    // MARK: Errors
+
+    /// A libyaml or Yams error as a layout error: same line and column, plainer words.
+    static func layoutError(from error: YamlError, source: SourceText, file: String) -> LayoutError {
+        func at(_ p: SourcePosition, _ message: String, _ suggestion: String? = nil) -> LayoutError {
+            LayoutError(file: file, line: p.line, column: p.column, message: message, suggestion: suggestion)
+        }
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            let p = SourcePosition(line: max(1, mark.line), column: max(1, mark.column))
+            let c = context.map { SourcePosition(line: max(1, $0.mark.line), column: max(1, $0.mark.column)) }
+            let contextText = context?.text ?? ""
+            let character = source.character(at: p)
+            if problem.hasPrefix("Maximum nesting level") {
+                let deep = source.flowNestingPast(layoutNestingLimit) ?? p
+                return at(deep, "too deeply nested: more than \(layoutNestingLimit) levels of mappings and lists",
+                          "layout files allow at most \(layoutNestingLimit) levels")
+            }
+            if character == "\t" || problem.contains("tab") {
+                return at(p, "tab character in the indentation: YAML indents with spaces, never tabs",
+                          "replace the tab with spaces")
+            }
+            switch problem {
+            case "found character that cannot start any token":
+                let shown = character.map { "\"\($0)\"" } ?? "this character"
+                return at(p, "\(shown) cannot start a plain value", "put the value in quotes")
+            case "mapping values are not allowed in this context":
+                return at(p, "unexpected \":\" here",
+                          "check this line's indentation, or quote a value that contains \": \"")
+            case "did not find expected '-' indicator":
+                let list = c.map { " of the list at \($0)" } ?? ""
+                return at(p, "bad indentation: this line does not line up with the \"- \" entries\(list)",
+                          "indent it exactly like the entries of that list")
+            case "did not find expected key":
+                let mapping = c.map { " of the mapping at \($0)" } ?? ""
+                return at(p, "bad indentation: this line does not line up with the keys\(mapping)",
+                          "indent it exactly like the other keys")
+            case "did not find expected ',' or ']'":
+                let list = c.map { " in the list that starts at \($0)" } ?? ""
+                return at(p, "expected \",\" or \"]\"\(list)", "separate entries with \",\" and close the list with \"]\"")
+            case "did not find expected ',' or '}'":
+                let mapping = c.map { " in the mapping that starts at \($0)" } ?? ""
+                return at(p, "expected \",\" or \"}\"\(mapping)", "separate entries with \",\" and close the mapping with \"}\"")
+            case "did not find expected node content":
+                return at(p, "expected a value", "remove the extra \",\" or write the missing value")
+            case "found unexpected end of stream":
+                if contextText.contains("quoted scalar"), let c {
+                    return at(p, "the quoted string that starts at \(c) is never closed", "add the closing quote")
+                }
+                return at(p, "unexpected end of the file", c.map { "something opened at \($0) is never closed" })
+            case "found undefined alias":
+                return at(p, "unknown alias: no anchor of that name before it", "define the anchor (&name) before using *name")
+            case "but found another document":
+                return at(p, "a layout file holds one YAML document, found a second one",
+                          "remove the \"---\" and what follows it")
+            case "block sequence entries are not allowed in this context":
+                return at(p, "a \"- \" list entry cannot start here",
+                          "put the list on the lines below its key, indented, one \"- \" per line")
+            case "did not find expected alphabetic or numeric character":
+                let (sign, what) = contextText.contains("alias") ? ("*", "an alias") : ("&", "an anchor")
+                return at(p, "\"\(sign)\" starts \(what) name and must be followed by one", "put the value in quotes")
+            case "found unexpected ':'":
+                return at(p, "unexpected \":\" in a value", "put the value in quotes")
+            case "did not find expected comment or line break":
+                return at(p, "unexpected text after \"|\" or \">\"", "start the block's text on the next line")
+            case "did not find expected whitespace or line break":
+                return at(p, "\"!\" starts a YAML tag", "put the value in quotes")
+            case "could not find expected directive name":
+                return at(p, "\"%\" at the start of a line begins a YAML directive", "put the value in quotes")
+            case "did not find expected <document start>":
+                return at(p, "unexpected text after the end of the document", "check this line's indentation")
+            case "could not find expected ':'":
+                let key = c.map { " for the key at \($0)" } ?? ""
+                return at(p, "expected \":\"\(key)", "write key: value")
+            default:
+                let where_ = c.map { " (\(contextText) at \($0))" } ?? (contextText.isEmpty ? "" : " (\(contextText))")
+                return at(p, "YAML syntax error: \(problem)\(where_)")
+            }
+        case let .reader(problem, offset, value, _):
+            let p = offset.map { source.position(ofCharacterOffset: $0) } ?? .start
+            if problem.contains("control characters"), value >= 0 {
+                return at(p, "control character U+\(hex4(UInt32(value)).uppercased()) is not allowed in YAML",
+                          "remove it; this may not be a text file")
+            }
+            return at(p, "cannot read the YAML text: \(problem)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let key = duplicates.first ?? ""
+            let first = SourcePosition(line: max(1, context.mark.line), column: max(1, context.mark.column))
+            if let (second, path) = locateSecondKey(key, firstAt: first, source: source) {
+                return LayoutError(file: file, line: second.line, column: second.column, path: path,
+                                   message: "duplicate key \"\(key)\" (first at \(first))", suggestion: "remove one of them")
+            }
+            return at(first, "duplicate key \"\(key)\": it appears again later in the same mapping", "remove one of them")
+        case .memory:
+            return at(.start, "out of memory while reading the YAML")
+        default:
+            return at(.start, "cannot read the YAML: \(error)")
+        }
+    }
+
+    /// Yams reports a duplicate key at its first occurrence; layout errors point at the second.
+    /// Find it by renaming first occurrences (one character replaced by a private-use
+    /// character, so no column moves) until the document composes, then looking in the mapping
+    /// that holds the renamed key. Nil when that does not work out.
+    private static let firstPlaceholder: Unicode.Scalar = "\u{E000}"
+
+    static func locateSecondKey(_ key: String, firstAt first: SourcePosition, source: SourceText) -> (SourcePosition, String)? {
+        var scalars = source.scalars
+        // Renamed keys: placeholder first character → the original key and its position.
+        var renamed: [Unicode.Scalar: (key: String, position: SourcePosition)] = [:]
+        var next: (key: String, position: SourcePosition) = (key, first)
+        for round in 0..<64 {
+            guard let placeholder = Unicode.Scalar(0xE000 + UInt32(round)),
+                  let offset = source.keyContentOffset(at: next.position), offset < scalars.count else { return nil }
+            scalars[offset] = placeholder
+            renamed[placeholder] = next
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: scalars)
+            do {
+                guard let root = try compose(yaml: String(text), resolver) else { return nil }
+                return secondOccurrence(in: root, placeholder: firstPlaceholder, renamed: renamed)
+            } catch let YamlError.duplicatedKeysInMapping(duplicates, context) {
+                next = (duplicates.first ?? "", SourcePosition(line: context.mark.line, column: context.mark.column))
+            } catch {
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// In the mapping holding the key renamed with `placeholder`, the second of the keys that
+    /// were (before renaming) equal to it, with its field path.
+    private static func secondOccurrence(in root: Node, placeholder: Unicode.Scalar,
+                                         renamed: [Unicode.Scalar: (key: String, position: SourcePosition)]) -> (SourcePosition, String)? {
+        guard let original = renamed[placeholder] else { return nil }
+        var stack: [(node: Node, path: String)] = [(root, "")]
+        var visited = 0
+        while let (node, path) = stack.popLast(), visited < yamlValueLimit {
+            visited += 1
+            switch node {
+            case .mapping(let mapping):
+                let holdsPlaceholder = mapping.keys.contains { $0.scalar?.string.unicodeScalars.first == placeholder }
+                if holdsPlaceholder {
+                    var positions: [SourcePosition] = []
+                    for keyNode in mapping.keys {
+                        guard let text = keyNode.scalar?.string else { continue }
+                        if text == original.key {
+                            positions.append(Converter.position(of: keyNode))
+                        } else if let first = text.unicodeScalars.first, let was = renamed[first], was.key == original.key {
+                            positions.append(was.position)
+                        }
+                    }
+                    positions.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+                    guard positions.count >= 2 else { return nil }
+                    return (positions[1], path.isEmpty ? original.key : path + "." + original.key)
+                }
+                for (key, value) in mapping {
+                    let name = key.scalar?.string ?? "?"
+                    stack.append((value, path.isEmpty ? name : path + "." + name))
+                }
+            case .sequence(let sequence):
+                for (index, element) in sequence.enumerated() { stack.append((element, path + "[\(index)]")) }
+            default:
+                break
+            }
+        }
+        return nil
+    }
+}
+
+/// The YAML text split into lines of Unicode scalars, as libyaml counts them (lines break at
+/// `\n`, `\r\n`, `\r`, U+0085, U+2028, U+2029; columns count scalars).
+struct SourceText {
+    let scalars: [Unicode.Scalar]
+    /// Scalar offset where each line starts; `lineStarts[0]` is line 1.
+    let lineStarts: [Int]
+
+    init(_ text: String) {
+        scalars = Array(text.unicodeScalars)
+        var starts = [0]
+        var i = 0
+        while i < scalars.count {
+            switch scalars[i] {
+            case "\r":
+                if i + 1 < scalars.count, scalars[i + 1] == "\n" { i += 1 }
+                starts.append(i + 1)
+            case "\n", "\u{85}", "\u{2028}", "\u{2029}":
+                starts.append(i + 1)
+            default:
+                break
+            }
+            i += 1
+        }
+        lineStarts = starts
+    }
+
+    /// The scalar offset of a position, nil past the end of its line's text.
+    func offset(of p: SourcePosition) -> Int? {
+        guard p.line >= 1, p.line <= lineStarts.count, p.column >= 1 else { return nil }
+        let offset = lineStarts[p.line - 1] + p.column - 1
+        return offset < scalars.count ? offset : nil
+    }
+
+    func character(at p: SourcePosition) -> Unicode.Scalar? {
+        offset(of: p).map { scalars[$0] }
+    }
+
+    /// Where the first character of a key's text is, given where the key starts (past an
+    /// opening quote). Nil for an empty quoted key.
+    func keyContentOffset(at p: SourcePosition) -> Int? {
+        guard var offset = offset(of: p) else { return nil }
+        let quote = scalars[offset]
+        if quote == "\"" || quote == "'" {
+            offset += 1
+            guard offset < scalars.count, scalars[offset] != quote else { return nil }
+        }
+        return offset
+    }
+
+    /// The position of a character offset as Yams counts it for reader errors (Characters).
+    func position(ofCharacterOffset characters: Int) -> SourcePosition {
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: scalars)
+        let string = String(text)
+        let index = string.index(string.startIndex, offsetBy: max(0, characters), limitedBy: string.endIndex) ?? string.endIndex
+        let scalarOffset = string.unicodeScalars.distance(from: string.unicodeScalars.startIndex, to: index)
+        return position(ofScalarOffset: scalarOffset)
+    }
+
+    func position(ofScalarOffset offset: Int) -> SourcePosition {
+        // The last line start at or before the offset.
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return SourcePosition(line: lo + 1, column: offset - lineStarts[lo] + 1)
+    }
+
+    /// For a literal block scalar whose `|` is at `header`: where its content starts (the
+    /// line after the header, at the block's indentation).
+    func literalContentStart(after header: SourcePosition) -> SourcePosition? {
+        var line = header.line + 1
+        while line <= lineStarts.count {
+            var i = lineStarts[line - 1]
+            var indent = 0
+            while i < scalars.count, scalars[i] == " " { i += 1; indent += 1 }
+            if i < scalars.count, !["\n", "\r"].contains(scalars[i]) {
+                return SourcePosition(line: header.line + 1, column: indent + 1)
+            }
+            if i >= scalars.count { return nil }
+            line += 1
+        }
+        return nil
+    }
+
+    /// The first flow bracket (`[` or `{`) opened more than `limit` deep, skipping quoted
+    /// text and comments: where a too-deep flow collection starts (libyaml's own nesting
+    /// error does not say).
+    func flowNestingPast(_ limit: Int) -> SourcePosition? {
+        var depth = 0
+        var i = 0
+        var previous: Unicode.Scalar = "\n"
+        while i < scalars.count {
+            let c = scalars[i]
+            let tokenStart = [" ", "\t", "\n", "\r", "[", "{", ",", ":", "-"].contains(previous)
+            switch c {
+            case "#" where previous == " " || previous == "\t" || previous == "\n" || previous == "\r":
+                while i < scalars.count, scalars[i] != "\n", scalars[i] != "\r" { i += 1 }
+                continue
+            case "\"" where tokenStart, "'" where tokenStart:
+                i += 1
+                while i < scalars.count, scalars[i] != c {
+                    if c == "\"", scalars[i] == "\\" { i += 1 }
+                    i += 1
+                }
+            case "[", "{":
+                depth += 1
+                if depth > limit { return position(ofScalarOffset: i) }
+            case "]", "}":
+                depth = max(0, depth - 1)
+            default:
+                break
+            }
+            previous = i < scalars.count ? scalars[i] : "\n"
+            i += 1
+        }
+        return nil
+    }
+}

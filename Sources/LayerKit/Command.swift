@@ -152,7 +152,10 @@ public enum SpaceName: Equatable, Sendable {
     case screen
     case layer(String)
     public var text: String {
-        switch self { case .screen: return "screen"; case let .layer(n): return CommandToken.quoteIfNeeded(n) }
+        switch self {
+        case .screen: return "screen"
+        case let .layer(n): return n == "screen" ? "\"screen\"" : CommandToken.quoteIfNeeded(n)
+        }
     }
 }
 

@@ -122,7 +122,8 @@ public enum CommandParser {
             var index: Int? = nil
             while let t = r.peek {
                 switch t.text {
-                case "layer", "view" where kind == nil && parent == nil && index == nil:
+                case "layer" where kind == nil && parent == nil && index == nil,
+                     "view" where kind == nil && parent == nil && index == nil:
                     r.advance(); kind = LayerKind(rawValue: t.text)
                 case "in" where parent == nil && index == nil:
                     r.advance(); parent = try r.name("a parent layer name after \"in\"")
@@ -269,9 +270,11 @@ struct Reader {
         guard t.text == k else { throw CommandError("expected \"\(k)\", found \"\(t.text)\"", column: t.column) }
     }
 
+    /// A layer name or `screen`; a quoted "screen" names a layer called screen.
     mutating func space() throws(CommandError) -> SpaceName {
-        let n = try name("a layer name or screen")
-        return n == "screen" ? .screen : .layer(n)
+        let t = try word("a layer name or screen")
+        guard !t.text.isEmpty else { throw CommandError("empty name", column: t.column) }
+        return t.text == "screen" && !t.quoted ? .screen : .layer(t.text)
     }
 
     static func number(_ text: String) -> Double? {

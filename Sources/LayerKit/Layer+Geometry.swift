@@ -52,7 +52,7 @@ extension Layer {
     /// with the homogeneous divide. Corners behind the eye are left out; when all four are,
     /// the frame is an empty rect at `position`.
     public var frame: Rect {
-        if transform.isIdentity {
+        if transform.isIdentity, bounds.size.width >= 0, bounds.size.height >= 0 {
             let o = position - bounds.size.scaled(by: anchorPoint)
             return Rect(origin: o, size: bounds.standardized.size)
         }

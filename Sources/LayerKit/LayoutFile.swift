@@ -103,94 +103,17 @@ public enum LayoutFile {
         } catch {
             throw failure("cannot save: the scene would not load back (\(error.message)\(error.path.isEmpty ? "" : " at \(error.path)"))")
         }
-        let target = resolvedTarget(path)
-        let bytes = Array(text.utf8)
-
-        var template = Array((target + ".tmp-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure("cannot save: cannot create a temporary file beside it: \(errnoText())") }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var closed = false
-        func abandon(_ message: String) -> LayoutError {
-            let text = errnoText()
-            if !closed { close(fd) }
-            unlink(temporary)
-            return failure("cannot save: \(message): \(text)")
+        do { try TextFile.writeAtomically(Array(text.utf8), to: path) } catch {
+            throw failure("cannot save: \(error.message)")
         }
-
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { posixWrite(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw abandon("write failed")
-            }
-            written += n
-        }
-        var status = stat()
-        let mode: mode_t = stat(target, &status) == 0 ? status.st_mode & 0o7777 : 0o644
-        guard fchmod(fd, mode) == 0 else { throw abandon("cannot set permissions") }
-        guard fsync(fd) == 0 else { throw abandon("cannot flush to disk") }
-        closed = true
-        guard close(fd) == 0 else { throw abandon("cannot close the temporary file") }
-        guard rename(temporary, target) == 0 else { throw abandon("cannot replace the file") }
-        // Make the rename itself durable; a failure here loses nothing.
-        let directory = directoryOf(target)
-        let dirFD = open(directory, O_RDONLY)
-        if dirFD >= 0 { _ = fsync(dirFD); close(dirFD) }
     }
 
     // MARK: Files
 
     private static func readFile(_ path: String) throws(LayoutError) -> [UInt8] {
-        func failure(_ message: String) -> LayoutError {
-            LayoutError(file: path, line: 1, column: 1, message: message)
+        do { return try TextFile.readBytes(path, limit: sizeLimit) } catch {
+            throw LayoutError(file: path, line: 1, column: 1, message: error.message)
         }
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            switch errno {
-            case ENOENT: throw failure("cannot open the file: no such file")
-            case EACCES: throw failure("cannot open the file: permission denied")
-            default: throw failure("cannot open the file: \(errnoText())")
-            }
-        }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw failure("cannot read the file: \(errnoText())") }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw failure("cannot read the file: it is a directory") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot read the file: \(errnoText())")
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > sizeLimit {
-                throw failure("the file is too large: layout files are limited to \(sizeLimit >> 20) MB")
-            }
-        }
-        return bytes
-    }
-
-    /// The file a save really replaces: the target of a symbolic link, else the path itself.
-    private static func resolvedTarget(_ path: String) -> String {
-        var status = stat()
-        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK,
-              let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    private static func directoryOf(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    private static func errnoText() -> String {
-        String(cString: strerror(errno))
     }
 
     /// Throws at the first byte that is not UTF-8, with its line and column.
@@ -234,9 +157,4 @@ public enum LayoutFile {
             i += length
         }
     }
-}
-
-/// POSIX `write(2)`, named apart from `LayoutFile.write(_:to:)`.
-private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(fd, buffer, count)
 }

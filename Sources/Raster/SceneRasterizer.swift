@@ -7,8 +7,8 @@ import LayerKit
 /// - Layers are drawn back to front in `tree.drawingOrder()` (R11: tree order re-sorted by
 ///   zPosition, hidden subtrees skipped).
 /// - Each layer is its **true transformed quad**: the bounds corners through the layer's
-///   plane homography to the screen (the same product `tree.matrixToScreen` forms, built
-///   incrementally, parent first: O(1) per layer). sublayerTransform, perspective and
+///   plane homography to the screen (the product `tree.matrixToScreen` forms, built
+///   incrementally by `DrawingWalk`, parent first: O(1) per layer). sublayerTransform, perspective and
 ///   geometryFlipped come with it. What lies behind the eye (w <= 0, R13) is clipped away in
 ///   homogeneous coordinates before the divide.
 /// - Fill: backgroundColor at the layer's effective opacity (the product of its own and
@@ -56,25 +56,14 @@ public enum SceneRasterizer {
         return Homography(kx, 0, 0, 0, ky, 0, -v.origin.x * kx, -v.origin.y * ky, 1)
     }
 
-    /// Per-layer results the sublayers build on.
-    private struct LayerState {
-        /// Layer's own space → continuous cell coordinates.
-        var toCells = Homography.identity
-        /// Effective opacity, 0…1.
-        var alpha = 1.0
-        /// The clip region for the sublayers: an index into `clips`, `noClip`, or `nothingVisible`.
-        var childClip: Int32 = noClip
-    }
+    /// The clip region a layer hands its sublayers: an index into `clips`, or one of these.
     private static let noClip: Int32 = -1
     private static let nothingVisible: Int32 = -2
 
     private static func drawLayers(_ tree: LayerTree, toCells: Homography, options: RasterOptions,
                                    surface: inout RasterSurface) {
-        let order = tree.drawingOrder()
-        guard !order.isEmpty else { return }
-        var maxRaw = 0
-        for id in order where id.raw > maxRaw { maxRaw = id.raw }
-        var states = [LayerState](repeating: LayerState(), count: maxRaw + 1)
+        var childClips: [Int32] = []
+        childClips.reserveCapacity(tree.count)
         var clips: [ClipRegion] = []
         var poly: [PolyVertex] = []
         var scratch: [PolyVertex] = []
@@ -82,53 +71,36 @@ public enum SceneRasterizer {
         scratch.reserveCapacity(16)
         let canvasW = Double(surface.columns), canvasH = Double(surface.rows)
         let perColumn = Double(surface.lineGrid.perColumn), perRow = Double(surface.lineGrid.perRow)
-        let palette = options.palette
-        let defaultOutline = PackedColor.pack(palette.defaultOutline)
+        let defaultOutline = PackedColor.pack(options.palette.defaultOutline)
 
-        for id in order {
-            let layer = tree[id]
-            var state = LayerState()
-            var clip = noClip
-            let hop = tree.hopToSuperlayer(id)
-            if let parent = layer.superlayer {
-                let p = states[parent.raw]
-                if p.childClip == nothingVisible {
-                    states[id.raw].childClip = nothingVisible
-                    continue
-                }
-                state.toCells = hop.concatenating(p.toCells)
-                state.alpha = p.alpha * unitClamped(layer.opacity)
-                clip = p.childClip
-            } else {
-                state.toCells = hop.concatenating(toCells)
-                state.alpha = unitClamped(layer.opacity)
-            }
-            state.childClip = clip
+        for step in DrawingWalk(tree, then: toCells) {
+            let clip = step.parentIndex >= 0 ? childClips[step.parentIndex] : noClip
+            childClips.append(clip)
+            // Everything under a mask that shows nothing shows nothing.
+            if clip == nothingVisible { continue }
+            let layer = step.layer
 
-            PolygonOps.project(layer.bounds, through: state.toCells, into: &poly)
+            PolygonOps.project(layer.bounds, through: step.matrix, into: &poly)
             if clip >= 0, !poly.isEmpty {
                 PolygonOps.clip(&poly, to: clips[Int(clip)], scratch: &scratch)
             }
             if poly.isEmpty {
-                if layer.masksToBounds { state.childClip = nothingVisible }
-                states[id.raw] = state
+                if layer.masksToBounds { childClips[step.index] = nothingVisible }
                 continue
             }
             let (minX, minY, maxX, maxY) = PolygonOps.bounds(poly)
             let offCanvas = maxX < 0 || maxY < 0 || minX > canvasW || minY > canvasH
             if layer.masksToBounds {
-                if offCanvas {
-                    state.childClip = nothingVisible
-                } else if let region = PolygonOps.region(from: poly) {
+                if !offCanvas, let region = PolygonOps.region(from: poly) {
                     clips.append(region)
-                    state.childClip = Int32(clips.count - 1)
+                    childClips[step.index] = Int32(clips.count - 1)
                 } else {
-                    state.childClip = nothingVisible
+                    childClips[step.index] = nothingVisible
                 }
             }
-            states[id.raw] = state
             if offCanvas { continue }
 
+            let alpha = step.opacity
             let fill = options.showFills ? layer.backgroundColor.map(PackedColor.pack) : nil
             var outline: Packed
             if let border = layer.borderColor, layer.borderWidth > 0 {
@@ -138,7 +110,7 @@ public enum SceneRasterizer {
             } else {
                 outline = defaultOutline
             }
-            if state.alpha < 0.999 { outline |= PackedColor.dim }
+            if alpha < 0.999 { outline |= PackedColor.dim }
 
             if (maxX - minX) * perColumn < 1 && (maxY - minY) * perRow < 1 {
                 // Smaller than one line sample: one sample at its centre, so it stays findable.
@@ -147,8 +119,8 @@ public enum SceneRasterizer {
                 }
                 continue
             }
-            if let fill, state.alpha > 0 {
-                surface.fillPolygon(poly, color: fill, alpha: state.alpha)
+            if let fill, alpha > 0 {
+                surface.fillPolygon(poly, color: fill, alpha: alpha)
             }
             if options.showOutlines {
                 surface.outlinePolygon(poly, color: outline, pattern: .solid)

@@ -14,13 +14,23 @@ enum PackedColor {
         present | Packed(c.red) << 16 | Packed(c.green) << 8 | Packed(c.blue)
     }
 
-    /// `a` over `b` at `alpha` (0…1), in sRGB (good enough for showing "translucent").
+    /// `top` over `bottom` at `alpha` (0…1), in sRGB (good enough to show "translucent").
     @inline(__always)
     static func blend(_ top: Packed, over bottom: Packed, alpha: Double) -> Packed {
-        let a = min(max(alpha, 0), 1)
+        blend(top, over: bottom, alpha256: alpha256(alpha))
+    }
+
+    /// Opacity as 0…256 for integer blending.
+    @inline(__always)
+    static func alpha256(_ alpha: Double) -> Int {
+        alpha >= 1 ? 256 : (alpha > 0 ? Int(alpha * 256 + 0.5) : 0)
+    }
+
+    @inline(__always)
+    static func blend(_ top: Packed, over bottom: Packed, alpha256 a: Int) -> Packed {
         @inline(__always) func ch(_ shift: Packed) -> Packed {
-            let t = Double((top >> shift) & 0xFF), b = Double((bottom >> shift) & 0xFF)
-            return Packed((b + (t - b) * a).rounded()) << shift
+            let t = Int((top >> shift) & 0xFF), b = Int((bottom >> shift) & 0xFF)
+            return Packed(truncatingIfNeeded: b + (((t - b) * a + 128) >> 8)) << shift
         }
         return present | ch(16) | ch(8) | ch(0)
     }
@@ -98,7 +108,6 @@ struct RasterSurface {
     /// Whole-cell glyphs drawn last, in order (later wins).
     var markers: [(cell: Int, glyph: Character, color: Packed)] = []
 
-    var crossings: [Double] = []
 
     init(mode: RenderMode, columns: Int, rows: Int, cellAspect: Double, backdrop: Packed) {
         self.mode = mode
@@ -111,22 +120,28 @@ struct RasterSurface {
         case .blocks: fillGrid = .halfBlock; lineGrid = .halfBlock
         case .braille, .auto: fillGrid = .halfBlock; lineGrid = .braille
         }
+        fillWidth = columns * fillGrid.perColumn
+        fillHeight = rows * fillGrid.perRow
+        lineWidth = columns * lineGrid.perColumn
+        lineHeight = rows * lineGrid.perRow
         fill = Array(repeating: 0, count: columns * rows * fillGrid.perRow)
         ink = Array(repeating: 0, count: mode == .blocks ? 0 : columns * rows)
         inkColor = Array(repeating: 0, count: mode == .blocks ? 0 : columns * rows)
-        crossings.reserveCapacity(16)
     }
 
-    var fillWidth: Int { columns * fillGrid.perColumn }
-    var fillHeight: Int { rows * fillGrid.perRow }
-    var lineWidth: Int { columns * lineGrid.perColumn }
-    var lineHeight: Int { rows * lineGrid.perRow }
+    let fillWidth: Int
+    let fillHeight: Int
+    let lineWidth: Int
+    let lineHeight: Int
 
     // MARK: Fills
 
-    /// Fills `poly` (cell coordinates; any simple polygon, even-odd) with `color` at
-    /// `alpha`. A pixel is covered when its centre is inside (half-open). Opaque enough
-    /// fills (alpha ≥ 0.5) hide the ink of layers below.
+    /// Fills the convex polygon `poly` (cell coordinates) with `color` at `alpha`. A pixel is
+    /// covered when its centre is inside (half-open on both axes). Each pixel row is one
+    /// span between the leftmost and rightmost edge crossings: polygons here are always
+    /// convex (a projective image of a rectangle, cut by the eye plane and by convex masks),
+    /// and a degenerate one has no area. Opaque enough fills (alpha ≥ 0.5) hide the ink of
+    /// layers below.
     mutating func fillPolygon(_ poly: [PolyVertex], color: Packed, alpha: Double) {
         let n = poly.count
         guard n >= 3, alpha > 0 else { return }
@@ -141,67 +156,53 @@ struct RasterSurface {
         guard j0 <= j1 else { return }
         let opaque = alpha >= 0.999
         let occludes = alpha >= 0.5
+        let a256 = PackedColor.alpha256(alpha)
         let braille = mode == .braille
         let ascii = mode == .ascii
         let columns = self.columns
         let backdrop = self.backdrop
-        var crossings = self.crossings
-        self.crossings = []
-        defer { self.crossings = crossings }
         fill.withUnsafeMutableBufferPointer { fill in
         ink.withUnsafeMutableBufferPointer { ink in
+        poly.withUnsafeBufferPointer { poly in
             for j in j0...j1 {
                 let y = Double(j) + 0.5
-                crossings.removeAll(keepingCapacity: true)
+                var left = Double.infinity, right = -Double.infinity
                 var prev = poly[n - 1]
                 var py = prev.y * sy
                 for v in poly {
                     let vy = v.y * sy
                     if (py <= y && y < vy) || (vy <= y && y < py) {
-                        let t = (y - py) / (vy - py)
-                        crossings.append((prev.x + t * (v.x - prev.x)) * sx)
+                        let x = (prev.x + (y - py) / (vy - py) * (v.x - prev.x)) * sx
+                        left = min(left, x); right = max(right, x)
                     }
                     prev = v; py = vy
                 }
-                let count = crossings.count
-                guard count >= 2 else { continue }
-                if count > 2 {
-                    // Insertion sort: a handful of crossings at most.
-                    for a in 1..<count {
-                        let key = crossings[a]
-                        var b = a - 1
-                        while b >= 0 && crossings[b] > key { crossings[b + 1] = crossings[b]; b -= 1 }
-                        crossings[b + 1] = key
+                guard left < right else { continue }
+                // Pixels whose centre i + 0.5 lies in [left, right).
+                let i0 = max(0, RasterSurface.ceilClamped(left - 0.5))
+                let i1 = min(w - 1, RasterSurface.ceilClamped(right - 0.5) - 1)
+                guard i0 <= i1 else { continue }
+                let rowBase = j * w
+                if opaque {
+                    for i in i0...i1 { fill[rowBase + i] = color }
+                } else {
+                    for i in i0...i1 {
+                        let old = fill[rowBase + i]
+                        fill[rowBase + i] = PackedColor.blend(color, over: old & PackedColor.present != 0 ? old : backdrop,
+                                                              alpha256: a256)
                     }
-                } else if crossings[0] > crossings[1] {
-                    crossings.swapAt(0, 1)
                 }
-                var k = 0
-                while k + 1 < count {
-                    let i0 = max(0, RasterSurface.ceilClamped(crossings[k] - 0.5))
-                    let i1 = min(w - 1, RasterSurface.ceilClamped(crossings[k + 1] - 0.5) - 1)
-                    k += 2
-                    guard i0 <= i1 else { continue }
-                    let rowBase = j * w
-                    if opaque {
-                        for i in i0...i1 { fill[rowBase + i] = color }
-                    } else {
-                        for i in i0...i1 {
-                            let old = fill[rowBase + i]
-                            fill[rowBase + i] = PackedColor.blend(color, over: old & PackedColor.present != 0 ? old : backdrop, alpha: alpha)
-                        }
-                    }
-                    if occludes {
-                        if braille {
-                            let mask = j & 1 == 0 ? ~Glyphs.brailleTopHalf : ~Glyphs.brailleBottomHalf
-                            let cellBase = (j >> 1) * columns
-                            for i in i0...i1 { ink[cellBase + i] &= mask }
-                        } else if ascii {
-                            for i in i0...i1 { ink[rowBase + i] = 0 }
-                        }
+                if occludes {
+                    if braille {
+                        let mask = j & 1 == 0 ? ~Glyphs.brailleTopHalf : ~Glyphs.brailleBottomHalf
+                        let cellBase = (j >> 1) * columns
+                        for i in i0...i1 { ink[cellBase + i] &= mask }
+                    } else if ascii {
+                        for i in i0...i1 { ink[rowBase + i] = 0 }
                     }
                 }
             }
+        }
         }
         }
     }
@@ -252,26 +253,49 @@ struct RasterSurface {
     /// (so a 1e9-point edge costs no more than a short one), then stepped with Bresenham.
     mutating func drawLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
                            color: Packed, pattern: LinePattern, glyph: UInt8) {
-        let w = Double(lineWidth), h = Double(lineHeight)
-        guard let (t0, t1) = PolygonOps.clipSegment(x0, y0, x1, y1, minX: -1, minY: -1, maxX: w + 1, maxY: h + 1) else { return }
+        let w = lineWidth, h = lineHeight
+        guard let (t0, t1) = PolygonOps.clipSegment(x0, y0, x1, y1, minX: -1, minY: -1,
+                                                    maxX: Double(w + 1), maxY: Double(h + 1)) else { return }
         let dx = x1 - x0, dy = y1 - y0
-        let ax = x0 + t0 * dx, ay = y0 + t0 * dy
-        let bx = x0 + t1 * dx, by = y0 + t1 * dy
-        var x = RasterSurface.floorClamped(ax), y = RasterSurface.floorClamped(ay)
-        let ex = RasterSurface.floorClamped(bx), ey = RasterSurface.floorClamped(by)
+        var x = RasterSurface.floorClamped(x0 + t0 * dx), y = RasterSurface.floorClamped(y0 + t0 * dy)
+        let ex = RasterSurface.floorClamped(x0 + t1 * dx), ey = RasterSurface.floorClamped(y0 + t1 * dy)
         // Keep the dash phase anchored to the line's true start, not the clipped one.
         var k = pattern == .solid ? 0 : RasterSurface.floorClamped(t0 * max(abs(dx), abs(dy)))
         let coarse = lineGrid.perRow < 4
+        let solid = pattern == .solid
         let ddx = abs(ex - x), ddy = -abs(ey - y)
         let stepX = x < ex ? 1 : -1, stepY = y < ey ? 1 : -1
         var err = ddx + ddy
-        while true {
-            if pattern.isOn(k, coarse: coarse) { plot(x, y, color: color, glyph: glyph) }
-            if x == ex && y == ey { break }
-            let e2 = 2 * err
-            if e2 >= ddy { err += ddy; x += stepX }
-            if e2 <= ddx { err += ddx; y += stepY }
-            k += 1
+        switch mode {
+        case .braille, .auto:
+            let columns = self.columns
+            ink.withUnsafeMutableBufferPointer { ink in
+            inkColor.withUnsafeMutableBufferPointer { inkColor in
+            Glyphs.brailleBit.withUnsafeBufferPointer { bits in
+                while true {
+                    if x >= 0, y >= 0, x < w, y < h, solid || pattern.isOn(k, coarse: coarse) {
+                        let cell = (y >> 2) * columns + (x >> 1)
+                        ink[cell] |= bits[(y & 3) << 1 | (x & 1)]
+                        inkColor[cell] = color
+                    }
+                    if x == ex && y == ey { break }
+                    let e2 = 2 * err
+                    if e2 >= ddy { err += ddy; x += stepX }
+                    if e2 <= ddx { err += ddx; y += stepY }
+                    k += 1
+                }
+            }
+            }
+            }
+        case .blocks, .ascii:
+            while true {
+                if solid || pattern.isOn(k, coarse: coarse) { plot(x, y, color: color, glyph: glyph) }
+                if x == ex && y == ey { break }
+                let e2 = 2 * err
+                if e2 >= ddy { err += ddy; x += stepX }
+                if e2 <= ddx { err += ddx; y += stepY }
+                k += 1
+            }
         }
     }
 
@@ -288,7 +312,7 @@ struct RasterSurface {
             let i = y * columns + x
             if color & PackedColor.dim != 0 {
                 let old = fill[i]
-                fill[i] = PackedColor.blend(color, over: old & PackedColor.present != 0 ? old : backdrop, alpha: 0.5)
+                fill[i] = PackedColor.blend(color, over: old & PackedColor.present != 0 ? old : backdrop, alpha256: 128)
             } else {
                 fill[i] = color & ~(PackedColor.dim | PackedColor.bold) | PackedColor.present
             }
@@ -320,39 +344,44 @@ struct RasterSurface {
     func compose(into canvas: inout Canvas) {
         precondition(canvas.columns == columns && canvas.rows == rows, "RasterSurface: canvas size mismatch")
         let w = columns
-        for r in 0..<rows {
-            for c in 0..<w {
-                let cell = r * w + c
-                switch mode {
-                case .braille, .auto:
-                    let top = fill[(2 * r) * w + c], bottom = fill[(2 * r + 1) * w + c]
-                    let dots = ink[cell]
-                    if dots != 0 {
-                        let ic = inkColor[cell]
-                        let under = top & PackedColor.present != 0 ? top : bottom
-                        canvas[c, r] = Cell(Glyphs.braille[Int(dots)], style: RasterSurface.style(ic, background: under))
-                    } else if let cellValue = RasterSurface.halfBlock(top, bottom) {
-                        canvas[c, r] = cellValue
-                    }
-                case .blocks:
-                    if let cellValue = RasterSurface.halfBlock(fill[(2 * r) * w + c], fill[(2 * r + 1) * w + c]) {
-                        canvas[c, r] = cellValue
-                    }
-                case .ascii:
-                    let f = fill[cell]
-                    let g = ink[cell]
-                    if g != 0 {
-                        canvas[c, r] = Cell(Glyphs.ascii[Int(g & 0x7F)], style: RasterSurface.style(inkColor[cell], background: f))
-                    } else if f & PackedColor.present != 0 {
-                        canvas[c, r] = Cell(".", style: RasterSurface.style(PackedColor.contrasting(f), background: f))
+        let braille = Glyphs.braille, ascii = Glyphs.ascii
+        let fill = self.fill, ink = self.ink, inkColor = self.inkColor
+        let mode = self.mode
+        canvas.withUnsafeMutableCells { cells in
+            for r in 0..<rows {
+                let top = (2 * r) * w, bottom = (2 * r + 1) * w
+                for c in 0..<w {
+                    let cell = r * w + c
+                    switch mode {
+                    case .braille, .auto:
+                        let t = fill[top + c], b = fill[bottom + c]
+                        let dots = ink[cell]
+                        if dots != 0 {
+                            let under = t & PackedColor.present != 0 ? t : b
+                            cells[cell] = Cell(braille[Int(dots)], style: RasterSurface.style(inkColor[cell], background: under))
+                        } else if (t | b) & PackedColor.present != 0 {
+                            cells[cell] = RasterSurface.halfBlock(t, b)
+                        }
+                    case .blocks:
+                        let t = fill[top + c], b = fill[bottom + c]
+                        if (t | b) & PackedColor.present != 0 {
+                            cells[cell] = RasterSurface.halfBlock(t, b)
+                        }
+                    case .ascii:
+                        let f = fill[cell]
+                        let g = ink[cell]
+                        if g != 0 {
+                            cells[cell] = Cell(ascii[Int(g & 0x7F)], style: RasterSurface.style(inkColor[cell], background: f))
+                        } else if f & PackedColor.present != 0 {
+                            cells[cell] = Cell(".", style: RasterSurface.style(PackedColor.contrasting(f), background: f))
+                        }
                     }
                 }
             }
-        }
-        for m in markers {
-            let c = m.cell % w, r = m.cell / w
-            let under = backgroundUnder(cell: m.cell)
-            canvas[c, r] = Cell(m.glyph, style: RasterSurface.style(m.color, background: under))
+            for m in markers {
+                let under = backgroundUnder(cell: m.cell)
+                cells[m.cell] = Cell(m.glyph, style: RasterSurface.style(m.color, background: under))
+            }
         }
     }
 
@@ -373,9 +402,9 @@ struct RasterSurface {
                   bold: fg & PackedColor.bold != 0, dim: fg & PackedColor.dim != 0)
     }
 
-    /// `▀`/`▄`/`█` for a cell's two half-block pixels; nil when neither is drawn.
+    /// `▀`/`▄`/`█` for a cell's two half-block pixels (at least one is drawn).
     @inline(__always)
-    static func halfBlock(_ top: Packed, _ bottom: Packed) -> Cell? {
+    static func halfBlock(_ top: Packed, _ bottom: Packed) -> Cell {
         let t = top & PackedColor.present != 0, b = bottom & PackedColor.present != 0
         switch (t, b) {
         case (true, true):
@@ -390,7 +419,7 @@ struct RasterSurface {
         case (false, true):
             return Cell(Glyphs.lowerHalf, style: CellStyle(foreground: PackedColor.cellColor(bottom)))
         case (false, false):
-            return nil
+            return Cell.blank
         }
     }
 

@@ -108,6 +108,10 @@ struct RasterSurface {
     /// Whole-cell glyphs drawn last, in order (later wins).
     var markers: [(cell: Int, glyph: Character, color: Packed)] = []
 
+    let fillWidth: Int
+    let fillHeight: Int
+    let lineWidth: Int
+    let lineHeight: Int
 
     init(mode: RenderMode, columns: Int, rows: Int, cellAspect: Double, backdrop: Packed) {
         self.mode = mode
@@ -128,11 +132,6 @@ struct RasterSurface {
         ink = Array(repeating: 0, count: mode == .blocks ? 0 : columns * rows)
         inkColor = Array(repeating: 0, count: mode == .blocks ? 0 : columns * rows)
     }
-
-    let fillWidth: Int
-    let fillHeight: Int
-    let lineWidth: Int
-    let lineHeight: Int
 
     // MARK: Fills
 

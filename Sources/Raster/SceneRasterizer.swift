@@ -8,9 +8,9 @@ import LayerKit
 ///   zPosition, hidden subtrees skipped).
 /// - Each layer is its **true transformed quad**: the bounds corners through the layer's
 ///   plane homography to the screen (the product `tree.matrixToScreen` forms, built
-///   incrementally by `DrawingWalk`, parent first: O(1) per layer). sublayerTransform, perspective and
-///   geometryFlipped come with it. What lies behind the eye (w <= 0, R13) is clipped away in
-///   homogeneous coordinates before the divide.
+///   incrementally by `DrawingWalk`, parent first: O(1) per layer). sublayerTransform,
+///   perspective and geometryFlipped come with it. What lies behind the eye (w <= 0, R13)
+///   is clipped away in homogeneous coordinates before the divide.
 /// - Fill: backgroundColor at the layer's effective opacity (the product of its own and
 ///   its ancestors'), blended over what is below; opaque fills hide the outlines below.
 /// - Outline: the border (borderColor with borderWidth > 0), else a colour contrasting with
@@ -22,7 +22,10 @@ import LayerKit
 ///   the same position, dotted), the frame box (axis-aligned in the superlayer's space,
 ///   dashed), the bounds outline (bold), the position crosshair (position mapped through
 ///   the superlayer, with zPosition) and the anchor point marker (its image on the layer).
-///   They differ exactly when anchorPointZ ≠ 0 under a 3D transform.
+///   The crosshair and the anchor marker coincide unless anchorPointZ ≠ 0 under a 3D
+///   transform.
+/// - A viewport with a non-finite or non-positive scale or aspect draws with the defaults
+///   (`Viewport.init` rules) rather than producing garbage.
 public enum SceneRasterizer {
     /// Renders `tree` into a new `columns × rows` canvas. `viewport` maps screen points
     /// (the space top-level layers live in) to cells.
@@ -42,6 +45,8 @@ public enum SceneRasterizer {
         var surface = RasterSurface(mode: mode, columns: columns, rows: rows,
                                     cellAspect: viewport.cellAspect,
                                     backdrop: PackedColor.pack(options.palette.backdrop))
+        let viewport = Viewport(origin: viewport.origin, pointsPerColumn: viewport.pointsPerColumn,
+                                cellAspect: viewport.cellAspect)
         let toCells = cellMap(viewport)
         drawLayers(tree, toCells: toCells, options: options, surface: &surface)
         if let selection = options.selection, tree.contains(selection), !options.overlays.isEmpty {

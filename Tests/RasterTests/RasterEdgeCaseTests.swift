@@ -181,6 +181,10 @@ import Testing
                   Viewport(origin: Point(1e300, -1e300)), Viewport(pointsPerColumn: .nan, cellAspect: 0)] {
             _ = Scenes.render(tree, selection: id, viewport: v)
         }
+        var broken = Viewport()
+        broken.pointsPerColumn = 0
+        broken.cellAspect = -.infinity
+        #expect(Scenes.render(tree, selection: id, viewport: broken) == Scenes.render(tree, selection: id, viewport: Viewport()))
     }
 
     @Test func behindTheEyeIsClippedNotWrapped() throws {

@@ -94,3 +94,10 @@ public struct Canvas: Equatable, Sendable {
     /// Every row's glyphs, joined with newlines (styles dropped): what `render --color none` prints.
     public var text: String { (0..<rows).map { text(row: $0) }.joined(separator: "\n") }
 }
+
+extension Canvas {
+    /// Direct row-major access to the cells, for the rasterizer's composition pass.
+    mutating func withUnsafeMutableCells<R>(_ body: (UnsafeMutableBufferPointer<Cell>) throws -> R) rethrows -> R {
+        try cells.withUnsafeMutableBufferPointer { try body($0) }
+    }
+}

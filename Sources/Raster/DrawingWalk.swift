@@ -1,0 +1,111 @@
+import Geometry
+import LayerKit
+
+/// Walks a layer tree in drawing order, back to front, handing out each visible layer with
+/// its plane homography to the screen and its effective opacity, in O(1) per layer.
+///
+/// The order is `tree.drawingOrder()` (R11: tree order with siblings stable-sorted by
+/// zPosition, hidden subtrees skipped); the matrix equals `tree.matrixToScreen(id)` (up to
+/// rounding), but is built as `hop · parent's matrix` instead of walking the ancestors, and
+/// each layer is copied out of the tree once. `then` is applied after the screen matrix
+/// (e.g. screen points → cells), so every step's `matrix` maps straight to that space.
+public struct DrawingWalk: Sequence, IteratorProtocol {
+    /// One visible layer.
+    public struct Step {
+        /// The position of this layer in drawing order (0 = drawn first).
+        public var index: Int
+        /// The superlayer's `index`, or -1 for a top-level layer.
+        public var parentIndex: Int
+        public var id: LayerID
+        public var layer: Layer
+        /// The layer's own space → screen points (then `then`), as a plane homography.
+        public var matrix: Homography
+        /// The product of the opacities from the top level down to this layer, 0…1.
+        public var opacity: Double
+    }
+
+    private struct Pending {
+        var id: LayerID
+        var layer: Layer
+        var parent: Int32
+    }
+
+    private struct Visited {
+        var matrix: Homography
+        var opacity: Double
+        /// Index into `sublayerSpaces`, or -1 when the layer's sublayer space is its bounds
+        /// space (not flipped, identity sublayerTransform).
+        var sublayerSpace: Int32
+    }
+
+    private let tree: LayerTree
+    private let base: Homography
+    private var stack: [Pending] = []
+    private var visited: [Visited] = []
+    private var sublayerSpaces: [Transform3D] = []
+    private var siblings: [(offset: Int, z: Double, pending: Pending)] = []
+
+    public init(_ tree: LayerTree, then base: Homography = .identity) {
+        self.tree = tree
+        self.base = base
+        visited.reserveCapacity(tree.count)
+        stack.reserveCapacity(64)
+        push(tree.roots, parent: -1)
+    }
+
+    /// Pushes the visible ones among `ids` so they pop in drawing order (lowest zPosition
+    /// first, ties in tree order). Each layer is copied out of the tree here, once.
+    private mutating func push(_ ids: [LayerID], parent: Int32) {
+        if ids.count == 1 {
+            let layer = tree[ids[0]]
+            if !layer.isHidden { stack.append(Pending(id: ids[0], layer: layer, parent: parent)) }
+            return
+        }
+        siblings.removeAll(keepingCapacity: true)
+        var sorted = true
+        var lastZ = -Double.infinity
+        for (offset, id) in ids.enumerated() {
+            let layer = tree[id]
+            if layer.isHidden { continue }
+            let z = layer.zPosition
+            if !(z >= lastZ) { sorted = false }
+            lastZ = z
+            siblings.append((offset, z, Pending(id: id, layer: layer, parent: parent)))
+        }
+        if !sorted {
+            // Stable: equal zPositions keep tree order (NaN sorts as 0, so the order stays strict).
+            siblings.sort { l, r in
+                let zl = l.z.isNaN ? 0 : l.z, zr = r.z.isNaN ? 0 : r.z
+                return zl != zr ? zl < zr : l.offset < r.offset
+            }
+        }
+        while let s = siblings.popLast() { stack.append(s.pending) }
+    }
+
+    public mutating func next() -> Step? {
+        guard let p = stack.popLast() else { return nil }
+        let layer = p.layer
+        var m = layer.toSuperlayer
+        var matrix: Homography
+        var opacity = SceneRasterizer.unitClamped(layer.opacity)
+        if p.parent >= 0 {
+            let parent = visited[Int(p.parent)]
+            if parent.sublayerSpace >= 0 {
+                m = m.concatenating(sublayerSpaces[Int(parent.sublayerSpace)])
+            }
+            matrix = m.planeHomography.concatenating(parent.matrix)
+            opacity *= parent.opacity
+        } else {
+            matrix = m.planeHomography.concatenating(base)
+        }
+        var space: Int32 = -1
+        if layer.isGeometryFlipped || !layer.sublayerTransform.isIdentity {
+            sublayerSpaces.append(layer.sublayerSpaceToBounds)
+            space = Int32(sublayerSpaces.count - 1)
+        }
+        let index = visited.count
+        visited.append(Visited(matrix: matrix, opacity: opacity, sublayerSpace: space))
+        if !layer.sublayers.isEmpty { push(layer.sublayers, parent: Int32(index)) }
+        return Step(index: index, parentIndex: Int(p.parent), id: p.id, layer: layer, matrix: matrix, opacity: opacity)
+    }
+}

@@ -1,0 +1,63 @@
+import Geometry
+
+/// Compact, stable number text for panels and reports (no Foundation).
+///
+/// - At most `decimals` decimals (3 by default), rounded half away from zero, trailing
+///   zeros trimmed: `0.7071067 → 0.707`, `100.0 → 100`, `2.50 → 2.5`.
+/// - Never `-0`: anything that rounds to zero prints `0`.
+/// - Bounded width: magnitudes from 10⁷ up print as `1.235e10` (at most 3 decimals in the
+///   mantissa), so no number is wider than 12 characters.
+/// - `nan`, `inf`, `-inf` for non-finite values.
+public enum NumberFormat {
+    /// Magnitudes at or above this print in scientific form.
+    public static let scientificThreshold = 1e7
+
+    public static func format(_ x: Double, decimals: Int = 3) -> String {
+        if x.isNaN { return "nan" }
+        if x.isInfinite { return x > 0 ? "inf" : "-inf" }
+        let decimals = min(max(decimals, 0), 9)
+        let magnitude = abs(x)
+        if magnitude >= scientificThreshold { return scientific(x, decimals: decimals) }
+        return fixed(x, decimals: decimals)
+    }
+
+    /// `x y` of a point: `"10 20"`.
+    public static func format(_ p: Point, decimals: Int = 3) -> String {
+        "\(format(p.x, decimals: decimals)) \(format(p.y, decimals: decimals))"
+    }
+
+    private static let powersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000,
+                                                10_000_000, 100_000_000, 1_000_000_000]
+
+    /// |x| < 10⁷ (or a mantissa < 10): fits in UInt64 once scaled by at most 10⁹.
+    private static func fixed(_ x: Double, decimals: Int) -> String {
+        let scale = powersOfTen[decimals]
+        let scaled = (abs(x) * Double(scale)).rounded(.toNearestOrAwayFromZero)
+        guard scaled >= 1 else { return "0" }
+        let r = UInt64(scaled)
+        let whole = r / scale
+        var fraction = r % scale
+        var text = x < 0 ? "-" : ""
+        text += String(whole)
+        guard fraction != 0 else { return text }
+        var width = decimals
+        while fraction % 10 == 0 { fraction /= 10; width -= 1 }
+        let digits = String(fraction)
+        text += "."
+        text += String(repeating: "0", count: width - digits.count)
+        text += digits
+        return text
+    }
+
+    private static func scientific(_ x: Double, decimals: Int) -> String {
+        var m = abs(x)
+        var exponent = 0
+        // Powers of ten up to 1e22 are exact doubles; dividing in big steps keeps the
+        // mantissa accurate to well past 3 decimals.
+        while m >= 1e16 { m /= 1e16; exponent += 16 }
+        while m >= 10 { m /= 10; exponent += 1 }
+        var mantissa = fixed(m, decimals: decimals)
+        if mantissa == "10" { mantissa = "1"; exponent += 1 }
+        return (x < 0 ? "-" : "") + mantissa + "e" + String(exponent)
+    }
+}

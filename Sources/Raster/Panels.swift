@@ -1,0 +1,171 @@
+import Geometry
+import LayerKit
+
+/// One line of a text panel: its text, its style, and the layer it is about (tree rows),
+/// so a click on the row can select it.
+public struct PanelLine: Equatable, Sendable {
+    public var text: String
+    public var style: CellStyle
+    public var layer: LayerID?
+    public init(_ text: String, style: CellStyle = .plain, layer: LayerID? = nil) {
+        self.text = text; self.style = style; self.layer = layer
+    }
+}
+
+/// Writing panels into a canvas region.
+public enum Panel {
+    /// Writes `lines[firstLine...]` into `region`, one per row, clipped to the region's width;
+    /// rows below the last line are left as they are. A line whose style has a background or
+    /// is reversed is padded to the full width, so a highlighted row reads as a bar.
+    public static func draw(_ lines: [PanelLine], into canvas: inout Canvas, region: CellRect, firstLine: Int = 0) {
+        guard !region.isEmpty, firstLine >= 0 else { return }
+        for r in 0..<region.rows {
+            let i = firstLine + r
+            guard i < lines.count else { break }
+            let line = lines[i]
+            let row = region.row + r
+            canvas.write(line.text, column: region.column, row: row, style: line.style, maxWidth: region.columns)
+            if line.style.reverse || line.style.background != .default {
+                let used = min(line.text.count, region.columns)
+                if used < region.columns {
+                    canvas.write(String(repeating: " ", count: region.columns - used),
+                                 column: region.column + used, row: row, style: line.style,
+                                 maxWidth: region.columns - used)
+                }
+            }
+        }
+    }
+
+    /// The first line to show so that line `index` stays visible in `height` rows, moving
+    /// as little as possible from `current`.
+    public static func scrollOffset(keeping index: Int, visibleIn height: Int, current: Int, lineCount: Int) -> Int {
+        guard height > 0, lineCount > 0 else { return 0 }
+        var first = current
+        if index < first { first = index }
+        if index >= first + height { first = index - height + 1 }
+        return max(0, min(first, max(0, lineCount - height)))
+    }
+}
+
+/// The layer tree as an indented outline, in tree order (parents before children,
+/// siblings first to last = back to front before zPosition).
+///
+/// Each row: a selection gutter (`›` / `>`), two spaces per depth, a disclosure marker
+/// (`▾` expanded / `▸` collapsed with the hidden count, `-` / `+` in ASCII; blank for a
+/// leaf), the kind (`V` view, `L` layer), the name, and `(hidden)` for hidden layers.
+/// Hidden layers and everything under them are dim; the selection is reversed and bold.
+public enum TreeOutline {
+    public static func lines(_ tree: LayerTree, selection: LayerID?, collapsed: Set<LayerID> = [],
+                             unicode: Bool = true) -> [PanelLine] {
+        var out: [PanelLine] = []
+        out.reserveCapacity(tree.count)
+        // (id, depth, inside a hidden subtree)
+        var stack: [(LayerID, Int, Bool)] = tree.roots.reversed().map { ($0, 0, false) }
+        while let (id, depth, underHidden) = stack.popLast() {
+            let layer = tree[id]
+            let selected = id == selection
+            var text = selected ? (unicode ? "\u{203A}" : ">") : " "
+            text += String(repeating: "  ", count: depth)
+            let isCollapsed = collapsed.contains(id)
+            if layer.sublayers.isEmpty {
+                text += "  "
+            } else if isCollapsed {
+                text += unicode ? "\u{25B8} " : "+ "
+            } else {
+                text += unicode ? "\u{25BE} " : "- "
+            }
+            text += layer.kind == .view ? "V " : "L "
+            text += layer.name
+            if layer.isHidden { text += " (hidden)" }
+            if isCollapsed && !layer.sublayers.isEmpty {
+                text += " +\(tree.subtree(of: id).count - 1)"
+            }
+            let dim = underHidden || layer.isHidden
+            let style = CellStyle(bold: selected, dim: dim && !selected, reverse: selected)
+            out.append(PanelLine(text, style: style, layer: id))
+            if !isCollapsed {
+                for child in layer.sublayers.reversed() {
+                    stack.append((child, depth + 1, dim))
+                }
+            }
+        }
+        return out
+    }
+}
+
+/// The selected layer's geometry as text, every number with its coordinate space.
+///
+/// Views use UIView's names (`center`, `alpha`, `clipsToBounds`, `isHidden`). The transform
+/// is always shown as the full 4×4 (the affine view hides 3D), plus the affine six when it
+/// is affine; then the effective matrix to the superlayer (`tree.matrixToSuperlayer`).
+/// Matrices without an inverse are marked `singular`.
+public enum Inspector {
+    public static func lines(_ tree: LayerTree, layer id: LayerID?) -> [PanelLine] {
+        guard let id, tree.contains(id) else { return [PanelLine("no selection", style: CellStyle(dim: true))] }
+        let layer = tree[id]
+        let isView = layer.kind == .view
+        let heading = CellStyle(bold: true)
+        let note = CellStyle(dim: true)
+        var out: [PanelLine] = []
+        func add(_ text: String, _ style: CellStyle = .plain) { out.append(PanelLine(text, style: style, layer: id)) }
+        func field(_ name: String, _ value: String) {
+            let pad = max(1, 14 - name.count)
+            add(" " + name + String(repeating: " ", count: pad) + value)
+        }
+        func f(_ x: Double) -> String { NumberFormat.format(x) }
+        func rect(_ r: Rect) -> String { "x \(f(r.origin.x))  y \(f(r.origin.y))  w \(f(r.size.width))  h \(f(r.size.height))" }
+        func point(_ p: Point) -> String { "x \(f(p.x))  y \(f(p.y))" }
+        func yesNo(_ b: Bool) -> String { b ? "yes" : "no" }
+
+        add("\(layer.name) (\(isView ? "view" : "layer"))", heading)
+        add(tree.path(of: id), note)
+        add("in superlayer space", note)
+        field("frame", rect(layer.frame))
+        field(isView ? "center" : "position", point(layer.position))
+        add("in own space", note)
+        field("bounds", rect(layer.bounds))
+        field("anchorPoint", point(layer.anchorPoint) + "  (unit)")
+        field("anchorPointZ", f(layer.anchorPointZ))
+        field("zPosition", f(layer.zPosition))
+        field(isView ? "alpha" : "opacity", f(layer.opacity))
+        field(isView ? "isHidden" : "hidden", yesNo(layer.isHidden))
+        field(isView ? "clipsToBounds" : "masksToBounds", yesNo(layer.masksToBounds))
+        field("geometryFlipped", yesNo(layer.isGeometryFlipped))
+
+        let t = layer.transform
+        var kind = t.isIdentity ? "identity" : (t.isAffine ? "affine" : "3D")
+        if t.inverted() == nil { kind += ", singular" }
+        add("transform (\(kind))", heading)
+        for row in matrixRows(t) { add(row) }
+        if t.isAffine {
+            let a = t.affine
+            add(" affine a \(f(a.a))  b \(f(a.b))  c \(f(a.c))  d \(f(a.d))  tx \(f(a.tx))  ty \(f(a.ty))")
+        } else {
+            add(" affineTransform reports identity (not affine)", note)
+        }
+        let effective = tree.matrixToSuperlayer(id)
+        let singular = tree.hopToSuperlayer(id).inverted() == nil
+        add("to superlayer (effective)" + (singular ? ", singular" : ""), heading)
+        for row in matrixRows(effective) { add(row) }
+        if singular {
+            add(" no inverse: converting into this layer has no answer", note)
+        }
+        return out
+    }
+
+    /// Four rows `[ m11  m12  m13  m14 ]`, numbers right-aligned per column.
+    public static func matrixRows(_ m: Transform3D) -> [String] {
+        let v = m.rowMajor.map { NumberFormat.format($0) }
+        var widths = [0, 0, 0, 0]
+        for (i, s) in v.enumerated() { widths[i % 4] = max(widths[i % 4], s.count) }
+        return (0..<4).map { r in
+            var line = " [ "
+            for c in 0..<4 {
+                let s = v[r * 4 + c]
+                if c > 0 { line += "  " }
+                line += String(repeating: " ", count: widths[c] - s.count) + s
+            }
+            return line + " ]"
+        }
+    }
+}

@@ -1,0 +1,439 @@
+import LayerKit
+
+/// A colour packed for the hot loops: 0xRRGGBB in the low 24 bits, plus flags.
+typealias Packed = UInt32
+
+enum PackedColor {
+    static let present: Packed = 1 << 24
+    static let dim: Packed = 1 << 25
+    static let bold: Packed = 1 << 26
+    static let rgbMask: Packed = 0xFF_FFFF
+
+    @inline(__always)
+    static func pack(_ c: Color) -> Packed {
+        present | Packed(c.red) << 16 | Packed(c.green) << 8 | Packed(c.blue)
+    }
+
+    /// `top` over `bottom` at `alpha` (0…1), in sRGB (good enough to show "translucent").
+    @inline(__always)
+    static func blend(_ top: Packed, over bottom: Packed, alpha: Double) -> Packed {
+        blend(top, over: bottom, alpha256: alpha256(alpha))
+    }
+
+    /// Opacity as 0…256 for integer blending.
+    @inline(__always)
+    static func alpha256(_ alpha: Double) -> Int {
+        alpha >= 1 ? 256 : (alpha > 0 ? Int(alpha * 256 + 0.5) : 0)
+    }
+
+    @inline(__always)
+    static func blend(_ top: Packed, over bottom: Packed, alpha256 a: Int) -> Packed {
+        @inline(__always) func ch(_ shift: Packed) -> Packed {
+            let t = Int((top >> shift) & 0xFF), b = Int((bottom >> shift) & 0xFF)
+            return Packed(truncatingIfNeeded: b + (((t - b) * a + 128) >> 8)) << shift
+        }
+        return present | ch(16) | ch(8) | ch(0)
+    }
+
+    static func cellColor(_ p: Packed) -> CellColor {
+        CellColor.rgb(UInt8((p >> 16) & 0xFF), UInt8((p >> 8) & 0xFF), UInt8(p & 0xFF))
+    }
+
+    /// Perceived brightness 0…255.
+    static func luma(_ p: Packed) -> Double {
+        0.299 * Double((p >> 16) & 0xFF) + 0.587 * Double((p >> 8) & 0xFF) + 0.114 * Double(p & 0xFF)
+    }
+
+    /// A colour that stands out on `p`: toward black on light colours, toward white on dark.
+    static func contrasting(_ p: Packed, amount: Double = 0.55) -> Packed {
+        blend(luma(p) > 140 ? present : present | 0xFF_FFFF, over: p, alpha: amount)
+    }
+}
+
+/// A line's on/off rhythm, counted in grid steps along its major axis.
+enum LinePattern {
+    case solid, dashed, dotted
+
+    @inline(__always)
+    func isOn(_ k: Int, coarse: Bool) -> Bool {
+        switch self {
+        case .solid: return true
+        case .dashed: return coarse ? k % 3 != 2 : k % 5 < 3
+        case .dotted: return coarse ? k % 3 == 0 : k & 1 == 0
+        }
+    }
+}
+
+/// Glyph tables, built once.
+enum Glyphs {
+    /// U+2800 + dot bits.
+    static let braille: [Character] = (0..<256).map { Character(Unicode.Scalar(UInt32(0x2800 + $0))!) }
+    static let upperHalf: Character = "\u{2580}"  // ▀
+    static let lowerHalf: Character = "\u{2584}"  // ▄
+    static let fullBlock: Character = "\u{2588}"  // █
+    /// Markers avoid East-Asian-ambiguous glyphs (terminal.md): all of these are "N".
+    static let anchor: Character = "\u{25C9}"     // ◉ FISHEYE
+    static let crosshair: Character = "\u{271B}"  // ✛ OPEN CENTRE CROSS
+    static let dashHorizontal: Character = "\u{254C}"  // ╌
+    static let dashVertical: Character = "\u{254E}"    // ╎
+    static let ascii: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+
+    /// Braille dot bit for dot (x 0…1, y 0…3) inside a cell.
+    static let brailleBit: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
+    /// The four dots of the top / bottom half of a cell.
+    static let brailleTopHalf: UInt8 = 0x01 | 0x08 | 0x02 | 0x10
+    static let brailleBottomHalf: UInt8 = 0x04 | 0x20 | 0x40 | 0x80
+}
+
+/// The working buffers of one frame: fill pixels, ink (outline dots or glyphs) per cell,
+/// markers; composed into a `Canvas` at the end. Polygons arrive in continuous cell
+/// coordinates; each primitive scales them to its own grid.
+struct RasterSurface {
+    let mode: RenderMode
+    let columns: Int
+    let rows: Int
+    let cellAspect: Double
+    /// Fill samples per cell: half-block pixels (1 × 2) except in ascii (1 × 1).
+    let fillGrid: SubcellGrid
+    /// Line samples per cell: braille dots (2 × 4), half-block pixels (1 × 2), or cells.
+    let lineGrid: SubcellGrid
+    let backdrop: Packed
+
+    /// Fill grid pixels, row-major; 0 = nothing drawn. In blocks mode lines land here too.
+    var fill: [Packed]
+    /// Per cell: braille dot bits (braille) or an ASCII code (ascii); 0 = none.
+    var ink: [UInt8]
+    /// Per cell: the colour and flags of the last ink written there.
+    var inkColor: [Packed]
+    /// Whole-cell glyphs drawn last, in order (later wins).
+    var markers: [(cell: Int, glyph: Character, color: Packed)] = []
+
+    let fillWidth: Int
+    let fillHeight: Int
+    let lineWidth: Int
+    let lineHeight: Int
+
+    init(mode: RenderMode, columns: Int, rows: Int, cellAspect: Double, backdrop: Packed) {
+        self.mode = mode
+        self.columns = columns
+        self.rows = rows
+        self.cellAspect = cellAspect
+        self.backdrop = backdrop
+        switch mode {
+        case .ascii: fillGrid = .cell; lineGrid = .cell
+        case .blocks: fillGrid = .halfBlock; lineGrid = .halfBlock
+        case .braille, .auto: fillGrid = .halfBlock; lineGrid = .braille
+        }
+        fillWidth = columns * fillGrid.perColumn
+        fillHeight = rows * fillGrid.perRow
+        lineWidth = columns * lineGrid.perColumn
+        lineHeight = rows * lineGrid.perRow
+        fill = Array(repeating: 0, count: columns * rows * fillGrid.perRow)
+        ink = Array(repeating: 0, count: mode == .blocks ? 0 : columns * rows)
+        inkColor = Array(repeating: 0, count: mode == .blocks ? 0 : columns * rows)
+    }
+
+    // MARK: Fills
+
+    /// Fills the convex polygon `poly` (cell coordinates) with `color` at `alpha`. A pixel is
+    /// covered when its centre is inside (half-open on both axes). Each pixel row is one
+    /// span between the leftmost and rightmost edge crossings: polygons here are always
+    /// convex (a projective image of a rectangle, cut by the eye plane and by convex masks),
+    /// and a degenerate one has no area. Opaque enough fills (alpha ≥ 0.5) hide the ink of
+    /// layers below.
+    mutating func fillPolygon(_ poly: [PolyVertex], color: Packed, alpha: Double) {
+        let n = poly.count
+        guard n >= 3, alpha > 0 else { return }
+        let sx = Double(fillGrid.perColumn), sy = Double(fillGrid.perRow)
+        var minY = Double.infinity, maxY = -Double.infinity
+        for v in poly { minY = min(minY, v.y); maxY = max(maxY, v.y) }
+        minY *= sy; maxY *= sy
+        let h = fillHeight, w = fillWidth
+        // Rows whose centre j + 0.5 lies in [minY, maxY).
+        let j0 = max(0, RasterSurface.ceilClamped(minY - 0.5))
+        let j1 = min(h - 1, RasterSurface.ceilClamped(maxY - 0.5) - 1)
+        guard j0 <= j1 else { return }
+        let opaque = alpha >= 0.999
+        let occludes = alpha >= 0.5
+        let a256 = PackedColor.alpha256(alpha)
+        let braille = mode == .braille
+        let ascii = mode == .ascii
+        let columns = self.columns
+        let backdrop = self.backdrop
+        fill.withUnsafeMutableBufferPointer { fill in
+        ink.withUnsafeMutableBufferPointer { ink in
+        poly.withUnsafeBufferPointer { poly in
+            for j in j0...j1 {
+                let y = Double(j) + 0.5
+                var left = Double.infinity, right = -Double.infinity
+                var prev = poly[n - 1]
+                var py = prev.y * sy
+                for v in poly {
+                    let vy = v.y * sy
+                    if (py <= y && y < vy) || (vy <= y && y < py) {
+                        let x = (prev.x + (y - py) / (vy - py) * (v.x - prev.x)) * sx
+                        left = min(left, x); right = max(right, x)
+                    }
+                    prev = v; py = vy
+                }
+                guard left < right else { continue }
+                // Pixels whose centre i + 0.5 lies in [left, right).
+                let i0 = max(0, RasterSurface.ceilClamped(left - 0.5))
+                let i1 = min(w - 1, RasterSurface.ceilClamped(right - 0.5) - 1)
+                guard i0 <= i1 else { continue }
+                let rowBase = j * w
+                if opaque {
+                    for i in i0...i1 { fill[rowBase + i] = color }
+                } else {
+                    for i in i0...i1 {
+                        let old = fill[rowBase + i]
+                        fill[rowBase + i] = PackedColor.blend(color, over: old & PackedColor.present != 0 ? old : backdrop,
+                                                              alpha256: a256)
+                    }
+                }
+                if occludes {
+                    if braille {
+                        let mask = j & 1 == 0 ? ~Glyphs.brailleTopHalf : ~Glyphs.brailleBottomHalf
+                        let cellBase = (j >> 1) * columns
+                        for i in i0...i1 { ink[cellBase + i] &= mask }
+                    } else if ascii {
+                        for i in i0...i1 { ink[rowBase + i] = 0 }
+                    }
+                }
+            }
+        }
+        }
+        }
+    }
+
+    // MARK: Lines
+
+    /// Draws the real edges of `poly` (cell coordinates) in `color`, on the polygon's own
+    /// **inside** samples, matching the half-open fill: each vertex moves half a sample
+    /// toward the centroid on each axis (less for polygons thinner than a sample), then
+    /// takes the sample whose interval (j, j + 1] holds it. A 16-point-wide box from x 4 at
+    /// 2 points per column (x 4…20 = columns 2…10 continuous) is outlined on columns 2 and
+    /// 9, the first and last whose centres are inside.
+    mutating func outlinePolygon(_ poly: [PolyVertex], color: Packed, pattern: LinePattern) {
+        let n = poly.count
+        guard n >= 2 else { return }
+        let sx = Double(lineGrid.perColumn), sy = Double(lineGrid.perRow)
+        var cx = 0.0, cy = 0.0
+        for v in poly { cx += v.x; cy += v.y }
+        cx = cx * sx / Double(n); cy = cy * sy / Double(n)
+        @inline(__always) func inside(_ v: Double, _ c: Double) -> Double {
+            let shift = min(0.5, abs(c - v))
+            let moved = v < c ? v + shift : v - shift
+            return moved - max(1e-9, abs(moved) * 1e-12)
+        }
+        for i in 0..<n where poly[i].real {
+            let a = poly[i], b = poly[i + 1 == n ? 0 : i + 1]
+            drawLine(inside(a.x * sx, cx), inside(a.y * sy, cy), inside(b.x * sx, cx), inside(b.y * sy, cy),
+                     color: color, pattern: pattern, glyph: asciiGlyph(dx: b.x - a.x, dy: b.y - a.y))
+        }
+        if mode == .ascii {
+            // Corners: where two outline edges meet.
+            for i in 0..<n where poly[i].real && poly[i == 0 ? n - 1 : i - 1].real {
+                plot(RasterSurface.floorClamped(inside(poly[i].x, cx)), RasterSurface.floorClamped(inside(poly[i].y, cy)),
+                     color: color, glyph: UInt8(ascii: "+"))
+            }
+        }
+    }
+
+    /// The ASCII glyph for an edge going (dx, dy) cells, judged by how it looks on screen.
+    func asciiGlyph(dx: Double, dy: Double) -> UInt8 {
+        let vx = abs(dx), vy = abs(dy) * cellAspect
+        if vy <= 0.5 * vx { return UInt8(ascii: "-") }
+        if vx <= 0.5 * vy { return UInt8(ascii: "|") }
+        return (dx > 0) == (dy > 0) ? UInt8(ascii: "\\") : UInt8(ascii: "/")
+    }
+
+    /// A line between two points in **line-grid** coordinates, clipped to the canvas first
+    /// (so a 1e9-point edge costs no more than a short one), then stepped with Bresenham.
+    mutating func drawLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
+                           color: Packed, pattern: LinePattern, glyph: UInt8) {
+        let w = lineWidth, h = lineHeight
+        guard let (t0, t1) = PolygonOps.clipSegment(x0, y0, x1, y1, minX: -1, minY: -1,
+                                                    maxX: Double(w + 1), maxY: Double(h + 1)) else { return }
+        let dx = x1 - x0, dy = y1 - y0
+        var x = RasterSurface.floorClamped(x0 + t0 * dx), y = RasterSurface.floorClamped(y0 + t0 * dy)
+        let ex = RasterSurface.floorClamped(x0 + t1 * dx), ey = RasterSurface.floorClamped(y0 + t1 * dy)
+        // Keep the dash phase anchored to the line's true start, not the clipped one.
+        var k = pattern == .solid ? 0 : RasterSurface.floorClamped(t0 * max(abs(dx), abs(dy)))
+        let coarse = lineGrid.perRow < 4
+        let solid = pattern == .solid
+        let ddx = abs(ex - x), ddy = -abs(ey - y)
+        let stepX = x < ex ? 1 : -1, stepY = y < ey ? 1 : -1
+        var err = ddx + ddy
+        switch mode {
+        case .braille, .auto:
+            let columns = self.columns
+            ink.withUnsafeMutableBufferPointer { ink in
+            inkColor.withUnsafeMutableBufferPointer { inkColor in
+            Glyphs.brailleBit.withUnsafeBufferPointer { bits in
+                while true {
+                    if x >= 0, y >= 0, x < w, y < h, solid || pattern.isOn(k, coarse: coarse) {
+                        let cell = (y >> 2) * columns + (x >> 1)
+                        ink[cell] |= bits[(y & 3) << 1 | (x & 1)]
+                        inkColor[cell] = color
+                    }
+                    if x == ex && y == ey { break }
+                    let e2 = 2 * err
+                    if e2 >= ddy { err += ddy; x += stepX }
+                    if e2 <= ddx { err += ddx; y += stepY }
+                    k += 1
+                }
+            }
+            }
+            }
+        case .blocks, .ascii:
+            while true {
+                if solid || pattern.isOn(k, coarse: coarse) { plot(x, y, color: color, glyph: glyph) }
+                if x == ex && y == ey { break }
+                let e2 = 2 * err
+                if e2 >= ddy { err += ddy; x += stepX }
+                if e2 <= ddx { err += ddx; y += stepY }
+                k += 1
+            }
+        }
+    }
+
+    /// One line-grid sample of ink.
+    @inline(__always)
+    mutating func plot(_ x: Int, _ y: Int, color: Packed, glyph: UInt8) {
+        guard x >= 0, y >= 0, x < lineWidth, y < lineHeight else { return }
+        switch mode {
+        case .braille, .auto:
+            let cell = (y >> 2) * columns + (x >> 1)
+            ink[cell] |= Glyphs.brailleBit[(y & 3) << 1 | (x & 1)]
+            inkColor[cell] = color
+        case .blocks:
+            let i = y * columns + x
+            if color & PackedColor.dim != 0 {
+                let old = fill[i]
+                fill[i] = PackedColor.blend(color, over: old & PackedColor.present != 0 ? old : backdrop, alpha256: 128)
+            } else {
+                fill[i] = color & ~(PackedColor.dim | PackedColor.bold) | PackedColor.present
+            }
+        case .ascii:
+            let cell = y * columns + x
+            ink[cell] = glyph
+            inkColor[cell] = color
+        }
+    }
+
+    /// A single line-grid sample at a point in cell coordinates (for layers smaller than a dot).
+    mutating func dot(atCellX x: Double, y: Double, color: Packed) {
+        plot(RasterSurface.floorClamped(x * Double(lineGrid.perColumn)),
+             RasterSurface.floorClamped(y * Double(lineGrid.perRow)), color: color, glyph: UInt8(ascii: "+"))
+    }
+
+    /// A whole-cell glyph drawn over everything else; off-canvas cells are ignored.
+    mutating func marker(atCellX x: Double, y: Double, glyph: Character, color: Packed) {
+        let c = RasterSurface.floorClamped(x), r = RasterSurface.floorClamped(y)
+        guard c >= 0, r >= 0, c < columns, r < rows else { return }
+        markers.append((r * columns + c, glyph, color))
+    }
+
+    // MARK: Composition
+
+    /// Turns the buffers into cells: braille dots over half-block fills (the dots take the
+    /// outline colour as foreground and the fill as background), or half blocks alone, or
+    /// ASCII glyphs over `.` fills; then markers.
+    func compose(into canvas: inout Canvas) {
+        precondition(canvas.columns == columns && canvas.rows == rows, "RasterSurface: canvas size mismatch")
+        let w = columns
+        let braille = Glyphs.braille, ascii = Glyphs.ascii
+        let fill = self.fill, ink = self.ink, inkColor = self.inkColor
+        let mode = self.mode
+        canvas.withUnsafeMutableCells { cells in
+            for r in 0..<rows {
+                let top = (2 * r) * w, bottom = (2 * r + 1) * w
+                for c in 0..<w {
+                    let cell = r * w + c
+                    switch mode {
+                    case .braille, .auto:
+                        let t = fill[top + c], b = fill[bottom + c]
+                        let dots = ink[cell]
+                        if dots != 0 {
+                            let under = t & PackedColor.present != 0 ? t : b
+                            cells[cell] = Cell(braille[Int(dots)], style: RasterSurface.style(inkColor[cell], background: under))
+                        } else if (t | b) & PackedColor.present != 0 {
+                            cells[cell] = RasterSurface.halfBlock(t, b)
+                        }
+                    case .blocks:
+                        let t = fill[top + c], b = fill[bottom + c]
+                        if (t | b) & PackedColor.present != 0 {
+                            cells[cell] = RasterSurface.halfBlock(t, b)
+                        }
+                    case .ascii:
+                        let f = fill[cell]
+                        let g = ink[cell]
+                        if g != 0 {
+                            cells[cell] = Cell(ascii[Int(g & 0x7F)], style: RasterSurface.style(inkColor[cell], background: f))
+                        } else if f & PackedColor.present != 0 {
+                            cells[cell] = Cell(".", style: RasterSurface.style(PackedColor.contrasting(f), background: f))
+                        }
+                    }
+                }
+            }
+            for m in markers {
+                let under = backgroundUnder(cell: m.cell)
+                cells[m.cell] = Cell(m.glyph, style: RasterSurface.style(m.color, background: under))
+            }
+        }
+    }
+
+    private func backgroundUnder(cell: Int) -> Packed {
+        switch mode {
+        case .ascii: return fill[cell]
+        default:
+            let r = cell / columns, c = cell % columns
+            let top = fill[(2 * r) * columns + c]
+            return top & PackedColor.present != 0 ? top : fill[(2 * r + 1) * columns + c]
+        }
+    }
+
+    @inline(__always)
+    static func style(_ fg: Packed, background bg: Packed) -> CellStyle {
+        CellStyle(foreground: fg & PackedColor.present != 0 ? PackedColor.cellColor(fg) : .default,
+                  background: bg & PackedColor.present != 0 ? PackedColor.cellColor(bg) : .default,
+                  bold: fg & PackedColor.bold != 0, dim: fg & PackedColor.dim != 0)
+    }
+
+    /// `▀`/`▄`/`█` for a cell's two half-block pixels (at least one is drawn).
+    @inline(__always)
+    static func halfBlock(_ top: Packed, _ bottom: Packed) -> Cell {
+        let t = top & PackedColor.present != 0, b = bottom & PackedColor.present != 0
+        switch (t, b) {
+        case (true, true):
+            if top & PackedColor.rgbMask == bottom & PackedColor.rgbMask {
+                let c = PackedColor.cellColor(top)
+                return Cell(Glyphs.fullBlock, style: CellStyle(foreground: c, background: c))
+            }
+            return Cell(Glyphs.upperHalf, style: CellStyle(foreground: PackedColor.cellColor(top),
+                                                         background: PackedColor.cellColor(bottom)))
+        case (true, false):
+            return Cell(Glyphs.upperHalf, style: CellStyle(foreground: PackedColor.cellColor(top)))
+        case (false, true):
+            return Cell(Glyphs.lowerHalf, style: CellStyle(foreground: PackedColor.cellColor(bottom)))
+        case (false, false):
+            return Cell.blank
+        }
+    }
+
+    // MARK: Safe conversions
+
+    /// floor(x) as an Int, clamped to ±2³⁰ (never traps on huge or non-finite values).
+    @inline(__always)
+    static func floorClamped(_ x: Double) -> Int {
+        guard x == x else { return -(1 << 30) }
+        return Int(min(max(x, -1_073_741_824), 1_073_741_824).rounded(.down))
+    }
+
+    @inline(__always)
+    static func ceilClamped(_ x: Double) -> Int {
+        guard x == x else { return 1 << 30 }
+        return Int(min(max(x, -1_073_741_824), 1_073_741_824).rounded(.up))
+    }
+}

@@ -1,0 +1,26 @@
+/// How the rasterizer turns geometry into glyphs.
+///
+/// - `braille`: fills in half-block pixels (`▀▄█`, 1 × 2 per cell, fg/bg colours); outlines,
+///   frame boxes, ghosts and crosshairs in braille dots (U+2800 block, 2 × 4 per cell).
+/// - `blocks`: everything in half-block pixels, for fonts without braille; outlines are
+///   coloured pixels, markers are glyphs (`◉`, `✛` with `╌`/`╎` arms).
+/// - `ascii`: whole cells and ASCII only: fills `.`, outlines `-|/\` with `+` corners,
+///   markers `*` and `+`.
+/// - `auto`: braille on a UTF-8 target, ascii otherwise.
+public enum RenderMode: String, Equatable, Hashable, Sendable, CaseIterable {
+    case braille
+    case blocks
+    case ascii
+    case auto
+
+    /// The concrete mode for a target: `auto` becomes braille when `unicode`, and any
+    /// non-ASCII mode becomes `ascii` when the target cannot show UTF-8 (ncurses silently
+    /// drops braille and block glyphs in a non-UTF-8 locale).
+    public func resolved(unicode: Bool) -> RenderMode {
+        guard unicode else { return .ascii }
+        return self == .auto ? .braille : self
+    }
+
+    /// True for the modes that only emit ASCII.
+    public var isASCII: Bool { self == .ascii }
+}

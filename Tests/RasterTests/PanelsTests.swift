@@ -1,0 +1,150 @@
+import Geometry
+import LayerKit
+import Raster
+import TestSupport
+import Testing
+
+@Suite struct PanelsTests {
+    static func tree() throws -> (LayerTree, [String: LayerID]) {
+        var tree = LayerTree()
+        var ids: [String: LayerID] = [:]
+        ids["window"] = try tree.add(Layer(name: "window", kind: .view))
+        ids["card"] = try tree.add(Layer(name: "card", kind: .view), in: ids["window"])
+        ids["shadow"] = try tree.add(Layer(name: "shadow"), in: ids["card"])
+        var hidden = Layer(name: "badge")
+        hidden.isHidden = true
+        ids["badge"] = try tree.add(hidden, in: ids["card"])
+        ids["label"] = try tree.add(Layer(name: "label", kind: .view), in: ids["badge"])
+        ids["overlay"] = try tree.add(Layer(name: "overlay"))
+        return (tree, ids)
+    }
+
+    @Test func treeOutlineIndentsMarksKindsAndHiddenLayers() throws {
+        let (tree, ids) = try Self.tree()
+        let lines = TreeOutline.lines(tree, selection: ids["shadow"])
+        #expect(lines.map(\.text) == [
+            " ▾ V window",
+            "   ▾ V card",
+            "›      L shadow",
+            "     ▾ L badge (hidden)",
+            "         V label",
+            "   L overlay",
+        ])
+        #expect(lines.map(\.layer) == ["window", "card", "shadow", "badge", "label", "overlay"].map { ids[$0] })
+        #expect(lines[2].style.reverse && lines[2].style.bold)
+        #expect(lines[3].style.dim && lines[4].style.dim)
+        #expect(!lines[1].style.dim && !lines[5].style.dim)
+    }
+
+    @Test func collapsedLayersHideTheirSubtreeAndCountIt() throws {
+        let (tree, ids) = try Self.tree()
+        let lines = TreeOutline.lines(tree, selection: nil, collapsed: [ids["card"]!], unicode: false)
+        #expect(lines.map(\.text) == [
+            " - V window",
+            "   + V card +3",
+            "   L overlay",
+        ])
+    }
+
+    @Test func asciiOutlineUsesASCIIOnly() throws {
+        let (tree, ids) = try Self.tree()
+        let lines = TreeOutline.lines(tree, selection: ids["label"], unicode: false)
+        #expect(lines.allSatisfy { $0.text.allSatisfy(\.isASCII) })
+        #expect(lines[4].text == ">        V label")
+    }
+
+    @Test func inspectorShowsEveryNumberWithItsSpace() throws {
+        // A 100 × 50 layer at position (60, 45), turned 45°: its frame is the bounding box
+        // of the turned corners, 100·cos 45° + 50·sin 45° = 106.066 on a side, centred on
+        // the position.
+        var tree = LayerTree()
+        var l = Layer(name: "card")
+        l.bounds = Rect(0, 0, 100, 50)
+        l.position = Point(60, 45)
+        l.transform = .rotation(.degrees(45))
+        let id = try tree.add(l)
+        let text = Inspector.lines(tree, layer: id).map(\.text)
+        #expect(text == [
+            "card (layer)",
+            "card",
+            "in superlayer space",
+            " frame         x 6.967  y -8.033  w 106.066  h 106.066",
+            " position      x 60  y 45",
+            "in own space",
+            " bounds        x 0  y 0  w 100  h 50",
+            " anchorPoint   x 0.5  y 0.5  (unit)",
+            " anchorPointZ  0",
+            " zPosition     0",
+            " opacity       1",
+            " hidden        no",
+            " masksToBounds no",
+            " geometryFlipped no",
+            "transform (affine)",
+            " [  0.707  0.707  0  0 ]",
+            " [ -0.707  0.707  0  0 ]",
+            " [      0      0  1  0 ]",
+            " [      0      0  0  1 ]",
+            " affine a 0.707  b 0.707  c -0.707  d 0.707  tx 0  ty 0",
+            // T(−anchor) · transform · T(position): (−50, −25) turned is (−17.678, −53.033),
+            // plus (60, 45).
+            "to superlayer (effective)",
+            " [  0.707   0.707  0  0 ]",
+            " [ -0.707   0.707  0  0 ]",
+            " [      0       0  1  0 ]",
+            " [ 42.322  -8.033  0  1 ]",
+        ])
+    }
+
+    @Test func inspectorUsesViewNamesAndMarksSingularAnd3D() throws {
+        var tree = LayerTree()
+        var v = Layer(name: "squashed", kind: .view)
+        v.bounds = Rect(0, 0, 10, 10)
+        v.transform = Transform3D.scale(0, 1).rotated(by: .degrees(30), x: 0, y: 1, z: 0)
+        let id = try tree.add(v)
+        let text = Inspector.lines(tree, layer: id).map(\.text)
+        #expect(text.contains(" center        x 0  y 0"))
+        #expect(text.contains(" alpha         1"))
+        #expect(text.contains(" isHidden      no"))
+        #expect(text.contains(" clipsToBounds no"))
+        #expect(text.contains("transform (3D, singular)"))
+        #expect(text.contains(" affineTransform reports identity (not affine)"))
+        #expect(text.contains("to superlayer (effective), singular"))
+        #expect(text.last == " no inverse: converting into this layer has no answer")
+    }
+
+    @Test func inspectorWithoutSelection() {
+        #expect(Inspector.lines(LayerTree(), layer: nil).map(\.text) == ["no selection"])
+        #expect(Inspector.lines(LayerTree(), layer: LayerID(raw: 7)).map(\.text) == ["no selection"])
+    }
+
+    @Test func matrixColumnsAlignOnTheRight() {
+        let rows = Inspector.matrixRows(Transform3D.translation(-1234.5, 2, 0).concatenating(.perspective(eyeDistance: 500)))
+        #expect(rows == [
+            " [       1  0  0       0 ]",
+            " [       0  1  0       0 ]",
+            " [       0  0  1  -0.002 ]",
+            " [ -1234.5  2  0       1 ]",
+        ])
+    }
+
+    @Test func panelDrawClipsToItsRegionAndPadsHighlightedRows() {
+        var canvas = Canvas(columns: 12, rows: 3, fill: Cell("."))
+        let lines = [PanelLine("first line is long"), PanelLine("sel", style: CellStyle(reverse: true)), PanelLine("x")]
+        Panel.draw(lines, into: &canvas, region: CellRect(column: 2, row: 1, columns: 6, rows: 2))
+        expectCanvas(canvas, matches: """
+            |............|
+            |..first ....|
+            |..sel   ....|
+            """)
+        #expect(canvas[7, 2].style.reverse)
+        #expect(!canvas[8, 2].style.reverse)
+    }
+
+    @Test func scrollOffsetMovesAsLittleAsPossible() {
+        #expect(Panel.scrollOffset(keeping: 3, visibleIn: 5, current: 0, lineCount: 20) == 0)
+        #expect(Panel.scrollOffset(keeping: 7, visibleIn: 5, current: 0, lineCount: 20) == 3)
+        #expect(Panel.scrollOffset(keeping: 2, visibleIn: 5, current: 6, lineCount: 20) == 2)
+        #expect(Panel.scrollOffset(keeping: 19, visibleIn: 5, current: 0, lineCount: 20) == 15)
+        #expect(Panel.scrollOffset(keeping: 0, visibleIn: 0, current: 4, lineCount: 20) == 0)
+    }
+}

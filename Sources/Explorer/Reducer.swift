@@ -251,7 +251,7 @@ public enum Reducer {
     /// A one-line summary of what the last edit did, for the status line.
     static func editSummary(_ state: ExplorerState) -> String {
         guard let e = state.session.lastEdit else { return "" }
-        let n = NumberFormat.format
+        let n: (Double) -> String = { NumberFormat.format($0) }
         let fb = e.frameBefore, fa = e.frameAfter
         if case .anchor = e.command {
             let d = fa.origin - fb.origin

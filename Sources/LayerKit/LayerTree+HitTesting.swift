@@ -46,6 +46,10 @@ public final class HitTrace {
     public init() {}
 }
 
+/// zPosition as a sort key: NaN (never produced by files or commands) sorts as 0 so the
+/// comparator stays a strict weak order.
+@inline(__always) func zKey(_ z: Double) -> Double { z.isNaN ? 0 : z }
+
 extension LayerTree {
     /// The order siblings are searched in, front to back.
     public func searchOrder(_ siblings: [LayerID], _ order: SiblingOrder) -> [LayerID] {
@@ -54,10 +58,9 @@ extension LayerTree {
         case .tree: return backToFront
         case .zPosition:
             // Stable: among equal zPosition, the later sibling stays first.
-            return backToFront.enumerated().sorted { l, r in
-                let zl = self[l.element].zPosition, zr = self[r.element].zPosition
-                return zl != zr ? zl > zr : l.offset < r.offset
-            }.map(\.element)
+            // Keys first: comparing through the subscript would copy two layers per comparison.
+            let keyed = backToFront.enumerated().map { (id: $0.element, z: zKey(self[$0.element].zPosition), offset: $0.offset) }
+            return keyed.sorted { $0.z != $1.z ? $0.z > $1.z : $0.offset < $1.offset }.map(\.id)
         }
     }
 
@@ -184,10 +187,9 @@ extension LayerTree {
         out.reserveCapacity(count)
         func sorted(_ siblings: [LayerID]) -> [LayerID] {
             guard siblings.count > 1 else { return siblings }
-            return siblings.enumerated().sorted { l, r in
-                let zl = self[l.element].zPosition, zr = self[r.element].zPosition
-                return zl != zr ? zl < zr : l.offset < r.offset
-            }.map(\.element)
+            let keyed = siblings.enumerated().map { (id: $0.element, z: zKey(self[$0.element].zPosition), offset: $0.offset) }
+            if keyed.allSatisfy({ $0.z == keyed[0].z }) { return siblings }
+            return keyed.sorted { $0.z != $1.z ? $0.z < $1.z : $0.offset < $1.offset }.map(\.id)
         }
         var stack = Array(sorted(roots).reversed())
         while let next = stack.popLast() {

@@ -286,7 +286,7 @@ struct Render: ParsableCommand {
                 }
             }
         }
-        let depth: AnsiEncoder.Colors
+        let depth: ColorDepth
         switch draw.color ?? .none {
         case .none: depth = .none
         case .c16: depth = .ansi16

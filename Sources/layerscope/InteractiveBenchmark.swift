@@ -122,7 +122,7 @@ final class PTY: @unchecked Sendable {
             }
         }
         reader.start()
-        fflush(stdout)
+        fflush(nil)
         let savedIn = dup(0), savedOut = dup(1)
         dup2(slave, 0); dup2(slave, 1)
         let savedTerm = getenv("TERM").map { String(cString: $0) }

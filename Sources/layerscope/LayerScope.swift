@@ -1,5 +1,6 @@
 import ArgumentParser
 import Explorer
+import Foundation
 import Geometry
 import LayerKit
 import NCursesTerminal
@@ -50,7 +51,7 @@ extension RenderMode: ExpressibleByArgument {}
 func printError(_ message: String) {
     var text = message
     if !text.hasSuffix("\n") { text += "\n" }
-    _ = text.withCString { fputs($0, stderr) }
+    FileHandle.standardError.write(Data(text.utf8))
 }
 
 /// Loads a scene file with its script applied, or the embedded tour.
@@ -130,10 +131,9 @@ struct ScriptSource: ParsableArguments {
         }
         if let script { return ("<script>", script) }
         if let scriptFile {
-            guard let text = TextFile.read(scriptFile) else {
-                throw ValidationError("cannot read script file \(scriptFile): \(String(cString: strerror(errno)))")
+            do { return (scriptFile, try TextFile.read(scriptFile)) } catch {
+                throw ValidationError("cannot read script file \(scriptFile): \(error.message)")
             }
-            return (scriptFile, text)
         }
         guard stdinAllowed else { return nil }
         var text = ""
@@ -200,7 +200,6 @@ struct Eval: ParsableCommand {
                 }
             }
         }
-        fflush(stdout)
     }
 }
 
@@ -348,7 +347,7 @@ struct Bench: ParsableCommand {
     var quick = false
 
     func run() throws {
-        print(RasterBenchmark.report(quick: quick))
+        print(RasterBenchmark.run(layerCounts: [10, 100, 1_000, 10_000], runs: quick ? 9 : 41).description)
         print(InteractiveBenchmark.report(quick: quick))
     }
 }

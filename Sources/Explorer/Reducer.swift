@@ -119,6 +119,11 @@ public enum Reducer {
             return .none
         }
         let kind = modeKind(state.mode)
+        // Esc typed quickly before a key arrives as Alt+key: treat an unbound M-x as Esc, x.
+        if key.hasPrefix("M-"), key.count == 3, Keymap.binding(for: key, in: kind) == nil {
+            _ = handleKey(&state, "Esc")
+            return handleKey(&state, String(key.dropFirst(2)))
+        }
         guard let binding = Keymap.binding(for: key, in: kind) else {
             setStatus(&state, "\(key) does nothing here — press ? for help", error: true)
             state.echo = key
@@ -386,8 +391,9 @@ public enum Reducer {
                 setStatus(&state, completed.candidates.prefix(12).joined(separator: "  "))
             }
         default:
-            guard key.count == 1 else { return .none }
-            chars.insert(contentsOf: key, at: caret)
+            let typed = key == "Space" ? " " : key
+            guard typed.count == 1 else { return .none }
+            chars.insert(contentsOf: typed, at: caret)
             caret += 1
         }
         state.mode = .command(text: String(chars), caret: caret)

@@ -109,28 +109,23 @@ public enum Inspector {
         var out: [PanelLine] = []
         func add(_ text: String, _ style: CellStyle = .plain) { out.append(PanelLine(text, style: style, layer: id)) }
         func field(_ name: String, _ value: String) {
-            let pad = max(1, 14 - name.count)
+            let pad = max(1, 10 - name.count)
             add(" " + name + String(repeating: " ", count: pad) + value)
         }
         func f(_ x: Double) -> String { NumberFormat.format(x) }
-        func rect(_ r: Rect) -> String { "x \(f(r.origin.x))  y \(f(r.origin.y))  w \(f(r.size.width))  h \(f(r.size.height))" }
-        func point(_ p: Point) -> String { "x \(f(p.x))  y \(f(p.y))" }
+        func rect(_ r: Rect) -> String { "x \(f(r.origin.x)) y \(f(r.origin.y)) w \(f(r.size.width)) h \(f(r.size.height))" }
+        func point(_ p: Point) -> String { "x \(f(p.x)) y \(f(p.y))" }
         func yesNo(_ b: Bool) -> String { b ? "yes" : "no" }
 
         add("\(layer.name) (\(isView ? "view" : "layer"))", heading)
-        add(tree.path(of: id), note)
         add("in superlayer space", note)
         field("frame", rect(layer.frame))
         field(isView ? "center" : "position", point(layer.position))
         add("in own space", note)
         field("bounds", rect(layer.bounds))
-        field("anchorPoint", point(layer.anchorPoint) + "  (unit)")
-        field("anchorPointZ", f(layer.anchorPointZ))
-        field("zPosition", f(layer.zPosition))
-        field(isView ? "alpha" : "opacity", f(layer.opacity))
-        field(isView ? "isHidden" : "hidden", yesNo(layer.isHidden))
-        field(isView ? "clipsToBounds" : "masksToBounds", yesNo(layer.masksToBounds))
-        field("geometryFlipped", yesNo(layer.isGeometryFlipped))
+        field("anchor", point(layer.anchorPoint) + " (unit)")
+        field("z", "zPosition \(f(layer.zPosition)) · anchorPointZ \(f(layer.anchorPointZ))")
+        add(" \(isView ? "alpha" : "opacity") \(f(layer.opacity)) · \(isView ? "isHidden" : "hidden") \(yesNo(layer.isHidden)) · \(isView ? "clips" : "masks") \(yesNo(layer.masksToBounds)) · flipped \(yesNo(layer.isGeometryFlipped))")
 
         let t = layer.transform
         var kind = t.isIdentity ? "identity" : (t.isAffine ? "affine" : "3D")
@@ -139,13 +134,13 @@ public enum Inspector {
         for row in matrixRows(t) { add(row) }
         if t.isAffine {
             let a = t.affine
-            add(" affine a \(f(a.a))  b \(f(a.b))  c \(f(a.c))  d \(f(a.d))  tx \(f(a.tx))  ty \(f(a.ty))")
+            add(" affine [\(f(a.a)) \(f(a.b)) \(f(a.c)) \(f(a.d)) \(f(a.tx)) \(f(a.ty))]")
         } else {
             add(" affineTransform reports identity (not affine)", note)
         }
         let effective = tree.matrixToSuperlayer(id)
         let singular = tree.hopToSuperlayer(id).inverted() == nil
-        add("to superlayer (effective)" + (singular ? ", singular" : ""), heading)
+        add("effective → superlayer" + (singular ? ", singular" : ""), heading)
         for row in matrixRows(effective) { add(row) }
         if singular {
             add(" no inverse: converting into this layer has no answer", note)

@@ -66,28 +66,23 @@ import Testing
         let text = Inspector.lines(tree, layer: id).map(\.text)
         #expect(text == [
             "card (layer)",
-            "card",
             "in superlayer space",
-            " frame         x 6.967  y -8.033  w 106.066  h 106.066",
-            " position      x 60  y 45",
+            " frame     x 6.967 y -8.033 w 106.066 h 106.066",
+            " position  x 60 y 45",
             "in own space",
-            " bounds        x 0  y 0  w 100  h 50",
-            " anchorPoint   x 0.5  y 0.5  (unit)",
-            " anchorPointZ  0",
-            " zPosition     0",
-            " opacity       1",
-            " hidden        no",
-            " masksToBounds no",
-            " geometryFlipped no",
+            " bounds    x 0 y 0 w 100 h 50",
+            " anchor    x 0.5 y 0.5 (unit)",
+            " z         zPosition 0 · anchorPointZ 0",
+            " opacity 1 · hidden no · masks no · flipped no",
             "transform (affine)",
             " [  0.707  0.707  0  0 ]",
             " [ -0.707  0.707  0  0 ]",
             " [      0      0  1  0 ]",
             " [      0      0  0  1 ]",
-            " affine a 0.707  b 0.707  c -0.707  d 0.707  tx 0  ty 0",
+            " affine [0.707 0.707 -0.707 0.707 0 0]",
             // T(−anchor) · transform · T(position): (−50, −25) turned is (−17.678, −53.033),
             // plus (60, 45).
-            "to superlayer (effective)",
+            "effective → superlayer",
             " [  0.707   0.707  0  0 ]",
             " [ -0.707   0.707  0  0 ]",
             " [      0       0  1  0 ]",
@@ -102,13 +97,11 @@ import Testing
         v.transform = Transform3D.scale(0, 1).rotated(by: .degrees(30), x: 0, y: 1, z: 0)
         let id = try tree.add(v)
         let text = Inspector.lines(tree, layer: id).map(\.text)
-        #expect(text.contains(" center        x 0  y 0"))
-        #expect(text.contains(" alpha         1"))
-        #expect(text.contains(" isHidden      no"))
-        #expect(text.contains(" clipsToBounds no"))
+        #expect(text.contains(" center    x 0 y 0"))
+        #expect(text.contains(" alpha 1 · isHidden no · clips no · flipped no"))
         #expect(text.contains("transform (3D, singular)"))
         #expect(text.contains(" affineTransform reports identity (not affine)"))
-        #expect(text.contains("to superlayer (effective), singular"))
+        #expect(text.contains("effective → superlayer, singular"))
         #expect(text.last == " no inverse: converting into this layer has no answer")
     }
 

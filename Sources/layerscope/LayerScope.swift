@@ -164,58 +164,13 @@ struct Eval: ParsableCommand {
             session = Session(scene: scene, filePath: path)
         }
         guard let (name, text) = try source.read(stdinAllowed: true) else { return }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, raw) in lines.enumerated() {
-            let n = index + 1
-            func fail(_ message: String, column: Int?) -> ExitCode {
-                printError("line \(n): \(name):\(n):\(column ?? 1): \(message)")
-                return ExitCode(1)
-            }
-            let commands: [Command]
-            do { commands = try CommandParser.parseLine(String(raw)) } catch {
-                throw fail(error.message + (error.suggestion.map { "; \($0)" } ?? ""), column: error.column)
-            }
-            for command in commands {
-                let effect: Effect
-                do { effect = try session.perform(command) } catch {
-                    throw fail("\(command.text): " + error.message + (error.suggestion.map { "; \($0)" } ?? ""), column: error.column)
-                }
-                if let w = session.warning { printError("line \(n): warning: \(w)") }
-                switch effect {
-                case let .answer(json): print(json)
-                case let .output(code): print("{\"swift\":\(jsonString(code))}")
-                case let .save(path):
-                    guard let target = path ?? session.filePath else { throw fail("save: no file name (use save FILE)", column: nil) }
-                    var scene = session.scene
-                    scene.script = []
-                    do { try SceneLoader.save(scene, to: target) } catch { throw fail("save: \(error)", column: nil) }
-                    session.didSave(to: target)
-                case let .load(path):
-                    do { session.replaceScene(try SceneLoader.load(path), filePath: path) } catch { throw fail("load: \(error)", column: nil) }
-                case .reload:
-                    guard let path = session.filePath else { break }
-                    do { session.replaceScene(try SceneLoader.load(path), filePath: path) } catch { throw fail("reload: \(error)", column: nil) }
-                case .quit: return
-                case .none, .explorer: break
-                }
-            }
+        do {
+            try ScriptRunner.run(text, name: name, session: &session, emit: { print($0) }, warn: printError)
+        } catch {
+            printError(error.description)
+            throw ExitCode(1)
         }
     }
-}
-
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        default:
-            if u.value < 0x20 { out += "\\u00" + (u.value < 16 ? "0" : "") + String(u.value, radix: 16) } else { out.unicodeScalars.append(u) }
-        }
-    }
-    return out + "\""
 }
 
 struct Check: ParsableCommand {

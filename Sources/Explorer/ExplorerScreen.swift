@@ -91,7 +91,8 @@ public enum ExplorerScreen {
             s.columns = layout.columns
             viewport = Viewport.fitting(s.session.scene.screenRect, columns: layout.canvas.columns, rows: layout.canvas.rows, cellAspect: options.cellAspect)
         }
-        var rasterOptions = RasterOptions(mode: options.mode, unicode: unicode, selection: state.session.selection)
+        var rasterOptions = RasterOptions(mode: options.mode, unicode: unicode, selection: state.session.selection,
+                                          annotations: Why.annotations(state))
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
         let scene = SceneRasterizer.render(tree, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
         canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
@@ -225,11 +226,20 @@ public enum ExplorerScreen {
         let first = Panel.scrollOffset(keeping: selIndex, visibleIn: treeRows, current: 0, lineCount: treeLines.count)
         lines += treeLines[first..<min(treeLines.count, first + treeRows)]
         lines.append(PanelLine(""))
-        if let report {
-            lines += cursorLines(report, tree: tree, order: state.session.hitTestOrder)
-            lines.append(PanelLine(""))
+        switch state.panelPage {
+        case .inspector:
+            if let report {
+                lines += cursorLines(report, tree: tree, order: state.session.hitTestOrder)
+                lines.append(PanelLine(""))
+            }
+            lines += Inspector.lines(tree, layer: state.session.selection)
+        case .formula:
+            lines += Why.formulaLines(state)
+        case .hitTest:
+            lines += Why.hitTestLines(state)
         }
-        lines += Inspector.lines(tree, layer: state.session.selection)
+        lines.append(PanelLine(""))
+        lines.append(PanelLine("i: next panel (\(state.panelPage.rawValue))", style: dimStyle))
         Panel.draw(lines, into: &canvas, region: area)
     }
 

@@ -33,6 +33,16 @@ public struct ViewControl: Equatable, Sendable {
     public init() {}
 }
 
+/// What the side panel explains below the layer tree.
+public enum PanelPage: String, Equatable, Sendable, CaseIterable {
+    /// frame, bounds, position, anchorPoint, matrices.
+    case inspector
+    /// The frame derived step by step, the effective matrix's three parts, naive vs real.
+    case formula
+    /// The cursor's hit test: every layer visited and why it was skipped.
+    case hitTest = "hit-test"
+}
+
 /// Everything the explorer shows, as one value: the screen is `render(state)`.
 public struct ExplorerState: Equatable, Sendable {
     public var session: Session
@@ -56,6 +66,9 @@ public struct ExplorerState: Equatable, Sendable {
     public var rows: Int = 24
     /// The last error the file on disk gave on reload; the last good scene stays.
     public var fileError: String? = nil
+    public var panelPage: PanelPage = .inspector
+    /// The last `convert` query, drawn on the canvas as markers until the next edit.
+    public var lastConversion: Command? = nil
 
     public init(session: Session) {
         self.session = session

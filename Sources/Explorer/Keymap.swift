@@ -31,6 +31,7 @@ public enum UIAction: String, Equatable, Sendable {
     case treeMode = "tree-mode"
     case leaveMode = "leave-mode"
     case help = "help"
+    case nextPanel = "next-panel"
     case moveUp = "move-up", moveDown = "move-down", moveLeft = "move-left", moveRight = "move-right"
     case moveUpBig = "move-up-10", moveDownBig = "move-down-10", moveLeftBig = "move-left-10", moveRightBig = "move-right-10"
 }
@@ -82,6 +83,7 @@ public enum Keymap {
         Binding(keys: ["C-r"], action: .command(.redo), help: "redo", modes: everywhere),
         Binding(keys: ["C-s"], action: .command(.save(nil)), help: "save (atomic)", modes: everywhere),
         Binding(keys: ["e"], action: .command(.export("swift")), help: "copy as code: Swift for the selection", modes: everywhere),
+        Binding(keys: ["i"], action: .ui(.nextPanel), help: "panel: inspector → frame formula → hit-test explanation", modes: everywhere),
         Binding(keys: [":"], action: .ui(.commandLine), help: "command line (Tab completes, Up/Down history)", modes: everywhere),
         Binding(keys: ["?", "F1"], action: .ui(.help), help: "this help", modes: everywhere),
         Binding(keys: ["Esc"], action: .ui(.leaveMode), help: "leave a mode or overlay", modes: everywhere),

@@ -162,6 +162,10 @@ public enum Reducer {
             setStatus(&state, "")
         case .help:
             state.mode = .help
+        case .nextPanel:
+            let pages = PanelPage.allCases
+            let next = pages[(pages.firstIndex(of: state.panelPage)! + 1) % pages.count]
+            return perform(&state, .panel(next.rawValue), echo: key)
         case .moveLeft: return arrow(&state, -1, 0, big: false, key: key)
         case .moveRight: return arrow(&state, 1, 0, big: false, key: key)
         case .moveUp: return arrow(&state, 0, -1, big: false, key: key)
@@ -217,6 +221,7 @@ public enum Reducer {
             setStatus(&state, "\(command.text): \(error)", error: true)
             return .none
         }
+        if command.isEdit { state.lastConversion = nil }
         if let w = state.session.warning {
             setStatus(&state, "warning: \(w)", error: true)
         } else if command.isEdit {
@@ -228,6 +233,10 @@ public enum Reducer {
         case .none: return .none
         case let .answer(json):
             setStatus(&state, "\(command.text) = \(json)")
+            switch command {
+            case .convertPoint, .convertRect: state.lastConversion = command
+            default: break
+            }
             return .none
         case let .output(text):
             state.output = text
@@ -291,6 +300,8 @@ public enum Reducer {
             state.mode = .cursor
         case .help:
             state.mode = .help
+        case let .panel(page):
+            state.panelPage = PanelPage(rawValue: page) ?? .inspector
         default:
             break
         }

@@ -204,6 +204,8 @@ public enum Command: Equatable, Sendable {
     case help
     case quit(force: Bool)
     case export(String)
+    /// `panel inspector|formula|hit-test`: which explanation the side panel shows.
+    case panel(String)
 
     /// The one text spelling; `CommandParser.parse(command.text) == command`.
     public var text: String {
@@ -252,8 +254,12 @@ public enum Command: Equatable, Sendable {
         case .help: return "help"
         case let .quit(force): return force ? "quit!" : "quit"
         case let .export(format): return "export \(format)"
+        case let .panel(page): return "panel \(page)"
         }
     }
+
+    /// The side panel's pages, for `panel`.
+    public static let panelPages = ["inspector", "formula", "hit-test"]
 
     /// True for commands that change the scene (and so enter the undo history).
     public var isEdit: Bool {

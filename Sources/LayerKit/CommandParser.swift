@@ -49,7 +49,7 @@ public enum CommandParser {
         "add", "remove", "select", "set", "rotate", "scale", "move", "anchor", "reset", "toggle", "lift",
         "undo", "redo", "save", "load", "reload", "get", "convert", "contains", "hit-test", "matrix", "order",
         "select-next", "select-previous", "select-parent", "select-child", "zoom", "pan", "fit",
-        "cursor", "cursor-move", "cursor-at", "help", "quit", "quit!", "export",
+        "cursor", "cursor-move", "cursor-at", "help", "quit", "quit!", "export", "panel",
     ]
 
     /// Splits a line into tokens, dropping a `#` comment; `;` is returned as its own token.
@@ -232,6 +232,13 @@ public enum CommandParser {
             let t = try r.word("a format (swift)")
             guard t.text == "swift" else { throw CommandError("unknown export format \"\(t.text)\"", column: t.column, suggestion: "use: export swift") }
             command = .export(t.text)
+        case "panel":
+            let t = try r.word("inspector, formula or hit-test")
+            guard Command.panelPages.contains(t.text) else {
+                throw CommandError("unknown panel \"\(t.text)\"", column: t.column,
+                                   suggestion: NearMiss.closest(to: t.text, among: Command.panelPages).map { "did you mean \"\($0)\"?" } ?? "use inspector, formula or hit-test")
+            }
+            command = .panel(t.text)
         default:
             throw CommandError("unknown command \"\(verb.text)\"", column: verb.column,
                                suggestion: NearMiss.closest(to: verb.text, among: verbs).map { "did you mean \"\($0)\"?" } ?? "type help for the list")

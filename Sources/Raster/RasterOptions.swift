@@ -66,12 +66,15 @@ public struct RasterOptions: Equatable, Sendable {
     /// Outline every layer (its border, or `palette.defaultOutline`).
     public var showOutlines: Bool
     public var palette: RasterPalette
+    /// Explanatory drawing on top of everything (screen points).
+    public var annotations: [Annotation]
 
     public init(mode: RenderMode = .auto, unicode: Bool = true, selection: LayerID? = nil,
                 overlays: SelectionOverlays = .all, showFills: Bool = true, showOutlines: Bool = true,
-                palette: RasterPalette = .standard) {
+                palette: RasterPalette = .standard, annotations: [Annotation] = []) {
         self.mode = mode; self.unicode = unicode; self.selection = selection; self.overlays = overlays
         self.showFills = showFills; self.showOutlines = showOutlines; self.palette = palette
+        self.annotations = annotations
     }
 
     /// The mode actually drawn.

@@ -52,6 +52,9 @@ public enum SceneRasterizer {
         if let selection = options.selection, tree.contains(selection), !options.overlays.isEmpty {
             drawSelection(selection, tree: tree, toCells: toCells, options: options, surface: &surface)
         }
+        if !options.annotations.isEmpty {
+            drawAnnotations(options.annotations, toCells: toCells, surface: &surface)
+        }
         surface.compose(into: &canvas)
     }
 

@@ -26,7 +26,7 @@ struct CommandParserTests {
         "contains face 10 10", "hit-test face 150 150", "hit-test 150 150", "matrix rotate 90 then scale 2",
         "order tree", "order zPosition", "select-next", "select-previous", "select-parent", "select-child",
         "zoom 1.25", "pan -4 2", "fit", "cursor on", "cursor off", "cursor-move 1 -1", "cursor-at 10.5 20",
-        "help", "quit", "quit!", "export swift",
+        "help", "quit", "quit!", "export swift", "panel formula", "panel hit-test", "panel inspector",
     ]
 
     @Test(arguments: canonical)

@@ -267,14 +267,20 @@ public enum Why {
         return out
     }
 
-    /// Every layer in the order a hit test that finds nothing would visit them.
+    /// The order in which layers can answer a hit test, front first: a layer's sublayers
+    /// (in search order) before the layer itself, as a hit test that reaches every layer
+    /// would return them. UIView rules (top-level views) ignore zPosition.
     static func searchSequence(_ tree: LayerTree, order: SiblingOrder) -> [LayerID] {
+        let allViews = !tree.roots.isEmpty && tree.roots.allSatisfy { tree[$0].kind == .view }
+        let order: SiblingOrder = allViews ? .tree : order
         var out: [LayerID] = []
-        var stack = Array(tree.searchOrder(tree.roots, order).reversed())
-        while let id = stack.popLast() {
+        // (layer, children already pushed)
+        var stack: [(LayerID, Bool)] = tree.searchOrder(tree.roots, order).reversed().map { ($0, false) }
+        while let (id, expanded) = stack.popLast() {
             if tree[id].isHidden { continue }
-            out.append(id)
-            stack.append(contentsOf: tree.searchOrder(tree[id].sublayers, order).reversed())
+            if expanded { out.append(id); continue }
+            stack.append((id, true))
+            stack.append(contentsOf: tree.searchOrder(tree[id].sublayers, order).reversed().map { ($0, false) })
         }
         return out
     }

@@ -60,7 +60,9 @@ func loadScene(_ path: String?) throws -> (Scene, String?) {
     do {
         return (try SceneLoader.load(path), path)
     } catch {
-        throw ValidationError(error.description)
+        // A bad file is not a usage error: say what is wrong and where, without the usage text.
+        printError("layerscope: \(error.description)")
+        throw ExitCode(1)
     }
 }
 

@@ -57,7 +57,10 @@ public struct Homography: Equatable, Sendable {
             (h22 * h33 - h23 * h32) / det, (h13 * h32 - h12 * h33) / det, (h12 * h23 - h13 * h22) / det,
             (h23 * h31 - h21 * h33) / det, (h11 * h33 - h13 * h31) / det, (h13 * h21 - h11 * h23) / det,
             (h21 * h32 - h22 * h31) / det, (h12 * h31 - h11 * h32) / det, (h11 * h22 - h12 * h21) / det)
-        guard [r.h11, r.h12, r.h13, r.h21, r.h22, r.h23, r.h31, r.h32, r.h33].allSatisfy(\.isFinite) else { return nil }
+        // Summing is a cheap finiteness check (NaN or ±inf anywhere makes the sum non-finite,
+        // barring overflow of finite values, which is rejected too) with no allocation.
+        guard (r.h11 + r.h12 + r.h13 + r.h21 + r.h22 + r.h23 + r.h31 + r.h32 + r.h33).isFinite,
+              r.h11.isFinite, r.h22.isFinite, r.h33.isFinite else { return nil }
         return r
     }
 }

@@ -229,7 +229,7 @@ public struct Affine2D: Equatable, Hashable, Sendable {
         guard det != 0, det.isFinite else { return nil }
         let r = Affine2D(a: d / det, b: -b / det, c: -c / det, d: a / det,
                          tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
-        return [r.a, r.b, r.c, r.d, r.tx, r.ty].allSatisfy(\.isFinite) ? r : nil
+        return (r.a.isFinite && r.b.isFinite && r.c.isFinite && r.d.isFinite && r.tx.isFinite && r.ty.isFinite) ? r : nil
     }
     /// CGAffineTransformConcat(self, other): self first.
     public func concatenating(_ o: Affine2D) -> Affine2D {

@@ -109,36 +109,85 @@ extension LayerTree {
     private struct Frame {
         var id: LayerID
         var local: Point
-        var children: [LayerID]
+        /// Sublayers sorted by zPosition when they differ; nil = plain reverse tree order.
+        var sorted: [LayerID]?
         var next: Int
+    }
+
+    /// The point in `id`'s own space for a point in its superlayer's bounds space, or nil
+    /// when the hop is singular or the point is behind the eye. Affine hops (the common case)
+    /// are inverted in closed form, without building matrices. Fields are read in place
+    /// (`storage[i]!.field`): copying whole layers dominated the cost of a search.
+    @inline(__always)
+    func pointInLayer(_ id: LayerID, fromSuperlayer p: Point, parentIsPlain: Bool) -> Point? {
+        let i = id.raw
+        let t = storage[i]!.transform
+        if parentIsPlain && t.m14 == 0 && t.m24 == 0 && t.m44 == 1 && storage[i]!.anchorPointZ == 0 {
+            // q = (local − a)·L + (m41, m42) + position  ⇒  local = (q − position − m4x)·L⁻¹ + a
+            let det = t.m11 * t.m22 - t.m12 * t.m21
+            guard det != 0, det.isFinite else { return nil }
+            let position = storage[i]!.position
+            let x = p.x - position.x - t.m41, y = p.y - position.y - t.m42
+            let b = storage[i]!.bounds, ap = storage[i]!.anchorPoint
+            let ax = b.origin.x + ap.x * b.size.width, ay = b.origin.y + ap.y * b.size.height
+            // Row vectors: [x y]·L⁻¹ with L = [m11 m12; m21 m22].
+            let lx = (x * t.m22 - y * t.m21) / det + ax
+            let ly = (-x * t.m12 + y * t.m11) / det + ay
+            guard lx.isFinite, ly.isFinite else { return nil }
+            return Point(x: lx, y: ly)
+        }
+        return hopToSuperlayer(id).inverted()?.apply(to: p)
+    }
+
+    @inline(__always)
+    func isPlainSublayerSpace(_ id: LayerID) -> Bool {
+        !storage[id.raw]!.isGeometryFlipped && storage[id.raw]!.sublayerTransform == .identity
+    }
+
+    /// Entering one layer during a CALayer hit test: nil when it is skipped (recorded in `trace`).
+    @inline(__always)
+    private func enterLayer(_ id: LayerID, _ p: Point, parentIsPlain: Bool, order: SiblingOrder, trace: HitTrace?) -> Frame? {
+        let i = id.raw
+        if storage[i]!.isHidden { trace?.visits.append(HitVisit(layer: id, outcome: .hidden, localPoint: nil)); return nil }
+        guard let local = pointInLayer(id, fromSuperlayer: p, parentIsPlain: parentIsPlain) else {
+            trace?.visits.append(HitVisit(layer: id, outcome: .singular, localPoint: nil)); return nil
+        }
+        if storage[i]!.masksToBounds && !storage[i]!.bounds.contains(local) {
+            trace?.visits.append(HitVisit(layer: id, outcome: .clipped, localPoint: local)); return nil
+        }
+        var sorted: [LayerID]? = nil
+        let count = storage[i]!.sublayers.count
+        if order == .zPosition, count > 1 {
+            let z0 = storage[storage[i]!.sublayers[0].raw]!.zPosition
+            for k in 1..<count where storage[storage[i]!.sublayers[k].raw]!.zPosition != z0 {
+                sorted = searchOrder(storage[i]!.sublayers, order)
+                break
+            }
+        }
+        return Frame(id: id, local: local, sorted: sorted, next: 0)
     }
 
     private func hitTestLayers(start: LayerID, pointInSuperlayer: Point, order: SiblingOrder,
                                trace: HitTrace?) -> LayerID? {
         var stack: [Frame] = []
-        func enter(_ id: LayerID, _ p: Point) {
-            let layer = self[id]
-            if layer.isHidden { trace?.visits.append(HitVisit(layer: id, outcome: .hidden, localPoint: nil)); return }
-            guard let local = hopToSuperlayer(id).inverted()?.apply(to: p) else {
-                trace?.visits.append(HitVisit(layer: id, outcome: .singular, localPoint: nil)); return
-            }
-            if layer.masksToBounds && !layer.bounds.contains(local) {
-                trace?.visits.append(HitVisit(layer: id, outcome: .clipped, localPoint: local)); return
-            }
-            let children = layer.sublayers.count > 1 ? searchOrder(layer.sublayers, order) : layer.sublayers
-            stack.append(Frame(id: id, local: local, children: children, next: 0))
-        }
-        enter(start, pointInSuperlayer)
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            if stack[top].next < stack[top].children.count {
-                let child = stack[top].children[stack[top].next]
-                stack[top].next += 1
-                enter(child, stack[top].local)
+        stack.reserveCapacity(64)
+        let startParentPlain = storage[start.raw]!.superlayer.map { isPlainSublayerSpace($0) } ?? true
+        guard let first = enterLayer(start, pointInSuperlayer, parentIsPlain: startParentPlain, order: order, trace: trace) else { return nil }
+        stack.append(first)
+        while let top = stack.indices.last {
+            let i = stack[top].id.raw
+            let count = storage[i]!.sublayers.count
+            let next = stack[top].next
+            if next < count {
+                let child = stack[top].sorted?[next] ?? storage[i]!.sublayers[count - 1 - next]
+                stack[top].next = next + 1
+                if let f = enterLayer(child, stack[top].local, parentIsPlain: isPlainSublayerSpace(stack[top].id), order: order, trace: trace) {
+                    stack.append(f)
+                }
                 continue
             }
             let frame = stack.removeLast()
-            if self[frame.id].bounds.contains(frame.local) {
+            if storage[i]!.bounds.contains(frame.local) {
                 trace?.visits.append(HitVisit(layer: frame.id, outcome: .hit, localPoint: frame.local))
                 return frame.id
             }
@@ -160,13 +209,15 @@ extension LayerTree {
             else if !layer.bounds.contains(local!) { outcome = .clipped }
             else { outcome = nil }
             if let outcome { trace?.visits.append(HitVisit(layer: id, outcome: outcome, localPoint: local)); return }
-            stack.append(Frame(id: id, local: local!, children: layer.sublayers.reversed(), next: 0))
+            stack.append(Frame(id: id, local: local!, sorted: nil, next: 0))
         }
         enter(start, pointInOwnSpace)
         while !stack.isEmpty {
             let top = stack.count - 1
-            if stack[top].next < stack[top].children.count {
-                let child = stack[top].children[stack[top].next]
+            let subviews = self[stack[top].id].sublayers
+            if stack[top].next < subviews.count {
+                // Reverse array order, zPosition ignored (R10).
+                let child = subviews[subviews.count - 1 - stack[top].next]
                 stack[top].next += 1
                 let local = self[child].kind == .view ? hopToSuperlayer(child).inverted()?.apply(to: stack[top].local) : nil
                 enter(child, local)

@@ -23,7 +23,7 @@ public struct LayerTree: Equatable, Sendable {
         return true
     }
 
-    private var storage: [Layer?] = []
+    private(set) var storage: [Layer?] = []
     private var ids: [String: LayerID] = [:]
     /// Top-level layers in tree order.
     public private(set) var roots: [LayerID] = []

@@ -177,3 +177,26 @@ struct DeepAndWideTreeTests {
         #expect(tree.convert(Point(0, 0), from: last, to: nil) == Point(990, 990))
     }
 }
+
+@Suite("Hit testing's fast path agrees with the general one")
+struct HitTestFastPathTests {
+    /// The closed-form inverse for affine hops must give exactly what the homography
+    /// inverse gives, including rotations about x/y (flattened) and translations in z.
+    @Test(arguments: [
+        Transform3D.rotation(.degrees(33)).concatenating(.scale(2, 0.5)).concatenating(.translation(7, -3)),
+        Transform3D.rotation(.degrees(40), x: 1, y: 0, z: 0),
+        Transform3D.rotation(.degrees(25), x: 0, y: 1, z: 0).concatenating(.translation(0, 0, 30)),
+        Transform3D.scale(-1, 1),
+    ])
+    func closedFormMatchesTheHomography(_ t: Transform3D) throws {
+        var tree = LayerTree()
+        var l = Layer(name: "a")
+        l.bounds = Rect(5, -4, 80, 50); l.position = Point(30, 40); l.anchorPoint = Point(0.2, 0.7); l.transform = t
+        let id = try tree.add(l)
+        for p in [Point(0, 0), Point(31, 39), Point(-50, 120)] {
+            let fast = tree.pointInLayer(id, fromSuperlayer: p, parentIsPlain: true)
+            let general = tree.hopToSuperlayer(id).inverted()?.apply(to: p)
+            #expect(fast.isClose(to: general!, 1e-9))
+        }
+    }
+}

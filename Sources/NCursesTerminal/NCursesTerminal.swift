@@ -238,6 +238,12 @@ public final class NCursesTerminal: Terminal {
             // from ncurses or the counters above.
             _ = poll(&fds, nfds_t(fds.count), wait)
             if fds[1].revents != 0 { SignalGuard.drainWakePipe() }
+            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                // Read what is left; with nothing left, waiting again would spin.
+                takeSignals()
+                readAvailableInput()
+                if queue.isEmpty { throw TerminalError.inputClosed }
+            }
         }
     }
 

@@ -148,6 +148,50 @@ struct TerminalBackendTests {
         #expect(try asked.capture().contains("colors 16"))
     }
 
+    @Test func aSmallChangeSendsOnlyTheDifference() throws {
+        let session = try startDemo()
+        defer { session.close() }
+        let bytesSoFar = try session.recordOutput()
+        try session.sendKeys("x")
+        try session.waitFor("last event: key x")
+        try session.waitUntil("the output to reach the recording") { _ in bytesSoFar() > 0 }
+        // Two short runs of text and two cursor moves (about 20 bytes), where a full
+        // repaint of 120×40 would be kilobytes.
+        #expect(bytesSoFar() < 100)
+    }
+
+    /// The demo's color row, as tmux styles it: a ramp whose first cell is pure red.
+    private func colorRow(_ session: TmuxSession) throws -> String {
+        let lines = try session.captureWithStyles().split(separator: "\n", omittingEmptySubsequences: false)
+        return String(try #require(lines.first { $0.hasPrefix(" colors") }))
+    }
+
+    @Test func colorsFollowTheLadder() throws {
+        let full = try startDemo()
+        defer { full.close() }
+        #expect(try colorRow(full).contains("\u{1B}[48;5;196m"))
+
+        let sixteen = try startDemo(["--color", "16"])
+        defer { sixteen.close() }
+        #expect(try colorRow(sixteen).contains("\u{1B}[101m"))
+
+        let none = try startDemo(environment: ["NO_COLOR": "1"])
+        defer { none.close() }
+        #expect(try !colorRow(none).contains("\u{1B}["))
+        // Attributes still tell styles apart in monochrome.
+        #expect(try none.captureWithStyles().contains("\u{1B}[7mreverse"))
+    }
+
+    @Test(.enabled(if: ["/usr/share/terminfo/x/xterm-direct", "/lib/terminfo/x/xterm-direct"]
+                        .contains { FileManager.default.fileExists(atPath: $0) },
+                   "needs the xterm-direct terminfo entry (Debian's ncurses-term)"))
+    func directColorTerminalsGetTrueColor() throws {
+        let session = try startDemo(environment: ["TERM": "xterm-direct"])
+        defer { session.close() }
+        #expect(try session.capture().contains("colors truecolor"))
+        #expect(try colorRow(session).contains("\u{1B}[48;2;255;0;0m"))
+    }
+
     @Test func noMouseOptionTurnsMouseOff() throws {
         let session = try startDemo(["--no-mouse"])
         defer { session.close() }

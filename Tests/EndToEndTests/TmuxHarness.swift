@@ -122,7 +122,7 @@ final class TmuxSession {
         guard !isClosed else { return }
         isClosed = true
         _ = try? tmux(["kill-server"])
-        for suffix in [".conf", ".sh", ".pid"] { unlink(scratch + suffix) }
+        for suffix in [".conf", ".sh", ".pid", ".output"] { unlink(scratch + suffix) }
     }
 
     // MARK: - Input
@@ -153,9 +153,26 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-t", target])
     }
 
+    /// The visible screen with colors and attributes as SGR escape sequences (tmux's
+    /// own spelling of what the cells look like, not the bytes the program sent).
+    func captureWithStyles() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", target])
+    }
+
     /// The scrollback and the visible screen below it.
     func captureWithHistory() throws -> String {
         try tmux(["capture-pane", "-p", "-S", "-", "-t", target])
+    }
+
+    /// Starts copying everything the program writes to the terminal into a file, from
+    /// now on; answers a function that reads how many bytes arrived so far.
+    func recordOutput() throws -> () -> Int {
+        let path = scratch + ".output"
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        try tmux(["pipe-pane", "-t", target, "-o", "cat >> \(Self.shellQuoted(path))"])
+        return {
+            (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        }
     }
 
     /// True while the pane shows the alternate screen (a full-screen program is on).

@@ -31,6 +31,15 @@ struct TerminalBackendTests {
         #expect(try session.alternateOn() == false)
     }
 
+    @Test func bottomRightCellIsDrawnWithoutScrolling() throws {
+        let session = try startDemo(columns: 60, rows: 12)
+        defer { session.close() }
+        let lines = try session.capture().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasPrefix(" LayerScope terminal demo") == true)
+        #expect(lines.count >= 12)
+        #expect(lines[11] == "└" + String(repeating: " ", count: 58) + "┘")
+    }
+
     @Test(arguments: [
         ("a", "key a"), ("K", "key K"), ("Space", "key Space"),
         ("Up", "key Up"), ("Left", "key Left"), ("S-Up", "key S-Up"), ("S-Right", "key S-Right"),

@@ -28,6 +28,7 @@ final class TmuxSession {
     private(set) var rows: Int
     private let socket: String
     private let scratch: String
+    private var socketPath: String?
     private var isClosed = false
 
     /// The tmux executable, or `nil` when tmux is not installed.
@@ -111,6 +112,7 @@ final class TmuxSession {
         try config.write(toFile: scratch + ".conf", atomically: true, encoding: .utf8)
         try tmux(["-f", scratch + ".conf", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
                   try command(scratch)])
+        socketPath = try? format("#{socket_path}")
     }
 
     deinit {
@@ -122,6 +124,8 @@ final class TmuxSession {
         guard !isClosed else { return }
         isClosed = true
         _ = try? tmux(["kill-server"])
+        // tmux leaves its socket behind when killed.
+        if let socketPath, !socketPath.isEmpty { unlink(socketPath) }
         for suffix in [".conf", ".sh", ".pid", ".output"] { unlink(scratch + suffix) }
     }
 

@@ -113,6 +113,10 @@ public enum NCursesDemo {
             canvas.write(name, column: column, row: 8, style: style)
             column += name.count + 2
         }
+        // Corner markers: the bottom-right cell is the one a terminal scrolls on if it
+        // is written carelessly.
+        canvas[0, rows - 1] = Cell("└")
+        canvas[columns - 1, rows - 1] = Cell("┘", style: CellStyle(bold: true))
         return canvas
     }
 

@@ -103,6 +103,8 @@ public final class NCursesTerminal: Terminal {
         }
         self.screen = screen
         self.window = window
+        // newterm has switched to the alternate screen: from here on a crash restores.
+        SignalGuard.setRestoreBytes(Self.restoreBytes(mouse: false))
         if options.holdsStandardError { SignalGuard.captureStandardError() }
 
         raw()
@@ -133,7 +135,8 @@ public final class NCursesTerminal: Terminal {
         }
         mouseMask = mask
 
-        capabilities = Capabilities(unicode: unicode, colorDepth: depth, mouse: mouseOn)
+        // The palette's depth: monochrome after all if start_color failed.
+        capabilities = Capabilities(unicode: unicode, colorDepth: palette.depth, mouse: mouseOn)
         size = (Int(cn_columns(window)), Int(cn_rows(window)))
         SignalGuard.setRestoreBytes(Self.restoreBytes(mouse: mouseOn))
         _ = wnoutrefresh(window)
@@ -238,6 +241,12 @@ public final class NCursesTerminal: Terminal {
             // from ncurses or the counters above.
             _ = poll(&fds, nfds_t(fds.count), wait)
             if fds[1].revents != 0 { SignalGuard.drainWakePipe() }
+            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                // Read what is left; with nothing left, waiting again would spin.
+                takeSignals()
+                readAvailableInput()
+                if queue.isEmpty { throw TerminalError.inputClosed }
+            }
         }
     }
 

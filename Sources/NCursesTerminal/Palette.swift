@@ -98,8 +98,10 @@ struct Palette {
             case .ansi256:
                 return Int32(ColorReduction.nearest256(r, g, b))
             case .trueColor:
-                // Direct-color terminfo (xterm-direct): the color number is the RGB value.
-                return Int32(r) << 16 | Int32(g) << 8 | Int32(b)
+                // Direct-color terminfo (xterm-direct): the color number is the RGB value,
+                // except that 0…7 still mean the ANSI colors there, so the darkest
+                // blues (0, 0, 0…7) become (0, 0, 8), which looks the same.
+                return max(8, Int32(r) << 16 | Int32(g) << 8 | Int32(b))
             }
         }
     }

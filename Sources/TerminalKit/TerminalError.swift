@@ -7,6 +7,8 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownTerminalType(String?)
     /// The terminal type is known but cannot run a full-screen program (no cursor addressing).
     case unsupportedTerminalType(String, reason: String)
+    /// Standard input reached its end or failed (the terminal went away).
+    case inputClosed
     /// A C call failed; `function` names it.
     case callFailed(function: String, code: Int32)
     /// The terminal was shut down and cannot draw or read any more.
@@ -22,6 +24,8 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "unknown terminal type '\(name)': set TERM=xterm-256color"
         case .unsupportedTerminalType(let name, let reason):
             return "terminal type '\(name)' cannot run a full-screen program (\(reason)): set TERM=xterm-256color"
+        case .inputClosed:
+            return "the terminal's input was closed"
         case .callFailed(let function, let code):
             return "terminal call \(function) failed (\(code))"
         case .closed:

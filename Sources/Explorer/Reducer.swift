@@ -91,6 +91,8 @@ public enum Reducer {
     // MARK: Keys
 
     static func handleKey(_ state: inout ExplorerState, _ key: String) -> ExplorerEffect {
+        // Ctrl-C always exits (terminal.md), whatever mode or overlay is up.
+        if key == "C-c" { return .quit }
         switch state.mode {
         case let .command(text, caret): return commandLineKey(&state, key, text: text, caret: caret)
         case .help:

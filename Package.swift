@@ -38,7 +38,8 @@ let package = Package(
                     resources: [.copy("Malformed")]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LayerKit", "Geometry", "TestSupport"],
                     resources: [.copy("__Goldens__")]),
-        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "TerminalKit", "Raster", "LayerKit", "Geometry", "TestSupport"]),
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "TerminalKit", "Raster", "LayerKit", "Geometry", "TestSupport"],
+                    exclude: ["__Goldens__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -46,7 +46,7 @@ public enum Keymap {
         Binding(keys: ["Tab"], action: .command(.selectNext), help: "select the next layer (tree order)", modes: everywhere),
         Binding(keys: ["S-Tab"], action: .command(.selectPrevious), help: "select the previous layer", modes: everywhere),
         Binding(keys: ["p"], action: .command(.selectParent), help: "select the superlayer", modes: editing),
-        Binding(keys: ["t"], action: .ui(.treeMode), help: "walk the tree with j/k/arrows (Esc leaves)", modes: [.normal, .anchor, .cursor]),
+        Binding(keys: ["t"], action: .ui(.treeMode), help: "walk the tree with j/k/arrows (t or Esc leaves)", modes: everywhere),
         Binding(keys: ["h", "Left"], action: .ui(.moveLeft), help: "move left 1 (anchor mode: anchor −0.05; cursor: one cell)", modes: [.normal, .anchor, .cursor]),
         Binding(keys: ["l", "Right"], action: .ui(.moveRight), help: "move right 1", modes: [.normal, .anchor, .cursor]),
         Binding(keys: ["k", "Up"], action: .ui(.moveUp), help: "move up 1 (tree mode: previous layer)", modes: everywhere),

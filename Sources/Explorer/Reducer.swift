@@ -91,6 +91,18 @@ public enum Reducer {
     // MARK: Keys
 
     static func handleKey(_ state: inout ExplorerState, _ key: String) -> ExplorerEffect {
+        // Ctrl-C always exits (terminal.md), whatever mode or overlay is up.
+        if key == "C-c" { return .quit }
+        // Esc typed quickly before a key arrives as Alt+key. On the : line, in help and at the
+        // quit question Esc has its own meaning, so M-x there is always Esc, then x.
+        if key.hasPrefix("M-"), key.count == 3 {
+            switch state.mode {
+            case .command, .help, .confirmQuit:
+                _ = handleKey(&state, "Esc")
+                return handleKey(&state, String(key.dropFirst(2)))
+            default: break
+            }
+        }
         switch state.mode {
         case let .command(text, caret): return commandLineKey(&state, key, text: text, caret: caret)
         case .help:

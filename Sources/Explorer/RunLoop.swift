@@ -110,7 +110,9 @@ public final class RunLoop {
                 scene.script = []   // the script's effects are in the state already
                 switch io.save(scene, path) {
                 case .success:
-                    if path == state.session.filePath || state.session.filePath == nil { knownStamp = io.stamp(path) }
+                    // The saved file becomes the session's file (Session.didSave): watch it
+                    // from its new stamp, or the next poll would reload our own save.
+                    knownStamp = io.stamp(path)
                     effect = Reducer.reduce(&state, .saved(path: path))
                 case let .failure(e): effect = Reducer.reduce(&state, .saveFailed(e.description))
                 }

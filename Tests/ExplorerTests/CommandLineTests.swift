@@ -1,0 +1,228 @@
+@testable import Explorer
+import Geometry
+import LayerKit
+import Raster
+import TestSupport
+import Testing
+
+@Suite struct CommandLineTests {
+    @Test func colonOpensAnEmptyLine() {
+        var state = Fixture.state()
+        state.press(":")
+        #expect(state.mode == .command(text: "", caret: 0))
+        #expect(state.echo == ": → command-line")
+    }
+
+    @Test func typingInsertsAtTheCaretAndSpaceTypesASpace() {
+        var state = Fixture.state()
+        state.press(":", "m", "o", "v", "e", "Space", "1")
+        #expect(state.mode == .command(text: "move 1", caret: 6))
+        // Keys that are bindings elsewhere are just text here.
+        #expect(state.session.scene == Fixture.scene())
+    }
+
+    @Test func enterRunsTheLine() {
+        var state = Fixture.state()
+        state.press(":")
+        state.type("move 5 -2")
+        #expect(state.press("Enter") == .none)
+        #expect(state.mode == .normal)
+        #expect(state.layer("card").position == Point(205, 148))
+        #expect(state.echo == "move 5 -2")
+        #expect(state.status == "frame (155, 118, 100, 60)")
+        #expect(state.history == ["move 5 -2"])
+    }
+
+    @Test func enterRunsEveryCommandOfALine() {
+        var state = Fixture.state()
+        state.press(":")
+        state.type("select back; move 1 1; lift 3")
+        state.press("Enter")
+        var back = Fixture.state().layer("back")
+        back.position = Point(61, 61)
+        back.zPosition = 3
+        #expect(state.layer("back") == back)
+        #expect(state.layer("card") == Fixture.state().layer("card"))
+    }
+
+    @Test func aTypoIsAClearErrorAndChangesNothing() {
+        var state = Fixture.state()
+        let before = state.session
+        state.press(":")
+        state.type("rotat 5")
+        #expect(state.press("Enter") == .none)
+        #expect(state.session == before)
+        #expect(state.mode == .normal)
+        #expect(state.statusIsError)
+        #expect(state.status == ":rotat 5 — column 1: unknown command \"rotat\"; did you mean \"rotate\"?")
+    }
+
+    @Test func aCommandThatDoesNotApplyIsAnErrorAndChangesNothing() {
+        var state = Fixture.state()
+        let before = state.session
+        state.press(":")
+        state.type("select bakc")
+        state.press("Enter")
+        #expect(state.session == before)
+        #expect(state.statusIsError)
+        #expect(state.status == "select bakc: no layer named \"bakc\"; did you mean \"back\"?")
+    }
+
+    @Test func anErrorStopsTheRestOfTheLine() {
+        var state = Fixture.state()
+        state.press(":")
+        state.type("move 1 0; select nope; move 1 0")
+        state.press("Enter")
+        #expect(state.layer("card").position == Point(201, 150))
+        #expect(state.statusIsError)
+    }
+
+    @Test func aQueryShowsItsAnswerInTheStatusLine() {
+        var state = Fixture.state()
+        state.press(":")
+        state.type("get frame")
+        state.press("Enter")
+        #expect(state.status == "get frame = {\"rect\":[150,120,100,60]}")
+        #expect(!state.statusIsError)
+    }
+
+    @Test func backspaceDeletesBeforeTheCaretAndLeavesAnEmptyLine() {
+        var state = Fixture.state()
+        state.press(":")
+        state.type("movex")
+        state.press("Backspace")
+        #expect(state.mode == .command(text: "move", caret: 4))
+        state.press("Backspace", "Backspace", "Backspace", "Backspace")
+        #expect(state.mode == .command(text: "", caret: 0))
+        state.press("Backspace")
+        #expect(state.mode == .normal)
+        #expect(state.history.isEmpty)
+    }
+
+    @Test func caretKeysMoveWithinTheLine() {
+        var state = Fixture.state()
+        state.press(":")
+        state.type("otate 5")
+        state.press("Home")
+        #expect(state.mode == .command(text: "otate 5", caret: 0))
+        state.press("r")
+        #expect(state.mode == .command(text: "rotate 5", caret: 1))
+        state.press("End")
+        #expect(state.mode == .command(text: "rotate 5", caret: 8))
+        state.press("Left", "Left")
+        #expect(state.mode == .command(text: "rotate 5", caret: 6))   // between "e" and " "
+        state.press("Right", "Backspace")
+        #expect(state.mode == .command(text: "rotate5", caret: 6))
+        state.press("Space", "Right", "Right")
+        #expect(state.mode == .command(text: "rotate 5", caret: 8))   // Right stops at the end
+        state.press("Home", "Left")
+        #expect(state.mode == .command(text: "rotate 5", caret: 0))   // Left stops at 0
+        state.press("Delete")
+        #expect(state.mode == .command(text: "otate 5", caret: 0))
+        state.press("C-e", "C-a")
+        #expect(state.mode == .command(text: "otate 5", caret: 0))
+        state.press("r", "Enter")
+        expectMatrix(state.layer("card").transform,
+                     linear(0.9961946980917455, 0.08715574274765817, 0, -0.08715574274765817, 0.9961946980917455, 0, 0, 0, 1))
+    }
+
+    @Test func escClosesTheLineWithoutRunningIt() {
+        var state = Fixture.state()
+        state.press(":")
+        state.type("move 1 1")
+        state.press("Esc")
+        #expect(state.mode == .normal)
+        #expect(state.session.scene == Fixture.scene())
+        #expect(state.history.isEmpty)
+    }
+
+    @Test func upAndDownWalkTheHistory() {
+        var state = Fixture.state()
+        for line in ["move 1 0", "move 0 1", "move 0 1"] {
+            state.press(":"); state.type(line); state.press("Enter")
+        }
+        // A repeat of the last line is not stored twice.
+        #expect(state.history == ["move 1 0", "move 0 1"])
+        state.press(":", "Up")
+        #expect(state.mode == .command(text: "move 0 1", caret: 8))
+        state.press("Up")
+        #expect(state.mode == .command(text: "move 1 0", caret: 8))
+        state.press("Up")
+        #expect(state.mode == .command(text: "move 1 0", caret: 8))   // stays at the oldest
+        state.press("Down")
+        #expect(state.mode == .command(text: "move 0 1", caret: 8))
+        state.press("Down")
+        #expect(state.mode == .command(text: "", caret: 0))           // past the newest: empty
+        state.press("Up", "Up", "Enter")
+        #expect(state.layer("card").position == Point(202, 152))      // 201,152 + move 1 0
+    }
+
+    @Test func upWithNoHistoryDoesNothing() {
+        var state = Fixture.state()
+        state.press(":", "a", "Up")
+        #expect(state.mode == .command(text: "a", caret: 1))
+    }
+
+    @Test func tabCompletesAUniqueVerbWithASpace() {
+        var state = Fixture.state()
+        state.press(":", "r", "o", "Tab")
+        #expect(state.mode == .command(text: "rotate ", caret: 7))
+    }
+
+    @Test func tabCompletesTheCommonPrefixAndListsTheCandidates() {
+        var state = Fixture.state()
+        state.press(":", "s", "e", "l", "Tab")
+        #expect(state.mode == .command(text: "select", caret: 6))
+        #expect(state.status == "select  select-child  select-next  select-parent  select-previous")
+        state.press("-", "n", "Tab")
+        #expect(state.mode == .command(text: "select-next ", caret: 12))
+    }
+
+    @Test(arguments: [
+        ("set po", "set position "),
+        ("set anch", "set anchorPoint"),          // anchorPoint, anchorPointZ
+        ("get eff", "get effectiveTransform "),
+        ("set eff", "set eff"),                   // read-only: not offered after set
+        ("toggle ma", "toggle masksToBounds "),
+        ("select ba", "select ba"),               // back, badge
+        ("select bac", "select back "),
+        ("convert point 1 2 from ca", "convert point 1 2 from card "),
+        ("convert point 1 2 from card to scr", "convert point 1 2 from card to screen "),
+        ("zzz", "zzz"),
+    ])
+    func tabCompletesPropertiesAndLayerNames(typed: String, completed: String) {
+        var state = Fixture.state()
+        state.press(":")
+        state.type(typed)
+        state.press("Tab")
+        #expect(state.mode == .command(text: completed, caret: completed.count))
+    }
+
+    @Test func tabKeepsTheTextAfterTheCaret() {
+        var state = Fixture.state()
+        state.press(":")
+        state.type("sel card")
+        for _ in 0..<5 { state.press("Left") }
+        state.press("Tab")
+        #expect(state.mode == .command(text: "select card", caret: 6))
+    }
+
+    @Test func completionListsNamesForAmbiguousLayers() {
+        let result = Completion.complete("select ba", session: Fixture.state().session)
+        #expect(result == Completion.Result(completion: "select ba", candidates: ["back", "badge"]))
+    }
+
+    @Test func colonWSavesToTheSessionsFileOrSaysThereIsNone() {
+        var state = Fixture.state()
+        state.press(":", "w")
+        #expect(state.press("Enter") == .none)
+        #expect(state.statusIsError)
+        #expect(state.status == "no file name: use :save FILE")
+        var named = Fixture.state(filePath: "/tmp/a.json")
+        named.press(":", "w")
+        #expect(named.press("Enter") == .save(path: "/tmp/a.json"))
+        named.press(":")
+        named.type("w /tmp/b.yaml")
+        #expect(named.press("Enter") == .save(path: "/tmp/b.yaml"))
+    }
+}

@@ -32,6 +32,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // A small full-screen program exercising the ncurses backend alone, for the
+        // end-to-end tests of terminal hygiene (restore on every exit).
+        .executableTarget(name: "ncurses-demo", dependencies: ["NCursesTerminal"]),
         .target(name: "TestSupport", dependencies: ["Geometry", "Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Geometry", "TestSupport"],

@@ -139,7 +139,8 @@ public enum ExplorerScreen {
         } else if let output = state.output {
             drawBox(&canvas, title: "Swift (Esc closes)", lines: output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), layout: layout, unicode: unicode)
         }
-        return Screen(canvas: canvas, cursor: cursor)
+        // ASCII mode and non-UTF-8 terminals get ASCII everywhere, text included.
+        return Screen(canvas: unicode ? canvas : canvas.asciified(), cursor: cursor)
     }
 
     static func helpLines(_ state: ExplorerState) -> [String] {

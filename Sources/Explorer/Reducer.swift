@@ -52,6 +52,11 @@ public enum Reducer {
             return .none
         case .fileChanged:
             guard let path = state.session.filePath else { return .none }
+            // Never throw away edits behind the user's back.
+            if state.session.isDirty {
+                setStatus(&state, "\(path) changed on disk — :reload to take it (your unsaved edits are discarded), :w to keep yours", error: true)
+                return .none
+            }
             return .load(path: path)
         case let .saved(path):
             state.session.didSave(to: path)

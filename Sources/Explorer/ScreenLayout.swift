@@ -7,7 +7,7 @@ public struct ScreenLayout: Equatable, Sendable {
     public static let minimumColumns = 40
     public static let minimumRows = 12
     /// The side panel's width when there is room for it.
-    public static let panelWidth = 46
+    public static let panelWidth = 48
     /// Below this many columns the side panel collapses (canvas gets the whole width).
     public static let panelCollapseColumns = 96
 

@@ -109,7 +109,7 @@ public enum Inspector {
         var out: [PanelLine] = []
         func add(_ text: String, _ style: CellStyle = .plain) { out.append(PanelLine(text, style: style, layer: id)) }
         func field(_ name: String, _ value: String) {
-            let pad = max(1, 10 - name.count)
+            let pad = max(1, 9 - name.count)
             add(" " + name + String(repeating: " ", count: pad) + value)
         }
         func f(_ x: Double) -> String { NumberFormat.format(x) }
@@ -137,6 +137,11 @@ public enum Inspector {
             add(" affine [\(f(a.a)) \(f(a.b)) \(f(a.c)) \(f(a.d)) \(f(a.tx)) \(f(a.ty))]")
         } else {
             add(" affineTransform reports identity (not affine)", note)
+        }
+        if !layer.sublayerTransform.isIdentity {
+            let st = layer.sublayerTransform
+            add("sublayerTransform" + (st.isAffine ? "" : " (3D)") + (st.m34 != 0 ? ", eye \(f(-1 / st.m34))" : ""), heading)
+            for row in matrixRows(st) { add(row) }
         }
         let effective = tree.matrixToSuperlayer(id)
         let singular = tree.hopToSuperlayer(id).inverted() == nil

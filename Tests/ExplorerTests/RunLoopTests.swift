@@ -139,9 +139,9 @@ func rowText(_ canvas: Canvas?, _ row: Int) -> String {
         #expect(loop.state.columns == 120 && loop.state.rows == 40)
         let frame = try #require(terminal.lastFrame)
         #expect(frame.columns == 120 && frame.rows == 40)
-        // Panel: 46 columns at 74…119, separator at 73.
-        #expect(frame[73, 1].glyph == "│")
-        #expect(frame.text(row: 1).hasSuffix("│Layers · 3" + String(repeating: " ", count: 36)))
+        // Panel: 48 columns at 72…119, separator at 71.
+        #expect(frame[71, 1].glyph == "│")
+        #expect(frame.text(row: 1).hasSuffix("│Layers · 3" + String(repeating: " ", count: 38)))
     }
 
     /// The fixture at 80 × 24: 5 points per column, 10 per row, canvas from terminal row 1.

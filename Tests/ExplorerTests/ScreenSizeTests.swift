@@ -71,16 +71,16 @@ import Testing
     @Test func thePanelCollapsesBelow96Columns() {
         #expect(ScreenLayout(columns: 95, rows: 30).panel.isEmpty)
         #expect(ScreenLayout(columns: 95, rows: 30).canvas == CellRect(column: 0, row: 1, columns: 95, rows: 27))
-        #expect(ScreenLayout(columns: 96, rows: 30).panel == CellRect(column: 50, row: 1, columns: 46, rows: 27))
-        #expect(ScreenLayout(columns: 96, rows: 30).canvas == CellRect(column: 0, row: 1, columns: 49, rows: 27))
+        #expect(ScreenLayout(columns: 96, rows: 30).panel == CellRect(column: 48, row: 1, columns: 48, rows: 27))
+        #expect(ScreenLayout(columns: 96, rows: 30).canvas == CellRect(column: 0, row: 1, columns: 47, rows: 27))
     }
 
     @Test func thePanelIsDrawnFrom96Columns() throws {
         let narrow = try Self.render(95, 30)
         #expect(!narrow.text(row: 1).contains("Layers"))
         let wide = try Self.render(96, 30)
-        #expect(wide[49, 1].glyph == "│")
-        #expect(wide.text(row: 1).hasSuffix("│Layers · 5" + String(repeating: " ", count: 36)))
+        #expect(wide[47, 1].glyph == "│")
+        #expect(wide.text(row: 1).hasSuffix("│Layers · 5" + String(repeating: " ", count: 38)))
     }
 
     @Test func aHugeTerminalFillsEveryRow() throws {
@@ -88,7 +88,7 @@ import Testing
         #expect(canvas.text(row: 0).hasSuffix(" NORMAL "))
         #expect(canvas.text(row: 198).hasSuffix(" face  order zPosition "))
         #expect(canvas.text(row: 199).hasSuffix("? help  : command  q quit"))
-        #expect(canvas[453, 100].glyph == "│")
+        #expect(canvas[451, 100].glyph == "│")   // 500 − 48 − 1
     }
 
     @Test func theCrosshairAtTheCanvasEdgeStaysInside() throws {

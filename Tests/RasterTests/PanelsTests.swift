@@ -67,12 +67,12 @@ import Testing
         #expect(text == [
             "card (layer)",
             "in superlayer space",
-            " frame     x 6.967 y -8.033 w 106.066 h 106.066",
-            " position  x 60 y 45",
+            " frame    x 6.967 y -8.033 w 106.066 h 106.066",
+            " position x 60 y 45",
             "in own space",
-            " bounds    x 0 y 0 w 100 h 50",
-            " anchor    x 0.5 y 0.5 (unit)",
-            " z         zPosition 0 · anchorPointZ 0",
+            " bounds   x 0 y 0 w 100 h 50",
+            " anchor   x 0.5 y 0.5 (unit)",
+            " z        zPosition 0 · anchorPointZ 0",
             " opacity 1 · hidden no · masks no · flipped no",
             "transform (affine)",
             " [  0.707  0.707  0  0 ]",
@@ -97,7 +97,7 @@ import Testing
         v.transform = Transform3D.scale(0, 1).rotated(by: .degrees(30), x: 0, y: 1, z: 0)
         let id = try tree.add(v)
         let text = Inspector.lines(tree, layer: id).map(\.text)
-        #expect(text.contains(" center    x 0 y 0"))
+        #expect(text.contains(" center   x 0 y 0"))
         #expect(text.contains(" alpha 1 · isHidden no · clips no · flipped no"))
         #expect(text.contains("transform (3D, singular)"))
         #expect(text.contains(" affineTransform reports identity (not affine)"))

@@ -53,15 +53,16 @@ public final class HitTrace {
 extension LayerTree {
     /// The order siblings are searched in, front to back.
     public func searchOrder(_ siblings: [LayerID], _ order: SiblingOrder) -> [LayerID] {
-        let backToFront = Array(siblings.reversed())
-        switch order {
-        case .tree: return backToFront
-        case .zPosition:
-            // Stable: among equal zPosition, the later sibling stays first.
-            // Keys first: comparing through the subscript would copy two layers per comparison.
-            let keyed = backToFront.enumerated().map { (id: $0.element, z: zKey(self[$0.element].zPosition), offset: $0.offset) }
-            return keyed.sorted { $0.z != $1.z ? $0.z > $1.z : $0.offset < $1.offset }.map(\.id)
-        }
+        var ids = Array(siblings.reversed())
+        guard order == .zPosition, ids.count > 1 else { return ids }
+        // Keyed once (reading zPosition in place); a stable sort keeps later siblings first
+        // among equal zPositions. Swift's sort is stable.
+        var keyed: [(z: Double, id: LayerID)] = []
+        keyed.reserveCapacity(ids.count)
+        for id in ids { keyed.append((zKey(hot[id.raw].zPosition), id)) }
+        keyed.sort { $0.z > $1.z }
+        for k in keyed.indices { ids[k] = keyed[k].id }
+        return ids
     }
 
     /// Hit tests the subtree of `id`. `point` is in `id`'s **superlayer** space for `.layer`
@@ -109,8 +110,10 @@ extension LayerTree {
     private struct Frame {
         var id: LayerID
         var local: Point
-        /// Sublayers sorted by zPosition when they differ; nil = plain reverse tree order.
-        var sorted: [LayerID]?
+        /// The sublayers in search order when sorted by zPosition, else in tree order
+        /// (searched from the end).
+        var children: [LayerID]
+        var isSorted: Bool
         var next: Int
     }
 
@@ -120,16 +123,15 @@ extension LayerTree {
     /// (`storage[i]!.field`): copying whole layers dominated the cost of a search.
     @inline(__always)
     func pointInLayer(_ id: LayerID, fromSuperlayer p: Point, parentIsPlain: Bool) -> Point? {
-        let i = id.raw
-        let t = storage[i]!.transform
-        if parentIsPlain && t.m14 == 0 && t.m24 == 0 && t.m44 == 1 && storage[i]!.anchorPointZ == 0 {
+        let g = hot[id.raw]
+        let t = g.transform
+        if parentIsPlain && t.m14 == 0 && t.m24 == 0 && t.m44 == 1 && g.anchorPointZ == 0 {
             // q = (local − a)·L + (m41, m42) + position  ⇒  local = (q − position − m4x)·L⁻¹ + a
             let det = t.m11 * t.m22 - t.m12 * t.m21
             guard det != 0, det.isFinite else { return nil }
-            let position = storage[i]!.position
-            let x = p.x - position.x - t.m41, y = p.y - position.y - t.m42
-            let b = storage[i]!.bounds, ap = storage[i]!.anchorPoint
-            let ax = b.origin.x + ap.x * b.size.width, ay = b.origin.y + ap.y * b.size.height
+            let x = p.x - g.position.x - t.m41, y = p.y - g.position.y - t.m42
+            let ax = g.bounds.origin.x + g.anchorPoint.x * g.bounds.size.width
+            let ay = g.bounds.origin.y + g.anchorPoint.y * g.bounds.size.height
             // Row vectors: [x y]·L⁻¹ with L = [m11 m12; m21 m22].
             let lx = (x * t.m22 - y * t.m21) / det + ax
             let ly = (-x * t.m12 + y * t.m11) / det + ay
@@ -140,31 +142,30 @@ extension LayerTree {
     }
 
     @inline(__always)
-    func isPlainSublayerSpace(_ id: LayerID) -> Bool {
-        !storage[id.raw]!.isGeometryFlipped && storage[id.raw]!.sublayerTransform == .identity
-    }
+    func isPlainSublayerSpace(_ id: LayerID) -> Bool { hot[id.raw].plainSublayerSpace }
 
     /// Entering one layer during a CALayer hit test: nil when it is skipped (recorded in `trace`).
     @inline(__always)
     private func enterLayer(_ id: LayerID, _ p: Point, parentIsPlain: Bool, order: SiblingOrder, trace: HitTrace?) -> Frame? {
         let i = id.raw
-        if storage[i]!.isHidden { trace?.visits.append(HitVisit(layer: id, outcome: .hidden, localPoint: nil)); return nil }
+        if hot[i].isHidden { trace?.visits.append(HitVisit(layer: id, outcome: .hidden, localPoint: nil)); return nil }
         guard let local = pointInLayer(id, fromSuperlayer: p, parentIsPlain: parentIsPlain) else {
             trace?.visits.append(HitVisit(layer: id, outcome: .singular, localPoint: nil)); return nil
         }
-        if storage[i]!.masksToBounds && !storage[i]!.bounds.contains(local) {
+        if hot[i].masksToBounds && !hot[i].bounds.contains(local) {
             trace?.visits.append(HitVisit(layer: id, outcome: .clipped, localPoint: local)); return nil
         }
-        var sorted: [LayerID]? = nil
-        let count = storage[i]!.sublayers.count
-        if order == .zPosition, count > 1 {
-            let z0 = storage[storage[i]!.sublayers[0].raw]!.zPosition
-            for k in 1..<count where storage[storage[i]!.sublayers[k].raw]!.zPosition != z0 {
-                sorted = searchOrder(storage[i]!.sublayers, order)
+        var children = storage[i]!.sublayers
+        var isSorted = false
+        if order == .zPosition, children.count > 1 {
+            let z0 = hot[children[0].raw].zPosition
+            for k in 1..<children.count where hot[children[k].raw].zPosition != z0 {
+                children = searchOrder(children, order)
+                isSorted = true
                 break
             }
         }
-        return Frame(id: id, local: local, sorted: sorted, next: 0)
+        return Frame(id: id, local: local, children: children, isSorted: isSorted, next: 0)
     }
 
     private func hitTestLayers(start: LayerID, pointInSuperlayer: Point, order: SiblingOrder,
@@ -176,18 +177,18 @@ extension LayerTree {
         stack.append(first)
         while let top = stack.indices.last {
             let i = stack[top].id.raw
-            let count = storage[i]!.sublayers.count
+            let count = stack[top].children.count
             let next = stack[top].next
             if next < count {
-                let child = stack[top].sorted?[next] ?? storage[i]!.sublayers[count - 1 - next]
+                let child = stack[top].isSorted ? stack[top].children[next] : stack[top].children[count - 1 - next]
                 stack[top].next = next + 1
-                if let f = enterLayer(child, stack[top].local, parentIsPlain: isPlainSublayerSpace(stack[top].id), order: order, trace: trace) {
+                if let f = enterLayer(child, stack[top].local, parentIsPlain: hot[i].plainSublayerSpace, order: order, trace: trace) {
                     stack.append(f)
                 }
                 continue
             }
             let frame = stack.removeLast()
-            if storage[i]!.bounds.contains(frame.local) {
+            if hot[i].bounds.contains(frame.local) {
                 trace?.visits.append(HitVisit(layer: frame.id, outcome: .hit, localPoint: frame.local))
                 return frame.id
             }
@@ -209,15 +210,15 @@ extension LayerTree {
             else if !layer.bounds.contains(local!) { outcome = .clipped }
             else { outcome = nil }
             if let outcome { trace?.visits.append(HitVisit(layer: id, outcome: outcome, localPoint: local)); return }
-            stack.append(Frame(id: id, local: local!, sorted: nil, next: 0))
+            stack.append(Frame(id: id, local: local!, children: layer.sublayers, isSorted: false, next: 0))
         }
         enter(start, pointInOwnSpace)
         while !stack.isEmpty {
             let top = stack.count - 1
-            let subviews = self[stack[top].id].sublayers
-            if stack[top].next < subviews.count {
+            let count = stack[top].children.count
+            if stack[top].next < count {
                 // Reverse array order, zPosition ignored (R10).
-                let child = subviews[subviews.count - 1 - stack[top].next]
+                let child = stack[top].children[count - 1 - stack[top].next]
                 stack[top].next += 1
                 let local = self[child].kind == .view ? hopToSuperlayer(child).inverted()?.apply(to: stack[top].local) : nil
                 enter(child, local)

@@ -24,6 +24,9 @@ public struct LayerTree: Equatable, Sendable {
     }
 
     private(set) var storage: [Layer?] = []
+    /// The fields hit testing reads, per slot, as plain values (no reference counting):
+    /// copying whole layers (name, sublayers) dominated the cost of a search.
+    private(set) var hot: [HitGeometry] = []
     private var ids: [String: LayerID] = [:]
     /// Top-level layers in tree order.
     public private(set) var roots: [LayerID] = []
@@ -50,6 +53,7 @@ public struct LayerTree: Equatable, Sendable {
                 ids[newValue.name] = id
             }
             storage[id.raw] = newValue
+            hot[id.raw] = HitGeometry(newValue)
         }
     }
 
@@ -62,8 +66,9 @@ public struct LayerTree: Equatable, Sendable {
             if let old = storage[id.raw], ids[old.name] == id { ids[old.name] = nil }
         }
         for (id, layer) in slots {
-            while storage.count <= id.raw { storage.append(nil) }
+            while storage.count <= id.raw { storage.append(nil); hot.append(HitGeometry()) }
             storage[id.raw] = layer
+            if let layer { hot[id.raw] = HitGeometry(layer) }
             if let layer { ids[layer.name] = id }
         }
     }
@@ -97,6 +102,7 @@ public struct LayerTree: Equatable, Sendable {
         layer.superlayer = parent
         layer.sublayers = []
         storage.append(layer)
+        hot.append(HitGeometry(layer))
         ids[layer.name] = id
         if let parent { storage[parent.raw]!.sublayers.insert(id, at: at) } else { roots.insert(id, at: at) }
         return id
@@ -177,5 +183,27 @@ public struct LayerTree: Equatable, Sendable {
     /// The index of `id` among its siblings.
     public func siblingIndex(of id: LayerID) -> Int {
         children(of: self[id].superlayer).firstIndex(of: id) ?? 0
+    }
+}
+
+/// A layer's hit-testing fields as plain values.
+struct HitGeometry {
+    var bounds = Rect.zero
+    var position = Point.zero
+    var anchorPoint = Point(x: 0.5, y: 0.5)
+    var anchorPointZ = 0.0
+    var zPosition = 0.0
+    var transform = Transform3D.identity
+    var isHidden = false
+    var masksToBounds = false
+    /// No geometryFlipped and an identity sublayerTransform: its sublayers' points need no extra hop.
+    var plainSublayerSpace = true
+
+    init() {}
+    init(_ l: Layer) {
+        bounds = l.bounds; position = l.position; anchorPoint = l.anchorPoint
+        anchorPointZ = l.anchorPointZ; zPosition = l.zPosition; transform = l.transform
+        isHidden = l.isHidden; masksToBounds = l.masksToBounds
+        plainSublayerSpace = !l.isGeometryFlipped && l.sublayerTransform.isIdentity
     }
 }

@@ -113,28 +113,12 @@ public struct Session: Equatable, Sendable {
             selection = try layer(named: name)
             return .none
         case .undo:
-            guard var entry = undoStack.popLast() else { throw CommandError("nothing to undo") }
-            let inverse = scene.tree.apply(entry.patch)
-            let sel = selection
-            selection = entry.selection.flatMap { scene.tree.contains($0) ? $0 : nil } ?? selection.flatMap { scene.tree.contains($0) ? $0 : nil }
-            entry.patch = inverse
-            entry.selection = sel
-            redoStack.append(entry)
-            lastEdit = nil
-            isDirty = true
-            writeHistory.append("undo")
+            guard let entry = undoStack.popLast() else { throw CommandError("nothing to undo") }
+            redoStack.append(step(entry, as: "undo"))
             return .none
         case .redo:
-            guard var entry = redoStack.popLast() else { throw CommandError("nothing to redo") }
-            let inverse = scene.tree.apply(entry.patch)
-            let sel = selection
-            selection = entry.selection.flatMap { scene.tree.contains($0) ? $0 : nil } ?? selection.flatMap { scene.tree.contains($0) ? $0 : nil }
-            entry.patch = inverse
-            entry.selection = sel
-            undoStack.append(entry)
-            lastEdit = nil
-            isDirty = true
-            writeHistory.append("redo")
+            guard let entry = redoStack.popLast() else { throw CommandError("nothing to redo") }
+            undoStack.append(step(entry, as: "redo"))
             return .none
         case let .save(path): return .save(path)
         case let .load(path): return .load(path)
@@ -155,6 +139,19 @@ public struct Session: Equatable, Sendable {
         default:
             return .explorer(command)
         }
+    }
+
+    /// Applies an undo or redo entry and returns the entry that reverses it.
+    private mutating func step(_ entry: UndoEntry, as word: String) -> UndoEntry {
+        var reverse = entry
+        reverse.patch = scene.tree.apply(entry.patch)
+        reverse.selection = selection
+        let alive: (LayerID?) -> LayerID? = { [tree = scene.tree] id in id.flatMap { tree.contains($0) ? $0 : nil } }
+        selection = alive(entry.selection) ?? alive(selection)
+        lastEdit = nil
+        isDirty = true
+        writeHistory.append(word)
+        return reverse
     }
 
     // MARK: Edits

@@ -94,9 +94,12 @@ struct Palette {
             case .monochrome:
                 return -1
             case .ansi16:
-                return Int32(ColorReduction.nearestANSI(r, g, b, count: ansiCount))
+                // Raster's reduction (shared with `render --color 16`); 8-color terminals
+                // take the dark half.
+                let index = Int32(Raster.ColorReduction.ansi16(red: r, green: g, blue: b))
+                return ansiCount >= 16 ? index : index % 8
             case .ansi256:
-                return Int32(ColorReduction.nearest256(r, g, b))
+                return Int32(Raster.ColorReduction.ansi256(red: r, green: g, blue: b))
             case .trueColor:
                 // Direct-color terminfo (xterm-direct): the color number is the RGB value,
                 // except that 0…7 still mean the ANSI colors there, so the darkest

@@ -127,7 +127,11 @@ public enum ExplorerScreen {
 
         // Overlays.
         if state.mode == .help {
-            drawBox(&canvas, title: "Keys (any key closes)", lines: helpLines(state), layout: layout, unicode: unicode)
+            let lines = helpLines(state)
+            let visible = max(1, layout.rows - 4)
+            let offset = min(state.helpOffset, max(0, lines.count - visible))
+            let more = lines.count > visible ? " \(offset + 1)–\(min(lines.count, offset + visible)) of \(lines.count), j/k scroll;" : ""
+            drawBox(&canvas, title: "Keys\(more) any other key closes", lines: Array(lines.dropFirst(offset)), layout: layout, unicode: unicode)
         } else if state.mode == .confirmQuit {
             drawBox(&canvas, title: "Unsaved edits", lines: [
                 "The scene has edits that are not saved.",

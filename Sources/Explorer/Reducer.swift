@@ -111,7 +111,14 @@ public enum Reducer {
         switch state.mode {
         case let .command(text, caret): return commandLineKey(&state, key, text: text, caret: caret)
         case .help:
-            state.mode = .normal
+            // The overlay scrolls on small terminals; any other key closes it.
+            switch key {
+            case "j", "Down": state.helpOffset += 1
+            case "k", "Up": state.helpOffset = max(0, state.helpOffset - 1)
+            case "Space", "PageDown", "J": state.helpOffset += max(1, state.rows - 6)
+            case "PageUp", "K": state.helpOffset = max(0, state.helpOffset - max(1, state.rows - 6))
+            default: state.mode = .normal
+            }
             return .none
         case .confirmQuit:
             switch key {
@@ -179,6 +186,7 @@ public enum Reducer {
             setStatus(&state, "")
         case .help:
             state.mode = .help
+            state.helpOffset = 0
         case .nextPanel:
             let pages = PanelPage.allCases
             let next = pages[(pages.firstIndex(of: state.panelPage)! + 1) % pages.count]

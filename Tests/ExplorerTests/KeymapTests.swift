@@ -81,9 +81,31 @@ import Testing
         #expect(state.mode == .help)
         let canvas = ExplorerScreen.render(state, options: ScreenOptions(mode: .braille)).canvas
         let text = (0..<canvas.rows).map { canvas.text(row: $0) }.joined(separator: "\n")
-        #expect(text.contains("Keys (any key closes)"))
+        #expect(text.contains("Keys any other key closes"))   // everything fits: no scroll note
         for line in Keymap.helpLines {
             #expect(text.contains(line), "help overlay misses: \(line)")
         }
+    }
+
+    @Test func helpOverlayScrollsOnASmallTerminal() {
+        var state = Fixture.state()
+        state.columns = 80; state.rows = 24
+        state.press("?")
+        func screenText() -> String {
+            let canvas = ExplorerScreen.render(state, options: ScreenOptions(mode: .braille)).canvas
+            return (0..<canvas.rows).map { canvas.text(row: $0) }.joined(separator: "\n")
+        }
+        // 20 rows of the box show (24 − 4); the first binding is visible, the last is not.
+        let lines = Keymap.helpLines
+        #expect(screenText().contains(lines[0]))
+        #expect(!screenText().contains(lines[lines.count - 1]))
+        #expect(screenText().contains("j/k scroll"))
+        state.press("J")   // a page down
+        state.press("J")
+        state.press("J")
+        #expect(state.mode == .help)
+        #expect(screenText().contains(lines[lines.count - 1]))
+        state.press("x")   // any other key closes
+        #expect(state.mode == .normal)
     }
 }

@@ -123,15 +123,17 @@ extension LayerTree {
     /// (`storage[i]!.field`): copying whole layers dominated the cost of a search.
     @inline(__always)
     func pointInLayer(_ id: LayerID, fromSuperlayer p: Point, parentIsPlain: Bool) -> Point? {
-        let g = hot[id.raw]
-        let t = g.transform
-        if parentIsPlain && t.m14 == 0 && t.m24 == 0 && t.m44 == 1 && g.anchorPointZ == 0 {
+        let i = id.raw
+        // Field by field: binding the whole entry would retain its sublayers array.
+        let t = hot[i].transform
+        if parentIsPlain && t.m14 == 0 && t.m24 == 0 && t.m44 == 1 && hot[i].anchorPointZ == 0 {
             // q = (local − a)·L + (m41, m42) + position  ⇒  local = (q − position − m4x)·L⁻¹ + a
             let det = t.m11 * t.m22 - t.m12 * t.m21
             guard det != 0, det.isFinite else { return nil }
-            let x = p.x - g.position.x - t.m41, y = p.y - g.position.y - t.m42
-            let ax = g.bounds.origin.x + g.anchorPoint.x * g.bounds.size.width
-            let ay = g.bounds.origin.y + g.anchorPoint.y * g.bounds.size.height
+            let position = hot[i].position, bounds = hot[i].bounds, anchor = hot[i].anchorPoint
+            let x = p.x - position.x - t.m41, y = p.y - position.y - t.m42
+            let ax = bounds.origin.x + anchor.x * bounds.size.width
+            let ay = bounds.origin.y + anchor.y * bounds.size.height
             // Row vectors: [x y]·L⁻¹ with L = [m11 m12; m21 m22].
             let lx = (x * t.m22 - y * t.m21) / det + ax
             let ly = (-x * t.m12 + y * t.m11) / det + ay
@@ -155,7 +157,7 @@ extension LayerTree {
         if hot[i].masksToBounds && !hot[i].bounds.contains(local) {
             trace?.visits.append(HitVisit(layer: id, outcome: .clipped, localPoint: local)); return nil
         }
-        var children = storage[i]!.sublayers
+        var children = hot[i].sublayers
         var isSorted = false
         if order == .zPosition, children.count > 1 {
             let z0 = hot[children[0].raw].zPosition

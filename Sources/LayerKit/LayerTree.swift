@@ -75,6 +75,13 @@ public struct LayerTree: Equatable, Sendable {
 
     mutating func setRoots(_ r: [LayerID]) { roots = r }
 
+    /// True when every layer's hit-testing copy matches the layer (an invariant tests check).
+    func hitGeometryIsInSync() -> Bool {
+        storage.count == hot.count && storage.indices.allSatisfy { i in storage[i].map { HitGeometry($0) == hot[i] } ?? true }
+    }
+
+    private mutating func syncSublayers(_ id: LayerID) { hot[id.raw].sublayers = storage[id.raw]!.sublayers }
+
     public func contains(_ id: LayerID) -> Bool { id.raw >= 0 && id.raw < storage.count && storage[id.raw] != nil }
 
     /// The id of the layer called `name`, if any.
@@ -104,7 +111,7 @@ public struct LayerTree: Equatable, Sendable {
         storage.append(layer)
         hot.append(HitGeometry(layer))
         ids[layer.name] = id
-        if let parent { storage[parent.raw]!.sublayers.insert(id, at: at) } else { roots.insert(id, at: at) }
+        if let parent { storage[parent.raw]!.sublayers.insert(id, at: at); syncSublayers(parent) } else { roots.insert(id, at: at) }
         return id
     }
 
@@ -113,6 +120,7 @@ public struct LayerTree: Equatable, Sendable {
         let layer = self[id]
         if let parent = layer.superlayer {
             storage[parent.raw]!.sublayers.removeAll { $0 == id }
+            syncSublayers(parent)
         } else {
             roots.removeAll { $0 == id }
         }
@@ -128,10 +136,10 @@ public struct LayerTree: Equatable, Sendable {
             throw .wouldCreateCycle(self[id].name)
         }
         let old = self[id].superlayer
-        if let old { storage[old.raw]!.sublayers.removeAll { $0 == id } } else { roots.removeAll { $0 == id } }
+        if let old { storage[old.raw]!.sublayers.removeAll { $0 == id }; syncSublayers(old) } else { roots.removeAll { $0 == id } }
         let siblings = children(of: parent)
         let at = min(max(index ?? siblings.count, 0), siblings.count)
-        if let parent { storage[parent.raw]!.sublayers.insert(id, at: at) } else { roots.insert(id, at: at) }
+        if let parent { storage[parent.raw]!.sublayers.insert(id, at: at); syncSublayers(parent) } else { roots.insert(id, at: at) }
         storage[id.raw]!.superlayer = parent
     }
 
@@ -186,8 +194,8 @@ public struct LayerTree: Equatable, Sendable {
     }
 }
 
-/// A layer's hit-testing fields as plain values.
-struct HitGeometry {
+/// A layer's hit-testing fields, read without touching the layer itself.
+struct HitGeometry: Equatable {
     var bounds = Rect.zero
     var position = Point.zero
     var anchorPoint = Point(x: 0.5, y: 0.5)
@@ -198,6 +206,7 @@ struct HitGeometry {
     var masksToBounds = false
     /// No geometryFlipped and an identity sublayerTransform: its sublayers' points need no extra hop.
     var plainSublayerSpace = true
+    var sublayers: [LayerID] = []
 
     init() {}
     init(_ l: Layer) {
@@ -205,5 +214,6 @@ struct HitGeometry {
         anchorPointZ = l.anchorPointZ; zPosition = l.zPosition; transform = l.transform
         isHidden = l.isHidden; masksToBounds = l.masksToBounds
         plainSublayerSpace = !l.isGeometryFlipped && l.sublayerTransform.isIdentity
+        sublayers = l.sublayers
     }
 }

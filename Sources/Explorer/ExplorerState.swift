@@ -74,7 +74,8 @@ public struct ExplorerState: Equatable, Sendable {
 
     public init(session: Session) {
         self.session = session
-        if let title = session.scene.title { status = title }
+        // The title is in the title bar; the status line says where the rest is.
+        status = session.scene.notes == nil ? "press ? for the keys" : "press ? for the keys and this scene's notes"
     }
 
     /// The explorer's answer to "what is selected", by name.

@@ -324,7 +324,7 @@ func rowText(_ canvas: Canvas?, _ row: Int) -> String {
         try loop.run()
         try loop.run()
         #expect(terminal.drawCount == 2)   // one per run: the first frame only
-        #expect(loop.state.status == "fixture")
+        #expect(loop.state.status == "press ? for the keys")   // the opening hint: nothing reloaded
     }
 
     @Test func aBrokenFileKeepsTheLastGoodSceneAndShowsTheError() throws {

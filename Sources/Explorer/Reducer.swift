@@ -133,6 +133,9 @@ public enum Reducer {
         }
         if state.output != nil, key == "Esc" || key == "q" {
             state.output = nil
+            // The status said "Esc closes": it must not outlive the overlay.
+            state.echo = "\(key) → \(UIAction.leaveMode.rawValue)"
+            setStatus(&state, "")
             return .none
         }
         let kind = modeKind(state.mode)

@@ -127,7 +127,15 @@ public enum ExplorerScreen {
 
         // Overlays.
         if state.mode == .help {
-            drawBox(&canvas, title: "Keys (any key closes)", lines: helpLines(state), layout: layout, unicode: unicode)
+            let help = helpLines(state)
+            let visible = helpVisibleRows(state)
+            if help.count <= visible {
+                drawBox(&canvas, title: "Keys (any key closes)", lines: help, layout: layout, unicode: unicode)
+            } else {
+                let first = min(max(0, state.helpScroll), help.count - visible)
+                drawBox(&canvas, title: "Keys \(first + 1)–\(first + visible) of \(help.count) (j/k Space scroll, any other key closes)",
+                        lines: Array(help[first...]), layout: layout, unicode: unicode)
+            }
         } else if state.mode == .confirmQuit {
             drawBox(&canvas, title: "Unsaved edits", lines: [
                 "The scene has edits that are not saved.",
@@ -141,6 +149,12 @@ public enum ExplorerScreen {
         }
         // ASCII mode and non-UTF-8 terminals get ASCII everywhere, text included.
         return Screen(canvas: unicode ? canvas : canvas.asciified(), cursor: cursor)
+    }
+
+    /// How many help lines the overlay shows at once (its box leaves a row above and
+    /// below, and has a border).
+    static func helpVisibleRows(_ state: ExplorerState) -> Int {
+        max(0, state.layout.rows - 4)
     }
 
     static func helpLines(_ state: ExplorerState) -> [String] {

@@ -86,4 +86,28 @@ import Testing
             #expect(text.contains(line), "help overlay misses: \(line)")
         }
     }
+
+    /// Taller than the terminal, the help scrolls: every binding can be read.
+    @Test(arguments: [(120, 40), (80, 24), (40, 12)])
+    func helpOverlayScrollsToEveryBindingOnASmallTerminal(columns: Int, rows: Int) {
+        var state = Fixture.state()
+        state.columns = columns; state.rows = rows
+        state.press("?")
+        var seen = ""
+        for _ in 0..<100 {
+            let canvas = ExplorerScreen.render(state, options: ScreenOptions(mode: .braille)).canvas
+            seen += (0..<canvas.rows).map { canvas.text(row: $0) }.joined(separator: "\n")
+            state.press("j")
+            #expect(state.mode == .help, "j scrolls, it does not close")
+        }
+        #expect(seen.contains(columns >= 80 ? "j/k Space scroll, any other key closes" : "Keys 1–8 of"))
+        for line in Keymap.helpLines {
+            // The box may cut a long line at the right on a narrow terminal.
+            #expect(seen.contains(String(line.prefix(columns - 8))), "help overlay never shows: \(line)")
+        }
+        state.press("r")
+        #expect(state.mode == .normal)
+        #expect(state.helpScroll == 0)
+        #expect(state.session.scene == Fixture.scene())   // r closed the help, it did not rotate
+    }
 }

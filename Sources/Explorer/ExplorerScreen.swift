@@ -127,11 +127,15 @@ public enum ExplorerScreen {
 
         // Overlays.
         if state.mode == .help {
-            let lines = helpLines(state)
-            let visible = max(1, layout.rows - 4)
-            let offset = min(state.helpOffset, max(0, lines.count - visible))
-            let more = lines.count > visible ? " \(offset + 1)–\(min(lines.count, offset + visible)) of \(lines.count), j/k scroll;" : ""
-            drawBox(&canvas, title: "Keys\(more) any other key closes", lines: Array(lines.dropFirst(offset)), layout: layout, unicode: unicode)
+            let help = helpLines(state)
+            let visible = helpVisibleRows(state)
+            if help.count <= visible {
+                drawBox(&canvas, title: "Keys (any key closes)", lines: help, layout: layout, unicode: unicode)
+            } else {
+                let first = min(max(0, state.helpScroll), help.count - visible)
+                drawBox(&canvas, title: "Keys \(first + 1)–\(first + visible) of \(help.count) (j/k Space scroll, any other key closes)",
+                        lines: Array(help[first...]), layout: layout, unicode: unicode)
+            }
         } else if state.mode == .confirmQuit {
             drawBox(&canvas, title: "Unsaved edits", lines: [
                 "The scene has edits that are not saved.",
@@ -145,6 +149,12 @@ public enum ExplorerScreen {
         }
         // ASCII mode and non-UTF-8 terminals get ASCII everywhere, text included.
         return Screen(canvas: unicode ? canvas : canvas.asciified(), cursor: cursor)
+    }
+
+    /// How many help lines the overlay shows at once (its box leaves a row above and
+    /// below, and has a border).
+    static func helpVisibleRows(_ state: ExplorerState) -> Int {
+        max(0, state.layout.rows - 4)
     }
 
     static func helpLines(_ state: ExplorerState) -> [String] {

@@ -67,8 +67,8 @@ public struct ExplorerState: Equatable, Sendable {
     /// The last error the file on disk gave on reload; the last good scene stays.
     public var fileError: String? = nil
     public var panelPage: PanelPage = .inspector
-    /// The first help line shown (the overlay scrolls with j/k).
-    public var helpOffset = 0
+    /// The first help line shown: the help scrolls when it is taller than the terminal.
+    public var helpScroll: Int = 0
     /// The last `convert` query, drawn on the canvas as markers until the next edit.
     public var lastConversion: Command? = nil
 

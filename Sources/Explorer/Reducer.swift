@@ -111,14 +111,25 @@ public enum Reducer {
         switch state.mode {
         case let .command(text, caret): return commandLineKey(&state, key, text: text, caret: caret)
         case .help:
-            // The overlay scrolls on small terminals; any other key closes it.
+            // Taller than the terminal: j/k, arrows, Space and Page keys scroll; any other
+            // key closes (as every key does when it all fits).
+            let visible = ExplorerScreen.helpVisibleRows(state)
+            let maxScroll = max(0, ExplorerScreen.helpLines(state).count - visible)
+            let page = max(1, visible - 1)
+            let step: Int?
             switch key {
-            case "j", "Down": state.helpOffset += 1
-            case "k", "Up": state.helpOffset = max(0, state.helpOffset - 1)
-            case "Space", "PageDown", "J": state.helpOffset += max(1, state.rows - 6)
-            case "PageUp", "K": state.helpOffset = max(0, state.helpOffset - max(1, state.rows - 6))
-            default: state.mode = .normal
+            case "j", "Down": step = 1
+            case "k", "Up": step = -1
+            case "Space", "PageDown": step = page
+            case "PageUp": step = -page
+            default: step = nil
             }
+            if let step, maxScroll > 0 {
+                state.helpScroll = min(max(0, state.helpScroll + step), maxScroll)
+                return .none
+            }
+            state.mode = .normal
+            state.helpScroll = 0
             return .none
         case .confirmQuit:
             switch key {
@@ -140,6 +151,9 @@ public enum Reducer {
         }
         if state.output != nil, key == "Esc" || key == "q" {
             state.output = nil
+            // The status said "Esc closes": it must not outlive the overlay.
+            state.echo = "\(key) → \(UIAction.leaveMode.rawValue)"
+            setStatus(&state, "")
             return .none
         }
         let kind = modeKind(state.mode)
@@ -186,7 +200,7 @@ public enum Reducer {
             setStatus(&state, "")
         case .help:
             state.mode = .help
-            state.helpOffset = 0
+            state.helpScroll = 0
         case .nextPanel:
             let pages = PanelPage.allCases
             let next = pages[(pages.firstIndex(of: state.panelPage)! + 1) % pages.count]
@@ -325,6 +339,7 @@ public enum Reducer {
             state.mode = .cursor
         case .help:
             state.mode = .help
+            state.helpScroll = 0
         case let .panel(page):
             state.panelPage = PanelPage(rawValue: page) ?? .inspector
         default:

@@ -21,6 +21,8 @@ import TerminalKit
 ///   re-enters the screen, repaints the last frame and answers `.resumed`.
 /// - A terminal resize answers `.resize(columns:rows:)` (ncurses's KEY_RESIZE).
 /// - SIGTERM and SIGHUP restore and exit with 128 + the signal's number.
+/// - Ctrl-\ (SIGQUIT) and the crash signals restore, let the Swift runtime print its
+///   backtrace, and end the process with the signal, even when it was sent with `kill`.
 /// - Ctrl-S, Ctrl-Q and Ctrl-V arrive as keys (no flow control, no literal-next).
 public final class NCursesTerminal: Terminal {
     /// How the terminal is opened; the defaults suit an interactive run.
@@ -252,6 +254,7 @@ public final class NCursesTerminal: Terminal {
 
     /// Turns what the signal handlers counted into events.
     private func takeSignals() {
+        SignalGuard.endIfACrashSignalWasSurvived()
         for _ in 0..<SignalGuard.takeInterrupts() {
             queue.append(.key(.control("c")))
         }

@@ -16,7 +16,10 @@ import TerminalKit
 // | signal                                  | what happens                                      |
 // | --------------------------------------- | ------------------------------------------------- |
 // | SIGILL SIGTRAP SIGSEGV SIGBUS SIGFPE    | restore, then re-raise to the previous handler    |
-// | SIGABRT SIGQUIT SIGSYS                  | (the Swift runtime's backtracer, or the default)  |
+// | SIGABRT SIGQUIT SIGSYS                  | (the Swift runtime's backtracer, or the default); |
+// |                                         | if that handler returns (a signal sent by `kill`  |
+// |                                         | or Ctrl-\ rather than a fault), `nextEvent` dies  |
+// |                                         | of the signal with its default action             |
 // | SIGTERM SIGHUP                          | restore, then `_exit(128 + signal)`               |
 // | SIGINT (Ctrl-C with the tty's ISIG on)  | queued; `nextEvent` answers `.key(.control("c"))` |
 // |                                         | the third one still unread restores and exits 130 |
@@ -86,6 +89,10 @@ nonisolated(unsafe) private let signalState: UnsafeMutablePointer<SignalState> =
 private let pendingInterrupts = Atomic<Int>(0)
 /// SIGCONTs after our SIGTSTP stop, not yet handled by `nextEvent`.
 private let pendingResumes = Atomic<Int>(0)
+/// The crash signal last handed on to the previous handler, or 0. Still set when the
+/// run loop runs again: the previous handler returned (a signal sent with `kill` or
+/// Ctrl-\, not a fault), and the process must not go on behind a restored terminal.
+private let handedOnSignal = Atomic<Int32>(0)
 
 private let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGQUIT, SIGSYS]
 private let exitSignals: [Int32] = [SIGTERM, SIGHUP]
@@ -156,9 +163,14 @@ private func wakeRunLoop() {
 
 private func handleCrashSignal(_ signal: Int32) {
     restoreTerminalFromHandler()
+    // The backtracer returns from a signal that was sent rather than raised by a fault,
+    // and the process would carry on, drawing blind on a restored terminal: leave word
+    // for the run loop (woken by the pipe) to finish the job.
+    handedOnSignal.store(signal, ordering: .relaxed)
+    wakeRunLoop()
     // Hand the signal to whoever had it before us (the Swift runtime's backtracer, or
     // the default action): it is blocked while we run, so the re-raise is delivered
-    // as soon as this handler returns.
+    // as soon as this handler returns, with the interrupted context (the crash site).
     _ = sigaction(signal, signalState.pointee.previousActions + Int(signal), nil)
     _ = raise(signal)
 }
@@ -214,6 +226,7 @@ enum SignalGuard {
         precondition(!state.pointee.installed, "only one NCursesTerminal may be open at a time")
         _ = pendingInterrupts.exchange(0, ordering: .relaxed)
         _ = pendingResumes.exchange(0, ordering: .relaxed)
+        _ = handedOnSignal.exchange(0, ordering: .relaxed)
 
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw .callFailed(function: "pipe", code: errno) }
@@ -299,6 +312,24 @@ enum SignalGuard {
     /// How many SIGINTs arrived since the last call.
     static func takeInterrupts() -> Int {
         pendingInterrupts.exchange(0, ordering: .relaxed)
+    }
+
+    /// Ends the process if a crash signal was handed on and its handler returned: the
+    /// terminal is already restored, so die of the signal with its default action (as
+    /// the shell reports it: 128 + the signal), as if we had never caught it.
+    static func endIfACrashSignalWasSurvived() {
+        let signal = handedOnSignal.exchange(0, ordering: .relaxed)
+        guard signal != 0 else { return }
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&action.sa_mask)
+        _ = sigaction(signal, &action, nil)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        _ = sigprocmask(SIG_UNBLOCK, &set, nil)
+        _ = raise(signal)
+        _exit(128 + signal)
     }
 
     /// How many times the process was resumed after our SIGTSTP stop since the last call.

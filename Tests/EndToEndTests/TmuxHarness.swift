@@ -74,17 +74,19 @@ final class TmuxSession {
                 .map { "export \($0.key)=\(Self.shellQuoted($0.value))\n" }.joined()
             let command = ([program] + arguments).map(Self.shellQuoted).joined(separator: " ")
             // The inner sh writes its pid, then becomes the program (same pid). The
-            // wrapper survives Ctrl-C (a trap, which the program does not inherit) so
-            // it can report the status.
+            // wrapper survives Ctrl-C and Ctrl-\ (traps, which the program does not
+            // inherit) so it can report the status.
             let script = """
-                trap : INT
+                trap : INT QUIT
                 \(exports)sh -c 'echo $$ > "$0"; exec "$@"' \(Self.shellQuoted(scratch + ".pid")) \(command)
                 echo "[exit $?]"
                 exec sleep 86400
 
                 """
             try script.write(toFile: scratch + ".sh", atomically: true, encoding: .utf8)
-            return "sh \(Self.shellQuoted(scratch + ".sh"))"
+            // exec: the wrapper itself is the pane's process (tmux runs this with `sh -c`,
+            // and that outer shell, without the traps, would die of a Ctrl-\).
+            return "exec sh \(Self.shellQuoted(scratch + ".sh"))"
         }
     }
 

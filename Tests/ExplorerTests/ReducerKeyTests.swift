@@ -666,8 +666,11 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
         #expect(state.status == "export swift: Esc closes")
         state.press("Esc")
         #expect(state.output == nil)
+        #expect(state.status == "")   // "Esc closes" went with the overlay
+        #expect(state.echo == "Esc → leave-mode")
         state.press("e", "q")
         #expect(state.output == nil)
+        #expect(state.status == "")
         #expect(state.mode == .normal)   // q closed the overlay, it did not quit
     }
 }

@@ -1,0 +1,534 @@
+import Foundation
+import Testing
+
+/// The real `layerscope` explorer in a real terminal emulator (tmux): keys in, screen
+/// text out, exit statuses, files on disk.
+///
+/// Every number asserted here is worked out by hand from the scene (see the comments)
+/// and read off the panel the user sees. Each test starts its own tmux session and
+/// closes it; tests that edit or save work on temporary copies of `Layouts/`.
+///
+/// Skipped, with that reason, when `layerscope` has not been built (`swift build`).
+@Suite("Explorer end to end", .serialized,
+       .enabled(if: LayerScopeProgram.path != nil,
+                "needs the layerscope executable in \(BuiltProducts.folder.path) (run swift build)"))
+struct ExplorerEndToEndTests {
+    // MARK: - Helpers
+
+    /// The package's root folder (this file is Tests/EndToEndTests/…).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Starts the explorer in `directory` (by default the package root, so that titles
+    /// show short relative paths such as `Layouts/clock.json`) and waits for its first
+    /// frame. The program is `layerscope` itself (a `cd` then `exec`), so the harness's
+    /// pid and exit status are the explorer's.
+    private func start(_ arguments: [String], in directory: URL = packageRoot,
+                       environment: [String: String] = [:],
+                       columns: Int = 120, rows: Int = 40, firstFrame: String = " LayerScope") throws -> TmuxSession {
+        let session = try TmuxSession(
+            program: "/bin/sh",
+            arguments: ["-c", "cd \"$0\" && exec \"$@\"", directory.path, try LayerScopeProgram.requiredPath] + arguments,
+            environment: environment, columns: columns, rows: rows)
+        try session.waitFor(firstFrame)
+        return session
+    }
+
+    /// Sends one key (its own `send-keys`, so an Escape is never merged with what
+    /// follows) and waits for the key echo `key: <echo>` in the bottom row.
+    @discardableResult
+    private func press(_ session: TmuxSession, _ key: String, echo: String) throws -> String {
+        try session.sendKeys(key)
+        return try session.waitUntil("the key echo \"\(echo)\"") { lastLine($0).contains("key: " + echo) }
+    }
+
+    /// Types a `:` command and Enter; waits for the command line to open first.
+    private func command(_ session: TmuxSession, _ text: String) throws {
+        try session.sendKeys(":")
+        try session.waitUntil("the command line") { lastLine($0) == ":" }
+        try session.type(text)
+        try session.waitUntil("the typed command") { lastLine($0) == ":" + text }
+        try session.sendKeys("Enter")
+        try session.waitUntil("the command line to close") { !lastLine($0).hasPrefix(":") }
+    }
+
+    /// A temporary folder holding a copy of `Layouts/<name>` (or `text`) as `fileName`.
+    private func temporaryScene(copying name: String? = nil, text: String? = nil,
+                                as fileName: String) throws -> (folder: URL, file: URL) {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ls-e2e-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent(fileName)
+        if let name {
+            try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Layouts/\(name)"), to: file)
+        } else {
+            try (text ?? "").write(to: file, atomically: true, encoding: .utf8)
+        }
+        return (folder, file)
+    }
+
+    // MARK: - 1. Open a scene, quit
+
+    @Test func opensASceneAndQuitsWithQ() throws {
+        let session = try start(["Layouts/clock.json"])
+        defer { session.close() }
+        let screen = try session.waitFor("Layers · 4")
+        let title = lines(screen)[0]
+        #expect(title.contains("Layouts/clock.json"))
+        #expect(title.contains("Clock: hands pivot near their base"))
+        #expect(!title.contains("[+]"))
+        #expect(try session.alternateOn())
+        // The first layer (face, a 200×200 view centred at (120, 120)) is selected.
+        #expect(try field("frame", in: screen) == ["x": 20, "y": 20, "w": 200, "h": 200])
+        #expect(try field("center", in: screen) == ["x": 120, "y": 120])
+
+        try session.sendKeys("q")   // no edits: no question
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.alternateOn() == false)
+    }
+
+    // MARK: - 2. Rotate
+
+    @Test func rotateEchoesTheKeyAndTurnsTheTransform() throws {
+        let scene = try temporaryScene(copying: "clock.json", as: "clock.json")   // edits: a copy
+        defer { try? FileManager.default.removeItem(at: scene.folder) }
+        let session = try start(["clock.json"], in: scene.folder)
+        defer { session.close() }
+        try press(session, "Tab", echo: "Tab → select-next")
+        try session.waitFor("hourHand (view)")
+        // hourHand is already turned 90°: one r makes 105°, cos = −0.259, sin = 0.966.
+        var screen = try press(session, "r", echo: "r → rotate 15")
+        #expect(lastLine(screen).contains("r → rotate 15"))
+        screen = try session.waitFor("transform (affine)")
+        #expect(panel(screen).contains(" affine [-0.259 0.966 -0.966 -0.259 0 0]"))
+        #expect(panel(screen).contains(" [ -0.259   0.966  0  0 ]"))
+        // The pivot (the centre, 100, 100) stays; the 10×60 hand about (5, 54) turned by
+        // 105°: corners x −5cos+54sin … give the frame 92.91, 93.617, 60.544 × 25.188.
+        #expect(try field("center", in: screen) == ["x": 100, "y": 100])
+        let frame = try field("frame", in: screen)
+        #expect(abs(frame["x"]! - 92.91) < 0.01 && abs(frame["y"]! - 93.617) < 0.01)
+        #expect(abs(frame["w"]! - 60.544) < 0.01 && abs(frame["h"]! - 25.188) < 0.01)
+        #expect(lines(screen)[0].contains("[+]"))
+
+        // The face (p: the superlayer) has the identity: one r gives cos 15° and sin 15°.
+        try press(session, "p", echo: "p → select-parent")
+        try session.waitFor("face (view)")
+        try press(session, "r", echo: "r → rotate 15")
+        screen = try session.waitFor(" affine [0.966 0.259 -0.259 0.966 0 0]")
+        #expect(panel(screen).contains(" [  0.966  0.259  0  0 ]"))
+        #expect(panel(screen).contains(" [ -0.259  0.966  0  0 ]"))
+    }
+
+    // MARK: - 3. Anchor, both behaviours
+
+    @Test func anchorModeMovesTheFrameOrThePosition() throws {
+        // A 100×60 layer at position (200, 150), anchor (0.5, 0.5): frame x 150 y 120.
+        let scene = try temporaryScene(text: """
+            { "title": "anchor e2e", "screen": { "width": 400, "height": 300 },
+              "layers": [ { "name": "card", "bounds": [0, 0, 100, 60], "position": [200, 150],
+                            "backgroundColor": "orange" } ] }
+            """, as: "anchor.json")
+        defer { try? FileManager.default.removeItem(at: scene.folder) }
+        let session = try start(["anchor.json"], in: scene.folder)
+        defer { session.close() }
+        var screen = try session.waitFor("card (layer)")
+        #expect(try field("frame", in: screen) == ["x": 150, "y": 120, "w": 100, "h": 60])
+        #expect(try field("position", in: screen) == ["x": 200, "y": 150])
+        let ghostColor = "\u{1B}[38;5;220m"   // Why.jumpColor (255, 200, 0) in 256 colors
+        #expect(try !session.captureWithStyles().contains(ghostColor))
+
+        // Core Animation's way: anchor 0.5 → 0.55, position stays, frame x −0.05·100 = −5.
+        try press(session, "a", echo: "a → anchor-mode")
+        try session.waitFor("ANCHOR core-animation")
+        screen = try press(session, "Right", echo: "Right → anchor 0.55 0.5")
+        screen = try session.waitFor(" anchor   x 0.55 y 0.5")
+        #expect(try field("frame", in: screen) == ["x": 145, "y": 120, "w": 100, "h": 60])
+        #expect(try field("position", in: screen) == ["x": 200, "y": 150])
+        #expect(statusLine(screen).contains("frame moved by (-5, 0), position by (0, 0)"))
+        // The previous frame stays as a dotted ghost, in the jump color.
+        #expect(try session.captureWithStyles().contains(ghostColor))
+
+        // keep-frame: anchor 0.55 → 0.6, position x +5, frame unchanged.
+        try press(session, "f", echo: "f → anchor-behaviour")
+        try session.waitFor("ANCHOR keep-frame")
+        screen = try press(session, "Right", echo: "Right → anchor 0.6 0.5 keep-frame")
+        screen = try session.waitFor(" anchor   x 0.6 y 0.5")
+        #expect(try field("frame", in: screen) == ["x": 145, "y": 120, "w": 100, "h": 60])
+        #expect(try field("position", in: screen) == ["x": 205, "y": 150])
+        #expect(statusLine(screen).contains("frame moved by (0, 0), position by (5, 0)"))
+    }
+
+    // MARK: - 4. Hit-test cursor
+
+    @Test func hitTestCursorShowsBothOrdersAndTheVisitList() throws {
+        let session = try start(["Layouts/z-order.json"])
+        defer { session.close() }
+        // green: 120×120 at (120, 110), zPosition 1 → 60…180 × 50…170; red: 120×120 at
+        // (180, 150) → 120…240 × 90…210. (160, 130) is in both: zPosition order (the
+        // default) hits green, tree order (red added last, on top) would hit red.
+        try command(session, "cursor-at 160 130")
+        var screen = try session.waitFor(" hit  green")
+        #expect(lines(screen)[0].contains("CURSOR hit-test"))
+        #expect(panel(screen).contains("Hit test (zPosition order)"))
+        #expect(panel(screen).contains("  in green: (100, 80)"))   // 160 − 60, 130 − 50
+        #expect(panel(screen).contains(" tree order would hit red"))
+        #expect(statusLine(screen).contains("cursor (160, 130)"))
+
+        try press(session, "i", echo: "i → panel formula")
+        try press(session, "i", echo: "i → panel hit-test")
+        screen = try session.waitFor("Hit test at (160, 130)")
+        #expect(panel(screen).contains(" zPosition order (measured) → green"))
+        #expect(panel(screen).contains(" 1 green      HIT (100, 80)"))
+        #expect(panel(screen).contains(" tree order would hit red"))
+
+        // o: tree order (Lockwood's book): red first, and it takes the touch at (40, 40).
+        try press(session, "o", echo: "o → order tree")
+        screen = try session.waitFor(" tree order (Lockwood) → red")
+        #expect(panel(screen).contains(" 1 red        HIT (40, 40)"))   // 160 − 120, 130 − 90
+        #expect(panel(screen).contains(" zPosition order would hit green"))
+    }
+
+    // MARK: - 5. A typo on the command line
+
+    @Test func commandTypoSuggestsTheCommandAndChangesNothing() throws {
+        let session = try start(["Layouts/z-order.json"])
+        defer { session.close() }
+        try command(session, "rotat 5")
+        let screen = try session.waitFor("unknown command \"rotat\"; did you mean \"rotate\"?")
+        #expect(statusLine(screen).contains(":rotat 5 — "))
+        #expect(panel(screen).contains("transform (identity)"))
+        #expect(!lines(screen)[0].contains("[+]"))
+        // Nothing to save, so q quits without a question.
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    // MARK: - 6. Resize
+
+    @Test func tooSmallTerminalSaysSoAndComesBack() throws {
+        let session = try start(["Layouts/clock.json"])
+        defer { session.close() }
+        try session.waitFor("Layers · 4")
+        try session.resize(columns: 30, rows: 8)
+        let small = try session.waitFor("need 40×12")
+        // Centred: rows 3…5 of 8 (8/2 − 1); "terminal too small:" is 19 wide → column 5.
+        let rows = lines(small)
+        #expect(rows[3] == "     terminal too small:")
+        #expect(rows[4] == "          need 40×12")
+        #expect(rows[5] == "          have 30×8")
+        #expect(!small.contains("Layers"))
+
+        try session.resize(columns: 120, rows: 40)
+        let back = try session.waitFor("Layers · 4")
+        #expect(!back.contains("terminal too small"))
+        #expect(try field("frame", in: back) == ["x": 20, "y": 20, "w": 200, "h": 200])
+        #expect(lines(back).count >= 40 && lastLine(back).contains("? help"))
+    }
+
+    // MARK: - 7. Save, reload, live reload, a broken file
+
+    @Test func saveWritesTheFileAndTheFileIsWatched() throws {
+        let scene = try temporaryScene(copying: "z-order.json", as: "scene.json")
+        defer { try? FileManager.default.removeItem(at: scene.folder) }
+        let session = try start(["scene.json"], in: scene.folder)
+        defer { session.close() }
+        try session.waitFor("green (layer)")
+        for x in [121, 122, 123] {
+            try press(session, "l", echo: "l → move 1 0")
+            try session.waitFor(" position x \(x) y 110")
+        }
+        #expect(lines(try session.capture())[0].contains("scene.json [+]"))
+
+        try command(session, "w")
+        var screen = try session.waitFor(" saved scene.json")
+        #expect(!lines(screen)[0].contains("[+]"))
+        // The file on disk loads with the new position.
+        let read = try Subprocess.run(try LayerScopeProgram.requiredPath,
+                                      ["eval", "--layout", scene.file.path, "--script", "select green; get position"])
+        #expect(read.status == 0)
+        #expect(read.output == "{\"point\":[123,110]}\n")
+
+        // Live reload: another program rewrites the file; the panel follows with no key.
+        let saved = try String(contentsOf: scene.file, encoding: .utf8)
+        #expect(saved.contains("[123, 110]"))
+        try saved.replacingOccurrences(of: "[123, 110]", with: "[150, 100]")
+            .write(to: scene.file, atomically: false, encoding: .utf8)
+        // 120×120 at (150, 100): frame x 90 y 40.
+        screen = try session.waitFor(" position x 150 y 100")
+        #expect(try field("frame", in: screen) == ["x": 90, "y": 40, "w": 120, "h": 120])
+        #expect(panel(screen).contains("green (layer)"))   // the selection is kept
+        #expect(statusLine(screen).contains("loaded scene.json"))
+
+        // A broken rewrite: the error with file:line:column, the last good scene stays.
+        try "{\n  \"title\": \"x\",\n  \"layers\": [ {\"name\": \"green\", }\n]}\n"
+            .write(to: scene.file, atomically: false, encoding: .utf8)
+        // The comma after "green" is on line 3, column 31.
+        screen = try session.waitFor("scene.json:3:31: trailing comma")
+        #expect(panel(screen).contains("Layers · 2"))
+        #expect(try field("position", in: screen) == ["x": 150, "y": 100])
+        #expect(lines(screen)[0].contains("zPosition lifts green above red"))
+
+        // Fixing the file loads it again.
+        try saved.replacingOccurrences(of: "[123, 110]", with: "[130, 110]")
+            .write(to: scene.file, atomically: true, encoding: .utf8)
+        screen = try session.waitFor(" position x 130 y 110")
+        #expect(!statusLine(screen).contains("trailing comma"))
+    }
+
+    // MARK: - 8. Quitting with unsaved edits
+
+    @Test func quitAsksAboutUnsavedEdits() throws {
+        let scene = try temporaryScene(copying: "clock.json", as: "clock.json")   // edits: a copy
+        defer { try? FileManager.default.removeItem(at: scene.folder) }
+        let session = try start(["clock.json"], in: scene.folder)
+        defer { session.close() }
+        try press(session, "r", echo: "r → rotate 15")
+        try session.waitFor("[+]")
+        try press(session, "q", echo: "q → quit")
+        var screen = try session.waitFor("Unsaved edits")
+        #expect(screen.contains("n  quit without saving"))
+        #expect(screen.contains("y  save to clock.json and quit"))
+
+        try session.sendKeys("Escape")
+        screen = try session.waitUntil("the question to close") { !$0.contains("Unsaved edits") }
+        #expect(statusLine(screen).contains("quit cancelled"))
+        #expect(try session.alternateOn())
+
+        try press(session, "q", echo: "q → quit")
+        try session.waitFor("Unsaved edits")
+        try session.sendKeys("n")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.alternateOn() == false)
+        // Nothing was written.
+        let original = try String(contentsOf: Self.packageRoot.appendingPathComponent("Layouts/clock.json"), encoding: .utf8)
+        #expect(try String(contentsOf: scene.file, encoding: .utf8) == original)
+    }
+
+    @Test(arguments: ["normal", "command line", "question"])
+    func ctrlCAlwaysExitsCleanly(place: String) throws {
+        let scene = try temporaryScene(copying: "clock.json", as: "clock.json")   // edits: a copy
+        defer { try? FileManager.default.removeItem(at: scene.folder) }
+        let session = try start(["clock.json"], in: scene.folder)
+        defer { session.close() }
+        try press(session, "r", echo: "r → rotate 15")   // unsaved edits: C-c does not ask
+        switch place {
+        case "command line":
+            try session.sendKeys(":")
+            try session.waitUntil("the command line") { lastLine($0) == ":" }
+            try session.type("rot")
+        case "question":
+            try press(session, "q", echo: "q → quit")
+            try session.waitFor("Unsaved edits")
+        default:
+            break
+        }
+        try session.sendKeys("C-c")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.alternateOn() == false)
+    }
+
+    // MARK: - 9. Signals and crash
+
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))] as [(Int32, Int32)])
+    func terminatingSignalsRestoreTheTerminal(signal: Int32, status: Int32) throws {
+        let session = try start(["Layouts/clock.json"])
+        defer { session.close() }
+        try session.waitFor("Layers · 4")
+        #expect(try session.alternateOn())
+        #expect(kill(try session.programPID(), signal) == 0)
+        #expect(try session.waitForExit() == status)
+        #expect(try session.alternateOn() == false)
+    }
+
+    @Test func theShellWorksAfterSIGTERM() throws {
+        // An interactive shell, as a user has: after the kill, the prompt takes a line
+        // and echoes it (the tty is back in cooked mode with echo).
+        let session = try TmuxSession(shell: "PS1='$ ' exec sh -i", columns: 120, rows: 40)
+        defer { session.close() }
+        let pidFile = NSTemporaryDirectory() + "ls-e2e-\(UUID().uuidString.prefix(8)).pid"
+        defer { unlink(pidFile) }
+        try session.waitUntil("the shell prompt") { lastLine($0) == "$" }   // tmux trims "$ "
+        try session.type("cd \(TmuxSession.shellQuoted(Self.packageRoot.path)) && sh -c 'echo $$ > \"$0\"; exec \"$@\"' "
+                         + "\(TmuxSession.shellQuoted(pidFile)) \(TmuxSession.shellQuoted(try LayerScopeProgram.requiredPath)) Layouts/clock.json\n")
+        try session.waitFor("Layers · 4")
+        var pid: pid_t?
+        try session.waitUntil("the pid file") { _ in
+            pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            return pid != nil
+        }
+        #expect(kill(pid!, SIGTERM) == 0)
+        try session.waitUntil("the shell prompt") { !$0.contains("Layers ·") && lastLine($0) == "$" }
+        #expect(try session.alternateOn() == false)
+        try session.type("echo \"status=$? sum=$((40 + 2))\"\n")
+        let screen = try session.waitFor("status=143 sum=42")
+        // The typed line was echoed too (echo on), then the answer, then a new prompt.
+        #expect(screen.contains("$ echo \"status=$? sum=$((40 + 2))\"\nstatus=143 sum=42\n$"))
+    }
+
+    /// The explorer has no crash key and no environment hook to force a Swift trap, so
+    /// these send the crash signals from outside: SIGILL (what every Swift trap raises)
+    /// with `kill`, and SIGQUIT with Ctrl-\\ as a user would. The same handler restores
+    /// the terminal and hands the signal to the runtime's backtracer, and the process
+    /// must then end of it — not carry on behind a restored terminal. (The backend
+    /// suite tests a real trap with `ncurses-demo`.)
+    @Test(arguments: [("kill -ILL", Int32(128 + SIGILL)), ("C-\\", Int32(128 + SIGQUIT))])
+    func crashSignalsRestoreTheTerminalAndEndTheProcess(how: String, status: Int32) throws {
+        let session = try start(["Layouts/clock.json"])
+        defer { session.close() }
+        try session.waitFor("Layers · 4")
+        if how == "kill -ILL" {
+            #expect(kill(try session.programPID(), SIGILL) == 0)
+        } else {
+            try session.sendKeys(how)
+        }
+        #expect(try session.waitForExit() == status)
+        #expect(try session.alternateOn() == false)
+    }
+
+    // MARK: - 10. Copy as code
+
+    @Test func copyAsCodeShowsSwiftForTheSelection() throws {
+        let session = try start(["Layouts/clock.json"])
+        defer { session.close() }
+        try press(session, "Tab", echo: "Tab → select-next")
+        try session.waitFor("hourHand (view)")
+        try press(session, "e", echo: "e → export swift")
+        let screen = try session.waitFor("Swift (Esc closes)")
+        #expect(screen.contains("hourHand.layer.anchorPoint = CGPoint(x: 0.5, y: 0.9)"))
+        #expect(screen.contains("hourHand.layer.position = CGPoint(x: 100, y: 100)"))
+        #expect(screen.contains("hourHand.layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 60)"))
+        try session.sendKeys("Escape")
+        let closed = try session.waitUntil("the overlay to close") { !$0.contains("Swift (Esc closes)") }
+        #expect(!closed.contains("CGPoint("))
+        #expect(!statusLine(closed).contains("Esc closes"))
+        #expect(lastLine(closed).contains("key: Esc → leave-mode"))
+
+        let export = try Subprocess.run(try LayerScopeProgram.requiredPath,
+                                        ["export", Self.packageRoot.appendingPathComponent("Layouts/clock.json").path,
+                                         "--swift", "--layer", "hourHand"])
+        #expect(export.status == 0)
+        #expect(export.output.contains("hourHand.layer.anchorPoint = CGPoint(x: 0.5, y: 0.9)\n"))
+        #expect(export.output.contains("hourHand.layer.position = CGPoint(x: 100, y: 100)\n"))
+    }
+
+    // MARK: - 11. Locale and color
+
+    @Test func cLocaleDrawsOnlyASCII() throws {
+        let session = try start(["Layouts/clock.json"], environment: ["LANG": "C", "LC_ALL": "C"],
+                                firstFrame: "Layers . 4")
+        defer { session.close() }
+        let screen = try session.capture()
+        let wide = screen.unicodeScalars.filter { !$0.isASCII }
+        #expect(wide.isEmpty, "non-ASCII on screen: \(String(String.UnicodeScalarView(wide.prefix(20))))")
+        #expect(lines(screen)[0].contains("LayerScope . Layouts/clock.json"))
+        #expect(try field("frame", in: screen) == ["x": 20, "y": 20, "w": 200, "h": 200])
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test func noColorStartsInMonochromeAndQuits() throws {
+        let session = try start(["Layouts/clock.json"], environment: ["NO_COLOR": "1"])
+        defer { session.close() }
+        let screen = try session.waitFor("Layers · 4")
+        #expect(screen.contains("⣀"))   // still braille: NO_COLOR is about colors only
+        let styled = try session.captureWithStyles()
+        #expect(!styled.contains("38;5;") && !styled.contains("48;5;") && !styled.contains("38;2;"))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.alternateOn() == false)
+    }
+
+    // MARK: - Help
+
+    @Test func helpScrollsToTheLastKeys() throws {
+        let session = try start(["Layouts/clock.json"])
+        defer { session.close() }
+        try press(session, "?", echo: "? → help")
+        // 40 rows: 36 lines of the box at a time; the notes (5 lines and a blank), the
+        // 47 bindings and 3 lines about commands do not fit.
+        var screen = try session.waitFor("Keys 1–36 of")
+        #expect(screen.contains("Tab           select the next layer (tree order)"))
+        #expect(!screen.contains("C-c           quit now, always"))
+        try session.sendKeys("Space")
+        screen = try session.waitUntil("the help's last page") { $0.contains("C-c           quit now, always") }
+        #expect(screen.contains("c             hit-test cursor mode (arrows move the crosshair)"))
+        #expect(screen.contains("e             copy as code: Swift for the selection"))
+        // r closes it without rotating.
+        try session.sendKeys("r")
+        screen = try session.waitUntil("the help to close") { !$0.contains("any other key closes") }
+        #expect(!lines(screen)[0].contains("[+]"))
+        #expect(try session.alternateOn())
+    }
+
+    // MARK: - 12. 80×24
+
+    @Test func narrowTerminalCollapsesThePanel() throws {
+        let session = try start(["Layouts/clock.json"], columns: 80, rows: 24)
+        defer { session.close() }
+        let screen = try session.waitFor("? help")
+        let rows = lines(screen)
+        #expect(!screen.contains("Layers ·"))
+        #expect(!screen.contains("│"))   // no panel separator
+        #expect(rows[0].contains("LayerScope · Layouts/clock.json"))
+        #expect(rows[0].hasSuffix("NORMAL"))
+        #expect(rows[22].hasSuffix("face  order zPosition"))   // the status line, row 24 − 2
+        #expect(rows[1..<22].contains { $0.contains("⣀") })     // the canvas
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+}
+
+// MARK: - Reading the screen
+
+/// The screen's rows.
+private func lines(_ screen: String) -> [String] {
+    screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+}
+
+/// The last non-empty row: the key echo / command line (tmux trims trailing blank rows).
+private func lastLine(_ screen: String) -> String {
+    lines(screen).last { !$0.isEmpty } ?? ""
+}
+
+/// The status line (the row above the key echo).
+private func statusLine(_ screen: String) -> String {
+    let rows = lines(screen)
+    guard let last = rows.lastIndex(where: { !$0.isEmpty }), last > 0 else { return "" }
+    return rows[last - 1]
+}
+
+/// The side panel's text at 120 columns: the 48 cells right of the separator in
+/// column 71, one body row per line. Every glyph drawn is one cell wide.
+private func panel(_ screen: String, columns: Int = 120) -> String {
+    let first = columns - 48
+    return lines(screen).dropFirst().map { row in
+        let cells = Array(row)
+        return cells.count > first ? String(cells[first...]) : ""
+    }.joined(separator: "\n")
+}
+
+/// A panel field such as ` frame    x 20 y 20 w 200 h 200` as `["x": 20, …]`.
+private func field(_ name: String, in screen: String) throws -> [String: Double] {
+    let row = try #require(lines(panel(screen)).first { $0.hasPrefix(" \(name) ") },
+                           "no \"\(name)\" line in the panel:\n\(panel(screen))")
+    let words = row.split(separator: " ").dropFirst().map(String.init)
+    var out: [String: Double] = [:]
+    var i = 0
+    while i + 1 < words.count, let value = Double(words[i + 1]) {
+        out[words[i]] = value
+        i += 2
+    }
+    return out
+}
+
+/// The explorer executable the tests run.
+enum LayerScopeProgram {
+    static let path: String? = BuiltProducts.executable("layerscope")
+
+    static var requiredPath: String {
+        get throws {
+            guard let path else { throw TmuxSession.Failure(description: "layerscope is not built (swift build)") }
+            return path
+        }
+    }
+}

@@ -236,6 +236,12 @@ public enum ExplorerScreen {
         // Tree: at most a third of the panel, scrolled to keep the selection visible.
         let treeLines = TreeOutline.lines(tree, selection: state.session.selection, unicode: unicode)
         let treeRows = min(treeLines.count, max(3, area.rows / 3))
+        if let error = state.fileError {
+            // Stays until the file loads again: the scene on screen is not what the file says.
+            lines.append(PanelLine("⚠ the file on disk does not load:", style: errorStyle))
+            for line in wrap(error, width: area.columns - 2) { lines.append(PanelLine(" " + line, style: errorStyle)) }
+            lines.append(PanelLine(" showing the last good scene", style: errorStyle))
+        }
         lines.append(PanelLine("Layers" + (state.mode == .tree ? " (j/k, Esc)" : "") + " · \(tree.count)", style: headingStyle))
         let selIndex = treeLines.firstIndex { $0.layer == state.session.selection && $0.style.reverse } ?? 0
         let first = Panel.scrollOffset(keeping: selIndex, visibleIn: treeRows, current: 0, lineCount: treeLines.count)

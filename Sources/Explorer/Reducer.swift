@@ -74,7 +74,7 @@ public enum Reducer {
             return .none
         case let .loadFailed(message):
             state.fileError = message
-            setStatus(&state, message + " (kept the last good scene)", error: true)
+            setStatus(&state, "kept the last good scene: " + message, error: true)
             return .none
         }
     }

@@ -36,7 +36,8 @@ public enum Why {
         out += scrollOffsets(tree)
         out += anchorJump(state)
         if let c = state.lastConversion { out += conversion(c, tree: tree) }
-        if state.mode == .cursor, let p = state.cursor, let sel = state.session.selection, tree.contains(sel),
+        // The naive conversion's gap belongs to the formula page, which explains it.
+        if state.panelPage == .formula, state.mode == .cursor, let p = state.cursor, let sel = state.session.selection, tree.contains(sel),
            let gap = NaiveGap(tree: tree, layer: sel, screenPoint: p), let naive = gap.naiveOnScreen {
             out.append(Annotation(.segment(from: p, to: naive, arrow: true), color: naiveColor, pattern: .dashed))
             out.append(Annotation(.marker(naive, glyph: "✗", ascii: "x"), color: naiveColor))

@@ -33,6 +33,8 @@ public struct UndoEntry: Equatable, Sendable {
     public var command: Command
     var patch: TreePatch
     var selection: LayerID?
+    /// Names the state this entry's edit produced, so "back at the saved state" is known.
+    var serial: Int = 0
 }
 
 /// The one engine every front end drives: a scene, a selection, undo/redo, and the
@@ -45,7 +47,14 @@ public struct Session: Equatable, Sendable {
     public var hitTestOrder: SiblingOrder = .zPosition
     /// The file the scene came from, if any (for `save` with no name and `reload`).
     public var filePath: String?
-    public private(set) var isDirty = false
+    /// True when the scene differs from the last load or save: undoing back to the saved
+    /// state makes it clean again.
+    public var isDirty: Bool { undoStack.last?.serial != savedSerial || forcedDirty }
+    /// The serial of the top undo entry when the scene was last loaded or saved (nil: none).
+    private var savedSerial: Int? = nil
+    /// Set when the saved state can no longer be reached by undo (history trimmed past it).
+    private var forcedDirty = false
+    private var nextSerial = 1
     public private(set) var undoStack: [UndoEntry] = []
     public private(set) var redoStack: [UndoEntry] = []
     /// Every edit applied, in order, as text (R3: the order of writes matters).
@@ -73,13 +82,18 @@ public struct Session: Equatable, Sendable {
         selection = selectedName.flatMap { newScene.tree.id(named: $0) } ?? newScene.tree.roots.first
         undoStack = []; redoStack = []; writeHistory = []
         lastEdit = nil; warning = nil
-        isDirty = false
+        markClean()
+    }
+
+    private mutating func markClean() {
+        savedSerial = undoStack.last?.serial
+        forcedDirty = false
     }
 
     /// Marks the scene saved to `path`.
     public mutating func didSave(to path: String) {
         filePath = path
-        isDirty = false
+        markClean()
     }
 
     /// Runs a scene's own script (after loading); errors carry the script line's location.
@@ -98,7 +112,7 @@ public struct Session: Equatable, Sendable {
             }
         }
         undoStack = []; redoStack = []
-        isDirty = false
+        markClean()
         lastEdit = nil
     }
 
@@ -149,7 +163,6 @@ public struct Session: Equatable, Sendable {
         let alive: (LayerID?) -> LayerID? = { [tree = scene.tree] id in id.flatMap { tree.contains($0) ? $0 : nil } }
         selection = alive(entry.selection) ?? alive(selection)
         lastEdit = nil
-        isDirty = true
         writeHistory.append(word)
         return reverse
     }
@@ -197,10 +210,16 @@ public struct Session: Equatable, Sendable {
             record = (id, old, old.frame)
         }
         selection = newSelection
-        undoStack.append(UndoEntry(command: command, patch: before, selection: oldSelection))
-        if undoStack.count > Session.undoLimit { undoStack.removeFirst(undoStack.count - Session.undoLimit) }
+        undoStack.append(UndoEntry(command: command, patch: before, selection: oldSelection, serial: nextSerial))
+        nextSerial += 1
+        if undoStack.count > Session.undoLimit {
+            let dropped = undoStack.prefix(undoStack.count - Session.undoLimit)
+            if savedSerial == nil || dropped.contains(where: { $0.serial == savedSerial }) { forcedDirty = true }
+            undoStack.removeFirst(dropped.count)
+        }
+        // Redo entries are gone: if the saved state was among them, it is unreachable now.
+        if redoStack.contains(where: { $0.serial == savedSerial }) { forcedDirty = true }
         redoStack = []
-        isDirty = true
         writeHistory.append(command.text)
         if let (id, old, oldFrame) = record {
             lastEdit = EditRecord(command: command, layer: id, before: old, after: scene.tree[id], frameBefore: oldFrame, frameAfter: scene.tree[id].frame)

@@ -340,7 +340,10 @@ func rowText(_ canvas: Canvas?, _ row: Int) -> String {
         let error = try #require(loop.state.fileError)
         #expect(error.contains("scene.json"))
         #expect(loop.state.statusIsError)
-        #expect(loop.state.status == error + " (kept the last good scene)")
+        #expect(loop.state.status == "kept the last good scene: " + error)
+        // The panel keeps saying so after the status line moves on.
+        let screen = ExplorerScreen.render(loop.state, options: ScreenOptions()).canvas
+        #expect(screen.text.contains("the file on disk does not load"))
         #expect(try loop.checkFile() == false)   // reported once, not on every poll
 
         // Fixed again: reloads.

@@ -190,3 +190,41 @@ struct SessionTests {
         #expect(t.undoStack.isEmpty && !t.isDirty)
     }
 }
+
+@Suite("Session: dirty tracking")
+struct DirtyTrackingTests {
+    @Test func undoingBackToTheSavedStateIsClean() throws {
+        var s = Session()
+        _ = try s.perform(.add(name: "a", kind: nil, parent: nil, index: nil))
+        _ = try s.perform(.move(1, 0))
+        s.didSave(to: "/tmp/x.json")
+        #expect(!s.isDirty)
+        _ = try s.perform(.move(1, 0))
+        #expect(s.isDirty)
+        _ = try s.perform(.undo)
+        #expect(!s.isDirty)          // back at the saved state
+        _ = try s.perform(.undo)
+        #expect(s.isDirty)           // before it
+        _ = try s.perform(.redo)
+        #expect(!s.isDirty)
+    }
+
+    @Test func theSavedStateLostToANewBranchStaysDirty() throws {
+        var s = Session()
+        _ = try s.perform(.add(name: "a", kind: nil, parent: nil, index: nil))
+        _ = try s.perform(.move(1, 0))
+        s.didSave(to: "/tmp/x.json")
+        _ = try s.perform(.undo)      // the saved state is now only reachable by redo…
+        _ = try s.perform(.move(5, 0)) // …and this edit drops the redo history
+        _ = try s.perform(.undo)
+        #expect(s.isDirty)            // (a at x 0) ≠ the saved (a at x 1)
+    }
+
+    @Test func aLoadedSceneIsClean() throws {
+        var s = Session()
+        _ = try s.perform(.add(name: "a", kind: nil, parent: nil, index: nil))
+        #expect(s.isDirty)
+        _ = try s.perform(.undo)
+        #expect(!s.isDirty)           // an empty new session is the "loaded" state
+    }
+}

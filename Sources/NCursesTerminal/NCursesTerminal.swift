@@ -445,17 +445,8 @@ public final class NCursesTerminal: Terminal {
     /// doupdate or endwin, which flush ncurses's buffer, so the bytes stay in order.
     private static func writeToTerminal(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
-            }
+            guard let base = buffer.baseAddress else { return }
+            writeAll(STDOUT_FILENO, base, buffer.count)
         }
     }
 

@@ -100,7 +100,7 @@ private let exitSignals: [Int32] = [SIGTERM, SIGHUP]
 // MARK: - Handlers (async-signal-safe)
 
 /// Writes `count` bytes, retrying after interruptions. Async-signal-safe.
-private func writeAll(_ fd: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) {
+func writeAll(_ fd: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) {
     var offset = 0
     while offset < count {
         let written = write(fd, bytes + offset, count - offset)

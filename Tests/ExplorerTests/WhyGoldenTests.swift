@@ -33,7 +33,7 @@ import Testing
         #expect(abs(dx - -(60 * c - 40 * s)) < 1e-9)   // −42.701
         #expect(abs(dy - -(60 * s + 40 * c)) < 1e-9)   // −58.109
         let canvas = Self.render(state)
-        let text = (0..<canvas.rows).map { canvas.text(row: $0) }.joined(separator: "\n")
+        let text = canvas.text
         #expect(text.contains("frame moved (-42.701, -58.109), position (0, 0)"))
         #expect(text.contains("4 + position (100, 100)"))
         expectGolden(canvas)
@@ -42,7 +42,7 @@ import Testing
     @Test func keepFrameMovesPositionInstead() throws {
         let state = try Self.state("anchor-jump.yaml", "select staying\nanchor 0.5 0.5 keep-frame\npanel formula")
         let canvas = Self.render(state)
-        let text = (0..<canvas.rows).map { canvas.text(row: $0) }.joined(separator: "\n")
+        let text = canvas.text
         #expect(text.contains("frame moved (0, 0), position (42.701, 58.109)"))
         expectGolden(canvas)
     }
@@ -53,7 +53,7 @@ import Testing
         // ignores the anchor and centre: (100, 60)·(1.5·R30) = (84.9, 152.9), not (180, 150).
         let state = try Self.state("effective-transform.json", "select card\ncursor-at 180 150\npanel formula")
         let canvas = Self.render(state)
-        let text = (0..<canvas.rows).map { canvas.text(row: $0) }.joined(separator: "\n")
+        let text = canvas.text
         #expect(text.contains("cursor in card: (100, 60)"))
         #expect(text.contains("(84.904, 152.942)"))
         #expect(text.contains("(180, 150)"))
@@ -64,7 +64,7 @@ import Testing
         // (250, 80) is in the badge's outer half: drawn, but outside card's bounds.
         let state = try Self.state("untouchable.json", "panel hit-test\ncursor-at 250 80")
         let canvas = Self.render(state)
-        let text = (0..<canvas.rows).map { canvas.text(row: $0) }.joined(separator: "\n")
+        let text = canvas.text
         #expect(text.contains("→ window"))
         #expect(text.contains("CALayer rules would hit badge"))
         #expect(text.contains("card       outside bounds"))

@@ -110,9 +110,9 @@ extension LayerTree {
     private struct Frame {
         var id: LayerID
         var local: Point
-        /// The sublayers in search order when sorted by zPosition, else in tree order
-        /// (searched from the end).
-        var children: [LayerID]
+        /// How many sublayers, and whether to walk the tree's cached zPosition order
+        /// (`searchByZ`) or plain reverse tree order; read in place, never copied.
+        var count: Int
         var isSorted: Bool
         var next: Int
     }
@@ -157,17 +157,9 @@ extension LayerTree {
         if hot[i].masksToBounds && !hot[i].bounds.contains(local) {
             trace?.visits.append(HitVisit(layer: id, outcome: .clipped, localPoint: local)); return nil
         }
-        var children = hot[i].sublayers
-        var isSorted = false
-        if order == .zPosition, children.count > 1 {
-            let z0 = hot[children[0].raw].zPosition
-            for k in 1..<children.count where hot[children[k].raw].zPosition != z0 {
-                children = searchOrder(children, order)
-                isSorted = true
-                break
-            }
-        }
-        return Frame(id: id, local: local, children: children, isSorted: isSorted, next: 0)
+        // The zPosition order is cached by the tree whenever sublayers or their zPositions change.
+        let isSorted = order == .zPosition && hot[i].searchByZ != nil
+        return Frame(id: id, local: local, count: hot[i].sublayers.count, isSorted: isSorted, next: 0)
     }
 
     private func hitTestLayers(start: LayerID, pointInSuperlayer: Point, order: SiblingOrder,
@@ -179,10 +171,10 @@ extension LayerTree {
         stack.append(first)
         while let top = stack.indices.last {
             let i = stack[top].id.raw
-            let count = stack[top].children.count
+            let count = stack[top].count
             let next = stack[top].next
             if next < count {
-                let child = stack[top].isSorted ? stack[top].children[next] : stack[top].children[count - 1 - next]
+                let child = stack[top].isSorted ? hot[i].searchByZ.unsafelyUnwrapped[next] : hot[i].sublayers[count - 1 - next]
                 stack[top].next = next + 1
                 if let f = enterLayer(child, stack[top].local, parentIsPlain: hot[i].plainSublayerSpace, order: order, trace: trace) {
                     stack.append(f)
@@ -212,15 +204,15 @@ extension LayerTree {
             else if !layer.bounds.contains(local!) { outcome = .clipped }
             else { outcome = nil }
             if let outcome { trace?.visits.append(HitVisit(layer: id, outcome: outcome, localPoint: local)); return }
-            stack.append(Frame(id: id, local: local!, children: layer.sublayers, isSorted: false, next: 0))
+            stack.append(Frame(id: id, local: local!, count: layer.sublayers.count, isSorted: false, next: 0))
         }
         enter(start, pointInOwnSpace)
         while !stack.isEmpty {
             let top = stack.count - 1
-            let count = stack[top].children.count
+            let count = stack[top].count
             if stack[top].next < count {
                 // Reverse array order, zPosition ignored (R10).
-                let child = stack[top].children[count - 1 - stack[top].next]
+                let child = hot[stack[top].id.raw].sublayers[count - 1 - stack[top].next]
                 stack[top].next += 1
                 let local = self[child].kind == .view ? hopToSuperlayer(child).inverted()?.apply(to: stack[top].local) : nil
                 enter(child, local)

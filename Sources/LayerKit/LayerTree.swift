@@ -53,7 +53,10 @@ public struct LayerTree: Equatable, Sendable {
                 ids[newValue.name] = id
             }
             storage[id.raw] = newValue
+            let sorted = hot[id.raw].searchByZ
             hot[id.raw] = HitGeometry(newValue)
+            hot[id.raw].searchByZ = sorted
+            if newValue.zPosition != old.zPosition, let parent = newValue.superlayer { refreshSearchOrder(parent) }
         }
     }
 
@@ -71,16 +74,43 @@ public struct LayerTree: Equatable, Sendable {
             if let layer { hot[id.raw] = HitGeometry(layer) }
             if let layer { ids[layer.name] = id }
         }
+        for (id, layer) in slots {
+            guard let layer else { continue }
+            refreshSearchOrder(id)
+            if let parent = layer.superlayer, storage[parent.raw] != nil { refreshSearchOrder(parent) }
+        }
     }
 
     mutating func setRoots(_ r: [LayerID]) { roots = r }
 
     /// True when every layer's hit-testing copy matches the layer (an invariant tests check).
     func hitGeometryIsInSync() -> Bool {
-        storage.count == hot.count && storage.indices.allSatisfy { i in storage[i].map { HitGeometry($0) == hot[i] } ?? true }
+        storage.count == hot.count && storage.indices.allSatisfy { i in
+            guard let layer = storage[i] else { return true }
+            var expected = HitGeometry(layer)
+            expected.searchByZ = zSortedSearchOrder(layer.sublayers)
+            return expected == hot[i]
+        }
     }
 
-    private mutating func syncSublayers(_ id: LayerID) { hot[id.raw].sublayers = storage[id.raw]!.sublayers }
+    private mutating func syncSublayers(_ id: LayerID) {
+        hot[id.raw].sublayers = storage[id.raw]!.sublayers
+        refreshSearchOrder(id)
+    }
+
+    /// Recomputes the cached zPosition search order of `id`'s sublayers.
+    private mutating func refreshSearchOrder(_ id: LayerID) {
+        hot[id.raw].searchByZ = zSortedSearchOrder(hot[id.raw].sublayers)
+    }
+
+    /// Siblings front to back by zPosition (ties: later first), or nil when every zPosition is
+    /// equal — then reverse tree order is the answer and nothing needs storing.
+    func zSortedSearchOrder(_ siblings: [LayerID]) -> [LayerID]? {
+        guard siblings.count > 1 else { return nil }
+        let z0 = hot[siblings[0].raw].zPosition
+        guard siblings.dropFirst().contains(where: { hot[$0.raw].zPosition != z0 }) else { return nil }
+        return searchOrder(siblings, .zPosition)
+    }
 
     public func contains(_ id: LayerID) -> Bool { id.raw >= 0 && id.raw < storage.count && storage[id.raw] != nil }
 
@@ -207,6 +237,8 @@ struct HitGeometry: Equatable {
     /// No geometryFlipped and an identity sublayerTransform: its sublayers' points need no extra hop.
     var plainSublayerSpace = true
     var sublayers: [LayerID] = []
+    /// `sublayers` in zPosition search order when their zPositions differ (kept by the tree).
+    var searchByZ: [LayerID]? = nil
 
     init() {}
     init(_ l: Layer) {

@@ -200,3 +200,28 @@ struct HitTestFastPathTests {
         }
     }
 }
+
+@Suite("The tree's cached zPosition order")
+struct CachedSearchOrderTests {
+    @Test func changingASublayersZPositionReordersTheSearch() throws {
+        // Two overlapping sublayers of p; b is later, so it wins until a is lifted.
+        var tree = LayerTree()
+        let p = try tree.add(makeLayer("p", bounds: Rect(0, 0, 100, 100), position: Point(50, 50)))
+        let a = try tree.add(makeLayer("a", bounds: Rect(0, 0, 50, 50), position: Point(50, 50)), in: p)
+        let b = try tree.add(makeLayer("b", bounds: Rect(0, 0, 50, 50), position: Point(50, 50)), in: p)
+        #expect(tree.hitTestScreen(Point(50, 50)) == b)
+        tree[a].zPosition = 3
+        #expect(tree.hitGeometryIsInSync())
+        #expect(tree.hitTestScreen(Point(50, 50)) == a)
+        #expect(tree.hitTestScreen(Point(50, 50), order: .tree) == b)
+        tree[a].zPosition = 0
+        #expect(tree.hitTestScreen(Point(50, 50)) == b)
+        let c = try tree.add(makeLayer("c", bounds: Rect(0, 0, 50, 50), position: Point(50, 50)) { $0.zPosition = -1 }, in: p)
+        #expect(tree.hitGeometryIsInSync())
+        #expect(tree.hitTestScreen(Point(50, 50)) == b)   // c is last but lowest
+        tree.remove(b)
+        #expect(tree.hitGeometryIsInSync())
+        #expect(tree.hitTestScreen(Point(50, 50)) == a)
+        _ = c
+    }
+}

@@ -275,7 +275,8 @@ struct Export: ParsableCommand {
         let ids: [LayerID]
         if let layer {
             guard let id = scene.tree.id(named: layer) else {
-                throw ValidationError("no layer named \"\(layer)\" in \(file)" + (NearMiss.closest(to: layer, among: Array(scene.tree.names)).map { "; did you mean \"\($0)\"?" } ?? ""))
+                printError("layerscope: no layer named \"\(layer)\" in \(file)" + (NearMiss.closest(to: layer, among: Array(scene.tree.names)).map { "; did you mean \"\($0)\"?" } ?? ""))
+                throw ExitCode(1)
             }
             ids = [id]
         } else {
@@ -288,7 +289,8 @@ struct Export: ParsableCommand {
         }
         if let output {
             do { try TextFile.writeAtomically(code, to: output) } catch {
-                throw ValidationError("cannot write \(output): \(error)")
+                printError("layerscope: cannot write \(output): \(error)")
+                throw ExitCode(1)
             }
         } else {
             print(code, terminator: "")

@@ -71,9 +71,11 @@ public enum Why {
     /// (local bounds.origin) to where its sublayers' (0, 0) really is — they are shifted by −bounds.origin.
     static func scrollOffsets(_ tree: LayerTree) -> [Annotation] {
         var out: [Annotation] = []
-        for id in tree.drawingOrder() {
+        // A scan, not a sort: scroll offsets are rare and this runs every frame.
+        for id in tree.treeOrder {
             let l = tree[id]
-            guard l.bounds.origin != .zero else { continue }
+            guard l.bounds.origin != .zero, !l.isHidden,
+                  !tree.ancestors(of: id).contains(where: { tree[$0].isHidden }) else { continue }
             let h = tree.matrixToScreen(id)
             guard let from = h.apply(to: l.bounds.origin), let to = h.apply(to: .zero) else { continue }
             out.append(Annotation(.segment(from: from, to: to, arrow: true), color: scrollColor, pattern: .dashed))

@@ -36,13 +36,19 @@ public struct Scene: Equatable, Sendable {
     /// corners on screen with a 10% margin (at least 20 points), else 320×240.
     public var screenRect: Rect {
         if let screen { return Rect(origin: .zero, size: screen) }
-        var points: [Point] = []
-        for id in tree.drawingOrder() {
+        // One pass, each layer's map to the screen built from its parent's (O(layers), not
+        // O(layers × depth)): this runs every frame for scenes without a `screen`.
+        var box: Rect? = nil
+        var stack: [(LayerID, Homography)] = tree.roots.reversed().map { ($0, .identity) }
+        while let (id, parentToScreen) = stack.popLast() {
             let layer = tree[id]
-            let h = tree.matrixToScreen(id)
-            for c in layer.bounds.corners { if let p = h.apply(to: c) { points.append(p) } }
+            if layer.isHidden { continue }
+            let h = tree.hopToSuperlayer(id).concatenating(parentToScreen)
+            let points = layer.bounds.corners.compactMap { h.apply(to: $0) }
+            if let b = Rect.boundingBox(of: points) { box = box.map { $0.union(b) } ?? b }
+            for child in layer.sublayers.reversed() { stack.append((child, h)) }
         }
-        guard let box = Rect.boundingBox(of: points), box.width > 0 || box.height > 0 else {
+        guard let box, box.width > 0 || box.height > 0 else {
             return Rect(x: 0, y: 0, width: 320, height: 240)
         }
         let margin = max(20, 0.1 * max(box.width, box.height))

@@ -2,13 +2,13 @@ import Geometry
 import LayerKit
 import Raster
 
-/// How the screen draws: glyph mode, whether the terminal shows UTF-8, cell shape.
+/// How the screen draws: glyph mode and whether the terminal shows UTF-8. (The cell shape
+/// is part of the state, because clicks and cursor moves map cells to points too.)
 public struct ScreenOptions: Equatable, Sendable {
     public var mode: RenderMode
     public var unicode: Bool
-    public var cellAspect: Double
-    public init(mode: RenderMode = .auto, unicode: Bool = true, cellAspect: Double = Viewport.defaultCellAspect) {
-        self.mode = mode; self.unicode = unicode; self.cellAspect = cellAspect
+    public init(mode: RenderMode = .auto, unicode: Bool = true) {
+        self.mode = mode; self.unicode = unicode
     }
 }
 
@@ -81,16 +81,10 @@ public enum ExplorerScreen {
         }
         let tree = state.session.tree
         let unicode = options.unicode && options.mode != .ascii
-        let report = (state.mode == .cursor || state.cursor != nil && state.mode == .cursor) ? state.cursor.map { CursorReport(state: state, point: $0) } : nil
+        let report = state.mode == .cursor ? state.cursor.map { CursorReport(state: state, point: $0) } : nil
 
         // Canvas.
-        var viewport = state.viewport
-        viewport.cellAspect = options.cellAspect
-        if options.cellAspect != Viewport.defaultCellAspect {
-            var s = state
-            s.columns = layout.columns
-            viewport = Viewport.fitting(s.session.scene.screenRect, columns: layout.canvas.columns, rows: layout.canvas.rows, cellAspect: options.cellAspect)
-        }
+        let viewport = state.viewport
         var rasterOptions = RasterOptions(mode: options.mode, unicode: unicode, selection: state.session.selection,
                                           annotations: Why.annotations(state))
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }

@@ -1,5 +1,6 @@
 import Geometry
 import LayerKit
+import Raster
 
 /// How anchorPoint edits behave in the explorer (geometry.md R2).
 public enum AnchorBehaviour: String, Equatable, Sendable {
@@ -63,6 +64,8 @@ public struct ExplorerState: Equatable, Sendable {
     public var output: String? = nil
     /// The size of the terminal the state was last laid out for (cells).
     public var columns: Int = 80
+    /// How many times taller than wide a terminal cell is (`--cell-aspect`).
+    public var cellAspect: Double = Viewport.defaultCellAspect
     public var rows: Int = 24
     /// The last error the file on disk gave on reload; the last good scene stays.
     public var fileError: String? = nil

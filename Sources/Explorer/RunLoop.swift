@@ -74,7 +74,7 @@ public final class RunLoop {
     }
 
     /// Runs until quit; returns normally, throws only for terminal failures.
-    /// `until` stops early (tests): checked after every event.
+    /// `maxEvents` stops early (tests): checked before every event.
     public func run(maxEvents: Int? = nil) throws {
         try draw()
         var handled = 0
@@ -92,7 +92,6 @@ public final class RunLoop {
                 if try dispatch(action) { quit = true; break }
             }
             if quit { return }
-            if case .resumed = event {}  // the backend repaints everything on the next draw
             try draw()
         }
     }

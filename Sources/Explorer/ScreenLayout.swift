@@ -46,7 +46,7 @@ extension ExplorerState {
     public var viewport: Viewport {
         let area = layout.canvas
         let rect = session.scene.screenRect
-        var v = Viewport.fitting(rect, columns: area.columns, rows: area.rows)
+        var v = Viewport.fitting(rect, columns: area.columns, rows: area.rows, cellAspect: cellAspect)
         if view.zoom != 1 { v.zoom(by: view.zoom, about: rect.center) }
         v.pan(by: Vector(dx: view.panColumns * v.pointsPerColumn, dy: view.panRows * v.pointsPerRow))
         return v

@@ -39,6 +39,12 @@ struct DrawOptions: ParsableArguments {
 
     @Option(help: "How many times taller than wide a terminal cell is (default 2).")
     var cellAspect: Double = 2
+
+    func validate() throws {
+        guard cellAspect.isFinite, cellAspect >= 0.25, cellAspect <= 8 else {
+            throw ValidationError("--cell-aspect \(cellAspect): expected a number from 0.25 to 8 (a terminal cell is usually about 2 times taller than wide)")
+        }
+    }
 }
 
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
@@ -85,6 +91,7 @@ struct Explore: ParsableCommand {
     func run() throws {
         let (scene, path) = try loadScene(file)
         var state = ExplorerState(session: Session(scene: scene, filePath: path))
+        state.cellAspect = draw.cellAspect
         if let script {
             do {
                 for (i, line) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -104,8 +111,7 @@ struct Explore: ParsableCommand {
             printError("layerscope: \(error)")
             throw ExitCode(1)
         }
-        let screen = ScreenOptions(mode: draw.mode, unicode: terminal.capabilities.unicode,
-                                   cellAspect: draw.cellAspect)
+        let screen = ScreenOptions(mode: draw.mode, unicode: terminal.capabilities.unicode)
         let loop = RunLoop(state: state, terminal: terminal, options: screen)
         do {
             try loop.run()
@@ -226,6 +232,7 @@ struct Render: ParsableCommand {
         var state = ExplorerState(session: Session(scene: scene, filePath: path))
         state.columns = cols
         state.rows = rows
+        state.cellAspect = draw.cellAspect
         if let (name, text) = try source.read(stdinAllowed: false) {
             for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 do {
@@ -249,7 +256,7 @@ struct Render: ParsableCommand {
         case .c256: depth = .ansi256
         case .truecolor: depth = .truecolor
         }
-        let screen = ExplorerScreen.render(state, options: ScreenOptions(mode: draw.mode, unicode: draw.mode != .ascii, cellAspect: draw.cellAspect))
+        let screen = ExplorerScreen.render(state, options: ScreenOptions(mode: draw.mode, unicode: draw.mode != .ascii))
         print(AnsiEncoder.encode(screen.canvas, colors: depth))
     }
 }

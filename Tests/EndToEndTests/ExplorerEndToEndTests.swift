@@ -522,13 +522,4 @@ private func field(_ name: String, in screen: String) throws -> [String: Double]
 }
 
 /// The explorer executable the tests run.
-enum LayerScopeProgram {
-    static let path: String? = BuiltProducts.executable("layerscope")
-
-    static var requiredPath: String {
-        get throws {
-            guard let path else { throw TmuxSession.Failure(description: "layerscope is not built (swift build)") }
-            return path
-        }
-    }
-}
+let LayerScopeProgram = BuiltProgram(name: "layerscope")

@@ -217,13 +217,4 @@ struct TerminalBackendTests {
 }
 
 /// The executable the backend tests run.
-enum DemoProgram {
-    static let path: String? = BuiltProducts.executable("ncurses-demo")
-
-    static var requiredPath: String {
-        get throws {
-            guard let path else { throw TmuxSession.Failure(description: "ncurses-demo is not built") }
-            return path
-        }
-    }
-}
+let DemoProgram = BuiltProgram(name: "ncurses-demo")

@@ -385,3 +385,17 @@ enum BuiltProducts {
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 }
+
+/// One of the package's executables, as the end-to-end tests find it.
+struct BuiltProgram: Sendable {
+    let name: String
+    /// Its path, or nil when `swift build` has not built it.
+    var path: String? { BuiltProducts.executable(name) }
+
+    var requiredPath: String {
+        get throws {
+            guard let path else { throw TmuxSession.Failure(description: "\(name) is not built (swift build)") }
+            return path
+        }
+    }
+}

@@ -5,25 +5,9 @@ import Testing
 /// Every file in `Malformed/layouts/` must fail to load exactly where `EXPECTED.tsv` says, with
 /// a message containing the listed words, and an error that names the file.
 @Suite struct MalformedLayoutTests {
-    struct Expectation: Sendable, CustomTestStringConvertible {
-        var file: String
-        var position: String
-        var substring: String
-        var testDescription: String { file }
-    }
-
-    static func folder() throws -> URL {
-        let malformed = try #require(Bundle.module.url(forResource: "Malformed", withExtension: nil))
-        return malformed.appendingPathComponent("layouts")
-    }
-
-    static func manifest() throws -> [Expectation] {
-        let text = try String(contentsOf: folder().appendingPathComponent("EXPECTED.tsv"), encoding: .utf8)
-        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            return Expectation(file: fields[0], position: fields.count > 1 ? fields[1] : "", substring: fields.count > 2 ? fields[2] : "")
-        }
-    }
+    typealias Expectation = CorpusExpectation
+    static func folder() throws -> URL { try MalformedCorpus.folder("layouts") }
+    static func manifest() throws -> [Expectation] { try MalformedCorpus.manifest("layouts") }
 
     @Test(arguments: try manifest())
     func malformedFileFailsWhereTheManifestSays(_ expected: Expectation) throws {

@@ -5,24 +5,9 @@ import Testing
 /// Every script in `Malformed/scripts/` must stop exactly where `EXPECTED.tsv` says, with a
 /// message containing the listed words, and must change nothing after the failing command.
 @Suite struct MalformedScriptTests {
-    struct Expectation: Sendable, CustomTestStringConvertible {
-        var file: String
-        var position: String
-        var substring: String
-        var testDescription: String { file }
-    }
-
-    static func folder() throws -> URL {
-        try #require(Bundle.module.url(forResource: "Malformed", withExtension: nil)).appendingPathComponent("scripts")
-    }
-
-    static func manifest() throws -> [Expectation] {
-        let text = try String(contentsOf: folder().appendingPathComponent("EXPECTED.tsv"), encoding: .utf8)
-        return text.split(separator: "\n").map { line in
-            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            return Expectation(file: f[0], position: f[1], substring: f[2])
-        }
-    }
+    typealias Expectation = CorpusExpectation
+    static func folder() throws -> URL { try MalformedCorpus.folder("scripts") }
+    static func manifest() throws -> [Expectation] { try MalformedCorpus.manifest("scripts") }
 
     @Test(arguments: try manifest())
     func malformedScriptStopsWhereTheManifestSays(_ expected: Expectation) throws {

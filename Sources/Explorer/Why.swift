@@ -117,22 +117,34 @@ public enum Why {
     static func untouchable(_ state: ExplorerState) -> [Annotation] {
         let tree = state.session.tree
         guard tree.count <= 400 else { return [] }
-        let views = tree.drawingOrder().filter { tree[$0].kind == .view && tree[$0].superlayer.map { tree[$0].kind == .view } == true }
-        guard !views.isEmpty else { return [] }
+        func viewAncestors(_ id: LayerID) -> [LayerID] { tree.ancestors(of: id).filter { tree[$0].kind == .view } }
+        // Candidates: visible views with a bounds corner outside some ancestor view's bounds
+        // (the inclusive corner counts as outside, so a few extra candidates get the exact test).
+        let candidates = tree.drawingOrder().filter { id in
+            tree[id].kind == .view && viewAncestors(id).contains { a in
+                tree[id].bounds.corners.contains { c in !(tree.convert(c, from: id, to: a).map { tree[a].bounds.contains($0) } ?? false) }
+            }
+        }
+        guard !candidates.isEmpty else { return [] }
         let area = state.layout.canvas
         let v = state.viewport
+        var marked = Set<Int>()
         var out: [Annotation] = []
-        for row in stride(from: 0, to: area.rows, by: 1) {
-            for column in stride(from: 0, to: area.columns, by: 1) {
-                let p = v.center(of: CellPosition(column: column, row: row))
-                for id in views {
+        for id in candidates {
+            // Only the cells under this view's on-screen box.
+            let corners = tree[id].bounds.corners.compactMap { tree.convert($0, from: id, to: nil) }
+            guard corners.count == 4, let box = Rect.boundingBox(of: corners) else { continue }
+            let lo = v.cell(containing: Point(x: box.minX, y: box.minY)), hi = v.cell(containing: Point(x: box.maxX, y: box.maxY))
+            let ancestors = viewAncestors(id)
+            for row in max(0, lo.row)...max(0, min(area.rows - 1, hi.row)) where row < area.rows {
+                for column in max(0, lo.column)...max(0, min(area.columns - 1, hi.column)) where column < area.columns {
+                    guard !marked.contains(row * area.columns + column) else { continue }
+                    let p = v.center(of: CellPosition(column: column, row: row))
                     guard let local = tree.convert(p, from: nil, to: id), tree[id].bounds.contains(local) else { continue }
-                    let outside = tree.ancestors(of: id).contains { a in
-                        tree[a].kind == .view && !(tree.convert(p, from: nil, to: a).map { tree[a].bounds.contains($0) } ?? false)
-                    }
+                    let outside = ancestors.contains { a in !(tree.convert(p, from: nil, to: a).map { tree[a].bounds.contains($0) } ?? false) }
                     if outside {
+                        marked.insert(row * area.columns + column)
                         out.append(Annotation(.marker(p, glyph: "/", ascii: "/"), color: untouchableColor))
-                        break
                     }
                 }
             }

@@ -18,10 +18,46 @@ public struct Screen: Equatable, Sendable {
     public var cursor: CellPosition?
 }
 
-/// Offsets of the tree pane inside the side panel (used for clicks).
-public enum TreePanel {
-    /// Row 0 of the panel is the "Layers" heading; the first tree row follows it.
-    public static let firstRowOffset = 1
+/// The top of the side panel: the file-error banner (while the file does not load), the
+/// "Layers" heading, and the window of tree rows scrolled to keep the selection visible.
+/// Drawing and clicks both read this one placement, so a click lands on the row drawn.
+public struct TreePanel: Equatable, Sendable {
+    /// The banner's lines (empty when the file loads).
+    public var banner: [PanelLine]
+    /// Every tree row, scrolled or not.
+    public var lines: [PanelLine]
+    /// The index in `lines` of the first row shown.
+    public var first: Int
+    /// How many rows are shown.
+    public var count: Int
+
+    /// Panel rows above the first tree row: the banner and the heading.
+    public var firstRowOffset: Int { banner.count + 1 }
+    /// The rows shown, top to bottom.
+    public var visible: ArraySlice<PanelLine> { lines[first..<(first + count)] }
+
+    public init(_ state: ExplorerState, area: CellRect, unicode: Bool) {
+        let tree = state.session.tree
+        lines = TreeOutline.lines(tree, selection: state.session.selection, unicode: unicode)
+        // At most a third of the panel.
+        count = min(lines.count, max(3, area.rows / 3))
+        banner = []
+        if let error = state.fileError {
+            // Stays until the file loads again: the scene on screen is not what the file says.
+            banner.append(PanelLine("⚠ the file on disk does not load:", style: ExplorerScreen.errorStyle))
+            for line in ExplorerScreen.wrap(error, width: area.columns - 2) { banner.append(PanelLine(" " + line, style: ExplorerScreen.errorStyle)) }
+            banner.append(PanelLine(" showing the last good scene", style: ExplorerScreen.errorStyle))
+        }
+        let selection = lines.firstIndex { $0.layer == state.session.selection && $0.style.reverse } ?? 0
+        first = Panel.scrollOffset(keeping: selection, visibleIn: count, current: 0, lineCount: lines.count)
+    }
+
+    /// The layer drawn on panel row `row` (in terminal rows), if a tree row is there.
+    public func layer(atRow row: Int, area: CellRect) -> LayerID? {
+        let line = row - area.row - firstRowOffset
+        guard line >= 0, line < count else { return nil }
+        return lines[first + line].layer
+    }
 }
 
 /// The hit-test explanation for the crosshair: pure data, rendered into the panel.
@@ -226,20 +262,10 @@ public enum ExplorerScreen {
 
     static func drawPanel(_ canvas: inout Canvas, _ state: ExplorerState, _ area: CellRect, report: CursorReport?, unicode: Bool) {
         let tree = state.session.tree
-        var lines: [PanelLine] = []
-        // Tree: at most a third of the panel, scrolled to keep the selection visible.
-        let treeLines = TreeOutline.lines(tree, selection: state.session.selection, unicode: unicode)
-        let treeRows = min(treeLines.count, max(3, area.rows / 3))
-        if let error = state.fileError {
-            // Stays until the file loads again: the scene on screen is not what the file says.
-            lines.append(PanelLine("⚠ the file on disk does not load:", style: errorStyle))
-            for line in wrap(error, width: area.columns - 2) { lines.append(PanelLine(" " + line, style: errorStyle)) }
-            lines.append(PanelLine(" showing the last good scene", style: errorStyle))
-        }
+        let pane = TreePanel(state, area: area, unicode: unicode)
+        var lines = pane.banner
         lines.append(PanelLine("Layers" + (state.mode == .tree ? " (j/k, Esc)" : "") + " · \(tree.count)", style: headingStyle))
-        let selIndex = treeLines.firstIndex { $0.layer == state.session.selection && $0.style.reverse } ?? 0
-        let first = Panel.scrollOffset(keeping: selIndex, visibleIn: treeRows, current: 0, lineCount: treeLines.count)
-        lines += treeLines[first..<min(treeLines.count, first + treeRows)]
+        lines += pane.visible
         lines.append(PanelLine(""))
         switch state.panelPage {
         case .inspector:

@@ -174,33 +174,19 @@ public enum Reducer {
     }
 
     static func ui(_ state: inout ExplorerState, _ action: UIAction, key: String) -> ExplorerEffect {
-        state.echo = "\(key) → \(action.rawValue)"
+        // Every key echoes a command that replays (`a → mode anchor`): toggles resolve to
+        // the command they amount to in the current state.
         switch action {
-        case .commandLine:
-            state.mode = .command(text: "", caret: 0)
-            state.historyIndex = nil
-        case .anchorMode:
-            state.mode = state.mode == .anchor ? .normal : .anchor
-            setStatus(&state, state.mode == .anchor ? "anchor mode (\(state.anchorBehaviour.rawValue)): arrows move the anchorPoint, f switches behaviour, Esc leaves" : "")
+        case .commandLine: return perform(&state, .commandLine, echo: key)
+        case .anchorMode: return perform(&state, .mode(state.mode == .anchor ? .normal : .anchor), echo: key)
         case .anchorBehaviour:
-            state.anchorBehaviour = state.anchorBehaviour == .coreAnimation ? .keepFrame : .coreAnimation
-            setStatus(&state, state.anchorBehaviour == .coreAnimation
-                      ? "anchor behaviour: Core Animation — position stays, the frame jumps"
-                      : "anchor behaviour: keep-frame — position compensates, the frame stays")
-        case .cursorMode:
-            if state.mode == .cursor { state.mode = .normal; return .none }
-            state.mode = .cursor
-            if state.cursor == nil { state.cursor = state.viewport.visibleRect(columns: state.layout.canvas.columns, rows: state.layout.canvas.rows).center }
-            setStatus(&state, "cursor: arrows move the crosshair, Enter selects the hit layer, Esc leaves")
-        case .treeMode:
-            state.mode = state.mode == .tree ? .normal : .tree
+            return perform(&state, .anchorBehaviour(state.anchorBehaviour == .coreAnimation ? .keepFrame : .coreAnimation), echo: key)
+        case .cursorMode: return perform(&state, .mode(state.mode == .cursor ? .normal : .cursor), echo: key)
+        case .treeMode: return perform(&state, .mode(state.mode == .tree ? .normal : .tree), echo: key)
         case .leaveMode:
             state.output = nil
-            state.mode = .normal
-            setStatus(&state, "")
-        case .help:
-            state.mode = .help
-            state.helpScroll = 0
+            return perform(&state, .mode(.normal), echo: key)
+        case .help: return perform(&state, .help, echo: key)
         case .nextPanel:
             let pages = PanelPage.allCases
             let next = pages[(pages.firstIndex(of: state.panelPage)! + 1) % pages.count]
@@ -214,7 +200,6 @@ public enum Reducer {
         case .moveUpBig: return arrow(&state, 0, -1, big: true, key: key)
         case .moveDownBig: return arrow(&state, 0, 1, big: true, key: key)
         }
-        return .none
     }
 
     /// Arrows mean different things per mode: move position, move the anchor, move the
@@ -340,6 +325,28 @@ public enum Reducer {
         case .help:
             state.mode = .help
             state.helpScroll = 0
+        case .commandLine:
+            state.mode = .command(text: "", caret: 0)
+            state.historyIndex = nil
+        case let .mode(m):
+            switch m {
+            case .normal:
+                state.mode = .normal
+            case .anchor:
+                state.mode = .anchor
+                setStatus(&state, "anchor mode (\(state.anchorBehaviour.rawValue)): arrows move the anchorPoint, f switches behaviour, Esc leaves")
+            case .cursor:
+                state.mode = .cursor
+                if state.cursor == nil { state.cursor = state.viewport.visibleRect(columns: state.layout.canvas.columns, rows: state.layout.canvas.rows).center }
+                setStatus(&state, "cursor: arrows move the crosshair, Enter selects the hit layer, Esc leaves")
+            case .tree:
+                state.mode = .tree
+            }
+        case let .anchorBehaviour(b):
+            state.anchorBehaviour = b == .coreAnimation ? .coreAnimation : .keepFrame
+            setStatus(&state, state.anchorBehaviour == .coreAnimation
+                      ? "anchor behaviour: Core Animation — position stays, the frame jumps"
+                      : "anchor behaviour: keep-frame — position compensates, the frame stays")
         case let .panel(page):
             state.panelPage = PanelPage(rawValue: page) ?? .inspector
         default:
@@ -372,12 +379,9 @@ public enum Reducer {
             state.echo = "click → cursor-at \(NumberFormat.format(p.x)) \(NumberFormat.format(p.y))"
             return .none
         }
-        if layout.panel.contains(CellPosition(column: column, row: row)) {
-            let line = row - layout.panel.row - TreePanel.firstRowOffset
-            let order = state.session.tree.treeOrder
-            if line >= 0, line < order.count {
-                return perform(&state, .select(state.session.tree[order[line]].name), echo: "click")
-            }
+        if layout.panel.contains(CellPosition(column: column, row: row)),
+           let id = TreePanel(state, area: layout.panel, unicode: true).layer(atRow: row, area: layout.panel) {
+            return perform(&state, .select(state.session.tree[id].name), echo: "click")
         }
         return .none
     }

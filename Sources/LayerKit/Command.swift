@@ -164,6 +164,16 @@ public enum ToggleProperty: String, Equatable, Sendable, CaseIterable {
     case hidden, masksToBounds, geometryFlipped
 }
 
+/// The explorer's key modes, for `mode` (keys `a`, `c`, `t`, Esc echo these).
+public enum ModeName: String, Equatable, Sendable, CaseIterable {
+    case normal, anchor, cursor, tree
+}
+
+/// What the anchor keys do, for `anchor-behaviour` (key `f` echoes it).
+public enum AnchorBehaviourName: String, Equatable, Sendable, CaseIterable {
+    case coreAnimation = "core-animation", keepFrame = "keep-frame"
+}
+
 /// Every user action, with exactly one text spelling (`text`), which `CommandParser` reads back.
 public enum Command: Equatable, Sendable {
     // Building and editing a scene.
@@ -198,6 +208,12 @@ public enum Command: Equatable, Sendable {
     case zoom(Double)
     case pan(Double, Double)
     case fit
+    /// `mode normal|anchor|cursor|tree`: the explorer's key mode.
+    case mode(ModeName)
+    /// `anchor-behaviour core-animation|keep-frame`: what the anchor keys do.
+    case anchorBehaviour(AnchorBehaviourName)
+    /// `command-line`: opens the `:` line (key `:`).
+    case commandLine
     case cursor(Bool)
     case cursorMove(Int, Int)
     case cursorAt(Double, Double)
@@ -248,6 +264,9 @@ public enum Command: Equatable, Sendable {
         case let .zoom(f): return "zoom \(n(f))"
         case let .pan(dx, dy): return "pan \(n(dx)) \(n(dy))"
         case .fit: return "fit"
+        case let .mode(m): return "mode \(m.rawValue)"
+        case let .anchorBehaviour(b): return "anchor-behaviour \(b.rawValue)"
+        case .commandLine: return "command-line"
         case let .cursor(on): return "cursor \(on ? "on" : "off")"
         case let .cursorMove(dc, dr): return "cursor-move \(dc) \(dr)"
         case let .cursorAt(x, y): return "cursor-at \(n(x)) \(n(y))"

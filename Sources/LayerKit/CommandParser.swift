@@ -50,6 +50,7 @@ public enum CommandParser {
         "undo", "redo", "save", "load", "reload", "get", "convert", "contains", "hit-test", "matrix", "order",
         "select-next", "select-previous", "select-parent", "select-child", "zoom", "pan", "fit",
         "cursor", "cursor-move", "cursor-at", "help", "quit", "quit!", "export", "panel",
+        "mode", "anchor-behaviour", "command-line",
     ]
 
     /// Splits a line into tokens, dropping a `#` comment; `;` is returned as its own token.
@@ -226,6 +227,20 @@ public enum CommandParser {
         case "cursor-move": command = .cursorMove(try r.integer("columns"), try r.integer("rows"))
         case "cursor-at": command = .cursorAt(try r.number("x"), try r.number("y"))
         case "help": command = .help
+        case "mode":
+            let t = try r.word("a mode (normal, anchor, cursor or tree)")
+            guard let m = ModeName(rawValue: t.text) else {
+                throw CommandError("unknown mode \"\(t.text)\"", column: t.column,
+                                   suggestion: NearMiss.closest(to: t.text, among: ModeName.allCases.map(\.rawValue)).map { "did you mean \"\($0)\"?" } ?? "use normal, anchor, cursor or tree")
+            }
+            command = .mode(m)
+        case "anchor-behaviour":
+            let t = try r.word("core-animation or keep-frame")
+            guard let b = AnchorBehaviourName(rawValue: t.text) else {
+                throw CommandError("unknown anchor behaviour \"\(t.text)\"", column: t.column, suggestion: "use core-animation or keep-frame")
+            }
+            command = .anchorBehaviour(b)
+        case "command-line": command = .commandLine
         case "quit", "q": command = .quit(force: false)
         case "quit!", "q!": command = .quit(force: true)
         case "export":

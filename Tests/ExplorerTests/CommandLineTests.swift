@@ -212,6 +212,40 @@ import Testing
         #expect(result == Completion.Result(completion: "select ba", candidates: ["back", "badge"]))
     }
 
+    /// Layers "minute hand", "minute marks" and "hour hand", as in a clock someone named
+    /// in plain words.
+    static func spacedNames() throws -> Session {
+        var tree = LayerTree()
+        for name in ["minute hand", "minute marks", "hour hand"] { _ = try tree.add(Layer(name: name)) }
+        return Session(scene: Scene(title: "clock", screen: Size(width: 100, height: 100), tree: tree))
+    }
+
+    @Test func completingANameWithASpaceQuotesItSoTheLineParses() throws {
+        let session = try Self.spacedNames()
+        // Unique: the whole name, quoted, then a space.
+        let hour = Completion.complete("select ho", session: session)
+        #expect(hour.completion == "select \"hour hand\" ")
+        #expect(try CommandParser.parse(#require(hour.completion)) == .select("hour hand"))
+        // Ambiguous past the space: the quote stays open on the common prefix…
+        let minute = Completion.complete("select min", session: session)
+        #expect(minute == Completion.Result(completion: "select \"minute ", candidates: ["minute hand", "minute marks"]))
+        // …and typing on inside the quote completes the rest and closes it.
+        let hand = Completion.complete("select \"minute h", session: session)
+        #expect(hand.completion == "select \"minute hand\" ")
+        #expect(try CommandParser.parse(#require(hand.completion)) == .select("minute hand"))
+        // A plain name is not quoted.
+        let plain = Completion.complete("select ba", session: Fixture.state().session)
+        #expect(plain.completion == "select ba")
+        #expect(Completion.complete("select bac", session: Fixture.state().session).completion == "select back ")
+    }
+
+    @Test func completionOffersModesAndPanels() {
+        let session = Fixture.state().session
+        #expect(Completion.complete("mode an", session: session).completion == "mode anchor ")
+        #expect(Completion.complete("panel f", session: session).completion == "panel formula ")
+        #expect(Completion.complete("anchor-behaviour k", session: session).completion == "anchor-behaviour keep-frame ")
+    }
+
     @Test func colonWSavesToTheSessionsFileOrSaysThereIsNone() {
         var state = Fixture.state()
         state.press(":", "w")

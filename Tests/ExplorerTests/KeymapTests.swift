@@ -63,6 +63,61 @@ import Testing
         }
     }
 
+    /// Every key echoes a command (`a → mode anchor`) that `eval` accepts, and typing that
+    /// command on the `:` line leaves the explorer exactly where the key did (status and
+    /// echo aside) — so a demo can be replayed from its echoes.
+    @Test func everyKeysEchoIsACommandThatReplaysToTheSameState() throws {
+        let modeCommand: [ModeKind: String] = [.normal: "mode normal", .anchor: "mode anchor", .cursor: "mode cursor", .tree: "mode tree"]
+        var checked = 0
+        for binding in Keymap.bindings {
+            for key in binding.keys where key != "q" && key != "C-c" && key != "C-s" {
+                for mode in binding.modes {
+                    var byKey = Fixture.state()
+                    byKey.press(":"); byKey.type(modeCommand[mode]!); byKey.press("Enter")
+                    try #require(Reducer.modeKind(byKey.mode) == mode)
+                    var byEcho = byKey
+                    byKey.press(key)
+                    let parts = byKey.echo.components(separatedBy: " → ")
+                    try #require(parts.count == 2 && parts[0] == key, "\(key) in \(mode) echoes \"\(byKey.echo)\"")
+                    let spelling = parts[1]
+                    // eval accepts it (with an edit to undo and one to redo, so `u` and
+                    // C-r have something to do).
+                    var session = Session(scene: Fixture.scene())
+                    try ScriptRunner.run("select card; move 1 0; move 1 0; undo", name: "setup", session: &session, emit: { _ in })
+                    #expect(throws: Never.self, "\(key) in \(mode): eval rejects \"\(spelling)\"") {
+                        try ScriptRunner.run(spelling, name: "echo", session: &session, emit: { _ in })
+                    }
+                    // The : line replays it to the same state.
+                    _ = Reducer.perform(&byEcho, try CommandParser.parse(spelling), echo: nil)
+                    #expect(byEcho.session.scene == byKey.session.scene, "\(key) in \(mode): \(spelling)")
+                    #expect(byEcho.mode == byKey.mode, "\(key) in \(mode): \(spelling)")
+                    #expect(byEcho.anchorBehaviour == byKey.anchorBehaviour, "\(key) in \(mode): \(spelling)")
+                    #expect(byEcho.panelPage == byKey.panelPage && byEcho.view == byKey.view && byEcho.cursor == byKey.cursor,
+                            "\(key) in \(mode): \(spelling)")
+                    checked += 1
+                }
+            }
+        }
+        // 44 bindings, most in several modes: the loop must really have run.
+        #expect(checked > 100)
+    }
+
+    @Test func modeKeysEchoTheModeTheyEnterOrLeave() {
+        var state = Fixture.state()
+        state.press("a")
+        #expect(state.echo == "a → mode anchor" && state.mode == .anchor)
+        state.press("a")
+        #expect(state.echo == "a → mode normal" && state.mode == .normal)
+        state.press("f")
+        #expect(state.echo == "f → anchor-behaviour keep-frame" && state.anchorBehaviour == .keepFrame)
+        state.press("t")
+        #expect(state.echo == "t → mode tree")
+        state.press("Esc")
+        #expect(state.echo == "Esc → mode normal" && state.mode == .normal)
+        state.press(":")
+        #expect(state.echo == ": → command-line")
+    }
+
     @Test func helpLinesListEveryBindingWithItsKeysAndHelp() {
         let lines = Keymap.helpLines
         #expect(lines.count == Keymap.bindings.count)

@@ -27,6 +27,8 @@ struct CommandParserTests {
         "order tree", "order zPosition", "select-next", "select-previous", "select-parent", "select-child",
         "zoom 1.25", "pan -4 2", "fit", "cursor on", "cursor off", "cursor-move 1 -1", "cursor-at 10.5 20",
         "help", "quit", "quit!", "export swift", "panel formula", "panel hit-test", "panel inspector",
+        "mode normal", "mode anchor", "mode cursor", "mode tree", "anchor-behaviour core-animation",
+        "anchor-behaviour keep-frame", "command-line",
     ]
 
     @Test(arguments: canonical)

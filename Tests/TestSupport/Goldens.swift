@@ -68,24 +68,33 @@ public func expectCanvas(_ canvas: Canvas, matches expected: String,
 /// `<test file's directory>/__Goldens__/<suite>/<name>.txt`; `suite` defaults to the test
 /// file's name and `name` to the test function's. Read from (and recorded into) the source
 /// tree, found through `#filePath`. A missing file fails unless recording.
+///
+/// Recording never passes silently: a golden that was written (new or changed) fails the
+/// test with "recorded …", so a recording run is green only when nothing changed — review
+/// the diff, then run again without the variable.
 public func expectGolden(_ canvas: Canvas, named name: String? = nil, suite: String? = nil,
                          filePath: String = #filePath, function: String = #function,
+                         recording: Bool = Golden.isRecording,
                          sourceLocation: SourceLocation = #_sourceLocation) {
     let testName = name ?? String(function.prefix { $0 != "(" })
     let suiteName = suite ?? ((filePath as NSString).lastPathComponent as NSString).deletingPathExtension
     let path = Golden.path(testFile: filePath, suite: suiteName, name: testName)
     let actual = Golden.text(canvas) + "\n"
-    if Golden.isRecording {
+    let existing = try? String(contentsOfFile: path, encoding: .utf8)
+    if recording {
+        guard existing != actual else { return }
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
             try actual.write(toFile: path, atomically: true, encoding: .utf8)
+            Issue.record("recorded golden \(path) (\(existing == nil ? "new" : "changed")): review `git diff`, then run again without \(Golden.recordVariable)",
+                         sourceLocation: sourceLocation)
         } catch {
             Issue.record("could not record golden \(path): \(error)", sourceLocation: sourceLocation)
         }
         return
     }
-    guard let expected = try? String(contentsOfFile: path, encoding: .utf8) else {
+    guard let expected = existing else {
         Issue.record("missing golden \(path); run with \(Golden.recordVariable)=1 to record it.\nactual:\n\(actual)",
                      sourceLocation: sourceLocation)
         return

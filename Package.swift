@@ -43,7 +43,7 @@ let package = Package(
                     resources: [.copy("__Goldens__")]),
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "TerminalKit", "Raster", "LayerKit", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Raster"]),
     ],
     swiftLanguageModes: [.v6]
 )

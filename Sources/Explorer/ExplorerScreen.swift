@@ -150,8 +150,8 @@ public enum ExplorerScreen {
             let echo = state.echo.isEmpty ? "" : "key: " + state.echo
             canvas.write(echo, column: 0, row: layout.echoRow, style: dimStyle, maxWidth: layout.columns)
             let hint = "? help  : command  q quit"
-            if layout.columns - hint.count > echo.count + 2 {
-                canvas.write(hint, column: layout.columns - hint.count, row: layout.echoRow, style: dimStyle)
+            if layout.columns - hint.displayWidth > echo.displayWidth + 2 {
+                canvas.write(hint, column: layout.columns - hint.displayWidth, row: layout.echoRow, style: dimStyle)
             }
         }
 
@@ -204,7 +204,7 @@ public enum ExplorerScreen {
         let lines = ["terminal too small:", "need \(ScreenLayout.minimumColumns)×\(ScreenLayout.minimumRows)", "have \(layout.columns)×\(layout.rows)"]
         let top = max(0, layout.rows / 2 - 1)
         for (i, line) in lines.enumerated() {
-            let col = max(0, (layout.columns - line.count) / 2)
+            let col = max(0, (layout.columns - line.displayWidth) / 2)
             canvas.write(line, column: col, row: top + i, style: CellStyle(bold: true))
         }
     }
@@ -236,8 +236,8 @@ public enum ExplorerScreen {
         case .tree: modeLabel = "TREE"
         }
         let right = " " + modeLabel + " "
-        canvas.write(title, column: 0, row: layout.titleRow, style: titleStyle, maxWidth: max(0, layout.columns - right.count - 1))
-        canvas.write(right, column: max(0, layout.columns - right.count), row: layout.titleRow,
+        canvas.write(title, column: 0, row: layout.titleRow, style: titleStyle, maxWidth: max(0, layout.columns - right.displayWidth - 1))
+        canvas.write(right, column: max(0, layout.columns - right.displayWidth), row: layout.titleRow,
                      style: CellStyle(foreground: .rgb(40, 60, 110), background: .rgb(255, 210, 80), bold: true))
     }
 
@@ -253,10 +253,12 @@ public enum ExplorerScreen {
         right += "  order " + state.session.hitTestOrder.rawValue + " "
         let message = state.status
         let style = state.statusIsError ? CellStyle(foreground: .rgb(255, 90, 90), bold: true, reverse: true) : statusStyle
-        let room = max(0, layout.columns - right.count - 1)
+        // The selection path can be long (and wide): it yields to the message, keeping its end.
+        let rightWidth = right.displayWidth
+        let room = max(0, layout.columns - rightWidth - 1)
         canvas.write(" " + message, column: 0, row: row, style: style, maxWidth: room)
-        if right.count < layout.columns {
-            canvas.write(right, column: layout.columns - right.count, row: row, style: statusStyle)
+        if rightWidth < layout.columns {
+            canvas.write(right, column: layout.columns - rightWidth, row: row, style: statusStyle)
         }
     }
 
@@ -300,7 +302,7 @@ public enum ExplorerScreen {
     }
 
     static func drawBox(_ canvas: inout Canvas, title: String, lines: [String], layout: ScreenLayout, unicode: Bool) {
-        let width = min(layout.columns - 2, max(title.count + 4, (lines.map(\.count).max() ?? 0) + 4))
+        let width = min(layout.columns - 2, max(title.displayWidth + 4, (lines.map(\.displayWidth).max() ?? 0) + 4))
         let height = min(layout.rows - 2, lines.count + 2)
         guard width > 4, height > 2 else { return }
         let left = (layout.columns - width) / 2, top = max(1, (layout.rows - height) / 2)
@@ -327,12 +329,33 @@ public enum ExplorerScreen {
         }
     }
 
+    /// Wraps at spaces to `width` columns (display width). A word wider than a line — a
+    /// run of CJK text, which has no spaces, or a long path — breaks between characters.
     static func wrap(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
         var lines: [String] = []
         var current = ""
+        var used = 0
         for word in text.split(separator: " ") {
-            if current.count + word.count + 1 > width, !current.isEmpty { lines.append(current); current = "" }
-            current += (current.isEmpty ? "" : " ") + word
+            let w = word.displayWidth
+            let gap = current.isEmpty ? 0 : 1
+            if used + gap + w <= width {
+                current += (gap == 1 ? " " : "") + word
+                used += gap + w
+                continue
+            }
+            if w <= width {
+                lines.append(current)
+                current = String(word); used = w
+                continue
+            }
+            // Too wide for any line: fill this one, then break between characters.
+            if !current.isEmpty, used + 1 < width { current += " "; used += 1 } else if !current.isEmpty { lines.append(current); current = ""; used = 0 }
+            for ch in word {
+                let cw = DisplayWidth.of(ch)
+                if used + cw > width { lines.append(current); current = ""; used = 0 }
+                current.append(ch); used += cw
+            }
         }
         if !current.isEmpty { lines.append(current) }
         return lines

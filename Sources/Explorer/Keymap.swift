@@ -1,4 +1,5 @@
 import LayerKit
+import Raster
 
 /// One key binding: the key's name (see `KeyName`), what it does, and its help text.
 public struct Binding: Equatable, Sendable {
@@ -112,7 +113,9 @@ public enum Keymap {
 }
 
 extension String {
+    /// Padded to `width` columns (display width), with at least one space after.
     func padding(to width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+        let w = displayWidth
+        return w >= width ? self + " " : self + String(repeating: " ", count: width - w)
     }
 }

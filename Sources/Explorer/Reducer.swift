@@ -152,7 +152,7 @@ public enum Reducer {
         if state.output != nil, key == "Esc" || key == "q" {
             state.output = nil
             // The status said "Esc closes": it must not outlive the overlay.
-            state.echo = "\(key) → \(UIAction.leaveMode.rawValue)"
+            state.echo = "\(key) → " + Command.mode(.normal).text
             setStatus(&state, "")
             return .none
         }
@@ -183,9 +183,7 @@ public enum Reducer {
             return perform(&state, .anchorBehaviour(state.anchorBehaviour == .coreAnimation ? .keepFrame : .coreAnimation), echo: key)
         case .cursorMode: return perform(&state, .mode(state.mode == .cursor ? .normal : .cursor), echo: key)
         case .treeMode: return perform(&state, .mode(state.mode == .tree ? .normal : .tree), echo: key)
-        case .leaveMode:
-            state.output = nil
-            return perform(&state, .mode(.normal), echo: key)
+        case .leaveMode: return perform(&state, .mode(.normal), echo: key)
         case .help: return perform(&state, .help, echo: key)
         case .nextPanel:
             let pages = PanelPage.allCases
@@ -331,6 +329,8 @@ public enum Reducer {
         case let .mode(m):
             switch m {
             case .normal:
+                // Leaves any mode or overlay.
+                state.output = nil
                 state.mode = .normal
             case .anchor:
                 state.mode = .anchor

@@ -185,6 +185,8 @@ public final class NCursesTerminal: Terminal {
                 for column in 0..<columns {
                     let cell = canvas[column, row]
                     if cell == .blank { continue }
+                    // The terminal draws a wide glyph across its tail cell.
+                    if cell.isWideTail && capabilities.unicode { continue }
                     guard let look = palette.look(for: cell.style) else {
                         complete = false
                         continue
@@ -195,6 +197,9 @@ public final class NCursesTerminal: Terminal {
                             scalars[count] = scalar.value
                             count += 1
                         }
+                    } else if cell.isWideTail {
+                        scalars[0] = 0x20   // the wide glyph became one ASCII stand-in
+                        count = 1
                     } else {
                         scalars[0] = UInt32(ASCIIFallback.glyph(for: cell.glyph).value)
                         count = 1

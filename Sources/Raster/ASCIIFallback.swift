@@ -47,7 +47,10 @@ extension Canvas {
         for row in 0..<rows {
             for column in 0..<columns {
                 let cell = self[column, row]
-                if !(cell.glyph.unicodeScalars.first?.isASCII ?? true) {
+                if cell.isWideTail {
+                    // The wide glyph became one ASCII stand-in: its right half is a space.
+                    out.setCellUnchecked(column: column, row: row, Cell(" ", style: cell.style))
+                } else if !(cell.glyph.unicodeScalars.first?.isASCII ?? true) {
                     out[column, row] = Cell(Character(ASCIIFallback.glyph(for: cell.glyph)), style: cell.style)
                 }
             }

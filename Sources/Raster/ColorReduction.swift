@@ -85,6 +85,7 @@ public enum AnsiEncoder {
             var current = CellStyle.plain
             for c in 0..<canvas.columns {
                 let cell = canvas[c, r]
+                if cell.isWideTail { continue }   // drawn by the wide glyph before it
                 if cell.style != current {
                     out += sgr(cell.style, colors: colors)
                     current = cell.style

@@ -24,9 +24,9 @@ public enum Panel {
             guard i < lines.count else { break }
             let line = lines[i]
             let row = region.row + r
-            canvas.write(line.text, column: region.column, row: row, style: line.style, maxWidth: region.columns)
+            let end = canvas.write(line.text, column: region.column, row: row, style: line.style, maxWidth: region.columns)
             if line.style.reverse || line.style.background != .default {
-                let used = min(line.text.count, region.columns)
+                let used = min(end - region.column, region.columns)
                 if used < region.columns {
                     canvas.write(String(repeating: " ", count: region.columns - used),
                                  column: region.column + used, row: row, style: line.style,

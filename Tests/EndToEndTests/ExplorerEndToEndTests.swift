@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import Testing
 
 /// The real `layerscope` explorer in a real terminal emulator (tmux): keys in, screen
@@ -138,7 +139,7 @@ struct ExplorerEndToEndTests {
         #expect(try !session.captureWithStyles().contains(ghostColor))
 
         // Core Animation's way: anchor 0.5 → 0.55, position stays, frame x −0.05·100 = −5.
-        try press(session, "a", echo: "a → anchor-mode")
+        try press(session, "a", echo: "a → mode anchor")
         try session.waitFor("ANCHOR core-animation")
         screen = try press(session, "Right", echo: "Right → anchor 0.55 0.5")
         screen = try session.waitFor(" anchor   x 0.55 y 0.5")
@@ -401,7 +402,7 @@ struct ExplorerEndToEndTests {
         let closed = try session.waitUntil("the overlay to close") { !$0.contains("Swift (Esc closes)") }
         #expect(!closed.contains("CGPoint("))
         #expect(!statusLine(closed).contains("Esc closes"))
-        #expect(lastLine(closed).contains("key: Esc → leave-mode"))
+        #expect(lastLine(closed).contains("key: Esc → mode normal"))
 
         let export = try Subprocess.run(try LayerScopeProgram.requiredPath,
                                         ["export", Self.packageRoot.appendingPathComponent("Layouts/clock.json").path,
@@ -475,6 +476,49 @@ struct ExplorerEndToEndTests {
         #expect(rows[1..<22].contains { $0.contains("⣀") })     // the canvas
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
+    }
+
+    // MARK: - Wide text
+
+    /// Chinese title, names and notes in a real terminal: no row runs past the edge (tmux
+    /// would wrap or clip it), the title keeps its mode label at the right, the tree and
+    /// help show the names, and a partial redraw after a key leaves no torn characters.
+    @Test(arguments: [(80, 24), (120, 40)])
+    func wideCharactersKeepEveryRowInsideTheTerminal(columns: Int, rows: Int) throws {
+        let scene = """
+            { "title": "时钟：指针绕着靠近底部的锚点旋转",
+              "notes": "选择时针，按 a 然后移动锚点：指针会跳。",
+              "layers": [ { "name": "表盘", "bounds": [0, 0, 200, 200], "position": [110, 110],
+                "backgroundColor": "#dddddd",
+                "sublayers": [
+                  { "name": "时针", "bounds": [0, 0, 8, 60], "position": [100, 100], "anchorPoint": [0.5, 0.9], "backgroundColor": "black" },
+                  { "name": "分针", "bounds": [0, 0, 4, 90], "position": [100, 100], "anchorPoint": [0.5, 0.9], "backgroundColor": "navy" } ] } ] }
+            """
+        let (folder, _) = try temporaryScene(text: scene, as: "时钟.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try start(["时钟.json"], in: folder, environment: ["LANG": "C.UTF-8"], columns: columns, rows: rows)
+        defer { session.close() }
+        func check(_ screen: String) {
+            for (i, row) in lines(screen).enumerated() {
+                #expect(row.displayWidth <= columns, "row \(i) is \(row.displayWidth) columns: \(row)")
+            }
+            #expect(lines(screen)[0].hasSuffix(" NORMAL") || lines(screen)[0].hasSuffix(" TREE"), "title: \(lines(screen)[0])")
+        }
+        let first = try session.waitFor("时钟：")
+        check(first)
+        #expect(lines(first)[0].contains("时钟.json"))
+        // Select the hour hand by walking the tree (Tab twice: 表盘, then 时针), rotate it.
+        try press(session, "Tab", echo: "Tab → select-next")
+        let selected = try press(session, "Tab", echo: "Tab → select-next")
+        check(selected)
+        #expect(statusLine(selected).contains("表盘"))
+        let rotated = try press(session, "r", echo: "r → rotate 15")
+        check(rotated)
+        if columns >= 96 { #expect(rotated.contains("时针") && rotated.contains("分针")) }
+        // The help overlay with the notes.
+        try session.sendKeys("?")
+        let help = try session.waitFor("选择时针")
+        check(help)
     }
 }
 

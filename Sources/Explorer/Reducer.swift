@@ -233,6 +233,19 @@ public enum Reducer {
 
     // MARK: Commands
 
+    /// Runs a script through the reducer, as if each command were typed on the `:` line
+    /// (`render --script`, `explore --script`); the first command that fails stops it with
+    /// its line. Effects that need I/O (save, load) are not carried out here.
+    public static func runScript(_ state: inout ExplorerState, _ text: String, name: String) throws(ScriptRunner.Failure) {
+        try ScriptRunner.forEach(in: text, name: name) { (line: Int, command: Command) throws(ScriptRunner.Failure) -> Bool in
+            let effect = reduce(&state, .command(command))
+            if state.statusIsError {
+                throw ScriptRunner.Failure(file: name, line: line, column: 1, message: state.status)
+            }
+            return effect != .quit
+        }
+    }
+
     /// Runs one command: the engine's, or the explorer's own meaning of it.
     public static func perform(_ state: inout ExplorerState, _ command: Command, echo key: String?) -> ExplorerEffect {
         state.echo = key.map { "\($0) → \(command.text)" } ?? command.text

@@ -10,6 +10,29 @@ public enum ScriptRunner {
         /// `line N: FILE:N:C: message` — commands.md's `line N:` first, then a location
         /// editors can jump to.
         public var description: String { "line \(line): \(file):\(line):\(column): \(message)" }
+        public init(file: String, line: Int, column: Int, message: String) {
+            self.file = file; self.line = line; self.column = column; self.message = message
+        }
+    }
+
+    /// Reads `text` (commands one per line or `;`-separated, `#` comments) and hands each
+    /// command to `body` with its line number, in order, as it goes — so the commands before
+    /// a bad line have run when its error is thrown. `body` answers false to stop early
+    /// (`quit`). The one reader behind `eval`, `render --script` and `explore --script`.
+    public static func forEach(in text: String, name: String,
+                               _ body: (_ line: Int, _ command: Command) throws(Failure) -> Bool) throws(Failure) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, raw) in lines.enumerated() {
+            let n = index + 1
+            let commands: [Command]
+            do { commands = try CommandParser.parseLine(String(raw)) } catch {
+                throw Failure(file: name, line: n, column: error.column ?? 1,
+                              message: error.message + (error.suggestion.map { "; \($0)" } ?? ""))
+            }
+            for command in commands {
+                guard try body(n, command) else { return }
+            }
+        }
     }
 
     /// Runs `text` (commands one per line or `;`-separated) on `session`. `emit` receives
@@ -17,40 +40,33 @@ public enum ScriptRunner {
     /// real files, written atomically.
     public static func run(_ text: String, name: String, session: inout Session,
                            emit: (String) -> Void, warn: (String) -> Void = { _ in }) throws(Failure) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, raw) in lines.enumerated() {
-            let n = index + 1
+        try forEach(in: text, name: name) { (n: Int, command: Command) throws(Failure) -> Bool in
             func failure(_ message: String, column: Int?) -> Failure {
                 Failure(file: name, line: n, column: column ?? 1, message: message)
             }
-            let commands: [Command]
-            do { commands = try CommandParser.parseLine(String(raw)) } catch {
-                throw failure(error.message + (error.suggestion.map { "; \($0)" } ?? ""), column: error.column)
+            let effect: Effect
+            do throws(CommandError) { effect = try session.perform(command) } catch {
+                throw failure("\(command.text): " + error.message + (error.suggestion.map { "; \($0)" } ?? ""), column: error.column)
             }
-            for command in commands {
-                let effect: Effect
-                do { effect = try session.perform(command) } catch {
-                    throw failure("\(command.text): " + error.message + (error.suggestion.map { "; \($0)" } ?? ""), column: error.column)
-                }
-                if let w = session.warning { warn("line \(n): warning: \(w)") }
-                switch effect {
-                case let .answer(json): emit(json)
-                case let .output(code): emit("{\"swift\":\(JSON.string(code))}")
-                case let .save(path):
-                    guard let target = path ?? session.filePath else { throw failure("save: no file name (use save FILE)", column: nil) }
-                    var scene = session.scene
-                    scene.script = []
-                    do { try SceneLoader.save(scene, to: target) } catch { throw failure("save: \(error)", column: nil) }
-                    session.didSave(to: target)
-                case let .load(path):
-                    do { session.replaceScene(try SceneLoader.load(path), filePath: path) } catch { throw failure("load: \(error)", column: nil) }
-                case .reload:
-                    guard let path = session.filePath else { break }
-                    do { session.replaceScene(try SceneLoader.load(path), filePath: path) } catch { throw failure("reload: \(error)", column: nil) }
-                case .quit: return
-                case .none, .explorer: break
-                }
+            if let w = session.warning { warn("line \(n): warning: \(w)") }
+            switch effect {
+            case let .answer(json): emit(json)
+            case let .output(code): emit("{\"swift\":\(JSON.string(code))}")
+            case let .save(path):
+                guard let target = path ?? session.filePath else { throw failure("save: no file name (use save FILE)", column: nil) }
+                var scene = session.scene
+                scene.script = []
+                do { try SceneLoader.save(scene, to: target) } catch { throw failure("save: \(error)", column: nil) }
+                session.didSave(to: target)
+            case let .load(path):
+                do { session.replaceScene(try SceneLoader.load(path), filePath: path) } catch { throw failure("load: \(error)", column: nil) }
+            case .reload:
+                guard let path = session.filePath else { break }
+                do { session.replaceScene(try SceneLoader.load(path), filePath: path) } catch { throw failure("reload: \(error)", column: nil) }
+            case .quit: return false
+            case .none, .explorer: break
             }
+            return true
         }
     }
 }

@@ -85,20 +85,18 @@ struct Explore: ParsableCommand {
     @Flag(help: "Don't capture the mouse (keeps the terminal's own text selection).")
     var noMouse = false
 
-    @Option(help: "Commands to run after loading, as if typed on the : line (for replayable demos).")
-    var script: String?
+    /// Commands run after loading, as if typed on the : line (for replayable demos).
+    @OptionGroup var source: ScriptSource
 
     func run() throws {
         let (scene, path) = try loadScene(file)
         var state = ExplorerState(session: Session(scene: scene, filePath: path))
         state.cellAspect = draw.cellAspect
-        if let script {
-            do {
-                for (i, line) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                    for c in try CommandParser.parseLine(String(line)) { _ = Reducer.reduce(&state, .command(c)); _ = i }
-                }
-            } catch {
-                throw ValidationError("--script: \(error)")
+        if let (name, text) = try source.read(stdinAllowed: false) {
+            // A script that fails stops before the terminal is taken over, with its line.
+            do { try Reducer.runScript(&state, text, name: name) } catch {
+                printError(error.description)
+                throw ExitCode(1)
             }
         }
         var options = NCursesTerminal.Options()
@@ -234,19 +232,9 @@ struct Render: ParsableCommand {
         state.rows = rows
         state.cellAspect = draw.cellAspect
         if let (name, text) = try source.read(stdinAllowed: false) {
-            for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                do {
-                    for c in try CommandParser.parseLine(String(raw)) {
-                        _ = Reducer.reduce(&state, .command(c))
-                        if state.statusIsError {
-                            printError("line \(index + 1): \(name):\(index + 1):1: \(state.status)")
-                            throw ExitCode(1)
-                        }
-                    }
-                } catch let e as CommandError {
-                    printError("line \(index + 1): \(name):\(index + 1):\(e.column ?? 1): \(e.message)" + (e.suggestion.map { "; \($0)" } ?? ""))
-                    throw ExitCode(1)
-                }
+            do { try Reducer.runScript(&state, text, name: name) } catch {
+                printError(error.description)
+                throw ExitCode(1)
             }
         }
         let depth: ColorDepth

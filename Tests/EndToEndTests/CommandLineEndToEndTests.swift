@@ -59,4 +59,31 @@ struct CommandLineEndToEndTests {
         #expect(result.output == "{\"rect\":[190,190,100,100]}\n{\"rect\":[140,140,50,50]}\n{\"hit\":\"anchorFirst\"}\n")
         #expect(result.errors.isEmpty)
     }
+
+    /// `render`, `explore` and `eval` read scripts with one reader: every malformed script of
+    /// the corpus stops all three at the same line and column, and an explorer script that
+    /// fails stops before the terminal is taken over (nothing on stdout).
+    @Test func renderAndExploreStopEveryMalformedScriptAtTheSameLineAsEval() throws {
+        // eval starts from an empty screen; so do these, from an empty layout.
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString.prefix(8)).json").path
+        try "{\"layers\": []}".write(toFile: empty, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        for (file, position) in Self.manifest("scripts") {
+            let path = Self.malformed.appendingPathComponent("scripts").appendingPathComponent(file).path
+            let line = position.split(separator: ":")[0]
+            for verb in [["render", empty], ["explore", empty]] {
+                let result = try Subprocess.run(try LayerScopeProgram.requiredPath, verb + ["--script-file", path])
+                #expect(result.status == 1, "\(verb[0]) \(file): exit \(result.status)")
+                // Not every corpus error is a parse error: an edit that cannot apply stops
+                // at its line too (column 1, the command).
+                #expect(result.errors.hasPrefix("line \(line): \(path):\(line):"), "\(verb[0]) \(file): \(result.errors)")
+                #expect(result.output.isEmpty, "\(verb[0]) \(file) printed: \(result.output.prefix(80))")
+            }
+        }
+        // A command that parses but cannot apply: line 2.
+        let clock = Self.package.appendingPathComponent("Layouts/clock.json").path
+        let result = try Subprocess.run(try LayerScopeProgram.requiredPath, ["explore", clock, "--script", "select hourHand\nselect nope"])
+        #expect(result.status == 1)
+        #expect(result.errors == "line 2: <script>:2:1: select nope: no layer named \"nope\"\n")
+    }
 }

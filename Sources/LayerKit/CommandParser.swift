@@ -227,19 +227,8 @@ public enum CommandParser {
         case "cursor-move": command = .cursorMove(try r.integer("columns"), try r.integer("rows"))
         case "cursor-at": command = .cursorAt(try r.number("x"), try r.number("y"))
         case "help": command = .help
-        case "mode":
-            let t = try r.word("a mode (normal, anchor, cursor or tree)")
-            guard let m = ModeName(rawValue: t.text) else {
-                throw CommandError("unknown mode \"\(t.text)\"", column: t.column,
-                                   suggestion: NearMiss.closest(to: t.text, among: ModeName.allCases.map(\.rawValue)).map { "did you mean \"\($0)\"?" } ?? "use normal, anchor, cursor or tree")
-            }
-            command = .mode(m)
-        case "anchor-behaviour":
-            let t = try r.word("core-animation or keep-frame")
-            guard let b = AnchorBehaviourName(rawValue: t.text) else {
-                throw CommandError("unknown anchor behaviour \"\(t.text)\"", column: t.column, suggestion: "use core-animation or keep-frame")
-            }
-            command = .anchorBehaviour(b)
+        case "mode": command = .mode(try r.choice("mode", ModeName.self))
+        case "anchor-behaviour": command = .anchorBehaviour(try r.choice("anchor behaviour", AnchorBehaviourName.self))
         case "command-line": command = .commandLine
         case "quit", "q": command = .quit(force: false)
         case "quit!", "q!": command = .quit(force: true)
@@ -279,6 +268,19 @@ struct Reader {
         guard let t = peek else { throw CommandError("missing \(expected)", column: endColumn) }
         advance()
         return t
+    }
+
+    /// One of an enumeration's spellings; a near miss is suggested, otherwise the list.
+    mutating func choice<E: RawRepresentable & CaseIterable>(_ what: String, _ type: E.Type) throws(CommandError) -> E
+    where E.RawValue == String {
+        let all = E.allCases.map(\.rawValue)
+        let list = all.dropLast().joined(separator: ", ") + " or " + (all.last ?? "")
+        let t = try word("a \(what) (\(list))")
+        guard let value = E(rawValue: t.text) else {
+            throw CommandError("unknown \(what) \"\(t.text)\"", column: t.column,
+                               suggestion: NearMiss.closest(to: t.text, among: all).map { "did you mean \"\($0)\"?" } ?? "use \(list)")
+        }
+        return value
     }
 
     mutating func name(_ expected: String) throws(CommandError) -> String {

@@ -88,6 +88,9 @@ struct CommandParserTests {
         ("add a in", 9, "missing a parent layer name", nil),
         ("add a at x", 10, "expected a whole number", nil),
         ("zoom -2", 6, "expected a positive number", nil),
+        ("mode anchr", 6, "unknown mode \"anchr\"", "did you mean \"anchor\"?"),
+        ("mode", 5, "missing a mode (normal, anchor, cursor or tree)", nil),
+        ("anchor-behaviour x", 18, "unknown anchor behaviour \"x\"", "use core-animation or keep-frame"),
         ("order random", 7, "unknown hit-test order", nil),
         ("export kotlin", 8, "unknown export format", nil),
     ] as [(String, Int, String, String?)])

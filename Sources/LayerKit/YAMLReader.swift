@@ -14,7 +14,10 @@ import Yams
 /// recurses no deeper), and aliases may not expand the document past `yamlValueLimit` values
 /// (the "billion laughs" file).
 enum YAMLReader {
-    /// The most values a YAML document may expand to once aliases are followed.
+    /// The least cap on values a YAML document may expand to once aliases are followed.
+    /// The cap for a document is the larger of this and its length in bytes: without aliases
+    /// every value takes at least one byte, so only aliases can reach it, and any file within
+    /// `LayoutFile.sizeLimit` that uses none is read whole.
     static let yamlValueLimit = 200_000
 
     /// Parses a whole document; nil when it holds no document (empty, or only comments).
@@ -29,7 +32,7 @@ enum YAMLReader {
             throw LayoutError(file: file, line: 1, column: 1, message: "cannot read the YAML: \(error)")
         }
         guard let root else { return nil }
-        var converter = Converter(source: source, file: file)
+        var converter = Converter(source: source, file: file, limit: max(yamlValueLimit, text.utf8.count))
         return try converter.convert(root, depth: 1, path: "")
     }
 
@@ -51,11 +54,13 @@ enum YAMLReader {
     private struct Converter {
         let source: SourceText
         let file: String
+        let limit: Int
         var count = 0
 
-        init(source: SourceText, file: String) {
+        init(source: SourceText, file: String, limit: Int) {
             self.source = source
             self.file = file
+            self.limit = limit
         }
 
         /// Converts `node`, found at nesting `depth` (a container there is level `depth`).
@@ -63,9 +68,9 @@ enum YAMLReader {
         mutating func convert(_ node: Node, depth: Int, path: String) throws(LayoutError) -> SourceValue {
             let position = Self.position(of: node)
             count += 1
-            if count > yamlValueLimit {
+            if count > limit {
                 throw LayoutError(file: file, line: position.line, column: position.column, path: path,
-                                  message: "the document expands to more than \(yamlValueLimit) values",
+                                  message: "the document expands to more than \(limit) values through its aliases",
                                   suggestion: "YAML aliases (*name) copy whole subtrees; use fewer of them")
             }
             switch node {

@@ -175,3 +175,24 @@ struct SaveRoundTripTests {
         #expect(try LayoutFile.load(contentsOf: path).title == "new")
     }
 }
+
+/// Issue 15, finding 3: only regular files are read, and opening never blocks.
+@Suite("Only regular files are read")
+struct RegularFileTests {
+    @Test func aFIFOWithNoWriterIsRefusedAtOnce() throws {
+        let dir = try TemporaryDirectory()
+        let fifo = dir.path + "/x.json"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Without O_NONBLOCK, open(2) would wait for a writer forever; the test would hang.
+        let e = try #require(throws: LayoutError.self) { try LayoutFile.load(contentsOf: fifo) }
+        #expect(e.message == "cannot read the file: it is a FIFO (named pipe), not a regular file")
+        #expect(e.line == 1 && e.column == 1)
+        #expect(throws: TextFile.Failure.self) { try TextFile.read(fifo) }
+    }
+
+    @Test func aCharacterDeviceIsRefusedInsteadOfReadForever() throws {
+        // /dev/zero never ends: reading it would only stop at the size limit.
+        let e = try #require(throws: TextFile.Failure.self) { try TextFile.readBytes("/dev/zero") }
+        #expect(e.message == "cannot read the file: it is a character device, not a regular file")
+    }
+}

@@ -63,7 +63,9 @@ public enum LayoutFile {
         let root: SourceValue?
         switch format {
         case .json: root = try JSONReader.parse(Array(text.utf8), file: file)
-        case .yaml: root = try YAMLReader.parse(text, file: file)
+        case .yaml:
+            try UnicodeLineBreaks.refuseInYAML(text, file: file)
+            root = try YAMLReader.parse(text, file: file)
         }
         return try LayoutDecoder(file: file).decode(root)
     }

@@ -257,6 +257,10 @@ enum YAMLReader {
                 return LayoutError(file: file, line: second.line, column: second.column, path: path,
                                    message: "duplicate key \"\(key)\" (first at \(first))", suggestion: "remove one of them")
             }
+            if let second = source.blockDuplicate(of: key, firstAt: first) {
+                return LayoutError(file: file, line: second.line, column: second.column,
+                                   message: "duplicate key \"\(key)\" (first at \(first))", suggestion: "remove one of them")
+            }
             return at(first, "duplicate key \"\(key)\": it appears again later in the same mapping", "remove one of them")
         case .memory:
             return at(.start, "out of memory while reading the YAML")
@@ -268,7 +272,8 @@ enum YAMLReader {
     /// Yams reports a duplicate key at its first occurrence; layout errors point at the second.
     /// Find it by renaming first occurrences (one character replaced by a private-use
     /// character, so no column moves) until the document composes, then looking in the mapping
-    /// that holds the renamed key. Nil when that does not work out.
+    /// that holds the renamed key. Nil when that does not work out within two parses (then
+    /// `SourceText.blockDuplicate` scans for it in one pass).
     private static let firstPlaceholder: Unicode.Scalar = "\u{E000}"
 
     static func locateSecondKey(_ key: String, firstAt first: SourcePosition, source: SourceText) -> (SourcePosition, String)? {
@@ -276,7 +281,9 @@ enum YAMLReader {
         // Renamed keys: placeholder first character → the original key and its position.
         var renamed: [Unicode.Scalar: (key: String, position: SourcePosition)] = [:]
         var next: (key: String, position: SourcePosition) = (key, first)
-        for round in 0..<64 {
+        // At most two extra parses, so a file full of duplicates costs a constant number of
+        // parses (it took one per duplicate, up to 64: 124 s for a big file), not one each.
+        for round in 0..<2 {
             guard let placeholder = Unicode.Scalar(0xE000 + UInt32(round)),
                   let offset = source.keyContentOffset(at: next.position), offset < scalars.count else { return nil }
             scalars[offset] = placeholder
@@ -417,6 +424,37 @@ struct SourceText {
             }
             if i >= scalars.count { return nil }
             line += 1
+        }
+        return nil
+    }
+
+    /// For a block-style key at `first`: where the same key appears again in the same
+    /// mapping (a later line indented exactly as far whose text is the key, plain or quoted,
+    /// then `:`), scanning until the mapping ends (a line indented less). One pass over the
+    /// lines after `first`; nil for flow mappings or when not found.
+    func blockDuplicate(of key: String, firstAt first: SourcePosition) -> SourcePosition? {
+        let indent = first.column - 1
+        let keyScalars = Array(key.unicodeScalars)
+        var line = first.line + 1
+        while line <= lineStarts.count {
+            defer { line += 1 }
+            var i = lineStarts[line - 1]
+            var spaces = 0
+            while i < scalars.count, scalars[i] == " " { i += 1; spaces += 1 }
+            guard i < scalars.count else { return nil }
+            let c = scalars[i]
+            if c == "\n" || c == "\r" || c == "#" { continue }   // blank or comment
+            if spaces < indent { return nil }                   // the mapping has ended
+            guard spaces == indent else { continue }            // deeper: a nested value
+            for quote in [nil, "\"", "'"] as [Unicode.Scalar?] {
+                var j = i
+                if let quote { guard scalars[j] == quote else { continue }; j += 1 }
+                guard j + keyScalars.count <= scalars.count, Array(scalars[j..<j + keyScalars.count]) == keyScalars else { continue }
+                j += keyScalars.count
+                if let quote { guard j < scalars.count, scalars[j] == quote else { continue }; j += 1 }
+                while j < scalars.count, scalars[j] == " " { j += 1 }
+                if j < scalars.count, scalars[j] == ":" { return SourcePosition(line: line, column: spaces + 1) }
+            }
         }
         return nil
     }

@@ -1,3 +1,5 @@
+import SafeText
+
 /// A terminal color, as the rasterizer asks for it; backends reduce it to what the
 /// terminal can show (truecolor → 256 → 16 → none).
 public enum CellColor: Equatable, Hashable, Sendable {
@@ -56,11 +58,13 @@ public struct Canvas: Equatable, Sendable {
     }
 
     /// Writes `text` from (column, row) rightwards, clipped to the canvas and to `maxWidth` cells.
+    /// The text passes `SafeText.visible` first: a control, bidi or zero-width character in
+    /// a layer name or a message shows as `^[`, `\u{202e}`…, never reaches the terminal raw.
     public mutating func write(_ text: String, column: Int, row: Int, style: CellStyle = .plain, maxWidth: Int? = nil) {
         guard row >= 0, row < rows else { return }
         let limit = min(columns, column + (maxWidth ?? columns))
         var c = column
-        for ch in text {
+        for ch in SafeText.visible(text) {
             if c >= limit { break }
             if c >= 0 { cells[row * columns + c] = Cell(ch, style: style) }
             c += 1

@@ -13,22 +13,24 @@ let package = Package(
     targets: [
         // Pure maths: points, rects, angles, Core Animation's row-vector matrices.
         .target(name: "Geometry"),
+        // The one gate for text going out: controls, bidi and zero-width characters made visible.
+        .target(name: "SafeText"),
         // The layer tree, Apple's geometry rules, layout files, the command language.
         .target(name: "LayerKit", dependencies: [
-            "Geometry",
+            "Geometry", "SafeText",
             .product(name: "Yams", package: "Yams"),
         ]),
         // Cells, canvas, viewport, rasterizer, text panels.
-        .target(name: "Raster", dependencies: ["LayerKit", "Geometry"]),
+        .target(name: "Raster", dependencies: ["LayerKit", "Geometry", "SafeText"]),
         // The terminal protocol, keys, input events, an in-memory terminal.
         .target(name: "TerminalKit", dependencies: ["Raster"]),
         // State, reducer, keymap, run loop, headless runner.
-        .target(name: "Explorer", dependencies: ["TerminalKit", "Raster", "LayerKit", "Geometry"]),
+        .target(name: "Explorer", dependencies: ["TerminalKit", "Raster", "LayerKit", "Geometry", "SafeText"]),
         // ncursesw, seen from Swift through a small shim.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "NCursesTerminal", dependencies: ["CNCurses", "TerminalKit", "Raster"]),
         .executableTarget(name: "layerscope", dependencies: [
-            "Explorer", "NCursesTerminal", "TerminalKit", "Raster", "LayerKit", "Geometry",
+            "Explorer", "NCursesTerminal", "TerminalKit", "Raster", "LayerKit", "Geometry", "SafeText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -37,6 +39,7 @@ let package = Package(
         .executableTarget(name: "ncurses-demo", dependencies: ["NCursesTerminal"]),
         .target(name: "TestSupport", dependencies: ["Geometry", "Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
+        .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Geometry", "TestSupport"],
                     resources: [.copy("Malformed")]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LayerKit", "Geometry", "TestSupport"],

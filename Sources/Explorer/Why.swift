@@ -136,8 +136,13 @@ public enum Why {
             guard corners.count == 4, let box = Rect.boundingBox(of: corners) else { continue }
             let lo = v.cell(containing: Point(x: box.minX, y: box.minY)), hi = v.cell(containing: Point(x: box.maxX, y: box.maxY))
             let ancestors = viewAncestors(id)
-            for row in max(0, lo.row)...max(0, min(area.rows - 1, hi.row)) where row < area.rows {
-                for column in max(0, lo.column)...max(0, min(area.columns - 1, hi.column)) where column < area.columns {
+            // Clamp to the canvas first: a box panned off one side has lo past the last
+            // row/column (or hi before the first), and then there is nothing to mark.
+            let firstRow = max(0, lo.row), lastRow = min(area.rows - 1, hi.row)
+            let firstColumn = max(0, lo.column), lastColumn = min(area.columns - 1, hi.column)
+            guard firstRow <= lastRow, firstColumn <= lastColumn else { continue }
+            for row in firstRow...lastRow {
+                for column in firstColumn...lastColumn {
                     guard !marked.contains(row * area.columns + column) else { continue }
                     let p = v.center(of: CellPosition(column: column, row: row))
                     guard let local = tree.convert(p, from: nil, to: id), tree[id].bounds.contains(local) else { continue }

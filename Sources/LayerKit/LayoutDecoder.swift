@@ -135,6 +135,7 @@ struct LayoutDecoder {
                             suggestion: "names must be unique in the file; rename one of them")
             }
             firstUse[decoded.layer.name] = decoded.namePosition
+            try checkWritable(decoded.layer, at: item.value.position, path: item.path)
             let id: LayerID
             do {
                 id = try tree.add(decoded.layer, in: item.parent)
@@ -471,6 +472,25 @@ struct LayoutDecoder {
                         suggestion: "write \(n == 1 ? "true" : "false")")
         default:
             throw error(at: value.position, path, "expected true or false, found \(describe(value))")
+        }
+    }
+
+    /// Refuses a layer whose stored fields, as a save would write them, fall outside what a
+    /// file may hold: a view's `frame` at x = 1e9 gives a `center` past 1e9, which could be
+    /// saved but never read back. Found here, it is an error at load, not a lost save.
+    private func checkWritable(_ layer: Layer, at position: SourcePosition, path: String) throws(LayoutError) {
+        for field in LayoutEncoder.fields(of: layer) {
+            let numbers: [Double]
+            switch field.value {
+            case .number(let n): numbers = [n]
+            case .numbers(let v), .matrix(let v): numbers = v
+            default: continue
+            }
+            if let bad = numbers.first(where: { !$0.isFinite || abs($0) > Self.numberLimit }) {
+                throw error(at: position, path + "." + field.key,
+                            "the layer's \(field.key) works out to \(bad.isFinite ? formatNumber(bad) : "\(bad)"), past the ±1e9 a layout file can hold, so it could not be saved and read back",
+                            suggestion: "bring the layer's numbers nearer the origin")
+            }
         }
     }
 

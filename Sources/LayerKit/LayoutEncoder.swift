@@ -1,3 +1,4 @@
+import SafeText
 import Geometry
 
 /// Writes a `Scene` as layout-file text: JSON pretty-printed with 2-space indents, or YAML in
@@ -226,8 +227,9 @@ func formatNumber(_ x: Double) -> String {
     return "\(x)"
 }
 
-/// A JSON string literal; control characters, DEL, C1 controls and the Unicode line and
-/// paragraph separators are escaped (so the same text is valid in YAML double quotes too).
+/// A JSON string literal; control characters, DEL, C1 controls, the Unicode line and
+/// paragraph separators, bidi and zero-width characters (`SafeText.isUnsafe`) and the
+/// noncharacters U+FFFE/U+FFFF are escaped (so the same text is valid in YAML double quotes too).
 func jsonQuoted(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
@@ -237,7 +239,12 @@ func jsonQuoted(_ s: String) -> String {
         case "\n": out += "\\n"
         case "\r": out += "\\r"
         case "\t": out += "\\t"
-        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{FEFF}":
+        // U+FFFE and U+FFFF are not allowed raw in YAML (not "printable"); escaped they are.
+        // Everything SafeText keeps off terminals (controls, bidi, zero-width) is escaped
+        // too, so eval's JSON and saved files never carry them raw.
+        case "\u{FFFE}", "\u{FFFF}":
+            out += "\\u" + hex4(scalar.value)
+        case _ where SafeText.isUnsafe(scalar):
             out += "\\u" + hex4(scalar.value)
         default:
             out.unicodeScalars.append(scalar)
@@ -275,7 +282,7 @@ private func yamlLiteralBlock(_ s: String, indent: Int) -> String? {
     for line in lines {
         if line.first == " " || line.first == "\t" { return nil }
         if line.last == " " || line.last == "\t" { return nil }
-        for c in line.unicodeScalars where c.value < 0x20 || (0x7F...0x9F).contains(c.value) || c == "\u{2028}" || c == "\u{2029}" || c == "\u{FEFF}" {
+        for c in line.unicodeScalars where SafeText.isUnsafe(c) || c.value >= 0xFFFE && c.value <= 0xFFFF {
             return nil
         }
     }

@@ -42,8 +42,10 @@ public enum LayoutFormat: Sendable {
 ///   levels of objects and arrays, and a negative `borderWidth`;
 /// - reads YAML with the YAML 1.2 core schema (`yes`/`no` are strings, not booleans).
 public enum LayoutFile {
-    /// Files larger than this are refused rather than read (no layout is anywhere near it).
-    static let sizeLimit = 16 << 20
+    /// Files larger than this are refused rather than read, and saves that would write more
+    /// are refused too, so whatever LayerScope writes it reads back (a 100 000-layer scene
+    /// writes about 26 MB).
+    public static let sizeLimit = 64 << 20
 
     /// Loads the layout at `path`; the format comes from the extension (`.json`, `.yaml`,
     /// `.yml`). An unreadable or missing file is an error at line 1, column 1.
@@ -61,7 +63,9 @@ public enum LayoutFile {
         let root: SourceValue?
         switch format {
         case .json: root = try JSONReader.parse(Array(text.utf8), file: file)
-        case .yaml: root = try YAMLReader.parse(text, file: file)
+        case .yaml:
+            try UnicodeLineBreaks.refuseInYAML(text, file: file)
+            root = try YAMLReader.parse(text, file: file)
         }
         return try LayoutDecoder(file: file).decode(root)
     }
@@ -85,32 +89,25 @@ public enum LayoutFile {
     }
 
     /// Saves the scene to `path` in the format its extension names, atomically: the text is
-    /// written to a temporary file beside it (`path.tmp-XXXXXX`), flushed to disk, then renamed
+    /// written to a temporary file beside it (`path.layerscope-save-<pid>-XXXXXX`), flushed to disk, then renamed
     /// over `path`. On any failure the temporary file is removed and the old file is untouched.
-    /// The text is checked by loading it back first, so a scene that would not load (a NaN,
-    /// nesting past the limit) is refused rather than written. An existing file keeps its
-    /// permissions; a symbolic link is followed, not replaced.
-    public static func write(_ scene: Scene, to path: String) throws(LayoutError) {
+    /// The written file is read back and compared before the rename (`writeVerified`), so a
+    /// scene that would not load back equal is refused rather than written. An existing file
+    /// keeps its permissions; a symbolic link is followed, not replaced.
+    @discardableResult
+    public static func write(_ scene: Scene, to path: String) throws(LayoutError) -> [String] {
         func failure(_ message: String, _ suggestion: String? = nil) -> LayoutError {
             LayoutError(file: path, line: 1, column: 1, message: message, suggestion: suggestion)
         }
         guard let format = LayoutFormat(path: path) else {
             throw failure("cannot save: a layout file ends in .json, .yaml or .yml", "save under a name with one of those extensions")
         }
-        let text = encode(scene, format: format)
-        do {
-            _ = try parse(text, file: path, format: format)
-        } catch {
-            throw failure("cannot save: the scene would not load back (\(error.message)\(error.path.isEmpty ? "" : " at \(error.path)"))")
-        }
-        do { try TextFile.writeAtomically(Array(text.utf8), to: path) } catch {
-            throw failure("cannot save: \(error.message)")
-        }
+        return try writeVerified(encode(scene, format: format), of: scene, to: path, format: format)
     }
 
     // MARK: Files
 
-    private static func readFile(_ path: String) throws(LayoutError) -> [UInt8] {
+    static func readFile(_ path: String) throws(LayoutError) -> [UInt8] {
         do { return try TextFile.readBytes(path, limit: sizeLimit) } catch {
             throw LayoutError(file: path, line: 1, column: 1, message: error.message)
         }

@@ -13,21 +13,29 @@ public enum TextFile {
         public var description: String { message }
     }
 
-    /// The file's bytes; files over `limit` bytes are refused.
+    /// The file's bytes; files over `limit` bytes are refused. Only regular files are read:
+    /// a FIFO, device, socket or directory is refused with a clear message. The file is opened
+    /// with O_NONBLOCK, so opening a FIFO with no writer never blocks, and is checked with
+    /// fstat before the first read.
     public static func readBytes(_ path: String, limit: Int = 64 << 20) throws(Failure) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             switch errno {
             case ENOENT: throw Failure(message: "cannot open the file: no such file")
             case EACCES: throw Failure(message: "cannot open the file: permission denied")
+            case ENXIO: throw Failure(message: "cannot read the file: it is a socket or device, not a regular file")
             default: throw Failure(message: "cannot open the file: \(errnoText())")
             }
         }
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw Failure(message: "cannot read the file: \(errnoText())") }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "cannot read the file: it is a directory") }
+        if let kind = notRegular(status.st_mode) {
+            throw Failure(message: "cannot read the file: it is \(kind)" + (kind == "a directory" ? "" : ", not a regular file"))
+        }
+        if Int(status.st_size) > limit { throw Failure(message: "the file is too large (over \(limit >> 20) MB)") }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(max(0, status.st_size)))
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let n = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
@@ -42,18 +50,44 @@ public enum TextFile {
         return bytes
     }
 
+    /// "a FIFO", "a directory"… for anything that is not a regular file; nil for one.
+    static func notRegular(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a plain file"
+        }
+    }
+
     /// The file as UTF-8 text (invalid bytes repaired).
     public static func read(_ path: String) throws(Failure) -> String {
         String(decoding: try readBytes(path), as: UTF8.self)
     }
 
-    /// Writes `bytes` to a temporary file beside `path` (`path.tmp-XXXXXX`), flushes it to
-    /// disk and renames it over `path`: readers see the old file or the new one, never half of
-    /// either, and on any failure the temporary file is removed and the old file is untouched.
-    /// An existing file keeps its permissions; a symbolic link is followed, not replaced.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
-        let target = resolvedTarget(path)
-        var template = Array((target + ".tmp-XXXXXX").utf8CString)
+    /// The temporary files of a save carry this marker and the saving process's id:
+    /// `scene.json.layerscope-save-<pid>-XXXXXX`.
+    public static let temporaryMarker = ".layerscope-save-"
+
+    /// Writes `bytes` to a temporary file beside `path` (`path.layerscope-save-<pid>-XXXXXX`),
+    /// flushes it to disk and renames it over `path`: readers see the old file or the new
+    /// one, never half of either, and on any failure the temporary file is removed and the old
+    /// file is untouched. An existing file keeps its permissions. A symbolic link is followed,
+    /// even a dangling one, and its final target is replaced (the link stays a link).
+    /// `verify`, if given, is called with the temporary file's path after it is flushed and
+    /// before the rename; throwing from it abandons the save.
+    ///
+    /// Temporary files left by an earlier save of the same file that was killed (their
+    /// process is gone) are removed first; their names are returned so the caller can say so.
+    @discardableResult
+    public static func writeAtomically(_ bytes: [UInt8], to path: String,
+                                       verify: ((String) throws(Failure) -> Void)? = nil) throws(Failure) -> [String] {
+        let target = try resolvedTarget(path)
+        let removed = removeStaleTemporaries(of: target)
+        var template = Array((target + temporaryMarker + "\(getpid())-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw Failure(message: "cannot create a temporary file beside it: \(errnoText())") }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -79,23 +113,64 @@ public enum TextFile {
         guard fsync(fd) == 0 else { throw abandon("cannot flush to disk") }
         closed = true
         guard close(fd) == 0 else { throw abandon("cannot close the temporary file") }
+        if let verify {
+            do { try verify(temporary) } catch {
+                unlink(temporary)
+                throw error
+            }
+        }
         guard rename(temporary, target) == 0 else { throw abandon("cannot replace the file") }
         // Make the rename itself durable; a failure here loses nothing.
         let dirFD = open(directoryOf(target), O_RDONLY)
         if dirFD >= 0 { _ = fsync(dirFD); close(dirFD) }
+        return removed
     }
 
-    public static func writeAtomically(_ text: String, to path: String) throws(Failure) {
+    /// Removes `target.layerscope-save-<pid>-XXXXXX` files whose process no longer exists
+    /// (a save killed between creating and renaming its temporary file); returns their paths.
+    static func removeStaleTemporaries(of target: String) -> [String] {
+        let directory = directoryOf(target)
+        let slash = target.lastIndex(of: "/")
+        let prefix = String(slash.map { target[target.index(after: $0)...] } ?? target[...]) + temporaryMarker
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var removed: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { p in
+                p.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            guard name.hasPrefix(prefix) else { continue }
+            let rest = name.dropFirst(prefix.count)
+            let parts = rest.split(separator: "-", maxSplits: 1)
+            guard parts.count == 2, parts[1].count == 6, let pid = pid_t(parts[0]), pid > 0 else { continue }
+            // Alive (or not ours to judge: EPERM) means a save may be in progress: leave it.
+            if pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH { continue }
+            let full = slash == nil ? name : (directory.hasSuffix("/") ? directory : directory + "/") + name
+            if unlink(full) == 0 { removed.append(full) }
+        }
+        return removed.sorted()
+    }
+
+    @discardableResult
+    public static func writeAtomically(_ text: String, to path: String) throws(Failure) -> [String] {
         try writeAtomically(Array(text.utf8), to: path)
     }
 
-    /// The file a save really replaces: the target of a symbolic link, else the path itself.
-    static func resolvedTarget(_ path: String) -> String {
-        var status = stat()
-        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK,
-              let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    /// The file a save really replaces: the final target of a chain of symbolic links (which
+    /// may not exist yet: a dangling link is saved through, creating its target), else the
+    /// path itself. Relative link targets are resolved against the link's directory.
+    static func resolvedTarget(_ path: String) throws(Failure) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { throw Failure(message: "cannot read the symbolic link \(current): \(errnoText())") }
+            let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = link.hasPrefix("/") ? link : (current.contains("/") ? directoryOf(current) + "/" : "") + link
+        }
+        throw Failure(message: "too many levels of symbolic links")
     }
 
     static func directoryOf(_ path: String) -> String {

@@ -14,7 +14,10 @@ import Yams
 /// recurses no deeper), and aliases may not expand the document past `yamlValueLimit` values
 /// (the "billion laughs" file).
 enum YAMLReader {
-    /// The most values a YAML document may expand to once aliases are followed.
+    /// The least cap on values a YAML document may expand to once aliases are followed.
+    /// The cap for a document is the larger of this and its length in bytes: without aliases
+    /// every value takes at least one byte, so only aliases can reach it, and any file within
+    /// `LayoutFile.sizeLimit` that uses none is read whole.
     static let yamlValueLimit = 200_000
 
     /// Parses a whole document; nil when it holds no document (empty, or only comments).
@@ -29,7 +32,7 @@ enum YAMLReader {
             throw LayoutError(file: file, line: 1, column: 1, message: "cannot read the YAML: \(error)")
         }
         guard let root else { return nil }
-        var converter = Converter(source: source, file: file)
+        var converter = Converter(source: source, file: file, limit: max(yamlValueLimit, text.utf8.count))
         return try converter.convert(root, depth: 1, path: "")
     }
 
@@ -51,11 +54,13 @@ enum YAMLReader {
     private struct Converter {
         let source: SourceText
         let file: String
+        let limit: Int
         var count = 0
 
-        init(source: SourceText, file: String) {
+        init(source: SourceText, file: String, limit: Int) {
             self.source = source
             self.file = file
+            self.limit = limit
         }
 
         /// Converts `node`, found at nesting `depth` (a container there is level `depth`).
@@ -63,9 +68,9 @@ enum YAMLReader {
         mutating func convert(_ node: Node, depth: Int, path: String) throws(LayoutError) -> SourceValue {
             let position = Self.position(of: node)
             count += 1
-            if count > yamlValueLimit {
+            if count > limit {
                 throw LayoutError(file: file, line: position.line, column: position.column, path: path,
-                                  message: "the document expands to more than \(yamlValueLimit) values",
+                                  message: "the document expands to more than \(limit) values through its aliases",
                                   suggestion: "YAML aliases (*name) copy whole subtrees; use fewer of them")
             }
             switch node {
@@ -252,6 +257,10 @@ enum YAMLReader {
                 return LayoutError(file: file, line: second.line, column: second.column, path: path,
                                    message: "duplicate key \"\(key)\" (first at \(first))", suggestion: "remove one of them")
             }
+            if let second = source.blockDuplicate(of: key, firstAt: first) {
+                return LayoutError(file: file, line: second.line, column: second.column,
+                                   message: "duplicate key \"\(key)\" (first at \(first))", suggestion: "remove one of them")
+            }
             return at(first, "duplicate key \"\(key)\": it appears again later in the same mapping", "remove one of them")
         case .memory:
             return at(.start, "out of memory while reading the YAML")
@@ -263,7 +272,8 @@ enum YAMLReader {
     /// Yams reports a duplicate key at its first occurrence; layout errors point at the second.
     /// Find it by renaming first occurrences (one character replaced by a private-use
     /// character, so no column moves) until the document composes, then looking in the mapping
-    /// that holds the renamed key. Nil when that does not work out.
+    /// that holds the renamed key. Nil when that does not work out within two parses (then
+    /// `SourceText.blockDuplicate` scans for it in one pass).
     private static let firstPlaceholder: Unicode.Scalar = "\u{E000}"
 
     static func locateSecondKey(_ key: String, firstAt first: SourcePosition, source: SourceText) -> (SourcePosition, String)? {
@@ -271,7 +281,9 @@ enum YAMLReader {
         // Renamed keys: placeholder first character → the original key and its position.
         var renamed: [Unicode.Scalar: (key: String, position: SourcePosition)] = [:]
         var next: (key: String, position: SourcePosition) = (key, first)
-        for round in 0..<64 {
+        // At most two extra parses, so a file full of duplicates costs a constant number of
+        // parses (it took one per duplicate, up to 64: 124 s for a big file), not one each.
+        for round in 0..<2 {
             guard let placeholder = Unicode.Scalar(0xE000 + UInt32(round)),
                   let offset = source.keyContentOffset(at: next.position), offset < scalars.count else { return nil }
             scalars[offset] = placeholder
@@ -412,6 +424,37 @@ struct SourceText {
             }
             if i >= scalars.count { return nil }
             line += 1
+        }
+        return nil
+    }
+
+    /// For a block-style key at `first`: where the same key appears again in the same
+    /// mapping (a later line indented exactly as far whose text is the key, plain or quoted,
+    /// then `:`), scanning until the mapping ends (a line indented less). One pass over the
+    /// lines after `first`; nil for flow mappings or when not found.
+    func blockDuplicate(of key: String, firstAt first: SourcePosition) -> SourcePosition? {
+        let indent = first.column - 1
+        let keyScalars = Array(key.unicodeScalars)
+        var line = first.line + 1
+        while line <= lineStarts.count {
+            defer { line += 1 }
+            var i = lineStarts[line - 1]
+            var spaces = 0
+            while i < scalars.count, scalars[i] == " " { i += 1; spaces += 1 }
+            guard i < scalars.count else { return nil }
+            let c = scalars[i]
+            if c == "\n" || c == "\r" || c == "#" { continue }   // blank or comment
+            if spaces < indent { return nil }                   // the mapping has ended
+            guard spaces == indent else { continue }            // deeper: a nested value
+            for quote in [nil, "\"", "'"] as [Unicode.Scalar?] {
+                var j = i
+                if let quote { guard scalars[j] == quote else { continue }; j += 1 }
+                guard j + keyScalars.count <= scalars.count, Array(scalars[j..<j + keyScalars.count]) == keyScalars else { continue }
+                j += keyScalars.count
+                if let quote { guard j < scalars.count, scalars[j] == quote else { continue }; j += 1 }
+                while j < scalars.count, scalars[j] == " " { j += 1 }
+                if j < scalars.count, scalars[j] == ":" { return SourcePosition(line: line, column: spaces + 1) }
+            }
         }
         return nil
     }

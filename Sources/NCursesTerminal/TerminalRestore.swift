@@ -16,10 +16,15 @@ import TerminalKit
 // | signal                                  | what happens                                      |
 // | --------------------------------------- | ------------------------------------------------- |
 // | SIGILL SIGTRAP SIGSEGV SIGBUS SIGFPE    | restore, then re-raise to the previous handler    |
-// | SIGABRT SIGQUIT SIGSYS                  | (the Swift runtime's backtracer, or the default); |
+// | SIGABRT SIGSYS                          | (the Swift runtime's backtracer, or the default); |
 // |                                         | if that handler returns (a signal sent by `kill`  |
-// |                                         | or Ctrl-\ rather than a fault), `nextEvent` dies  |
-// |                                         | of the signal with its default action             |
+// |                                         | rather than a fault), `nextEvent` dies of the     |
+// |                                         | signal with its default action                    |
+// | SIGQUIT SIGUSR1 SIGUSR2 SIGPIPE SIGALRM | restore, then die of the signal with its default  |
+// | SIGVTALRM SIGPROF SIGIO(SIGPOLL) SIGXCPU| action at once (no backtracer: a sent signal is   |
+// | SIGXFSZ SIGSTKFLT SIGPWR                | not a crash, and the backtracer's prompt would    |
+// |                                         | hold the terminal ~30 s); left alone when ignored |
+// |                                         | (SIG_IGN, e.g. under nohup)                       |
 // | SIGTERM SIGHUP                          | restore, then `_exit(128 + signal)`               |
 // | SIGINT (Ctrl-C with the tty's ISIG on)  | queued; `nextEvent` answers `.key(.control("c"))` |
 // |                                         | the third one still unread restores and exits 130 |
@@ -94,8 +99,12 @@ private let pendingResumes = Atomic<Int>(0)
 /// Ctrl-\, not a fault), and the process must not go on behind a restored terminal.
 private let handedOnSignal = Atomic<Int32>(0)
 
-private let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGQUIT, SIGSYS]
+private let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGSYS]
 private let exitSignals: [Int32] = [SIGTERM, SIGHUP]
+/// Every other signal whose default action ends the process (signal(7)): SIGQUIT, the
+/// user and timer signals, SIGPIPE, SIGIO (= SIGPOLL), the resource limits.
+let fatalByDefaultSignals: [Int32] = [SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF,
+                                      SIGIO, SIGXCPU, SIGXFSZ, SIGSTKFLT, SIGPWR]
 
 // MARK: - Handlers (async-signal-safe)
 
@@ -175,6 +184,22 @@ private func handleCrashSignal(_ signal: Int32) {
     _ = raise(signal)
 }
 
+/// Restores, then dies of `signal` with its default action (the shell sees the signal,
+/// and a core where the default makes one). Async-signal-safe.
+private func handleFatalByDefault(_ signal: Int32) {
+    restoreTerminalFromHandler()
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&action.sa_mask)
+    _ = sigaction(signal, &action, nil)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, signal)
+    _ = sigprocmask(SIG_UNBLOCK, &set, nil)
+    _ = raise(signal)
+    _exit(128 + signal)
+}
+
 private func handleExitSignal(_ signal: Int32) {
     restoreTerminalFromHandler()
     _exit(128 + signal)
@@ -217,6 +242,18 @@ private func handleSuspend(_ signal: Int32) {
 
 /// Installs and removes the handlers above; main thread only.
 enum SignalGuard {
+    /// The fatal-by-default signals we installed a handler for (those not ignored).
+    nonisolated(unsafe) private static var fatalInstalled: [Int32] = []
+
+    /// True unless `signal` is ignored (SIG_IGN, as `nohup` or a parent may leave it): an
+    /// ignored signal stays ignored. A handler already there (the Swift runtime's
+    /// backtracer takes SIGQUIT) is replaced while the terminal is open and put back after.
+    private static func isNotIgnored(_ signal: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(signal, nil, &current) == 0 else { return false }
+        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
     /// Saves the termios of `ttyFD`, opens the self-pipe and installs every handler.
     /// Call before ncurses starts, so that ncurses sees our SIGINT, SIGTERM and SIGTSTP
     /// handlers and installs none of its own (it keeps SIGWINCH). Answers the read end
@@ -243,6 +280,11 @@ enum SignalGuard {
         ensureAlternateSignalStack()
         for signal in crashSignals { installHandler(handleCrashSignal, for: signal) }
         for signal in exitSignals { installHandler(handleExitSignal, for: signal) }
+        fatalInstalled = []
+        for signal in fatalByDefaultSignals where isNotIgnored(signal) {
+            installHandler(handleFatalByDefault, for: signal)
+            fatalInstalled.append(signal)
+        }
         installHandler(handleInterrupt, for: SIGINT)
         installHandler(handleSuspend, for: SIGTSTP)
         state.pointee.installed = true
@@ -291,7 +333,7 @@ enum SignalGuard {
     static func uninstall() {
         let state = signalState
         guard state.pointee.installed else { return }
-        for signal in crashSignals + exitSignals + [SIGINT, SIGTSTP] {
+        for signal in crashSignals + exitSignals + fatalInstalled + [SIGINT, SIGTSTP] {
             _ = sigaction(signal, state.pointee.previousActions + Int(signal), nil)
         }
         state.pointee.installed = false

@@ -1,3 +1,5 @@
+import SafeText
+
 /// A terminal color, as the rasterizer asks for it; backends reduce it to what the
 /// terminal can show (truecolor → 256 → 16 → none).
 public enum CellColor: Equatable, Hashable, Sendable {
@@ -70,14 +72,16 @@ public struct Canvas: Equatable, Sendable {
 
     /// Writes `text` from (column, row) rightwards, clipped to the canvas and to `maxWidth`
     /// columns, measured by display width: a wide character takes its cell and a
-    /// `wideTail` after it (or a space, when only one column is left); zero-width
-    /// characters take none. Answers the column after the last one written.
+    /// `wideTail` after it (or a space, when only one column is left); combining marks take
+    /// none. Answers the column after the last one written.
+    /// The text passes `SafeText.visible` first: a control, bidi or zero-width character in
+    /// a layer name or a message shows as `^[`, `\u{202e}`…, never reaches the terminal raw.
     @discardableResult
     public mutating func write(_ text: String, column: Int, row: Int, style: CellStyle = .plain, maxWidth: Int? = nil) -> Int {
         guard row >= 0, row < rows else { return column }
         let limit = min(columns, column + (maxWidth ?? columns))
         var c = column
-        for ch in text {
+        for ch in SafeText.visible(text) {
             if c >= limit { break }
             let width = DisplayWidth.of(ch)
             if width == 0 { continue }

@@ -5,6 +5,7 @@ import Geometry
 import LayerKit
 import NCursesTerminal
 import Raster
+import SafeText
 import TerminalKit
 
 #if canImport(Glibc)
@@ -53,9 +54,9 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
 
 extension RenderMode: ExpressibleByArgument {}
 
-/// Standard error, unbuffered.
+/// Standard error, unbuffered; the text passes SafeText's gate (it may quote a file).
 func printError(_ message: String) {
-    var text = message
+    var text = SafeText.visible(message, multiline: true)
     if !text.hasSuffix("\n") { text += "\n" }
     FileHandle.standardError.write(Data(text.utf8))
 }
@@ -138,7 +139,7 @@ struct ScriptSource: ParsableArguments {
         if let script { return ("<script>", script) }
         if let scriptFile {
             do { return (scriptFile, try TextFile.read(scriptFile)) } catch {
-                throw ValidationError("cannot read script file \(scriptFile): \(error.message)")
+                throw ValidationError(SafeText.visible("cannot read script file \(scriptFile): \(error.message)"))
             }
         }
         guard stdinAllowed else { return nil }
@@ -195,7 +196,7 @@ struct Check: ParsableCommand {
         for file in files {
             do {
                 let scene = try SceneLoader.load(file)
-                print("\(file): ok — \(scene.tree.count) layer\(scene.tree.count == 1 ? "" : "s")" + (scene.title.map { ", \"\($0)\"" } ?? ""))
+                print(SafeText.visible("\(file): ok — \(scene.tree.count) layer\(scene.tree.count == 1 ? "" : "s")" + (scene.title.map { ", \"\($0)\"" } ?? "")))
             } catch {
                 failed += 1
                 printError(error.description)
@@ -288,7 +289,7 @@ struct Export: ParsableCommand {
                 throw ExitCode(1)
             }
         } else {
-            print(code, terminator: "")
+            print(SafeText.visible(code, multiline: true), terminator: "")
         }
     }
 }

@@ -242,7 +242,7 @@ final class TmuxSession {
 
     private var target: String { "=0:" }
 
-    private func format(_ format: String) throws -> String {
+    func format(_ format: String) throws -> String {
         try tmux(["display-message", "-p", "-t", target, format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

@@ -1,0 +1,69 @@
+/// The write path of layout files: whatever LayerScope writes, it can read back, equal.
+///
+/// `LayoutFile.write` encodes a scene and hands the text to `writeVerified`, which any other
+/// encoder (one that keeps the author's formatting, say) can call the same way:
+/// 1. the text must fit `LayoutFile.sizeLimit`, the same limit the reader applies;
+/// 2. it is written to a temporary file beside the target and flushed (`TextFile`);
+/// 3. that file is read back from disk with the normal reader and decoded, and the result
+///    must be the same scene (every stored field, compared number by number);
+/// 4. only then is it renamed over the target (through symbolic links).
+extension LayoutFile {
+    /// Saves `text`, which must describe `scene`, to `path` (see above). Returns the stale
+    /// temporary files of killed earlier saves that were removed on the way.
+    @discardableResult
+    public static func writeVerified(_ text: String, of scene: Scene, to path: String, format: LayoutFormat) throws(LayoutError) -> [String] {
+        func failure(_ message: String, _ suggestion: String? = nil) -> LayoutError {
+            LayoutError(file: path, line: 1, column: 1, message: message, suggestion: suggestion)
+        }
+        let bytes = Array(text.utf8)
+        guard bytes.count <= sizeLimit else {
+            throw failure("cannot save: the file would be \(bytes.count >> 20) MB, over the \(sizeLimit >> 20) MB a layout file may be",
+                          "remove layers, or split the scene into several files")
+        }
+        var mismatch: LayoutError?
+        do {
+            return try TextFile.writeAtomically(bytes, to: path) { (temporary: String) throws(TextFile.Failure) in
+                do {
+                    let reread = try parse(data: try readFile(temporary), file: path, format: format)
+                    if let difference = difference(between: scene, and: reread) {
+                        mismatch = failure("cannot save: the written file would not read back the same (\(difference))",
+                                           "this is a bug in LayerScope; the old file is untouched")
+                        throw TextFile.Failure(message: "verification failed")
+                    }
+                } catch let e as LayoutError {
+                    mismatch = failure("cannot save: the scene would not load back (\(e.message)\(e.path.isEmpty ? "" : " at \(e.path)"))")
+                    throw TextFile.Failure(message: "verification failed")
+                } catch let e as TextFile.Failure {
+                    throw e
+                } catch {
+                    throw TextFile.Failure(message: "\(error)")
+                }
+            }
+        } catch {
+            if let mismatch { throw mismatch }
+            throw failure("cannot save: \(error.message)")
+        }
+    }
+
+    /// The first difference between two scenes in what a layout file stores (title, notes,
+    /// screen, script text, and each layer's fields and place in the tree), or nil. Numbers
+    /// compare with `==` (so `-0` equals `0`, which the writer prints as `0`).
+    public static func difference(between a: Scene, and b: Scene) -> String? {
+        if a.title != b.title { return "title" }
+        if a.notes != b.notes { return "notes" }
+        if a.screen != b.screen { return "screen" }
+        if a.script.map(\.text) != b.script.map(\.text) { return "script" }
+        let ta = a.tree, tb = b.tree
+        if ta.count != tb.count { return "\(ta.count) layers, read back \(tb.count)" }
+        for (ia, ib) in zip(ta.treeOrder, tb.treeOrder) {
+            var la = ta[ia], lb = tb[ib]
+            let parentA = la.superlayer.map { ta[$0].name }, parentB = lb.superlayer.map { tb[$0].name }
+            if parentA != parentB { return "the parent of \(la.name)" }
+            if la.sublayers.count != lb.sublayers.count { return "the sublayers of \(la.name)" }
+            la.superlayer = nil; lb.superlayer = nil
+            la.sublayers = []; lb.sublayers = []
+            if la != lb { return "layer \(la.name)" }
+        }
+        return nil
+    }
+}

@@ -174,19 +174,18 @@ public final class NCursesTerminal: Terminal {
 
     public func draw(_ canvas: Canvas, cursor: (column: Int, row: Int)?) throws {
         guard screen != nil else { throw TerminalError.closed }
-        // Nothing changed: send nothing (no idle bytes over SSH).
-        if let lastCanvas, lastCanvas == canvas, lastCursor?.column == cursor?.column,
-           lastCursor?.row == cursor?.row {
-            return
-        }
+        // Nothing changed: send nothing (no idle bytes over SSH). The cells are compared
+        // once, by the diff below; an empty diff with the same cursor writes nothing.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(4096)
         // Cells beyond the terminal are clipped: draw the visible part only.
         let visible = canvas.columns <= size.columns && canvas.rows <= size.rows
             ? canvas : Self.clipped(canvas, columns: size.columns, rows: size.rows)
         screenUpdate.update(to: visible, appendingTo: &bytes)
-        placeCursor(cursor, into: &bytes)
-        guard output.write(bytes) else { throw TerminalError.callFailed(function: "write", code: errno) }
+        if !bytes.isEmpty || lastCursor?.column != cursor?.column || lastCursor?.row != cursor?.row {
+            placeCursor(cursor, into: &bytes)
+        }
+        guard bytes.isEmpty || output.write(bytes) else { throw TerminalError.callFailed(function: "write", code: errno) }
         lastCanvas = canvas
         lastCursor = cursor
     }

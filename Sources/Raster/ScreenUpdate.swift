@@ -124,9 +124,13 @@ public struct ScreenUpdate {
         let base = row * columns
         var end = columns
         if options.skipsBottomRightCell && row == rows - 1 { end -= 1 }
+        let blank = Cell.blank
         @inline(__always) func changed(_ column: Int) -> Bool {
-            if let old { return next[base + column] != old[base + column] }
-            return next[base + column] != .blank
+            if let old {
+                if Self.identicalBits(next.baseAddress! + base + column, old.baseAddress! + base + column) { return false }
+                return !Self.same(next[base + column], old[base + column])
+            }
+            return !Self.same(next[base + column], blank)
         }
         var column = 0
         while column < end {
@@ -155,6 +159,38 @@ public struct ScreenUpdate {
     }
 
     private static let longestRewrittenGap = 3
+
+    /// True when two cells have the same bytes, which makes them equal (the usual case
+    /// between two frames: most cells were copied from the same values). Different
+    /// bytes prove nothing (padding, a `.default` colour's unused payload): `same` decides.
+    @inline(__always)
+    static func identicalBits(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>) -> Bool {
+        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+        let size = MemoryLayout<Cell>.size
+        var offset = 0
+        while offset + 8 <= size {
+            if x.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != y.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset += 8
+        }
+        while offset < size {
+            if x.load(fromByteOffset: offset, as: UInt8.self) != y.load(fromByteOffset: offset, as: UInt8.self) { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// Cell equality for the diff, fast: glyphs compared by their bits first (a glyph of a
+    /// few bytes is stored inline, so equal bits are equal glyphs), `==` only when the
+    /// bits differ (Character `==` is a Unicode comparison and dominated the frame).
+    @inline(__always)
+    static func same(_ a: Cell, _ b: Cell) -> Bool {
+        guard a.style == b.style else { return false }
+        let x = unsafeBitCast(a.glyph, to: (UInt64, UInt64).self)
+        let y = unsafeBitCast(b.glyph, to: (UInt64, UInt64).self)
+        if x == y { return true }
+        return a.glyph == b.glyph
+    }
 
     /// True when the unchanged cells from `start` to `end` are single ASCII characters in
     /// `style`, the style of the cell before them (rewriting them sends one byte each

@@ -24,7 +24,7 @@ import TerminalKit
 /// - Ctrl-\ (SIGQUIT) and the crash signals restore, let the Swift runtime print its
 ///   backtrace, and end the process with the signal, even when it was sent with `kill`.
 /// - Ctrl-S, Ctrl-Q and Ctrl-V arrive as keys (no flow control, no literal-next).
-public final class NCursesTerminal: Terminal {
+public final class NCursesTerminal: WakeableTerminal {
     /// How the terminal is opened; the defaults suit an interactive run.
     public struct Options: Hashable, Sendable {
         /// The color depth to use: `nil` detects it (terminfo's color count, then
@@ -51,6 +51,8 @@ public final class NCursesTerminal: Terminal {
 
     public private(set) var size: (columns: Int, rows: Int)
     public let capabilities: Capabilities
+    /// `WakeableTerminal`: `nextEvent` also ends, answering nil, when this is readable.
+    public var extraWakeDescriptor: Int32?
     /// The terminal type, from `TERM`.
     public let terminalType: String
     /// The locale's character encoding, as `nl_langinfo(CODESET)` names it.
@@ -76,6 +78,8 @@ public final class NCursesTerminal: Terminal {
     private var cursorVisible = false
     private var queue: [InputEvent] = []
     private var heldButton: MouseEvent.Button?
+    /// Events decoded together with the one `decode` answered (a merged click's release).
+    private var followingEvents: [InputEvent] = []
 
     /// Opens the terminal on standard input and output and switches to the alternate
     /// screen.
@@ -225,11 +229,18 @@ public final class NCursesTerminal: Terminal {
                 wait = Int32(clamping: remaining)
             }
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: extraWakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
             // EINTR (SIGWINCH, SIGINT, SIGCONT) just loops: the signal's effect is read
-            // from ncurses or the counters above.
+            // from ncurses or the counters above. A negative descriptor is ignored.
             _ = poll(&fds, nfds_t(fds.count), wait)
             if fds[1].revents != 0 { SignalGuard.drainWakePipe() }
+            if fds[2].revents != 0 {
+                takeSignals()
+                readAvailableInput()
+                if queue.isEmpty { return nil }
+                continue
+            }
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 // Read what is left; with nothing left, waiting again would spin.
                 takeSignals()
@@ -309,6 +320,8 @@ public final class NCursesTerminal: Terminal {
                 continue
             }
             if let event { queue.append(event) }
+            queue += followingEvents
+            followingEvents = []
         }
         if pendingEscape { queue.append(.key(.escape)) }
     }
@@ -325,8 +338,9 @@ public final class NCursesTerminal: Terminal {
                 return .resize(columns: size.columns, rows: size.rows)
             case KEY_MOUSE:
                 let events = decodeMouse()
-                // A merged click is several events: queue all but the first behind it.
-                queue.append(contentsOf: events.dropFirst().map(InputEvent.mouse))
+                // A merged click is several events: the first is answered, the rest wait
+                // in `followingEvents` until readAvailableInput has queued it.
+                followingEvents = events.dropFirst().map(InputEvent.mouse)
                 return events.first.map(InputEvent.mouse)
             default:
                 return KeyCodes.key(for: code).map(InputEvent.key)

@@ -13,7 +13,9 @@
 /// - the first frame, a new size, or `invalidate()` (after a resize or a suspension,
 ///   when the screen may hold anything) → clear, then every cell that is not blank;
 /// - a style is turned into SGR only when it differs from the previous cell's, and only
-///   the parts that differ are sent (a new foreground alone is `CSI 38;5;n m`);
+///   the parts that differ are sent (a new foreground alone is `CSI 38;5;n m`); where a
+///   foreground cannot be seen (a space; a full block the colour of its background, sent
+///   as a space) the one already set is kept;
 /// - short runs of unchanged cells between changed ones are rewritten when that is
 ///   cheaper than moving the cursor over them.
 public struct ScreenUpdate {
@@ -232,7 +234,7 @@ public struct ScreenUpdate {
 
     /// Writes one cell at the cursor: its style change, if any, then its glyph.
     private mutating func put(_ cell: Cell, out: inout [UInt8]) {
-        let wanted: TerminalStyle
+        var wanted: TerminalStyle
         if let lastCellStyle, lastCellStyle == cell.style {
             wanted = lastTerminalStyle
         } else {
@@ -240,11 +242,21 @@ public struct ScreenUpdate {
             lastCellStyle = cell.style
             lastTerminalStyle = wanted
         }
+        var glyph = cell.glyph
+        // Where the foreground cannot be seen, keep the one set now (no SGR for it): a
+        // space shows only its background, and a full block in its own background's
+        // colour is a space. Not with underline or reverse, which show the foreground.
+        if wanted.attributes & (4 | 8) == 0, let style {
+            if glyph == "█" && wanted.foreground == wanted.background && wanted.foreground >= 0 {
+                glyph = " "
+            }
+            if glyph == " " { wanted.foreground = style.foreground }
+        }
         if style != wanted {
             appendTransition(from: style, to: wanted, out: &out)
             style = wanted
         }
-        appendGlyph(cell.glyph, out: &out)
+        appendGlyph(glyph, out: &out)
     }
 
     private mutating func terminalStyle(for cellStyle: CellStyle) -> TerminalStyle {
@@ -277,9 +289,10 @@ public struct ScreenUpdate {
         }
     }
 
-    /// The SGR from `old` (nil: unknown) to `new`: a reset when an attribute goes off
-    /// or the state is unknown, else only the attributes that come on and the colours
-    /// that change.
+    /// The SGR from `old` (nil: unknown) to `new`: a reset when the state is unknown;
+    /// else attributes turned off one by one (22 ends bold and dim together, 24
+    /// underline, 27 reverse), the attributes that come on, and only the colours that
+    /// change.
     private func appendTransition(from old: TerminalStyle?, to new: TerminalStyle, out: inout [UInt8]) {
         out.append(0x1B); out.append(UInt8(ascii: "["))
         var base = TerminalStyle.plain
@@ -288,8 +301,15 @@ public struct ScreenUpdate {
             if !first { out.append(UInt8(ascii: ";")) }
             first = false
         }
-        if let old, old.attributes & ~new.attributes == 0 {
+        if let old {
             base = old
+            let off = old.attributes & ~new.attributes
+            if off & (1 | 2) != 0 {
+                separator(); Self.appendDecimal(22, to: &out)
+                base.attributes &= ~(1 | 2)
+            }
+            if off & 4 != 0 { separator(); Self.appendDecimal(24, to: &out); base.attributes &= ~4 }
+            if off & 8 != 0 { separator(); Self.appendDecimal(27, to: &out); base.attributes &= ~8 }
         } else {
             out.append(UInt8(ascii: "0"))
             first = false

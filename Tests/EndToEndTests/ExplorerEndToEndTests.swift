@@ -271,8 +271,11 @@ struct ExplorerEndToEndTests {
         // Fixing the file loads it again.
         try saved.replacingOccurrences(of: "[123, 110]", with: "[130, 110]")
             .write(to: scene.file, atomically: true, encoding: .utf8)
-        screen = try session.waitFor(" position x 130 y 110")
-        #expect(!statusLine(screen).contains("trailing comma"))
+        // Both in one capture: tmux may show a frame's top rows before its status line.
+        screen = try session.waitUntil("the fixed file loaded and the error gone") {
+            $0.contains(" position x 130 y 110") && !statusLine($0).contains("trailing comma")
+        }
+        #expect(statusLine(screen).contains("loaded scene.json"))
     }
 
     // MARK: - 8. Quitting with unsaved edits

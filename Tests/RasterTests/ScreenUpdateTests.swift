@@ -89,13 +89,33 @@ import Testing
         #expect(bytes == Self.bytes("\(Self.clear)\(Self.e)[38;5;196;48;5;21mab\(Self.e)[49mc\(Self.e)[39md"))
     }
 
-    @Test func anAttributeTurnedOffResetsTheStyle() {
+    @Test func anAttributeTurnedOffIsTurnedOffAlone() {
         var update = ScreenUpdate(options: .init(colors: .ansi16))
-        var canvas = Canvas(columns: 2, rows: 1)
-        canvas[0, 0] = Cell("a", style: CellStyle(foreground: .rgb(255, 0, 0), bold: true))
-        canvas[1, 0] = Cell("b", style: Self.red)
-        // Bold red (1, 91 = bright red, index 9); then bold off: a reset, red again.
-        #expect(update.update(to: canvas) == Self.bytes("\(Self.clear)\(Self.e)[1;91ma\(Self.e)[0;91mb"))
+        var canvas = Canvas(columns: 4, rows: 1)
+        canvas[0, 0] = Cell("a", style: CellStyle(foreground: .rgb(255, 0, 0), bold: true, underline: true))
+        canvas[1, 0] = Cell("b", style: CellStyle(foreground: .rgb(255, 0, 0), underline: true))
+        canvas[2, 0] = Cell("c", style: Self.red)
+        canvas[3, 0] = Cell("d", style: CellStyle(foreground: .rgb(255, 0, 0), reverse: true))
+        // Bold underlined red (1, 4, 91 = bright red, index 9); bold off: 22 only, the
+        // colour stays; underline off: 24; reverse on: 7.
+        #expect(update.update(to: canvas)
+                == Self.bytes("\(Self.clear)\(Self.e)[1;4;91ma\(Self.e)[22mb\(Self.e)[24mc\(Self.e)[7md"))
+    }
+
+    @Test func anInvisibleForegroundIsNotChanged() {
+        var update = ScreenUpdate(options: .init(colors: .ansi256))
+        var canvas = Canvas(columns: 4, rows: 1)
+        let white = CellColor.rgb(255, 255, 255), black = CellColor.rgb(0, 0, 0)
+        canvas[0, 0] = Cell("a", style: CellStyle(foreground: .rgb(255, 0, 0), background: white))
+        // A space on white with a black foreground: the red foreground stays (nothing sent).
+        canvas[1, 0] = Cell(" ", style: CellStyle(foreground: black, background: white))
+        // A full block black on black is a black space: only the background changes.
+        canvas[2, 0] = Cell("█", style: CellStyle(foreground: black, background: black))
+        // Underlined: the foreground shows, so it is sent (black is 16 in the cube).
+        canvas[3, 0] = Cell(" ", style: CellStyle(foreground: black, background: black, underline: true))
+        // Red 196, white 231; black 16.
+        #expect(update.update(to: canvas) == Self.bytes(
+            "\(Self.clear)\(Self.e)[38;5;196;48;5;231ma \(Self.e)[48;5;16m \(Self.e)[4;38;5;16m "))
     }
 
     @Test func truecolorIsWrittenAsDirectSGR() {

@@ -20,6 +20,8 @@ struct FlatHitIndex: Sendable {
         /// Sublayers in tree order: `children[childStart ..< childStart + childCount]`;
         /// in zPosition search order from `zStart` (−1: none cached).
         var childStart: Int32 = 0, childCount: Int32 = 0, zStart: Int32 = -1
+        /// For a layer off the closed form: its hop's inverse in `inverses` (−1: singular).
+        var inverse: Int32 = -1
         var flags: UInt8 = 0
 
         static let hidden: UInt8 = 1, masks: UInt8 = 2, plainSublayers: UInt8 = 4
@@ -27,6 +29,9 @@ struct FlatHitIndex: Sendable {
         /// when the superlayer's sublayer space is plain too.
         static let affine: UInt8 = 8
         static let emptyBounds: UInt8 = 16
+        /// The closed form applies (affine, and the superlayer's sublayer space plain):
+        /// else `inverse` is used, computed once as `pointInLayer` computes it per search.
+        static let closedForm: UInt8 = 32
 
         @inline(__always) func contains(_ x: Double, _ y: Double) -> Bool {
             flags & Self.emptyBounds == 0 && x >= minX && x < maxX && y >= minY && y < maxY
@@ -35,10 +40,15 @@ struct FlatHitIndex: Sendable {
 
     var nodes: [Node]
     var children: [Int32]
+    /// `tree.hopToSuperlayer(id).inverted()` for the layers whose hop is not affine or
+    /// whose superlayer's sublayer space is not plain (perspective, geometryFlipped).
+    var inverses: [Homography]
 
-    init(_ hot: [HitGeometry]) {
+    init(_ tree: LayerTree) {
+        let hot = tree.hot
         nodes = Array(repeating: Node(), count: hot.count)
         var children: [Int32] = []
+        var inverses: [Homography] = []
         children.reserveCapacity(hot.count * 2)
         for i in hot.indices {
             let h = hot[i]
@@ -64,9 +74,19 @@ struct FlatHitIndex: Sendable {
                 node.zStart = Int32(children.count)
                 for id in z { children.append(Int32(id.raw)) }
             }
+            if let layer = tree.layerIfPresent(LayerID(raw: i)) {
+                let parentIsPlain = layer.superlayer.map { hot[$0.raw].plainSublayerSpace } ?? true
+                if parentIsPlain && node.flags & Node.affine != 0 {
+                    node.flags |= Node.closedForm
+                } else if let inverse = tree.hopToSuperlayer(LayerID(raw: i)).inverted() {
+                    node.inverse = Int32(inverses.count)
+                    inverses.append(inverse)
+                }
+            }
             nodes[i] = node
         }
         self.children = children
+        self.inverses = inverses
     }
 }
 

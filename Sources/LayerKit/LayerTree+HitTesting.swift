@@ -208,16 +208,15 @@ extension LayerTree {
     /// `hitTestLayers` over `FlatHitIndex`: the same walk (enter: hidden, hop, mask; leave:
     /// own bounds), reading one compact record per layer and one shared children array.
     private func hitTestLayersFlat(start: LayerID, pointInSuperlayer p: Point, order: SiblingOrder) -> LayerID? {
-        let index = flatHitCache.index { FlatHitIndex(hot) }
-        let startParentPlain = storage[start.raw]!.superlayer.map { isPlainSublayerSpace($0) } ?? true
+        let index = flatHitCache.index { FlatHitIndex(self) }
         return index.nodes.withUnsafeBufferPointer { nodes in
             index.children.withUnsafeBufferPointer { children in
                 @inline(__always)
-                func enter(_ raw: Int32, _ px: Double, _ py: Double, parentIsPlain: Bool) -> FlatFrame? {
+                func enter(_ raw: Int32, _ px: Double, _ py: Double) -> FlatFrame? {
                     let node = nodes[Int(raw)]
                     if node.flags & FlatHitIndex.Node.hidden != 0 { return nil }
                     let lx: Double, ly: Double
-                    if parentIsPlain && node.flags & FlatHitIndex.Node.affine != 0 {
+                    if node.flags & FlatHitIndex.Node.closedForm != 0 {
                         // pointInLayer's closed form, operation for operation.
                         let det = node.det
                         guard det != 0, det.isFinite else { return nil }
@@ -226,8 +225,10 @@ extension LayerTree {
                         ly = (-x * node.m12 + y * node.m11) / det + node.anchorY
                         guard lx.isFinite, ly.isFinite else { return nil }
                     } else {
-                        guard let local = pointInLayer(LayerID(raw: Int(raw)), fromSuperlayer: Point(x: px, y: py),
-                                                       parentIsPlain: parentIsPlain) else { return nil }
+                        // pointInLayer's general case with the inverse computed once.
+                        guard node.inverse >= 0,
+                              let local = index.inverses[Int(node.inverse)].apply(to: Point(x: px, y: py))
+                        else { return nil }
                         lx = local.x; ly = local.y
                     }
                     if node.flags & FlatHitIndex.Node.masks != 0 && !node.contains(lx, ly) { return nil }
@@ -237,15 +238,14 @@ extension LayerTree {
                 }
                 var stack: [FlatFrame] = []
                 stack.reserveCapacity(64)
-                guard let first = enter(Int32(start.raw), p.x, p.y, parentIsPlain: startParentPlain) else { return nil }
+                guard let first = enter(Int32(start.raw), p.x, p.y) else { return nil }
                 stack.append(first)
                 while let top = stack.indices.last {
                     let frame = stack[top]
                     if frame.next < frame.count {
                         let slot = frame.isSorted ? frame.base + frame.next : frame.base + frame.count - 1 - frame.next
                         stack[top].next = frame.next + 1
-                        let plain = nodes[Int(frame.node)].flags & FlatHitIndex.Node.plainSublayers != 0
-                        if let f = enter(children[Int(slot)], frame.x, frame.y, parentIsPlain: plain) {
+                        if let f = enter(children[Int(slot)], frame.x, frame.y) {
                             stack.append(f)
                         }
                         continue

@@ -63,6 +63,17 @@ static inline mmask_t cn_button2_pressed(void) { return BUTTON2_PRESSED; }
 static inline mmask_t cn_button2_released(void) { return BUTTON2_RELEASED; }
 static inline mmask_t cn_button3_pressed(void) { return BUTTON3_PRESSED; }
 static inline mmask_t cn_button3_released(void) { return BUTTON3_RELEASED; }
+/// A press and release that ncurses merged (they arrived together): clicked, double- and
+/// triple-clicked, for buttons 1 to 3.
+static inline mmask_t cn_button_clicked(int button) {
+    return button == 1 ? BUTTON1_CLICKED : button == 2 ? BUTTON2_CLICKED : BUTTON3_CLICKED;
+}
+static inline mmask_t cn_button_double_clicked(int button) {
+    return button == 1 ? BUTTON1_DOUBLE_CLICKED : button == 2 ? BUTTON2_DOUBLE_CLICKED : BUTTON3_DOUBLE_CLICKED;
+}
+static inline mmask_t cn_button_triple_clicked(int button) {
+    return button == 1 ? BUTTON1_TRIPLE_CLICKED : button == 2 ? BUTTON2_TRIPLE_CLICKED : BUTTON3_TRIPLE_CLICKED;
+}
 /// The wheel: ncurses reports scrolling up as button 4 and down as button 5, pressed.
 static inline mmask_t cn_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t cn_button5_pressed(void) { return BUTTON5_PRESSED; }

@@ -80,8 +80,9 @@ public final class RunLoop {
         var handled = 0
         while true {
             if let maxEvents, handled >= maxEvents { return }
-            let timeout = state.session.filePath == nil ? nil : pollMilliseconds
+            let timeout = state.session.filePath == nil || watchFile() ? nil : pollMilliseconds
             guard let event = try terminal.nextEvent(timeoutMilliseconds: timeout) else {
+                if fileWatchSaysNothing() { continue }
                 if try checkFile() { try draw() }
                 if terminal is InMemoryTerminal { return }   // a drained queue ends a test run
                 continue
@@ -126,6 +127,40 @@ public final class RunLoop {
                 }
             }
         }
+    }
+
+    #if canImport(Glibc)
+    /// The inotify watch on the session's file (FileWatcher.swift), when the terminal can
+    /// wake on it: then the loop sleeps until a key or a change, never on a timer.
+    private var watcher: FileWatcher?
+    #endif
+
+    /// Watches the session's file for a terminal that can wake on it; false when the loop
+    /// must poll (no file watch, or a terminal such as `InMemoryTerminal`).
+    private func watchFile() -> Bool {
+        #if canImport(Glibc)
+        guard let terminal = terminal as? any WakeableTerminal, let path = state.session.filePath else { return false }
+        if watcher?.path != path {
+            watcher = FileWatcher(path: path)
+            terminal.extraWakeDescriptor = watcher?.descriptor
+            // Changes between the last look and the new watch: look once more.
+            if watcher != nil, (try? checkFile()) == true { try? draw() }
+        }
+        return watcher != nil
+        #else
+        return false
+        #endif
+    }
+
+    /// After a wake with no event: true when it was the file watch and nothing happened
+    /// to the file (another file in its folder changed).
+    private func fileWatchSaysNothing() -> Bool {
+        #if canImport(Glibc)
+        guard let watcher, watcher.path == state.session.filePath else { return false }
+        return !watcher.drain()
+        #else
+        return false
+        #endif
     }
 
     /// Live reload: true when the file changed and was (re)loaded or reported.

@@ -164,6 +164,8 @@ extension LayerTree {
 
     private func hitTestLayers(start: LayerID, pointInSuperlayer: Point, order: SiblingOrder,
                                trace: HitTrace?) -> LayerID? {
+        // Without a trace, search the flattened copy (same arithmetic, same answers).
+        if trace == nil { return hitTestLayersFlat(start: start, pointInSuperlayer: pointInSuperlayer, order: order) }
         var stack: [Frame] = []
         stack.reserveCapacity(64)
         let startParentPlain = storage[start.raw]!.superlayer.map { isPlainSublayerSpace($0) } ?? true
@@ -189,6 +191,71 @@ extension LayerTree {
             trace?.visits.append(HitVisit(layer: frame.id, outcome: .outsideBounds, localPoint: frame.local))
         }
         return nil
+    }
+
+    private struct FlatFrame {
+        var node: Int32
+        var x: Double
+        var y: Double
+        /// Where the sublayers are in `FlatHitIndex.children`, how many, which is next,
+        /// and whether they are in zPosition order (else read backwards: tree order reversed).
+        var base: Int32
+        var count: Int32
+        var next: Int32
+        var isSorted: Bool
+    }
+
+    /// `hitTestLayers` over `FlatHitIndex`: the same walk (enter: hidden, hop, mask; leave:
+    /// own bounds), reading one compact record per layer and one shared children array.
+    private func hitTestLayersFlat(start: LayerID, pointInSuperlayer p: Point, order: SiblingOrder) -> LayerID? {
+        let index = flatHitCache.index { FlatHitIndex(self) }
+        return index.nodes.withUnsafeBufferPointer { nodes in
+            index.children.withUnsafeBufferPointer { children in
+                @inline(__always)
+                func enter(_ raw: Int32, _ px: Double, _ py: Double) -> FlatFrame? {
+                    let node = nodes[Int(raw)]
+                    if node.flags & FlatHitIndex.Node.hidden != 0 { return nil }
+                    let lx: Double, ly: Double
+                    if node.flags & FlatHitIndex.Node.closedForm != 0 {
+                        // pointInLayer's closed form, operation for operation.
+                        let det = node.det
+                        guard det != 0, det.isFinite else { return nil }
+                        let x = px - node.positionX - node.m41, y = py - node.positionY - node.m42
+                        lx = (x * node.m22 - y * node.m21) / det + node.anchorX
+                        ly = (-x * node.m12 + y * node.m11) / det + node.anchorY
+                        guard lx.isFinite, ly.isFinite else { return nil }
+                    } else {
+                        // pointInLayer's general case with the inverse computed once.
+                        guard node.inverse >= 0,
+                              let local = index.inverses[Int(node.inverse)].apply(to: Point(x: px, y: py))
+                        else { return nil }
+                        lx = local.x; ly = local.y
+                    }
+                    if node.flags & FlatHitIndex.Node.masks != 0 && !node.contains(lx, ly) { return nil }
+                    let isSorted = order == .zPosition && node.zStart >= 0
+                    return FlatFrame(node: raw, x: lx, y: ly, base: isSorted ? node.zStart : node.childStart,
+                                     count: node.childCount, next: 0, isSorted: isSorted)
+                }
+                var stack: [FlatFrame] = []
+                stack.reserveCapacity(64)
+                guard let first = enter(Int32(start.raw), p.x, p.y) else { return nil }
+                stack.append(first)
+                while let top = stack.indices.last {
+                    let frame = stack[top]
+                    if frame.next < frame.count {
+                        let slot = frame.isSorted ? frame.base + frame.next : frame.base + frame.count - 1 - frame.next
+                        stack[top].next = frame.next + 1
+                        if let f = enter(children[Int(slot)], frame.x, frame.y) {
+                            stack.append(f)
+                        }
+                        continue
+                    }
+                    stack.removeLast()
+                    if nodes[Int(frame.node)].contains(frame.x, frame.y) { return LayerID(raw: Int(frame.node)) }
+                }
+                return nil
+            }
+        }
     }
 
     private func hitTestViews(start: LayerID, pointInOwnSpace: Point, trace: HitTrace?) -> LayerID? {

@@ -26,7 +26,12 @@ public struct LayerTree: Equatable, Sendable {
     private(set) var storage: [Layer?] = []
     /// The fields hit testing reads, per slot, as plain values (no reference counting):
     /// copying whole layers (name, sublayers) dominated the cost of a search.
-    private(set) var hot: [HitGeometry] = []
+    private(set) var hot: [HitGeometry] = [] {
+        // Any change to what hit testing reads drops the flattened copy (FlatHitIndex.swift).
+        didSet { flatHitCache = FlatHitCache() }
+    }
+    /// `hot` flattened for searching, built on the first search after a change.
+    private(set) var flatHitCache = FlatHitCache()
     private var ids: [String: LayerID] = [:]
     /// Top-level layers in tree order.
     public private(set) var roots: [LayerID] = []

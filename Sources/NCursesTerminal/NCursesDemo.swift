@@ -99,6 +99,7 @@ public enum NCursesDemo {
                      column: 1, row: 2)
         canvas.write("last event: \(lastEvent)", column: 1, row: 3)
         canvas.write("events: \(eventCount)", column: 1, row: 4)
+        if let notes = capabilities.notes { canvas.write("notes: \(notes)", column: 1, row: 5) }
         canvas.write("braille ⠁⠃⠇⡇⡏⡟⡿⣿  blocks ▀▄█▌▐░  box ┌─┬─┐└─┴─┘│", column: 1, row: 6)
         // A hue ramp of backgrounds, then the same as foregrounds.
         canvas.write("colors", column: 1, row: 7)

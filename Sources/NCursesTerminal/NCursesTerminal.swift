@@ -24,7 +24,7 @@ import TerminalKit
 /// - Ctrl-\ (SIGQUIT) and the crash signals restore, let the Swift runtime print its
 ///   backtrace, and end the process with the signal, even when it was sent with `kill`.
 /// - Ctrl-S, Ctrl-Q and Ctrl-V arrive as keys (no flow control, no literal-next).
-public final class NCursesTerminal: Terminal {
+public final class NCursesTerminal: WakeableTerminal {
     /// How the terminal is opened; the defaults suit an interactive run.
     public struct Options: Hashable, Sendable {
         /// The color depth to use: `nil` detects it (terminfo's color count, then
@@ -51,6 +51,8 @@ public final class NCursesTerminal: Terminal {
 
     public private(set) var size: (columns: Int, rows: Int)
     public let capabilities: Capabilities
+    /// `WakeableTerminal`: `nextEvent` also ends, answering nil, when this is readable.
+    public var extraWakeDescriptor: Int32?
     /// The terminal type, from `TERM`.
     public let terminalType: String
     /// The locale's character encoding, as `nl_langinfo(CODESET)` names it.
@@ -58,15 +60,26 @@ public final class NCursesTerminal: Terminal {
 
     private var screen: OpaquePointer?
     private let window: UnsafeMutablePointer<WINDOW>
+    /// Where keys are read: a pad, which `wget_wch` never refreshes, so ncurses writes
+    /// nothing after start-up (the frames are ours, see `output`).
+    private let inputPad: UnsafeMutablePointer<WINDOW>
     private let wakeFD: Int32
     private let mouseMask: mmask_t
-    private var palette: Palette
+    /// What the screen shows and the bytes that change it (diffed in Swift).
+    private var screenUpdate: ScreenUpdate
+    /// Every byte of a frame goes out through this one place.
+    private var output: TerminalOutput
+    /// terminfo's cursor on/off strings.
+    private let cursorOn: [UInt8]
+    private let cursorOff: [UInt8]
 
     private var lastCanvas: Canvas?
     private var lastCursor: (column: Int, row: Int)?
     private var cursorVisible = false
     private var queue: [InputEvent] = []
     private var heldButton: MouseEvent.Button?
+    /// Events decoded together with the one `decode` answered (a merged click's release).
+    private var followingEvents: [InputEvent] = []
 
     /// Opens the terminal on standard input and output and switches to the alternate
     /// screen.
@@ -97,7 +110,7 @@ public final class NCursesTerminal: Terminal {
             SignalGuard.uninstall()
             throw TerminalError.unknownTerminalType(term)
         }
-        guard cn_tigetstr("cup") != nil, let window = cn_stdscr() else {
+        guard cn_tigetstr("cup") != nil, let window = cn_stdscr(), let inputPad = newpad(1, 1) else {
             endwin()
             delscreen(screen)
             SignalGuard.uninstall()
@@ -105,6 +118,10 @@ public final class NCursesTerminal: Terminal {
         }
         self.screen = screen
         self.window = window
+        self.inputPad = inputPad
+        output = TerminalOutput(fd: STDOUT_FILENO)
+        cursorOn = Self.terminfoBytes(["cnorm"])
+        cursorOff = Self.terminfoBytes(["civis"])
         // newterm has switched to the alternate screen: from here on a crash restores.
         SignalGuard.setRestoreBytes(Self.restoreBytes(mouse: false))
         if options.holdsStandardError { SignalGuard.captureStandardError() }
@@ -113,15 +130,15 @@ public final class NCursesTerminal: Terminal {
         Self.keepSignalKeys()
         noecho()
         nonl()
-        _ = keypad(window, true)
-        _ = intrflush(window, false)
+        _ = keypad(inputPad, true)
+        _ = intrflush(inputPad, false)
         _ = set_escdelay(Int32(clamping: options.escapeDelayMilliseconds))
         _ = curs_set(0)
         _ = leaveok(window, true)
 
         // Colors.
-        let depth = Self.colorDepth(requested: options.colorDepth, term: term)
-        palette = Palette(depth: depth)
+        let colors = Palette.detect(requested: options.colorDepth, term: term,
+                                    environment: Self.environment)
 
         // Mouse.
         var mouseOn = false
@@ -137,8 +154,13 @@ public final class NCursesTerminal: Terminal {
         }
         mouseMask = mask
 
-        // The palette's depth: monochrome after all if start_color failed.
-        capabilities = Capabilities(unicode: unicode, colorDepth: palette.depth, mouse: mouseOn)
+        capabilities = Capabilities(unicode: unicode, colorDepth: colors.depth, mouse: mouseOn,
+                                    braille: unicode && !term.hasPrefix("linux"),
+                                    notes: Palette.notes(colors: colors, codeset: codeset, unicode: unicode))
+        screenUpdate = ScreenUpdate(options: ScreenUpdate.Options(
+            colors: colors.depth.rasterDepth, brightColors: colors.brightColors, unicode: unicode,
+            // `am` without `xenl`: writing the last cell would scroll the screen.
+            skipsBottomRightCell: tigetflag("am") > 0 && tigetflag("xenl") <= 0))
         size = (Int(cn_columns(window)), Int(cn_rows(window)))
         SignalGuard.setRestoreBytes(Self.restoreBytes(mouse: mouseOn))
         _ = wnoutrefresh(window)
@@ -156,72 +178,36 @@ public final class NCursesTerminal: Terminal {
 
     public func draw(_ canvas: Canvas, cursor: (column: Int, row: Int)?) throws {
         guard screen != nil else { throw TerminalError.closed }
-        // Nothing changed: send nothing (no idle bytes over SSH).
-        if let lastCanvas, lastCanvas == canvas, lastCursor?.column == cursor?.column,
-           lastCursor?.row == cursor?.row {
-            return
+        // Nothing changed: send nothing (no idle bytes over SSH). The cells are compared
+        // once, by the diff below; an empty diff with the same cursor writes nothing.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4096)
+        // Cells beyond the terminal are clipped: draw the visible part only.
+        let visible = canvas.columns <= size.columns && canvas.rows <= size.rows
+            ? canvas : Self.clipped(canvas, columns: size.columns, rows: size.rows)
+        screenUpdate.update(to: visible, appendingTo: &bytes)
+        if !bytes.isEmpty || lastCursor?.column != cursor?.column || lastCursor?.row != cursor?.row {
+            placeCursor(cursor, into: &bytes)
         }
-        if !paint(canvas) {
-            // The color-pair table ran out mid-frame: start it afresh and paint again.
-            palette.resetPairs()
-            _ = paint(canvas)
-        }
-        placeCursor(cursor)
-        _ = wnoutrefresh(window)
-        guard doupdate() != ERR else { throw TerminalError.callFailed(function: "doupdate", code: ERR) }
+        guard bytes.isEmpty || output.write(bytes) else { throw TerminalError.callFailed(function: "write", code: errno) }
         lastCanvas = canvas
         lastCursor = cursor
     }
 
-    /// Writes every cell of `canvas` into the window (ncurses diffs it against the
-    /// screen on `doupdate`). Answers false when some style found no color pair.
-    private func paint(_ canvas: Canvas) -> Bool {
-        _ = werase(window)
-        let rows = min(canvas.rows, size.rows)
-        let columns = min(canvas.columns, size.columns)
-        var complete = true
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { scalars in
-            for row in 0..<rows {
-                for column in 0..<columns {
-                    let cell = canvas[column, row]
-                    if cell == .blank { continue }
-                    // The terminal draws a wide glyph across its tail cell.
-                    if cell.isWideTail && capabilities.unicode { continue }
-                    guard let look = palette.look(for: cell.style) else {
-                        complete = false
-                        continue
-                    }
-                    var count = 0
-                    if capabilities.unicode {
-                        for scalar in cell.glyph.unicodeScalars where count < 5 {
-                            scalars[count] = scalar.value
-                            count += 1
-                        }
-                    } else if cell.isWideTail {
-                        scalars[0] = 0x20   // the wide glyph became one ASCII stand-in
-                        count = 1
-                    } else {
-                        scalars[0] = UInt32(ASCIIFallback.glyph(for: cell.glyph).value)
-                        count = 1
-                    }
-                    // The bottom-right cell answers ERR after drawing (the cursor cannot
-                    // advance past it): not a failure.
-                    _ = cn_put_cell(window, Int32(row), Int32(column), scalars.baseAddress, Int32(count),
-                                    look.attributes, look.pair)
-                }
-            }
-        }
-        return complete
+    private static func clipped(_ canvas: Canvas, columns: Int, rows: Int) -> Canvas {
+        var result = Canvas(columns: min(columns, canvas.columns), rows: min(rows, canvas.rows))
+        result.blit(canvas, column: 0, row: 0)
+        return result
     }
 
-    private func placeCursor(_ cursor: (column: Int, row: Int)?) {
+    private func placeCursor(_ cursor: (column: Int, row: Int)?, into bytes: inout [UInt8]) {
         if let cursor, cursor.column >= 0, cursor.column < size.columns, cursor.row >= 0, cursor.row < size.rows {
-            _ = leaveok(window, false)
-            _ = wmove(window, Int32(cursor.row), Int32(cursor.column))
-            if !cursorVisible { _ = curs_set(1); cursorVisible = true }
-        } else {
-            _ = leaveok(window, true)
-            if cursorVisible { _ = curs_set(0); cursorVisible = false }
+            bytes += Array("\u{1B}[\(cursor.row + 1);\(cursor.column + 1)H".utf8)
+            screenUpdate.cursorMoved(to: cursor)
+            if !cursorVisible { bytes += cursorOn; cursorVisible = true }
+        } else if cursorVisible {
+            bytes += cursorOff
+            cursorVisible = false
         }
     }
 
@@ -243,11 +229,18 @@ public final class NCursesTerminal: Terminal {
                 wait = Int32(clamping: remaining)
             }
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: extraWakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
             // EINTR (SIGWINCH, SIGINT, SIGCONT) just loops: the signal's effect is read
-            // from ncurses or the counters above.
+            // from ncurses or the counters above. A negative descriptor is ignored.
             _ = poll(&fds, nfds_t(fds.count), wait)
             if fds[1].revents != 0 { SignalGuard.drainWakePipe() }
+            if fds[2].revents != 0 {
+                takeSignals()
+                readAvailableInput()
+                if queue.isEmpty { return nil }
+                continue
+            }
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 // Read what is left; with nothing left, waiting again would spin.
                 takeSignals()
@@ -282,10 +275,18 @@ public final class NCursesTerminal: Terminal {
             _ = mousemask(0, nil)
             _ = mousemask(mouseMask, nil)
         }
-        _ = clearok(window, true)
+        // Flush what mousemask queued in ncurses's buffer (nothing of the window changed,
+        // so doupdate writes nothing else).
         _ = wnoutrefresh(window)
         _ = doupdate()
         if mouseMask != 0 { Self.writeToTerminal(Self.dragTrackingOn) }
+        // The screen may show anything now: repaint the last frame in full.
+        screenUpdate.invalidate()
+        if let lastCanvas {
+            let cursor = lastCursor
+            self.lastCanvas = nil
+            try? draw(lastCanvas, cursor: cursor)
+        }
         // A resize while stopped sent SIGWINCH to the shell, not to us: ask the tty.
         var rows: Int32 = 0, columns: Int32 = 0
         if cn_tty_size(STDOUT_FILENO, &rows, &columns) == 0, rows > 0, columns > 0,
@@ -298,11 +299,11 @@ public final class NCursesTerminal: Terminal {
     /// Reads every key ncurses has ready, without waiting for more (an escape
     /// sequence's own bytes are still waited for, up to the escape delay).
     private func readAvailableInput() {
-        wtimeout(window, 0)
+        wtimeout(inputPad, 0)
         var pendingEscape = false
         while true {
             var value: wint_t = 0
-            let status = wget_wch(window, &value)
+            let status = wget_wch(inputPad, &value)
             if status == ERR { break }
             let event = decode(status: status, value: value)
             if pendingEscape {
@@ -319,6 +320,8 @@ public final class NCursesTerminal: Terminal {
                 continue
             }
             if let event { queue.append(event) }
+            queue += followingEvents
+            followingEvents = []
         }
         if pendingEscape { queue.append(.key(.escape)) }
     }
@@ -330,11 +333,15 @@ public final class NCursesTerminal: Terminal {
             case KEY_RESIZE:
                 size = (Int(cn_columns(window)), Int(cn_rows(window)))
                 // The terminal may have reflowed what it showed: repaint it all.
-                _ = clearok(window, true)
+                screenUpdate.invalidate()
                 lastCanvas = nil
                 return .resize(columns: size.columns, rows: size.rows)
             case KEY_MOUSE:
-                return decodeMouse().map(InputEvent.mouse)
+                let events = decodeMouse()
+                // A merged click is several events: the first is answered, the rest wait
+                // in `followingEvents` until readAvailableInput has queued it.
+                followingEvents = events.dropFirst().map(InputEvent.mouse)
+                return events.first.map(InputEvent.mouse)
             default:
                 return KeyCodes.key(for: code).map(InputEvent.key)
             }
@@ -343,10 +350,14 @@ public final class NCursesTerminal: Terminal {
         return .key(key)
     }
 
-    private func decodeMouse() -> MouseEvent? {
+    /// The events of one ncurses mouse report. ncurses merges a press and a release that
+    /// arrive together (a trackpad tap, a laggy SSH link) into a click, even with
+    /// `mouseinterval(0)`; a click answers press then release, a double click twice that,
+    /// a triple click three times, so the reducer sees every press.
+    private func decodeMouse() -> [MouseEvent] {
         var x: Int32 = 0, y: Int32 = 0
         var state: mmask_t = 0
-        guard cn_getmouse(&x, &y, &state) == OK else { return nil }
+        guard cn_getmouse(&x, &y, &state) == OK else { return [] }
         var modifiers: MouseEvent.Modifiers = []
         if state & cn_button_shift() != 0 { modifiers.insert(.shift) }
         if state & cn_button_ctrl() != 0 { modifiers.insert(.control) }
@@ -360,28 +371,40 @@ public final class NCursesTerminal: Terminal {
         let releases: [(mmask_t, MouseEvent.Button)] = [
             (cn_button1_released(), .left), (cn_button2_released(), .middle), (cn_button3_released(), .right),
         ]
-        if state & cn_button4_pressed() != 0 { return event(.wheelUp, nil) }
-        if state & cn_button5_pressed() != 0 { return event(.wheelDown, nil) }
+        if state & cn_button4_pressed() != 0 { return [event(.wheelUp, nil)] }
+        if state & cn_button5_pressed() != 0 { return [event(.wheelDown, nil)] }
         for (mask, button) in presses where state & mask != 0 {
             heldButton = button
-            return event(.press, button)
+            return [event(.press, button)]
         }
         for (mask, button) in releases where state & mask != 0 {
             heldButton = nil
-            return event(.release, button)
+            return [event(.release, button)]
         }
-        if state & cn_report_mouse_position() != 0 { return event(.drag, heldButton) }
-        return nil
+        let buttons: [(Int32, MouseEvent.Button)] = [(1, .left), (2, .middle), (3, .right)]
+        for (number, button) in buttons {
+            let clicks = state & cn_button_triple_clicked(number) != 0 ? 3
+                : state & cn_button_double_clicked(number) != 0 ? 2
+                : state & cn_button_clicked(number) != 0 ? 1 : 0
+            guard clicks > 0 else { continue }
+            heldButton = nil
+            return Array(repeating: [event(.press, button), event(.release, button)], count: clicks).flatMap { $0 }
+        }
+        if state & cn_report_mouse_position() != 0 { return [event(.drag, heldButton)] }
+        return []
     }
 
     // MARK: - Shutdown
 
     public func shutdown() {
         guard let screen else { return }
+        // Plain style before ncurses's own goodbye (it believes the style is plain).
+        _ = output.write(Array("\u{1B}[0m".utf8))
         if mouseMask != 0 { _ = mousemask(0, nil) }
         _ = curs_set(1)
         _ = endwin()
         if mouseMask != 0 { Self.writeToTerminal(Self.dragTrackingOff) }
+        delwin(inputPad)
         delscreen(screen)
         self.screen = nil
         SignalGuard.releaseCapturedStandardError()
@@ -405,25 +428,6 @@ public final class NCursesTerminal: Terminal {
         _ = def_prog_mode()
     }
 
-    /// The color ladder: what terminfo offers, lowered by `NO_COLOR` or `TERM=dumb`
-    /// unless the caller asked for a depth, which is clamped to what terminfo offers.
-    static func colorDepth(requested: Capabilities.ColorDepth?, term: String) -> Capabilities.ColorDepth {
-        let offered: Capabilities.ColorDepth
-        let colors = tigetnum("colors")
-        if !has_colors() || colors < 8 {
-            offered = .monochrome
-        } else if colors >= 0x100_0000 {
-            offered = .trueColor
-        } else if colors >= 256 {
-            offered = .ansi256
-        } else {
-            offered = .ansi16
-        }
-        if let requested { return min(requested, offered) }
-        if environment("NO_COLOR") != nil || term == "dumb" { return .monochrome }
-        return offered
-    }
-
     /// xterm's button-event mouse tracking, which ncurses does not ask for itself.
     private static let dragTrackingOn = Array("\u{1B}[?1002h".utf8)
     private static let dragTrackingOff = Array("\u{1B}[?1002l".utf8)
@@ -445,14 +449,12 @@ public final class NCursesTerminal: Terminal {
         return bytes
     }
 
-    /// Writes straight to the terminal. ncurses keeps its own output buffer (and putp
-    /// goes through C stdio, flushed only at exit): call this only right after
-    /// doupdate or endwin, which flush ncurses's buffer, so the bytes stay in order.
+    /// Writes straight to the terminal, outside the frames (mode switches). ncurses keeps
+    /// its own output buffer (and putp goes through C stdio, flushed only at exit): call
+    /// this only right after doupdate or endwin, which flush ncurses's buffer, so the
+    /// bytes stay in order.
     private static func writeToTerminal(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            writeAll(STDOUT_FILENO, base, buffer.count)
-        }
+        _ = TerminalOutput(fd: STDOUT_FILENO).write(bytes)
     }
 
     static func withoutPadding(_ bytes: [UInt8]) -> [UInt8] {

@@ -1,3 +1,5 @@
+import Raster
+
 /// What a terminal can show and report, as the backend decided at start-up.
 public struct Capabilities: Hashable, Sendable {
     /// How many colors a terminal shows, from none to 24-bit.
@@ -31,8 +33,28 @@ public struct Capabilities: Hashable, Sendable {
     public var colorDepth: ColorDepth
     /// True when mouse events are being reported.
     public var mouse: Bool
+    /// True when the terminal's font has braille patterns (U+2800…): not the Linux
+    /// console (`TERM=linux`), whose fonts hold 256 or 512 glyphs, block elements but
+    /// no braille.
+    public var braille: Bool
+    /// Why the screen is ASCII or monochrome when nobody asked for it (the locale, the
+    /// terminal type, `NO_COLOR`), for the status line; nil when it is neither.
+    public var notes: String?
 
-    public init(unicode: Bool, colorDepth: ColorDepth, mouse: Bool) {
+    public init(unicode: Bool, colorDepth: ColorDepth, mouse: Bool, braille: Bool = true, notes: String? = nil) {
         self.unicode = unicode; self.colorDepth = colorDepth; self.mouse = mouse
+        self.braille = braille; self.notes = notes
+    }
+}
+
+extension Capabilities.ColorDepth {
+    /// The same depth as the rasterizer's `ColorDepth` (the ANSI encoder's spelling).
+    public var rasterDepth: Raster.ColorDepth {
+        switch self {
+        case .monochrome: .none
+        case .ansi16: .ansi16
+        case .ansi256: .ansi256
+        case .trueColor: .truecolor
+        }
     }
 }

@@ -33,6 +33,7 @@ enum InteractiveBenchmark {
         lines.append("  key → reduce → render:            median \(ms(median(pure))) ms, p90 \(ms(percentile(pure, 0.9))) ms (\(runs) keys)")
 
         // 2. With ncurses writing to a real pty.
+        nonisolated(unsafe) var drawTimes: [Double] = []
         guard let pty = PTY(columns: columns, rows: rows) else {
             lines.append("  ncurses: no pseudo-terminal available (\(String(cString: strerror(errno))))")
             return lines.joined(separator: "\n")
@@ -47,9 +48,12 @@ enum InteractiveBenchmark {
             for i in 0..<(quick ? 60 : 300) {
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 _ = Reducer.reduce(&s, .key(keys[i % 2]))
-                try? terminal.draw(ExplorerScreen.render(s, options: options).canvas)
+                let canvas = ExplorerScreen.render(s, options: options).canvas
+                let tDraw = DispatchTime.now().uptimeNanoseconds
+                try? terminal.draw(canvas)
                 let t1 = DispatchTime.now().uptimeNanoseconds
                 times.append(Double(t1 - t0) / 1e6)
+                drawTimes.append(Double(t1 - tDraw) / 1e6)
                 bytes.append(pty.drain())
             }
             // Idle: the run loop waits for input and redraws nothing; even redrawing the
@@ -67,6 +71,7 @@ enum InteractiveBenchmark {
         }
         let avgBytes = Double(result.bytes.reduce(0, +)) / Double(max(1, result.bytes.count))
         lines.append("  key → reduce → render → ncurses:  median \(ms(median(result.times))) ms, p90 \(ms(percentile(result.times, 0.9))) ms (\(result.times.count) keys)")
+        lines.append("  of which draw (diff + write):      median \(ms(median(drawTimes))) ms")
         lines.append("  bytes per rotate keystroke:       mean \(Int(avgBytes.rounded())) B, max \(result.bytes.max() ?? 0) B (first full paint \(result.fullRepaint) B)")
         lines.append("  bytes while idle for 2 s:         \(result.idleBytes) B")
         return lines.joined(separator: "\n")

@@ -110,7 +110,11 @@ struct Explore: ParsableCommand {
             printError("layerscope: \(error)")
             throw ExitCode(1)
         }
-        let screen = ScreenOptions(mode: draw.mode, unicode: terminal.capabilities.unicode)
+        // The Linux console's fonts have no braille: auto draws blocks there.
+        let mode = draw.mode == .auto && !terminal.capabilities.braille ? .blocks : draw.mode
+        let screen = ScreenOptions(mode: mode, unicode: terminal.capabilities.unicode)
+        // Say once why the screen is ASCII or monochrome (the next message replaces it).
+        if let notes = terminal.capabilities.notes { state.status = notes }
         let loop = RunLoop(state: state, terminal: terminal, options: screen)
         do {
             try loop.run()

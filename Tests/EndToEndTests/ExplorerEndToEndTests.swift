@@ -272,8 +272,11 @@ struct ExplorerEndToEndTests {
         // Fixing the file loads it again.
         try saved.replacingOccurrences(of: "[123, 110]", with: "[130, 110]")
             .write(to: scene.file, atomically: true, encoding: .utf8)
-        screen = try session.waitFor(" position x 130 y 110")
-        #expect(!statusLine(screen).contains("trailing comma"))
+        // Both in one capture: tmux may show a frame's top rows before its status line.
+        screen = try session.waitUntil("the fixed file loaded and the error gone") {
+            $0.contains(" position x 130 y 110") && !statusLine($0).contains("trailing comma")
+        }
+        #expect(statusLine(screen).contains("loaded scene.json"))
     }
 
     // MARK: - 8. Quitting with unsaved edits
@@ -399,7 +402,10 @@ struct ExplorerEndToEndTests {
         #expect(screen.contains("hourHand.layer.position = CGPoint(x: 100, y: 100)"))
         #expect(screen.contains("hourHand.layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 60)"))
         try session.sendKeys("Escape")
-        let closed = try session.waitUntil("the overlay to close") { !$0.contains("Swift (Esc closes)") }
+        // The status and echo rows are the last drawn: wait for them, not just the overlay.
+        let closed = try session.waitUntil("the overlay to close") {
+            !$0.contains("Swift (Esc closes)") && lastLine($0).contains("key: Esc → mode normal")
+        }
         #expect(!closed.contains("CGPoint("))
         #expect(!statusLine(closed).contains("Esc closes"))
         #expect(lastLine(closed).contains("key: Esc → mode normal"))

@@ -78,6 +78,23 @@ enum Glyphs {
     static let dashVertical: Character = "\u{254E}"    // ╎
     static let ascii: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
 
+    /// The quadrant block for a braille dot mask whose dots fill whole quadrants (each
+    /// quadrant is a 1 × 2 column of dots), else nil. Quadrant bits: upper-left 1,
+    /// upper-right 2, lower-left 4, lower-right 8.
+    static let quadrant: [Character?] = {
+        let quads: [UInt8] = [0x01 | 0x02, 0x08 | 0x10, 0x04 | 0x40, 0x20 | 0x80]
+        let glyphs: [Character] = [" ", "\u{2598}", "\u{259D}", "\u{2580}", "\u{2596}", "\u{258C}", "\u{259E}", "\u{259B}",
+                                   "\u{2597}", "\u{259A}", "\u{2590}", "\u{259C}", "\u{2584}", "\u{2599}", "\u{259F}", "\u{2588}"]
+        return (0..<256).map { mask -> Character? in
+            var index = 0
+            for (bit, q) in quads.enumerated() {
+                let m = UInt8(mask) & q
+                if m == q { index |= 1 << bit } else if m != 0 { return nil }
+            }
+            return index == 0 ? nil : glyphs[index]
+        }
+    }()
+
     /// Braille dot bit for dot (x 0…1, y 0…3) inside a cell.
     static let brailleBit: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
     /// The four dots of the top / bottom half of a cell.
@@ -122,21 +139,26 @@ struct RasterSurface {
         switch mode {
         case .ascii: fillGrid = .cell; lineGrid = .cell
         case .blocks: fillGrid = .halfBlock; lineGrid = .halfBlock
-        case .braille, .auto: fillGrid = .halfBlock; lineGrid = .braille
+        case .braille, .auto: fillGrid = .braille; lineGrid = .braille
         }
         fillWidth = columns * fillGrid.perColumn
         fillHeight = rows * fillGrid.perRow
         lineWidth = columns * lineGrid.perColumn
         lineHeight = rows * lineGrid.perRow
-        fill = Array(repeating: 0, count: columns * rows * fillGrid.perRow)
+        fill = Array(repeating: 0, count: columns * rows * fillGrid.perColumn * fillGrid.perRow)
         ink = Array(repeating: 0, count: mode == .blocks ? 0 : columns * rows)
         inkColor = Array(repeating: 0, count: mode == .blocks ? 0 : columns * rows)
     }
 
     // MARK: Fills
 
-    /// Fills the convex polygon `poly` (cell coordinates) with `color` at `alpha`. A pixel is
-    /// covered when its centre is inside (half-open on both axes). Each pixel row is one
+    /// Fills the convex polygon `poly` (cell coordinates) with `color` at `alpha`, on the same
+    /// sub-cell grid as the outlines (braille 2 × 4 in braille mode, half-block pixels in
+    /// blocks mode), so edges line up. A sample is covered when its centre is inside
+    /// (half-open on both axes): for a sample cut by one straight edge that is exactly "at
+    /// least half its area is covered" (a square sample is symmetric about its centre), so
+    /// this is coverage sampling of the sub-cells; layers too thin to cover half a sample
+    /// anywhere are drawn as strokes instead (`strokeFill`). Each pixel row is one
     /// span between the leftmost and rightmost edge crossings: polygons here are always
     /// convex (a projective image of a rectangle, cut by the eye plane and by convex masks),
     /// and a degenerate one has no area. Opaque enough fills (alpha ≥ 0.5) hide the ink of
@@ -193,9 +215,10 @@ struct RasterSurface {
                 }
                 if occludes {
                     if braille {
-                        let mask = j & 1 == 0 ? ~Glyphs.brailleTopHalf : ~Glyphs.brailleBottomHalf
-                        let cellBase = (j >> 1) * columns
-                        for i in i0...i1 { ink[cellBase + i] &= mask }
+                        // Fills and dots share the 2 × 4 grid: clear exactly the dots covered.
+                        let cellBase = (j >> 2) * columns
+                        let dotRow = (j & 3) << 1
+                        for i in i0...i1 { ink[cellBase + (i >> 1)] &= ~Glyphs.brailleBit[dotRow | (i & 1)] }
                     } else if ascii {
                         for i in i0...i1 { ink[rowBase + i] = 0 }
                     }
@@ -203,6 +226,47 @@ struct RasterSurface {
             }
         }
         }
+        }
+    }
+
+    /// A thin layer (narrower than about one sample) as one continuous stroke of its colour
+    /// on the fill grid, from (x0, y0) to (x1, y1) in cell coordinates: Bresenham, so exactly
+    /// one sample per step along the major axis (even weight, 8-connected, never dots). Like a
+    /// fill it blends at `alpha` and, when opaque enough, hides outlines below it.
+    mutating func strokeFill(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, color: Packed, alpha: Double) {
+        guard alpha > 0 else { return }
+        if mode == .ascii {
+            drawLine(x0, y0, x1, y1, color: color, pattern: .solid, glyph: asciiGlyph(dx: x1 - x0, dy: y1 - y0))
+            return
+        }
+        let sx = Double(fillGrid.perColumn), sy = Double(fillGrid.perRow)
+        let ax = x0 * sx, ay = y0 * sy, bx = x1 * sx, by = y1 * sy
+        let w = fillWidth, h = fillHeight
+        guard let (t0, t1) = PolygonOps.clipSegment(ax, ay, bx, by, minX: -1, minY: -1,
+                                                    maxX: Double(w + 1), maxY: Double(h + 1)) else { return }
+        let dx = bx - ax, dy = by - ay
+        var x = RasterSurface.floorClamped(ax + t0 * dx), y = RasterSurface.floorClamped(ay + t0 * dy)
+        let ex = RasterSurface.floorClamped(ax + t1 * dx), ey = RasterSurface.floorClamped(ay + t1 * dy)
+        let ddx = abs(ex - x), ddy = -abs(ey - y)
+        let stepX = x < ex ? 1 : -1, stepY = y < ey ? 1 : -1
+        var err = ddx + ddy
+        let a256 = PackedColor.alpha256(alpha)
+        let opaque = alpha >= 0.999, occludes = alpha >= 0.5
+        let braille = mode == .braille || mode == .auto
+        let plain = color & ~(PackedColor.dim | PackedColor.bold) | PackedColor.present
+        while true {
+            if x >= 0, y >= 0, x < w, y < h {
+                let i = y * w + x
+                let old = fill[i]
+                fill[i] = opaque ? plain : PackedColor.blend(plain, over: old & PackedColor.present != 0 ? old : backdrop, alpha256: a256)
+                if occludes && braille {
+                    ink[(y >> 2) * columns + (x >> 1)] &= ~Glyphs.brailleBit[(y & 3) << 1 | (x & 1)]
+                }
+            }
+            if x == ex && y == ey { break }
+            let e2 = 2 * err
+            if e2 >= ddy { err += ddy; x += stepX }
+            if e2 <= ddx { err += ddx; y += stepY }
         }
     }
 
@@ -342,7 +406,7 @@ struct RasterSurface {
     /// ASCII glyphs over `.` fills; then markers.
     func compose(into canvas: inout Canvas) {
         precondition(canvas.columns == columns && canvas.rows == rows, "RasterSurface: canvas size mismatch")
-        let w = columns
+        let w = columns, fw = fillWidth
         let braille = Glyphs.braille, ascii = Glyphs.ascii
         let fill = self.fill, ink = self.ink, inkColor = self.inkColor
         let mode = self.mode
@@ -353,13 +417,24 @@ struct RasterSurface {
                     let cell = r * w + c
                     switch mode {
                     case .braille, .auto:
-                        let t = fill[top + c], b = fill[bottom + c]
                         let dots = ink[cell]
+                        let base = (4 * r) * fw + 2 * c
+                        // The cell's 8 fill samples, in braille bit order (k = dy·2 + dx).
+                        @inline(__always) func sample(_ k: Int) -> Packed { fill[base + (k >> 1) * fw + (k & 1)] }
+                        let first = sample(0)
+                        var uniform = true
+                        for k in 1..<8 where sample(k) != first { uniform = false; break }
                         if dots != 0 {
-                            let under = t & PackedColor.present != 0 ? t : b
+                            // Dots in the outline colour over the commonest fill under the undotted samples.
+                            let under = uniform ? first : RasterSurface.commonest(among: ~dots, sample)
                             cells[cell] = Cell(braille[Int(dots)], style: RasterSurface.style(inkColor[cell], background: under))
-                        } else if (t | b) & PackedColor.present != 0 {
-                            cells[cell] = RasterSurface.halfBlock(t, b)
+                        } else if uniform {
+                            if first & PackedColor.present != 0 {
+                                let color = PackedColor.cellColor(first)
+                                cells[cell] = Cell(Glyphs.fullBlock, style: CellStyle(foreground: color, background: color))
+                            }
+                        } else {
+                            cells[cell] = RasterSurface.twoColourCell(sample)
                         }
                     case .blocks:
                         let t = fill[top + c], b = fill[bottom + c]
@@ -387,7 +462,11 @@ struct RasterSurface {
     private func backgroundUnder(cell: Int) -> Packed {
         switch mode {
         case .ascii: return fill[cell]
-        default:
+        case .braille, .auto:
+            let r = cell / columns, c = cell % columns, fw = fillWidth
+            let base = (4 * r) * fw + 2 * c
+            return RasterSurface.commonest(among: 0xFF) { fill[base + ($0 >> 1) * fw + ($0 & 1)] }
+        case .blocks:
             let r = cell / columns, c = cell % columns
             let top = fill[(2 * r) * columns + c]
             return top & PackedColor.present != 0 ? top : fill[(2 * r + 1) * columns + c]
@@ -399,6 +478,46 @@ struct RasterSurface {
         CellStyle(foreground: fg & PackedColor.present != 0 ? PackedColor.cellColor(fg) : .default,
                   background: bg & PackedColor.present != 0 ? PackedColor.cellColor(bg) : .default,
                   bold: fg & PackedColor.bold != 0, dim: fg & PackedColor.dim != 0)
+    }
+
+    /// The commonest of the samples whose braille bit is in `mask` (ties: the drawn colour,
+    /// then the earlier sample); 0 when `mask` is empty.
+    @inline(__always)
+    static func commonest(among mask: UInt8, _ sample: (Int) -> Packed) -> Packed {
+        var best: Packed = 0, bestCount = 0
+        for k in 0..<8 where mask & Glyphs.brailleBit[k] != 0 {
+            let v = sample(k)
+            var n = 0
+            for m in 0..<8 where mask & Glyphs.brailleBit[m] != 0 && sample(m) == v { n += 1 }
+            if n > bestCount || (n == bestCount && best & PackedColor.present == 0 && v & PackedColor.present != 0) {
+                best = v; bestCount = n
+            }
+        }
+        return best
+    }
+
+    /// A cell whose 8 samples hold more than one colour and no outline dots: the commonest
+    /// colour is the background, the next the foreground, drawn as the quadrant block
+    /// (`▘▝▀▖▌▞▛▗▚▐▜▄▙▟`) when its samples form one (crisp edges on half cells), else as
+    /// braille dots. A third colour (rare: three layers meeting in one cell) shows as the
+    /// background. An undrawn colour never becomes a foreground: the drawn one does, with
+    /// the terminal's own background behind it.
+    static func twoColourCell(_ sample: (Int) -> Packed) -> Cell {
+        let a = commonest(among: 0xFF, sample)
+        var rest: UInt8 = 0
+        for k in 0..<8 where sample(k) != a { rest |= Glyphs.brailleBit[k] }
+        let b = commonest(among: rest, sample)
+        var fg: Packed, bg: Packed, mask: UInt8 = 0
+        if b & PackedColor.present == 0 {
+            // `a` drawn, `b` not: draw every drawn sample in `a` over the terminal background.
+            fg = a; bg = 0
+            for k in 0..<8 where sample(k) & PackedColor.present != 0 { mask |= Glyphs.brailleBit[k] }
+        } else {
+            fg = b; bg = a
+            for k in 0..<8 where sample(k) == b { mask |= Glyphs.brailleBit[k] }
+        }
+        let glyph = Glyphs.quadrant[Int(mask)] ?? Glyphs.braille[Int(mask)]
+        return Cell(glyph, style: style(fg, background: bg))
     }
 
     /// `▀`/`▄`/`█` for a cell's two half-block pixels (at least one is drawn).

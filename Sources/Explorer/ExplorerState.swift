@@ -31,6 +31,10 @@ public struct ViewControl: Equatable, Sendable {
     public var zoom: Double = 1
     public var panColumns: Double = 0
     public var panRows: Double = 0
+    /// The screen rect the view was last fitted to (file open, `fit`): the camera stays on
+    /// it while layers are edited, so layers that did not move stay put; nil fits the
+    /// scene's current screen rect.
+    public var fitted: Rect? = nil
     public init() {}
 }
 
@@ -77,6 +81,7 @@ public struct ExplorerState: Equatable, Sendable {
 
     public init(session: Session) {
         self.session = session
+        view.fitted = session.scene.screenRect
         // The title is in the title bar; the status line says where the rest is.
         status = session.scene.notes == nil ? "press ? for the keys" : "press ? for the keys and this scene's notes"
     }

@@ -68,7 +68,10 @@ public enum Reducer {
             setStatus(&state, "save failed: \(message) — nothing was lost", error: true)
             return .none
         case let .loaded(scene, path):
+            // Another file is a new picture: fit it. A reload of the same file keeps the camera.
+            let other = path != state.session.filePath
             state.session.replaceScene(scene, filePath: path)
+            if other { state.view = ViewControl(); state.view.fitted = state.session.scene.screenRect }
             state.fileError = nil
             setStatus(&state, "loaded \(path)" + (scene.title.map { " — \($0)" } ?? ""))
             return .none
@@ -322,6 +325,7 @@ public enum Reducer {
             state.view.panRows += dr
         case .fit:
             state.view = ViewControl()
+            state.view.fitted = state.session.scene.screenRect
         case let .cursor(on):
             state.mode = on ? .cursor : .normal
             if on, state.cursor == nil { state.cursor = state.session.scene.screenRect.center }

@@ -41,11 +41,12 @@ public struct ScreenLayout: Equatable, Sendable {
 extension ExplorerState {
     public var layout: ScreenLayout { ScreenLayout(columns: columns, rows: rows) }
 
-    /// The viewport the canvas uses now: the scene's screen fitted into the canvas, then the
-    /// user's zoom (about the fitted centre) and pan (in cells).
+    /// The viewport the canvas uses now: the screen rect fitted when the file was opened (or
+    /// at the last `fit`) fitted into the canvas as it is now (so a resize refits), then the
+    /// user's zoom (about the fitted centre) and pan (in cells). Edits never refit.
     public var viewport: Viewport {
         let area = layout.canvas
-        let rect = session.scene.screenRect
+        let rect = view.fitted ?? session.scene.screenRect
         var v = Viewport.fitting(rect, columns: area.columns, rows: area.rows, cellAspect: cellAspect)
         if view.zoom != 1 { v.zoom(by: view.zoom, about: rect.center) }
         v.pan(by: Vector(dx: view.panColumns * v.pointsPerColumn, dy: view.panRows * v.pointsPerRow))

@@ -7,9 +7,16 @@ import Raster
 public struct ScreenOptions: Equatable, Sendable {
     public var mode: RenderMode
     public var unicode: Bool
-    public init(mode: RenderMode = .auto, unicode: Bool = true) {
-        self.mode = mode; self.unicode = unicode
+    /// The terminal's background: dark or light (`--theme`).
+    public var theme: Theme = .dark
+    /// The terminal's own background colour when it told us (OSC 11); nil assumes the
+    /// theme's (black or white). Translucent fills and overlays are composed against it.
+    public var background: Color? = nil
+    public init(mode: RenderMode = .auto, unicode: Bool = true, theme: Theme = .dark, background: Color? = nil) {
+        self.mode = mode; self.unicode = unicode; self.theme = theme; self.background = background
     }
+    /// The rasterizer's palette for this theme and background.
+    public var palette: RasterPalette { .themed(theme, background: background) }
 }
 
 /// One rendered frame: the whole terminal's canvas and where the text cursor goes.
@@ -86,7 +93,7 @@ public enum ExplorerScreen {
         // Canvas.
         let viewport = state.viewport
         var rasterOptions = RasterOptions(mode: options.mode, unicode: unicode, selection: state.session.selection,
-                                          annotations: Why.annotations(state))
+                                          palette: options.palette, annotations: Why.annotations(state))
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
         let scene = SceneRasterizer.render(tree, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
         canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
@@ -141,6 +148,9 @@ public enum ExplorerScreen {
         } else if let output = state.output {
             drawBox(&canvas, title: "Swift (Esc closes)", lines: output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), layout: layout, unicode: unicode)
         }
+        // Text in a colour of its own on the terminal's background (panel highlights, errors)
+        // is kept readable on it, dark or light.
+        ScreenTheme.keepTextReadable(&canvas, except: layout.canvas, background: options.palette.backdrop)
         // ASCII mode and non-UTF-8 terminals get ASCII everywhere, text included.
         return Screen(canvas: unicode ? canvas : canvas.asciified(), cursor: cursor)
     }

@@ -7,6 +7,9 @@ enum PackedColor {
     static let present: Packed = 1 << 24
     static let dim: Packed = 1 << 25
     static let bold: Packed = 1 << 26
+    /// An overlay (selection marks, annotations): composed in a colour that contrasts with
+    /// what is under it (`OverlayContrast.pick`) instead of exactly this one.
+    static let adaptive: Packed = 1 << 27
     static let rgbMask: Packed = 0xFF_FFFF
 
     @inline(__always)
@@ -33,6 +36,10 @@ enum PackedColor {
             return Packed(truncatingIfNeeded: b + (((t - b) * a + 128) >> 8)) << shift
         }
         return present | ch(16) | ch(8) | ch(0)
+    }
+
+    static func color(_ p: Packed) -> Color {
+        Color(red: UInt8((p >> 16) & 0xFF), green: UInt8((p >> 8) & 0xFF), blue: UInt8(p & 0xFF))
     }
 
     static func cellColor(_ p: Packed) -> CellColor {
@@ -373,7 +380,11 @@ struct RasterSurface {
             inkColor[cell] = color
         case .blocks:
             let i = y * columns + x
-            if color & PackedColor.dim != 0 {
+            if color & PackedColor.adaptive != 0 {
+                let old = fill[i]
+                let under = old & PackedColor.present != 0 ? old : backdrop
+                fill[i] = PackedColor.pack(OverlayContrast.pick(PackedColor.color(color), on: PackedColor.color(under)))
+            } else if color & PackedColor.dim != 0 {
                 let old = fill[i]
                 fill[i] = PackedColor.blend(color, over: old & PackedColor.present != 0 ? old : backdrop, alpha256: 128)
             } else {
@@ -406,6 +417,22 @@ struct RasterSurface {
     /// ASCII glyphs over `.` fills; then markers.
     func compose(into canvas: inout Canvas) {
         precondition(canvas.columns == columns && canvas.rows == rows, "RasterSurface: canvas size mismatch")
+        // Overlay colours against what is under them; few distinct pairs per frame, so cached.
+        var contrastCache: [UInt64: Packed] = [:]
+        let backdrop = self.backdrop
+        func adapt(_ fg: Packed, over bg: Packed) -> Packed {
+            guard fg & PackedColor.adaptive != 0 else { return fg }
+            let under = bg & PackedColor.present != 0 ? bg : backdrop
+            let key = UInt64(fg & PackedColor.rgbMask) << 32 | UInt64(under & PackedColor.rgbMask)
+            let rgb: Packed
+            if let hit = contrastCache[key] {
+                rgb = hit
+            } else {
+                rgb = PackedColor.pack(OverlayContrast.pick(PackedColor.color(fg), on: PackedColor.color(under))) & PackedColor.rgbMask
+                contrastCache[key] = rgb
+            }
+            return fg & ~PackedColor.rgbMask | rgb
+        }
         let w = columns, fw = fillWidth
         let braille = Glyphs.braille, ascii = Glyphs.ascii
         let fill = self.fill, ink = self.ink, inkColor = self.inkColor
@@ -427,7 +454,7 @@ struct RasterSurface {
                         if dots != 0 {
                             // Dots in the outline colour over the commonest fill under the undotted samples.
                             let under = uniform ? first : RasterSurface.commonest(among: ~dots, sample)
-                            cells[cell] = Cell(braille[Int(dots)], style: RasterSurface.style(inkColor[cell], background: under))
+                            cells[cell] = Cell(braille[Int(dots)], style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
                         } else if uniform {
                             if first & PackedColor.present != 0 {
                                 let color = PackedColor.cellColor(first)
@@ -445,7 +472,7 @@ struct RasterSurface {
                         let f = fill[cell]
                         let g = ink[cell]
                         if g != 0 {
-                            cells[cell] = Cell(ascii[Int(g & 0x7F)], style: RasterSurface.style(inkColor[cell], background: f))
+                            cells[cell] = Cell(ascii[Int(g & 0x7F)], style: RasterSurface.style(adapt(inkColor[cell], over: f), background: f))
                         } else if f & PackedColor.present != 0 {
                             cells[cell] = Cell(".", style: RasterSurface.style(PackedColor.contrasting(f), background: f))
                         }
@@ -454,7 +481,7 @@ struct RasterSurface {
             }
             for m in markers {
                 let under = backgroundUnder(cell: m.cell)
-                cells[m.cell] = Cell(m.glyph, style: RasterSurface.style(m.color, background: under))
+                cells[m.cell] = Cell(m.glyph, style: RasterSurface.style(adapt(m.color, over: under), background: under))
             }
         }
     }

@@ -238,15 +238,15 @@ public enum SceneRasterizer {
             ghost.transform = .identity
             let h = ghost.toSuperlayer.concatenating(parentSublayerSpace).planeHomography.concatenating(parentToCells)
             PolygonOps.project(layer.bounds, through: h, into: &poly)
-            stroke(poly, color: PackedColor.pack(palette.ghost), pattern: .dotted, asciiGlyph: ":", surface: &surface)
+            stroke(poly, color: PackedColor.pack(palette.ghost) | PackedColor.adaptive, pattern: .dotted, asciiGlyph: ":", surface: &surface)
         }
         if overlays.contains(.frame) {
             PolygonOps.project(layer.frame, through: sublayerSpaceToCells, into: &poly)
-            stroke(poly, color: PackedColor.pack(palette.frame), pattern: .dashed, asciiGlyph: nil, surface: &surface)
+            stroke(poly, color: PackedColor.pack(palette.frame) | PackedColor.adaptive, pattern: .dashed, asciiGlyph: nil, surface: &surface)
         }
         if overlays.contains(.outline) {
             PolygonOps.project(layer.bounds, through: layerToCells, into: &poly)
-            stroke(poly, color: PackedColor.pack(palette.selection) | PackedColor.bold, pattern: .solid,
+            stroke(poly, color: PackedColor.pack(palette.selection) | PackedColor.bold | PackedColor.adaptive, pattern: .solid,
                    asciiGlyph: nil, surface: &surface)
         }
         if overlays.contains(.position) {
@@ -258,12 +258,12 @@ public enum SceneRasterizer {
                 inParent = parentSublayerSpace.project(p.x, p.y, layer.zPosition).map { Point(x: $0.x, y: $0.y) }
             }
             if let q = inParent.flatMap({ parentToCells.apply(to: $0) }) {
-                crosshair(atCellX: q.x, y: q.y, color: PackedColor.pack(palette.position), unicode: unicode, surface: &surface)
+                crosshair(atCellX: q.x, y: q.y, color: PackedColor.pack(palette.position) | PackedColor.adaptive, unicode: unicode, surface: &surface)
             }
         }
         if overlays.contains(.anchor), let a = layerToCells.apply(to: layer.anchorInBounds) {
             surface.marker(atCellX: a.x, y: a.y, glyph: unicode ? Glyphs.anchor : "*",
-                           color: PackedColor.pack(palette.anchor) | PackedColor.bold)
+                           color: PackedColor.pack(palette.anchor) | PackedColor.bold | PackedColor.adaptive)
         }
     }
 

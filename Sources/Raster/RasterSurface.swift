@@ -46,6 +46,16 @@ enum PackedColor {
         CellColor.rgb(UInt8((p >> 16) & 0xFF), UInt8((p >> 8) & 0xFF), UInt8(p & 0xFF))
     }
 
+    /// True when `top` at `a` over `backdrop` differs from the backdrop by at most 6 on
+    /// every channel: nothing anyone would see, so it is left to the terminal's background.
+    static func isInvisible(_ top: Packed, alpha256 a: Int, over backdrop: Packed) -> Bool {
+        let b = blend(top, over: backdrop | present, alpha256: a)
+        for shift: Packed in [16, 8, 0] where abs(Int((b >> shift) & 0xFF) - Int((backdrop >> shift) & 0xFF)) > 6 {
+            return false
+        }
+        return true
+    }
+
     /// Perceived brightness 0…255.
     static func luma(_ p: Packed) -> Double {
         0.299 * Double((p >> 16) & 0xFF) + 0.587 * Double((p >> 8) & 0xFF) + 0.114 * Double(p & 0xFF)
@@ -185,7 +195,10 @@ struct RasterSurface {
         let opaque = alpha >= 0.999
         let occludes = alpha >= 0.5
         let a256 = PackedColor.alpha256(alpha)
-        let braille = mode == .braille
+        // Over the bare terminal, a fill that composes to (nearly) its background is not
+        // painted: an alpha-0.005 view must not show as a square of the backdrop colour.
+        let invisible = !opaque && PackedColor.isInvisible(color, alpha256: a256, over: backdrop)
+        let braille = mode == .braille || mode == .auto
         let ascii = mode == .ascii
         let columns = self.columns
         let backdrop = self.backdrop
@@ -216,8 +229,11 @@ struct RasterSurface {
                 } else {
                     for i in i0...i1 {
                         let old = fill[rowBase + i]
-                        fill[rowBase + i] = PackedColor.blend(color, over: old & PackedColor.present != 0 ? old : backdrop,
-                                                              alpha256: a256)
+                        if old & PackedColor.present != 0 {
+                            fill[rowBase + i] = PackedColor.blend(color, over: old, alpha256: a256)
+                        } else if !invisible {
+                            fill[rowBase + i] = PackedColor.blend(color, over: backdrop, alpha256: a256)
+                        }
                     }
                 }
                 if occludes {
@@ -265,7 +281,13 @@ struct RasterSurface {
             if x >= 0, y >= 0, x < w, y < h {
                 let i = y * w + x
                 let old = fill[i]
-                fill[i] = opaque ? plain : PackedColor.blend(plain, over: old & PackedColor.present != 0 ? old : backdrop, alpha256: a256)
+                if opaque {
+                    fill[i] = plain
+                } else if old & PackedColor.present != 0 {
+                    fill[i] = PackedColor.blend(plain, over: old, alpha256: a256)
+                } else if !PackedColor.isInvisible(plain, alpha256: a256, over: backdrop) {
+                    fill[i] = PackedColor.blend(plain, over: backdrop, alpha256: a256)
+                }
                 if occludes && braille {
                     ink[(y >> 2) * columns + (x >> 1)] &= ~Glyphs.brailleBit[(y & 3) << 1 | (x & 1)]
                 }

@@ -40,6 +40,9 @@ struct DrawOptions: ParsableArguments {
     @Option(help: "How many times taller than wide a terminal cell is (default 2).")
     var cellAspect: Double = 2
 
+    @Option(help: "The terminal's background: dark, light or auto (asks the terminal; dark if it does not say; render: dark).")
+    var theme: ThemeChoice = .auto
+
     func validate() throws {
         guard cellAspect.isFinite, cellAspect >= 0.25, cellAspect <= 8 else {
             throw ValidationError("--cell-aspect \(cellAspect): expected a number from 0.25 to 8 (a terminal cell is usually about 2 times taller than wide)")
@@ -101,6 +104,7 @@ struct Explore: ParsableCommand {
                 throw ValidationError("--script: \(error)")
             }
         }
+        let (theme, background) = draw.resolvedTheme(askTerminal: true)   // before ncurses owns the terminal
         var options = NCursesTerminal.Options()
         options.mouse = !noMouse
         if let c = draw.color { options.colorDepth = Capabilities.ColorDepth(rawValue: c.rawValue) }
@@ -111,7 +115,7 @@ struct Explore: ParsableCommand {
             printError("layerscope: \(error)")
             throw ExitCode(1)
         }
-        let screen = ScreenOptions(mode: draw.mode, unicode: terminal.capabilities.unicode)
+        let screen = ScreenOptions(mode: draw.mode, unicode: terminal.capabilities.unicode, theme: theme, background: background)
         let loop = RunLoop(state: state, terminal: terminal, options: screen)
         do {
             try loop.run()
@@ -256,7 +260,8 @@ struct Render: ParsableCommand {
         case .c256: depth = .ansi256
         case .truecolor: depth = .truecolor
         }
-        let screen = ExplorerScreen.render(state, options: ScreenOptions(mode: draw.mode, unicode: draw.mode != .ascii))
+        let (theme, _) = draw.resolvedTheme(askTerminal: false)
+        let screen = ExplorerScreen.render(state, options: ScreenOptions(mode: draw.mode, unicode: draw.mode != .ascii, theme: theme))
         print(AnsiEncoder.encode(screen.canvas, colors: depth))
     }
 }

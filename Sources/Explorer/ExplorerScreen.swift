@@ -94,11 +94,17 @@ public enum ExplorerScreen {
         let viewport = state.viewport
         var rasterOptions = RasterOptions(mode: options.mode, unicode: unicode, selection: state.session.selection,
                                           palette: options.palette, annotations: Why.annotations(state))
+        rasterOptions.labels = .all
+        rasterOptions.boldMarks = state.picture.present
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
         let scene = SceneRasterizer.render(tree, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
         canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
         if let p = state.cursor, state.mode == .cursor {
             drawCrosshair(&canvas, at: viewport.cell(containing: p), in: layout.canvas, unicode: unicode)
+        }
+
+        if let row = layout.legendRow {
+            Picture.drawLegend(&canvas, row: row, columns: layout.canvas.columns, palette: options.palette, unicode: unicode)
         }
 
         // Side panel.
@@ -117,10 +123,16 @@ public enum ExplorerScreen {
         if case let .command(text, caret) = state.mode {
             canvas.write(":" + text, column: 0, row: layout.echoRow)
             cursor = CellPosition(column: min(layout.columns - 1, 1 + caret), row: layout.echoRow)
+        } else if state.picture.present {
+            // Presentation: the key echo as a banner across the bottom row.
+            let echo = state.echo.isEmpty ? "" : "  " + state.echo + "  "
+            canvas.write(String(repeating: " ", count: layout.columns), column: 0, row: layout.echoRow)
+            canvas.write(echo, column: max(0, (layout.columns - echo.count) / 2), row: layout.echoRow,
+                         style: CellStyle(foreground: .rgb(20, 20, 20), background: .rgb(255, 210, 80), bold: true), maxWidth: layout.columns)
         } else {
             let echo = state.echo.isEmpty ? "" : "key: " + state.echo
             canvas.write(echo, column: 0, row: layout.echoRow, style: dimStyle, maxWidth: layout.columns)
-            let hint = "? help  : command  q quit"
+            let hint = layout.panelHidden ? "w panel  ? help  : command  q quit" : "? help  : command  q quit"
             if layout.columns - hint.count > echo.count + 2 {
                 canvas.write(hint, column: layout.columns - hint.count, row: layout.echoRow, style: dimStyle)
             }
@@ -225,7 +237,10 @@ public enum ExplorerScreen {
             right += "  cursor (\(NumberFormat.format(report.point.x)), \(NumberFormat.format(report.point.y)))"
         }
         right += "  order " + state.session.hitTestOrder.rawValue + " "
-        let message = state.status
+        var message = state.status
+        // A small terminal hides the panel: the idle status line is the compact inspector.
+        let idle = message.isEmpty || message.hasPrefix("press ? for the keys")
+        if layout.panelHidden, idle, !state.statusIsError { message = Picture.compactInspector(state) }
         let style = state.statusIsError ? CellStyle(foreground: .rgb(255, 90, 90), bold: true, reverse: true) : statusStyle
         let room = max(0, layout.columns - right.count - 1)
         canvas.write(" " + message, column: 0, row: row, style: style, maxWidth: room)
@@ -251,6 +266,11 @@ public enum ExplorerScreen {
         let first = Panel.scrollOffset(keeping: selIndex, visibleIn: treeRows, current: 0, lineCount: treeLines.count)
         lines += treeLines[first..<min(treeLines.count, first + treeRows)]
         lines.append(PanelLine(""))
+        if state.picture.present {
+            lines += Picture.essentials(state)
+            Panel.draw(lines, into: &canvas, region: area)
+            return
+        }
         switch state.panelPage {
         case .inspector:
             if let report {

@@ -74,6 +74,8 @@ public struct ExplorerState: Equatable, Sendable {
     /// The last error the file on disk gave on reload; the last good scene stays.
     public var fileError: String? = nil
     public var panelPage: PanelPage = .inspector
+    /// Legend, small-terminal panel swap, presentation preset (Picture.swift).
+    public var picture = PictureSettings()
     /// The first help line shown: the help scrolls when it is taller than the terminal.
     public var helpScroll: Int = 0
     /// The last `convert` query, drawn on the canvas as markers until the next edit.

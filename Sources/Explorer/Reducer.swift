@@ -208,6 +208,9 @@ public enum Reducer {
             let pages = PanelPage.allCases
             let next = pages[(pages.firstIndex(of: state.panelPage)! + 1) % pages.count]
             return perform(&state, .panel(next.rawValue), echo: key)
+        case .legend: Picture.toggleLegend(&state)
+        case .swapPanel: Picture.swapPanel(&state)
+        case .present: Picture.togglePresent(&state)
         case .moveLeft: return arrow(&state, -1, 0, big: false, key: key)
         case .moveRight: return arrow(&state, 1, 0, big: false, key: key)
         case .moveUp: return arrow(&state, 0, -1, big: false, key: key)

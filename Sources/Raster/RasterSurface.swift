@@ -139,6 +139,8 @@ struct RasterSurface {
     var ink: [UInt8]
     /// Per cell: the colour and flags of the last ink written there.
     var inkColor: [Packed]
+    /// Where each drawn layer landed (cell coordinates), for labels; filled only when asked.
+    var labelBoxes: [LabelBox] = []
     /// Whole-cell glyphs drawn last, in order (later wins).
     var markers: [(cell: Int, glyph: Character, color: Packed)] = []
 

@@ -56,6 +56,9 @@ public enum SceneRasterizer {
             drawAnnotations(options.annotations, toCells: toCells, surface: &surface)
         }
         surface.compose(into: &canvas)
+        if options.labels != .none {
+            Labels.place(surface.labelBoxes, tree: tree, toCells: toCells, options: options, canvas: &canvas)
+        }
     }
 
     /// Screen points → continuous cell coordinates, as a homography.
@@ -108,6 +111,13 @@ public enum SceneRasterizer {
                 }
             }
             if offCanvas { continue }
+            if options.labels != .none {
+                let boxArea = (maxX - minX) * (maxY - minY)
+                let ratio = boxArea > 0 ? abs(PolygonOps.doubleArea(poly)) / 2 / boxArea : 0
+                surface.labelBoxes.append(LabelBox(id: step.id, name: layer.name, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
+                                                   fillRatio: ratio,
+                                                   fill: options.showFills && step.opacity >= 0.999 ? layer.backgroundColor : nil))
+            }
 
             let alpha = step.opacity
             let fill = options.showFills ? layer.backgroundColor.map(PackedColor.pack) : nil
@@ -238,16 +248,16 @@ public enum SceneRasterizer {
             ghost.transform = .identity
             let h = ghost.toSuperlayer.concatenating(parentSublayerSpace).planeHomography.concatenating(parentToCells)
             PolygonOps.project(layer.bounds, through: h, into: &poly)
-            stroke(poly, color: PackedColor.pack(palette.ghost) | PackedColor.adaptive, pattern: .dotted, asciiGlyph: ":", surface: &surface)
+            stroke(poly, color: PackedColor.pack(palette.ghost) | PackedColor.adaptive, pattern: .dotted, asciiGlyph: ":", bold: options.boldMarks, surface: &surface)
         }
         if overlays.contains(.frame) {
             PolygonOps.project(layer.frame, through: sublayerSpaceToCells, into: &poly)
-            stroke(poly, color: PackedColor.pack(palette.frame) | PackedColor.adaptive, pattern: .dashed, asciiGlyph: nil, surface: &surface)
+            stroke(poly, color: PackedColor.pack(palette.frame) | PackedColor.adaptive, pattern: .dashed, asciiGlyph: nil, bold: options.boldMarks, surface: &surface)
         }
         if overlays.contains(.outline) {
             PolygonOps.project(layer.bounds, through: layerToCells, into: &poly)
             stroke(poly, color: PackedColor.pack(palette.selection) | PackedColor.bold | PackedColor.adaptive, pattern: .solid,
-                   asciiGlyph: nil, surface: &surface)
+                   asciiGlyph: nil, bold: options.boldMarks, surface: &surface)
         }
         if overlays.contains(.position) {
             let p = layer.position
@@ -270,8 +280,16 @@ public enum SceneRasterizer {
     /// Outlines a projected polygon; in ascii mode `asciiGlyph` (when given) replaces the
     /// slope glyphs, so the ghost reads differently from real outlines.
     private static func stroke(_ poly: [PolyVertex], color: Packed, pattern: LinePattern,
-                               asciiGlyph: Character?, surface: inout RasterSurface) {
+                               asciiGlyph: Character?, bold: Bool = false, surface: inout RasterSurface) {
         guard !poly.isEmpty else { return }
+        if bold && surface.mode != .ascii {
+            // Presentation: the same mark again one sample right and one sample down.
+            let dx = 1 / Double(surface.lineGrid.perColumn), dy = 1 / Double(surface.lineGrid.perRow)
+            for (ox, oy) in [(dx, 0.0), (0.0, dy)] {
+                let moved = poly.map { PolyVertex(x: $0.x + ox, y: $0.y + oy, real: $0.real) }
+                stroke(moved, color: color, pattern: pattern, asciiGlyph: asciiGlyph, surface: &surface)
+            }
+        }
         let (minX, minY, maxX, maxY) = PolygonOps.bounds(poly)
         let perColumn = Double(surface.lineGrid.perColumn), perRow = Double(surface.lineGrid.perRow)
         if (maxX - minX) * perColumn < 1 && (maxY - minY) * perRow < 1 {

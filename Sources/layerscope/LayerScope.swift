@@ -43,6 +43,9 @@ struct DrawOptions: ParsableArguments {
     @Option(help: "The terminal's background: dark, light or auto (asks the terminal; dark if it does not say; render: dark).")
     var theme: ThemeChoice = .auto
 
+    @Flag(help: "Presentation preset for a projector: bold marks, big key echo, essential panel (key W).")
+    var present = false
+
     func validate() throws {
         guard cellAspect.isFinite, cellAspect >= 0.25, cellAspect <= 8 else {
             throw ValidationError("--cell-aspect \(cellAspect): expected a number from 0.25 to 8 (a terminal cell is usually about 2 times taller than wide)")
@@ -95,6 +98,7 @@ struct Explore: ParsableCommand {
         let (scene, path) = try loadScene(file)
         var state = ExplorerState(session: Session(scene: scene, filePath: path))
         state.cellAspect = draw.cellAspect
+        state.picture.present = draw.present
         if let script {
             do {
                 for (i, line) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -237,6 +241,7 @@ struct Render: ParsableCommand {
         state.columns = cols
         state.rows = rows
         state.cellAspect = draw.cellAspect
+        state.picture.present = draw.present
         if let (name, text) = try source.read(stdinAllowed: false) {
             for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 do {

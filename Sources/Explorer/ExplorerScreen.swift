@@ -7,9 +7,16 @@ import Raster
 public struct ScreenOptions: Equatable, Sendable {
     public var mode: RenderMode
     public var unicode: Bool
-    public init(mode: RenderMode = .auto, unicode: Bool = true) {
-        self.mode = mode; self.unicode = unicode
+    /// The terminal's background: dark or light (`--theme`).
+    public var theme: Theme = .dark
+    /// The terminal's own background colour when it told us (OSC 11); nil assumes the
+    /// theme's (black or white). Translucent fills and overlays are composed against it.
+    public var background: Color? = nil
+    public init(mode: RenderMode = .auto, unicode: Bool = true, theme: Theme = .dark, background: Color? = nil) {
+        self.mode = mode; self.unicode = unicode; self.theme = theme; self.background = background
     }
+    /// The rasterizer's palette for this theme and background.
+    public var palette: RasterPalette { .themed(theme, background: background) }
 }
 
 /// One rendered frame: the whole terminal's canvas and where the text cursor goes.
@@ -122,12 +129,18 @@ public enum ExplorerScreen {
         // Canvas.
         let viewport = state.viewport
         var rasterOptions = RasterOptions(mode: options.mode, unicode: unicode, selection: state.session.selection,
-                                          annotations: Why.annotations(state))
+                                          palette: options.palette, annotations: Why.annotations(state))
+        rasterOptions.labels = .all
+        rasterOptions.boldMarks = state.picture.present
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
         let scene = SceneRasterizer.render(tree, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
         canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
         if let p = state.cursor, state.mode == .cursor {
             drawCrosshair(&canvas, at: viewport.cell(containing: p), in: layout.canvas, unicode: unicode)
+        }
+
+        if let row = layout.legendRow {
+            Picture.drawLegend(&canvas, row: row, columns: layout.canvas.columns, palette: options.palette, unicode: unicode)
         }
 
         // Side panel.
@@ -146,10 +159,16 @@ public enum ExplorerScreen {
         if case let .command(text, caret) = state.mode {
             canvas.write(":" + text, column: 0, row: layout.echoRow)
             cursor = CellPosition(column: min(layout.columns - 1, 1 + caret), row: layout.echoRow)
+        } else if state.picture.present {
+            // Presentation: the key echo as a banner across the bottom row.
+            let echo = state.echo.isEmpty ? "" : "  " + state.echo + "  "
+            canvas.write(String(repeating: " ", count: layout.columns), column: 0, row: layout.echoRow)
+            canvas.write(echo, column: max(0, (layout.columns - echo.count) / 2), row: layout.echoRow,
+                         style: CellStyle(foreground: .rgb(20, 20, 20), background: .rgb(255, 210, 80), bold: true), maxWidth: layout.columns)
         } else {
             let echo = state.echo.isEmpty ? "" : "key: " + state.echo
             canvas.write(echo, column: 0, row: layout.echoRow, style: dimStyle, maxWidth: layout.columns)
-            let hint = "? help  : command  q quit"
+            let hint = layout.panelHidden ? "w panel  ? help  : command  q quit" : "? help  : command  q quit"
             if layout.columns - hint.displayWidth > echo.displayWidth + 2 {
                 canvas.write(hint, column: layout.columns - hint.displayWidth, row: layout.echoRow, style: dimStyle)
             }
@@ -177,6 +196,9 @@ public enum ExplorerScreen {
         } else if let output = state.output {
             drawBox(&canvas, title: "Swift (Esc closes)", lines: output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), layout: layout, unicode: unicode)
         }
+        // Text in a colour of its own on the terminal's background (panel highlights, errors)
+        // is kept readable on it, dark or light.
+        ScreenTheme.keepTextReadable(&canvas, except: layout.canvas, background: options.palette.backdrop)
         // ASCII mode and non-UTF-8 terminals get ASCII everywhere, text included.
         return Screen(canvas: unicode ? canvas : canvas.asciified(), cursor: cursor)
     }
@@ -251,7 +273,10 @@ public enum ExplorerScreen {
             right += "  cursor (\(NumberFormat.format(report.point.x)), \(NumberFormat.format(report.point.y)))"
         }
         right += "  order " + state.session.hitTestOrder.rawValue + " "
-        let message = state.status
+        var message = state.status
+        // A small terminal hides the panel: the idle status line is the compact inspector.
+        let idle = message.isEmpty || message.hasPrefix("press ? for the keys")
+        if layout.panelHidden, idle, !state.statusIsError { message = Picture.compactInspector(state) }
         let style = state.statusIsError ? CellStyle(foreground: .rgb(255, 90, 90), bold: true, reverse: true) : statusStyle
         // The selection path can be long (and wide): it yields to the message, keeping its end.
         let rightWidth = right.displayWidth
@@ -269,6 +294,11 @@ public enum ExplorerScreen {
         lines.append(PanelLine("Layers" + (state.mode == .tree ? " (j/k, Esc)" : "") + " · \(tree.count)", style: headingStyle))
         lines += pane.visible
         lines.append(PanelLine(""))
+        if state.picture.present {
+            lines += Picture.essentials(state)
+            Panel.draw(lines, into: &canvas, region: area)
+            return
+        }
         switch state.panelPage {
         case .inspector:
             if let report {

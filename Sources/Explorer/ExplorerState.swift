@@ -31,6 +31,10 @@ public struct ViewControl: Equatable, Sendable {
     public var zoom: Double = 1
     public var panColumns: Double = 0
     public var panRows: Double = 0
+    /// The screen rect the view was last fitted to (file open, `fit`): the camera stays on
+    /// it while layers are edited, so layers that did not move stay put; nil fits the
+    /// scene's current screen rect.
+    public var fitted: Rect? = nil
     public init() {}
 }
 
@@ -70,6 +74,8 @@ public struct ExplorerState: Equatable, Sendable {
     /// The last error the file on disk gave on reload; the last good scene stays.
     public var fileError: String? = nil
     public var panelPage: PanelPage = .inspector
+    /// Legend, small-terminal panel swap, presentation preset (Picture.swift).
+    public var picture = PictureSettings()
     /// The first help line shown: the help scrolls when it is taller than the terminal.
     public var helpScroll: Int = 0
     /// The last `convert` query, drawn on the canvas as markers until the next edit.
@@ -77,6 +83,7 @@ public struct ExplorerState: Equatable, Sendable {
 
     public init(session: Session) {
         self.session = session
+        view.fitted = session.scene.screenRect
         // The title is in the title bar; the status line says where the rest is.
         status = session.scene.notes == nil ? "press ? for the keys" : "press ? for the keys and this scene's notes"
     }

@@ -34,6 +34,7 @@ public enum UIAction: String, Equatable, Sendable {
     case help = "help"
     case nextPanel = "next-panel"
     case moveUp = "move-up", moveDown = "move-down", moveLeft = "move-left", moveRight = "move-right"
+    case legend = "legend", swapPanel = "swap-panel", present = "present"
     case moveUpBig = "move-up-10", moveDownBig = "move-down-10", moveLeftBig = "move-left-10", moveRightBig = "move-right-10"
 }
 
@@ -85,6 +86,9 @@ public enum Keymap {
         Binding(keys: ["C-s"], action: .command(.save(nil)), help: "save (atomic)", modes: everywhere),
         Binding(keys: ["e"], action: .command(.export("swift")), help: "copy as code: Swift for the selection", modes: everywhere),
         Binding(keys: ["i"], action: .ui(.nextPanel), help: "panel: inspector → frame formula → hit-test explanation", modes: everywhere),
+        Binding(keys: ["b"], action: .ui(.legend), help: "legend: what the marks on the canvas mean (on/off)", modes: everywhere),
+        Binding(keys: ["w"], action: .ui(.swapPanel), help: "small terminals: full-width canvas ↔ full-width panel", modes: everywhere),
+        Binding(keys: ["W"], action: .ui(.present), help: "presentation: bold marks, big key echo, essential panel", modes: everywhere),
         Binding(keys: [":"], action: .ui(.commandLine), help: "command line (Tab completes, Up/Down history)", modes: everywhere),
         Binding(keys: ["?", "F1"], action: .ui(.help), help: "this help", modes: everywhere),
         Binding(keys: ["Esc"], action: .ui(.leaveMode), help: "leave a mode or overlay", modes: everywhere),

@@ -68,7 +68,10 @@ public enum Reducer {
             setStatus(&state, "save failed: \(message) — nothing was lost", error: true)
             return .none
         case let .loaded(scene, path):
+            // Another file is a new picture: fit it. A reload of the same file keeps the camera.
+            let other = path != state.session.filePath
             state.session.replaceScene(scene, filePath: path)
+            if other { state.view = ViewControl(); state.view.fitted = state.session.scene.screenRect }
             state.fileError = nil
             setStatus(&state, "loaded \(path)" + (scene.title.map { " — \($0)" } ?? ""))
             return .none
@@ -189,6 +192,9 @@ public enum Reducer {
             let pages = PanelPage.allCases
             let next = pages[(pages.firstIndex(of: state.panelPage)! + 1) % pages.count]
             return perform(&state, .panel(next.rawValue), echo: key)
+        case .legend: return perform(&state, .legend(!state.picture.legend), echo: key)
+        case .swapPanel: return perform(&state, .show(state.picture.panelInFront ? .canvas : .panel), echo: key)
+        case .present: return perform(&state, .present(!state.picture.present), echo: key)
         case .moveLeft: return arrow(&state, -1, 0, big: false, key: key)
         case .moveRight: return arrow(&state, 1, 0, big: false, key: key)
         case .moveUp: return arrow(&state, 0, -1, big: false, key: key)
@@ -318,6 +324,7 @@ public enum Reducer {
             state.view.panRows += dr
         case .fit:
             state.view = ViewControl()
+            state.view.fitted = state.session.scene.screenRect
         case let .cursor(on):
             state.mode = on ? .cursor : .normal
             if on, state.cursor == nil { state.cursor = state.session.scene.screenRect.center }
@@ -355,6 +362,9 @@ public enum Reducer {
             case .tree:
                 state.mode = .tree
             }
+        case let .legend(on): Picture.setLegend(&state, on)
+        case let .present(on): Picture.setPresent(&state, on)
+        case let .show(part): Picture.show(&state, part)
         case let .anchorBehaviour(b):
             state.anchorBehaviour = b == .coreAnimation ? .coreAnimation : .keepFrame
             setStatus(&state, state.anchorBehaviour == .coreAnimation

@@ -21,9 +21,20 @@ public struct ScreenLayout: Equatable, Sendable {
     public var statusRow: Int { rows - 2 }
     public var echoRow: Int { rows - 1 }
 
-    public var isTooSmall: Bool { columns < ScreenLayout.minimumColumns || rows < ScreenLayout.minimumRows }
+    /// The legend's row under the canvas (key `b`), if shown.
+    public var legendRow: Int? = nil
+    /// True when a small terminal shows the canvas and hides the panel: the status line
+    /// then carries the compact inspector (`w` swaps).
+    public var panelHidden = false
 
-    public init(columns: Int, rows: Int) {
+    public var isTooSmall: Bool { columns < ScreenLayout.minimumColumns || rows < ScreenLayout.minimumRows }
+    /// True when the panel sits beside the canvas (wide terminals).
+    public var panelIsSideBySide: Bool { columns >= ScreenLayout.panelCollapseColumns }
+
+    /// Below `panelCollapseColumns` the canvas and the panel take turns at the full width
+    /// (`panelInFront`). The legend takes the canvas's last row when shown (key `b`) and
+    /// there are at least 16 rows.
+    public init(columns: Int, rows: Int, picture: PictureSettings = PictureSettings()) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         let bodyRows = max(0, rows - 3)
@@ -31,21 +42,31 @@ public struct ScreenLayout: Equatable, Sendable {
             let pw = ScreenLayout.panelWidth
             canvas = CellRect(column: 0, row: 1, columns: columns - pw - 1, rows: bodyRows)
             panel = CellRect(column: columns - pw, row: 1, columns: pw, rows: bodyRows)
+        } else if picture.panelInFront {
+            canvas = CellRect(column: 0, row: 1, columns: 0, rows: 0)
+            panel = CellRect(column: 0, row: 1, columns: max(0, columns), rows: bodyRows)
+            return
         } else {
             canvas = CellRect(column: 0, row: 1, columns: max(0, columns), rows: bodyRows)
             panel = CellRect(column: columns, row: 1, columns: 0, rows: 0)
+            panelHidden = true
+        }
+        if picture.legend, rows >= 16, canvas.rows >= 4 {
+            canvas.rows -= 1
+            legendRow = canvas.row + canvas.rows
         }
     }
 }
 
 extension ExplorerState {
-    public var layout: ScreenLayout { ScreenLayout(columns: columns, rows: rows) }
+    public var layout: ScreenLayout { ScreenLayout(columns: columns, rows: rows, picture: picture) }
 
-    /// The viewport the canvas uses now: the scene's screen fitted into the canvas, then the
-    /// user's zoom (about the fitted centre) and pan (in cells).
+    /// The viewport the canvas uses now: the screen rect fitted when the file was opened (or
+    /// at the last `fit`) fitted into the canvas as it is now (so a resize refits), then the
+    /// user's zoom (about the fitted centre) and pan (in cells). Edits never refit.
     public var viewport: Viewport {
         let area = layout.canvas
-        let rect = session.scene.screenRect
+        let rect = view.fitted ?? session.scene.screenRect
         var v = Viewport.fitting(rect, columns: area.columns, rows: area.rows, cellAspect: cellAspect)
         if view.zoom != 1 { v.zoom(by: view.zoom, about: rect.center) }
         v.pan(by: Vector(dx: view.panColumns * v.pointsPerColumn, dy: view.panRows * v.pointsPerRow))

@@ -174,6 +174,11 @@ public enum AnchorBehaviourName: String, Equatable, Sendable, CaseIterable {
     case coreAnimation = "core-animation", keepFrame = "keep-frame"
 }
 
+/// What fills a small terminal, for `show` (key `w` echoes it).
+public enum ShownPart: String, Equatable, Sendable, CaseIterable {
+    case canvas, panel
+}
+
 /// Every user action, with exactly one text spelling (`text`), which `CommandParser` reads back.
 public enum Command: Equatable, Sendable {
     // Building and editing a scene.
@@ -214,6 +219,12 @@ public enum Command: Equatable, Sendable {
     case anchorBehaviour(AnchorBehaviourName)
     /// `command-line`: opens the `:` line (key `:`).
     case commandLine
+    /// `legend on|off`: the one-line legend of marks (key `b`).
+    case legend(Bool)
+    /// `present on|off`: the presentation preset (key `W`, `--present`).
+    case present(Bool)
+    /// `show canvas|panel`: what fills a terminal too narrow for both (key `w`).
+    case show(ShownPart)
     case cursor(Bool)
     case cursorMove(Int, Int)
     case cursorAt(Double, Double)
@@ -267,6 +278,9 @@ public enum Command: Equatable, Sendable {
         case let .mode(m): return "mode \(m.rawValue)"
         case let .anchorBehaviour(b): return "anchor-behaviour \(b.rawValue)"
         case .commandLine: return "command-line"
+        case let .legend(on): return "legend \(on ? "on" : "off")"
+        case let .present(on): return "present \(on ? "on" : "off")"
+        case let .show(part): return "show \(part.rawValue)"
         case let .cursor(on): return "cursor \(on ? "on" : "off")"
         case let .cursorMove(dc, dr): return "cursor-move \(dc) \(dr)"
         case let .cursorAt(x, y): return "cursor-at \(n(x)) \(n(y))"

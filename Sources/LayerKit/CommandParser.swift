@@ -50,7 +50,7 @@ public enum CommandParser {
         "undo", "redo", "save", "load", "reload", "get", "convert", "contains", "hit-test", "matrix", "order",
         "select-next", "select-previous", "select-parent", "select-child", "zoom", "pan", "fit",
         "cursor", "cursor-move", "cursor-at", "help", "quit", "quit!", "export", "panel",
-        "mode", "anchor-behaviour", "command-line",
+        "mode", "anchor-behaviour", "command-line", "legend", "present", "show",
     ]
 
     /// Splits a line into tokens, dropping a `#` comment; `;` is returned as its own token.
@@ -220,16 +220,16 @@ public enum CommandParser {
         case "zoom": command = .zoom(try r.positive("a zoom factor"))
         case "pan": command = .pan(try r.number("dx (cells)"), try r.number("dy (cells)"))
         case "fit": command = .fit
-        case "cursor":
-            let t = try r.word("on or off")
-            guard t.text == "on" || t.text == "off" else { throw CommandError("expected on or off, found \"\(t.text)\"", column: t.column) }
-            command = .cursor(t.text == "on")
+        case "cursor": command = .cursor(try r.onOff())
         case "cursor-move": command = .cursorMove(try r.integer("columns"), try r.integer("rows"))
         case "cursor-at": command = .cursorAt(try r.number("x"), try r.number("y"))
         case "help": command = .help
         case "mode": command = .mode(try r.choice("mode", ModeName.self))
         case "anchor-behaviour": command = .anchorBehaviour(try r.choice("anchor behaviour", AnchorBehaviourName.self))
         case "command-line": command = .commandLine
+        case "legend": command = .legend(try r.onOff())
+        case "present": command = .present(try r.onOff())
+        case "show": command = .show(try r.choice("part", ShownPart.self))
         case "quit", "q": command = .quit(force: false)
         case "quit!", "q!": command = .quit(force: true)
         case "export":
@@ -268,6 +268,13 @@ struct Reader {
         guard let t = peek else { throw CommandError("missing \(expected)", column: endColumn) }
         advance()
         return t
+    }
+
+    /// `on` or `off`.
+    mutating func onOff() throws(CommandError) -> Bool {
+        let t = try word("on or off")
+        guard t.text == "on" || t.text == "off" else { throw CommandError("expected on or off, found \"\(t.text)\"", column: t.column) }
+        return t.text == "on"
     }
 
     /// One of an enumeration's spellings; a near miss is suggested, otherwise the list.

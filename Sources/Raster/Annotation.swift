@@ -32,7 +32,7 @@ extension SceneRasterizer {
                              color: color, pattern: pattern, glyph: surface.asciiGlyph(dx: b.x - a.x, dy: b.y - a.y))
         }
         for a in annotations {
-            let color = PackedColor.pack(a.color) | PackedColor.bold
+            let color = PackedColor.pack(a.color) | PackedColor.bold | PackedColor.adaptive
             let pattern: LinePattern = a.pattern == .solid ? .solid : (a.pattern == .dashed ? .dashed : .dotted)
             switch a.shape {
             case let .polygon(points):

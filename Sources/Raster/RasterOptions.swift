@@ -16,6 +16,8 @@ public struct RasterPalette: Equatable, Sendable {
     public var position: Color
     /// What translucent fills blend over where nothing was drawn (a dark terminal background).
     public var backdrop: Color
+    /// The presentation tree's outline (a model/presentation split drawn as an annotation).
+    public var modelOutline = Color(red: 120, green: 220, blue: 120)
 
     public init(defaultOutline: Color, selection: Color, frame: Color, ghost: Color,
                 anchor: Color, position: Color, backdrop: Color) {
@@ -68,6 +70,10 @@ public struct RasterOptions: Equatable, Sendable {
     public var palette: RasterPalette
     /// Explanatory drawing on top of everything (screen points).
     public var annotations: [Annotation]
+    /// Layer names on the canvas (`Labels`).
+    public var labels: LabelMode = .none
+    /// Presentation: selection marks drawn twice as heavy, for a projector.
+    public var boldMarks = false
 
     public init(mode: RenderMode = .auto, unicode: Bool = true, selection: LayerID? = nil,
                 overlays: SelectionOverlays = .all, showFills: Bool = true, showOutlines: Bool = true,

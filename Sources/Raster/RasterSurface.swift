@@ -7,6 +7,9 @@ enum PackedColor {
     static let present: Packed = 1 << 24
     static let dim: Packed = 1 << 25
     static let bold: Packed = 1 << 26
+    /// An overlay (selection marks, annotations): composed in a colour that contrasts with
+    /// what is under it (`OverlayContrast.pick`) instead of exactly this one.
+    static let adaptive: Packed = 1 << 27
     static let rgbMask: Packed = 0xFF_FFFF
 
     @inline(__always)
@@ -35,8 +38,22 @@ enum PackedColor {
         return present | ch(16) | ch(8) | ch(0)
     }
 
+    static func color(_ p: Packed) -> Color {
+        Color(red: UInt8((p >> 16) & 0xFF), green: UInt8((p >> 8) & 0xFF), blue: UInt8(p & 0xFF))
+    }
+
     static func cellColor(_ p: Packed) -> CellColor {
         CellColor.rgb(UInt8((p >> 16) & 0xFF), UInt8((p >> 8) & 0xFF), UInt8(p & 0xFF))
+    }
+
+    /// True when `top` at `a` over `backdrop` differs from the backdrop by at most 6 on
+    /// every channel: nothing anyone would see, so it is left to the terminal's background.
+    static func isInvisible(_ top: Packed, alpha256 a: Int, over backdrop: Packed) -> Bool {
+        let b = blend(top, over: backdrop | present, alpha256: a)
+        for shift: Packed in [16, 8, 0] where abs(Int((b >> shift) & 0xFF) - Int((backdrop >> shift) & 0xFF)) > 6 {
+            return false
+        }
+        return true
     }
 
     /// Perceived brightness 0…255.
@@ -78,6 +95,23 @@ enum Glyphs {
     static let dashVertical: Character = "\u{254E}"    // ╎
     static let ascii: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
 
+    /// The quadrant block for a braille dot mask whose dots fill whole quadrants (each
+    /// quadrant is a 1 × 2 column of dots), else nil. Quadrant bits: upper-left 1,
+    /// upper-right 2, lower-left 4, lower-right 8.
+    static let quadrant: [Character?] = {
+        let quads: [UInt8] = [0x01 | 0x02, 0x08 | 0x10, 0x04 | 0x40, 0x20 | 0x80]
+        let glyphs: [Character] = [" ", "\u{2598}", "\u{259D}", "\u{2580}", "\u{2596}", "\u{258C}", "\u{259E}", "\u{259B}",
+                                   "\u{2597}", "\u{259A}", "\u{2590}", "\u{259C}", "\u{2584}", "\u{2599}", "\u{259F}", "\u{2588}"]
+        return (0..<256).map { mask -> Character? in
+            var index = 0
+            for (bit, q) in quads.enumerated() {
+                let m = UInt8(mask) & q
+                if m == q { index |= 1 << bit } else if m != 0 { return nil }
+            }
+            return index == 0 ? nil : glyphs[index]
+        }
+    }()
+
     /// Braille dot bit for dot (x 0…1, y 0…3) inside a cell.
     static let brailleBit: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
     /// The four dots of the top / bottom half of a cell.
@@ -105,6 +139,8 @@ struct RasterSurface {
     var ink: [UInt8]
     /// Per cell: the colour and flags of the last ink written there.
     var inkColor: [Packed]
+    /// Where each drawn layer landed (cell coordinates), for labels; filled only when asked.
+    var labelBoxes: [LabelBox] = []
     /// Whole-cell glyphs drawn last, in order (later wins).
     var markers: [(cell: Int, glyph: Character, color: Packed)] = []
 
@@ -122,21 +158,26 @@ struct RasterSurface {
         switch mode {
         case .ascii: fillGrid = .cell; lineGrid = .cell
         case .blocks: fillGrid = .halfBlock; lineGrid = .halfBlock
-        case .braille, .auto: fillGrid = .halfBlock; lineGrid = .braille
+        case .braille, .auto: fillGrid = .braille; lineGrid = .braille
         }
         fillWidth = columns * fillGrid.perColumn
         fillHeight = rows * fillGrid.perRow
         lineWidth = columns * lineGrid.perColumn
         lineHeight = rows * lineGrid.perRow
-        fill = Array(repeating: 0, count: columns * rows * fillGrid.perRow)
+        fill = Array(repeating: 0, count: columns * rows * fillGrid.perColumn * fillGrid.perRow)
         ink = Array(repeating: 0, count: mode == .blocks ? 0 : columns * rows)
         inkColor = Array(repeating: 0, count: mode == .blocks ? 0 : columns * rows)
     }
 
     // MARK: Fills
 
-    /// Fills the convex polygon `poly` (cell coordinates) with `color` at `alpha`. A pixel is
-    /// covered when its centre is inside (half-open on both axes). Each pixel row is one
+    /// Fills the convex polygon `poly` (cell coordinates) with `color` at `alpha`, on the same
+    /// sub-cell grid as the outlines (braille 2 × 4 in braille mode, half-block pixels in
+    /// blocks mode), so edges line up. A sample is covered when its centre is inside
+    /// (half-open on both axes): for a sample cut by one straight edge that is exactly "at
+    /// least half its area is covered" (a square sample is symmetric about its centre), so
+    /// this is coverage sampling of the sub-cells; layers too thin to cover half a sample
+    /// anywhere are drawn as strokes instead (`strokeFill`). Each pixel row is one
     /// span between the leftmost and rightmost edge crossings: polygons here are always
     /// convex (a projective image of a rectangle, cut by the eye plane and by convex masks),
     /// and a degenerate one has no area. Opaque enough fills (alpha ≥ 0.5) hide the ink of
@@ -156,7 +197,10 @@ struct RasterSurface {
         let opaque = alpha >= 0.999
         let occludes = alpha >= 0.5
         let a256 = PackedColor.alpha256(alpha)
-        let braille = mode == .braille
+        // Over the bare terminal, a fill that composes to (nearly) its background is not
+        // painted: an alpha-0.005 view must not show as a square of the backdrop colour.
+        let invisible = !opaque && PackedColor.isInvisible(color, alpha256: a256, over: backdrop)
+        let braille = mode == .braille || mode == .auto
         let ascii = mode == .ascii
         let columns = self.columns
         let backdrop = self.backdrop
@@ -187,15 +231,19 @@ struct RasterSurface {
                 } else {
                     for i in i0...i1 {
                         let old = fill[rowBase + i]
-                        fill[rowBase + i] = PackedColor.blend(color, over: old & PackedColor.present != 0 ? old : backdrop,
-                                                              alpha256: a256)
+                        if old & PackedColor.present != 0 {
+                            fill[rowBase + i] = PackedColor.blend(color, over: old, alpha256: a256)
+                        } else if !invisible {
+                            fill[rowBase + i] = PackedColor.blend(color, over: backdrop, alpha256: a256)
+                        }
                     }
                 }
                 if occludes {
                     if braille {
-                        let mask = j & 1 == 0 ? ~Glyphs.brailleTopHalf : ~Glyphs.brailleBottomHalf
-                        let cellBase = (j >> 1) * columns
-                        for i in i0...i1 { ink[cellBase + i] &= mask }
+                        // Fills and dots share the 2 × 4 grid: clear exactly the dots covered.
+                        let cellBase = (j >> 2) * columns
+                        let dotRow = (j & 3) << 1
+                        for i in i0...i1 { ink[cellBase + (i >> 1)] &= ~Glyphs.brailleBit[dotRow | (i & 1)] }
                     } else if ascii {
                         for i in i0...i1 { ink[rowBase + i] = 0 }
                     }
@@ -203,6 +251,53 @@ struct RasterSurface {
             }
         }
         }
+        }
+    }
+
+    /// A thin layer (narrower than about one sample) as one continuous stroke of its colour
+    /// on the fill grid, from (x0, y0) to (x1, y1) in cell coordinates: Bresenham, so exactly
+    /// one sample per step along the major axis (even weight, 8-connected, never dots). Like a
+    /// fill it blends at `alpha` and, when opaque enough, hides outlines below it.
+    mutating func strokeFill(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, color: Packed, alpha: Double) {
+        guard alpha > 0 else { return }
+        if mode == .ascii {
+            drawLine(x0, y0, x1, y1, color: color, pattern: .solid, glyph: asciiGlyph(dx: x1 - x0, dy: y1 - y0))
+            return
+        }
+        let sx = Double(fillGrid.perColumn), sy = Double(fillGrid.perRow)
+        let ax = x0 * sx, ay = y0 * sy, bx = x1 * sx, by = y1 * sy
+        let w = fillWidth, h = fillHeight
+        guard let (t0, t1) = PolygonOps.clipSegment(ax, ay, bx, by, minX: -1, minY: -1,
+                                                    maxX: Double(w + 1), maxY: Double(h + 1)) else { return }
+        let dx = bx - ax, dy = by - ay
+        var x = RasterSurface.floorClamped(ax + t0 * dx), y = RasterSurface.floorClamped(ay + t0 * dy)
+        let ex = RasterSurface.floorClamped(ax + t1 * dx), ey = RasterSurface.floorClamped(ay + t1 * dy)
+        let ddx = abs(ex - x), ddy = -abs(ey - y)
+        let stepX = x < ex ? 1 : -1, stepY = y < ey ? 1 : -1
+        var err = ddx + ddy
+        let a256 = PackedColor.alpha256(alpha)
+        let opaque = alpha >= 0.999, occludes = alpha >= 0.5
+        let braille = mode == .braille || mode == .auto
+        let plain = color & ~(PackedColor.dim | PackedColor.bold) | PackedColor.present
+        while true {
+            if x >= 0, y >= 0, x < w, y < h {
+                let i = y * w + x
+                let old = fill[i]
+                if opaque {
+                    fill[i] = plain
+                } else if old & PackedColor.present != 0 {
+                    fill[i] = PackedColor.blend(plain, over: old, alpha256: a256)
+                } else if !PackedColor.isInvisible(plain, alpha256: a256, over: backdrop) {
+                    fill[i] = PackedColor.blend(plain, over: backdrop, alpha256: a256)
+                }
+                if occludes && braille {
+                    ink[(y >> 2) * columns + (x >> 1)] &= ~Glyphs.brailleBit[(y & 3) << 1 | (x & 1)]
+                }
+            }
+            if x == ex && y == ey { break }
+            let e2 = 2 * err
+            if e2 >= ddy { err += ddy; x += stepX }
+            if e2 <= ddx { err += ddx; y += stepY }
         }
     }
 
@@ -309,7 +404,11 @@ struct RasterSurface {
             inkColor[cell] = color
         case .blocks:
             let i = y * columns + x
-            if color & PackedColor.dim != 0 {
+            if color & PackedColor.adaptive != 0 {
+                let old = fill[i]
+                let under = old & PackedColor.present != 0 ? old : backdrop
+                fill[i] = PackedColor.pack(OverlayContrast.pick(PackedColor.color(color), on: PackedColor.color(under)))
+            } else if color & PackedColor.dim != 0 {
                 let old = fill[i]
                 fill[i] = PackedColor.blend(color, over: old & PackedColor.present != 0 ? old : backdrop, alpha256: 128)
             } else {
@@ -342,7 +441,23 @@ struct RasterSurface {
     /// ASCII glyphs over `.` fills; then markers.
     func compose(into canvas: inout Canvas) {
         precondition(canvas.columns == columns && canvas.rows == rows, "RasterSurface: canvas size mismatch")
-        let w = columns
+        // Overlay colours against what is under them; few distinct pairs per frame, so cached.
+        var contrastCache: [UInt64: Packed] = [:]
+        let backdrop = self.backdrop
+        func adapt(_ fg: Packed, over bg: Packed) -> Packed {
+            guard fg & PackedColor.adaptive != 0 else { return fg }
+            let under = bg & PackedColor.present != 0 ? bg : backdrop
+            let key = UInt64(fg & PackedColor.rgbMask) << 32 | UInt64(under & PackedColor.rgbMask)
+            let rgb: Packed
+            if let hit = contrastCache[key] {
+                rgb = hit
+            } else {
+                rgb = PackedColor.pack(OverlayContrast.pick(PackedColor.color(fg), on: PackedColor.color(under))) & PackedColor.rgbMask
+                contrastCache[key] = rgb
+            }
+            return fg & ~PackedColor.rgbMask | rgb
+        }
+        let w = columns, fw = fillWidth
         let braille = Glyphs.braille, ascii = Glyphs.ascii
         let fill = self.fill, ink = self.ink, inkColor = self.inkColor
         let mode = self.mode
@@ -353,13 +468,24 @@ struct RasterSurface {
                     let cell = r * w + c
                     switch mode {
                     case .braille, .auto:
-                        let t = fill[top + c], b = fill[bottom + c]
                         let dots = ink[cell]
+                        let base = (4 * r) * fw + 2 * c
+                        // The cell's 8 fill samples, in braille bit order (k = dy·2 + dx).
+                        @inline(__always) func sample(_ k: Int) -> Packed { fill[base + (k >> 1) * fw + (k & 1)] }
+                        let first = sample(0)
+                        var uniform = true
+                        for k in 1..<8 where sample(k) != first { uniform = false; break }
                         if dots != 0 {
-                            let under = t & PackedColor.present != 0 ? t : b
-                            cells[cell] = Cell(braille[Int(dots)], style: RasterSurface.style(inkColor[cell], background: under))
-                        } else if (t | b) & PackedColor.present != 0 {
-                            cells[cell] = RasterSurface.halfBlock(t, b)
+                            // Dots in the outline colour over the commonest fill under the undotted samples.
+                            let under = uniform ? first : RasterSurface.commonest(among: ~dots, sample)
+                            cells[cell] = Cell(braille[Int(dots)], style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
+                        } else if uniform {
+                            if first & PackedColor.present != 0 {
+                                let color = PackedColor.cellColor(first)
+                                cells[cell] = Cell(Glyphs.fullBlock, style: CellStyle(foreground: color, background: color))
+                            }
+                        } else {
+                            cells[cell] = RasterSurface.twoColourCell(sample)
                         }
                     case .blocks:
                         let t = fill[top + c], b = fill[bottom + c]
@@ -370,7 +496,7 @@ struct RasterSurface {
                         let f = fill[cell]
                         let g = ink[cell]
                         if g != 0 {
-                            cells[cell] = Cell(ascii[Int(g & 0x7F)], style: RasterSurface.style(inkColor[cell], background: f))
+                            cells[cell] = Cell(ascii[Int(g & 0x7F)], style: RasterSurface.style(adapt(inkColor[cell], over: f), background: f))
                         } else if f & PackedColor.present != 0 {
                             cells[cell] = Cell(".", style: RasterSurface.style(PackedColor.contrasting(f), background: f))
                         }
@@ -379,7 +505,7 @@ struct RasterSurface {
             }
             for m in markers {
                 let under = backgroundUnder(cell: m.cell)
-                cells[m.cell] = Cell(m.glyph, style: RasterSurface.style(m.color, background: under))
+                cells[m.cell] = Cell(m.glyph, style: RasterSurface.style(adapt(m.color, over: under), background: under))
             }
         }
     }
@@ -387,7 +513,11 @@ struct RasterSurface {
     private func backgroundUnder(cell: Int) -> Packed {
         switch mode {
         case .ascii: return fill[cell]
-        default:
+        case .braille, .auto:
+            let r = cell / columns, c = cell % columns, fw = fillWidth
+            let base = (4 * r) * fw + 2 * c
+            return RasterSurface.commonest(among: 0xFF) { fill[base + ($0 >> 1) * fw + ($0 & 1)] }
+        case .blocks:
             let r = cell / columns, c = cell % columns
             let top = fill[(2 * r) * columns + c]
             return top & PackedColor.present != 0 ? top : fill[(2 * r + 1) * columns + c]
@@ -399,6 +529,46 @@ struct RasterSurface {
         CellStyle(foreground: fg & PackedColor.present != 0 ? PackedColor.cellColor(fg) : .default,
                   background: bg & PackedColor.present != 0 ? PackedColor.cellColor(bg) : .default,
                   bold: fg & PackedColor.bold != 0, dim: fg & PackedColor.dim != 0)
+    }
+
+    /// The commonest of the samples whose braille bit is in `mask` (ties: the drawn colour,
+    /// then the earlier sample); 0 when `mask` is empty.
+    @inline(__always)
+    static func commonest(among mask: UInt8, _ sample: (Int) -> Packed) -> Packed {
+        var best: Packed = 0, bestCount = 0
+        for k in 0..<8 where mask & Glyphs.brailleBit[k] != 0 {
+            let v = sample(k)
+            var n = 0
+            for m in 0..<8 where mask & Glyphs.brailleBit[m] != 0 && sample(m) == v { n += 1 }
+            if n > bestCount || (n == bestCount && best & PackedColor.present == 0 && v & PackedColor.present != 0) {
+                best = v; bestCount = n
+            }
+        }
+        return best
+    }
+
+    /// A cell whose 8 samples hold more than one colour and no outline dots: the commonest
+    /// colour is the background, the next the foreground, drawn as the quadrant block
+    /// (`▘▝▀▖▌▞▛▗▚▐▜▄▙▟`) when its samples form one (crisp edges on half cells), else as
+    /// braille dots. A third colour (rare: three layers meeting in one cell) shows as the
+    /// background. An undrawn colour never becomes a foreground: the drawn one does, with
+    /// the terminal's own background behind it.
+    static func twoColourCell(_ sample: (Int) -> Packed) -> Cell {
+        let a = commonest(among: 0xFF, sample)
+        var rest: UInt8 = 0
+        for k in 0..<8 where sample(k) != a { rest |= Glyphs.brailleBit[k] }
+        let b = commonest(among: rest, sample)
+        var fg: Packed, bg: Packed, mask: UInt8 = 0
+        if b & PackedColor.present == 0 {
+            // `a` drawn, `b` not: draw every drawn sample in `a` over the terminal background.
+            fg = a; bg = 0
+            for k in 0..<8 where sample(k) & PackedColor.present != 0 { mask |= Glyphs.brailleBit[k] }
+        } else {
+            fg = b; bg = a
+            for k in 0..<8 where sample(k) == b { mask |= Glyphs.brailleBit[k] }
+        }
+        let glyph = Glyphs.quadrant[Int(mask)] ?? Glyphs.braille[Int(mask)]
+        return Cell(glyph, style: style(fg, background: bg))
     }
 
     /// `▀`/`▄`/`█` for a cell's two half-block pixels (at least one is drawn).

@@ -56,6 +56,9 @@ public enum SceneRasterizer {
             drawAnnotations(options.annotations, toCells: toCells, surface: &surface)
         }
         surface.compose(into: &canvas)
+        if options.labels != .none {
+            Labels.place(surface.labelBoxes, tree: tree, toCells: toCells, options: options, canvas: &canvas)
+        }
     }
 
     /// Screen points → continuous cell coordinates, as a homography.
@@ -80,6 +83,7 @@ public enum SceneRasterizer {
         let canvasW = Double(surface.columns), canvasH = Double(surface.rows)
         let perColumn = Double(surface.lineGrid.perColumn), perRow = Double(surface.lineGrid.perRow)
         let defaultOutline = PackedColor.pack(options.palette.defaultOutline)
+        let ascii = surface.mode == .ascii, braille = surface.mode == .braille || surface.mode == .auto
 
         for step in DrawingWalk(tree, then: toCells) {
             let clip = step.parentIndex >= 0 ? childClips[step.parentIndex] : noClip
@@ -107,6 +111,13 @@ public enum SceneRasterizer {
                 }
             }
             if offCanvas { continue }
+            if options.labels != .none {
+                let boxArea = (maxX - minX) * (maxY - minY)
+                let ratio = boxArea > 0 ? abs(PolygonOps.doubleArea(poly)) / 2 / boxArea : 0
+                surface.labelBoxes.append(LabelBox(id: step.id, name: layer.name, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
+                                                   fillRatio: ratio,
+                                                   fill: options.showFills && step.opacity >= 0.999 ? layer.backgroundColor : nil))
+            }
 
             let alpha = step.opacity
             let fill = options.showFills ? layer.backgroundColor.map(PackedColor.pack) : nil
@@ -127,13 +138,89 @@ public enum SceneRasterizer {
                 }
                 continue
             }
+            // ASCII draws whole cells, where an outline is the picture: no thin or narrow rules.
+            let thickness = ascii ? .infinity : self.thickness(poly, perColumn: perColumn, perRow: perRow)
+            if thickness < thinThreshold, let axis = thinAxis(poly, perColumn: perColumn, perRow: perRow) {
+                // Narrower than a sample: one continuous stroke of the layer's own colour.
+                if fill != nil || options.showOutlines {
+                    surface.strokeFill(axis.0, axis.1, axis.2, axis.3, color: fill ?? outline,
+                                       alpha: fill != nil ? alpha : 1)
+                }
+                continue
+            }
             if let fill, alpha > 0 {
                 surface.fillPolygon(poly, color: fill, alpha: alpha)
             }
-            if options.showOutlines {
+            // A narrow layer's own outline would cover its fill (two lines a sample or two
+            // apart in a tint): it shows as its fill alone unless it has a border of its own.
+            let narrow = braille && thickness < narrowThreshold && fill != nil && !(layer.borderColor != nil && layer.borderWidth > 0)
+            if options.showOutlines && !narrow {
                 surface.outlinePolygon(poly, color: outline, pattern: .solid)
             }
         }
+    }
+
+    /// Below this thickness, in samples, a layer is drawn as a stroke along its long axis:
+    /// centre sampling of a strip narrower than this misses samples along its length, so
+    /// the shape would fall apart into blocks and dots; a strip at least this thick covers
+    /// 1–2 samples on every step (`fillPolygon`).
+    static let thinThreshold = 1.5
+
+    /// Below this thickness, in braille samples (5 columns), a filled layer without a border of
+    /// its own gets no automatic outline: a cell shows two colours, so outline dots, fill and
+    /// what is outside cannot all show in the cells where both long edges run, and the
+    /// layer's colour would smear up to a cell off its true edges (or vanish between two
+    /// tinted lines). Blocks mode draws lines as pixels and has no such limit.
+    static let narrowThreshold = 10.0
+
+    /// A polygon's thickness in samples: area ÷ longest side (exact for a parallelogram).
+    static func thickness(_ poly: [PolyVertex], perColumn sx: Double, perRow sy: Double) -> Double {
+        let n = poly.count
+        guard n >= 3 else { return 0 }
+        var longest = 0.0
+        var prev = poly[n - 1]
+        for v in poly {
+            let dx = (v.x - prev.x) * sx, dy = (v.y - prev.y) * sy
+            longest = max(longest, (dx * dx + dy * dy).squareRoot())
+            prev = v
+        }
+        guard longest.isFinite, longest > 0 else { return 0 }
+        return abs(PolygonOps.doubleArea(poly)) * sx * sy / 2 / longest
+    }
+
+    /// The centre line of a layer thinner than `thinThreshold` samples, in cell
+    /// coordinates, each end pulled in by half a sample (at most half the length) so the
+    /// stroke covers the samples the layer covers lengthwise; nil for fewer than 3 vertices.
+    static func thinAxis(_ poly: [PolyVertex], perColumn sx: Double, perRow sy: Double)
+        -> (Double, Double, Double, Double)? {
+        let n = poly.count
+        guard n >= 3 else { return nil }
+        // Ends: midpoints of the two short sides of a quad; else the farthest pair of vertices.
+        var a: (Double, Double), b: (Double, Double)
+        if n == 4 {
+            func len(_ i: Int) -> Double {
+                let p = poly[i], q = poly[(i + 1) % 4]
+                let dx = (q.x - p.x) * sx, dy = (q.y - p.y) * sy
+                return (dx * dx + dy * dy).squareRoot()
+            }
+            func mid(_ i: Int, _ j: Int) -> (Double, Double) { ((poly[i].x + poly[j].x) / 2, (poly[i].y + poly[j].y) / 2) }
+            if len(0) + len(2) >= len(1) + len(3) { a = mid(1, 2); b = mid(3, 0) } else { a = mid(0, 1); b = mid(2, 3) }
+        } else {
+            var best = -1.0
+            a = (poly[0].x, poly[0].y); b = a
+            for i in 0..<n { for j in (i + 1)..<n {
+                let dx = (poly[j].x - poly[i].x) * sx, dy = (poly[j].y - poly[i].y) * sy
+                let d = dx * dx + dy * dy
+                if d > best { best = d; a = (poly[i].x, poly[i].y); b = (poly[j].x, poly[j].y) }
+            } }
+        }
+        // Pull each end in by half a sample, measured in samples.
+        let dx = (b.0 - a.0) * sx, dy = (b.1 - a.1) * sy
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0 else { return (a.0, a.1, b.0, b.1) }
+        let pull = min(0.5, length / 2) / length
+        let px = (b.0 - a.0) * pull, py = (b.1 - a.1) * pull
+        return (a.0 + px, a.1 + py, b.0 - px, b.1 - py)
     }
 
     private static func drawSelection(_ id: LayerID, tree: LayerTree, toCells: Homography,
@@ -161,16 +248,16 @@ public enum SceneRasterizer {
             ghost.transform = .identity
             let h = ghost.toSuperlayer.concatenating(parentSublayerSpace).planeHomography.concatenating(parentToCells)
             PolygonOps.project(layer.bounds, through: h, into: &poly)
-            stroke(poly, color: PackedColor.pack(palette.ghost), pattern: .dotted, asciiGlyph: ":", surface: &surface)
+            stroke(poly, color: PackedColor.pack(palette.ghost) | PackedColor.adaptive, pattern: .dotted, asciiGlyph: ":", bold: options.boldMarks, surface: &surface)
         }
         if overlays.contains(.frame) {
             PolygonOps.project(layer.frame, through: sublayerSpaceToCells, into: &poly)
-            stroke(poly, color: PackedColor.pack(palette.frame), pattern: .dashed, asciiGlyph: nil, surface: &surface)
+            stroke(poly, color: PackedColor.pack(palette.frame) | PackedColor.adaptive, pattern: .dashed, asciiGlyph: nil, bold: options.boldMarks, surface: &surface)
         }
         if overlays.contains(.outline) {
             PolygonOps.project(layer.bounds, through: layerToCells, into: &poly)
-            stroke(poly, color: PackedColor.pack(palette.selection) | PackedColor.bold, pattern: .solid,
-                   asciiGlyph: nil, surface: &surface)
+            stroke(poly, color: PackedColor.pack(palette.selection) | PackedColor.bold | PackedColor.adaptive, pattern: .solid,
+                   asciiGlyph: nil, bold: options.boldMarks, surface: &surface)
         }
         if overlays.contains(.position) {
             let p = layer.position
@@ -181,20 +268,28 @@ public enum SceneRasterizer {
                 inParent = parentSublayerSpace.project(p.x, p.y, layer.zPosition).map { Point(x: $0.x, y: $0.y) }
             }
             if let q = inParent.flatMap({ parentToCells.apply(to: $0) }) {
-                crosshair(atCellX: q.x, y: q.y, color: PackedColor.pack(palette.position), unicode: unicode, surface: &surface)
+                crosshair(atCellX: q.x, y: q.y, color: PackedColor.pack(palette.position) | PackedColor.adaptive, unicode: unicode, surface: &surface)
             }
         }
         if overlays.contains(.anchor), let a = layerToCells.apply(to: layer.anchorInBounds) {
             surface.marker(atCellX: a.x, y: a.y, glyph: unicode ? Glyphs.anchor : "*",
-                           color: PackedColor.pack(palette.anchor) | PackedColor.bold)
+                           color: PackedColor.pack(palette.anchor) | PackedColor.bold | PackedColor.adaptive)
         }
     }
 
     /// Outlines a projected polygon; in ascii mode `asciiGlyph` (when given) replaces the
     /// slope glyphs, so the ghost reads differently from real outlines.
     private static func stroke(_ poly: [PolyVertex], color: Packed, pattern: LinePattern,
-                               asciiGlyph: Character?, surface: inout RasterSurface) {
+                               asciiGlyph: Character?, bold: Bool = false, surface: inout RasterSurface) {
         guard !poly.isEmpty else { return }
+        if bold && surface.mode != .ascii {
+            // Presentation: the same mark again one sample right and one sample down.
+            let dx = 1 / Double(surface.lineGrid.perColumn), dy = 1 / Double(surface.lineGrid.perRow)
+            for (ox, oy) in [(dx, 0.0), (0.0, dy)] {
+                let moved = poly.map { PolyVertex(x: $0.x + ox, y: $0.y + oy, real: $0.real) }
+                stroke(moved, color: color, pattern: pattern, asciiGlyph: asciiGlyph, surface: &surface)
+            }
+        }
         let (minX, minY, maxX, maxY) = PolygonOps.bounds(poly)
         let perColumn = Double(surface.lineGrid.perColumn), perRow = Double(surface.lineGrid.perRow)
         if (maxX - minX) * perColumn < 1 && (maxY - minY) * perRow < 1 {

@@ -41,6 +41,12 @@ struct DrawOptions: ParsableArguments {
     @Option(help: "How many times taller than wide a terminal cell is (default 2).")
     var cellAspect: Double = 2
 
+    @Option(help: "The terminal's background: dark, light or auto (asks the terminal; dark if it does not say; render: dark).")
+    var theme: ThemeChoice = .auto
+
+    @Flag(help: "Presentation preset for a projector: bold marks, big key echo, essential panel (key W).")
+    var present = false
+
     func validate() throws {
         guard cellAspect.isFinite, cellAspect >= 0.25, cellAspect <= 8 else {
             throw ValidationError("--cell-aspect \(cellAspect): expected a number from 0.25 to 8 (a terminal cell is usually about 2 times taller than wide)")
@@ -93,6 +99,7 @@ struct Explore: ParsableCommand {
         let (scene, path) = try loadScene(file)
         var state = ExplorerState(session: Session(scene: scene, filePath: path))
         state.cellAspect = draw.cellAspect
+        state.picture.present = draw.present
         if let (name, text) = try source.read(stdinAllowed: false) {
             // A script that fails stops before the terminal is taken over, with its line.
             do { try Reducer.runScript(&state, text, name: name) } catch {
@@ -100,6 +107,7 @@ struct Explore: ParsableCommand {
                 throw ExitCode(1)
             }
         }
+        let (theme, background) = draw.resolvedTheme(askTerminal: true)   // before ncurses owns the terminal
         var options = NCursesTerminal.Options()
         options.mouse = !noMouse
         if let c = draw.color { options.colorDepth = Capabilities.ColorDepth(rawValue: c.rawValue) }
@@ -112,7 +120,7 @@ struct Explore: ParsableCommand {
         }
         // The Linux console's fonts have no braille: auto draws blocks there.
         let mode = draw.mode == .auto && !terminal.capabilities.braille ? .blocks : draw.mode
-        let screen = ScreenOptions(mode: mode, unicode: terminal.capabilities.unicode)
+        let screen = ScreenOptions(mode: mode, unicode: terminal.capabilities.unicode, theme: theme, background: background)
         // Say once why the screen is ASCII or monochrome (the next message replaces it).
         if let notes = terminal.capabilities.notes { state.status = notes }
         let loop = RunLoop(state: state, terminal: terminal, options: screen)
@@ -236,6 +244,7 @@ struct Render: ParsableCommand {
         state.columns = cols
         state.rows = rows
         state.cellAspect = draw.cellAspect
+        state.picture.present = draw.present
         if let (name, text) = try source.read(stdinAllowed: false) {
             do { try Reducer.runScript(&state, text, name: name) } catch {
                 printError(error.description)
@@ -249,7 +258,8 @@ struct Render: ParsableCommand {
         case .c256: depth = .ansi256
         case .truecolor: depth = .truecolor
         }
-        let screen = ExplorerScreen.render(state, options: ScreenOptions(mode: draw.mode, unicode: draw.mode != .ascii))
+        let (theme, _) = draw.resolvedTheme(askTerminal: false)
+        let screen = ExplorerScreen.render(state, options: ScreenOptions(mode: draw.mode, unicode: draw.mode != .ascii, theme: theme))
         print(AnsiEncoder.encode(screen.canvas, colors: depth))
     }
 }

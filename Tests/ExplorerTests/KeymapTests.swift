@@ -92,7 +92,7 @@ import Testing
                     #expect(byEcho.session.scene == byKey.session.scene, "\(key) in \(mode): \(spelling)")
                     #expect(byEcho.mode == byKey.mode, "\(key) in \(mode): \(spelling)")
                     #expect(byEcho.anchorBehaviour == byKey.anchorBehaviour, "\(key) in \(mode): \(spelling)")
-                    #expect(byEcho.panelPage == byKey.panelPage && byEcho.view == byKey.view && byEcho.cursor == byKey.cursor,
+                    #expect(byEcho.panelPage == byKey.panelPage && byEcho.view == byKey.view && byEcho.cursor == byKey.cursor && byEcho.picture == byKey.picture,
                             "\(key) in \(mode): \(spelling)")
                     checked += 1
                 }

@@ -376,7 +376,9 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
         #expect(state.view.zoom == 1.5625)
         #expect(state.viewport.pointsPerColumn == 3.2)
         state.press("0")
-        #expect(state.view == ViewControl())
+        // Zoom and pan reset; the camera is fitted to the scene's screen (400 × 210).
+        #expect(state.view.zoom == 1 && state.view.panColumns == 0 && state.view.panRows == 0)
+        #expect(state.view.fitted == Rect(0, 0, 400, 210))
         #expect(state.echo == "0 → fit")
         state.press("-")
         #expect(state.view.zoom == 0.8)

@@ -28,7 +28,8 @@ struct CommandParserTests {
         "zoom 1.25", "pan -4 2", "fit", "cursor on", "cursor off", "cursor-move 1 -1", "cursor-at 10.5 20",
         "help", "quit", "quit!", "export swift", "panel formula", "panel hit-test", "panel inspector",
         "mode normal", "mode anchor", "mode cursor", "mode tree", "anchor-behaviour core-animation",
-        "anchor-behaviour keep-frame", "command-line",
+        "anchor-behaviour keep-frame", "command-line", "legend on", "legend off", "present on", "present off",
+        "show canvas", "show panel",
     ]
 
     @Test(arguments: canonical)

@@ -1,0 +1,93 @@
+import Foundation
+import Geometry
+import LayerKit
+import Raster
+
+/// How the canvas is presented: the legend, which half a small terminal shows, and the
+/// presentation preset.
+public struct PictureSettings: Equatable, Sendable {
+    /// The one-line legend under the canvas (key `b`; off at first so the canvas keeps its rows).
+    public var legend = false
+    /// Below the panel width: the full-width panel instead of the canvas (key `w`).
+    public var panelInFront = false
+    /// The presentation preset (`--present`, key `W`): bolder marks, a larger key echo,
+    /// the panel reduced to the essentials.
+    public var present = false
+    public init() {}
+}
+
+/// The legend, the compact inspector and the keys that steer them.
+enum Picture {
+    static func setLegend(_ state: inout ExplorerState, _ on: Bool) {
+        state.picture.legend = on
+        Reducer.setStatus(&state, state.picture.legend ? "legend on (b hides it)" : "legend off (b shows it)")
+    }
+
+    static func show(_ state: inout ExplorerState, _ part: ShownPart) {
+        if state.layout.panelIsSideBySide {
+            Reducer.setStatus(&state, "the panel is already beside the canvas (w swaps them below \(ScreenLayout.panelCollapseColumns) columns)")
+            return
+        }
+        state.picture.panelInFront = part == .panel
+        Reducer.setStatus(&state, state.picture.panelInFront ? "panel (w: back to the canvas, i: next page)" : "canvas (w: the panel)")
+    }
+
+    static func setPresent(_ state: inout ExplorerState, _ on: Bool) {
+        state.picture.present = on
+        Reducer.setStatus(&state, state.picture.present ? "presentation: bold marks, big echo, essential panel (W leaves)" : "presentation off")
+    }
+
+    /// The legend's entries: glyph, colour, meaning.
+    static func legendEntries(_ palette: RasterPalette, unicode: Bool) -> [(String, Color, String)] {
+        [(unicode ? "⣿" : "#", palette.selection, "selection"),
+         (unicode ? "┄" : "-", palette.frame, "frame box"),
+         (unicode ? "⠒" : ":", palette.ghost, "ghost (no transform)"),
+         (unicode ? "✛" : "+", palette.position, "position"),
+         (unicode ? "◉" : "*", palette.anchor, "anchor"),
+         (unicode ? "─" : "-", palette.modelOutline, "model outline")]
+    }
+
+    static func drawLegend(_ canvas: inout Canvas, row: Int, columns: Int, palette: RasterPalette, unicode: Bool) {
+        canvas.write(String(repeating: " ", count: columns), column: 0, row: row)
+        var c = 1
+        for (glyph, color, meaning) in legendEntries(palette, unicode: unicode) {
+            let picked = OverlayContrast.pick(color, on: palette.backdrop)
+            let needed = glyph.count + 1 + meaning.count + 2
+            guard c + needed <= columns else { break }
+            canvas.write(glyph, column: c, row: row, style: CellStyle(foreground: .rgb(picked.red, picked.green, picked.blue), bold: true))
+            canvas.write(meaning, column: c + glyph.count + 1, row: row, style: CellStyle(dim: true))
+            c += needed
+        }
+        let hint = "b"
+        if c + 2 <= columns { canvas.write(hint, column: columns - 2, row: row, style: CellStyle(dim: true)) }
+    }
+
+    /// One line for small terminals, on the status line under the canvas (the selection's
+    /// name is at its right): frame · position · anchor · rotation.
+    static func compactInspector(_ state: ExplorerState) -> String {
+        let tree = state.session.tree
+        guard let id = state.session.selection, tree.contains(id) else { return "no selection" }
+        let l = tree[id]
+        func f(_ x: Double) -> String { NumberFormat.format(x) }
+        let fr = l.frame
+        let angle = atan2(l.transform.m12, l.transform.m11) * 180 / .pi
+        return "frame (\(f(fr.origin.x)), \(f(fr.origin.y)), \(f(fr.size.width)), \(f(fr.size.height)))"
+            + " · pos (\(f(l.position.x)), \(f(l.position.y))) · anchor (\(f(l.anchorPoint.x)), \(f(l.anchorPoint.y)))"
+            + " · rot \(f(angle))°"
+    }
+
+    /// The panel's essentials in presentation mode: what the audience needs to read.
+    static func essentials(_ state: ExplorerState) -> [PanelLine] {
+        let tree = state.session.tree
+        guard let id = state.session.selection, tree.contains(id) else { return [PanelLine("no selection")] }
+        let l = tree[id]
+        func f(_ x: Double) -> String { NumberFormat.format(x) }
+        let fr = l.frame
+        let angle = atan2(l.transform.m12, l.transform.m11) * 180 / .pi
+        return [PanelLine(l.name, style: CellStyle(bold: true, underline: true)),
+                PanelLine(" frame     (\(f(fr.origin.x)), \(f(fr.origin.y)), \(f(fr.size.width)), \(f(fr.size.height)))", style: CellStyle(bold: true)),
+                PanelLine(" position  (\(f(l.position.x)), \(f(l.position.y)))", style: CellStyle(bold: true)),
+                PanelLine(" anchor    (\(f(l.anchorPoint.x)), \(f(l.anchorPoint.y)))", style: CellStyle(bold: true)),
+                PanelLine(" rotation  \(f(angle))°", style: CellStyle(bold: true))]
+    }
+}

@@ -1,0 +1,124 @@
+import Geometry
+import LayerKit
+import SafeText
+
+/// Which layers get their name on the canvas.
+public enum LabelMode: String, Equatable, Hashable, Sendable {
+    case none
+    /// The selected layer only.
+    case selection
+    /// The selected layer always; every other layer where its name fits inside its shape.
+    case all
+}
+
+/// Where a layer landed on the canvas: its polygon's bounding box in cell coordinates.
+struct LabelBox {
+    var id: LayerID
+    var name: String
+    var minX: Double, minY: Double, maxX: Double, maxY: Double
+    /// The polygon's area ÷ its bounding box's area (1 for an axis-aligned rectangle).
+    var fillRatio: Double
+    /// The layer's fill when it is drawn opaque (its name must sit where it shows).
+    var fill: Color?
+}
+
+/// Layer names on or beside their shapes.
+///
+/// - The selection first, then the others from the top of the drawing order down, so a
+///   name is not hidden by a layer drawn under it; labels never overlap each other.
+/// - A name goes on the first row inside its layer's box, from the first column inside (the
+///   cells after the outline's), when the layer nearly fills its box (not turned) and the
+///   box has room for all of it; the selection's name, when it does not fit, goes on the
+///   row above the box (or below it at the top edge), always.
+/// - No name covers the selection's anchor point marker.
+/// - The text keeps the cell's background (it sits on the layer) in a colour readable on
+///   it (`OverlayContrast`); the selection's name is bold, in the selection colour.
+/// - Widths are display widths: a wide (CJK, emoji) character counts two columns.
+public enum Labels {
+    static func place(_ boxes: [LabelBox], tree: LayerTree, toCells: Homography, options: RasterOptions, canvas: inout Canvas) {
+        let columns = canvas.columns, rows = canvas.rows
+        var taken = Set<Int>()
+        let selection = options.selection.flatMap { id in tree.contains(id) ? id : nil }
+        if let sel = selection, options.overlays.contains(.anchor),
+           let a = tree.matrixToScreen(sel).concatenating(toCells).apply(to: tree[sel].anchorInBounds) {
+            let c = Int(a.x.rounded(.down)), r = Int(a.y.rounded(.down))
+            if c >= 0, r >= 0, c < columns, r < rows { taken.insert(r * columns + c) }
+        }
+        var order = boxes.reversed().filter { $0.id != selection }
+        if let sel = selection, let box = boxes.first(where: { $0.id == sel }) { order.insert(box, at: 0) }
+        let backdrop = options.palette.backdrop
+        for box in order {
+            let isSelection = box.id == selection
+            if !isSelection && options.labels != .all { continue }
+            // A name from a file shows its control and bidi characters visibly (SafeText).
+            let text = SafeText.visible(box.name)
+            let width = text.displayWidth
+            guard width > 0 else { continue }
+            func free(_ column: Int, _ row: Int) -> Bool {
+                guard row >= 0, row < rows, column >= 0, column + width <= columns else { return false }
+                for c in column..<(column + width) where taken.contains(row * columns + c) { return false }
+                return true
+            }
+            // Inside: the cells after the ones the edges run through.
+            // (The outline sits on the first inside sample, up to half a cell past the edge.)
+            let c0 = Int((box.minX + 0.5).rounded(.down)) + 1, c1 = Int((box.maxX - 0.5).rounded(.up)) - 1   // columns c0..<c1
+            let r0 = Int((box.minY + 0.5).rounded(.down)) + 1, r1 = Int((box.maxY - 0.5).rounded(.up)) - 1
+            var spot: (Int, Int)? = nil
+            // Only a boxy shape (nearly filling its bounding box) has room inside its box; a
+            // turned or thin one would be covered by its own name.
+            // Where the layer is covered by another, its name would label the wrong thing:
+            // the cells must show the layer's own (opaque) fill.
+            func showsLayer(_ column: Int, _ row: Int) -> Bool {
+                guard let fill = box.fill else { return true }
+                let want = CellColor.rgb(fill.red, fill.green, fill.blue)
+                for c in column..<(column + width) {
+                    let cell = canvas[c, row]
+                    let shown = cell.glyph == "█" ? cell.style.foreground : cell.style.background
+                    if shown != want { return false }
+                }
+                return true
+            }
+            if box.fillRatio > 0.8, c1 - c0 >= width, r1 > r0 {
+                search: for r in r0..<min(r1, r0 + 4) {
+                    for c in c0...(c1 - width) where free(c, r) && showsLayer(c, r) { spot = (c, r); break search }
+                }
+            }
+            if spot == nil, isSelection {
+                let left = min(max(0, Int(box.minX.rounded(.down))), max(0, columns - width))
+                for r in [Int(box.minY.rounded(.down)) - 1, Int(box.maxY.rounded(.down)) + 1, r0] where free(left, r) {
+                    spot = (left, r); break
+                }
+            }
+            guard let (column, row) = spot else { continue }
+            var c = column
+            for ch in text {
+                let chWidth = DisplayWidth.of(ch)
+                guard chWidth > 0 else { continue }
+                guard c + chWidth <= columns else { break }
+                var cell = canvas[c, row]
+                let under: Color
+                if case let .rgb(r, g, b) = cell.style.background { under = Color(red: r, green: g, blue: b) }
+                else if (cell.glyph == "█"), case let .rgb(r, g, b) = cell.style.foreground {
+                    under = Color(red: r, green: g, blue: b)
+                    cell.style.background = cell.style.foreground
+                } else { under = backdrop; cell.style.background = .default }
+                let wanted = isSelection ? options.palette.selection : (OverlayContrast.luma(under) > 128 ? Color(red: 0, green: 0, blue: 0) : Color(red: 255, green: 255, blue: 255))
+                let fg = OverlayContrast.pick(wanted, on: under)
+                cell.glyph = ch
+                cell.style.foreground = .rgb(fg.red, fg.green, fg.blue)
+                cell.style.bold = isSelection
+                cell.style.dim = false
+                canvas[c, row] = cell
+                taken.insert(row * columns + c)
+                if chWidth == 2 {
+                    // The right half: same style, nothing drawn (the terminal draws the glyph across).
+                    canvas[c + 1, row] = .wideTail(cell.style)
+                    taken.insert(row * columns + c + 1)
+                }
+                c += chWidth
+            }
+            // The rest of a wide name's measured width is taken too.
+            for extra in c..<min(columns, column + width) { taken.insert(row * columns + extra) }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import LayerKit
+
+/// The terminal's background, as the picture is composed against it: overlay colours,
+/// translucent fills and panel highlights are chosen for it.
+public enum Theme: String, Equatable, Hashable, Sendable, CaseIterable {
+    /// A dark background (the default when the terminal does not say).
+    case dark
+    /// A light background (black text on white or near-white).
+    case light
+
+    /// The theme whose palette suits a background colour: light above mid-grey luma.
+    public static func matching(background c: Color) -> Theme {
+        OverlayContrast.luma(c) > 128 ? .light : .dark
+    }
+
+    /// The background assumed when the terminal does not report its own.
+    public var background: Color {
+        switch self {
+        case .dark: return Color(red: 0, green: 0, blue: 0)
+        case .light: return Color(red: 255, green: 255, blue: 255)
+        }
+    }
+}
+
+extension RasterPalette {
+    /// Overlay colours for a light background: the dark palette's hues, deeper.
+    public static let light = RasterPalette(
+        defaultOutline: Color(red: 110, green: 110, blue: 110),
+        selection: Color(red: 190, green: 0, blue: 190),
+        frame: Color(red: 190, green: 110, blue: 0),
+        ghost: Color(red: 120, green: 120, blue: 120),
+        anchor: Color(red: 215, green: 20, blue: 20),
+        position: Color(red: 0, green: 120, blue: 200),
+        backdrop: Color(red: 255, green: 255, blue: 255))
+
+    /// The palette for a theme, composing against `background` (the terminal's own colour
+    /// when it was asked with OSC 11, else the theme's default).
+    public static func themed(_ theme: Theme, background: Color? = nil) -> RasterPalette {
+        var p = theme == .dark ? RasterPalette.standard : RasterPalette.light
+        p.backdrop = background ?? theme.background
+        return p
+    }
+}
+
+/// Picking overlay colours that stand out from what is under them, at every colour depth a
+/// terminal may reduce them to (truecolor, xterm-256, the 16 ANSI colours).
+///
+/// Two colours are told apart when their sRGB distance is at least `minimumDistance` after
+/// reducing both to each depth (`ColorReduction`): two truecolor colours that are far
+/// enough apart can still land on the same 256-colour index (203 on 203).
+public enum OverlayContrast {
+    /// Euclidean sRGB distance (0…441) that reads as "a different colour" at a glance.
+    public static let minimumDistance = 100.0
+
+    static let depths: [ColorDepth] = [.truecolor, .ansi256, .ansi16]
+
+    /// Perceived brightness 0…255.
+    public static func luma(_ c: Color) -> Double {
+        0.299 * Double(c.red) + 0.587 * Double(c.green) + 0.114 * Double(c.blue)
+    }
+
+    /// `c` as a terminal at `depth` shows it (`none` keeps it).
+    public static func reduced(_ c: Color, to depth: ColorDepth) -> Color {
+        switch depth {
+        case .none, .truecolor: return c
+        case .ansi256:
+            let v = ColorReduction.rgb(ansi256: ColorReduction.ansi256(red: c.red, green: c.green, blue: c.blue))
+            return Color(red: v.red, green: v.green, blue: v.blue)
+        case .ansi16:
+            let v = ColorReduction.ansi16Palette[Int(ColorReduction.ansi16(red: c.red, green: c.green, blue: c.blue))]
+            return Color(red: v.red, green: v.green, blue: v.blue)
+        }
+    }
+
+    public static func distance(_ a: Color, _ b: Color) -> Double {
+        let dr = Double(a.red) - Double(b.red), dg = Double(a.green) - Double(b.green), db = Double(a.blue) - Double(b.blue)
+        return (dr * dr + dg * dg + db * db).squareRoot()
+    }
+
+    /// The smallest distance between `a` and `b` over every colour depth.
+    public static func worstDistance(_ a: Color, _ b: Color) -> Double {
+        depths.map { distance(reduced(a, to: $0), reduced(b, to: $0)) }.min() ?? 0
+    }
+
+    /// True when `fg` stands out from `bg` at every colour depth.
+    public static func isReadable(_ fg: Color, on bg: Color) -> Bool {
+        worstDistance(fg, bg) >= minimumDistance
+    }
+
+    /// `fg` when it stands out from `bg` at every depth; else the first of its shade
+    /// (half way to black), its tint (half way to white), black and white that does;
+    /// failing all, the one that stands out most. Same-hue variants come first so an
+    /// overlay keeps its colour wherever it can.
+    public static func pick(_ fg: Color, on bg: Color) -> Color {
+        if isReadable(fg, on: bg) { return fg }
+        func mix(_ c: Color, _ t: UInt8) -> Color {
+            func ch(_ v: UInt8) -> UInt8 { UInt8((Int(v) + Int(t)) / 2) }
+            return Color(red: ch(c.red), green: ch(c.green), blue: ch(c.blue))
+        }
+        let darkFirst = luma(bg) > 110
+        let shade = mix(fg, 0), tint = mix(fg, 255)
+        let black = Color(red: 0, green: 0, blue: 0), white = Color(red: 255, green: 255, blue: 255)
+        let candidates = darkFirst ? [shade, tint, black, white] : [tint, shade, white, black]
+        var best = fg, bestDistance = worstDistance(fg, bg)
+        for c in candidates {
+            let d = worstDistance(c, bg)
+            if d >= minimumDistance { return c }
+            if d > bestDistance { best = c; bestDistance = d }
+        }
+        return best
+    }
+}
+
+/// The terminal's answer to OSC 11 (`ESC ] 11 ; ?`), asked by the ncurses backend for
+/// `--theme auto`.
+public enum TerminalBackground {
+    /// The colour in an OSC 11 reply (`…11;rgb:RRRR/GGGG/BBBB…`), or nil.
+    public static func parse(_ reply: [UInt8]) -> (red: UInt8, green: UInt8, blue: UInt8)? {
+        let text = String(decoding: reply, as: UTF8.self)
+        guard let start = text.firstRange(of: "rgb:") else { return nil }
+        let body = text[start.upperBound...].prefix { $0.isHexDigit || $0 == "/" }
+        let parts = body.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        var channels: [UInt8] = []
+        for part in parts {
+            guard (1...4).contains(part.count), let v = Int(part, radix: 16) else { return nil }
+            // Scale n hex digits (max 16^n − 1) to 0…255.
+            let maxValue = (1 << (4 * part.count)) - 1
+            channels.append(UInt8((v * 255 + maxValue / 2) / maxValue))
+        }
+        return (channels[0], channels[1], channels[2])
+    }
+}

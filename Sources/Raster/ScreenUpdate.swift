@@ -150,16 +150,10 @@ public struct ScreenUpdate {
                 else { break }
                 runEnd = gapEnd
             }
+            move(to: column, row: row, out: &out)
             for c in column..<runEnd {
-                // A no-op inside a run, unless a wide glyph left the cursor unknown.
-                move(to: c, row: row, out: &out)
-                if put(next[base + c], out: &out) {
-                    // Two columns on screen, one in the canvas: the next cell is placed
-                    // by a move (it overwrites the glyph's right half, as in the canvas).
-                    cursor = nil
-                } else {
-                    cursor!.column += 1
-                }
+                put(next[base + c], out: &out)
+                cursor!.column += 1
                 if c == columns - 1 { cursor = nil }   // pending wrap: position unknown
             }
             column = runEnd
@@ -238,10 +232,8 @@ public struct ScreenUpdate {
         cursor = (column, row)
     }
 
-    /// Writes one cell at the cursor: its style change, if any, then its glyph. True when
-    /// the glyph is wide (East Asian wide or fullwidth, emoji): the terminal moved two
-    /// columns.
-    private mutating func put(_ cell: Cell, out: inout [UInt8]) -> Bool {
+    /// Writes one cell at the cursor: its style change, if any, then its glyph.
+    private mutating func put(_ cell: Cell, out: inout [UInt8]) {
         var wanted: TerminalStyle
         if let lastCellStyle, lastCellStyle == cell.style {
             wanted = lastTerminalStyle
@@ -265,28 +257,6 @@ public struct ScreenUpdate {
             style = wanted
         }
         appendGlyph(glyph, out: &out)
-        guard options.unicode, let first = glyph.unicodeScalars.first, first.value >= 0x1100 else { return false }
-        return Self.isWide(first.value)
-    }
-
-    /// East Asian Wide and Fullwidth blocks and the emoji blocks (what wcwidth answers 2
-    /// for); braille, blocks and box drawing are below U+2E80 and narrow.
-    static func isWide(_ v: UInt32) -> Bool {
-        switch v {
-        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
-             0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F, 0x2693, 0x26A1, 0x26AA...0x26AB,
-             0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE, 0x26D4, 0x26EA, 0x26F2...0x26F3, 0x26F5, 0x26FA,
-             0x26FD, 0x2705, 0x270A...0x270B, 0x2728, 0x274C, 0x274E, 0x2753...0x2755, 0x2757,
-             0x2795...0x2797, 0x27B0, 0x27BF, 0x2B1B...0x2B1C, 0x2B50, 0x2B55,
-             0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
-             0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x1B2FF, 0x1F004, 0x1F0CF, 0x1F18E,
-             0x1F191...0x1F19A, 0x1F200...0x1F2FF, 0x1F300...0x1F64F, 0x1F680...0x1F6FF,
-             0x1F7E0...0x1F7EB, 0x1F90C...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x3FFFD:
-            return true
-        default:
-            return false
-        }
     }
 
     private mutating func terminalStyle(for cellStyle: CellStyle) -> TerminalStyle {

@@ -157,16 +157,6 @@ import Testing
         #expect(update.update(to: Self.text(["ab", "cd"])) == Self.bytes("\(Self.clear)ab\(Self.e)[2Hc"))
     }
 
-    @Test func aWideGlyphLeavesTheNextCellToACursorMove() {
-        var update = ScreenUpdate(options: .init(colors: .none))
-        // "界" (U+754C) takes two columns on screen but one cell in the canvas: after it the
-        // cursor is at column 3 (0-based), not 2, so "b" at column 2 is placed by ⎋[1;3H.
-        #expect(update.update(to: Self.text(["a界b"])) == Self.bytes("\(Self.clear)a界\(Self.e)[1;3Hb"))
-        // Braille is narrow: no move.
-        var narrow = ScreenUpdate(options: .init(colors: .none))
-        #expect(narrow.update(to: Self.text(["a⣿b"])) == Self.bytes("\(Self.clear)a⣿b"))
-    }
-
     @Test func aCellChangedBackToBlankIsWritten() {
         var update = ScreenUpdate(options: .init(colors: .ansi256))
         _ = update.update(to: Self.text(["abc"]))

@@ -2,7 +2,7 @@ import Geometry
 
 /// A key path `animate` can name (time contract), with the UIView aliases.
 public enum AnimationKeyPath: String, Equatable, Hashable, Sendable, CaseIterable {
-    case position, center, positionX = "position.x", positionY = "position.y"
+    case position, center, positionX = "position.x", positionY = "position.y", centerX = "center.x", centerY = "center.y"
     case bounds, boundsSize = "bounds.size", boundsOrigin = "bounds.origin"
     case anchorPoint, opacity, alpha, zPosition, backgroundColor
     case transform, sublayerTransform
@@ -15,6 +15,8 @@ public enum AnimationKeyPath: String, Equatable, Hashable, Sendable, CaseIterabl
     public var canonical: AnimationKeyPath {
         switch self {
         case .center: return .position
+        case .centerX: return .positionX
+        case .centerY: return .positionY
         case .alpha: return .opacity
         case .rotation: return .rotationZ
         default: return self

@@ -249,7 +249,9 @@ public enum Command: Equatable, Sendable {
         case let .convertRect(r, a, b):
             return "convert rect \(n(r.origin.x)) \(n(r.origin.y)) \(n(r.size.width)) \(n(r.size.height)) from \(a.text) to \(b.text)"
         case let .contains(name, p): return "contains \(q(name)) \(n(p.x)) \(n(p.y))"
-        case let .hitTest(name, p): return "hit-test " + (name.map { "\(q($0)) " } ?? "") + "\(n(p.x)) \(n(p.y))"
+        case let .hitTest(name, p):
+            // A layer called presentation is quoted: unquoted, the word means the presentation tree.
+            return "hit-test " + (name.map { ($0 == "presentation" ? "\"presentation\"" : q($0)) + " " } ?? "") + "\(n(p.x)) \(n(p.y))"
         case let .matrix(t): return "matrix \(t.text)"
         case let .hitTestOrder(o): return "order \(o.rawValue)"
         case .selectNext: return "select-next"

@@ -92,9 +92,10 @@ public enum CommandParser {
         var commands: [Command] = []
         var current: [CommandToken] = []
         var depth = 0   // inside an `animated { … }` block, `;` separates the block's commands
-        for t in try tokenize(line) + [CommandToken(text: ";", column: line.count + 1, quoted: false)] {
+        let end = CommandToken(text: ";", column: line.count + 1, quoted: false)
+        for t in try tokenize(line) + [end] {
             if !t.quoted, t.text == "{" { depth += 1 } else if !t.quoted, t.text == "}" { depth -= 1 }
-            if t.text == ";" && !t.quoted && depth <= 0 {
+            if t.text == ";" && !t.quoted && (depth <= 0 || t.column == end.column) {
                 if !current.isEmpty { commands.append(try parse(tokens: current, endColumn: t.column)) }
                 current = []
             } else {

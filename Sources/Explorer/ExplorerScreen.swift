@@ -85,11 +85,13 @@ public enum ExplorerScreen {
 
         // Canvas.
         let viewport = state.viewport
+        let drawn = TimeView.drawnTree(state)   // the presentation while animations show
         var rasterOptions = RasterOptions(mode: options.mode, unicode: unicode, selection: state.session.selection,
-                                          annotations: Why.annotations(state))
+                                          annotations: Why.annotations(state) + TimeView.modelOutlines(state, presentation: drawn))
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
-        let scene = SceneRasterizer.render(tree, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
+        let scene = SceneRasterizer.render(drawn, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
         canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
+        TimeView.drawTimeline(&canvas, state, area: layout.canvas, unicode: unicode)
         if let p = state.cursor, state.mode == .cursor {
             drawCrosshair(&canvas, at: viewport.cell(containing: p), in: layout.canvas, unicode: unicode)
         }
@@ -245,8 +247,11 @@ public enum ExplorerScreen {
         case .inspector:
             if let report {
                 lines += cursorLines(report, tree: tree, order: state.session.hitTestOrder)
+                if let line = TimeView.hitLine(state, point: report.point) { lines.append(line) }
                 lines.append(PanelLine(""))
             }
+            let time = TimeView.panelLines(state)
+            if !time.isEmpty { lines += time; lines.append(PanelLine("")) }
             lines += Inspector.lines(tree, layer: state.session.selection)
         case .formula:
             lines += Why.formulaLines(state)

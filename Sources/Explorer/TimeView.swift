@@ -48,7 +48,8 @@ public enum TimeView {
     }
 
     /// The timeline: now, speed and pause, then one bar per animation (the latest three) on a
-    /// shared time axis from 0, with the playhead at `now`.
+    /// shared time axis from 0 with the playhead at `now`; a bar that repeats forever shows one
+    /// cycle with the playhead at the current phase.
     static func drawTimeline(_ canvas: inout Canvas, _ state: ExplorerState, area: CellRect, unicode: Bool) {
         let rows = timelineRows(state, canvasRows: area.rows)
         guard rows > 0, area.columns >= 20 else { return }
@@ -61,26 +62,34 @@ public enum TimeView {
         let state_ = s.isPaused ? "paused" : (running ? "playing" : "ended")
         let header = " now \(NumberFormat.format(s.now)) s · \(NumberFormat.format(s.playbackSpeed))× · \(state_) · Space . , < > 1-4"
         canvas.write(header, column: area.column, row: top, style: playheadStyle, maxWidth: area.columns)
-        // Axis: 0 … the latest finite end (a forever animation counts one cycle), or now.
+        // Axis: 0 … the latest finite end (or now). An animation that repeats forever has a
+        // bar of its own scale instead: one cycle across, the playhead at its phase.
         let shown = Array(s.animations.suffix(3))
         var span = s.now
-        for a in shown {
-            let end = a.activeDuration.isFinite ? a.endTime : a.beginTime + max(a.duration, 1e-9) * (a.spec.autoreverses ? 2 : 1)
-            span = max(span, end)
-        }
+        for a in shown where a.activeDuration.isFinite { span = max(span, a.endTime) }
         span = max(span, 1e-9)
         let labelWidth = min(22, area.columns / 3)
         let barColumns = area.columns - labelWidth - 2
         guard barColumns > 4 else { return }
-        func column(_ t: Double) -> Int { min(barColumns - 1, max(0, Int((t / span * Double(barColumns - 1)).rounded()))) }
-        let playhead = column(s.now)
+        func column(_ t: Double, of length: Double) -> Int {
+            min(barColumns - 1, max(0, Int((t / length * Double(barColumns - 1)).rounded())))
+        }
         for (i, a) in shown.enumerated() {
             let row = top + 1 + i
             let name = s.tree.contains(a.layer) ? s.tree[a.layer].name : "?"
             canvas.write(" " + name + "." + a.spec.keyPath.rawValue, column: area.column, row: row, style: timelineStyle, maxWidth: labelWidth)
             let x0 = area.column + labelWidth + 1
-            let from = column(max(0, a.beginTime))
-            let to = a.activeDuration.isFinite ? column(a.endTime) : barColumns - 1
+            let from: Int, to: Int, playhead: Int
+            if a.activeDuration.isFinite {
+                from = column(max(0, a.beginTime), of: span)
+                to = column(a.endTime, of: span)
+                playhead = column(s.now, of: span)
+            } else {
+                let cycle = max(a.duration * (a.spec.autoreverses ? 2 : 1), 1e-9)
+                let local = s.now - a.beginTime
+                from = 0; to = barColumns - 1
+                playhead = local < 0 ? 0 : column(local.truncatingRemainder(dividingBy: cycle), of: cycle)
+            }
             for c in 0..<barColumns {
                 let inBar = c >= from && c <= to
                 let g: Character = inBar ? (unicode ? "━" : "=") : (unicode ? "·" : ".")

@@ -163,6 +163,7 @@ public enum ExplorerScreen {
         lines.append("")
         lines.append(": commands — add remove select set rotate scale move anchor [keep-frame] reset")
         lines.append("  undo redo save load get convert contains hit-test matrix order export fit zoom")
+        lines.append("  time: animate animated wait time speed play pause remove-animations (docs/time.md)")
         return lines
     }
 

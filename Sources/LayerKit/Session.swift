@@ -119,6 +119,10 @@ public struct Session: Equatable, Sendable {
                 switch c {
                 case .save, .load, .reload, .quit:
                     throw ScriptError(line: line, error: CommandError("\(c.text.split(separator: " ").first ?? "") is not allowed in a layout's script"))
+                case .animate, .animated, .wait, .time:
+                    // The script shapes the saved model; a clock or animations would be lost.
+                    throw ScriptError(line: line, error: CommandError("\(c.text.split(separator: " ").first ?? "") is not allowed in a layout's script",
+                                                                      suggestion: "declare the scene's animations in its \"animations\" field"))
                 default: break
                 }
                 do { _ = try perform(c) } catch { throw ScriptError(line: line, error: error) }

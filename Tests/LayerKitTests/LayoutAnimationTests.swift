@@ -61,3 +61,18 @@ struct LayoutAnimationTests {
         }
     }
 }
+
+@Suite("Layout scripts and time")
+struct LayoutScriptTimeTests {
+    @Test func aLayoutScriptCannotAnimateItSaysWhereAnimationsGo() throws {
+        let text = #"{ "layers": [ { "name": "a" } ], "script": ["select a", "animate opacity to 0"] }"#
+        let scene = try LayoutFile.parse(text, file: "s.json", format: .json)
+        do {
+            _ = try SceneLoader.applyingScript(scene)
+            Issue.record("the script's animate was accepted")
+        } catch {
+            #expect(error.description.contains("animate is not allowed in a layout's script"))
+            #expect(error.description.contains("\"animations\" field"))
+        }
+    }
+}

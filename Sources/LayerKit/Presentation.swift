@@ -291,16 +291,18 @@ extension Session {
         let modelBefore = scene.tree
         let presentationBefore = presentationTree()
         let animationsBefore = animations
-        let depth = undoStack.count
+        // The block's entries are those with a newer serial (serials only grow; counting
+        // entries would break when the undo limit trims the oldest during the block).
+        let lastSerial = undoStack.last?.serial ?? Int.min
         do {
             for c in block.commands { _ = try perform(c) }
         } catch {
             self = saved
             throw error
         }
-        guard undoStack.count > depth else { return }
+        let entries = Array(undoStack.reversed().prefix { $0.serial > lastSerial }.reversed())
+        guard !entries.isEmpty else { return }
         // One undo step for the whole block: the earliest saved value of each slot wins.
-        let entries = Array(undoStack[depth...])
         undoStack.removeLast(entries.count)
         let patch = TreePatch(slots: entries.reversed().flatMap(\.patch.slots), roots: entries.first { $0.patch.roots != nil }?.patch.roots)
         for id in scene.tree.treeOrder where modelBefore.contains(id) && presentationBefore.contains(id) {

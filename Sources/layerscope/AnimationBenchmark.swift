@@ -22,11 +22,27 @@ enum AnimationBenchmark {
             return "animation: cannot read the clock scene"
         }
         let options = ScreenOptions(mode: .braille, unicode: true)
+        let frames = quick ? 90 : 600
+
+        // 1. Pure part: tick → presentation → render, no terminal.
+        var pureState = ExplorerState(session: Session(scene: scene))
+        pureState.columns = columns; pureState.rows = rows
+        var pure: [Double] = []
+        for _ in 0..<frames {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            _ = Reducer.reduce(&pureState, .tick(seconds: 1 / fps))
+            let screen = ExplorerScreen.render(pureState, options: options)
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            precondition(screen.canvas.columns == columns)
+            pure.append(Double(t1 - t0) / 1e6)
+        }
+        lines.append("  tick → presentation → raster:            median \(InteractiveBenchmark.ms(InteractiveBenchmark.median(pure))) ms, p90 \(InteractiveBenchmark.ms(InteractiveBenchmark.percentile(pure, 0.9))) ms (no terminal)")
+
+        // 2. With ncurses writing to a real pty.
         guard let pty = PTY(columns: columns, rows: rows) else {
             lines.append("  ncurses: no pseudo-terminal available (\(String(cString: strerror(errno))))")
             return lines.joined(separator: "\n")
         }
-        let frames = quick ? 90 : 600
         let result: (times: [Double], bytes: [Int])? = pty.withTerminal { terminal in
             var s = ExplorerState(session: Session(scene: scene))
             s.columns = columns; s.rows = rows

@@ -79,7 +79,6 @@ public enum ExplorerScreen {
             drawTooSmall(&canvas, layout)
             return Screen(canvas: canvas, cursor: nil)
         }
-        let tree = state.session.tree
         let unicode = options.unicode && options.mode != .ascii
         let report = state.mode == .cursor ? state.cursor.map { CursorReport(state: state, point: $0) } : nil
 

@@ -44,10 +44,13 @@ public enum TimeView {
     /// Rows the timeline takes at the bottom of the canvas (0 without animations).
     static func timelineRows(_ state: ExplorerState, canvasRows: Int) -> Int {
         guard !state.session.animations.isEmpty, canvasRows >= 10 else { return 0 }
-        return 1 + min(state.session.animations.count, 3)
+        return 1 + min(state.session.animations.count, maxBars(canvasRows: canvasRows))
     }
 
-    /// The timeline: now, speed and pause, then one bar per animation (the latest three) on a
+    /// At least three bars, more when the canvas is tall (a quarter of its rows).
+    static func maxBars(canvasRows: Int) -> Int { max(3, canvasRows / 4) }
+
+    /// The timeline: now, speed and pause, then one bar per animation (the latest ones that fit) on a
     /// shared time axis from 0 with the playhead at `now`; a bar that repeats forever shows one
     /// cycle with the playhead at the current phase.
     static func drawTimeline(_ canvas: inout Canvas, _ state: ExplorerState, area: CellRect, unicode: Bool) {
@@ -64,7 +67,7 @@ public enum TimeView {
         canvas.write(header, column: area.column, row: top, style: playheadStyle, maxWidth: area.columns)
         // Axis: 0 … the latest finite end (or now). An animation that repeats forever has a
         // bar of its own scale instead: one cycle across, the playhead at its phase.
-        let shown = Array(s.animations.suffix(3))
+        let shown = Array(s.animations.suffix(rows - 1))
         var span = s.now
         for a in shown where a.activeDuration.isFinite { span = max(span, a.endTime) }
         span = max(span, 1e-9)

@@ -109,4 +109,41 @@ struct TimeEndToEndTests {
         try session.sendKeys("C-c")
         #expect(try session.waitForExit() == 0)
     }
+
+    static let layouts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Layouts")
+
+    @Test func evalAnswersTheTimeQueries() throws {
+        // time-jumps-back: gotcha's center.x 60 slides by 200 over 2 s after a 0.5 s delay,
+        // linear. At 1.5 s it is halfway: 160; its model stays at 60; the presentation's
+        // frame is 160 ± 30; a hit test at (160, 50) misses the model and hits the presentation.
+        let file = Self.layouts.appendingPathComponent("time-jumps-back.json").path
+        let result = try Subprocess.run(try LayerScopeProgram.requiredPath, [
+            "eval", "--layout", file, "--script",
+            "select gotcha; time 1.5; get now; get presentation position; get position; get presentation frame; hit-test 160 50; hit-test presentation 160 50",
+        ])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output == """
+        {"number":1.5}
+        {"point":[160,50]}
+        {"point":[60,50]}
+        {"rect":[130,25,60,50]}
+        {"hit":null}
+        {"hit":"gotcha"}
+
+        """)
+    }
+
+    @Test func renderDrawsTheSceneAtAMoment() throws {
+        let file = Self.layouts.appendingPathComponent("time-jumps-back.json").path
+        let at3 = try Subprocess.run(try LayerScopeProgram.requiredPath, ["render", file, "--time", "3"])
+        #expect(at3.status == 0)
+        #expect(at3.output.contains(" now 3 s · 1× · ended "))
+        let at1 = try Subprocess.run(try LayerScopeProgram.requiredPath, ["render", file, "--time", "1"])
+        #expect(at1.output.contains(" now 1 s · 1× · playing "))
+        #expect(at1.output != at3.output)
+        let bad = try Subprocess.run(try LayerScopeProgram.requiredPath, ["render", file, "--time", "-1"])
+        #expect(bad.status != 0)
+        #expect(bad.errors.contains("--time"))
+    }
 }

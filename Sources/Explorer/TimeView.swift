@@ -63,7 +63,12 @@ public enum TimeView {
         }
         let running = s.hasRunningAnimations
         let state_ = s.isPaused ? "paused" : (running ? "playing" : "ended")
-        let header = " now \(NumberFormat.format(s.now)) s · \(NumberFormat.format(s.playbackSpeed))× · \(state_) · Space . , < > 1-4"
+        // In cursor mode the header carries the crosshair's two answers when they differ (the
+        // panel may be on another page, or collapsed on a narrow terminal).
+        var header = " now \(NumberFormat.format(s.now)) s · \(NumberFormat.format(s.playbackSpeed))× · \(state_) · Space . , < > 1-4"
+        if state.mode == .cursor, let p = state.cursor, let line = hitLine(state, point: p) {
+            header = " \(NumberFormat.format(s.now)) s ·" + line.text
+        }
         canvas.write(header, column: area.column, row: top, style: playheadStyle, maxWidth: area.columns)
         // Axis: 0 … the latest finite end (or now). An animation that repeats forever has a
         // bar of its own scale instead: one cycle across, the playhead at its phase.

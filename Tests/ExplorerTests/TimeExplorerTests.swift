@@ -130,4 +130,14 @@ struct TimeExplorerTests {
         #expect(clock.lap() == 0)
         #expect(clock.millisecondsToNextFrame() <= 34)
     }
+
+    @Test func tabCompletesKeyPathsAndTheTimeQueries() throws {
+        let session = try timeState().session
+        #expect(Completion.complete("animate transform.rot", session: session).candidates
+                == ["transform.rotation", "transform.rotation.x", "transform.rotation.y", "transform.rotation.z"])
+        #expect(Completion.complete("anima", session: session).candidates == ["animate", "animated"])
+        #expect(Completion.complete("get pres", session: session).completion == "get presentation ")
+        #expect(Completion.complete("get presentation fra", session: session).candidates == ["frame", "frame.origin", "frame.size"])
+        #expect(Completion.complete("remove-animations opa", session: session).completion == "remove-animations opacity ")
+    }
 }

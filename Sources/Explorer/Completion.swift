@@ -20,8 +20,14 @@ public enum Completion {
         var isNames = false
         if words.count <= 1 {
             pool = CommandParser.verbs
-        } else if ["set", "get"].contains(words[0]) && words.count == 2 {
-            pool = Property.allCases.filter { words[0] == "get" || !$0.isReadOnly }.map(\.rawValue)
+        } else if words[0] == "set" && words.count == 2 {
+            pool = Property.allCases.filter { !$0.isReadOnly }.map(\.rawValue)
+        } else if words[0] == "get" && words.count == 2 {
+            pool = Property.allCases.map(\.rawValue) + ["presentation", "now"]
+        } else if ["animate", "remove-animations"].contains(words[0]) && words.count == 2 {
+            pool = AnimationKeyPath.allCases.map(\.rawValue)
+        } else if words[0] == "get" && words.count == 3 && words[1] == "presentation" {
+            pool = Property.allCases.map(\.rawValue)
         } else if words[0] == "toggle" && words.count == 2 {
             pool = ToggleProperty.allCases.map(\.rawValue)
         } else if words[0] == "order" && words.count == 2 {

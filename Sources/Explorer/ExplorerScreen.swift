@@ -122,19 +122,21 @@ public enum ExplorerScreen {
             drawTooSmall(&canvas, layout)
             return Screen(canvas: canvas, cursor: nil)
         }
-        let tree = state.session.tree
         let unicode = options.unicode && options.mode != .ascii
         let report = state.mode == .cursor ? state.cursor.map { CursorReport(state: state, point: $0) } : nil
 
         // Canvas.
         let viewport = state.viewport
+        let drawn = TimeView.drawnTree(state)   // the presentation while animations show
         var rasterOptions = RasterOptions(mode: options.mode, unicode: unicode, selection: state.session.selection,
-                                          palette: options.palette, annotations: Why.annotations(state))
+                                          palette: options.palette,
+                                          annotations: Why.annotations(state) + TimeView.modelOutlines(state, presentation: drawn))
         rasterOptions.labels = .all
         rasterOptions.boldMarks = state.picture.present
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
-        let scene = SceneRasterizer.render(tree, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
+        let scene = SceneRasterizer.render(drawn, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
         canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
+        TimeView.drawTimeline(&canvas, state, area: layout.canvas, unicode: unicode)
         if let p = state.cursor, state.mode == .cursor {
             drawCrosshair(&canvas, at: viewport.cell(containing: p), in: layout.canvas, unicode: unicode)
         }
@@ -163,7 +165,7 @@ public enum ExplorerScreen {
             // Presentation: the key echo as a banner across the bottom row.
             let echo = state.echo.isEmpty ? "" : "  " + state.echo + "  "
             canvas.write(String(repeating: " ", count: layout.columns), column: 0, row: layout.echoRow)
-            canvas.write(echo, column: max(0, (layout.columns - echo.count) / 2), row: layout.echoRow,
+            canvas.write(echo, column: max(0, (layout.columns - echo.displayWidth) / 2), row: layout.echoRow,
                          style: CellStyle(foreground: .rgb(20, 20, 20), background: .rgb(255, 210, 80), bold: true), maxWidth: layout.columns)
         } else {
             let echo = state.echo.isEmpty ? "" : "key: " + state.echo
@@ -219,6 +221,7 @@ public enum ExplorerScreen {
         lines.append("")
         lines.append(": commands — add remove select set rotate scale move anchor [keep-frame] reset")
         lines.append("  undo redo save load get convert contains hit-test matrix order export fit zoom")
+        lines.append("  time: animate animated wait time speed play pause remove-animations (docs/time.md)")
         return lines
     }
 
@@ -303,8 +306,11 @@ public enum ExplorerScreen {
         case .inspector:
             if let report {
                 lines += cursorLines(report, tree: tree, order: state.session.hitTestOrder)
+                if let line = TimeView.hitLine(state, point: report.point) { lines.append(line) }
                 lines.append(PanelLine(""))
             }
+            let time = TimeView.panelLines(state)
+            if !time.isEmpty { lines += time; lines.append(PanelLine("")) }
             lines += Inspector.lines(tree, layer: state.session.selection)
         case .formula:
             lines += Why.formulaLines(state)

@@ -36,6 +36,9 @@ public enum UIAction: String, Equatable, Sendable {
     case moveUp = "move-up", moveDown = "move-down", moveLeft = "move-left", moveRight = "move-right"
     case legend = "legend", swapPanel = "swap-panel", present = "present"
     case moveUpBig = "move-up-10", moveDownBig = "move-down-10", moveLeftBig = "move-left-10", moveRightBig = "move-right-10"
+    // Time (TimeView.swift): each performs a command (play, pause, time T), which the echo shows.
+    case playPause = "play-pause", stepForward = "step-forward", stepBack = "step-back"
+    case scrubForward = "scrub-forward", scrubBack = "scrub-back"
 }
 
 /// The one keymap. The help overlay is generated from it, and every key's spelling shows
@@ -90,6 +93,15 @@ public enum Keymap {
         Binding(keys: ["w"], action: .ui(.swapPanel), help: "small terminals: full-width canvas ↔ full-width panel", modes: everywhere),
         Binding(keys: ["W"], action: .ui(.present), help: "presentation: bold marks, big key echo, essential panel", modes: everywhere),
         Binding(keys: [":"], action: .ui(.commandLine), help: "command line (Tab completes, Up/Down history)", modes: everywhere),
+        Binding(keys: ["Space"], action: .ui(.playPause), help: "animations: play / pause", modes: everywhere),
+        Binding(keys: ["."], action: .ui(.stepForward), help: "one frame (1/30 s) forward: time now+1/30", modes: everywhere),
+        Binding(keys: [","], action: .ui(.stepBack), help: "one frame back", modes: everywhere),
+        Binding(keys: [">"], action: .ui(.scrubForward), help: "scrub +0.25 s", modes: everywhere),
+        Binding(keys: ["<"], action: .ui(.scrubBack), help: "scrub −0.25 s", modes: everywhere),
+        Binding(keys: ["1"], action: .command(.speed(1)), help: "speed 1× (real time)", modes: everywhere),
+        Binding(keys: ["2"], action: .command(.speed(0.5)), help: "speed 0.5×", modes: everywhere),
+        Binding(keys: ["3"], action: .command(.speed(0.25)), help: "speed 0.25×", modes: everywhere),
+        Binding(keys: ["4"], action: .command(.speed(0.1)), help: "speed 0.1× (slow motion for an audience)", modes: everywhere),
         Binding(keys: ["?", "F1"], action: .ui(.help), help: "this help", modes: everywhere),
         Binding(keys: ["Esc"], action: .ui(.leaveMode), help: "leave a mode or overlay", modes: everywhere),
         Binding(keys: ["q"], action: .command(.quit(force: false)), help: "quit (asks when there are unsaved edits)", modes: everywhere),

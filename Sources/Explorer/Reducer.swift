@@ -17,6 +17,8 @@ public enum Action: Equatable, Sendable {
     case resize(columns: Int, rows: Int)
     /// The layout file changed on disk.
     case fileChanged
+    /// The run loop's clock: advance the scene clock by these (already speed-scaled) seconds.
+    case tick(seconds: Double)
     // Results of effects, fed back by the run loop.
     case saved(path: String)
     case saveFailed(String)
@@ -49,6 +51,9 @@ public enum Reducer {
             return .none
         case let .resize(columns, rows):
             state.columns = columns; state.rows = rows
+            return .none
+        case let .tick(seconds):
+            state.session.advanceClock(by: seconds)
             return .none
         case .fileChanged:
             guard let path = state.session.filePath else { return .none }
@@ -203,6 +208,7 @@ public enum Reducer {
         case .moveRightBig: return arrow(&state, 1, 0, big: true, key: key)
         case .moveUpBig: return arrow(&state, 0, -1, big: true, key: key)
         case .moveDownBig: return arrow(&state, 0, 1, big: true, key: key)
+        case .playPause, .stepForward, .stepBack, .scrubForward, .scrubBack: return TimeView.key(&state, action, key: key)
         }
     }
 

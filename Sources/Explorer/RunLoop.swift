@@ -80,10 +80,18 @@ public final class RunLoop {
         var handled = 0
         while true {
             if let maxEvents, handled >= maxEvents { return }
-            let timeout = state.session.filePath == nil || watchFile() ? nil : pollMilliseconds
+            // The clock runs only while an animation is active: then the loop wakes at most
+            // `frameMilliseconds` apart; otherwise it blocks on input (and the file watch).
+            var timeout = state.session.filePath == nil || watchFile() ? nil : pollMilliseconds
+            if !clock.running(state) { clock.stop() }
+            if clock.running(state) { timeout = min(timeout ?? Int.max, clock.millisecondsToNextFrame()) }
             guard let event = try terminal.nextEvent(timeoutMilliseconds: timeout) else {
-                if fileWatchSaysNothing() { continue }
-                if try checkFile() { try draw() }
+                let running = clock.running(state)
+                // A wake from the file watch with nothing new: back to sleep (unless animating).
+                if !running && fileWatchSaysNothing() { continue }
+                var redraw = try checkFile()
+                if running { try tick(); redraw = true }
+                if redraw { try draw() }
                 if terminal is InMemoryTerminal { return }   // a drained queue ends a test run
                 continue
             }
@@ -93,8 +101,18 @@ public final class RunLoop {
                 if try dispatch(action) { quit = true; break }
             }
             if quit { return }
+            if clock.running(state) { try tick() }
             try draw()
         }
+    }
+
+    /// The explorer's playback clock (wall time × speed), capped at `FrameClock.framesPerSecond`.
+    var clock = FrameClock()
+
+    /// Advances the scene clock by the wall time since the last tick, times the speed.
+    func tick() throws {
+        let elapsed = clock.lap()
+        if elapsed > 0 { _ = try dispatch(.tick(seconds: elapsed * state.session.playbackSpeed)) }
     }
 
     /// Reduces one action and performs its effects; true when the app should quit.
@@ -201,5 +219,40 @@ public final class RunLoop {
             case .wheelDown: return [.wheel(up: false, column: m.column, row: m.row)]
             }
         }
+    }
+}
+
+/// Wall time for playback: a monotonic clock, lapped once per frame.
+struct FrameClock {
+    static let framesPerSecond = 30.0
+    private var last: Double?
+
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// True while the scene clock should move (something animates, not paused, speed > 0).
+    func running(_ state: ExplorerState) -> Bool {
+        let s = state.session
+        return s.hasRunningAnimations && !s.isPaused && s.playbackSpeed > 0
+    }
+
+    /// Seconds since the last lap (0 on the first: the clock starts now).
+    mutating func lap() -> Double {
+        let t = FrameClock.monotonicSeconds()
+        defer { last = t }
+        guard let last else { return 0 }
+        return max(0, t - last)
+    }
+
+    /// Forget the last lap: the next run starts from then, not from before an idle spell.
+    mutating func stop() { last = nil }
+
+    func millisecondsToNextFrame() -> Int {
+        guard let last else { return 0 }
+        let due = last + 1 / FrameClock.framesPerSecond - FrameClock.monotonicSeconds()
+        return max(0, Int((due * 1000).rounded(.up)))
     }
 }

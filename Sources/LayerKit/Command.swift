@@ -233,6 +233,17 @@ public enum Command: Equatable, Sendable {
     case export(String)
     /// `panel inspector|formula|hit-test`: which explanation the side panel shows.
     case panel(String)
+    // Time (Animation.swift, Presentation.swift).
+    case animate(AnimationSpec)
+    case animated(AnimatedBlock)
+    case wait(Double)
+    case time(Double)
+    case speed(Double)
+    case play, pause
+    case removeAnimations(AnimationKeyPath?)
+    case getPresentation(Property)
+    case getNow
+    case hitTestPresentation(String?, Point)
 
     /// The one text spelling; `CommandParser.parse(command.text) == command`.
     public var text: String {
@@ -265,7 +276,9 @@ public enum Command: Equatable, Sendable {
         case let .convertRect(r, a, b):
             return "convert rect \(n(r.origin.x)) \(n(r.origin.y)) \(n(r.size.width)) \(n(r.size.height)) from \(a.text) to \(b.text)"
         case let .contains(name, p): return "contains \(q(name)) \(n(p.x)) \(n(p.y))"
-        case let .hitTest(name, p): return "hit-test " + (name.map { "\(q($0)) " } ?? "") + "\(n(p.x)) \(n(p.y))"
+        case let .hitTest(name, p):
+            // A layer called presentation is quoted: unquoted, the word means the presentation tree.
+            return "hit-test " + (name.map { ($0 == "presentation" ? "\"presentation\"" : q($0)) + " " } ?? "") + "\(n(p.x)) \(n(p.y))"
         case let .matrix(t): return "matrix \(t.text)"
         case let .hitTestOrder(o): return "order \(o.rawValue)"
         case .selectNext: return "select-next"
@@ -288,6 +301,17 @@ public enum Command: Equatable, Sendable {
         case let .quit(force): return force ? "quit!" : "quit"
         case let .export(format): return "export \(format)"
         case let .panel(page): return "panel \(page)"
+        case let .animate(spec): return spec.text
+        case let .animated(block): return block.text
+        case let .wait(s): return "wait \(n(s))"
+        case let .time(t): return "time \(n(t))"
+        case let .speed(f): return "speed \(n(f))"
+        case .play: return "play"
+        case .pause: return "pause"
+        case let .removeAnimations(path): return "remove-animations" + (path.map { " \($0.rawValue)" } ?? "")
+        case let .getPresentation(p): return "get presentation \(p.rawValue)"
+        case .getNow: return "get now"
+        case let .hitTestPresentation(name, p): return "hit-test presentation " + (name.map { "\(q($0)) " } ?? "") + "\(n(p.x)) \(n(p.y))"
         }
     }
 
@@ -306,6 +330,7 @@ public enum Command: Equatable, Sendable {
     public var isQuery: Bool {
         switch self {
         case .get, .convertPoint, .convertRect, .contains, .hitTest, .matrix: return true
+        case .getPresentation, .getNow, .hitTestPresentation: return true
         default: return false
         }
     }

@@ -21,7 +21,7 @@ public struct CommandToken: Equatable, Sendable {
 
     /// Names with spaces or special characters print in double quotes.
     public static func quoteIfNeeded(_ s: String) -> String {
-        let plain = !s.isEmpty && s.allSatisfy { !$0.isWhitespace && $0 != ";" && $0 != "#" && $0 != "\"" }
+        let plain = !s.isEmpty && s.allSatisfy { !$0.isWhitespace && $0 != ";" && $0 != "#" && $0 != "\"" && $0 != "{" && $0 != "}" }
         if plain { return s }
         return "\"" + s.replacingAll("\\", "\\\\").replacingAll("\"", "\\\"") + "\""
     }
@@ -51,6 +51,7 @@ public enum CommandParser {
         "select-next", "select-previous", "select-parent", "select-child", "zoom", "pan", "fit",
         "cursor", "cursor-move", "cursor-at", "help", "quit", "quit!", "export", "panel",
         "mode", "anchor-behaviour", "command-line", "legend", "present", "show",
+        "animate", "animated", "wait", "time", "speed", "play", "pause", "remove-animations",
     ]
 
     /// Splits a line into tokens, dropping a `#` comment; `;` is returned as its own token.
@@ -62,7 +63,7 @@ public enum CommandParser {
             let c = chars[i]
             if c.isWhitespace { i += 1; continue }
             if c == "#" { break }
-            if c == ";" { tokens.append(CommandToken(text: ";", column: i + 1, quoted: false)); i += 1; continue }
+            if c == ";" || c == "{" || c == "}" { tokens.append(CommandToken(text: String(c), column: i + 1, quoted: false)); i += 1; continue }
             if c == "\"" {
                 let start = i
                 var text = ""
@@ -79,7 +80,7 @@ public enum CommandParser {
             }
             let start = i
             var text = ""
-            while i < chars.count, !chars[i].isWhitespace, chars[i] != ";", chars[i] != "#", chars[i] != "\"" {
+            while i < chars.count, !chars[i].isWhitespace, chars[i] != ";", chars[i] != "#", chars[i] != "\"", chars[i] != "{", chars[i] != "}" {
                 text.append(chars[i]); i += 1
             }
             tokens.append(CommandToken(text: text, column: start + 1, quoted: false))
@@ -91,8 +92,11 @@ public enum CommandParser {
     public static func parseLine(_ line: String) throws(CommandError) -> [Command] {
         var commands: [Command] = []
         var current: [CommandToken] = []
-        for t in try tokenize(line) + [CommandToken(text: ";", column: line.count + 1, quoted: false)] {
-            if t.text == ";" && !t.quoted {
+        var depth = 0   // inside an `animated { … }` block, `;` separates the block's commands
+        let end = CommandToken(text: ";", column: line.count + 1, quoted: false)
+        for t in try tokenize(line) + [end] {
+            if !t.quoted, t.text == "{" { depth += 1 } else if !t.quoted, t.text == "}" { depth -= 1 }
+            if t.text == ";" && !t.quoted && (depth <= 0 || t.column == end.column) {
                 if !current.isEmpty { commands.append(try parse(tokens: current, endColumn: t.column)) }
                 current = []
             } else {
@@ -180,7 +184,10 @@ public enum CommandParser {
         case "save", "w": command = .save(r.peek == nil ? nil : try r.name("a file name"))
         case "load", "e": command = .load(try r.name("a file name"))
         case "reload": command = .reload
-        case "get": command = .get(try r.property(allowReadOnly: true))
+        case "get":
+            if let t = r.peek, !t.quoted, t.text == "presentation" { r.advance(); command = .getPresentation(try r.property(allowReadOnly: true)) }
+            else if let t = r.peek, !t.quoted, t.text == "now" { r.advance(); command = .getNow }
+            else { command = .get(try r.property(allowReadOnly: true)) }
         case "convert":
             let what = try r.word("point or rect")
             switch what.text {
@@ -200,6 +207,13 @@ public enum CommandParser {
             }
         case "contains":
             command = .contains(try r.name("a layer name"), Point(x: try r.number("x"), y: try r.number("y")))
+        case "hit-test" where r.peek.map { !$0.quoted && $0.text == "presentation" } == true:
+            r.advance()
+            if let t = r.peek, Reader.number(t.text) == nil {
+                command = .hitTestPresentation(try r.name("a layer name"), Point(x: try r.number("x"), y: try r.number("y")))
+            } else {
+                command = .hitTestPresentation(nil, Point(x: try r.number("x"), y: try r.number("y")))
+            }
         case "hit-test":
             if let t = r.peek, Reader.number(t.text) == nil {
                 command = .hitTest(try r.name("a layer name"), Point(x: try r.number("x"), y: try r.number("y")))
@@ -243,6 +257,8 @@ public enum CommandParser {
                                    suggestion: NearMiss.closest(to: t.text, among: Command.panelPages).map { "did you mean \"\($0)\"?" } ?? "use inspector, formula or hit-test")
             }
             command = .panel(t.text)
+        case "animate", "animated", "wait", "time", "speed", "play", "pause", "remove-animations":
+            command = try timeCommand(verb.text, &r)
         default:
             throw CommandError("unknown command \"\(verb.text)\"", column: verb.column,
                                suggestion: NearMiss.closest(to: verb.text, among: verbs).map { "did you mean \"\($0)\"?" } ?? "type help for the list")

@@ -26,6 +26,7 @@ struct LayoutDecoder {
         }
         var scene = Scene()
         var layersValue: SourceValue?
+        var animationsValue: SourceValue?
         for member in members {
             switch member.key {
             case "title": scene.title = try string(member.value, path: "title")
@@ -33,6 +34,7 @@ struct LayoutDecoder {
             case "screen": scene.screen = try screen(member.value)
             case "layers": layersValue = member.value
             case "script": scene.script = try script(member.value)
+            case "animations": animationsValue = member.value
             default:
                 throw unknownField(member, path: "", valid: Self.topLevelFields, synonyms: Self.topLevelSynonyms,
                                    context: "at the top level")
@@ -43,12 +45,13 @@ struct LayoutDecoder {
                         suggestion: "add \"layers\": [ … ]")
         }
         scene.tree = try tree(layersValue)
+        if let animationsValue { scene.animations = try AnimationsDecoder(file: file).decode(animationsValue, tree: scene.tree) }
         return scene
     }
 
     // MARK: Top level
 
-    static let topLevelFields = ["title", "notes", "screen", "layers", "script"]
+    static let topLevelFields = ["title", "notes", "screen", "layers", "script", "animations"]
     static let topLevelSynonyms = [
         "sublayers": "layers", "subviews": "layers", "views": "layers", "children": "layers",
         "commands": "script", "description": "notes", "instructions": "notes", "name": "title", "size": "screen",

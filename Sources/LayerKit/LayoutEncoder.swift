@@ -82,13 +82,14 @@ struct LayoutEncoder {
         out.line(0, "{")
         for (key, value) in top { out.jsonField(2, key, value, comma: true) }
         let hasScript = !scene.script.isEmpty
+        let animations = scene.animations.filter { scene.tree.id(named: $0.layer) != nil }
         if scene.tree.roots.isEmpty {
-            out.line(2, "\"layers\": []" + (hasScript ? "," : ""))
+            out.line(2, "\"layers\": []" + (hasScript || !animations.isEmpty ? "," : ""))
         } else {
             out.line(2, "\"layers\": [")
             enum Step { case layer(LayerID, indent: Int, comma: Bool), line(Int, String) }
             let roots = scene.tree.roots
-            var steps: [Step] = [.line(2, "]" + (hasScript ? "," : ""))]
+            var steps: [Step] = [.line(2, "]" + (hasScript || !animations.isEmpty ? "," : ""))]
             for (i, id) in roots.enumerated().reversed() { steps.append(.layer(id, indent: 4, comma: i < roots.count - 1)) }
             while let step = steps.popLast() {
                 switch step {
@@ -114,6 +115,13 @@ struct LayoutEncoder {
                     }
                 }
             }
+        }
+        if !animations.isEmpty {
+            out.line(2, "\"animations\": [")
+            for (i, a) in animations.enumerated() {
+                out.line(4, out.jsonObject(a.layoutFields) + (i < animations.count - 1 ? "," : ""))
+            }
+            out.line(2, "]" + (hasScript ? "," : ""))
         }
         if hasScript {
             out.line(2, "\"script\": [")
@@ -151,6 +159,13 @@ struct LayoutEncoder {
                 }
             }
         }
+        let animations = scene.animations.filter { scene.tree.id(named: $0.layer) != nil }
+        if !animations.isEmpty {
+            out.line(0, "animations:")
+            for a in animations {
+                for (i, field) in a.layoutFields.enumerated() { out.yamlField(4, field.key, field.value, listItem: i == 0) }
+            }
+        }
         if !scene.script.isEmpty {
             out.line(0, "script:")
             for line in scene.script { out.line(2, "- " + yamlQuoted(line.text, blockIndent: nil)) }
@@ -177,6 +192,11 @@ struct LayoutEncoder {
                 return
             }
             line(indent, jsonQuoted(key) + ": " + jsonInline(value) + end)
+        }
+
+        /// One object on one line (an animation).
+        func jsonObject(_ members: [(key: String, value: FieldValue)]) -> String {
+            "{ " + members.map { jsonQuoted($0.key) + ": " + jsonInline($0.value) }.joined(separator: ", ") + " }"
         }
 
         private func jsonInline(_ value: FieldValue) -> String {
@@ -289,4 +309,37 @@ private func yamlLiteralBlock(_ s: String, indent: Int) -> String? {
     guard let firstLine = lines.first, !firstLine.isEmpty else { return nil }
     let pad = String(repeating: " ", count: indent)
     return chomp + "\n" + lines.map { $0.isEmpty ? "" : pad + $0 }.joined(separator: "\n")
+}
+
+/// An animation's layout fields (LayoutAnimations.swift reads them back).
+extension AnimationDeclaration {
+    var layoutFields: [(key: String, value: LayoutEncoder.FieldValue)] {
+        func value(_ v: PropertyValue) -> LayoutEncoder.FieldValue {
+            switch v {
+            case let .number(x): return .number(x)
+            case let .point(p): return .numbers([p.x, p.y])
+            case let .size(s): return .numbers([s.width, s.height])
+            case let .rect(r): return .numbers([r.origin.x, r.origin.y, r.size.width, r.size.height])
+            case let .transform(t): return .string(t.text)
+            case let .color(_, spelling): return .string(spelling)
+            default: return .string(v.text)
+            }
+        }
+        var fields: [(key: String, value: LayoutEncoder.FieldValue)] = [("layer", .string(layer)), ("keyPath", .string(spec.keyPath.rawValue))]
+        if let v = spec.from { fields.append(("from", value(v))) }
+        if let v = spec.to { fields.append(("to", value(v))) }
+        if let v = spec.by { fields.append(("by", value(v))) }
+        if let d = spec.duration { fields.append(("duration", .number(d))) }
+        if let d = spec.delay { fields.append(("delay", .number(d))) }
+        if let t = spec.timing { fields.append(("timing", .string(t.text))) }
+        switch spec.repeatCount {
+        case let .count(n)?: fields.append(("repeat", .number(n)))
+        case .forever?: fields.append(("repeat", .string("forever")))
+        case nil: break
+        }
+        if spec.autoreverses { fields.append(("autoreverse", .bool(true))) }
+        if let f = spec.fill { fields.append(("fill", .string(f.rawValue))) }
+        if spec.keep { fields.append(("keep", .bool(true))) }
+        return fields
+    }
 }

@@ -26,6 +26,8 @@ public struct Scene: Equatable, Sendable {
     public var tree: LayerTree
     /// Commands run after loading (commands.md).
     public var script: [ScriptLine]
+    /// Animations that start at time 0 when the scene opens (see Animation.swift).
+    public var animations: [AnimationDeclaration] = []
 
     public init(title: String? = nil, notes: String? = nil, screen: Size? = nil,
                 tree: LayerTree = LayerTree(), script: [ScriptLine] = []) {
@@ -53,5 +55,15 @@ public struct Scene: Equatable, Sendable {
         }
         let margin = max(20, 0.1 * max(box.width, box.height))
         return box.insetBy(dx: -margin, dy: -margin)
+    }
+}
+
+/// An animation a layout declares: which layer, and the `animate` fields.
+public struct AnimationDeclaration: Equatable, Sendable {
+    public var layer: String
+    public var spec: AnimationSpec
+    public var location: SourceLocation?
+    public init(layer: String, spec: AnimationSpec, location: SourceLocation? = nil) {
+        self.layer = layer; self.spec = spec; self.location = location
     }
 }

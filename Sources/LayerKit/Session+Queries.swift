@@ -45,8 +45,8 @@ extension Session {
     /// other sibling order (`treeOrder` / `zPositionOrder`) or the other framework's rules
     /// (`layerRules` for views, `viewRules` for screen hits through views) would have hit,
     /// when that differs.
-    private func hitTestAnswer(_ name: String?, _ p: Point) throws(CommandError) -> String {
-        let tree = scene.tree
+    func hitTestAnswer(_ name: String?, _ p: Point, in tree: LayerTree? = nil) throws(CommandError) -> String {
+        let tree = tree ?? scene.tree
         let other: SiblingOrder = hitTestOrder == .zPosition ? .tree : .zPosition
         let otherKey = other == .tree ? "treeOrder" : "zPositionOrder"
         func label(_ id: LayerID?) -> String { id.map { JSON.string(tree[$0].name) } ?? "null" }

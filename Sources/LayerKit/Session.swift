@@ -35,6 +35,8 @@ public struct UndoEntry: Equatable, Sendable {
     var selection: LayerID?
     /// Names the state this entry's edit produced, so "back at the saved state" is known.
     var serial: Int = 0
+    /// For an `animated` block: the animations before it (undo puts them back).
+    var animations: [LayerAnimation]? = nil
 }
 
 /// The one engine every front end drives: a scene, a selection, undo/redo, and the
@@ -55,7 +57,7 @@ public struct Session: Equatable, Sendable {
     /// Set when the saved state can no longer be reached by undo (history trimmed past it).
     private var forcedDirty = false
     private var nextSerial = 1
-    public private(set) var undoStack: [UndoEntry] = []
+    public internal(set) var undoStack: [UndoEntry] = []
     public private(set) var redoStack: [UndoEntry] = []
     /// Every edit applied, in order, as text (R3: the order of writes matters).
     public private(set) var writeHistory: [String] = []
@@ -66,10 +68,19 @@ public struct Session: Equatable, Sendable {
 
     public static let undoLimit = 1000
 
+    /// The scene clock in seconds (time contract): 0 when a scene is loaded.
+    public internal(set) var now: Double = 0
+    /// Animations in the order they were added (see Presentation.swift).
+    public internal(set) var animations: [LayerAnimation] = []
+    /// Explorer playback: rate and pause (`speed`, `play`, `pause`; eval ignores them).
+    public internal(set) var playbackSpeed: Double = 1
+    public internal(set) var isPaused = false
+
     public init(scene: Scene = Scene(), filePath: String? = nil) {
         self.scene = scene
         self.filePath = filePath
         selection = scene.tree.roots.first
+        startDeclaredAnimations()
     }
 
     public var tree: LayerTree { scene.tree }
@@ -82,6 +93,8 @@ public struct Session: Equatable, Sendable {
         selection = selectedName.flatMap { newScene.tree.id(named: $0) } ?? newScene.tree.roots.first
         undoStack = []; redoStack = []; writeHistory = []
         lastEdit = nil; warning = nil
+        now = 0; animations = []
+        startDeclaredAnimations()
         markClean()
     }
 
@@ -106,6 +119,10 @@ public struct Session: Equatable, Sendable {
                 switch c {
                 case .save, .load, .reload, .quit:
                     throw ScriptError(line: line, error: CommandError("\(c.text.split(separator: " ").first ?? "") is not allowed in a layout's script"))
+                case .animate, .animated, .wait, .time:
+                    // The script shapes the saved model; a clock or animations would be lost.
+                    throw ScriptError(line: line, error: CommandError("\(c.text.split(separator: " ").first ?? "") is not allowed in a layout's script",
+                                                                      suggestion: "declare the scene's animations in its \"animations\" field"))
                 default: break
                 }
                 do { _ = try perform(c) } catch { throw ScriptError(line: line, error: error) }
@@ -150,6 +167,8 @@ public struct Session: Equatable, Sendable {
             return .output(try SwiftExport.code(for: try selected(), in: scene.tree))
         case .get, .convertPoint, .convertRect, .contains, .hitTest, .matrix:
             return .answer(try answer(command))
+        case .animate, .animated, .wait, .time, .speed, .play, .pause, .removeAnimations, .getPresentation, .getNow, .hitTestPresentation:
+            return try performTime(command)
         default:
             return .explorer(command)
         }
@@ -159,6 +178,7 @@ public struct Session: Equatable, Sendable {
     private mutating func step(_ entry: UndoEntry, as word: String) -> UndoEntry {
         var reverse = entry
         reverse.patch = scene.tree.apply(entry.patch)
+        if let a = entry.animations { reverse.animations = animations; animations = a }
         reverse.selection = selection
         let alive: (LayerID?) -> LayerID? = { [tree = scene.tree] id in id.flatMap { tree.contains($0) ? $0 : nil } }
         selection = alive(entry.selection) ?? alive(selection)

@@ -234,7 +234,13 @@ struct Render: ParsableCommand {
     @OptionGroup var source: ScriptSource
     @OptionGroup var draw: DrawOptions
 
+    @Option(help: "Draw the scene at this moment: seconds on the scene clock, after the commands (time T).")
+    var time: Double?
+
     func run() throws {
+        if let time, !(time.isFinite && time >= 0 && time <= 1e9) {
+            throw ValidationError("--time \(time): expected seconds ≥ 0, e.g. --time 0.125")
+        }
         let parts = size.lowercased().split(separator: "x")
         guard parts.count == 2, let cols = Int(parts[0]), let rows = Int(parts[1]), cols > 0, rows > 0, cols <= 1000, rows <= 1000 else {
             throw ValidationError("--size \(size): expected COLSxROWS with each 1…1000, e.g. --size 100x30")
@@ -251,6 +257,7 @@ struct Render: ParsableCommand {
                 throw ExitCode(1)
             }
         }
+        if let time { _ = Reducer.reduce(&state, .command(.time(time))) }
         let depth: ColorDepth
         switch draw.color ?? .none {
         case .none: depth = .none
@@ -318,5 +325,6 @@ struct Bench: ParsableCommand {
     func run() throws {
         print(RasterBenchmark.run(layerCounts: [10, 100, 1_000, 10_000], runs: quick ? 9 : 41).description)
         print(InteractiveBenchmark.report(quick: quick))
+        print(AnimationBenchmark.report(quick: quick))
     }
 }

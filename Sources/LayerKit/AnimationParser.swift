@@ -1,0 +1,180 @@
+import Geometry
+
+extension CommandParser {
+    /// The time commands (time contract): `animate`, `animated { … }`, `wait`, `time`,
+    /// `speed`, `play`, `pause`, `remove-animations`.
+    static func timeCommand(_ verb: String, _ r: inout Reader) throws(CommandError) -> Command {
+        switch verb {
+        case "animate":
+            let path = try r.keyPath()
+            return .animate(try r.animationFields(path))
+        case "animated":
+            return .animated(try r.animatedBlock())
+        case "wait": return .wait(try r.number("seconds"))
+        case "time": return .time(try r.number("a time in seconds"))
+        case "speed": return .speed(try r.number("a playback rate (1 = real time)"))
+        case "play": return .play
+        case "pause": return .pause
+        case "remove-animations":
+            return .removeAnimations(r.peek == nil ? nil : try r.keyPath())
+        default:
+            preconditionFailure("timeCommand: \(verb)")
+        }
+    }
+}
+
+extension Reader {
+    mutating func keyPath() throws(CommandError) -> AnimationKeyPath {
+        let t = try word("a key path (position, opacity, transform, transform.rotation.z…)")
+        var text = t.text
+        if text.hasPrefix("layer.") { text.removeFirst(6) }
+        guard let path = AnimationKeyPath(rawValue: text) else {
+            let hint = NearMiss.closest(to: text, among: AnimationKeyPath.allCases.map(\.rawValue)).map { "did you mean \"\($0)\"?" }
+            throw CommandError("\"\(t.text)\" is not an animatable key path", column: t.column,
+                               suggestion: hint ?? "use position, bounds, anchorPoint, opacity, zPosition, backgroundColor, transform, transform.rotation.z…")
+        }
+        return path
+    }
+
+    mutating func animationValue(for path: AnimationKeyPath) throws(CommandError) -> PropertyValue {
+        switch path.valueKind {
+        case .number: return .number(try number(path.isTransformComponent && path.rawValue.contains("rotation") ? "\(path.rawValue) in degrees" : path.rawValue))
+        case .point: return .point(Point(x: try number("x"), y: try number("y")))
+        case .size: return .size(Size(width: try number("width"), height: try number("height")))
+        case .rect: return .rect(Rect(x: try number("x"), y: try number("y"), width: try number("width"), height: try number("height")))
+        case .transform: return .transform(try transform())
+        case .color:
+            let column = peek?.column ?? endColumn
+            let v = try value(for: .backgroundColor)
+            if case .color(nil, _) = v { throw CommandError("cannot animate to or from no colour", column: column, suggestion: "use a colour, e.g. red or #ff0000") }
+            return v
+        }
+    }
+
+    mutating func timing() throws(CommandError) -> Timing {
+        let t = try word("a timing function (linear, ease-in, ease-out, ease-in-out, default, cubic-bezier X1 Y1 X2 Y2, spring M K D [V])")
+        if let named = Timing.named(t.text) { return named }
+        switch t.text {
+        case "cubic-bezier":
+            var v: [Double] = []
+            for (i, name) in ["x1", "y1", "x2", "y2"].enumerated() {
+                let column = peek?.column ?? endColumn
+                let x = try number(name)
+                if i % 2 == 0, !(0...1).contains(x) {
+                    throw CommandError("\(name) must be between 0 and 1 (the curve's x is time)", column: column)
+                }
+                v.append(x)
+            }
+            return .cubicBezier(TimingFunction(v[0], v[1], v[2], v[3]))
+        case "spring": return .spring(try spring())
+        default:
+            let names = Timing.names.map(\.0) + ["cubic-bezier", "spring"]
+            throw CommandError("unknown timing \"\(t.text)\"", column: t.column,
+                               suggestion: NearMiss.closest(to: t.text, among: names).map { "did you mean \"\($0)\"?" } ?? "use " + names.joined(separator: ", "))
+        }
+    }
+
+    mutating func spring() throws(CommandError) -> Spring {
+        var column = peek?.column ?? endColumn
+        let m = try number("the spring's mass")
+        guard m > 0 else { throw CommandError("the spring's mass must be positive", column: column) }
+        column = peek?.column ?? endColumn
+        let k = try number("the spring's stiffness")
+        guard k > 0 else { throw CommandError("the spring's stiffness must be positive", column: column) }
+        column = peek?.column ?? endColumn
+        let c = try number("the spring's damping")
+        guard c >= 0 else { throw CommandError("the spring's damping cannot be negative", column: column) }
+        var v = 0.0
+        if let p = peek, Reader.number(p.text) != nil { v = try number("the spring's initial velocity") }
+        return Spring(mass: m, stiffness: k, damping: c, initialVelocity: v)
+    }
+
+    mutating func animationFields(_ path: AnimationKeyPath) throws(CommandError) -> AnimationSpec {
+        var spec = AnimationSpec(keyPath: path)
+        var seen: Set<String> = []
+        let words = ["from", "to", "by", "duration", "delay", "timing", "spring", "repeat", "autoreverse", "fill", "keep"]
+        while let t = peek, t.text != "}" || t.quoted {
+            let key = t.text == "spring" ? "timing" : t.text
+            guard words.contains(t.text), !t.quoted else {
+                throw CommandError("unexpected \"\(t.text)\" in animate", column: t.column,
+                                   suggestion: NearMiss.closest(to: t.text, among: words).map { "did you mean \"\($0)\"?" }
+                                       ?? "animate KEYPATH [from V] [to V] [by V] [duration S] [delay S] [timing T] [repeat N|forever] [autoreverse] [fill forwards|backwards|both] [keep]")
+            }
+            guard seen.insert(key).inserted else { throw CommandError("\(key) is given twice", column: t.column) }
+            advance()
+            switch t.text {
+            case "from": spec.from = try animationValue(for: path)
+            case "to": spec.to = try animationValue(for: path)
+            case "by": spec.by = try animationValue(for: path)
+            case "duration": spec.duration = try positive("the duration in seconds")
+            case "delay":
+                let column = peek?.column ?? endColumn
+                let d = try number("the delay in seconds")
+                guard d >= 0 else { throw CommandError("the delay cannot be negative", column: column) }
+                spec.delay = d
+            case "timing": spec.timing = try timing()
+            case "spring": spec.timing = .spring(try spring())
+            case "repeat":
+                if let p = peek, p.text == "forever" { advance(); spec.repeatCount = .forever }
+                else { spec.repeatCount = .count(try positive("a repeat count, or forever")) }
+            case "autoreverse": spec.autoreverses = true
+            case "fill":
+                let f = try word("forwards, backwards or both")
+                guard let mode = FillMode(rawValue: f.text) else {
+                    throw CommandError("unknown fill mode \"\(f.text)\"", column: f.column, suggestion: "use forwards, backwards or both")
+                }
+                spec.fill = mode
+            case "keep": spec.keep = true
+            default: break
+            }
+        }
+        guard spec.from != nil || spec.to != nil || spec.by != nil else {
+            throw CommandError("animate \(path.rawValue) needs from, to or by", column: peek?.column ?? endColumn,
+                               suggestion: "e.g. animate \(path.rawValue) \(path.valueKind == .transform ? "to rotate 90" : path.valueKind == .number ? "to 1" : "from … to …")")
+        }
+        guard [spec.from, spec.to, spec.by].compactMap({ $0 }).count < 3 else {
+            throw CommandError("give at most two of from, to and by", column: peek?.column ?? endColumn)
+        }
+        return spec
+    }
+
+    mutating func animatedBlock() throws(CommandError) -> AnimatedBlock {
+        var block = AnimatedBlock(duration: try positive("the duration in seconds"), commands: [])
+        while let t = peek, t.text != "{" || t.quoted {
+            advance()
+            switch t.text {
+            case "delay" where block.delay == nil:
+                let column = peek?.column ?? endColumn
+                let d = try number("the delay in seconds")
+                guard d >= 0 else { throw CommandError("the delay cannot be negative", column: column) }
+                block.delay = d
+            case "timing" where block.timing == nil: block.timing = try timing()
+            default:
+                throw CommandError("unexpected \"\(t.text)\" in animated", column: t.column,
+                                   suggestion: "animated DURATION [delay S] [timing T] { COMMANDS }")
+            }
+        }
+        let open = try word("{ and the commands to animate")
+        guard open.text == "{" else { throw CommandError("expected {", column: open.column) }
+        var current: [CommandToken] = []
+        var depth = 0
+        var closed = false
+        while let t = peek {
+            advance()
+            if !t.quoted, t.text == "{" { depth += 1 }
+            if !t.quoted, t.text == "}" {
+                if depth == 0 { closed = true; if !current.isEmpty { block.commands.append(try CommandParser.parse(tokens: current, endColumn: t.column)) }; break }
+                depth -= 1
+            }
+            if !t.quoted, t.text == ";", depth == 0 {
+                if !current.isEmpty { block.commands.append(try CommandParser.parse(tokens: current, endColumn: t.column)) }
+                current = []
+                continue
+            }
+            current.append(t)
+        }
+        guard closed else { throw CommandError("animated: missing }", column: endColumn, suggestion: "close the block: animated 0.3 { move 10 0 }") }
+        guard !block.commands.isEmpty else { throw CommandError("animated { } has no commands", column: endColumn) }
+        return block
+    }
+}

@@ -21,8 +21,9 @@ public enum SceneLoader {
         return session.scene
     }
 
-    /// Saves atomically in the format the extension names (.json, .yaml, .yml).
+    /// Saves atomically in the format the extension names (.json, .yaml, .yml), keeping the
+    /// text of the scene's own file when saving over it (`PreservingSave`).
     public static func save(_ scene: Scene, to path: String) throws(SceneLoadError) {
-        do { try LayoutFile.write(scene, to: path) } catch { throw SceneLoadError(error.description) }
+        do { try PreservingSave.save(scene, to: path) } catch { throw SceneLoadError(error.description) }
     }
 }

@@ -179,14 +179,24 @@ struct Patcher {
         }
         let map = SourceLayers(root: root)
         let old = reference.tree, new = scene.tree
+        var emptied: Set<String> = []
         // Changed and removed layers.
         for id in old.treeOrder {
             let layer = old[id]
-            guard let object = map.objects[layer.name] else { throw PatchFailure(reason: "layer \"\(layer.name)\" is not in the file") }
+            // A layer the script makes is made again on load; the check after patching catches
+            // an edit to it.
+            guard let object = map.objects[layer.name] else { continue }
             guard let newID = new.id(named: layer.name) else {
                 // Removed: its parent's removal covers it.
                 if let parent = layer.superlayer, new.id(named: old[parent].name) == nil { continue }
-                try removeElement(object, parentName: layer.superlayer.map { old[$0].name }, map: map)
+                let parentName = layer.superlayer.map { old[$0].name }
+                if let array = map.childArray(of: parentName), isBlockCollection(array),
+                   (array.elements ?? []).allSatisfy({ e in map.name(of: e).map { new.id(named: $0) == nil } ?? false }) {
+                    // Every element of a block sequence goes: it becomes `[]` (once).
+                    if emptied.insert(parentName ?? "").inserted { try emptyBlockArray(array, parentName: parentName, root: root, map: map) }
+                    continue
+                }
+                try removeElement(object, parentName: parentName, map: map)
                 continue
             }
             let parentName = layer.superlayer.map { old[$0].name }
@@ -476,6 +486,18 @@ struct Patcher {
         }
     }
 
+    /// `key:` followed by a block sequence whose every element is removed becomes `key: []`.
+    mutating func emptyBlockArray(_ array: SourceValue, parentName: String?, root: SourceValue, map: SourceLayers) throws(PatchFailure) {
+        let owner = parentName.flatMap { map.objects[$0] } ?? root
+        guard let member = owner.members?.first(where: { $0.value.position == array.position }) else {
+            throw PatchFailure(reason: "cannot find the layers to remove")
+        }
+        guard let keyStart = source.offset(of: member.keyPosition), let colon = colonAfterKey(from: keyStart) else {
+            throw PatchFailure(reason: "cannot find \"\(member.key)\" in the text")
+        }
+        try replace((colon + 1)..<blockEnd(array), with: " []")
+    }
+
     mutating func removeElement(_ object: SourceValue, parentName: String?, map: SourceLayers) throws(PatchFailure) {
         guard let array = map.childArray(of: parentName), let elements = array.elements,
               let index = elements.firstIndex(where: { $0.position == object.position }),
@@ -704,6 +726,12 @@ struct SourceLayers {
     }
 
     func childArray(of parent: String?) -> SourceValue? { arrays[parent ?? ""] }
+
+    /// The `name` an element of a layers array gives.
+    func name(of element: SourceValue) -> String? {
+        if case .string(let name)? = element.member("name")?.value.kind { return name }
+        return nil
+    }
 }
 
 

@@ -93,6 +93,7 @@ public enum ExplorerScreen {
         if let p = state.cursor, state.mode == .cursor {
             drawCrosshair(&canvas, at: viewport.cell(containing: p), in: layout.canvas, unicode: unicode)
         }
+        drawStepCaption(&canvas, state, layout.canvas)
 
         // Side panel.
         if !layout.panel.isEmpty {
@@ -215,6 +216,7 @@ public enum ExplorerScreen {
             right += "  cursor (\(NumberFormat.format(report.point.x)), \(NumberFormat.format(report.point.y)))"
         }
         right += "  order " + state.session.hitTestOrder.rawValue + " "
+        if state.session.stepCount > 0 { right += " \(state.session.currentStep)/\(state.session.stepCount) " }
         let message = state.status
         let style = state.statusIsError ? CellStyle(foreground: .rgb(255, 90, 90), bold: true, reverse: true) : statusStyle
         let room = max(0, layout.columns - right.count - 1)

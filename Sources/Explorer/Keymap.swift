@@ -33,6 +33,7 @@ public enum UIAction: String, Equatable, Sendable {
     case help = "help"
     case nextPanel = "next-panel"
     case moveUp = "move-up", moveDown = "move-down", moveLeft = "move-left", moveRight = "move-right"
+    case nextStep = "step-next", previousStep = "step-previous"
     case moveUpBig = "move-up-10", moveDownBig = "move-down-10", moveLeftBig = "move-left-10", moveRightBig = "move-right-10"
 }
 
@@ -45,7 +46,9 @@ public enum Keymap {
     public static let bindings: [Binding] = [
         Binding(keys: ["Tab"], action: .command(.selectNext), help: "select the next layer (tree order)", modes: everywhere),
         Binding(keys: ["S-Tab"], action: .command(.selectPrevious), help: "select the previous layer", modes: everywhere),
-        Binding(keys: ["p"], action: .command(.selectParent), help: "select the superlayer", modes: editing),
+        Binding(keys: ["P"], action: .command(.selectParent), help: "select the superlayer", modes: editing),
+        Binding(keys: ["n"], action: .ui(.nextStep), help: "step-through demo: play the next step", modes: everywhere),
+        Binding(keys: ["p"], action: .ui(.previousStep), help: "step-through demo: back one step", modes: everywhere),
         Binding(keys: ["t"], action: .ui(.treeMode), help: "walk the tree with j/k/arrows (t or Esc leaves)", modes: everywhere),
         Binding(keys: ["h", "Left"], action: .ui(.moveLeft), help: "move left 1 (anchor mode: anchor −0.05; cursor: one cell)", modes: [.normal, .anchor, .cursor]),
         Binding(keys: ["l", "Right"], action: .ui(.moveRight), help: "move right 1", modes: [.normal, .anchor, .cursor]),

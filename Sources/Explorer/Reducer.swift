@@ -194,6 +194,8 @@ public enum Reducer {
             setStatus(&state, "cursor: arrows move the crosshair, Enter selects the hit layer, Esc leaves")
         case .treeMode:
             state.mode = state.mode == .tree ? .normal : .tree
+        case .nextStep, .previousStep:
+            return stepKey(&state, forward: action == .nextStep, key: key)
         case .leaveMode:
             state.output = nil
             state.mode = .normal

@@ -206,6 +206,8 @@ public enum Command: Equatable, Sendable {
     case export(String)
     /// `panel inspector|formula|hit-test`: which explanation the side panel shows.
     case panel(String)
+    /// `step N`: the scene as it is after step N of its step-through demo (0: before any).
+    case step(Int)
 
     /// The one text spelling; `CommandParser.parse(command.text) == command`.
     public var text: String {
@@ -255,6 +257,7 @@ public enum Command: Equatable, Sendable {
         case let .quit(force): return force ? "quit!" : "quit"
         case let .export(format): return "export \(format)"
         case let .panel(page): return "panel \(page)"
+        case let .step(n): return "step \(n)"
         }
     }
 

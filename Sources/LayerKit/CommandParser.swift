@@ -49,7 +49,7 @@ public enum CommandParser {
         "add", "remove", "select", "set", "rotate", "scale", "move", "anchor", "reset", "toggle", "lift",
         "undo", "redo", "save", "load", "reload", "get", "convert", "contains", "hit-test", "matrix", "order",
         "select-next", "select-previous", "select-parent", "select-child", "zoom", "pan", "fit",
-        "cursor", "cursor-move", "cursor-at", "help", "quit", "quit!", "export", "panel",
+        "cursor", "cursor-move", "cursor-at", "help", "quit", "quit!", "export", "panel", "step",
     ]
 
     /// Splits a line into tokens, dropping a `#` comment; `;` is returned as its own token.
@@ -239,6 +239,7 @@ public enum CommandParser {
                                    suggestion: NearMiss.closest(to: t.text, among: Command.panelPages).map { "did you mean \"\($0)\"?" } ?? "use inspector, formula or hit-test")
             }
             command = .panel(t.text)
+        case "step": command = .step(try r.integer("a step number"))
         default:
             throw CommandError("unknown command \"\(verb.text)\"", column: verb.column,
                                suggestion: NearMiss.closest(to: verb.text, among: verbs).map { "did you mean \"\($0)\"?" } ?? "type help for the list")

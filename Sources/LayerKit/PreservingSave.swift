@@ -43,6 +43,8 @@ public enum PreservingSave {
     static func writeCanonical(_ scene: Scene, to path: String) throws(LayoutError) {
         var flat = scene
         flat.script = []
+        flat.steps = []
+        flat.currentStep = 0
         try LayoutFile.write(flat, to: path)
     }
 
@@ -59,8 +61,10 @@ public enum PreservingSave {
             }
         } catch { return nil }
         guard let root, let base = try? LayoutDecoder(file: file).decode(root) else { return nil }
-        guard base.title == scene.title, base.script.map(\.text) == scene.script.map(\.text) else { return nil }
-        guard let reference = try? SceneLoader.applyingScript(base) else { return nil }
+        guard base.title == scene.title, base.script.map(\.text) == scene.script.map(\.text),
+              SceneComparison.sameSteps(base.steps, scene.steps) else { return nil }
+        // What the file gives at the step the scene is at: the edits are the rest.
+        guard let reference = try? atStep(scene.currentStep, SceneLoader.applyingScript(base)) else { return nil }
 
         var patcher = Patcher(text: original, format: format)
         do {
@@ -72,7 +76,7 @@ public enum PreservingSave {
         // Verify: the new text, loaded and scripted, is the scene being saved.
         let reloaded: Scene
         do {
-            reloaded = try SceneLoader.applyingScript(try LayoutFile.parse(text, file: file, format: format))
+            reloaded = try atStep(scene.currentStep, try SceneLoader.applyingScript(try LayoutFile.parse(text, file: file, format: format)))
         } catch {
             throw unfaithful(file, "the patched file would not load back (\(error))")
         }
@@ -80,6 +84,14 @@ public enum PreservingSave {
             throw unfaithful(file, difference)
         }
         return text
+    }
+
+    /// `scene` played to step `n` of its steps.
+    static func atStep(_ n: Int, _ scene: Scene) throws -> Scene {
+        guard n > 0 else { return scene }
+        var session = Session(scene: scene)
+        _ = try session.perform(.step(n))
+        return session.scene
     }
 
     static func unfaithful(_ file: String, _ reason: String) -> LayoutError {
@@ -869,6 +881,7 @@ enum SceneComparison {
         if a.title != b.title { return "the title differs" }
         if a.notes != b.notes { return "the notes differ" }
         if a.script.map(\.text) != b.script.map(\.text) { return "the script differs" }
+        if !sameSteps(a.steps, b.steps) { return "the steps differ" }
         switch (a.screen, b.screen) {
         case (nil, nil): break
         case let (x?, y?) where nearlyEqual(x.width, y.width) && nearlyEqual(x.height, y.height): break
@@ -876,8 +889,13 @@ enum SceneComparison {
         }
         if let d = treeDifference(a.tree, b.tree) { return d }
         var x = a, y = b
-        x.tree = y.tree; x.screen = y.screen; x.script = y.script
+        x.tree = y.tree; x.screen = y.screen; x.script = y.script; x.steps = y.steps
         return x == y ? nil : "a scene field differs"
+    }
+
+    /// Same titles, notes and commands (where they were written may differ).
+    static func sameSteps(_ a: [SceneStep], _ b: [SceneStep]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.title == $1.title && $0.notes == $1.notes && $0.script.map(\.text) == $1.script.map(\.text) }
     }
 
     static func treeDifference(_ a: LayerTree, _ b: LayerTree) -> String? {

@@ -10,7 +10,9 @@ public enum SceneLoader {
     public static func load(_ path: String) throws(SceneLoadError) -> Scene {
         let scene: Scene
         do { scene = try LayoutFile.load(contentsOf: path) } catch { throw SceneLoadError(error.description) }
-        return try applyingScript(scene)
+        let scripted = try applyingScript(scene)
+        try Session.checkSteps(of: scripted)
+        return scripted
     }
 
     /// Runs the scene's script on it (a scene's file shows the order of writes).

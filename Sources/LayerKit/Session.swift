@@ -65,11 +65,14 @@ public struct Session: Equatable, Sendable {
     public private(set) var warning: String?
 
     public static let undoLimit = 1000
+    /// The tree after each step played so far (index 0: before any), for going back.
+    var stepSnapshots: [LayerTree] = []
 
     public init(scene: Scene = Scene(), filePath: String? = nil) {
         self.scene = scene
         self.filePath = filePath
         selection = scene.tree.roots.first
+        stepSnapshots = [scene.tree]
     }
 
     public var tree: LayerTree { scene.tree }
@@ -82,6 +85,7 @@ public struct Session: Equatable, Sendable {
         selection = selectedName.flatMap { newScene.tree.id(named: $0) } ?? newScene.tree.roots.first
         undoStack = []; redoStack = []; writeHistory = []
         lastEdit = nil; warning = nil
+        stepSnapshots = [newScene.tree]
         markClean()
     }
 
@@ -114,6 +118,18 @@ public struct Session: Equatable, Sendable {
         undoStack = []; redoStack = []
         markClean()
         lastEdit = nil
+        stepSnapshots = [scene.tree]
+    }
+
+    mutating func replaceTree(_ tree: LayerTree) { scene.tree = tree }
+    mutating func setCurrentStep(_ n: Int) { scene.currentStep = n }
+
+    /// After a step: the history is the step's, not the user's; unsaved edits stay unsaved.
+    mutating func forgetHistoryKeepingDirt(wasDirty: Bool) {
+        undoStack = []; redoStack = []
+        markClean()
+        forcedDirty = wasDirty
+        lastEdit = nil
     }
 
     // MARK: Perform
@@ -145,6 +161,9 @@ public struct Session: Equatable, Sendable {
             return .none
         case .selectNext, .selectPrevious, .selectParent, .selectChild:
             selection = walkSelection(command)
+            return .none
+        case let .step(n):
+            try goToStep(n)
             return .none
         case .export:
             return .output(try SwiftExport.code(for: try selected(), in: scene.tree))

@@ -110,8 +110,8 @@ struct ExplorerEndToEndTests {
         #expect(abs(frame["w"]! - 60.544) < 0.01 && abs(frame["h"]! - 25.188) < 0.01)
         #expect(lines(screen)[0].contains("[+]"))
 
-        // The face (p: the superlayer) has the identity: one r gives cos 15° and sin 15°.
-        try press(session, "p", echo: "p → select-parent")
+        // The face (P: the superlayer) has the identity: one r gives cos 15° and sin 15°.
+        try press(session, "P", echo: "P → select-parent")
         try session.waitFor("face (view)")
         try press(session, "r", echo: "r → rotate 15")
         screen = try session.waitFor(" affine [0.966 0.259 -0.259 0.966 0 0]")

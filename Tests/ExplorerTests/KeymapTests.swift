@@ -17,9 +17,9 @@ import Testing
     }
 
     @Test func aBindingDoesNotAnswerOutsideItsModes() throws {
-        // `p` (select the superlayer) is bound for editing modes, not the hit-test cursor.
-        #expect(Keymap.binding(for: "p", in: .cursor) == nil)
-        #expect(Keymap.binding(for: "p", in: .normal)?.action == .command(.selectParent))
+        // `P` (select the superlayer) is bound for editing modes, not the hit-test cursor.
+        #expect(Keymap.binding(for: "P", in: .cursor) == nil)
+        #expect(Keymap.binding(for: "P", in: .normal)?.action == .command(.selectParent))
         // h/l move things in normal, anchor and cursor modes; the tree has no left/right.
         #expect(Keymap.binding(for: "h", in: .tree) == nil)
         #expect(Keymap.binding(for: "Right", in: .tree) == nil)

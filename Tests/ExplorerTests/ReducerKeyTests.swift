@@ -409,12 +409,12 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
         #expect(!state.session.isDirty)
     }
 
-    @Test func pSelectsTheSuperlayerAndStaysOnATopLevelLayer() {
+    @Test func shiftPSelectsTheSuperlayerAndStaysOnATopLevelLayer() {
         var state = Fixture.state()
-        state.press("Tab", "p")
+        state.press("Tab", "P")
         #expect(state.selectedName == "card")
-        #expect(state.echo == "p → select-parent")
-        state.press("p")
+        #expect(state.echo == "P → select-parent")
+        state.press("P")
         #expect(state.selectedName == "card")
     }
 

@@ -70,7 +70,7 @@ import Geometry
         #expect(reloaded.script.map(\.text) == loaded.script.map(\.text))
     }
 
-    @Test("YAML comments, the folded notes and the script survive a save; a rotation step stays a step")
+    @Test("YAML comments, the folded notes and the steps survive a save; a rotation step stays a step")
     func yamlCommentsScriptAndStepsSurvive() throws {
         let dir = try TemporaryDirectory()
         let path = try Self.copyOfShipped("anchor-jump.yaml", into: dir)
@@ -82,8 +82,19 @@ import Geometry
         let change = Self.changedParts(original, saved)
         #expect(change.old == "20" && change.new == "30", "only the angle 20 → 30 changed")
         #expect(saved.hasPrefix("# The anchor jump, side by side"))
-        #expect(saved.contains("notes: >-\n  Both cards started identical"))
-        #expect(saved.hasSuffix("script:\n  - \"select jumping; anchor 0 0\"\n  - \"select staying; anchor 0 0 keep-frame\"\n"))
+        #expect(saved.contains("notes: >-\n  Both cards start identical"))
+        #expect(saved.hasSuffix("""
+            steps:
+              - title: "jumping: anchorPoint (0, 0), Core Animation's way"
+                notes: position stays (100, 100), so the frame jumps up and left
+                script:
+                  - "select jumping; anchor 0 0"
+              - title: "staying: anchorPoint (0, 0) with keep-frame"
+                notes: position moves to the new anchor, the frame stays put
+                script:
+                  - "select staying; anchor 0 0 keep-frame"
+
+            """))
     }
 
     @Test("a trailing comment on a changed line stays, and a new property joins a block mapping at its indentation")
@@ -166,7 +177,14 @@ import Geometry
     @Test("an edit the file's script would overwrite is refused, names save-as, and leaves the file byte for byte")
     func unfaithfulSaveIsRefused() throws {
         let dir = try TemporaryDirectory()
-        let path = try Self.copyOfShipped("popup.json", into: dir)
+        let path = dir.path + "/popup.json"
+        try """
+            {
+              "layers": [{ "name": "anchorFirst", "kind": "view" }],
+              "script": ["select anchorFirst; set anchorPoint 0 0; set frame 140 140 100 100"]
+            }
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         // The script sets anchorFirst's frame after load, so a position written into the
         // layer would be overwritten on the next load: no faithful patch exists.

@@ -191,7 +191,7 @@ public enum ExplorerScreen {
     static func drawTitle(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout, unicode: Bool) {
         canvas.write(String(repeating: " ", count: layout.columns), column: 0, row: layout.titleRow, style: titleStyle)
         let file = state.session.filePath ?? "(tour)"
-        let dirty = state.session.isDirty ? " [+]" : ""
+        let dirty = (state.session.isDirty ? " [+]" : "") + (state.diskNotice ?? (state.fileError != nil ? "file error" : nil)).map { " [\($0)]" }.orEmpty
         let title = " LayerScope · " + file + dirty + (state.session.scene.title.map { " · " + $0 } ?? "")
         let modeLabel: String
         switch state.mode {

@@ -69,6 +69,8 @@ public struct ExplorerState: Equatable, Sendable {
     public var rows: Int = 24
     /// The last error the file on disk gave on reload; the last good scene stays.
     public var fileError: String? = nil
+    /// "changed on disk" / "file deleted": shown in the title until a save or load resolves it.
+    public var diskNotice: String? = nil
     public var panelPage: PanelPage = .inspector
     /// The first help line shown: the help scrolls when it is taller than the terminal.
     public var helpScroll: Int = 0

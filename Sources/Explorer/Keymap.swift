@@ -91,7 +91,7 @@ public enum Keymap {
         Binding(keys: ["?", "F1"], action: .ui(.help), help: "this help", modes: everywhere),
         Binding(keys: ["Esc"], action: .ui(.leaveMode), help: "leave a mode or overlay", modes: everywhere),
         Binding(keys: ["q"], action: .command(.quit(force: false)), help: "quit (asks when there are unsaved edits)", modes: everywhere),
-        Binding(keys: ["C-c"], action: .command(.quit(force: true)), help: "quit now, always", modes: everywhere),
+        Binding(keys: ["C-c"], action: .command(.quit(force: false)), help: "cancel the : line, help or a question; else quit (asks)", modes: everywhere),
     ]
 
     static let index: [String: [Binding]] = {

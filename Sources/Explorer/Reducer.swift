@@ -55,11 +55,13 @@ public enum Reducer {
             // Never throw away edits behind the user's back.
             if state.session.isDirty {
                 setStatus(&state, "\(path) changed on disk — :reload to take it (your unsaved edits are discarded), :w to keep yours", error: true)
+                state.diskNotice = "changed on disk"
                 return .none
             }
             return .load(path: path)
         case let .saved(path):
             state.session.didSave(to: path)
+            state.diskNotice = nil
             setStatus(&state, "saved \(path)")
             if state.mode == .confirmQuit { return .quit }
             return .none
@@ -70,6 +72,7 @@ public enum Reducer {
         case let .loaded(scene, path):
             state.session.replaceScene(scene, filePath: path)
             state.fileError = nil
+            state.diskNotice = nil
             setStatus(&state, "loaded \(path)" + (scene.title.map { " — \($0)" } ?? ""))
             return .none
         case let .loadFailed(message):
@@ -96,8 +99,9 @@ public enum Reducer {
     // MARK: Keys
 
     static func handleKey(_ state: inout ExplorerState, _ key: String) -> ExplorerEffect {
-        // Ctrl-C always exits (terminal.md), whatever mode or overlay is up.
-        if key == "C-c" { return .quit }
+        // Ctrl-C cancels the : line, help, an overlay or a question; else it quits, asking
+        // first when there are unsaved edits (issue 11, DECISIONS.md).
+        if key == "C-c", let effect = ctrlC(&state) { return effect }
         // Esc typed quickly before a key arrives as Alt+key. On the : line, in help and at the
         // quit question Esc has its own meaning, so M-x there is always Esc, then x.
         if key.hasPrefix("M-"), key.count == 3 {

@@ -134,7 +134,11 @@ public final class RunLoop {
         let stamp = io.stamp(path)
         guard stamp != knownStamp else { return false }
         knownStamp = stamp
-        guard stamp != nil else { return false }   // deleted mid-save: wait for it to return
+        guard stamp != nil else {
+            // Deleted (or mid-save: wait for it to return). Said in the title until resolved.
+            state.diskNotice = "file deleted — :w writes it again"
+            return true
+        }
         _ = try dispatch(.fileChanged)
         return true
     }

@@ -304,25 +304,33 @@ struct ExplorerEndToEndTests {
         #expect(try String(contentsOf: scene.file, encoding: .utf8) == original)
     }
 
+    /// Ctrl-C cancels the : line and the quit question (the edits stay); with unsaved edits
+    /// it asks; n at the question then exits cleanly.
     @Test(arguments: ["normal", "command line", "question"])
-    func ctrlCAlwaysExitsCleanly(place: String) throws {
+    func ctrlCCancelsPromptsAndExitsCleanlyAfterAsking(place: String) throws {
         let scene = try temporaryScene(copying: "clock.json", as: "clock.json")   // edits: a copy
         defer { try? FileManager.default.removeItem(at: scene.folder) }
         let session = try start(["clock.json"], in: scene.folder)
         defer { session.close() }
-        try press(session, "r", echo: "r → rotate 15")   // unsaved edits: C-c does not ask
+        try press(session, "r", echo: "r → rotate 15")
         switch place {
         case "command line":
             try session.sendKeys(":")
             try session.waitUntil("the command line") { lastLine($0) == ":" }
             try session.type("rot")
+            try session.sendKeys("C-c")
+            try session.waitUntil("the : line cancelled") { lastLine($0).hasPrefix("key: C-c → cancel") }
         case "question":
             try press(session, "q", echo: "q → quit")
             try session.waitFor("Unsaved edits")
+            try session.sendKeys("C-c")
+            try session.waitUntil("the question cancelled") { lastLine($0).hasPrefix("key: C-c → cancel") }
         default:
             break
         }
         try session.sendKeys("C-c")
+        try session.waitFor("Unsaved edits")
+        try session.sendKeys("n")
         #expect(try session.waitForExit() == 0)
         #expect(try session.alternateOn() == false)
     }
@@ -445,12 +453,12 @@ struct ExplorerEndToEndTests {
         defer { session.close() }
         try press(session, "?", echo: "? → help")
         // 40 rows: 36 lines of the box at a time; the notes (5 lines and a blank), the
-        // 47 bindings and 3 lines about commands do not fit.
+        // 49 bindings and 3 lines about commands do not fit.
         var screen = try session.waitFor("Keys 1–36 of")
         #expect(screen.contains("Tab           select the next layer (tree order)"))
-        #expect(!screen.contains("C-c           quit now, always"))
+        #expect(!screen.contains("C-c           cancel the : line"))
         try session.sendKeys("Space")
-        screen = try session.waitUntil("the help's last page") { $0.contains("C-c           quit now, always") }
+        screen = try session.waitUntil("the help's last page") { $0.contains("C-c           cancel the : line") }
         #expect(screen.contains("c             hit-test cursor mode (arrows move the crosshair)"))
         #expect(screen.contains("e             copy as code: Swift for the selection"))
         // r closes it without rotating.

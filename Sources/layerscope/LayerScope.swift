@@ -88,11 +88,14 @@ struct Explore: ParsableCommand {
     @Option(help: "Commands to run after loading, as if typed on the : line (for replayable demos).")
     var script: String?
 
+    @Option(help: "A file of commands to run after loading, like --script.")
+    var scriptFile: String?
+
     func run() throws {
         let (scene, path) = try loadScene(file)
         var state = ExplorerState(session: Session(scene: scene, filePath: path))
         state.cellAspect = draw.cellAspect
-        if let script {
+        if let (_, script) = try ScriptSource.commands(script: script, scriptFile: scriptFile) {
             do {
                 for (i, line) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                     for c in try CommandParser.parseLine(String(line)) { _ = Reducer.reduce(&state, .command(c)); _ = i }
@@ -134,6 +137,15 @@ struct ScriptSource: ParsableArguments {
 
     /// (name for messages, text)
     func read(stdinAllowed: Bool) throws -> (String, String)? {
+        if let found = try Self.commands(script: script, scriptFile: scriptFile) { return found }
+        guard stdinAllowed else { return nil }
+        var text = ""
+        while let line = readLine(strippingNewline: false) { text += line }
+        return ("<stdin>", text)
+    }
+
+    /// --script or --script-file (at most one), nil when neither is given.
+    static func commands(script: String?, scriptFile: String?) throws -> (name: String, text: String)? {
         if script != nil && scriptFile != nil {
             throw ValidationError("give --script or --script-file, not both")
         }
@@ -143,10 +155,7 @@ struct ScriptSource: ParsableArguments {
                 throw ValidationError("cannot read script file \(scriptFile): \(error.message)")
             }
         }
-        guard stdinAllowed else { return nil }
-        var text = ""
-        while let line = readLine(strippingNewline: false) { text += line }
-        return ("<stdin>", text)
+        return nil
     }
 }
 

@@ -468,6 +468,30 @@ struct ExplorerEndToEndTests {
         #expect(try session.alternateOn())
     }
 
+    // MARK: - Step-through demos
+
+    /// `--script-file` runs its commands after loading (here: to step 2 of seed 002); p and n
+    /// then walk the steps, the caption and the status line following.
+    @Test func scriptFileThenStepKeysWalkTheDemo() throws {
+        let scene = try temporaryScene(text: "step 2\nselect frameFirst\n", as: "demo.txt")
+        defer { try? FileManager.default.removeItem(at: scene.folder) }
+        let session = try start(["Layouts/popup.json", "--script-file", scene.file.path])
+        defer { session.close() }
+        // After step 2 frameFirst has jumped: frame (190, 190, 100, 100) in the panel.
+        var screen = try session.waitFor(" 2/3 · frameFirst: frame (140, 140, 100, 100), then anchorPoint (0, 0)")
+        #expect(screen.contains("frameFirst  order zPosition  2/3"))
+        #expect(screen.contains("frame    x 190 y 190 w 100 h 100"))
+        try press(session, "p", echo: "p → step 1")
+        screen = try session.waitFor(" 1/3 · anchorFirst: anchorPoint (0, 0), then frame")
+        // Back before step 2: frameFirst is the empty rect it was in the file.
+        #expect(screen.contains("frame    x 0 y 0 w 0 h 0"))
+        try press(session, "n", echo: "n → step 2")
+        try session.waitFor("frame    x 190 y 190 w 100 h 100")
+        #expect(!(try session.capture()).contains("[+]"), "stepping is not an edit")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
     // MARK: - 12. 80×24
 
     @Test func narrowTerminalCollapsesThePanel() throws {
@@ -479,7 +503,7 @@ struct ExplorerEndToEndTests {
         #expect(!screen.contains("│"))   // no panel separator
         #expect(rows[0].contains("LayerScope · Layouts/clock.json"))
         #expect(rows[0].hasSuffix("NORMAL"))
-        #expect(rows[22].hasSuffix("face  order zPosition"))   // the status line, row 24 − 2
+        #expect(rows[22].hasSuffix("face  order zPosition  0/3"))   // the status line, row 24 − 2 (clock has 3 steps)
         #expect(rows[1..<22].contains { $0.contains("⣀") })     // the canvas
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)

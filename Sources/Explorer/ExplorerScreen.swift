@@ -140,7 +140,7 @@ public enum ExplorerScreen {
                 "Esc  stay",
             ], layout: layout, unicode: unicode)
         } else if let output = state.output {
-            drawBox(&canvas, title: "Swift (Esc closes)", lines: output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), layout: layout, unicode: unicode)
+            drawBox(&canvas, title: "Swift · y copies (OSC 52: some terminals ignore it) · Esc closes", lines: output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), layout: layout, unicode: unicode)
         }
         // ASCII mode and non-UTF-8 terminals get ASCII everywhere, text included.
         return Screen(canvas: unicode ? canvas : canvas.asciified(), cursor: cursor)

@@ -30,6 +30,8 @@ public enum ExplorerEffect: Equatable, Sendable {
     case quit
     case save(path: String)
     case load(path: String)
+    /// Put this text on the clipboard (OSC 52).
+    case copy(String)
 }
 
 /// The pure reducer: `reduce(&state, action)` changes state and asks for effects.
@@ -152,6 +154,10 @@ public enum Reducer {
                 return .none
             }
         default: break
+        }
+        if let output = state.output, key == "y" {
+            state.echo = "y → copy"
+            return .copy(output)
         }
         if state.output != nil, key == "Esc" || key == "q" {
             state.output = nil

@@ -1,4 +1,5 @@
 import LayerKit
+import TerminalKit
 import Raster
 
 /// Step-through demos in the explorer: `n` / `p` play the next step or go back one, a
@@ -44,4 +45,21 @@ extension ExplorerScreen {
 
 private extension String {
     func replacingNewlines() -> String { String(map { $0 == "\n" ? " " : $0 }) }
+}
+
+extension RunLoop {
+    /// `e` then `y`: the Swift goes to the clipboard over OSC 52 when the terminal can take
+    /// it. Returns what the status line says, and whether it is an error.
+    func sendToClipboard(_ text: String) -> (message: String, isError: Bool) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        guard let clipboard = terminal as? ClipboardTerminal else {
+            return ("this terminal cannot copy — select the text instead", true)
+        }
+        do {
+            try clipboard.copyToClipboard(text)
+            return ("sent \(lines) lines to the clipboard (OSC 52) — if nothing arrives, the terminal may not support it (tmux: set -g set-clipboard on)", false)
+        } catch {
+            return ("copy failed: \(error)", true)
+        }
+    }
 }

@@ -229,6 +229,9 @@ struct Render: ParsableCommand {
     @Option(help: "The terminal size as COLSxROWS.")
     var size: String = "100x30"
 
+    @Option(help: "Write the scene as an SVG picture to this file (atomically) instead of printing the screen.")
+    var svg: String?
+
     @OptionGroup var source: ScriptSource
     @OptionGroup var draw: DrawOptions
 
@@ -257,6 +260,13 @@ struct Render: ParsableCommand {
                     throw ExitCode(1)
                 }
             }
+        }
+        if let svg {
+            do { try TextFile.writeAtomically(SVGExport.svg(state.session.scene), to: svg) } catch {
+                printError("layerscope: cannot write \(svg): \(error.message)")
+                throw ExitCode(1)
+            }
+            return
         }
         let depth: ColorDepth
         switch draw.color ?? .none {

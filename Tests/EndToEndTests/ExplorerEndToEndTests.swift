@@ -401,12 +401,17 @@ struct ExplorerEndToEndTests {
         try press(session, "Tab", echo: "Tab → select-next")
         try session.waitFor("hourHand (view)")
         try press(session, "e", echo: "e → export swift")
-        let screen = try session.waitFor("Swift (Esc closes)")
+        let screen = try session.waitFor("Swift · y copies (OSC 52")
+        // A view: UIView's own names, the anchor through its layer.
         #expect(screen.contains("hourHand.layer.anchorPoint = CGPoint(x: 0.5, y: 0.9)"))
-        #expect(screen.contains("hourHand.layer.position = CGPoint(x: 100, y: 100)"))
-        #expect(screen.contains("hourHand.layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 60)"))
+        #expect(screen.contains("hourHand.center = CGPoint(x: 100, y: 100)"))
+        #expect(screen.contains("hourHand.bounds = CGRect(x: 0, y: 0, width: 10, height: 60)"))
+        #expect(screen.contains("hourHand.transform = CGAffineTransform(rotationAngle: .pi / 2)"))
+        // y sends it with OSC 52 through the real ncurses backend and says so.
+        try press(session, "y", echo: "y → copy")
+        try session.waitFor("to the clipboard (OSC 52)")
         try session.sendKeys("Escape")
-        let closed = try session.waitUntil("the overlay to close") { !$0.contains("Swift (Esc closes)") }
+        let closed = try session.waitUntil("the overlay to close") { !$0.contains("Swift · y copies") }
         #expect(!closed.contains("CGPoint("))
         #expect(!statusLine(closed).contains("Esc closes"))
         #expect(lastLine(closed).contains("key: Esc → leave-mode"))
@@ -416,7 +421,7 @@ struct ExplorerEndToEndTests {
                                          "--swift", "--layer", "hourHand"])
         #expect(export.status == 0)
         #expect(export.output.contains("hourHand.layer.anchorPoint = CGPoint(x: 0.5, y: 0.9)\n"))
-        #expect(export.output.contains("hourHand.layer.position = CGPoint(x: 100, y: 100)\n"))
+        #expect(export.output.contains("hourHand.center = CGPoint(x: 100, y: 100)\n"))
     }
 
     // MARK: - 11. Locale and color

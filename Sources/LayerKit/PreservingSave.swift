@@ -778,7 +778,45 @@ enum TransformFit {
                 return .array(parsed.indices.map { $0 == i ? w : .keep })
             }
         }
+        if let w = refitAll(parsed, to: t) { return w }
+        if t.isIdentity { return .array([]) }
         return numbers(t, count: t.isAffine ? 6 : 16)
+    }
+
+    /// Steps that are a scale, a z rotation and a translation, in that order (any of them
+    /// left out), given all new values at once from the transform's parts: `[{scale: 2},
+    /// {rotate: 30}]` rotated by 15 and scaled by 1.5 becomes `[{scale: 3}, {rotate: 45}]`.
+    static func refitAll(_ steps: [Step], to t: Transform3D) -> WantedValue? {
+        let order = ["scale": 0, "rotate": 1, "translate": 2]
+        let ranks = steps.map { step -> Int? in step.axis == nil ? order[step.key] : nil }
+        guard ranks.allSatisfy({ $0 != nil }), ranks.map({ $0! }) == ranks.map({ $0! }).sorted(),
+              Set(ranks.map { $0! }).count == ranks.count, let p = SwiftExport.parts(t) else { return nil }
+        var wanted: [WantedValue] = []
+        for step in steps {
+            switch step.key {
+            case "scale":
+                if case .number = step.value.kind {
+                    guard nearlyEqual(p.sx, p.sy) else { return nil }
+                    wanted.append(.object([("scale", .number(p.sx))]))
+                } else {
+                    guard step.value.elements?.count == 2 else { return nil }
+                    wanted.append(.object([("scale", .array([.number(p.sx), .number(p.sy)]))]))
+                }
+            case "rotate":
+                let old: Double = { if case .number(let n, _) = step.value.kind { return n }; return 0 }()
+                let d = Angle(radians: p.radians).degrees
+                wanted.append(.object([("rotate", .number(d + 360 * ((old - d) / 360).rounded()))]))
+            default:
+                guard step.value.elements?.count == 2 else { return nil }
+                wanted.append(.object([("translate", .array([.number(p.tx), .number(p.ty)]))]))
+            }
+        }
+        // Whatever the steps leave out must be absent from the transform.
+        let kinds = Set(steps.map(\.key))
+        if !kinds.contains("scale"), !(nearlyEqual(p.sx, 1) && nearlyEqual(p.sy, 1)) { return nil }
+        if !kinds.contains("rotate"), !nearlyEqual(p.radians, 0) { return nil }
+        if !kinds.contains("translate"), !(nearlyEqual(p.tx, 0) && nearlyEqual(p.ty, 0)) { return nil }
+        return .array(wanted)
     }
 
     static func numbers(_ t: Transform3D, count: Int) -> WantedValue {

@@ -164,6 +164,28 @@ import Geometry
         #expect(reloaded.tree.roots.map { reloaded.tree[$0].name } == ["normal", "flipped", "top"])
     }
 
+    @Test("a scale-then-rotate written as block steps takes two changes at once and keeps its comment")
+    func twoStepsRefitTogether() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/steps.yaml"
+        let original = """
+            layers:
+              - name: a
+                bounds: [0, 0, 10, 10]
+                transform:
+                  - scale: 2     # twice
+                  - rotate: 30
+
+            """
+        try original.write(toFile: path, atomically: true, encoding: .utf8)
+        // S(2)·R(30), then rotate 15 and scale 1.5 (each applied after): a uniform scale
+        // commutes with a rotation, so the result is S(3)·R(45) — no one step can absorb
+        // both changes, both steps together can.
+        try Self.edit(path, "select a; rotate 15; scale 1.5")
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved == original.replacingOccurrences(of: "scale: 2 ", with: "scale: 3 ").replacingOccurrences(of: "rotate: 30", with: "rotate: 45"))
+    }
+
     @Test("a scene built from nothing is written in the canonical form")
     func newSceneIsCanonical() throws {
         let dir = try TemporaryDirectory()

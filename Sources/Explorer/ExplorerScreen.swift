@@ -140,6 +140,7 @@ public enum ExplorerScreen {
         if let p = state.cursor, state.mode == .cursor {
             drawCrosshair(&canvas, at: viewport.cell(containing: p), in: layout.canvas, unicode: unicode)
         }
+        drawStepCaption(&canvas, state, layout.canvas)
 
         if let row = layout.legendRow {
             Picture.drawLegend(&canvas, row: row, columns: layout.canvas.columns, palette: options.palette, unicode: unicode)
@@ -196,7 +197,7 @@ public enum ExplorerScreen {
                 "Esc  stay",
             ], layout: layout, unicode: unicode)
         } else if let output = state.output {
-            drawBox(&canvas, title: "Swift (Esc closes)", lines: output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), layout: layout, unicode: unicode)
+            drawBox(&canvas, title: "Swift · y copies (OSC 52: some terminals ignore it) · Esc closes", lines: output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), layout: layout, unicode: unicode)
         }
         // Text in a colour of its own on the terminal's background (panel highlights, errors)
         // is kept readable on it, dark or light.
@@ -251,7 +252,7 @@ public enum ExplorerScreen {
     static func drawTitle(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout, unicode: Bool) {
         canvas.write(String(repeating: " ", count: layout.columns), column: 0, row: layout.titleRow, style: titleStyle)
         let file = state.session.filePath ?? "(tour)"
-        let dirty = state.session.isDirty ? " [+]" : ""
+        let dirty = (state.session.isDirty ? " [+]" : "") + (state.diskNotice ?? (state.fileError != nil ? "file error" : nil)).map { " [\($0)]" }.orEmpty
         let title = " LayerScope · " + file + dirty + (state.session.scene.title.map { " · " + $0 } ?? "")
         let modeLabel: String
         switch state.mode {
@@ -276,6 +277,7 @@ public enum ExplorerScreen {
             right += "  cursor (\(NumberFormat.format(report.point.x)), \(NumberFormat.format(report.point.y)))"
         }
         right += "  order " + state.session.hitTestOrder.rawValue + " "
+        if state.session.stepCount > 0 { right += " \(state.session.currentStep)/\(state.session.stepCount) " }
         var message = state.status
         // A small terminal hides the panel: the idle status line is the compact inspector.
         let idle = message.isEmpty || message.hasPrefix("press ? for the keys")

@@ -73,6 +73,8 @@ public struct ExplorerState: Equatable, Sendable {
     public var rows: Int = 24
     /// The last error the file on disk gave on reload; the last good scene stays.
     public var fileError: String? = nil
+    /// "changed on disk" / "file deleted": shown in the title until a save or load resolves it.
+    public var diskNotice: String? = nil
     public var panelPage: PanelPage = .inspector
     /// Legend, small-terminal panel swap, presentation preset (Picture.swift).
     public var picture = PictureSettings()

@@ -35,6 +35,7 @@ public enum UIAction: String, Equatable, Sendable {
     case nextPanel = "next-panel"
     case moveUp = "move-up", moveDown = "move-down", moveLeft = "move-left", moveRight = "move-right"
     case legend = "legend", swapPanel = "swap-panel", present = "present"
+    case nextStep = "step-next", previousStep = "step-previous"
     case moveUpBig = "move-up-10", moveDownBig = "move-down-10", moveLeftBig = "move-left-10", moveRightBig = "move-right-10"
     // Time (TimeView.swift): each performs a command (play, pause, time T), which the echo shows.
     case playPause = "play-pause", stepForward = "step-forward", stepBack = "step-back"
@@ -50,7 +51,9 @@ public enum Keymap {
     public static let bindings: [Binding] = [
         Binding(keys: ["Tab"], action: .command(.selectNext), help: "select the next layer (tree order)", modes: everywhere),
         Binding(keys: ["S-Tab"], action: .command(.selectPrevious), help: "select the previous layer", modes: everywhere),
-        Binding(keys: ["p"], action: .command(.selectParent), help: "select the superlayer", modes: editing),
+        Binding(keys: ["P"], action: .command(.selectParent), help: "select the superlayer", modes: editing),
+        Binding(keys: ["n"], action: .ui(.nextStep), help: "step-through demo: play the next step", modes: everywhere),
+        Binding(keys: ["p"], action: .ui(.previousStep), help: "step-through demo: back one step", modes: everywhere),
         Binding(keys: ["t"], action: .ui(.treeMode), help: "walk the tree with j/k/arrows (t or Esc leaves)", modes: everywhere),
         Binding(keys: ["h", "Left"], action: .ui(.moveLeft), help: "move left 1 (anchor mode: anchor −0.05; cursor: one cell)", modes: [.normal, .anchor, .cursor]),
         Binding(keys: ["l", "Right"], action: .ui(.moveRight), help: "move right 1", modes: [.normal, .anchor, .cursor]),
@@ -105,7 +108,7 @@ public enum Keymap {
         Binding(keys: ["?", "F1"], action: .ui(.help), help: "this help", modes: everywhere),
         Binding(keys: ["Esc"], action: .ui(.leaveMode), help: "leave a mode or overlay", modes: everywhere),
         Binding(keys: ["q"], action: .command(.quit(force: false)), help: "quit (asks when there are unsaved edits)", modes: everywhere),
-        Binding(keys: ["C-c"], action: .command(.quit(force: true)), help: "quit now, always", modes: everywhere),
+        Binding(keys: ["C-c"], action: .command(.quit(force: false)), help: "cancel the : line, help or a question; else quit (asks)", modes: everywhere),
     ]
 
     static let index: [String: [Binding]] = {

@@ -32,6 +32,8 @@ public enum ExplorerEffect: Equatable, Sendable {
     case quit
     case save(path: String)
     case load(path: String)
+    /// Put this text on the clipboard (OSC 52).
+    case copy(String)
 }
 
 /// The pure reducer: `reduce(&state, action)` changes state and asks for effects.
@@ -60,11 +62,13 @@ public enum Reducer {
             // Never throw away edits behind the user's back.
             if state.session.isDirty {
                 setStatus(&state, "\(path) changed on disk — :reload to take it (your unsaved edits are discarded), :w to keep yours", error: true)
+                state.diskNotice = "changed on disk"
                 return .none
             }
             return .load(path: path)
         case let .saved(path):
             state.session.didSave(to: path)
+            state.diskNotice = nil
             setStatus(&state, "saved \(path)")
             if state.mode == .confirmQuit { return .quit }
             return .none
@@ -78,6 +82,7 @@ public enum Reducer {
             state.session.replaceScene(scene, filePath: path)
             if other { state.view = ViewControl(); state.view.fitted = state.session.scene.screenRect }
             state.fileError = nil
+            state.diskNotice = nil
             setStatus(&state, "loaded \(path)" + (scene.title.map { " — \($0)" } ?? ""))
             return .none
         case let .loadFailed(message):
@@ -104,8 +109,9 @@ public enum Reducer {
     // MARK: Keys
 
     static func handleKey(_ state: inout ExplorerState, _ key: String) -> ExplorerEffect {
-        // Ctrl-C always exits (terminal.md), whatever mode or overlay is up.
-        if key == "C-c" { return .quit }
+        // Ctrl-C cancels the : line, help, an overlay or a question; else it quits, asking
+        // first when there are unsaved edits (issue 11, DECISIONS.md).
+        if key == "C-c", let effect = ctrlC(&state) { return effect }
         // Esc typed quickly before a key arrives as Alt+key. On the : line, in help and at the
         // quit question Esc has its own meaning, so M-x there is always Esc, then x.
         if key.hasPrefix("M-"), key.count == 3 {
@@ -157,6 +163,10 @@ public enum Reducer {
             }
         default: break
         }
+        if let output = state.output, key == "y" {
+            state.echo = "y → copy"
+            return .copy(output)
+        }
         if state.output != nil, key == "Esc" || key == "q" {
             state.output = nil
             // The status said "Esc closes": it must not outlive the overlay.
@@ -193,6 +203,8 @@ public enum Reducer {
         case .treeMode: return perform(&state, .mode(state.mode == .tree ? .normal : .tree), echo: key)
         case .leaveMode: return perform(&state, .mode(.normal), echo: key)
         case .help: return perform(&state, .help, echo: key)
+        case .nextStep, .previousStep:
+            return stepKey(&state, forward: action == .nextStep, key: key)
         case .nextPanel:
             let pages = PanelPage.allCases
             let next = pages[(pages.firstIndex(of: state.panelPage)! + 1) % pages.count]

@@ -124,9 +124,9 @@ public final class RunLoop {
             case .none: return false
             case .quit: return true
             case let .save(path):
-                var scene = state.session.scene
-                scene.script = []   // the script's effects are in the state already
-                switch io.save(scene, path) {
+                // The scene keeps its script and steps: a save over its own file keeps them in
+                // the text, a canonical save drops them (their effects are in the layers).
+                switch io.save(state.session.scene, path) {
                 case .success:
                     // The saved file becomes the session's file (Session.didSave): watch it
                     // from its new stamp, or the next poll would reload our own save.
@@ -134,6 +134,10 @@ public final class RunLoop {
                     effect = Reducer.reduce(&state, .saved(path: path))
                 case let .failure(e): effect = Reducer.reduce(&state, .saveFailed(e.description))
                 }
+            case let .copy(text):
+                let (message, isError) = sendToClipboard(text)
+                Reducer.setStatus(&state, message, error: isError)
+                effect = .none
             case let .load(path):
                 switch io.load(path) {
                 case let .success(scene):
@@ -187,7 +191,11 @@ public final class RunLoop {
         let stamp = io.stamp(path)
         guard stamp != knownStamp else { return false }
         knownStamp = stamp
-        guard stamp != nil else { return false }   // deleted mid-save: wait for it to return
+        guard stamp != nil else {
+            // Deleted (or mid-save: wait for it to return). Said in the title until resolved.
+            state.diskNotice = "file deleted — :w writes it again"
+            return true
+        }
         _ = try dispatch(.fileChanged)
         return true
     }

@@ -244,6 +244,8 @@ public enum Command: Equatable, Sendable {
     case getPresentation(Property)
     case getNow
     case hitTestPresentation(String?, Point)
+    /// `step N`: the scene as it is after step N of its step-through demo (0: before any).
+    case step(Int)
 
     /// The one text spelling; `CommandParser.parse(command.text) == command`.
     public var text: String {
@@ -312,6 +314,7 @@ public enum Command: Equatable, Sendable {
         case let .getPresentation(p): return "get presentation \(p.rawValue)"
         case .getNow: return "get now"
         case let .hitTestPresentation(name, p): return "hit-test presentation " + (name.map { "\(q($0)) " } ?? "") + "\(n(p.x)) \(n(p.y))"
+        case let .step(n): return "step \(n)"
         }
     }
 

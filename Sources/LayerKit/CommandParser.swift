@@ -49,7 +49,7 @@ public enum CommandParser {
         "add", "remove", "select", "set", "rotate", "scale", "move", "anchor", "reset", "toggle", "lift",
         "undo", "redo", "save", "load", "reload", "get", "convert", "contains", "hit-test", "matrix", "order",
         "select-next", "select-previous", "select-parent", "select-child", "zoom", "pan", "fit",
-        "cursor", "cursor-move", "cursor-at", "help", "quit", "quit!", "export", "panel",
+        "cursor", "cursor-move", "cursor-at", "help", "quit", "quit!", "export", "panel", "step",
         "mode", "anchor-behaviour", "command-line", "legend", "present", "show",
         "animate", "animated", "wait", "time", "speed", "play", "pause", "remove-animations",
     ]
@@ -259,6 +259,7 @@ public enum CommandParser {
             command = .panel(t.text)
         case "animate", "animated", "wait", "time", "speed", "play", "pause", "remove-animations":
             command = try timeCommand(verb.text, &r)
+        case "step": command = .step(try r.integer("a step number"))
         default:
             throw CommandError("unknown command \"\(verb.text)\"", column: verb.column,
                                suggestion: NearMiss.closest(to: verb.text, among: verbs).map { "did you mean \"\($0)\"?" } ?? "type help for the list")

@@ -35,6 +35,7 @@ struct LayoutDecoder {
             case "layers": layersValue = member.value
             case "script": scene.script = try script(member.value)
             case "animations": animationsValue = member.value
+            case "steps": scene.steps = try steps(member.value)
             default:
                 throw unknownField(member, path: "", valid: Self.topLevelFields, synonyms: Self.topLevelSynonyms,
                                    context: "at the top level")
@@ -51,7 +52,7 @@ struct LayoutDecoder {
 
     // MARK: Top level
 
-    static let topLevelFields = ["title", "notes", "screen", "layers", "script", "animations"]
+    static let topLevelFields = ["title", "notes", "screen", "layers", "script", "animations", "steps"]
     static let topLevelSynonyms = [
         "sublayers": "layers", "subviews": "layers", "views": "layers", "children": "layers",
         "commands": "script", "description": "notes", "instructions": "notes", "name": "title", "size": "screen",
@@ -84,7 +85,39 @@ struct LayoutDecoder {
     /// An array of commands, one `ScriptLine` each; or one string holding commands on
     /// separate lines (a YAML `|` block), one `ScriptLine` per non-blank line. `;` inside a line
     /// is left to the command language.
-    private func script(_ value: SourceValue) throws(LayoutError) -> [ScriptLine] {
+    /// `steps`: a list of `{title, notes?, script}`, played one at a time after the script.
+    private func steps(_ value: SourceValue) throws(LayoutError) -> [SceneStep] {
+        guard let elements = value.elements else {
+            throw error(at: value.position, "steps", "expected a list of steps, found \(describe(value))",
+                        suggestion: "write \"steps\": [{\"title\": \"…\", \"script\": [\"select box\", \"rotate 30\"]}]")
+        }
+        var result: [SceneStep] = []
+        for (index, element) in elements.enumerated() {
+            let path = "steps[\(index)]"
+            guard let members = element.members else {
+                throw error(at: element.position, path, "expected a step {\"title\", \"notes\", \"script\"}, found \(describe(element))")
+            }
+            var step = SceneStep(title: "")
+            var hasTitle = false
+            for member in members {
+                switch member.key {
+                case "title": step.title = try string(member.value, path: path + ".title"); hasTitle = true
+                case "notes": step.notes = try string(member.value, path: path + ".notes")
+                case "script": step.script = try script(member.value, path: path + ".script")
+                default:
+                    throw unknownField(member, path: path, valid: ["title", "notes", "script"],
+                                       synonyms: ["name": "title", "description": "notes", "commands": "script"], context: "in a step")
+                }
+            }
+            guard hasTitle else {
+                throw error(at: element.position, path, "a step needs a \"title\"", suggestion: "add \"title\": \"what this step shows\"")
+            }
+            result.append(step)
+        }
+        return result
+    }
+
+    private func script(_ value: SourceValue, path: String = "script") throws(LayoutError) -> [ScriptLine] {
         if case .string(let text) = value.kind {
             var lines: [ScriptLine] = []
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -103,13 +136,13 @@ struct LayoutDecoder {
             return lines
         }
         guard let elements = value.elements else {
-            throw error(at: value.position, "script", "expected a list of commands, found \(describe(value))",
+            throw error(at: value.position, path, "expected a list of commands, found \(describe(value))",
                         suggestion: "write \"script\": [\"select box\", \"rotate 30\"]")
         }
         var lines: [ScriptLine] = []
         for (index, element) in elements.enumerated() {
             guard case .string(let command) = element.kind else {
-                throw error(at: element.position, "script[\(index)]", "expected a command (a string), found \(describe(element))",
+                throw error(at: element.position, path + "[\(index)]", "expected a command (a string), found \(describe(element))",
                             suggestion: "put the command in quotes")
             }
             lines.append(ScriptLine(command, location: SourceLocation(file: file, line: element.position.line, column: element.position.column)))

@@ -16,6 +16,16 @@ public struct ScriptLine: Equatable, Sendable {
     public init(_ text: String, location: SourceLocation? = nil) { self.text = text; self.location = location }
 }
 
+/// One step of a step-through demo: what it is called, what to say, and its commands.
+public struct SceneStep: Equatable, Sendable {
+    public var title: String
+    public var notes: String?
+    public var script: [ScriptLine]
+    public init(title: String, notes: String? = nil, script: [ScriptLine] = []) {
+        self.title = title; self.notes = notes; self.script = script
+    }
+}
+
 /// A whole scene: what a layout file describes.
 public struct Scene: Equatable, Sendable {
     public var title: String?
@@ -28,6 +38,10 @@ public struct Scene: Equatable, Sendable {
     public var script: [ScriptLine]
     /// Animations that start at time 0 when the scene opens (see Animation.swift).
     public var animations: [AnimationDeclaration] = []
+    /// A step-through demo: played one at a time (`step N`) after the script.
+    public var steps: [SceneStep] = []
+    /// How many steps the tree has played (0: none; the state the file loads to).
+    public var currentStep = 0
 
     public init(title: String? = nil, notes: String? = nil, screen: Size? = nil,
                 tree: LayerTree = LayerTree(), script: [ScriptLine] = []) {

@@ -10,7 +10,9 @@ public enum SceneLoader {
     public static func load(_ path: String) throws(SceneLoadError) -> Scene {
         let scene: Scene
         do { scene = try LayoutFile.load(contentsOf: path) } catch { throw SceneLoadError(error.description) }
-        return try applyingScript(scene)
+        let scripted = try applyingScript(scene)
+        try Session.checkSteps(of: scripted)
+        return scripted
     }
 
     /// Runs the scene's script on it (a scene's file shows the order of writes).
@@ -21,8 +23,9 @@ public enum SceneLoader {
         return session.scene
     }
 
-    /// Saves atomically in the format the extension names (.json, .yaml, .yml).
+    /// Saves atomically in the format the extension names (.json, .yaml, .yml), keeping the
+    /// text of the scene's own file when saving over it (`PreservingSave`).
     public static func save(_ scene: Scene, to path: String) throws(SceneLoadError) {
-        do { try LayoutFile.write(scene, to: path) } catch { throw SceneLoadError(error.description) }
+        do { try PreservingSave.save(scene, to: path) } catch { throw SceneLoadError(error.description) }
     }
 }

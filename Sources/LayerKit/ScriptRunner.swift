@@ -54,9 +54,8 @@ public enum ScriptRunner {
             case let .output(code): emit("{\"swift\":\(JSON.string(code))}")
             case let .save(path):
                 guard let target = path ?? session.filePath else { throw failure("save: no file name (use save FILE)", column: nil) }
-                var scene = session.scene
-                scene.script = []
-                do { try SceneLoader.save(scene, to: target) } catch { throw failure("save: \(error)", column: nil) }
+                // The preserving save keeps the file's script and steps (PreservingSave).
+                do { try SceneLoader.save(session.scene, to: target) } catch { throw failure("save: \(error)", column: nil) }
                 session.didSave(to: target)
             case let .load(path):
                 do { session.replaceScene(try SceneLoader.load(path), filePath: path) } catch { throw failure("load: \(error)", column: nil) }

@@ -67,6 +67,8 @@ public struct Session: Equatable, Sendable {
     public private(set) var warning: String?
 
     public static let undoLimit = 1000
+    /// The tree after each step played so far (index 0: before any), for going back.
+    var stepSnapshots: [LayerTree] = []
 
     /// The scene clock in seconds (time contract): 0 when a scene is loaded.
     public internal(set) var now: Double = 0
@@ -81,6 +83,7 @@ public struct Session: Equatable, Sendable {
         self.filePath = filePath
         selection = scene.tree.roots.first
         startDeclaredAnimations()
+        stepSnapshots = [scene.tree]
     }
 
     public var tree: LayerTree { scene.tree }
@@ -95,6 +98,7 @@ public struct Session: Equatable, Sendable {
         lastEdit = nil; warning = nil
         now = 0; animations = []
         startDeclaredAnimations()
+        stepSnapshots = [newScene.tree]
         markClean()
     }
 
@@ -131,6 +135,18 @@ public struct Session: Equatable, Sendable {
         undoStack = []; redoStack = []
         markClean()
         lastEdit = nil
+        stepSnapshots = [scene.tree]
+    }
+
+    mutating func replaceTree(_ tree: LayerTree) { scene.tree = tree }
+    mutating func setCurrentStep(_ n: Int) { scene.currentStep = n }
+
+    /// After a step: the history is the step's, not the user's; unsaved edits stay unsaved.
+    mutating func forgetHistoryKeepingDirt(wasDirty: Bool) {
+        undoStack = []; redoStack = []
+        markClean()
+        forcedDirty = wasDirty
+        lastEdit = nil
     }
 
     // MARK: Perform
@@ -162,6 +178,9 @@ public struct Session: Equatable, Sendable {
             return .none
         case .selectNext, .selectPrevious, .selectParent, .selectChild:
             selection = walkSelection(command)
+            return .none
+        case let .step(n):
+            try goToStep(n)
             return .none
         case .export:
             return .output(try SwiftExport.code(for: try selected(), in: scene.tree))

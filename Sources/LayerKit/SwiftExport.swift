@@ -1,36 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Geometry
 
-/// Copy as code: Swift that reproduces a layer's geometry with CALayer / UIView API.
+/// Copy as code: Swift that reproduces a layer's geometry, written the way a person would
+/// write it: UIView API for views (`center`, a `CGAffineTransform`), CALayer API for layers;
+/// a transform as `CATransform3DMakeRotation(.pi / 9, 0, 0, 1)`, a scale / rotation /
+/// translation chain, or field by field only when nothing shorter says it; numbers as typed
+/// (`0.5`, not `0.49999999999999994`) yet within 1e-9 of the value.
 public enum SwiftExport {
     /// Assigns anchorPoint first, then bounds, position and transform: with the anchor set
     /// before position, the code is correct whichever anchor mode produced the state.
     public static func code(for id: LayerID, in tree: LayerTree) throws(CommandError) -> String {
         let layer = tree[id]
-        let n = NumberText.query
-        let v = layer.kind == .view ? "\(identifier(layer.name))" : identifier(layer.name)
-        let l = layer.kind == .view ? "\(v).layer" : v
+        let n = shortNumber
+        let view = layer.kind == .view
+        let v = identifier(layer.name)
+        let l = view ? "\(v).layer" : v
         var lines: [String] = []
-        lines.append("// \(layer.name): frame \(n(layer.frame.origin.x)), \(n(layer.frame.origin.y)), \(n(layer.frame.size.width)), \(n(layer.frame.size.height)) in its superlayer")
+        let f = layer.frame
+        let c: (Double) -> String = { shortNumber(($0 * 1000).rounded() / 1000) }   // a comment: 3 decimals
+        lines.append("// \(layer.name): frame \(c(f.origin.x)), \(c(f.origin.y)), \(c(f.size.width)), \(c(f.size.height)) in its superlayer")
         lines.append("\(l).anchorPoint = CGPoint(x: \(n(layer.anchorPoint.x)), y: \(n(layer.anchorPoint.y)))")
         if layer.anchorPointZ != 0 { lines.append("\(l).anchorPointZ = \(n(layer.anchorPointZ))") }
-        lines.append("\(l).bounds = CGRect(x: \(n(layer.bounds.origin.x)), y: \(n(layer.bounds.origin.y)), width: \(n(layer.bounds.size.width)), height: \(n(layer.bounds.size.height)))")
-        lines.append("\(l).position = CGPoint(x: \(n(layer.position.x)), y: \(n(layer.position.y)))")
+        let b = layer.bounds
+        lines.append("\(v).bounds = CGRect(x: \(n(b.origin.x)), y: \(n(b.origin.y)), width: \(n(b.size.width)), height: \(n(b.size.height)))")
+        lines.append("\(v).\(view ? "center" : "position") = CGPoint(x: \(n(layer.position.x)), y: \(n(layer.position.y)))")
         if layer.zPosition != 0 { lines.append("\(l).zPosition = \(n(layer.zPosition))") }
-        lines.append("\(l).transform = \(transformExpression(layer.transform))")
+        if view && layer.transform.isAffine {
+            lines.append("\(v).transform = \(affineExpression(layer.transform))")
+        } else {
+            lines.append("\(v).\(view ? "transform3D" : "transform") = \(transformExpression(layer.transform))")
+        }
         if !layer.sublayerTransform.isIdentity { lines.append("\(l).sublayerTransform = \(transformExpression(layer.sublayerTransform))") }
         return lines.joined(separator: "\n")
     }
 
+    // MARK: Transforms
+
+    /// A 2D transform as the parts `S·R·T` (scale, then rotate, then translate).
+    struct AffineParts {
+        var sx: Double, sy: Double, radians: Double, tx: Double, ty: Double
+    }
+
+    /// Splits an affine transform into scale, rotation and translation when it is one
+    /// (no shear); nil otherwise.
+    static func parts(_ t: Transform3D) -> AffineParts? {
+        guard t.isAffine else { return nil }
+        let a = t.affine
+        let sx = (a.a * a.a + a.b * a.b).squareRoot()
+        guard sx > 1e-12 else { return nil }
+        var theta = atan2(a.b, a.a)
+        // sy from (c, d) = sy · (−sin θ, cos θ).
+        var sy = -a.c * sin(theta) + a.d * cos(theta)
+        var sxSigned = sx
+        // A negative x scale reads better as a flip of y with a half turn removed.
+        if sy < 0, abs(theta) > .pi / 2 { theta -= theta > 0 ? .pi : -.pi; sxSigned = -sx; sy = -sy }
+        let rebuilt = Transform3D.scale(sxSigned, sy).concatenating(.rotation(.radians(theta))).concatenating(.translation(a.tx, a.ty))
+        guard rebuilt.isApproximatelyEqual(to: t, tolerance: 1e-9) else { return nil }
+        return AffineParts(sx: sxSigned, sy: sy, radians: theta, tx: a.tx, ty: a.ty)
+    }
+
+    /// `CGAffineTransform` for a view: the plain initialiser for one part, a chain for more,
+    /// six numbers for a shear.
+    static func affineExpression(_ t: Transform3D) -> String {
+        if t.isIdentity { return ".identity" }
+        let n = shortNumber
+        guard let p = parts(t) else {
+            let a = t.affine
+            return "CGAffineTransform(a: \(n(a.a)), b: \(n(a.b)), c: \(n(a.c)), d: \(n(a.d)), tx: \(n(a.tx)), ty: \(n(a.ty)))"
+        }
+        // Applied first to last: scale, rotate, translate. `t.rotated(by:)` puts the rotation
+        // before t, so the chain starts from the last part.
+        var chain: [String] = []
+        let hasT = p.tx != 0 || p.ty != 0, hasR = !angleIsZero(p.radians), hasS = !(nearOne(p.sx) && nearOne(p.sy))
+        if hasT { chain.append("CGAffineTransform(translationX: \(n(p.tx)), y: \(n(p.ty)))") }
+        if hasR { chain.append(chain.isEmpty ? "CGAffineTransform(rotationAngle: \(angle(p.radians)))" : ".rotated(by: \(angle(p.radians)))") }
+        if hasS { chain.append(chain.isEmpty ? "CGAffineTransform(scaleX: \(n(p.sx)), y: \(n(p.sy)))" : ".scaledBy(x: \(n(p.sx)), y: \(n(p.sy)))") }
+        return chain.isEmpty ? ".identity" : chain.joined()
+    }
+
+    /// `CATransform3D`: Make… for one part, a Rotate/Scale/Translate chain for more, a
+    /// rotation about x or y, else field by field.
     static func transformExpression(_ t: Transform3D) -> String {
         if t.isIdentity { return "CATransform3DIdentity" }
-        let n = NumberText.exact
+        let n = shortNumber
+        if let p = parts(t) {
+            var expr: String? = nil
+            if p.tx != 0 || p.ty != 0 { expr = "CATransform3DMakeTranslation(\(n(p.tx)), \(n(p.ty)), 0)" }
+            if !angleIsZero(p.radians) {
+                expr = expr.map { "CATransform3DRotate(\($0), \(angle(p.radians)), 0, 0, 1)" } ?? "CATransform3DMakeRotation(\(angle(p.radians)), 0, 0, 1)"
+            }
+            if !(nearOne(p.sx) && nearOne(p.sy)) {
+                expr = expr.map { "CATransform3DScale(\($0), \(n(p.sx)), \(n(p.sy)), 1)" } ?? "CATransform3DMakeScale(\(n(p.sx)), \(n(p.sy)), 1)"
+            }
+            return expr ?? "CATransform3DIdentity"
+        }
+        for (x, y) in [(1.0, 0.0), (0.0, 1.0)] {
+            let radians = x == 1 ? atan2(t.m23, t.m22) : atan2(-t.m13, t.m11)
+            if t.isApproximatelyEqual(to: .rotation(.radians(radians), x: x, y: y, z: 0), tolerance: 1e-9) {
+                return "CATransform3DMakeRotation(\(angle(radians)), \(n(x)), \(n(y)), 0)"
+            }
+        }
         let m = t.rowMajor
         var s = "{ var t = CATransform3DIdentity\n"
         let names = ["m11", "m12", "m13", "m14", "m21", "m22", "m23", "m24", "m31", "m32", "m33", "m34", "m41", "m42", "m43", "m44"]
         let identity = Transform3D.identity.rowMajor
-        for i in 0..<16 where m[i] != identity[i] { s += "    t.\(names[i]) = \(n(m[i]))\n" }
+        for i in 0..<16 where abs(m[i] - identity[i]) > 5e-10 { s += "    t.\(names[i]) = \(n(m[i]))\n" }
         return s + "    return t }()"
     }
+
+    /// An angle as a person writes it: `.pi / 9` for 20°, `-.pi / 4`, `.pi * 2 / 3`, else
+    /// `12.5 * .pi / 180`.
+    static func angle(_ radians: Double) -> String {
+        let degrees = radians * 180 / .pi
+        let sign = degrees < 0 ? "-" : ""
+        let d = abs(degrees)
+        for q in 1...36 {
+            let p = d * Double(q) / 180
+            let rounded = p.rounded()
+            guard rounded >= 1, abs(p - rounded) < 1e-9 * Double(q) else { continue }
+            let k = Int(rounded)
+            switch (k, q) {
+            case (1, 1): return sign + ".pi"
+            case (_, 1): return sign + ".pi * \(k)"
+            case (1, _): return sign + ".pi / \(q)"
+            default: return sign + ".pi * \(k) / \(q)"
+            }
+        }
+        return "\(shortNumber(degrees)) * .pi / 180"
+    }
+
+    static func angleIsZero(_ radians: Double) -> Bool { abs(radians) < 1e-12 }
+    static func nearOne(_ x: Double) -> Bool { abs(x - 1) < 1e-12 }
 
     static func identifier(_ name: String) -> String {
         var out = ""

@@ -145,6 +145,15 @@ struct ScriptSource: ParsableArguments {
 
     /// (name for messages, text)
     func read(stdinAllowed: Bool) throws -> (String, String)? {
+        if let found = try Self.commands(script: script, scriptFile: scriptFile) { return found }
+        guard stdinAllowed else { return nil }
+        var text = ""
+        while let line = readLine(strippingNewline: false) { text += line }
+        return ("<stdin>", text)
+    }
+
+    /// --script or --script-file (at most one), nil when neither is given.
+    static func commands(script: String?, scriptFile: String?) throws -> (name: String, text: String)? {
         if script != nil && scriptFile != nil {
             throw ValidationError("give --script or --script-file, not both")
         }
@@ -154,10 +163,7 @@ struct ScriptSource: ParsableArguments {
                 throw ValidationError(SafeText.visible("cannot read script file \(scriptFile): \(error.message)"))
             }
         }
-        guard stdinAllowed else { return nil }
-        var text = ""
-        while let line = readLine(strippingNewline: false) { text += line }
-        return ("<stdin>", text)
+        return nil
     }
 }
 
@@ -231,6 +237,9 @@ struct Render: ParsableCommand {
     @Option(help: "The terminal size as COLSxROWS.")
     var size: String = "100x30"
 
+    @Option(help: "Write the scene as an SVG picture to this file (atomically) instead of printing the screen.")
+    var svg: String?
+
     @OptionGroup var source: ScriptSource
     @OptionGroup var draw: DrawOptions
 
@@ -258,6 +267,13 @@ struct Render: ParsableCommand {
             }
         }
         if let time { _ = Reducer.reduce(&state, .command(.time(time))) }
+        if let svg {
+            do { try TextFile.writeAtomically(SVGExport.svg(state.session.scene), to: svg) } catch {
+                printError("layerscope: cannot write \(svg): \(error.message)")
+                throw ExitCode(1)
+            }
+            return
+        }
         let depth: ColorDepth
         switch draw.color ?? .none {
         case .none: depth = .none

@@ -53,7 +53,7 @@ struct CommandLineEndToEndTests {
         // seed 002 through the binary: frame first, then anchor → origin (190, 190).
         let popup = Self.package.appendingPathComponent("Layouts/popup.json").path
         let result = try Subprocess.run(try LayerScopeProgram.requiredPath, [
-            "eval", "--layout", popup, "--script", "select frameFirst; get frame\nselect anchorFirst; get frame; hit-test 150 150",
+            "eval", "--layout", popup, "--script", "step 3\nselect frameFirst; get frame\nselect anchorFirst; get frame; hit-test 150 150",
         ])
         #expect(result.status == 0)
         #expect(result.output == "{\"rect\":[190,190,100,100]}\n{\"rect\":[140,140,50,50]}\n{\"hit\":\"anchorFirst\"}\n")

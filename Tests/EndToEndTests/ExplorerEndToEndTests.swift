@@ -111,8 +111,8 @@ struct ExplorerEndToEndTests {
         #expect(abs(frame["w"]! - 60.544) < 0.01 && abs(frame["h"]! - 25.188) < 0.01)
         #expect(lines(screen)[0].contains("[+]"))
 
-        // The face (p: the superlayer) has the identity: one r gives cos 15° and sin 15°.
-        try press(session, "p", echo: "p → select-parent")
+        // The face (P: the superlayer) has the identity: one r gives cos 15° and sin 15°.
+        try press(session, "P", echo: "P → select-parent")
         try session.waitFor("face (view)")
         try press(session, "r", echo: "r → rotate 15")
         screen = try session.waitFor(" affine [0.966 0.259 -0.259 0.966 0 0]")
@@ -308,25 +308,33 @@ struct ExplorerEndToEndTests {
         #expect(try String(contentsOf: scene.file, encoding: .utf8) == original)
     }
 
+    /// Ctrl-C cancels the : line and the quit question (the edits stay); with unsaved edits
+    /// it asks; n at the question then exits cleanly.
     @Test(arguments: ["normal", "command line", "question"])
-    func ctrlCAlwaysExitsCleanly(place: String) throws {
+    func ctrlCCancelsPromptsAndExitsCleanlyAfterAsking(place: String) throws {
         let scene = try temporaryScene(copying: "clock.json", as: "clock.json")   // edits: a copy
         defer { try? FileManager.default.removeItem(at: scene.folder) }
         let session = try start(["clock.json"], in: scene.folder)
         defer { session.close() }
-        try press(session, "r", echo: "r → rotate 15")   // unsaved edits: C-c does not ask
+        try press(session, "r", echo: "r → rotate 15")
         switch place {
         case "command line":
             try session.sendKeys(":")
             try session.waitUntil("the command line") { lastLine($0) == ":" }
             try session.type("rot")
+            try session.sendKeys("C-c")
+            try session.waitUntil("the : line cancelled") { lastLine($0).hasPrefix("key: C-c → cancel") }
         case "question":
             try press(session, "q", echo: "q → quit")
             try session.waitFor("Unsaved edits")
+            try session.sendKeys("C-c")
+            try session.waitUntil("the question cancelled") { lastLine($0).hasPrefix("key: C-c → cancel") }
         default:
             break
         }
         try session.sendKeys("C-c")
+        try session.waitFor("Unsaved edits")
+        try session.sendKeys("n")
         #expect(try session.waitForExit() == 0)
         #expect(try session.alternateOn() == false)
     }
@@ -397,14 +405,19 @@ struct ExplorerEndToEndTests {
         try press(session, "Tab", echo: "Tab → select-next")
         try session.waitFor("hourHand (view)")
         try press(session, "e", echo: "e → export swift")
-        let screen = try session.waitFor("Swift (Esc closes)")
+        let screen = try session.waitFor("Swift · y copies (OSC 52")
+        // A view: UIView's own names, the anchor through its layer.
         #expect(screen.contains("hourHand.layer.anchorPoint = CGPoint(x: 0.5, y: 0.9)"))
-        #expect(screen.contains("hourHand.layer.position = CGPoint(x: 100, y: 100)"))
-        #expect(screen.contains("hourHand.layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 60)"))
+        #expect(screen.contains("hourHand.center = CGPoint(x: 100, y: 100)"))
+        #expect(screen.contains("hourHand.bounds = CGRect(x: 0, y: 0, width: 10, height: 60)"))
+        #expect(screen.contains("hourHand.transform = CGAffineTransform(rotationAngle: .pi / 2)"))
+        // y sends it with OSC 52 through the real ncurses backend and says so.
+        try press(session, "y", echo: "y → copy")
+        try session.waitFor("to the clipboard (OSC 52)")
         try session.sendKeys("Escape")
         // The status and echo rows are the last drawn: wait for them, not just the overlay.
         let closed = try session.waitUntil("the overlay to close") {
-            !$0.contains("Swift (Esc closes)") && lastLine($0).contains("key: Esc → mode normal")
+            !$0.contains("Swift · y copies") && lastLine($0).contains("key: Esc → mode normal")
         }
         #expect(!closed.contains("CGPoint("))
         #expect(!statusLine(closed).contains("Esc closes"))
@@ -415,7 +428,7 @@ struct ExplorerEndToEndTests {
                                          "--swift", "--layer", "hourHand"])
         #expect(export.status == 0)
         #expect(export.output.contains("hourHand.layer.anchorPoint = CGPoint(x: 0.5, y: 0.9)\n"))
-        #expect(export.output.contains("hourHand.layer.position = CGPoint(x: 100, y: 100)\n"))
+        #expect(export.output.contains("hourHand.center = CGPoint(x: 100, y: 100)\n"))
     }
 
     // MARK: - 11. Locale and color
@@ -452,12 +465,12 @@ struct ExplorerEndToEndTests {
         defer { session.close() }
         try press(session, "?", echo: "? → help")
         // 40 rows: 36 lines of the box at a time; the notes (5 lines and a blank), the
-        // 47 bindings and 3 lines about commands do not fit.
+        // 49 bindings and 3 lines about commands do not fit.
         var screen = try session.waitFor("Keys 1–36 of")
         #expect(screen.contains("Tab           select the next layer (tree order)"))
-        #expect(!screen.contains("C-c           quit now, always"))
+        #expect(!screen.contains("C-c           cancel the : line"))
         try session.sendKeys("Space")
-        screen = try session.waitUntil("the help's last page") { $0.contains("C-c           quit now, always") }
+        screen = try session.waitUntil("the help's last page") { $0.contains("C-c           cancel the : line") }
         #expect(screen.contains("c             hit-test cursor mode (arrows move the crosshair)"))
         #expect(screen.contains("e             copy as code: Swift for the selection"))
         // r closes it without rotating.
@@ -465,6 +478,30 @@ struct ExplorerEndToEndTests {
         screen = try session.waitUntil("the help to close") { !$0.contains("any other key closes") }
         #expect(!lines(screen)[0].contains("[+]"))
         #expect(try session.alternateOn())
+    }
+
+    // MARK: - Step-through demos
+
+    /// `--script-file` runs its commands after loading (here: to step 2 of seed 002); p and n
+    /// then walk the steps, the caption and the status line following.
+    @Test func scriptFileThenStepKeysWalkTheDemo() throws {
+        let scene = try temporaryScene(text: "step 2\nselect frameFirst\n", as: "demo.txt")
+        defer { try? FileManager.default.removeItem(at: scene.folder) }
+        let session = try start(["Layouts/popup.json", "--script-file", scene.file.path])
+        defer { session.close() }
+        // After step 2 frameFirst has jumped: frame (190, 190, 100, 100) in the panel.
+        var screen = try session.waitFor(" 2/3 · frameFirst: frame (140, 140, 100, 100), then anchorPoint (0, 0)")
+        #expect(screen.contains("frameFirst  order zPosition  2/3"))
+        #expect(screen.contains("frame    x 190 y 190 w 100 h 100"))
+        try press(session, "p", echo: "p → step 1")
+        screen = try session.waitFor(" 1/3 · anchorFirst: anchorPoint (0, 0), then frame")
+        // Back before step 2: frameFirst is the empty rect it was in the file.
+        #expect(screen.contains("frame    x 0 y 0 w 0 h 0"))
+        try press(session, "n", echo: "n → step 2")
+        try session.waitFor("frame    x 190 y 190 w 100 h 100")
+        #expect(!(try session.capture()).contains("[+]"), "stepping is not an edit")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
     }
 
     // MARK: - 12. 80×24
@@ -478,7 +515,7 @@ struct ExplorerEndToEndTests {
         #expect(!screen.contains("│"))   // no panel separator
         #expect(rows[0].contains("LayerScope · Layouts/clock.json"))
         #expect(rows[0].hasSuffix("NORMAL"))
-        #expect(rows[22].hasSuffix("face  order zPosition"))   // the status line, row 24 − 2
+        #expect(rows[22].hasSuffix("face  order zPosition  0/3"))   // the status line, row 24 − 2 (clock has 3 steps)
         #expect(rows[1..<22].contains { $0.contains("⣀") })     // the canvas
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)

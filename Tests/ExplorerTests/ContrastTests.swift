@@ -95,7 +95,7 @@ import Testing
     /// formula page's yellow "changed" highlight (255, 210, 60) is 46 from white.
     @Test func panelHighlightsAreReadableOnBothThemes() throws {
         var state = try LayoutGoldenTests.state("anchor-jump.yaml", columns: 120, rows: 40)
-        for c in try CommandParser.parseLine("select jumping; anchor 0.5 0.5; panel formula") { _ = Reducer.reduce(&state, .command(c)) }
+        for c in try CommandParser.parseLine("select jumping; anchor 0 0; panel formula") { _ = Reducer.reduce(&state, .command(c)) }
         for theme in Theme.allCases {
             let screen = ExplorerScreen.render(state, options: ScreenOptions(mode: .braille, theme: theme))
             let canvas = screen.canvas

@@ -45,13 +45,15 @@ import Testing
         let screen = ExplorerScreen.render(state, options: ScreenOptions(mode: .braille, unicode: true))
         expectGolden(screen.canvas, named: file, suite: "LayoutGoldenTests")
         // Whatever the picture, these rows are fixed: title with the file, status with the
-        // selection (the first top-level layer) and the hit-test order, and the key hint.
+        // selection (the first top-level layer), the hit-test order and, for a step-through
+        // demo, its progress (0 of N: a demo opens before its first step), and the key hint.
         let canvas = screen.canvas
         #expect(canvas.columns == 100 && canvas.rows == 30)
         #expect(canvas.text(row: 0).hasPrefix(" LayerScope · Layouts/\(file) · "))
         #expect(canvas.text(row: 0).hasSuffix(" NORMAL "))
         let first = try #require(state.session.tree.roots.first)
-        #expect(canvas.text(row: 28).hasSuffix(" \(state.session.tree[first].name)  order zPosition "))
+        let progress = state.session.stepCount > 0 ? " 0/\(state.session.stepCount) " : ""
+        #expect(canvas.text(row: 28).hasSuffix(" \(state.session.tree[first].name)  order zPosition " + progress))
         #expect(canvas.text(row: 29).hasSuffix("? help  : command  q quit"))
         #expect(canvas[51, 1].glyph == "│")   // the panel's separator: 100 − 48 − 1
         #expect(screen.cursor == nil)

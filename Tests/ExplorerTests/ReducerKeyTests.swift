@@ -411,12 +411,12 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
         #expect(!state.session.isDirty)
     }
 
-    @Test func pSelectsTheSuperlayerAndStaysOnATopLevelLayer() {
+    @Test func shiftPSelectsTheSuperlayerAndStaysOnATopLevelLayer() {
         var state = Fixture.state()
-        state.press("Tab", "p")
+        state.press("Tab", "P")
         #expect(state.selectedName == "card")
-        #expect(state.echo == "p → select-parent")
-        state.press("p")
+        #expect(state.echo == "P → select-parent")
+        state.press("P")
         #expect(state.selectedName == "card")
     }
 
@@ -572,19 +572,41 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
         #expect(state.status == "save failed: disk full — nothing was lost")
     }
 
-    /// Ctrl-C quits from every mode, edits or not.
-    @Test(arguments: [[String](), ["a"], ["c"], ["t"], [":"], [":", "m", "o"], ["?"], ["l", "q"]])
-    func ctrlCAlwaysQuits(setup: [String]) {
+    /// Ctrl-C with no edits quits from every mode that is not a prompt.
+    @Test(arguments: [[String](), ["a"], ["c"], ["t"]])
+    func ctrlCQuitsWithoutEdits(setup: [String]) {
         var state = Fixture.state()
-        state.press("l")   // unsaved edits do not hold Ctrl-C back
         for k in setup { state.press(k) }
         #expect(state.press("C-c") == .quit, "after \(setup)")
     }
 
-    @Test func ctrlCQuitsWhileSwiftOutputIsShown() {
+    /// On the : line, in help and at the quit question, Ctrl-C cancels: nothing quits, the
+    /// typed command is not run, and the edits are still there, unsaved.
+    @Test(arguments: [[":"], [":", "m", "o"], ["?"], ["q"]])
+    func ctrlCCancelsPromptsAndNeverLosesEdits(setup: [String]) {
+        var state = Fixture.state()
+        state.press("l")
+        for k in setup { state.press(k) }
+        #expect(state.press("C-c") == .none, "after \(setup)")
+        #expect(state.mode == .normal)
+        #expect(state.echo == "C-c → cancel")
+        #expect(state.session.isDirty)
+    }
+
+    @Test func ctrlCWithUnsavedEditsAsksFirst() {
+        var state = Fixture.state()
+        state.press("l")
+        #expect(state.press("C-c") == .none)
+        #expect(state.mode == .confirmQuit)
+        #expect(state.press("n") == .quit)
+    }
+
+    @Test func ctrlCClosesTheSwiftOutputFirst() {
         var state = Fixture.state()
         state.press("e")
         #expect(state.output != nil)
+        #expect(state.press("C-c") == .none)
+        #expect(state.output == nil)
         #expect(state.press("C-c") == .quit)
     }
 }

@@ -109,7 +109,7 @@ func rowText(_ canvas: Canvas?, _ row: Int) -> String {
         #expect(loop.state.session.scene == Fixture.scene())
     }
 
-    @Test func qWithEditsShowsTheQuestionAndCtrlCQuitsAnyway() throws {
+    @Test func qWithEditsShowsTheQuestionAndCtrlCCancelsIt() throws {
         let terminal = InMemoryTerminal(columns: 80, rows: 24, events: keys("l", "q"))
         let loop = RunLoop(state: Fixture.state(), terminal: terminal, options: ScreenOptions(mode: .braille))
         try loop.run()
@@ -118,7 +118,8 @@ func rowText(_ canvas: Canvas?, _ row: Int) -> String {
         let text = (0..<frame.rows).map { frame.text(row: $0) }.joined(separator: "\n")
         #expect(text.contains(" Unsaved edits "))
         #expect(text.contains("n  quit without saving"))
-        terminal.enqueue(contentsOf: keys("C-c", "l"))
+        // Ctrl-C cancels the question; the loop goes on (l moves again) until q, n.
+        terminal.enqueue(contentsOf: keys("C-c", "l", "q", "n", "l"))
         try loop.run()
         #expect(terminal.pendingEvents == keys("l"))
     }
@@ -370,11 +371,15 @@ func rowText(_ canvas: Canvas?, _ row: Int) -> String {
         let (path, state) = try savedFixture(in: dir)
         let loop = RunLoop(state: state, terminal: InMemoryTerminal(columns: 80, rows: 24), options: ScreenOptions())
         try FileManager.default.removeItem(atPath: path)
-        #expect(try loop.checkFile() == false)
+        // Reported (redraw: the title says so until resolved), not an error, nothing loaded.
+        #expect(try loop.checkFile() == true)
         #expect(loop.state.fileError == nil)
+        #expect(loop.state.diskNotice == "file deleted — :w writes it again")
+        #expect(try loop.checkFile() == false)
         try SceneLoader.save(try Self.movedBack(), to: path)
         #expect(try loop.checkFile() == true)
         #expect(loop.state.layer("back").position == Point(70, 65))
+        #expect(loop.state.diskNotice == nil)
     }
 
     @Test func fileChangedWithoutAFileDoesNothing() {

@@ -25,7 +25,8 @@ import Testing
     @Test func frameFormulaAfterAnAnchorJump() throws {
         // jumping: 120×80 rotated 20°, anchor (0,0) at position (100,100). Moving the anchor
         // to (0.5, 0.5) keeps position, so the frame jumps by −(R·(60, 40)) = −(42.701, 58.109).
-        let state = try Self.state("anchor-jump.yaml", "select jumping\nanchor 0.5 0.5\npanel formula")
+        // The scene's two steps give both cards anchorPoint (0, 0); then the anchor moves back.
+        let state = try Self.state("anchor-jump.yaml", "step 2\nselect jumping\nanchor 0.5 0.5\npanel formula")
         let edit = try #require(state.session.lastEdit)
         let c = cos(20 * Double.pi / 180), s = sin(20 * Double.pi / 180)
         let dx = edit.frameAfter.origin.x - edit.frameBefore.origin.x
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func keepFrameMovesPositionInstead() throws {
-        let state = try Self.state("anchor-jump.yaml", "select staying\nanchor 0.5 0.5 keep-frame\npanel formula")
+        let state = try Self.state("anchor-jump.yaml", "step 2\nselect staying\nanchor 0.5 0.5 keep-frame\npanel formula")
         let canvas = Self.render(state)
         let text = canvas.text
         #expect(text.contains("frame moved (0, 0), position (42.701, 58.109)"))

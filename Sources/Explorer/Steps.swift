@@ -1,0 +1,67 @@
+import LayerKit
+import TerminalKit
+import Raster
+
+/// Step-through demos in the explorer: `n` / `p` play the next step or go back one, a
+/// caption at the foot of the canvas shows the step's title and notes, the status line its
+/// progress (3/7).
+extension Reducer {
+    static func stepKey(_ state: inout ExplorerState, forward: Bool, key: String) -> ExplorerEffect {
+        let session = state.session
+        let target = session.currentStep + (forward ? 1 : -1)
+        // Echo the command even when it cannot apply, so the echo always replays (to the same refusal).
+        state.echo = "\(key) → " + Command.step(target).text
+        guard session.stepCount > 0 else {
+            setStatus(&state, "this scene has no steps (a layout lists them under \"steps\")", error: true)
+            return .none
+        }
+        guard target >= 0, target <= session.stepCount else {
+            setStatus(&state, forward ? "that was the last step (\(session.stepCount)/\(session.stepCount)) — p goes back" : "already before the first step — n plays it")
+            return .none
+        }
+        return perform(&state, .step(target), echo: key)
+    }
+}
+
+extension ExplorerScreen {
+    /// The caption: `2/3 · title — notes` on the canvas's last row while a scene has steps;
+    /// before the first step, what `n` will play.
+    static func drawStepCaption(_ canvas: inout Canvas, _ state: ExplorerState, _ area: CellRect) {
+        let session = state.session
+        guard session.stepCount > 0, !area.isEmpty else { return }
+        let n = session.currentStep
+        var text: String
+        if n == 0 {
+            text = " 0/\(session.stepCount) · press n for step 1: \(session.scene.steps[0].title) "
+        } else {
+            let step = session.scene.steps[n - 1]
+            text = " \(n)/\(session.stepCount) · \(step.title)" + (step.notes.map { " — " + $0 } ?? "") + " "
+        }
+        text = text.replacingNewlines()
+        let row = area.row + area.rows - 1
+        let style = CellStyle(foreground: .rgb(20, 20, 30), background: .rgb(255, 210, 80), bold: false)
+        canvas.write(String(repeating: " ", count: area.columns), column: area.column, row: row, style: style)
+        canvas.write(text, column: area.column, row: row, style: style, maxWidth: area.columns)
+    }
+}
+
+private extension String {
+    func replacingNewlines() -> String { String(map { $0 == "\n" ? " " : $0 }) }
+}
+
+extension RunLoop {
+    /// `e` then `y`: the Swift goes to the clipboard over OSC 52 when the terminal can take
+    /// it. Returns what the status line says, and whether it is an error.
+    func sendToClipboard(_ text: String) -> (message: String, isError: Bool) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        guard let clipboard = terminal as? ClipboardTerminal else {
+            return ("this terminal cannot copy — select the text instead", true)
+        }
+        do {
+            try clipboard.copyToClipboard(text)
+            return ("sent \(lines) lines to the clipboard (OSC 52) — if nothing arrives, the terminal may not support it (tmux: set -g set-clipboard on)", false)
+        } catch {
+            return ("copy failed: \(error)", true)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// Step-through demos (`steps:` in a layout, `step N`): forward runs each step's script,
+/// back restores the tree as it was after that step, so `step N` always leaves the scene
+/// exactly as after step N's script.
+extension Session {
+    /// The number of steps the scene has.
+    public var stepCount: Int { scene.steps.count }
+
+    /// The step the scene is at (0: before any).
+    public var currentStep: Int { scene.currentStep }
+
+    /// Goes to step `n` (0…stepCount). Throws, changing nothing, when `n` is out of range or
+    /// a step's script fails.
+    mutating func goToStep(_ n: Int) throws(CommandError) {
+        guard !scene.steps.isEmpty else {
+            throw CommandError("this scene has no steps", suggestion: "a layout lists them under \"steps\"")
+        }
+        guard n >= 0, n <= scene.steps.count else {
+            throw CommandError("no step \(n): this scene has steps 0…\(scene.steps.count) (0 is before the first)")
+        }
+        let wasDirty = isDirty
+        let keptSelection = selection.flatMap { scene.tree.contains($0) ? scene.tree[$0].name : nil }
+        if stepSnapshots.isEmpty { stepSnapshots = [scene.tree] }
+        var trial = self
+        if n <= scene.currentStep, n < stepSnapshots.count {
+            trial.replaceTree(stepSnapshots[n])
+            trial.stepSnapshots.removeSubrange((n + 1)...)
+        } else {
+            for index in scene.currentStep..<n {
+                let step = scene.steps[index]
+                for line in step.script {
+                    let commands: [Command]
+                    do { commands = try CommandParser.parseLine(line.text) } catch {
+                        throw CommandError("step \(index + 1) \"\(step.title)\": \(line.text): \(error.message)")
+                    }
+                    for command in commands {
+                        switch command {
+                        case .save, .load, .reload, .quit, .step:
+                            throw CommandError("step \(index + 1): \(command.text) is not allowed in a step's script")
+                        default: break
+                        }
+                        do { _ = try trial.perform(command) } catch {
+                            throw CommandError("step \(index + 1) \"\(step.title)\": \(command.text): \(error.message)")
+                        }
+                    }
+                }
+                if trial.stepSnapshots.count > index + 1 { trial.stepSnapshots.removeSubrange((index + 1)...) }
+                trial.stepSnapshots.append(trial.scene.tree)
+            }
+        }
+        trial.setCurrentStep(n)
+        trial.forgetHistoryKeepingDirt(wasDirty: wasDirty)
+        trial.selection = keptSelection.flatMap { trial.scene.tree.id(named: $0) } ?? trial.selection.flatMap { trial.scene.tree.contains($0) ? $0 : nil } ?? trial.scene.tree.roots.first
+        self = trial
+    }
+
+    /// Plays every step of a freshly loaded scene on a copy, so a bad step is an error at
+    /// load (with its file, line and column), not in the middle of a talk.
+    public static func checkSteps(of scene: Scene) throws(SceneLoadError) {
+        guard !scene.steps.isEmpty else { return }
+        var session = Session(scene: scene)
+        for (index, step) in scene.steps.enumerated() {
+            do { try session.goToStep(index + 1) } catch {
+                let place = step.script.first?.location.map { "\($0): " } ?? ""
+                throw SceneLoadError("\(place)\(error.message)" + (error.suggestion.map { "; \($0)" } ?? ""))
+            }
+        }
+    }
+}

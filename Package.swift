@@ -44,6 +44,8 @@ let package = Package(
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "TerminalKit", "Raster", "LayerKit", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "ImportTests", dependencies: ["LayerKit", "Geometry", "TestSupport"],
+                    resources: [.copy("Dumps")]),
     ],
     swiftLanguageModes: [.v6]
 )

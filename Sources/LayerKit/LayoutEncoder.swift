@@ -66,6 +66,8 @@ struct LayoutEncoder {
         if let c = layer.backgroundColor { fields.append(("backgroundColor", .string(c.cssSpelling))) }
         if let c = layer.borderColor { fields.append(("borderColor", .string(c.cssSpelling))) }
         if layer.borderWidth != 0 { fields.append(("borderWidth", .number(layer.borderWidth))) }
+        if !layer.autoresizingMask.isEmpty { fields.append(("autoresizingMask", .string(layer.autoresizingMask.printed))) }
+        if let note = layer.note { fields.append(("note", .string(note))) }
         return fields
     }
 

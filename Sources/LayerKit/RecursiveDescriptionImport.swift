@@ -131,8 +131,23 @@ public enum RecursiveDescriptionImporter {
             return (layer, "no bounds size gives this frame under this transform (a non-default anchorPoint?)")
         }
         layer.transform = Transform3D(Affine2D(a: a, b: b, c: c, d: d, tx: tx, ty: ty))
+        let center = Point(x: f.standardized.midX - tx, y: f.standardized.midY - ty)
+        // The printed digits are rounded, so the solution carries their error (99.99977 for a
+        // 100-point view): keep the roundest bounds and center, to 0…6 decimals, whose frame
+        // still prints as printed.
+        for decimals in 0...6 {
+            var candidate = layer
+            func round(_ x: Double) -> Double {
+                var scale = 1.0
+                for _ in 0..<decimals { scale *= 10 }
+                return (x * scale).rounded() / scale
+            }
+            candidate.bounds = Rect(origin: offset, size: Size(width: max(0, round(w)), height: max(0, round(h))))
+            candidate.position = Point(x: round(center.x), y: round(center.y))
+            if checked(candidate, v) == nil { return (candidate, reason) }
+        }
         layer.bounds = Rect(origin: offset, size: Size(width: max(0, w), height: max(0, h)))
-        layer.position = Point(x: f.standardized.midX - tx, y: f.standardized.midY - ty)
+        layer.position = center
         if let r = checked(layer, v) { return (layer, r) }
         return (layer, reason)
     }

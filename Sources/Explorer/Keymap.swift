@@ -73,6 +73,7 @@ public enum Keymap {
         Binding(keys: ["m"], action: .command(.toggle(.masksToBounds)), help: "toggle masksToBounds", modes: editing),
         Binding(keys: ["g"], action: .command(.toggle(.geometryFlipped)), help: "toggle geometryFlipped", modes: editing),
         Binding(keys: ["="], action: .command(.reset), help: "reset: identity transform", modes: editing),
+        Binding(keys: ["T"], action: .command(.turn), help: "turn the top-level view: swap width and height (subviews autoresize)", modes: editing),
         Binding(keys: ["c"], action: .ui(.cursorMode), help: "hit-test cursor mode (arrows move the crosshair)", modes: [.normal, .anchor, .cursor, .tree]),
         Binding(keys: ["o"], action: .command(.hitTestOrder(.tree)), help: "hit-test siblings in tree order (Lockwood's book)", modes: everywhere),
         Binding(keys: ["O"], action: .command(.hitTestOrder(.zPosition)), help: "hit-test siblings by zPosition (measured)", modes: everywhere),

@@ -206,6 +206,10 @@ public enum Command: Equatable, Sendable {
     case export(String)
     /// `panel inspector|formula|hit-test`: which explanation the side panel shows.
     case panel(String)
+    /// `resize W H`: the selection's frame size (origin kept); subviews follow their autoresizingMask.
+    case resize(Double, Double)
+    /// `turn`: swap the selection's top-level view's width and height (portrait ↔ landscape).
+    case turn
 
     /// The one text spelling; `CommandParser.parse(command.text) == command`.
     public var text: String {
@@ -255,6 +259,8 @@ public enum Command: Equatable, Sendable {
         case let .quit(force): return force ? "quit!" : "quit"
         case let .export(format): return "export \(format)"
         case let .panel(page): return "panel \(page)"
+        case let .resize(w, h): return "resize \(n(w)) \(n(h))"
+        case .turn: return "turn"
         }
     }
 
@@ -264,7 +270,7 @@ public enum Command: Equatable, Sendable {
     /// True for commands that change the scene (and so enter the undo history).
     public var isEdit: Bool {
         switch self {
-        case .add, .remove, .set, .rotate, .scale, .move, .anchor, .reset, .toggle, .lift: return true
+        case .add, .remove, .set, .rotate, .scale, .move, .anchor, .reset, .toggle, .lift, .resize, .turn: return true
         default: return false
         }
     }

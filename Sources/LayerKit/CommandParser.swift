@@ -50,6 +50,7 @@ public enum CommandParser {
         "undo", "redo", "save", "load", "reload", "get", "convert", "contains", "hit-test", "matrix", "order",
         "select-next", "select-previous", "select-parent", "select-child", "zoom", "pan", "fit",
         "cursor", "cursor-move", "cursor-at", "help", "quit", "quit!", "export", "panel",
+        "resize", "turn",
     ]
 
     /// Splits a line into tokens, dropping a `#` comment; `;` is returned as its own token.
@@ -154,6 +155,13 @@ public enum CommandParser {
             let f = try r.number("a scale factor")
             command = .scale(f, r.peek == nil ? nil : try r.number("a y scale factor"))
         case "move": command = .move(try r.number("dx"), try r.number("dy"))
+        case "resize":
+            let wt = r.peek, w = try r.number("a width")
+            guard w >= 0 else { throw CommandError("a width cannot be negative", column: wt?.column) }
+            let ht = r.peek, h = try r.number("a height")
+            guard h >= 0 else { throw CommandError("a height cannot be negative", column: ht?.column) }
+            command = .resize(w, h)
+        case "turn": command = .turn
         case "anchor":
             let x = try r.number("the anchor's x (unit coordinates)"), y = try r.number("the anchor's y (unit coordinates)")
             var keep = false

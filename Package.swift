@@ -45,7 +45,7 @@ let package = Package(
                     exclude: ["__Goldens__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
         .testTarget(name: "ImportTests", dependencies: ["LayerKit", "Geometry", "TestSupport"],
-                    resources: [.copy("Dumps")]),
+                    exclude: ["Synthetic"], resources: [.copy("Dumps")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -88,7 +88,7 @@ public enum ExplorerScreen {
         var rasterOptions = RasterOptions(mode: options.mode, unicode: unicode, selection: state.session.selection,
                                           annotations: Why.annotations(state))
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
-        let scene = SceneRasterizer.render(tree, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
+        let scene = SceneRasterizer.render(TreeBrowser.canvasTree(tree, state), viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
         canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
         if let p = state.cursor, state.mode == .cursor {
             drawCrosshair(&canvas, at: viewport.cell(containing: p), in: layout.canvas, unicode: unicode)
@@ -110,6 +110,9 @@ public enum ExplorerScreen {
         if case let .command(text, caret) = state.mode {
             canvas.write(":" + text, column: 0, row: layout.echoRow)
             cursor = CellPosition(column: min(layout.columns - 1, 1 + caret), row: layout.echoRow)
+        } else if let typed = state.treeBrowser.typing {
+            canvas.write("/" + typed, column: 0, row: layout.echoRow, maxWidth: layout.columns)
+            cursor = CellPosition(column: min(layout.columns - 1, 1 + typed.count), row: layout.echoRow)
         } else {
             let echo = state.echo.isEmpty ? "" : "key: " + state.echo
             canvas.write(echo, column: 0, row: layout.echoRow, style: dimStyle, maxWidth: layout.columns)
@@ -189,7 +192,7 @@ public enum ExplorerScreen {
 
     static func drawTitle(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout, unicode: Bool) {
         canvas.write(String(repeating: " ", count: layout.columns), column: 0, row: layout.titleRow, style: titleStyle)
-        let file = state.session.filePath ?? "(tour)"
+        let file = state.session.filePath ?? (state.session.scene.notes?.hasPrefix("Imported from ") == true ? "(imported, not saved)" : "(tour)")
         let dirty = state.session.isDirty ? " [+]" : ""
         let title = " LayerScope · " + file + dirty + (state.session.scene.title.map { " · " + $0 } ?? "")
         let modeLabel: String
@@ -228,7 +231,7 @@ public enum ExplorerScreen {
         let tree = state.session.tree
         var lines: [PanelLine] = []
         // Tree: at most a third of the panel, scrolled to keep the selection visible.
-        let treeLines = TreeOutline.lines(tree, selection: state.session.selection, unicode: unicode)
+        let treeLines = TreeBrowser.lines(state, unicode: unicode)
         let treeRows = min(treeLines.count, max(3, area.rows / 3))
         if let error = state.fileError {
             // Stays until the file loads again: the scene on screen is not what the file says.

@@ -34,6 +34,8 @@ public enum UIAction: String, Equatable, Sendable {
     case nextPanel = "next-panel"
     case moveUp = "move-up", moveDown = "move-down", moveLeft = "move-left", moveRight = "move-right"
     case moveUpBig = "move-up-10", moveDownBig = "move-down-10", moveLeftBig = "move-left-10", moveRightBig = "move-right-10"
+    case treeSearch = "tree-search", searchNext = "search-next", searchPrevious = "search-previous"
+    case fold, reveal, filterTree = "filter-tree"
 }
 
 /// The one keymap. The help overlay is generated from it, and every key's spelling shows
@@ -65,6 +67,12 @@ public enum Keymap {
         Binding(keys: ["Y"], action: .command(.rotate(AngleLiteral(-15), .y)), help: "rotate −15 degrees about y", modes: editing),
         Binding(keys: ["s"], action: .command(.scale(1.25, nil)), help: "scale ×1.25 about the anchor", modes: editing),
         Binding(keys: ["S"], action: .command(.scale(0.8, nil)), help: "scale ×0.8", modes: editing),
+        Binding(keys: ["/"], action: .ui(.treeSearch), help: "tree mode: search by name, class or address (Enter keeps, Esc cancels)", modes: [.tree]),
+        Binding(keys: ["n"], action: .ui(.searchNext), help: "tree mode: next match of the search", modes: [.tree]),
+        Binding(keys: ["N"], action: .ui(.searchPrevious), help: "tree mode: previous match", modes: [.tree]),
+        Binding(keys: ["Enter"], action: .ui(.fold), help: "tree mode: fold / unfold the selection's subviews", modes: [.tree]),
+        Binding(keys: ["*"], action: .ui(.reveal), help: "tree mode: reveal the selection (unfold, unfilter, scroll to it)", modes: [.tree]),
+        Binding(keys: ["F"], action: .ui(.filterTree), help: "tree mode: hide / show hidden and zero-size views", modes: [.tree]),
         Binding(keys: ["a"], action: .ui(.anchorMode), help: "anchor mode: arrows move the anchorPoint", modes: [.normal, .anchor, .cursor, .tree]),
         Binding(keys: ["f"], action: .ui(.anchorBehaviour), help: "anchor behaviour: Core Animation (frame jumps) ↔ keep-frame", modes: everywhere),
         Binding(keys: ["]"], action: .command(.lift(1)), help: "zPosition +1", modes: editing),

@@ -149,6 +149,7 @@ public enum Reducer {
             }
         default: break
         }
+        if let effect = TreeBrowser.handleKey(&state, key) { return effect }
         if state.output != nil, key == "Esc" || key == "q" {
             state.output = nil
             // The status said "Esc closes": it must not outlive the overlay.
@@ -213,6 +214,8 @@ public enum Reducer {
         case .moveRightBig: return arrow(&state, 1, 0, big: true, key: key)
         case .moveUpBig: return arrow(&state, 0, -1, big: true, key: key)
         case .moveDownBig: return arrow(&state, 0, 1, big: true, key: key)
+        case .treeSearch, .searchNext, .searchPrevious, .fold, .reveal, .filterTree:
+            return TreeBrowser.handleKey(&state, key) ?? .none
         }
         return .none
     }

@@ -79,7 +79,8 @@ public enum CommandParser {
             }
             let start = i
             var text = ""
-            while i < chars.count, !chars[i].isWhitespace, chars[i] != ";", chars[i] != "#", chars[i] != "\"" {
+            // A # inside a word is part of it (imported names: UIButton#2); one that starts a word is a comment.
+            while i < chars.count, !chars[i].isWhitespace, chars[i] != ";", chars[i] != "\"" {
                 text.append(chars[i]); i += 1
             }
             tokens.append(CommandToken(text: text, column: start + 1, quoted: false))

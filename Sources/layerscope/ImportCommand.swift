@@ -46,8 +46,11 @@ struct Import: ParsableCommand {
         if !imported.skipped.isEmpty { summary += ", \(imported.skipped.count) skipped" }
         if let output { summary += " → \(output)" }
         printError(summary)
-        for a in imported.approximate { printError("  approximate: \(a.name): \(a.reason)") }
-        for s in imported.skipped { printError("  skipped: \(s.description)") }
+        // The first few of each; the scene's notes list them too.
+        for a in imported.approximate.prefix(10) { printError("  approximate: \(a.name): \(a.reason)") }
+        if imported.approximate.count > 10 { printError("  … and \(imported.approximate.count - 10) more approximate") }
+        for s in imported.skipped.prefix(20) { printError("  skipped: \(s.description)") }
+        if imported.skipped.count > 20 { printError("  … and \(imported.skipped.count - 20) more skipped") }
     }
 }
 

@@ -319,5 +319,6 @@ struct Bench: ParsableCommand {
     func run() throws {
         print(RasterBenchmark.run(layerCounts: [10, 100, 1_000, 10_000], runs: quick ? 9 : 41).description)
         print(InteractiveBenchmark.report(quick: quick))
+        print(ImportBenchmark.report(quick: quick))
     }
 }

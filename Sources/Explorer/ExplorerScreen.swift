@@ -231,8 +231,7 @@ public enum ExplorerScreen {
         let tree = state.session.tree
         var lines: [PanelLine] = []
         // Tree: at most a third of the panel, scrolled to keep the selection visible.
-        let treeLines = TreeBrowser.lines(state, unicode: unicode)
-        let treeRows = min(treeLines.count, max(3, area.rows / 3))
+        let treeLines = TreeBrowser.window(state, unicode: unicode, count: max(3, area.rows / 3))
         if let error = state.fileError {
             // Stays until the file loads again: the scene on screen is not what the file says.
             lines.append(PanelLine("⚠ the file on disk does not load:", style: errorStyle))
@@ -240,9 +239,7 @@ public enum ExplorerScreen {
             lines.append(PanelLine(" showing the last good scene", style: errorStyle))
         }
         lines.append(PanelLine("Layers" + (state.mode == .tree ? " (j/k, Esc)" : "") + " · \(tree.count)", style: headingStyle))
-        let selIndex = treeLines.firstIndex { $0.layer == state.session.selection && $0.style.reverse } ?? 0
-        let first = Panel.scrollOffset(keeping: selIndex, visibleIn: treeRows, current: 0, lineCount: treeLines.count)
-        lines += treeLines[first..<min(treeLines.count, first + treeRows)]
+        lines += treeLines
         lines.append(PanelLine(""))
         switch state.panelPage {
         case .inspector:

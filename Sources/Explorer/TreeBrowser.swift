@@ -34,32 +34,77 @@ public struct TreeBrowser: Equatable, Sendable {
         return l.isHidden || (l.sublayers.isEmpty && (l.bounds.size.width == 0 || l.bounds.size.height == 0))
     }
 
-    /// The tree pane's rows: `TreeOutline` with folding, minus what the filter leaves out,
-    /// matches of the last search underlined.
-    public static func lines(_ state: ExplorerState, unicode: Bool) -> [PanelLine] {
+    /// One row of the tree pane, before it is turned into text.
+    struct Row { var id: LayerID; var depth: Int; var dim: Bool }
+
+    /// The rows as shown, top to bottom: folded subtrees and (with the filter) hidden
+    /// subtrees and zero-size leaves left out. No text is built: this runs every frame on
+    /// trees of thousands of views.
+    static func rows(_ state: ExplorerState) -> [Row] {
         let tree = state.session.tree
         let b = state.treeBrowser
-        var out = TreeOutline.lines(tree, selection: state.session.selection, collapsed: b.collapsed.filter(tree.contains), unicode: unicode)
-        if b.filterHiddenAndEmpty {
-            var hiddenUnder = Set<LayerID>()
-            out = out.filter { line in
-                guard let id = line.layer else { return true }
-                if let parent = tree[id].superlayer, hiddenUnder.contains(parent) { hiddenUnder.insert(id); return false }
-                if tree[id].isHidden { hiddenUnder.insert(id); return false }
-                return !isFilteredOut(tree, id) || id == state.session.selection
+        var out: [Row] = []
+        out.reserveCapacity(tree.count)
+        var stack: [Row] = tree.roots.reversed().map { Row(id: $0, depth: 0, dim: false) }
+        while let row = stack.popLast() {
+            let layer = tree[row.id]
+            if b.filterHiddenAndEmpty, row.id != state.session.selection,
+               layer.isHidden || (layer.sublayers.isEmpty && (layer.bounds.size.width == 0 || layer.bounds.size.height == 0)) {
+                continue
             }
-        }
-        if let q = b.typing ?? b.query, !q.isEmpty {
-            for i in out.indices {
-                if let id = out[i].layer, matches(tree[id], q) { out[i].style.underline = true }
-            }
+            let dim = row.dim || layer.isHidden
+            out.append(Row(id: row.id, depth: row.depth, dim: dim))
+            guard !b.collapsed.contains(row.id) else { continue }
+            for child in layer.sublayers.reversed() { stack.append(Row(id: child, depth: row.depth + 1, dim: dim)) }
         }
         return out
     }
 
+    /// A row's text and style, as `TreeOutline` draws it (selection mark, indentation, fold
+    /// glyph, V/L, name, "(hidden)", "+N" when folded), matches of the search underlined.
+    static func line(_ row: Row, _ state: ExplorerState, unicode: Bool, query: String?) -> PanelLine {
+        let tree = state.session.tree
+        let layer = tree[row.id]
+        let selected = row.id == state.session.selection
+        let folded = state.treeBrowser.collapsed.contains(row.id) && !layer.sublayers.isEmpty
+        var text = selected ? (unicode ? "\u{203A}" : ">") : " "
+        text += String(repeating: "  ", count: row.depth)
+        if layer.sublayers.isEmpty {
+            text += "  "
+        } else if folded {
+            text += unicode ? "\u{25B8} " : "+ "
+        } else {
+            text += unicode ? "\u{25BE} " : "- "
+        }
+        text += layer.kind == .view ? "V " : "L "
+        text += layer.name
+        if layer.isHidden { text += " (hidden)" }
+        if folded { text += " +\(tree.subtree(of: row.id).count - 1)" }
+        var style = CellStyle(bold: selected, dim: row.dim && !selected, reverse: selected)
+        if let query, !query.isEmpty, matches(layer, query) { style.underline = true }
+        return PanelLine(text, style: style, layer: row.id)
+    }
+
+    /// Every row of the tree pane as text (tests; the screen uses `window`).
+    public static func lines(_ state: ExplorerState, unicode: Bool) -> [PanelLine] {
+        let q = state.treeBrowser.typing ?? state.treeBrowser.query
+        return rows(state).map { line($0, state, unicode: unicode, query: q) }
+    }
+
+    /// The `count` rows the pane shows, scrolled to keep the selection in sight: text is
+    /// built for those rows only.
+    public static func window(_ state: ExplorerState, unicode: Bool, count: Int) -> [PanelLine] {
+        let all = rows(state)
+        let shown = min(all.count, count)
+        let selIndex = state.session.selection.flatMap { s in all.firstIndex { $0.id == s } } ?? 0
+        let first = Panel.scrollOffset(keeping: selIndex, visibleIn: shown, current: 0, lineCount: all.count)
+        let q = state.treeBrowser.typing ?? state.treeBrowser.query
+        return all[first..<min(all.count, first + shown)].map { line($0, state, unicode: unicode, query: q) }
+    }
+
     /// The layers in the rows shown, top to bottom.
     static func visibleOrder(_ state: ExplorerState) -> [LayerID] {
-        lines(state, unicode: false).compactMap(\.layer)
+        rows(state).map(\.id)
     }
 
     static func matches(_ layer: Layer, _ query: String) -> Bool {

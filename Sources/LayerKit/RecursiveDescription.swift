@@ -211,7 +211,7 @@ public struct RecursiveDescriptionParser {
         var view = DumpView(className: className, address: nil, depth: depth, line: line, column: column,
                             frame: .zero, frameTokens: [])
         var sawFrame = false
-        let path = "view \(className)"
+        var path: String { "view \(className)" }
         if i < s.count, s[i] == ":" {
             i += 1
             while i < s.count, s[i] == " " { i += 1 }
@@ -241,8 +241,12 @@ public struct RecursiveDescriptionParser {
                 throw error(keyStart, "unexpected \"\(Character(s[keyStart]))\" in the description of \(className)", path: path,
                             suggestion: "expected \"key = value\" fields separated by \";\"")
             }
-            let raw = String(String.UnicodeScalarView(s[valueStart..<valueEnd])).trimmingTrailingSpace
-            try apply(key: key, raw: raw, at: valueStart, to: &view, sawFrame: &sawFrame, path: path)
+            // Only the fields used are turned into text (most of a dump is gestureRecognizers,
+            // colours and animations).
+            if Self.usedKeys.contains(key) {
+                let raw = String(String.UnicodeScalarView(s[valueStart..<valueEnd])).trimmingTrailingSpace
+                try apply(key: key, raw: raw, at: valueStart, to: &view, sawFrame: &sawFrame, className: className)
+            }
             i = max(valueEnd, keyStart + 1)
         }
         guard sawFrame else {
@@ -315,8 +319,13 @@ public struct RecursiveDescriptionParser {
 
     // MARK: Fields
 
-    func apply(key: String, raw: String, at index: Int, to v: inout DumpView, sawFrame: inout Bool, path: String) throws(LayoutError) {
-        let fieldPath = "\(path).\(key)"
+    static let usedKeys: Set<String> = [
+        "frame", "transform", "transform3D", "alpha", "hidden", "opaque", "clipsToBounds",
+        "userInteractionEnabled", "tag", "autoresize", "layer", "baseClass", "text", "contentOffset",
+    ]
+
+    func apply(key: String, raw: String, at index: Int, to v: inout DumpView, sawFrame: inout Bool, className: String) throws(LayoutError) {
+        var fieldPath: String { "view \(className).\(key)" }
         switch key {
         case "frame":
             let tokens = numberTokens(raw, open: "(", close: ")")
@@ -366,11 +375,11 @@ public struct RecursiveDescriptionParser {
         }
     }
 
-    func yesNo(_ raw: String, _ index: Int, _ path: String) throws(LayoutError) -> Bool {
+    func yesNo(_ raw: String, _ index: Int, _ path: @autoclosure () -> String) throws(LayoutError) -> Bool {
         switch raw {
         case "YES": return true
         case "NO": return false
-        default: throw error(index, "\"\(raw)\": expected YES or NO", path: path)
+        default: throw error(index, "\"\(raw)\": expected YES or NO", path: path())
         }
     }
 

@@ -176,9 +176,17 @@ public enum RecursiveDescriptionImporter {
     /// the token shows more.
     public static func printedTolerance(_ token: String) -> Double {
         guard let v = Double(token) else { return 0 }
-        let mantissa = token.lowercased().split(separator: "e").first.map(String.init) ?? token
-        let digits = mantissa.filter(\.isNumber).drop(while: { $0 == "0" })
-        let significant = max(6, digits.count)
+        // Significant digits of the mantissa: digits before any exponent, leading zeros dropped.
+        var digits = 0
+        var leading = true
+        for b in token.utf8 {
+            if b == UInt8(ascii: "e") || b == UInt8(ascii: "E") { break }
+            guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { continue }
+            if leading, b == UInt8(ascii: "0") { continue }
+            leading = false
+            digits += 1
+        }
+        let significant = max(6, digits)
         guard v != 0 else { return 0.5e-6 }
         let exponent = Int((abs(v)).log10Floor)
         var unit = 1.0

@@ -377,7 +377,8 @@ public enum Reducer {
         }
         if layout.panel.contains(CellPosition(column: column, row: row)) {
             let line = row - layout.panel.row - TreePanel.firstRowOffset
-            let order = state.session.tree.treeOrder
+            // The rows the pane shows (folded, filtered, scrolled: TreeBrowser), not tree order.
+            let order = TreeBrowser.window(state, unicode: false, count: max(3, layout.panel.rows / 3)).compactMap(\.layer)
             if line >= 0, line < order.count {
                 return perform(&state, .select(state.session.tree[order[line]].name), echo: "click")
             }

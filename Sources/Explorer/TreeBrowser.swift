@@ -28,12 +28,6 @@ public struct TreeBrowser: Equatable, Sendable {
 
     // MARK: What is shown
 
-    /// True when the filter leaves this layer out.
-    static func isFilteredOut(_ tree: LayerTree, _ id: LayerID) -> Bool {
-        let l = tree[id]
-        return l.isHidden || (l.sublayers.isEmpty && (l.bounds.size.width == 0 || l.bounds.size.height == 0))
-    }
-
     /// One row of the tree pane, before it is turned into text.
     struct Row { var id: LayerID; var depth: Int; var dim: Bool }
 

@@ -230,20 +230,20 @@ public struct RecursiveDescriptionParser {
             // key
             let keyStart = i
             while i < s.count, Self.isIdent(s[i]) { i += 1 }
-            let key = String(String.UnicodeScalarView(s[keyStart..<i]))
+            let key = knownKey(keyStart..<i)
             var j = i
             while j < s.count, s[j] == " " { j += 1 }
             var valueStart = j
             if j < s.count, s[j] == "=" || s[j] == ":" { valueStart = j + 1 }
             while valueStart < s.count, s[valueStart] == " " { valueStart += 1 }
             let valueEnd = try scanValue(from: valueStart, openedAt: lt, className: className)
-            if key.isEmpty && valueEnd == keyStart {
+            if keyStart == i && valueEnd == keyStart {
                 throw error(keyStart, "unexpected \"\(Character(s[keyStart]))\" in the description of \(className)", path: path,
                             suggestion: "expected \"key = value\" fields separated by \";\"")
             }
             // Only the fields used are turned into text (most of a dump is gestureRecognizers,
             // colours and animations).
-            if Self.usedKeys.contains(key) {
+            if let key {
                 let raw = String(String.UnicodeScalarView(s[valueStart..<valueEnd])).trimmingTrailingSpace
                 try apply(key: key, raw: raw, at: valueStart, to: &view, sawFrame: &sawFrame, className: className)
             }
@@ -279,14 +279,14 @@ public struct RecursiveDescriptionParser {
     /// The end of a value: the first `;` or `>` outside brackets and quotes.
     func scanValue(from start: Int, openedAt lt: Int, className: String) throws(LayoutError) -> Int {
         var i = start
-        var stack: [Unicode.Scalar] = []
+        var depth = 0   // open brackets of any kind (real dumps nest them properly)
         while i < s.count {
             let c = s[i]
             if c == "\n" {
                 i = try skipSpace(i, openedAt: lt, className: className)
                 continue
             }
-            if c == "'" && stack.isEmpty {
+            if c == "'" && depth == 0 {
                 // A quoted text ends at a quote followed by ";" or ">" (texts may hold quotes).
                 var j = i + 1
                 while j < s.count {
@@ -302,14 +302,14 @@ public struct RecursiveDescriptionParser {
                 continue
             }
             switch c {
-            case "(", "[", "{", "<": stack.append(c)
+            case "(", "[", "{", "<": depth += 1
             case ")", "]", "}":
-                if !stack.isEmpty { stack.removeLast() }
+                if depth > 0 { depth -= 1 }
             case ">":
-                if stack.isEmpty { return i }
-                stack.removeLast()
+                if depth == 0 { return i }
+                depth -= 1
             case ";":
-                if stack.isEmpty { return i }
+                if depth == 0 { return i }
             default: break
             }
             i += 1
@@ -319,7 +319,16 @@ public struct RecursiveDescriptionParser {
 
     // MARK: Fields
 
-    static let usedKeys: Set<String> = [
+    /// The used key spelled at `range`, without building text for the others.
+    func knownKey(_ range: Range<Int>) -> String? {
+        let n = range.count
+        for (key, scalars) in Self.usedKeyScalars where scalars.count == n && s[range].elementsEqual(scalars) { return key }
+        return nil
+    }
+
+    static let usedKeyScalars: [(String, [Unicode.Scalar])] = usedKeys.map { ($0, Array($0.unicodeScalars)) }
+
+    static let usedKeys: [String] = [
         "frame", "transform", "transform3D", "alpha", "hidden", "opaque", "clipsToBounds",
         "userInteractionEnabled", "tag", "autoresize", "layer", "baseClass", "text", "contentOffset",
     ]

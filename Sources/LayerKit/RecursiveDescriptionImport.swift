@@ -52,12 +52,13 @@ public enum RecursiveDescriptionImporter {
         var tree = LayerTree()
         var approximate: [(String, String)] = []
         // Names: the short class name, numbered #1, #2… in tree order when it repeats.
+        let shortNames = parse.views.map { shortClassName($0.className) }
         var counts: [String: Int] = [:]
-        for v in parse.views { counts[shortClassName(v.className), default: 0] += 1 }
+        for short in shortNames { counts[short, default: 0] += 1 }
         var seen: [String: Int] = [:]
         var stack: [(depth: Int, id: LayerID)] = []
-        for v in parse.views {
-            let short = shortClassName(v.className)
+        var extent = Rect.zero
+        for (v, short) in zip(parse.views, shortNames) {
             var name = short
             if counts[short, default: 0] > 1 {
                 seen[short, default: 0] += 1
@@ -72,6 +73,7 @@ public enum RecursiveDescriptionImporter {
             // Names are unique and non-empty and indices default: add cannot fail.
             guard let id = try? tree.add(layer, in: parent) else { preconditionFailure("import: could not add \(name)") }
             stack.append((v.depth, id))
+            if parent == nil { extent = extent.union(Rect(origin: .zero, size: Size(width: v.frame.maxX, height: v.frame.maxY))) }
         }
         let count = parse.views.count
         var notes = "Imported from \(file): \(count) view\(count == 1 ? "" : "s") from recursiveDescription."
@@ -85,7 +87,12 @@ public enum RecursiveDescriptionImporter {
                 + (parse.skipped.count > 8 ? "; and \(parse.skipped.count - 8) more" : "")
         }
         let base = file.split(separator: "/").last.map(String.init) ?? file
-        let scene = Scene(title: "\(base) (recursiveDescription)", notes: notes, screen: nil, tree: tree, script: [])
+        // The screen is the window: a square on the top-level views' extent, so the root fits
+        // turned either way (portrait or landscape); content scrolled out of it is reached by
+        // selecting it. (An explicit screen also spares a pass over every layer per frame.)
+        let side = max(extent.maxX, extent.maxY)
+        let scene = Scene(title: "\(base) (recursiveDescription)", notes: notes,
+                          screen: side > 0 ? Size(width: side, height: side) : nil, tree: tree, script: [])
         return ImportedDump(scene: scene, approximate: approximate, skipped: parse.skipped)
     }
 

@@ -131,4 +131,19 @@ struct TreeBrowserTests {
         let small = ExplorerState(session: Session(scene: Fixture.scene()))
         #expect(TreeBrowser.canvasTree(small.session.tree, small) == small.session.tree)
     }
+
+    @Test("A click on the tree pane selects the row shown there, scrolled or folded")
+    func clickScrolledPane() throws {
+        var state = try Self.state()
+        state.press("t", "/")
+        state.type("Checkout")
+        state.press("Enter")
+        let layout = state.layout
+        let shown = TreeBrowser.window(state, unicode: false, count: max(3, layout.panel.rows / 3))
+        // Scrolled down to card 30: the first row shown is far from the top of the tree.
+        let top = try #require(shown.first?.layer)
+        #expect(state.session.tree[top].name != "UIWindow")
+        _ = Reducer.reduce(&state, .click(column: layout.panel.column + 2, row: layout.panel.row + 1))
+        #expect(state.session.selection == top)
+    }
 }

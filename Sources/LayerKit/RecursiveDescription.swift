@@ -45,14 +45,15 @@ public struct DumpParse: Sendable {
 /// Strict mode throws the first problem as a `LayoutError` (line:column, what was expected);
 /// lenient mode skips what it cannot read and lists it.
 public struct RecursiveDescriptionParser {
-    let s: [Unicode.Scalar]
+    /// The text as UTF-8 code units (every character the grammar names is ASCII).
+    let s: [DumpByte]
     let file: String
     let lenient: Bool
     /// Index of the first scalar of each line.
     var lineStarts: [Int] = [0]
 
     public static func parse(_ text: String, file: String, lenient: Bool = false) throws(LayoutError) -> DumpParse {
-        var p = RecursiveDescriptionParser(s: Array(text.unicodeScalars), file: file, lenient: lenient)
+        var p = RecursiveDescriptionParser(s: text.utf8.map(DumpByte.init), file: file, lenient: lenient)
         return try p.run()
     }
 
@@ -68,12 +69,21 @@ public struct RecursiveDescriptionParser {
         return false
     }
 
-    init(s: [Unicode.Scalar], file: String, lenient: Bool) {
+    init(s: [DumpByte], file: String, lenient: Bool) {
         self.s = s; self.file = file; self.lenient = lenient
         for (i, c) in s.enumerated() where c == "\n" { lineStarts.append(i + 1) }
     }
 
     // MARK: Positions
+
+    /// The text of a range of the dump (whole UTF-8 sequences: ranges start and end at ASCII).
+    func text(_ range: Range<Int>) -> String {
+        assert(MemoryLayout<DumpByte>.stride == 1)
+        return s.withUnsafeBufferPointer { buffer in
+            let bytes = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[range]))
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
 
     func location(_ index: Int) -> (line: Int, column: Int) {
         var lo = 0, hi = lineStarts.count - 1
@@ -81,7 +91,11 @@ public struct RecursiveDescriptionParser {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= index { lo = mid } else { hi = mid - 1 }
         }
-        return (lo + 1, index - lineStarts[lo] + 1)
+        // Columns count Unicode scalars: every byte but UTF-8 continuation bytes.
+        var column = 1
+        var i = lineStarts[lo]
+        while i < index { if s[i].v & 0xC0 != 0x80 { column += 1 }; i += 1 }
+        return (lo + 1, column)
     }
 
     func error(_ index: Int, _ message: String, path: String = "", suggestion: String? = nil) -> LayoutError {
@@ -95,10 +109,10 @@ public struct RecursiveDescriptionParser {
         return j
     }
 
-    static func isIdentStart(_ c: Unicode.Scalar) -> Bool {
+    static func isIdentStart(_ c: DumpByte) -> Bool {
         (c >= "A" && c <= "Z") || (c >= "a" && c <= "z") || c == "_"
     }
-    static func isIdent(_ c: Unicode.Scalar) -> Bool {
+    static func isIdent(_ c: DumpByte) -> Bool {
         isIdentStart(c) || (c >= "0" && c <= "9") || c == "." || c == "$"
     }
 
@@ -146,7 +160,7 @@ public struct RecursiveDescriptionParser {
             }
             if let junk = pendingJunk {
                 pendingJunk = nil
-                let shown = String(String.UnicodeScalarView(s[junk..<lineEnd(from: junk)])).prefix(40)
+                let shown = text(junk..<lineEnd(from: junk)).prefix(40)
                 let e = error(junk, "expected a view description like \"<UIView: 0x…; frame = (…)>\" (or a blank line) between views, found \"\(shown)\"",
                               suggestion: "remove the line, or use --lenient to skip lines that are not views")
                 if lenient { skipped.append(e) } else { throw e }
@@ -206,7 +220,7 @@ public struct RecursiveDescriptionParser {
         var i = lt + 1
         let nameStart = i
         while i < s.count, Self.isIdent(s[i]) { i += 1 }
-        let className = String(String.UnicodeScalarView(s[nameStart..<i]))
+        let className = text(nameStart..<i)
         let (line, column) = location(lt)
         var view = DumpView(className: className, address: nil, depth: depth, line: line, column: column,
                             frame: .zero, frameTokens: [])
@@ -217,7 +231,7 @@ public struct RecursiveDescriptionParser {
             while i < s.count, s[i] == " " { i += 1 }
             let a = i
             while i < s.count, s[i] != ";", s[i] != ">", s[i] != " ", s[i] != "\n" { i += 1 }
-            view.address = String(String.UnicodeScalarView(s[a..<i]))
+            view.address = text(a..<i)
         }
         while true {
             i = try skipSpace(i, openedAt: lt, className: className)
@@ -238,13 +252,13 @@ public struct RecursiveDescriptionParser {
             while valueStart < s.count, s[valueStart] == " " { valueStart += 1 }
             let valueEnd = try scanValue(from: valueStart, openedAt: lt, className: className)
             if keyStart == i && valueEnd == keyStart {
-                throw error(keyStart, "unexpected \"\(Character(s[keyStart]))\" in the description of \(className)", path: path,
+                throw error(keyStart, "unexpected \"\(text(keyStart..<min(s.count, keyStart + 1)))\" in the description of \(className)", path: path,
                             suggestion: "expected \"key = value\" fields separated by \";\"")
             }
             // Only the fields used are turned into text (most of a dump is gestureRecognizers,
             // colours and animations).
             if let key {
-                let raw = String(String.UnicodeScalarView(s[valueStart..<valueEnd])).trimmingTrailingSpace
+                let raw = text(valueStart..<valueEnd).trimmingTrailingSpace
                 try apply(key: key, raw: raw, at: valueStart, to: &view, sawFrame: &sawFrame, className: className)
             }
             i = max(valueEnd, keyStart + 1)
@@ -326,7 +340,7 @@ public struct RecursiveDescriptionParser {
         return nil
     }
 
-    static let usedKeyScalars: [(String, [Unicode.Scalar])] = usedKeys.map { ($0, Array($0.unicodeScalars)) }
+    static let usedKeyScalars: [(String, [DumpByte])] = usedKeys.map { ($0, $0.utf8.map(DumpByte.init)) }
 
     static let usedKeys: [String] = [
         "frame", "transform", "transform3D", "alpha", "hidden", "opaque", "clipsToBounds",
@@ -416,4 +430,16 @@ extension String {
         while let last = t.last, last == " " || last == "\n" || last == "\t" || last == "\r" { t = t.dropLast() }
         return String(t)
     }
+}
+
+/// One UTF-8 code unit of a dump, comparable with character literals (`s[i] == "<"`), so the
+/// parser reads like text while scanning bytes.
+public struct DumpByte: Equatable, Comparable, ExpressibleByUnicodeScalarLiteral, Sendable {
+    public let v: UInt8
+    public init(_ v: UInt8) { self.v = v }
+    public init(unicodeScalarLiteral value: Unicode.Scalar) {
+        precondition(value.isASCII, "DumpByte: the grammar's characters are ASCII")
+        v = UInt8(value.value)
+    }
+    public static func < (a: DumpByte, b: DumpByte) -> Bool { a.v < b.v }
 }

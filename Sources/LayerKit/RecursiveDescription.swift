@@ -434,12 +434,12 @@ extension String {
 
 /// One UTF-8 code unit of a dump, comparable with character literals (`s[i] == "<"`), so the
 /// parser reads like text while scanning bytes.
-public struct DumpByte: Equatable, Comparable, ExpressibleByUnicodeScalarLiteral, Sendable {
-    public let v: UInt8
-    public init(_ v: UInt8) { self.v = v }
-    public init(unicodeScalarLiteral value: Unicode.Scalar) {
+struct DumpByte: Equatable, Comparable, ExpressibleByUnicodeScalarLiteral, Sendable {
+    let v: UInt8
+    init(_ v: UInt8) { self.v = v }
+    init(unicodeScalarLiteral value: Unicode.Scalar) {
         precondition(value.isASCII, "DumpByte: the grammar's characters are ASCII")
         v = UInt8(value.value)
     }
-    public static func < (a: DumpByte, b: DumpByte) -> Bool { a.v < b.v }
+    static func < (a: DumpByte, b: DumpByte) -> Bool { a.v < b.v }
 }

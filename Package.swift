@@ -47,6 +47,8 @@ let package = Package(
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "TerminalKit", "Raster", "LayerKit", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Raster"]),
+        .testTarget(name: "ImportTests", dependencies: ["LayerKit", "Geometry", "TestSupport"],
+                    exclude: ["Synthetic"], resources: [.copy("Dumps")]),
     ],
     swiftLanguageModes: [.v6]
 )

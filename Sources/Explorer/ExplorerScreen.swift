@@ -31,23 +31,16 @@ public struct Screen: Equatable, Sendable {
 public struct TreePanel: Equatable, Sendable {
     /// The banner's lines (empty when the file loads).
     public var banner: [PanelLine]
-    /// Every tree row, scrolled or not.
-    public var lines: [PanelLine]
-    /// The index in `lines` of the first row shown.
-    public var first: Int
-    /// How many rows are shown.
-    public var count: Int
+    /// The rows shown, top to bottom: folded, filtered and scrolled (`TreeBrowser`), text
+    /// built for these rows only.
+    public var visible: [PanelLine]
 
     /// Panel rows above the first tree row: the banner and the heading.
     public var firstRowOffset: Int { banner.count + 1 }
-    /// The rows shown, top to bottom.
-    public var visible: ArraySlice<PanelLine> { lines[first..<(first + count)] }
 
     public init(_ state: ExplorerState, area: CellRect, unicode: Bool) {
-        let tree = state.session.tree
-        lines = TreeOutline.lines(tree, selection: state.session.selection, unicode: unicode)
         // At most a third of the panel.
-        count = min(lines.count, max(3, area.rows / 3))
+        visible = TreeBrowser.window(state, unicode: unicode, count: max(3, area.rows / 3))
         banner = []
         if let error = state.fileError {
             // Stays until the file loads again: the scene on screen is not what the file says.
@@ -55,15 +48,13 @@ public struct TreePanel: Equatable, Sendable {
             for line in ExplorerScreen.wrap(error, width: area.columns - 2) { banner.append(PanelLine(" " + line, style: ExplorerScreen.errorStyle)) }
             banner.append(PanelLine(" showing the last good scene", style: ExplorerScreen.errorStyle))
         }
-        let selection = lines.firstIndex { $0.layer == state.session.selection && $0.style.reverse } ?? 0
-        first = Panel.scrollOffset(keeping: selection, visibleIn: count, current: 0, lineCount: lines.count)
     }
 
     /// The layer drawn on panel row `row` (in terminal rows), if a tree row is there.
     public func layer(atRow row: Int, area: CellRect) -> LayerID? {
         let line = row - area.row - firstRowOffset
-        guard line >= 0, line < count else { return nil }
-        return lines[first + line].layer
+        guard line >= 0, line < visible.count else { return nil }
+        return visible[line].layer
     }
 }
 
@@ -134,7 +125,7 @@ public enum ExplorerScreen {
         rasterOptions.labels = .all
         rasterOptions.boldMarks = state.picture.present
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
-        let scene = SceneRasterizer.render(drawn, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
+        let scene = SceneRasterizer.render(TreeBrowser.canvasTree(drawn, state), viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
         canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
         TimeView.drawTimeline(&canvas, state, area: layout.canvas, unicode: unicode)
         if let p = state.cursor, state.mode == .cursor {
@@ -168,6 +159,9 @@ public enum ExplorerScreen {
             canvas.write(String(repeating: " ", count: layout.columns), column: 0, row: layout.echoRow)
             canvas.write(echo, column: max(0, (layout.columns - echo.displayWidth) / 2), row: layout.echoRow,
                          style: CellStyle(foreground: .rgb(20, 20, 20), background: .rgb(255, 210, 80), bold: true), maxWidth: layout.columns)
+        } else if let typed = state.treeBrowser.typing {
+            canvas.write("/" + typed, column: 0, row: layout.echoRow, maxWidth: layout.columns)
+            cursor = CellPosition(column: min(layout.columns - 1, 1 + typed.count), row: layout.echoRow)
         } else {
             let echo = state.echo.isEmpty ? "" : "key: " + state.echo
             canvas.write(echo, column: 0, row: layout.echoRow, style: dimStyle, maxWidth: layout.columns)
@@ -251,7 +245,7 @@ public enum ExplorerScreen {
 
     static func drawTitle(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout, unicode: Bool) {
         canvas.write(String(repeating: " ", count: layout.columns), column: 0, row: layout.titleRow, style: titleStyle)
-        let file = state.session.filePath ?? "(tour)"
+        let file = state.session.filePath ?? (state.session.scene.notes?.hasPrefix("Imported from ") == true ? "(imported, not saved)" : "(tour)")
         let dirty = (state.session.isDirty ? " [+]" : "") + (state.diskNotice ?? (state.fileError != nil ? "file error" : nil)).map { " [\($0)]" }.orEmpty
         let title = " LayerScope · " + file + dirty + (state.session.scene.title.map { " · " + $0 } ?? "")
         let modeLabel: String

@@ -82,6 +82,8 @@ public struct ExplorerState: Equatable, Sendable {
     public var helpScroll: Int = 0
     /// The last `convert` query, drawn on the canvas as markers until the next edit.
     public var lastConversion: Command? = nil
+    /// The tree pane's folding, filter and search (TreeBrowser.swift).
+    public var treeBrowser = TreeBrowser()
 
     public init(session: Session) {
         self.session = session

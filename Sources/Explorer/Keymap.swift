@@ -40,6 +40,8 @@ public enum UIAction: String, Equatable, Sendable {
     // Time (TimeView.swift): each performs a command (play, pause, time T), which the echo shows.
     case playPause = "play-pause", stepForward = "step-forward", stepBack = "step-back"
     case scrubForward = "scrub-forward", scrubBack = "scrub-back"
+    case treeSearch = "tree-search", searchNext = "search-next", searchPrevious = "search-previous"
+    case fold, reveal, filterTree = "filter-tree"
 }
 
 /// The one keymap. The help overlay is generated from it, and every key's spelling shows
@@ -52,8 +54,8 @@ public enum Keymap {
         Binding(keys: ["Tab"], action: .command(.selectNext), help: "select the next layer (tree order)", modes: everywhere),
         Binding(keys: ["S-Tab"], action: .command(.selectPrevious), help: "select the previous layer", modes: everywhere),
         Binding(keys: ["P"], action: .command(.selectParent), help: "select the superlayer", modes: editing),
-        Binding(keys: ["n"], action: .ui(.nextStep), help: "step-through demo: play the next step", modes: everywhere),
-        Binding(keys: ["p"], action: .ui(.previousStep), help: "step-through demo: back one step", modes: everywhere),
+        Binding(keys: ["n"], action: .ui(.nextStep), help: "step-through demo: play the next step", modes: [.normal, .anchor, .cursor]),
+        Binding(keys: ["p"], action: .ui(.previousStep), help: "step-through demo: back one step", modes: [.normal, .anchor, .cursor]),
         Binding(keys: ["t"], action: .ui(.treeMode), help: "walk the tree with j/k/arrows (t or Esc leaves)", modes: everywhere),
         Binding(keys: ["h", "Left"], action: .ui(.moveLeft), help: "move left 1 (anchor mode: anchor −0.05; cursor: one cell)", modes: [.normal, .anchor, .cursor]),
         Binding(keys: ["l", "Right"], action: .ui(.moveRight), help: "move right 1", modes: [.normal, .anchor, .cursor]),
@@ -73,6 +75,12 @@ public enum Keymap {
         Binding(keys: ["Y"], action: .command(.rotate(AngleLiteral(-15), .y)), help: "rotate −15 degrees about y", modes: editing),
         Binding(keys: ["s"], action: .command(.scale(1.25, nil)), help: "scale ×1.25 about the anchor", modes: editing),
         Binding(keys: ["S"], action: .command(.scale(0.8, nil)), help: "scale ×0.8", modes: editing),
+        Binding(keys: ["/"], action: .ui(.treeSearch), help: "tree mode: search by name, class or address (Enter keeps, Esc cancels)", modes: [.tree]),
+        Binding(keys: ["n"], action: .ui(.searchNext), help: "tree mode: next match of the search", modes: [.tree]),
+        Binding(keys: ["N"], action: .ui(.searchPrevious), help: "tree mode: previous match", modes: [.tree]),
+        Binding(keys: ["Enter"], action: .ui(.fold), help: "tree mode: fold / unfold the selection's subviews", modes: [.tree]),
+        Binding(keys: ["*"], action: .ui(.reveal), help: "tree mode: reveal the selection (unfold, unfilter, scroll to it)", modes: [.tree]),
+        Binding(keys: ["F"], action: .ui(.filterTree), help: "tree mode: hide / show hidden and zero-size views", modes: [.tree]),
         Binding(keys: ["a"], action: .ui(.anchorMode), help: "anchor mode: arrows move the anchorPoint", modes: [.normal, .anchor, .cursor, .tree]),
         Binding(keys: ["f"], action: .ui(.anchorBehaviour), help: "anchor behaviour: Core Animation (frame jumps) ↔ keep-frame", modes: everywhere),
         Binding(keys: ["]"], action: .command(.lift(1)), help: "zPosition +1", modes: editing),
@@ -81,6 +89,7 @@ public enum Keymap {
         Binding(keys: ["m"], action: .command(.toggle(.masksToBounds)), help: "toggle masksToBounds", modes: editing),
         Binding(keys: ["g"], action: .command(.toggle(.geometryFlipped)), help: "toggle geometryFlipped", modes: editing),
         Binding(keys: ["="], action: .command(.reset), help: "reset: identity transform", modes: editing),
+        Binding(keys: ["T"], action: .command(.turn), help: "turn the top-level view: swap width and height (subviews autoresize)", modes: editing),
         Binding(keys: ["c"], action: .ui(.cursorMode), help: "hit-test cursor mode (arrows move the crosshair)", modes: [.normal, .anchor, .cursor, .tree]),
         Binding(keys: ["o"], action: .command(.hitTestOrder(.tree)), help: "hit-test siblings in tree order (Lockwood's book)", modes: everywhere),
         Binding(keys: ["O"], action: .command(.hitTestOrder(.zPosition)), help: "hit-test siblings by zPosition (measured)", modes: everywhere),

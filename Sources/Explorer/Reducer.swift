@@ -167,6 +167,7 @@ public enum Reducer {
             state.echo = "y → copy"
             return .copy(output)
         }
+        if let effect = TreeBrowser.handleKey(&state, key) { return effect }
         if state.output != nil, key == "Esc" || key == "q" {
             state.output = nil
             // The status said "Esc closes": it must not outlive the overlay.
@@ -221,6 +222,8 @@ public enum Reducer {
         case .moveUpBig: return arrow(&state, 0, -1, big: true, key: key)
         case .moveDownBig: return arrow(&state, 0, 1, big: true, key: key)
         case .playPause, .stepForward, .stepBack, .scrubForward, .scrubBack: return TimeView.key(&state, action, key: key)
+        case .treeSearch, .searchNext, .searchPrevious, .fold, .reveal, .filterTree:
+            return TreeBrowser.handleKey(&state, key) ?? .none
         }
     }
 

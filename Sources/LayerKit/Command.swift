@@ -246,6 +246,10 @@ public enum Command: Equatable, Sendable {
     case hitTestPresentation(String?, Point)
     /// `step N`: the scene as it is after step N of its step-through demo (0: before any).
     case step(Int)
+    /// `resize W H`: the selection's frame size (origin kept); subviews follow their autoresizingMask.
+    case resize(Double, Double)
+    /// `turn`: swap the selection's top-level view's width and height (portrait ↔ landscape).
+    case turn
 
     /// The one text spelling; `CommandParser.parse(command.text) == command`.
     public var text: String {
@@ -315,6 +319,8 @@ public enum Command: Equatable, Sendable {
         case .getNow: return "get now"
         case let .hitTestPresentation(name, p): return "hit-test presentation " + (name.map { "\(q($0)) " } ?? "") + "\(n(p.x)) \(n(p.y))"
         case let .step(n): return "step \(n)"
+        case let .resize(w, h): return "resize \(n(w)) \(n(h))"
+        case .turn: return "turn"
         }
     }
 
@@ -324,7 +330,7 @@ public enum Command: Equatable, Sendable {
     /// True for commands that change the scene (and so enter the undo history).
     public var isEdit: Bool {
         switch self {
-        case .add, .remove, .set, .rotate, .scale, .move, .anchor, .reset, .toggle, .lift: return true
+        case .add, .remove, .set, .rotate, .scale, .move, .anchor, .reset, .toggle, .lift, .resize, .turn: return true
         default: return false
         }
     }

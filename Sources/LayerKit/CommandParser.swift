@@ -52,6 +52,7 @@ public enum CommandParser {
         "cursor", "cursor-move", "cursor-at", "help", "quit", "quit!", "export", "panel", "step",
         "mode", "anchor-behaviour", "command-line", "legend", "present", "show",
         "animate", "animated", "wait", "time", "speed", "play", "pause", "remove-animations",
+        "resize", "turn",
     ]
 
     /// Splits a line into tokens, dropping a `#` comment; `;` is returned as its own token.
@@ -80,7 +81,8 @@ public enum CommandParser {
             }
             let start = i
             var text = ""
-            while i < chars.count, !chars[i].isWhitespace, chars[i] != ";", chars[i] != "#", chars[i] != "\"", chars[i] != "{", chars[i] != "}" {
+            // A # inside a word is part of it (imported names: UIButton#2); one that starts a word is a comment.
+            while i < chars.count, !chars[i].isWhitespace, chars[i] != ";", chars[i] != "\"", chars[i] != "{", chars[i] != "}" {
                 text.append(chars[i]); i += 1
             }
             tokens.append(CommandToken(text: text, column: start + 1, quoted: false))
@@ -159,6 +161,13 @@ public enum CommandParser {
             let f = try r.number("a scale factor")
             command = .scale(f, r.peek == nil ? nil : try r.number("a y scale factor"))
         case "move": command = .move(try r.number("dx"), try r.number("dy"))
+        case "resize":
+            let wt = r.peek, w = try r.number("a width")
+            guard w >= 0 else { throw CommandError("a width cannot be negative", column: wt?.column) }
+            let ht = r.peek, h = try r.number("a height")
+            guard h >= 0 else { throw CommandError("a height cannot be negative", column: ht?.column) }
+            command = .resize(w, h)
+        case "turn": command = .turn
         case "anchor":
             let x = try r.number("the anchor's x (unit coordinates)"), y = try r.number("the anchor's y (unit coordinates)")
             var keep = false

@@ -55,6 +55,12 @@ public struct Layer: Equatable, Sendable {
     public var backgroundColor: Color?
     public var borderColor: Color?
     public var borderWidth: Double
+    /// UIView's `autoresizingMask`: how the view follows a change of its superview's bounds
+    /// size (springs and struts, `LayerTree.resize`). Empty = fixed margins and size.
+    public var autoresizingMask: AutoresizingMask = []
+    /// A note shown in the panel: an imported view's class, address, tag, and whether its
+    /// geometry is only approximate (and why).
+    public var note: String? = nil
 
     /// The superlayer, nil for a top-level layer. Maintained by `LayerTree`.
     public internal(set) var superlayer: LayerID?

@@ -191,6 +191,7 @@ struct LayoutDecoder {
         case name, kind, bounds, position, frame, anchorPoint, anchorPointZ, zPosition
         case transform, sublayerTransform, hidden, masksToBounds, geometryFlipped, opacity
         case userInteractionEnabled, backgroundColor, borderColor, borderWidth, sublayers
+        case autoresizingMask, note
 
         var spellings: [String] {
             switch self {
@@ -213,6 +214,8 @@ struct LayoutDecoder {
             case .borderColor: ["borderColor"]
             case .borderWidth: ["borderWidth"]
             case .sublayers: ["sublayers", "subviews"]
+            case .autoresizingMask: ["autoresizingMask", "autoresize"]
+            case .note: ["note"]
             }
         }
 
@@ -358,6 +361,16 @@ struct LayoutDecoder {
             }
             layer.borderWidth = w
         }
+        if let member = given[.autoresizingMask] {
+            let p = fieldPath(.autoresizingMask)
+            let text = try string(member.value, path: p)
+            guard let mask = text.isEmpty ? [] : AutoresizingMask(printed: text) else {
+                throw error(at: member.value.position, p, "\(member.key) \"\(text)\" is not a mask",
+                            suggestion: "write flags joined by +, from LM W RM TM H BM (e.g. \"W+H\", \"LM+RM+TM+BM\")")
+            }
+            layer.autoresizingMask = mask
+        }
+        if let member = given[.note] { layer.note = try string(member.value, path: fieldPath(.note)) }
 
         var children: [SourceValue] = []
         var childrenKey = kind == .view ? "subviews" : "sublayers"

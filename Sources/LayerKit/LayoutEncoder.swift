@@ -29,7 +29,7 @@ struct LayoutEncoder {
     // MARK: What a layer writes
 
     /// A field's value, before it is spelled in one format or the other.
-    enum FieldValue {
+    indirect enum FieldValue {
         case string(String)
         case number(Double)
         case bool(Bool)
@@ -67,6 +67,8 @@ struct LayoutEncoder {
         if let c = layer.backgroundColor { fields.append(("backgroundColor", .string(c.cssSpelling))) }
         if let c = layer.borderColor { fields.append(("borderColor", .string(c.cssSpelling))) }
         if layer.borderWidth != 0 { fields.append(("borderWidth", .number(layer.borderWidth))) }
+        if !layer.autoresizingMask.isEmpty { fields.append(("autoresizingMask", .string(layer.autoresizingMask.printed))) }
+        if let note = layer.note { fields.append(("note", .string(note))) }
         return fields
     }
 

@@ -236,6 +236,17 @@ public struct Session: Equatable, Sendable {
             before = scene.tree.snapshot(of: scene.tree.subtree(of: id) + (parent.map { [$0] } ?? []), includingRoots: parent == nil)
             scene.tree.remove(id)
             if let s = selection, !scene.tree.contains(s) { newSelection = parent ?? scene.tree.roots.first }
+        case .resize, .turn:
+            // Springs and struts (Autoresizing.swift): the view and every descendant may move.
+            let selected = try selected()
+            let id = command == .turn ? (scene.tree.ancestors(of: selected, includingSelf: true).last ?? selected) : selected
+            before = scene.tree.snapshot(of: scene.tree.subtree(of: id), includingRoots: false)
+            let size = scene.tree[id].bounds.size
+            if case let .resize(w, h) = command {
+                scene.tree.resize(id, to: Size(width: w, height: h))
+            } else {
+                scene.tree.resize(id, to: Size(width: size.height, height: size.width))
+            }
         default:
             let id = try selected()
             let old = scene.tree[id]

@@ -126,6 +126,20 @@ public enum Inspector {
         field("anchor", point(layer.anchorPoint) + " (unit)")
         field("z", "zPosition \(f(layer.zPosition)) · anchorPointZ \(f(layer.anchorPointZ))")
         add(" \(isView ? "alpha" : "opacity") \(f(layer.opacity)) · \(isView ? "isHidden" : "hidden") \(yesNo(layer.isHidden)) · \(isView ? "clips" : "masks") \(yesNo(layer.masksToBounds)) · flipped \(yesNo(layer.isGeometryFlipped))")
+        if !layer.autoresizingMask.isEmpty { field("autoresize", layer.autoresizingMask.printed) }
+        // An imported view's class, address, tag… and, in red, why its geometry is approximate.
+        if let text = layer.note {
+            for piece in text.split(separator: ";") {
+                let s = piece.drop(while: { $0 == " " })
+                let alert = s.hasPrefix("APPROXIMATE")
+                var line = ""
+                for word in s.split(separator: " ") {
+                    if line.count + word.count + 1 > 44, !line.isEmpty { add("  " + line, alert ? CellStyle(bold: true) : note); line = "" }
+                    line += (line.isEmpty ? "" : " ") + word
+                }
+                if !line.isEmpty { add("  " + line, alert ? CellStyle(bold: true) : note) }
+            }
+        }
 
         let t = layer.transform
         var kind = t.isIdentity ? "identity" : (t.isAffine ? "affine" : "3D")

@@ -26,7 +26,7 @@ struct LayerScope: ParsableCommand {
             Press ? inside for every key.
             """,
         version: "0.1.0",
-        subcommands: [Explore.self, Eval.self, Check.self, Render.self, Export.self, Bench.self],
+        subcommands: [Explore.self, Eval.self, Check.self, Render.self, Export.self, Bench.self, Import.self],
         defaultSubcommand: Explore.self)
 }
 
@@ -68,8 +68,9 @@ func printError(_ message: String) {
 }
 
 /// Loads a scene file with its script applied, or the embedded tour.
-func loadScene(_ path: String?) throws -> (Scene, String?) {
+func loadScene(_ path: String?, lenient: Bool = false, reattachTerminal: Bool = false) throws -> (Scene, String?) {
     guard let path else { return (try DefaultScene.scene(), nil) }
+    if let dump = try importedSceneIfDump(path, lenient: lenient, reattachTerminal: reattachTerminal) { return dump }
     do {
         return (try SceneLoader.load(path), path)
     } catch {
@@ -84,8 +85,11 @@ struct Explore: ParsableCommand {
         commandName: "explore",
         abstract: "Open the interactive explorer (the default command).")
 
-    @Argument(help: "A layout file (.json, .yaml). Omit it for the embedded tour.")
+    @Argument(help: "A layout file (.json, .yaml), a recursiveDescription dump, or - (a dump on standard input). Omit it for the embedded tour.")
     var file: String?
+
+    @Flag(help: "For a dump: skip what cannot be read instead of stopping (see docs/import.md).")
+    var lenient = false
 
     @OptionGroup var draw: DrawOptions
 
@@ -96,7 +100,7 @@ struct Explore: ParsableCommand {
     @OptionGroup var source: ScriptSource
 
     func run() throws {
-        let (scene, path) = try loadScene(file)
+        let (scene, path) = try loadScene(file, lenient: lenient, reattachTerminal: true)
         var state = ExplorerState(session: Session(scene: scene, filePath: path))
         state.cellAspect = draw.cellAspect
         state.picture.present = draw.present
@@ -342,5 +346,6 @@ struct Bench: ParsableCommand {
         print(RasterBenchmark.run(layerCounts: [10, 100, 1_000, 10_000], runs: quick ? 9 : 41).description)
         print(InteractiveBenchmark.report(quick: quick))
         print(AnimationBenchmark.report(quick: quick))
+        print(ImportBenchmark.report(quick: quick))
     }
 }

@@ -469,10 +469,18 @@ struct ExplorerEndToEndTests {
         var screen = try session.waitFor("Keys 1–36 of")
         #expect(screen.contains("Tab           select the next layer (tree order)"))
         #expect(!screen.contains("C-c           cancel the : line"))
-        try session.sendKeys("Space")
-        screen = try session.waitUntil("the help's last page") { $0.contains("C-c           cancel the : line") }
-        #expect(screen.contains("c             hit-test cursor mode (arrows move the crosshair)"))
-        #expect(screen.contains("e             copy as code: Swift for the selection"))
+        // Space pages on until the last binding shows; every page is new.
+        var seen = screen
+        func header(_ screen: String) -> String { lines(screen).first { $0.contains("Keys ") } ?? "" }
+        for _ in 0..<6 where !screen.contains("C-c           cancel the : line") {
+            let before = header(screen)
+            try session.sendKeys("Space")
+            screen = try session.waitUntil("the next help page") { header($0) != before && $0.contains("Keys ") }
+            seen += screen
+        }
+        #expect(screen.contains("C-c           cancel the : line"))
+        #expect(seen.contains("c             hit-test cursor mode (arrows move the crosshair)"))
+        #expect(seen.contains("e             copy as code: Swift for the selection"))
         // r closes it without rotating.
         try session.sendKeys("r")
         screen = try session.waitUntil("the help to close") { !$0.contains("any other key closes") }

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import LayerKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `layerscope import DUMP [-o scene.json|.yaml] [--lenient]`: a `recursiveDescription`
+/// dump (a file, or `-` for standard input) as a layout file.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn a UIKit recursiveDescription dump into a layout file.",
+        discussion: """
+            DUMP is the text of `po view.recursiveDescription()` (or a snapshot test's .txt), \
+            or - for standard input. Writes JSON to standard output, or the file -o names \
+            (.json, .yaml, .yml; atomically). A summary goes to standard error. \
+            See docs/import.md.
+            """)
+
+    @Argument(help: "The dump file, or - for standard input.")
+    var dump: String
+
+    @Option(name: .shortAndLong, help: "Write the scene here (.json, .yaml or .yml) instead of standard output.")
+    var output: String?
+
+    @Flag(help: "Skip what cannot be read (and list it) instead of stopping at the first problem.")
+    var lenient = false
+
+    func run() throws {
+        let (name, text) = try readDumpSource(dump)
+        let imported = try importOrExit(text, name: name, lenient: lenient)
+        let scene = imported.scene
+        if let output {
+            do { try LayoutFile.write(scene, to: output) } catch {
+                printError("layerscope: \(error.description)")
+                throw ExitCode(1)
+            }
+        } else {
+            print(LayoutFile.encode(scene, format: .json), terminator: "")
+        }
+        var summary = "\(name): \(scene.tree.count) view\(scene.tree.count == 1 ? "" : "s")"
+        if !imported.approximate.isEmpty { summary += ", \(imported.approximate.count) approximate" }
+        if !imported.skipped.isEmpty { summary += ", \(imported.skipped.count) skipped" }
+        if let output { summary += " → \(output)" }
+        printError(summary)
+        // The first few of each; the scene's notes list them too.
+        for a in imported.approximate.prefix(10) { printError("  approximate: \(a.name): \(a.reason)") }
+        if imported.approximate.count > 10 { printError("  … and \(imported.approximate.count - 10) more approximate") }
+        for s in imported.skipped.prefix(20) { printError("  skipped: \(s.description)") }
+        if imported.skipped.count > 20 { printError("  … and \(imported.skipped.count - 20) more skipped") }
+    }
+}
+
+/// Reads a dump: a file, or `-` for standard input (read to the end).
+func readDumpSource(_ path: String) throws -> (String, String) {
+    if path == "-" {
+        var text = ""
+        while let line = readLine(strippingNewline: false) { text += line }
+        return ("<stdin>", text)
+    }
+    do { return (path, try TextFile.read(path)) } catch {
+        printError("layerscope: cannot read \(path): \(error.message)")
+        throw ExitCode(1)
+    }
+}
+
+/// Imports, or prints the located error (with the --lenient hint) and exits 1.
+func importOrExit(_ text: String, name: String, lenient: Bool) throws -> ImportedDump {
+    do {
+        return try RecursiveDescriptionImporter.importDump(text, file: name, lenient: lenient)
+    } catch {
+        printError("layerscope: \(error.description)")
+        throw ExitCode(1)
+    }
+}
+
+/// `layerscope DUMP.txt` and `layerscope -`: when the file reads as a recursiveDescription
+/// dump (by content, whatever its name), the imported scene, without a path (saving asks
+/// for a layout file name and never overwrites the dump). Nil for anything else.
+func importedSceneIfDump(_ path: String, lenient: Bool, reattachTerminal: Bool) throws -> (Scene, String?)? {
+    if path == "-" {
+        let (name, text) = try readDumpSource(path)
+        let imported = try importOrExit(text, name: name, lenient: lenient)
+        if reattachTerminal { reattachStandardInputToTerminal() }
+        return (imported.scene, nil)
+    }
+    // A JSON layout starts with "{"; anything else is a dump when a line reads as one.
+    guard let text = try? TextFile.read(path), text.first(where: { !$0.isWhitespace }) != "{",
+          RecursiveDescriptionParser.looksLikeDump(text) else { return nil }
+    return (try importOrExit(text, name: path, lenient: lenient).scene, nil)
+}
+
+/// After reading a piped dump to its end, the explorer still needs keys: take them from the
+/// controlling terminal.
+func reattachStandardInputToTerminal() {
+    guard isatty(STDIN_FILENO) == 0 else { return }
+    let fd = open("/dev/tty", O_RDWR)
+    guard fd >= 0 else { return }
+    dup2(fd, STDIN_FILENO)
+    close(fd)
+}

@@ -236,7 +236,8 @@ public enum ExplorerScreen {
         if let report {
             right += "  cursor (\(NumberFormat.format(report.point.x)), \(NumberFormat.format(report.point.y)))"
         }
-        right += "  order " + state.session.hitTestOrder.rawValue + " "
+        // A small terminal's status line carries the compact inspector: the order waits in the panel.
+        right += layout.panelHidden ? " " : "  order " + state.session.hitTestOrder.rawValue + " "
         var message = state.status
         // A small terminal hides the panel: the idle status line is the compact inspector.
         let idle = message.isEmpty || message.hasPrefix("press ? for the keys")

@@ -257,7 +257,7 @@ struct RasterSurface {
                     continue
                 }
                 if opaque {
-                    for i in i0...i1 { fill[rowBase + i] = color }
+                    (fill.baseAddress! + rowBase + i0).update(repeating: color, count: i1 - i0 + 1)
                 } else {
                     for i in i0...i1 {
                         let old = fill[rowBase + i]
@@ -272,8 +272,15 @@ struct RasterSurface {
                     if braille {
                         // Fills and dots share the 2 × 4 grid: clear exactly the dots covered.
                         let cellBase = (j >> 2) * columns
-                        let dotRow = (j & 3) << 1
-                        for i in i0...i1 { ink[cellBase + (i >> 1)] &= ~Glyphs.brailleBit[dotRow | (i & 1)] }
+                        let left = Glyphs.brailleBit[(j & 3) << 1], right = Glyphs.brailleBit[(j & 3) << 1 | 1]
+                        // Whole cells clear both dots of the row at once; the ends maybe one.
+                        let c0 = i0 >> 1, c1 = i1 >> 1
+                        for c in c0...c1 {
+                            var m = left | right
+                            if c == c0 && i0 & 1 == 1 { m &= ~left }
+                            if c == c1 && i1 & 1 == 0 { m &= ~right }
+                            ink[cellBase + c] &= ~m
+                        }
                     } else if ascii {
                         for i in i0...i1 { ink[rowBase + i] = 0 }
                     }
@@ -500,8 +507,9 @@ struct RasterSurface {
         }
         let w = columns, fw = fillWidth
         let braille = Glyphs.braille, ascii = Glyphs.ascii
-        let fill = self.fill, ink = self.ink, inkColor = self.inkColor
+        let ink = self.ink, inkColor = self.inkColor
         let mode = self.mode
+        self.fill.withUnsafeBufferPointer { fill in
         canvas.withUnsafeMutableCells { cells in
             for r in 0..<rows {
                 let top = (2 * r) * w, bottom = (2 * r + 1) * w
@@ -513,9 +521,10 @@ struct RasterSurface {
                         let base = (4 * r) * fw + 2 * c
                         // The cell's 8 fill samples, in braille bit order (k = dy·2 + dx).
                         @inline(__always) func sample(_ k: Int) -> Packed { fill[base + (k >> 1) * fw + (k & 1)] }
-                        let first = sample(0)
-                        var uniform = true
-                        for k in 1..<8 where sample(k) != first { uniform = false; break }
+                        let first = fill[base]
+                        let r1 = base + fw, r2 = r1 + fw, r3 = r2 + fw
+                        let uniform = fill[base + 1] == first && fill[r1] == first && fill[r1 + 1] == first
+                            && fill[r2] == first && fill[r2 + 1] == first && fill[r3] == first && fill[r3 + 1] == first
                         if dots != 0 {
                             // Dots in the outline colour over the commonest fill under the undotted samples.
                             let under = uniform ? first : RasterSurface.commonest(among: ~dots, sample)
@@ -548,6 +557,7 @@ struct RasterSurface {
                 let under = backgroundUnder(cell: m.cell)
                 cells[m.cell] = Cell(m.glyph, style: RasterSurface.style(adapt(m.color, over: under), background: under))
             }
+        }
         }
     }
 

@@ -471,7 +471,7 @@ struct ExplorerEndToEndTests {
         #expect(!screen.contains("│"))   // no panel separator
         #expect(rows[0].contains("LayerScope · Layouts/clock.json"))
         #expect(rows[0].hasSuffix("NORMAL"))
-        #expect(rows[22].hasSuffix("face  order zPosition"))   // the status line, row 24 − 2
+        #expect(rows[22].hasSuffix(" face"))   // below 96 columns: compact inspector, then the name   // the status line, row 24 − 2
         #expect(rows[1..<22].contains { $0.contains("⣀") })     // the canvas
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)

@@ -270,7 +270,8 @@ public enum ExplorerScreen {
         if let report {
             right += "  cursor (\(NumberFormat.format(report.point.x)), \(NumberFormat.format(report.point.y)))"
         }
-        right += "  order " + state.session.hitTestOrder.rawValue + " "
+        // A small terminal's status line carries the compact inspector: the order waits in the panel.
+        right += layout.panelHidden ? " " : "  order " + state.session.hitTestOrder.rawValue + " "
         if state.session.stepCount > 0 { right += " \(state.session.currentStep)/\(state.session.stepCount) " }
         var message = state.status
         // A small terminal hides the panel: the idle status line is the compact inspector.

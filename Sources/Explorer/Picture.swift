@@ -41,7 +41,7 @@ enum Picture {
     static func legendEntries(_ palette: RasterPalette, unicode: Bool) -> [(String, Color, String)] {
         [(unicode ? "⣿" : "#", palette.selection, "selection"),
          (unicode ? "┄" : "-", palette.frame, "frame box"),
-         (unicode ? "⠒" : ":", palette.ghost, "ghost (no transform)"),
+         (unicode ? "⠒" : ":", palette.ghost, "ghost"),
          (unicode ? "✛" : "+", palette.position, "position"),
          (unicode ? "◉" : "*", palette.anchor, "anchor"),
          (unicode ? "─" : "-", palette.modelOutline, "model outline")]
@@ -58,12 +58,11 @@ enum Picture {
             canvas.write(meaning, column: c + glyph.count + 1, row: row, style: CellStyle(dim: true))
             c += needed
         }
-        let hint = "b"
-        if c + 2 <= columns { canvas.write(hint, column: columns - 2, row: row, style: CellStyle(dim: true)) }
     }
 
     /// One line for small terminals, on the status line under the canvas (the selection's
-    /// name is at its right): frame · position · anchor · rotation.
+    /// name is at its right): rotation first (it is short and what keys change most), then
+    /// frame · position · anchor, cut at the width.
     static func compactInspector(_ state: ExplorerState) -> String {
         let tree = state.session.tree
         guard let id = state.session.selection, tree.contains(id) else { return "no selection" }
@@ -71,9 +70,8 @@ enum Picture {
         func f(_ x: Double) -> String { NumberFormat.format(x) }
         let fr = l.frame
         let angle = atan2(l.transform.m12, l.transform.m11) * 180 / .pi
-        return "frame (\(f(fr.origin.x)), \(f(fr.origin.y)), \(f(fr.size.width)), \(f(fr.size.height)))"
+        return "rot \(f(angle))° · frame (\(f(fr.origin.x)), \(f(fr.origin.y)), \(f(fr.size.width)), \(f(fr.size.height)))"
             + " · pos (\(f(l.position.x)), \(f(l.position.y))) · anchor (\(f(l.anchorPoint.x)), \(f(l.anchorPoint.y)))"
-            + " · rot \(f(angle))°"
     }
 
     /// The panel's essentials in presentation mode: what the audience needs to read.

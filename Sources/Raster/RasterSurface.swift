@@ -98,8 +98,22 @@ enum Glyphs {
     /// The quadrant block for a braille dot mask whose dots fill whole quadrants (each
     /// quadrant is a 1 × 2 column of dots), else nil. Quadrant bits: upper-left 1,
     /// upper-right 2, lower-left 4, lower-right 8.
+    /// The braille dots of the upper-left, upper-right, lower-left and lower-right quadrants.
+    static let quadrantMasks: [UInt8] = [0x01 | 0x02, 0x08 | 0x10, 0x04 | 0x40, 0x20 | 0x80]
+
+    /// `▀▄▌▐` for the braille masks of exactly a half cell, else nil.
+    static let halfCell: [Character?] = (0..<256).map { mask -> Character? in
+        switch mask {
+        case 0x1B: return "\u{2580}"   // top 4 dots ▀
+        case 0xE4: return "\u{2584}"   // bottom 4 dots ▄
+        case 0x47: return "\u{258C}"   // left column ▌
+        case 0xB8: return "\u{2590}"   // right column ▐
+        default: return nil
+        }
+    }
+
     static let quadrant: [Character?] = {
-        let quads: [UInt8] = [0x01 | 0x02, 0x08 | 0x10, 0x04 | 0x40, 0x20 | 0x80]
+        let quads = quadrantMasks
         let glyphs: [Character] = [" ", "\u{2598}", "\u{259D}", "\u{2580}", "\u{2596}", "\u{258C}", "\u{259E}", "\u{259B}",
                                    "\u{2597}", "\u{259A}", "\u{2590}", "\u{259C}", "\u{2584}", "\u{2599}", "\u{259F}", "\u{2588}"]
         return (0..<256).map { mask -> Character? in
@@ -182,9 +196,12 @@ struct RasterSurface {
     /// convex (a projective image of a rectangle, cut by the eye plane and by convex masks),
     /// and a degenerate one has no area. Opaque enough fills (alpha ≥ 0.5) hide the ink of
     /// layers below.
-    mutating func fillPolygon(_ poly: [PolyVertex], color: Packed, alpha: Double) {
+    mutating func fillPolygon(_ poly: [PolyVertex], color: Packed, alpha: Double, asDots: Bool = false) {
         let n = poly.count
         guard n >= 3, alpha > 0 else { return }
+        let asDots = asDots && (mode == .braille || mode == .auto)
+        var dotColor = color & ~PackedColor.bold
+        if alpha < 0.999 { dotColor |= PackedColor.dim }
         let sx = Double(fillGrid.perColumn), sy = Double(fillGrid.perRow)
         var minY = Double.infinity, maxY = -Double.infinity
         for v in poly { minY = min(minY, v.y); maxY = max(maxY, v.y) }
@@ -206,6 +223,7 @@ struct RasterSurface {
         let backdrop = self.backdrop
         fill.withUnsafeMutableBufferPointer { fill in
         ink.withUnsafeMutableBufferPointer { ink in
+        inkColor.withUnsafeMutableBufferPointer { inkColor in
         poly.withUnsafeBufferPointer { poly in
             for j in j0...j1 {
                 let y = Double(j) + 0.5
@@ -226,8 +244,20 @@ struct RasterSurface {
                 let i1 = min(w - 1, RasterSurface.ceilClamped(right - 0.5) - 1)
                 guard i0 <= i1 else { continue }
                 let rowBase = j * w
+                if asDots {
+                    // A narrow layer in braille mode: every covered sample is a dot of its
+                    // colour, the same texture as the thin strokes, no blocks.
+                    let cellBase = (j >> 2) * columns
+                    let dotRow = (j & 3) << 1
+                    if invisible { continue }
+                    for i in i0...i1 {
+                        ink[cellBase + (i >> 1)] |= Glyphs.brailleBit[dotRow | (i & 1)]
+                        inkColor[cellBase + (i >> 1)] = dotColor
+                    }
+                    continue
+                }
                 if opaque {
-                    for i in i0...i1 { fill[rowBase + i] = color }
+                    (fill.baseAddress! + rowBase + i0).update(repeating: color, count: i1 - i0 + 1)
                 } else {
                     for i in i0...i1 {
                         let old = fill[rowBase + i]
@@ -242,8 +272,15 @@ struct RasterSurface {
                     if braille {
                         // Fills and dots share the 2 × 4 grid: clear exactly the dots covered.
                         let cellBase = (j >> 2) * columns
-                        let dotRow = (j & 3) << 1
-                        for i in i0...i1 { ink[cellBase + (i >> 1)] &= ~Glyphs.brailleBit[dotRow | (i & 1)] }
+                        let left = Glyphs.brailleBit[(j & 3) << 1], right = Glyphs.brailleBit[(j & 3) << 1 | 1]
+                        // Whole cells clear both dots of the row at once; the ends maybe one.
+                        let c0 = i0 >> 1, c1 = i1 >> 1
+                        for c in c0...c1 {
+                            var m = left | right
+                            if c == c0 && i0 & 1 == 1 { m &= ~left }
+                            if c == c1 && i1 & 1 == 0 { m &= ~right }
+                            ink[cellBase + c] &= ~m
+                        }
                     } else if ascii {
                         for i in i0...i1 { ink[rowBase + i] = 0 }
                     }
@@ -252,16 +289,27 @@ struct RasterSurface {
         }
         }
         }
+        }
     }
 
-    /// A thin layer (narrower than about one sample) as one continuous stroke of its colour
-    /// on the fill grid, from (x0, y0) to (x1, y1) in cell coordinates: Bresenham, so exactly
-    /// one sample per step along the major axis (even weight, 8-connected, never dots). Like a
-    /// fill it blends at `alpha` and, when opaque enough, hides outlines below it.
+    /// A thin layer (narrower than about one sample) as one continuous stroke of its colour,
+    /// from (x0, y0) to (x1, y1) in cell coordinates: Bresenham, so exactly one sample per
+    /// step along the major axis (even weight, 8-connected). Braille dots in braille mode
+    /// (dimmed when translucent); pixels blended at `alpha` in blocks mode.
     mutating func strokeFill(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, color: Packed, alpha: Double) {
         guard alpha > 0 else { return }
         if mode == .ascii {
             drawLine(x0, y0, x1, y1, color: color, pattern: .solid, glyph: asciiGlyph(dx: x1 - x0, dy: y1 - y0))
+            return
+        }
+        if mode == .braille || mode == .auto {
+            // Braille dots, like outlines: the same weight along the whole stroke (a fill's
+            // edge cells become blocks, which next to dots would read as blocks joined by dots).
+            var c = color & ~PackedColor.bold
+            if alpha < 0.999 { c |= PackedColor.dim }
+            if PackedColor.isInvisible(c, alpha256: PackedColor.alpha256(alpha), over: backdrop) { return }
+            let sx = Double(lineGrid.perColumn), sy = Double(lineGrid.perRow)
+            drawLine(x0 * sx, y0 * sy, x1 * sx, y1 * sy, color: c, pattern: .solid, glyph: 0)
             return
         }
         let sx = Double(fillGrid.perColumn), sy = Double(fillGrid.perRow)
@@ -459,8 +507,9 @@ struct RasterSurface {
         }
         let w = columns, fw = fillWidth
         let braille = Glyphs.braille, ascii = Glyphs.ascii
-        let fill = self.fill, ink = self.ink, inkColor = self.inkColor
+        let ink = self.ink, inkColor = self.inkColor
         let mode = self.mode
+        self.fill.withUnsafeBufferPointer { fill in
         canvas.withUnsafeMutableCells { cells in
             for r in 0..<rows {
                 let top = (2 * r) * w, bottom = (2 * r + 1) * w
@@ -472,9 +521,10 @@ struct RasterSurface {
                         let base = (4 * r) * fw + 2 * c
                         // The cell's 8 fill samples, in braille bit order (k = dy·2 + dx).
                         @inline(__always) func sample(_ k: Int) -> Packed { fill[base + (k >> 1) * fw + (k & 1)] }
-                        let first = sample(0)
-                        var uniform = true
-                        for k in 1..<8 where sample(k) != first { uniform = false; break }
+                        let first = fill[base]
+                        let r1 = base + fw, r2 = r1 + fw, r3 = r2 + fw
+                        let uniform = fill[base + 1] == first && fill[r1] == first && fill[r1 + 1] == first
+                            && fill[r2] == first && fill[r2 + 1] == first && fill[r3] == first && fill[r3 + 1] == first
                         if dots != 0 {
                             // Dots in the outline colour over the commonest fill under the undotted samples.
                             let under = uniform ? first : RasterSurface.commonest(among: ~dots, sample)
@@ -507,6 +557,7 @@ struct RasterSurface {
                 let under = backgroundUnder(cell: m.cell)
                 cells[m.cell] = Cell(m.glyph, style: RasterSurface.style(adapt(m.color, over: under), background: under))
             }
+        }
         }
     }
 
@@ -548,11 +599,12 @@ struct RasterSurface {
     }
 
     /// A cell whose 8 samples hold more than one colour and no outline dots: the commonest
-    /// colour is the background, the next the foreground, drawn as the quadrant block
-    /// (`▘▝▀▖▌▞▛▗▚▐▜▄▙▟`) when its samples form one (crisp edges on half cells), else as
-    /// braille dots. A third colour (rare: three layers meeting in one cell) shows as the
-    /// background. An undrawn colour never becomes a foreground: the drawn one does, with
-    /// the terminal's own background behind it.
+    /// colour is the background, the next the foreground, drawn as braille dots exactly on
+    /// its samples, or as a half block (`▀▄▌▐`) when they are exactly half the cell (solid,
+    /// and just as exact). Quadrant blocks were tried: they are solid, but a quadrant (a
+    /// column of 2 samples) must round, which cut thin diagonal layers apart. A third colour (rare: three layers meeting in one cell)
+    /// shows as the background. An undrawn colour never becomes a foreground: the drawn one
+    /// does, with the terminal's own background behind it.
     static func twoColourCell(_ sample: (Int) -> Packed) -> Cell {
         let a = commonest(among: 0xFF, sample)
         var rest: UInt8 = 0
@@ -567,7 +619,8 @@ struct RasterSurface {
             fg = b; bg = a
             for k in 0..<8 where sample(k) == b { mask |= Glyphs.brailleBit[k] }
         }
-        let glyph = Glyphs.quadrant[Int(mask)] ?? Glyphs.braille[Int(mask)]
+        // Whole half cells (▀▄▌▐) are exact and solid; anything finer is braille dots.
+        let glyph = Glyphs.halfCell[Int(mask)] ?? Glyphs.braille[Int(mask)]
         return Cell(glyph, style: style(fg, background: bg))
     }
 

@@ -148,12 +148,16 @@ public enum SceneRasterizer {
                 }
                 continue
             }
-            if let fill, alpha > 0 {
-                surface.fillPolygon(poly, color: fill, alpha: alpha)
-            }
             // A narrow layer's own outline would cover its fill (two lines a sample or two
             // apart in a tint): it shows as its fill alone unless it has a border of its own.
             let narrow = braille && thickness < narrowThreshold && fill != nil && !(layer.borderColor != nil && layer.borderWidth > 0)
+            if let fill, alpha > 0 {
+                // Dots only for a turned (or foreshortened) narrow layer, whose edges would
+                // otherwise be a staircase of blocks and dots; an upright one stays solid.
+                let boxArea = (maxX - minX) * (maxY - minY)
+                let upright = boxArea > 0 && abs(PolygonOps.doubleArea(poly)) / 2 / boxArea > 0.95
+                surface.fillPolygon(poly, color: fill, alpha: alpha, asDots: narrow && !upright)
+            }
             if options.showOutlines && !narrow {
                 surface.outlinePolygon(poly, color: outline, pattern: .solid)
             }

@@ -1,4 +1,5 @@
 import LayerKit
+import Synchronization
 
 /// The terminal's background, as the picture is composed against it: overlay colours,
 /// translucent fills and panel highlights are chosen for it.
@@ -92,6 +93,21 @@ public enum OverlayContrast {
     /// failing all, the one that stands out most. Same-hue variants come first so an
     /// overlay keeps its colour wherever it can.
     public static func pick(_ fg: Color, on bg: Color) -> Color {
+        let key = UInt64(fg.red) << 40 | UInt64(fg.green) << 32 | UInt64(fg.blue) << 24
+            | UInt64(bg.red) << 16 | UInt64(bg.green) << 8 | UInt64(bg.blue)
+        if let hit = cache.withLock({ $0[key] }) { return hit }
+        let picked = search(fg, on: bg)
+        cache.withLock { cache in
+            if cache.count > 4096 { cache.removeAll(keepingCapacity: true) }
+            cache[key] = picked
+        }
+        return picked
+    }
+
+    /// Picks are pure and the same few pairs recur every frame: remembered process-wide.
+    private static let cache = Mutex<[UInt64: Color]>([:])
+
+    private static func search(_ fg: Color, on bg: Color) -> Color {
         if isReadable(fg, on: bg) { return fg }
         func mix(_ c: Color, _ t: UInt8) -> Color {
             func ch(_ v: UInt8) -> UInt8 { UInt8((Int(v) + Int(t)) / 2) }

@@ -523,7 +523,9 @@ struct ExplorerEndToEndTests {
         #expect(!screen.contains("│"))   // no panel separator
         #expect(rows[0].contains("LayerScope · Layouts/clock.json"))
         #expect(rows[0].hasSuffix("NORMAL"))
-        #expect(rows[22].hasSuffix("face  order zPosition  0/3"))   // the status line, row 24 − 2 (clock has 3 steps)
+        // Below 96 columns: the compact inspector, then the name and the step progress (clock
+        // has 3 steps); the status line is row 24 − 2.
+        #expect(rows[22].hasSuffix(" face  0/3"))
         #expect(rows[1..<22].contains { $0.contains("⣀") })     // the canvas
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)

@@ -68,7 +68,7 @@ func rowText(_ canvas: Canvas?, _ row: Int) -> String {
         #expect(rowText(terminal.lastFrame, 0).hasSuffix(" NORMAL "))
         // Status row 22: the edit's frame on the left, the selection and hit-test order on the right.
         #expect(rowText(terminal.lastFrame, 22).hasPrefix(" frame (144.939, 108.081, 112.122, 83.837) "))
-        #expect(rowText(terminal.lastFrame, 22).hasSuffix(" card  order zPosition "))
+        #expect(rowText(terminal.lastFrame, 22).hasSuffix(" card "))   // below 96 columns: the compact inspector, the name
         // Echo row 23.
         #expect(rowText(terminal.lastFrame, 23).hasPrefix("key: l → move 1 0 "))
         #expect(rowText(terminal.lastFrame, 23).hasSuffix("? help  : command  q quit"))

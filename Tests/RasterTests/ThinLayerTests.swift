@@ -194,8 +194,11 @@ enum ThinScene {
     }
 
     /// Even weight: cut the hand across its length one sample step at a time (columns for
-    /// a mostly-horizontal hand, rows for a mostly-vertical one); away from the two ends,
-    /// the thickest cut is at most one sample thicker than the thinnest, and none is empty.
+    /// a mostly-horizontal hand, rows for a mostly-vertical one); away from the two ends no
+    /// cut is empty, and for a stroke (thinner than `thinThreshold`, braille dots, one per
+    /// step) the thickest cut is at most one sample thicker than the thinnest; a wider hand
+    /// is a fill sampled at sample centres, whose cut of length L covers ⌊L⌋ or ⌈L⌉
+    /// samples: at most one apart too.
     @Test(arguments: sizes)
     func aThinRotatedLayerHasEvenWeightAlongItsLength(size: (Int, Int)) throws {
         for width in Self.widths {

@@ -1,0 +1,63 @@
+#!/bin/sh
+# PNG screenshots of shipped scenes, as a workshop audience would see them:
+# the real binary in tmux → capture-pane -e (ANSI) → aha (HTML) → headless Chromium (PNG).
+# Needs: tmux, aha, chromium, fonts-dejavu-core (Debian packages).
+#
+#   scripts/screenshots.sh [OUTDIR] [SCENE…]     (default OUTDIR /tmp/layerscope-shots)
+#
+# Each scene × size (80x24, 120x40, 200x60) × theme (dark, light) at 256 colours.
+set -eu
+cd "$(dirname "$0")/.."
+out=${1:-/tmp/layerscope-shots}
+[ $# -gt 0 ] && shift
+scenes=${*:-"tour Layouts/clock.json Layouts/anchor-jump.yaml Layouts/untouchable.json Layouts/z-order.json Layouts/nested-rotation.json"}
+bin=${LAYERSCOPE_BIN:-.build/debug/layerscope}
+[ -x "$bin" ] || swift build --product layerscope
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+sock="shots-$$"
+trap 'tmux -L "$sock" kill-server 2>/dev/null || true' EXIT
+
+for scene in $scenes; do
+  name=$(basename "$scene" | sed 's/\.[a-z]*$//')
+  file=$scene; [ "$scene" = tour ] && file=""
+  for size in 80x24 120x40 200x60; do
+    cols=${size%x*}; rows=${size#*x}
+    for theme in dark light; do
+      # Optional keys after start-up, e.g. KEYS="Tab a Right" for a ghost and a jump.
+      tmux -L "$sock" new-session -d -s s -x "$cols" -y "$rows" \
+        "TERM=xterm-256color $bin $file --theme $theme --color 256 --no-mouse"
+      i=0
+      until tmux -L "$sock" capture-pane -p -t s | grep -q "LayerScope"; do
+        i=$((i + 1)); [ $i -gt 200 ] && { echo "timeout: $scene" >&2; break; }
+        sleep 0.05
+      done
+      for k in ${KEYS:-}; do tmux -L "$sock" send-keys -t s "$k"; done
+      sleep 0.3
+      base="$out/$name-$size-$theme"
+      tmux -L "$sock" capture-pane -e -p -t s > "$base.ansi"
+      tmux -L "$sock" kill-session -t s
+      if [ "$theme" = dark ]; then aha --black < "$base.ansi" > "$base.html"; else aha < "$base.ansi" > "$base.html"; fi
+      # Every non-ASCII glyph in a box one cell wide (braille falls back to a proportional
+      # font), and lines as tall as the font so blocks touch: 14px DejaVu Sans Mono is
+      # 8.43 px wide, 16.3 px tall.
+      python3 - "$base.html" <<'PY'
+import re, sys
+path = sys.argv[1]
+html = open(path, encoding="utf-8").read()
+def cells(text):
+    return "".join(c if ord(c) < 128 else '<span class="c">' + c + "</span>" for c in text)
+head, sep, body = html.partition("<pre>")
+body = "".join(part if part.startswith("<") else cells(part) for part in re.split(r"(<[^>]*>)", body))
+style = ("<style>pre{font-family:'DejaVu Sans Mono',monospace;font-size:14px;line-height:1.164;margin:4px}"
+         ".c{display:inline-block;width:1ch;overflow:hidden;vertical-align:top}</style>")
+open(path, "w", encoding="utf-8").write(head + style + sep + body)
+PY
+      w=$((cols * 843 / 100 + 16)); h=$((rows * 163 / 10 + 12))
+      chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+        --screenshot="$base.png" --window-size="$w,$h" "file://$base.html" >/dev/null 2>&1
+      rm -f "$base.ansi"
+      echo "$base.png"
+    done
+  done
+done

@@ -196,3 +196,27 @@ struct RegularFileTests {
         #expect(e.message == "cannot read the file: it is a character device, not a regular file")
     }
 }
+
+/// Issue 15, finding 4: `add … in` and loading agree on how deep layers may nest, so
+/// whatever commands build can be saved and reopened.
+@Suite("One nesting limit for files and add … in")
+struct NestingLimitTests {
+    @Test(arguments: ["chain.json", "chain.yaml"])
+    func theDeepestChainCommandsCanBuildSavesAndReopens(_ name: String) throws {
+        // 99 layers (l1 at the top, l99 innermost) use 2·99 + 2 = 200 levels: exactly the limit.
+        #expect(LayoutFile.maxLayerDepth == 99)
+        var session = Session()
+        _ = try session.perform(.add(name: "l1", kind: nil, parent: nil, index: nil))
+        for k in 2...99 { _ = try session.perform(.add(name: "l\(k)", kind: nil, parent: "l\(k - 1)", index: nil)) }
+        let e = try #require(throws: CommandError.self) {
+            try session.perform(.add(name: "l100", kind: nil, parent: "l99", index: nil))
+        }
+        #expect(e.message.contains("at most 99 nested layers"))
+        #expect(session.scene.tree.count == 99)
+        let dir = try TemporaryDirectory()
+        try LayoutFile.write(session.scene, to: dir.path + "/" + name)
+        let back = try LayoutFile.load(contentsOf: dir.path + "/" + name)
+        #expect(back.tree.depth(of: try #require(back.tree.id(named: "l99"))) == 98)
+        #expect(LayoutFile.difference(between: session.scene, and: back) == nil)
+    }
+}

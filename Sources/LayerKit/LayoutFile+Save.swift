@@ -69,15 +69,20 @@ extension LayoutFile {
 }
 
 extension LayoutFile {
-    /// The most layers a chain may nest (a top-level layer is the first). A layout file
-    /// allows `layoutNestingLimit` (200) levels of objects and arrays, and each layer takes
-    /// two (its object and its `sublayers` array) after the top object and the `layers`
-    /// array: layer k's object is level 2k + 1 and its fields one deeper, so 99 layers fit
-    /// exactly. `add … in` refuses to go deeper, so every scene built by commands saves.
-    public static let maxLayerDepth = (layoutNestingLimit - 2) / 2
+    /// The most layers a chain may nest in a scene (a top-level layer is the first):
+    /// `add … in` refuses to go deeper. The engine (conversion, hit testing, drawing) walks
+    /// such chains with work lists, never recursion.
+    public static let maxLayerDepth = 10_000
+
+    /// The most nested layers a layout file holds: it allows `layoutNestingLimit` (200)
+    /// levels of objects and arrays, and each layer takes two (its object and its
+    /// `sublayers` array) after the top object and the `layers` array, so 99 fit exactly.
+    /// A deeper scene is refused at save ("would not load back: too deeply nested"), with
+    /// the old file untouched.
+    public static let maxFileLayerDepth = (layoutNestingLimit - 2) / 2
 
     static func tooDeep(under parent: String) -> CommandError {
-        CommandError("cannot add a layer in \(parent): it would be nested \(maxLayerDepth + 1) deep, and a layout file holds at most \(maxLayerDepth) nested layers",
+        CommandError("cannot add a layer in \(parent): it would be nested \(maxLayerDepth + 1) deep, and a scene holds at most \(maxLayerDepth) nested layers",
                      suggestion: "add it higher up the tree")
     }
 }

@@ -86,3 +86,17 @@ extension LayoutFile {
                      suggestion: "add it higher up the tree")
     }
 }
+
+extension LayoutFile {
+    /// The depth of the deepest layer (a top-level layer is 1) when it is past `limit`, else
+    /// nil. One pass with a work list.
+    static func deepestNesting(_ tree: LayerTree, past limit: Int) -> Int? {
+        var deepest = 0
+        var stack: [(LayerID, Int)] = tree.roots.map { ($0, 1) }
+        while let (id, depth) = stack.popLast() {
+            deepest = max(deepest, depth)
+            for child in tree[id].sublayers { stack.append((child, depth + 1)) }
+        }
+        return deepest > limit ? deepest : nil
+    }
+}

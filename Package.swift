@@ -37,10 +37,14 @@ let package = Package(
         // A small full-screen program exercising the ncurses backend alone, for the
         // end-to-end tests of terminal hygiene (restore on every exit).
         .executableTarget(name: "ncurses-demo", dependencies: ["NCursesTerminal"]),
+        // The seeded mutation fuzzer (layout readers, command parser), its command-line runner
+        // and libFuzzer entry point (scripts/fuzz.sh).
+        .target(name: "Fuzzing", dependencies: ["LayerKit"]),
+        .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing"]),
         .target(name: "TestSupport", dependencies: ["Geometry", "Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
-        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Geometry", "TestSupport"],
+        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Geometry", "TestSupport", "Fuzzing"],
                     resources: [.copy("Malformed")]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "LayerKit", "Geometry", "TestSupport"],
                     resources: [.copy("__Goldens__")]),

@@ -67,3 +67,36 @@ extension LayoutFile {
         return nil
     }
 }
+
+extension LayoutFile {
+    /// The most layers a chain may nest in a scene (a top-level layer is the first):
+    /// `add … in` refuses to go deeper. The engine (conversion, hit testing, drawing) walks
+    /// such chains with work lists, never recursion.
+    public static let maxLayerDepth = 10_000
+
+    /// The most nested layers a layout file holds: it allows `layoutNestingLimit` (200)
+    /// levels of objects and arrays, and each layer takes two (its object and its
+    /// `sublayers` array) after the top object and the `layers` array, so 99 fit exactly.
+    /// A deeper scene is refused at save ("would not load back: too deeply nested"), with
+    /// the old file untouched.
+    public static let maxFileLayerDepth = (layoutNestingLimit - 2) / 2
+
+    static func tooDeep(under parent: String) -> CommandError {
+        CommandError("cannot add a layer in \(parent): it would be nested \(maxLayerDepth + 1) deep, and a scene holds at most \(maxLayerDepth) nested layers",
+                     suggestion: "add it higher up the tree")
+    }
+}
+
+extension LayoutFile {
+    /// The depth of the deepest layer (a top-level layer is 1) when it is past `limit`, else
+    /// nil. One pass with a work list.
+    static func deepestNesting(_ tree: LayerTree, past limit: Int) -> Int? {
+        var deepest = 0
+        var stack: [(LayerID, Int)] = tree.roots.map { ($0, 1) }
+        while let (id, depth) = stack.popLast() {
+            deepest = max(deepest, depth)
+            for child in tree[id].sublayers { stack.append((child, depth + 1)) }
+        }
+        return deepest > limit ? deepest : nil
+    }
+}

@@ -102,6 +102,11 @@ public enum LayoutFile {
         guard let format = LayoutFormat(path: path) else {
             throw failure("cannot save: a layout file ends in .json, .yaml or .yml", "save under a name with one of those extensions")
         }
+        // Checked before encoding: a 10 000-deep chain would indent to ~200 MB of text first.
+        if let depth = deepestNesting(scene.tree, past: maxFileLayerDepth) {
+            throw failure("cannot save: layers nest \(depth) deep, and a layout file holds at most \(maxFileLayerDepth) nested layers",
+                          "move some layers higher up the tree")
+        }
         return try writeVerified(encode(scene, format: format), of: scene, to: path, format: format)
     }
 

@@ -218,6 +218,7 @@ public struct Session: Equatable, Sendable {
         switch command {
         case let .add(name, kind, parentName, index):
             let parent = try parentName.map { n throws(CommandError) in try layer(named: n) }
+            if let parent, scene.tree.depth(of: parent) + 1 >= LayoutFile.maxLayerDepth { throw LayoutFile.tooDeep(under: parentName ?? "") }
             let nextID = LayerID(raw: scene.tree.storageCount)
             before = scene.tree.snapshot(of: [nextID] + (parent.map { [$0] } ?? []), includingRoots: parent == nil)
             do {

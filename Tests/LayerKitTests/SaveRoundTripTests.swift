@@ -196,3 +196,54 @@ struct RegularFileTests {
         #expect(e.message == "cannot read the file: it is a character device, not a regular file")
     }
 }
+
+/// Issue 15, finding 4: how deep layers nest — 10 000 in a scene (`add … in` refuses more),
+/// 99 in a file (a deeper scene is refused at save, the old file untouched).
+@Suite("Nesting limits for scenes and files")
+struct NestingLimitTests {
+    /// A chain l1 ⊃ l2 ⊃ … ⊃ l`depth` built with `add … in`.
+    static func chain(_ depth: Int) throws -> Session {
+        var session = Session()
+        _ = try session.perform(.add(name: "l1", kind: nil, parent: nil, index: nil))
+        for k in stride(from: 2, through: depth, by: 1) { _ = try session.perform(.add(name: "l\(k)", kind: nil, parent: "l\(k - 1)", index: nil)) }
+        return session
+    }
+
+    @Test(arguments: ["chain.json", "chain.yaml"])
+    func theDeepestChainAFileHoldsSavesAndReopens(_ name: String) throws {
+        // 99 layers use 2·99 + 2 = 200 levels: exactly the file limit.
+        #expect(LayoutFile.maxFileLayerDepth == 99)
+        let session = try Self.chain(99)
+        let dir = try TemporaryDirectory()
+        try LayoutFile.write(session.scene, to: dir.path + "/" + name)
+        let back = try LayoutFile.load(contentsOf: dir.path + "/" + name)
+        #expect(back.tree.depth(of: try #require(back.tree.id(named: "l99"))) == 98)
+        #expect(LayoutFile.difference(between: session.scene, and: back) == nil)
+    }
+
+    @Test func aChainDeeperThanAFileHoldsIsRefusedAtSaveAndTheOldFileStays() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/chain.json"
+        try LayoutFile.write(Scene(title: "old"), to: path)
+        let session = try Self.chain(100)
+        let e = try #require(throws: LayoutError.self) { try LayoutFile.write(session.scene, to: path) }
+        #expect(e.message == "cannot save: layers nest 100 deep, and a layout file holds at most 99 nested layers")
+        #expect(try LayoutFile.load(contentsOf: path).title == "old")
+        #expect(try dir.contents() == ["chain.json"])
+    }
+
+    @Test func addInRefusesTheTenThousandAndFirstLevel() throws {
+        #expect(LayoutFile.maxLayerDepth == 10_000)
+        var session = try Self.chain(10_000)
+        let e = try #require(throws: CommandError.self) {
+            try session.perform(.add(name: "l10001", kind: nil, parent: "l10000", index: nil))
+        }
+        #expect(e.message.contains("at most 10000 nested layers"))
+        #expect(session.scene.tree.count == 10_000)
+        // Saving it is refused before any text is made (it used to take 30 s and 2 GB).
+        let dir = try TemporaryDirectory()
+        let save = try #require(throws: LayoutError.self) { try LayoutFile.write(session.scene, to: dir.path + "/deep.json") }
+        #expect(save.message == "cannot save: layers nest 10000 deep, and a layout file holds at most 99 nested layers")
+        #expect(try dir.contents() == [])
+    }
+}

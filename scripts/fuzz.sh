@@ -1,0 +1,37 @@
+#!/bin/sh
+# Fuzz LayerScope's layout readers (JSON, YAML) and command parser.
+#
+#   scripts/fuzz.sh [COUNT] [SEED]      seeded mutation run: COUNT inputs per target
+#                                       (default 340000: over a million in all), release build
+#   scripts/fuzz.sh libfuzzer [ARGS…]   coverage-guided run with libFuzzer (-sanitize=fuzzer);
+#                                       ARGS go to libFuzzer (e.g. -runs=1000000 -max_total_time=600)
+#
+# The mutation run is deterministic: the same SEED gives the same inputs, and a trap names
+# the target in its output. Both use the corpus of Layouts/ and Tests/LayerKitTests/Malformed.
+set -eu
+cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = "libfuzzer" ]; then
+    shift
+    # Only the fuzz product: every other executable has its own main, which libFuzzer's
+    # main would collide with.
+    swift build -c release --product layerscope-fuzz \
+        -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xswiftc -DFUZZING \
+        --build-path .build/fuzz
+    corpus=.build/fuzz/corpus
+    mkdir -p "$corpus"
+    # libFuzzer inputs start with one byte choosing the target: 0 JSON, 1 YAML, 2 commands.
+    for f in Layouts/*.json Tests/LayerKitTests/Malformed/layouts/*.json; do
+        { printf '\000'; cat "$f"; } > "$corpus/json-$(basename "$f")"
+    done
+    for f in Layouts/*.yaml Tests/LayerKitTests/Malformed/layouts/*.yaml; do
+        { printf '\001'; cat "$f"; } > "$corpus/yaml-$(basename "$f")"
+    done
+    for f in Tests/LayerKitTests/Malformed/scripts/*; do
+        { printf '\002'; cat "$f"; } > "$corpus/cmd-$(basename "$f")"
+    done
+    exec .build/fuzz/release/layerscope-fuzz -timeout=10 "$@" "$corpus"
+fi
+
+swift build -c release --product layerscope-fuzz
+exec .build/release/layerscope-fuzz "${1:-340000}" "${2:-15}"

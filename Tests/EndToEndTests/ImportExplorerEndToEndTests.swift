@@ -62,7 +62,10 @@ struct ImportExplorerEndToEndTests {
         #expect(screen.contains("autoresize LM+RM"))
         try session.sendKeys("T")
         try session.waitFor("frame    x 0 y 0 w 320 h 224")
+        // Two edits: Ctrl-C asks before quitting with them; n quits without saving.
         try session.sendKeys("C-c")
+        try session.waitFor("Unsaved edits")
+        try session.sendKeys("n")
         _ = try session.waitForExit()
     }
 }

@@ -49,7 +49,9 @@ import Testing
         // The title keeps the mode label at the right edge, the status line the sibling order.
         #expect(main[0].hasPrefix(" LayerScope · Layouts/时钟.json [+]"))
         #expect(main[0].hasSuffix(" NORMAL "))
-        #expect(main[state.layout.statusRow].hasSuffix("order zPosition "))
+        // The status line ends with the sibling order beside the panel; below 96 columns the
+        // compact inspector takes its place and the order waits in the panel.
+        #expect(main[state.layout.statusRow].hasSuffix(columns >= 96 ? "order zPosition " : "表盘/时针 "))
         #expect(main[state.layout.statusRow].contains("表盘"))     // the selection path
         // The help overlay shows the Chinese notes inside its box.
         #expect(screens[1].contains { $0.contains("选择时针，按 a 然后移动锚点") })

@@ -37,9 +37,20 @@ import Testing
         #expect(!canvas.text.contains("under"))
     }
 
-    @Test func displayWidthCountsWideCharactersTwice() {
-        #expect(Labels.displayWidth("card") == 4)
-        #expect(Labels.displayWidth("カード") == 6)
-        #expect(Labels.displayWidth("a🙂") == 3)
+    /// A Japanese name on a layer: each character takes two cells (a head and a tail the
+    /// terminal draws across), so the row stays the canvas's width.
+    @Test func wideNamesTakeTwoCellsACharacter() throws {
+        var tree = LayerTree()
+        let id = try tree.add(Scenes.layer("カード", Rect(0, 0, 60, 40), at: Point(32, 24)) { $0.backgroundColor = Scenes.blue })
+        var options = RasterOptions(mode: .braille)
+        options.labels = .all
+        options.selection = id
+        let canvas = SceneRasterizer.render(tree, viewport: Scenes.viewport, columns: 40, rows: 12, options: options)
+        let row = try #require((0..<canvas.rows).first { canvas.text(row: $0).contains("カード") })
+        #expect(canvas.text(row: row).displayWidth == 40)
+        let head = try #require((0..<canvas.columns).first { canvas[$0, row].glyph == "カ" })
+        #expect(canvas[head + 1, row].isWideTail)
+        #expect(canvas[head + 2, row].glyph == "ー")
+        #expect(canvas[head + 4, row].glyph == "ド")
     }
 }

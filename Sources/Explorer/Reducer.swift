@@ -34,6 +34,8 @@ public enum ExplorerEffect: Equatable, Sendable {
     case load(path: String)
     /// Put this text on the clipboard (OSC 52).
     case copy(String)
+    /// Write this text to a file atomically (`export svg FILE`).
+    case write(path: String, text: String)
 }
 
 /// The pure reducer: `reduce(&state, action)` changes state and asks for effects.
@@ -304,6 +306,8 @@ public enum Reducer {
             state.output = text
             setStatus(&state, "\(command.text): Esc closes")
             return .none
+        case let .write(path, text):
+            return .write(path: path, text: text)
         case let .save(path):
             guard let path = path ?? state.session.filePath else {
                 setStatus(&state, "no file name: use :save FILE", error: true)

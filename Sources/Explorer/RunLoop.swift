@@ -134,6 +134,14 @@ public final class RunLoop {
                     effect = Reducer.reduce(&state, .saved(path: path))
                 case let .failure(e): effect = Reducer.reduce(&state, .saveFailed(e.description))
                 }
+            case let .write(path, text):
+                do {
+                    _ = try TextFile.writeAtomically(text, to: path)
+                    Reducer.setStatus(&state, "wrote \(path)")
+                } catch {
+                    Reducer.setStatus(&state, "cannot write \(path): \(error.message)", error: true)
+                }
+                effect = .none
             case let .copy(text):
                 let (message, isError) = sendToClipboard(text)
                 Reducer.setStatus(&state, message, error: isError)

@@ -231,6 +231,8 @@ public enum Command: Equatable, Sendable {
     case help
     case quit(force: Bool)
     case export(String)
+    /// `export svg FILE`: the scene as vector geometry, written atomically to FILE.
+    case exportSVG(String)
     /// `panel inspector|formula|hit-test`: which explanation the side panel shows.
     case panel(String)
     // Time (Animation.swift, Presentation.swift).
@@ -306,6 +308,7 @@ public enum Command: Equatable, Sendable {
         case .help: return "help"
         case let .quit(force): return force ? "quit!" : "quit"
         case let .export(format): return "export \(format)"
+        case let .exportSVG(path): return "export svg \(q(path))"
         case let .panel(page): return "panel \(page)"
         case let .animate(spec): return spec.text
         case let .animated(block): return block.text

@@ -256,9 +256,12 @@ public enum CommandParser {
         case "quit", "q": command = .quit(force: false)
         case "quit!", "q!": command = .quit(force: true)
         case "export":
-            let t = try r.word("a format (swift)")
-            guard t.text == "swift" else { throw CommandError("unknown export format \"\(t.text)\"", column: t.column, suggestion: "use: export swift") }
-            command = .export(t.text)
+            let t = try r.word("a format (swift or svg)")
+            switch t.text {
+            case "swift": command = .export("swift")
+            case "svg": command = .exportSVG(try r.name("an output file (.svg)"))
+            default: throw CommandError("unknown export format \"\(t.text)\"", column: t.column, suggestion: "use: export swift, or export svg FILE")
+            }
         case "panel":
             let t = try r.word("inspector, formula or hit-test")
             guard Command.panelPages.contains(t.text) else {

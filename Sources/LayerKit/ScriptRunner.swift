@@ -52,6 +52,8 @@ public enum ScriptRunner {
             switch effect {
             case let .answer(json): emit(json)
             case let .output(code): emit("{\"swift\":\(JSON.string(code))}")
+            case let .write(path, text):
+                do throws(TextFile.Failure) { _ = try TextFile.writeAtomically(text, to: path) } catch { throw failure("\(command.text): \(error.message)", column: nil) }
             case let .save(path):
                 guard let target = path ?? session.filePath else { throw failure("save: no file name (use save FILE)", column: nil) }
                 // The preserving save keeps the file's script and steps (PreservingSave).

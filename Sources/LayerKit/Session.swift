@@ -13,6 +13,8 @@ public enum Effect: Equatable, Sendable {
     case quit(force: Bool)
     /// Text to show the user (e.g. `export swift`).
     case output(String)
+    /// Write this text to a file, atomically (e.g. `export svg FILE`).
+    case write(path: String, text: String)
     /// A command only the explorer gives meaning to (viewport, cursor, help, selection walk).
     case explorer(Command)
 }
@@ -182,6 +184,8 @@ public struct Session: Equatable, Sendable {
         case let .step(n):
             try goToStep(n)
             return .none
+        case let .exportSVG(path):
+            return .write(path: path, text: SVGExport.svg(scene))
         case .export:
             return .output(try SwiftExport.code(for: try selected(), in: scene.tree))
         case .get, .convertPoint, .convertRect, .contains, .hitTest, .matrix:

@@ -335,6 +335,7 @@ public final class NCursesTerminal: WakeableTerminal {
                 // The terminal may have reflowed what it showed: repaint it all.
                 screenUpdate.invalidate()
                 lastCanvas = nil
+                output.recorder?.resized(columns: size.columns, rows: size.rows)
                 return .resize(columns: size.columns, rows: size.rows)
             case KEY_MOUSE:
                 let events = decodeMouse()
@@ -396,10 +397,19 @@ public final class NCursesTerminal: WakeableTerminal {
 
     // MARK: - Shutdown
 
+    /// Records everything sent from now on as an asciicast v2 file (`SessionRecorder`).
+    public func startRecording(to path: String) throws(TerminalError) {
+        var environment = ["TERM": terminalType]
+        if let shell = Self.environment("SHELL") { environment["SHELL"] = shell }
+        output.recorder = try SessionRecorder(path: path, columns: size.columns, rows: size.rows, environment: environment)
+    }
+
     public func shutdown() {
         guard let screen else { return }
         // Plain style before ncurses's own goodbye (it believes the style is plain).
         _ = output.write(Array("\u{1B}[0m".utf8))
+        output.recorder?.finish()
+        output.recorder = nil
         if mouseMask != 0 { _ = mousemask(0, nil) }
         _ = curs_set(1)
         _ = endwin()

@@ -15,11 +15,19 @@ import Musl
 struct TerminalOutput {
     /// The terminal's descriptor (standard output).
     let fd: Int32
+    /// Records every write when the session is being recorded (`--record`).
+    var recorder: SessionRecorder? = nil
 
     /// Writes all of `bytes`, retrying on EINTR and short writes. False when the
     /// terminal is gone.
     @discardableResult
     func write(_ bytes: [UInt8]) -> Bool {
+        let ok = writeAll(bytes)
+        if ok { recorder?.record(bytes) }
+        return ok
+    }
+
+    private func writeAll(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             guard var base = buffer.baseAddress else { return true }
             var left = buffer.count

@@ -99,6 +99,9 @@ struct Explore: ParsableCommand {
     /// Commands run after loading, as if typed on the : line (for replayable demos).
     @OptionGroup var source: ScriptSource
 
+    @Option(name: .customLong("record"), help: ArgumentHelp("Record the session as an asciicast v2 file (play it with asciinema).", valueName: "FILE.cast"))
+    var recordPath: String?
+
     func run() throws {
         let (scene, path) = try loadScene(file, lenient: lenient, reattachTerminal: true)
         var state = ExplorerState(session: Session(scene: scene, filePath: path))
@@ -127,6 +130,13 @@ struct Explore: ParsableCommand {
         let screen = ScreenOptions(mode: mode, unicode: terminal.capabilities.unicode, theme: theme, background: background)
         // Say once why the screen is ASCII or monochrome (the next message replaces it).
         if let notes = terminal.capabilities.notes { state.status = notes }
+        if let recordPath {
+            do { try terminal.startRecording(to: recordPath) } catch {
+                terminal.shutdown()
+                printError("layerscope: --record: \(error)")
+                throw ExitCode(1)
+            }
+        }
         let loop = RunLoop(state: state, terminal: terminal, options: screen)
         do {
             try loop.run()

@@ -29,7 +29,7 @@ struct CommandParserTests {
         "help", "quit", "quit!", "export swift", "panel formula", "panel hit-test", "panel inspector",
         "mode normal", "mode anchor", "mode cursor", "mode tree", "anchor-behaviour core-animation",
         "anchor-behaviour keep-frame", "command-line", "legend on", "legend off", "present on", "present off",
-        "show canvas", "show panel",
+        "show canvas", "show panel", "export svg out.svg", "export svg \"my scene.svg\"",
     ]
 
     @Test(arguments: canonical)
@@ -89,6 +89,8 @@ struct CommandParserTests {
         ("add a in", 9, "missing a parent layer name", nil),
         ("add a at x", 10, "expected a whole number", nil),
         ("zoom -2", 6, "expected a positive number", nil),
+        ("export png", 8, "unknown export format \"png\"", "use: export swift, or export svg FILE"),
+        ("export svg", 11, "missing an output file (.svg)", nil),
         ("mode anchr", 6, "unknown mode \"anchr\"", "did you mean \"anchor\"?"),
         ("mode", 5, "missing a mode (normal, anchor, cursor or tree)", nil),
         ("anchor-behaviour x", 18, "unknown anchor behaviour \"x\"", "use core-animation or keep-frame"),

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Geometry
 @testable import LayerKit
@@ -226,5 +227,29 @@ struct DirtyTrackingTests {
         #expect(s.isDirty)
         _ = try s.perform(.undo)
         #expect(!s.isDirty)           // an empty new session is the "loaded" state
+    }
+}
+
+/// `export svg FILE` (the `:` line and scripts) writes the same picture as
+/// `render --svg`, atomically, through the script runner's file effect.
+@Suite struct ExportSVGCommandTests {
+    @Test func exportSVGWritesTheScenesPictureToTheFile() throws {
+        let folder = NSTemporaryDirectory() + "svg-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var tree = LayerTree()
+        var card = Layer(name: "card")
+        card.bounds = Rect(0, 0, 100, 60)
+        card.position = Point(200, 150)
+        _ = try tree.add(card)
+        var session = Session(scene: Scene(title: "svg", screen: Size(width: 400, height: 300), tree: tree))
+        var answers: [String] = []
+        try ScriptRunner.run("select card; rotate 30; export svg \"\(folder)/out.svg\"", name: "t", session: &session, emit: { answers.append($0) })
+        #expect(answers.isEmpty)   // a file, not an answer on stdout
+        let written = try String(contentsOfFile: folder + "/out.svg", encoding: .utf8)
+        #expect(written == SVGExport.svg(session.scene))
+        #expect(written.hasPrefix("<svg") || written.hasPrefix("<?xml"))
+        // The rotated card is in it (the picture of the state after the rotation).
+        #expect(written.contains("card"))
     }
 }

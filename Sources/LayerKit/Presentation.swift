@@ -175,6 +175,14 @@ extension LayerAnimation {
 }
 
 extension Session {
+    /// The scene as it shows at `now`: the presentation tree in place of the model (what the
+    /// canvas draws and `export svg` / `render --svg` picture).
+    public var presentedScene: Scene {
+        var shown = scene
+        if !animations.isEmpty { shown.tree = presentationTree() }
+        return shown
+    }
+
     /// The presentation tree at `time` (default `now`): the model with every animation that
     /// shows at that moment applied, in the order they were added.
     public func presentationTree(at time: Double? = nil) -> LayerTree {

@@ -185,7 +185,7 @@ public struct Session: Equatable, Sendable {
             try goToStep(n)
             return .none
         case let .exportSVG(path):
-            return .write(path: path, text: SVGExport.svg(scene))
+            return .write(path: path, text: SVGExport.svg(presentedScene))
         case .export:
             return .output(try SwiftExport.code(for: try selected(), in: scene.tree))
         case .get, .convertPoint, .convertRect, .contains, .hitTest, .matrix:

@@ -282,7 +282,7 @@ struct Render: ParsableCommand {
         }
         if let time { _ = Reducer.reduce(&state, .command(.time(time))) }
         if let svg {
-            do { try TextFile.writeAtomically(SVGExport.svg(state.session.scene), to: svg) } catch {
+            do { try TextFile.writeAtomically(SVGExport.svg(state.session.presentedScene), to: svg) } catch {
                 printError("layerscope: cannot write \(svg): \(error.message)")
                 throw ExitCode(1)
             }

@@ -253,3 +253,24 @@ struct DirtyTrackingTests {
         #expect(written.contains("card"))
     }
 }
+
+extension ExportSVGCommandTests {
+    /// While a layer moves, the picture is of the moment: `position` animated from x 100 to
+    /// x 300 over 1 s (linear) is at x 200 at 0.5 s, so the 20-wide square spans x 190…210.
+    @Test func exportSVGPicturesThePresentationAtNow() throws {
+        let folder = NSTemporaryDirectory() + "svg-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var tree = LayerTree()
+        var dot = Layer(name: "dot")
+        dot.bounds = Rect(0, 0, 20, 20)
+        dot.position = Point(100, 50)
+        _ = try tree.add(dot)
+        var session = Session(scene: Scene(title: "svg", screen: Size(width: 400, height: 100), tree: tree))
+        try ScriptRunner.run("select dot; animate position.x from 100 to 300 duration 1; time 0.5; export svg \"\(folder)/mid.svg\"",
+                             name: "t", session: &session, emit: { _ in })
+        let svg = try String(contentsOfFile: folder + "/mid.svg", encoding: .utf8)
+        #expect(svg.contains("points=\"190,40 210,40 210,60 190,60\""))
+        #expect(!svg.contains("points=\"90,40 110,40 110,60 90,60\""))   // not the model at x 100
+    }
+}

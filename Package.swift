@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "Explorer", dependencies: ["TerminalKit", "Raster", "LayerKit", "Geometry", "SafeText"]),
         // ncursesw, seen from Swift through a small shim.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncursesw5-dev"])]),
-        .target(name: "NCursesTerminal", dependencies: ["CNCurses", "TerminalKit", "Raster"]),
+        .target(name: "NCursesTerminal", dependencies: ["CNCurses", "TerminalKit", "Raster", "SafeText"]),
         .executableTarget(name: "layerscope", dependencies: [
             "Explorer", "NCursesTerminal", "TerminalKit", "Raster", "LayerKit", "Geometry", "SafeText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -249,31 +249,8 @@ func formatNumber(_ x: Double) -> String {
     return "\(x)"
 }
 
-/// A JSON string literal; control characters, DEL, C1 controls, the Unicode line and
-/// paragraph separators, bidi and zero-width characters (`SafeText.isUnsafe`) and the
-/// noncharacters U+FFFE/U+FFFF are escaped (so the same text is valid in YAML double quotes too).
-func jsonQuoted(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        // U+FFFE and U+FFFF are not allowed raw in YAML (not "printable"); escaped they are.
-        // Everything SafeText keeps off terminals (controls, bidi, zero-width) is escaped
-        // too, so eval's JSON and saved files never carry them raw.
-        case "\u{FFFE}", "\u{FFFF}":
-            out += "\\u" + hex4(scalar.value)
-        case _ where SafeText.isUnsafe(scalar):
-            out += "\\u" + hex4(scalar.value)
-        default:
-            out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
-}
+/// A JSON string literal (`SafeText.jsonQuoted`: valid in YAML double quotes too).
+func jsonQuoted(_ s: String) -> String { SafeText.jsonQuoted(s) }
 
 /// A YAML scalar for `s`: plain when that cannot be misread (letters, digits, spaces and
 /// `_ . - / +`, starting with a letter or `_`, not a word YAML 1.1 or 1.2 reads as a bool or

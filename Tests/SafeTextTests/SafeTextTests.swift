@@ -28,4 +28,14 @@ struct SafeTextTests {
             #expect(SafeText.visible(text) == text)
         }
     }
+
+    /// One JSON quoting for eval's answers, layout files and asciicast recordings: quotes,
+    /// backslashes and every unsafe character as escapes, so the JSON decodes back to the
+    /// same text and never carries an ESC raw.
+    @Test func jsonQuotingEscapesWhatTheGateKeepsOffTerminals() {
+        #expect(SafeText.jsonQuoted("a\"b\\c") == #""a\"b\\c""#)
+        #expect(SafeText.jsonQuoted("\u{1B}[0m\n") == #""\u001b[0m\n""#)
+        #expect(SafeText.jsonQuoted("\u{9B}\u{202E}\u{FFFF}") == #""\u009b\u202e\uffff""#)
+        #expect(SafeText.jsonQuoted("时钟 ⣿") == "\"时钟 ⣿\"")
+    }
 }

@@ -58,25 +58,10 @@ public struct TreeBrowser: Equatable, Sendable {
     /// glyph, V/L, name, "(hidden)", "+N" when folded), matches of the search underlined.
     static func line(_ row: Row, _ state: ExplorerState, unicode: Bool, query: String?) -> PanelLine {
         let tree = state.session.tree
-        let layer = tree[row.id]
-        let selected = row.id == state.session.selection
-        let folded = state.treeBrowser.collapsed.contains(row.id) && !layer.sublayers.isEmpty
-        var text = selected ? (unicode ? "\u{203A}" : ">") : " "
-        text += String(repeating: "  ", count: row.depth)
-        if layer.sublayers.isEmpty {
-            text += "  "
-        } else if folded {
-            text += unicode ? "\u{25B8} " : "+ "
-        } else {
-            text += unicode ? "\u{25BE} " : "- "
-        }
-        text += layer.kind == .view ? "V " : "L "
-        text += layer.name
-        if layer.isHidden { text += " (hidden)" }
-        if folded { text += " +\(tree.subtree(of: row.id).count - 1)" }
-        var style = CellStyle(bold: selected, dim: row.dim && !selected, reverse: selected)
-        if let query, !query.isEmpty, matches(layer, query) { style.underline = true }
-        return PanelLine(text, style: style, layer: row.id)
+        var line = TreeOutline.line(tree, row.id, depth: row.depth, selected: row.id == state.session.selection,
+                                    folded: state.treeBrowser.collapsed.contains(row.id), dim: row.dim, unicode: unicode)
+        if let query, !query.isEmpty, matches(tree[row.id], query) { line.style.underline = true }
+        return line
     }
 
     /// Every row of the tree pane as text (tests; the screen uses `window`).

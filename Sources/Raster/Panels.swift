@@ -63,33 +63,38 @@ public enum TreeOutline {
         var stack: [(LayerID, Int, Bool)] = tree.roots.reversed().map { ($0, 0, false) }
         while let (id, depth, underHidden) = stack.popLast() {
             let layer = tree[id]
-            let selected = id == selection
-            var text = selected ? (unicode ? "\u{203A}" : ">") : " "
-            text += String(repeating: "  ", count: depth)
             let isCollapsed = collapsed.contains(id)
-            if layer.sublayers.isEmpty {
-                text += "  "
-            } else if isCollapsed {
-                text += unicode ? "\u{25B8} " : "+ "
-            } else {
-                text += unicode ? "\u{25BE} " : "- "
-            }
-            text += layer.kind == .view ? "V " : "L "
-            text += layer.name
-            if layer.isHidden { text += " (hidden)" }
-            if isCollapsed && !layer.sublayers.isEmpty {
-                text += " +\(tree.subtree(of: id).count - 1)"
-            }
-            let dim = underHidden || layer.isHidden
-            let style = CellStyle(bold: selected, dim: dim && !selected, reverse: selected)
-            out.append(PanelLine(text, style: style, layer: id))
+            out.append(line(tree, id, depth: depth, selected: id == selection, folded: isCollapsed,
+                            dim: underHidden || layer.isHidden, unicode: unicode))
             if !isCollapsed {
                 for child in layer.sublayers.reversed() {
-                    stack.append((child, depth + 1, dim))
+                    stack.append((child, depth + 1, underHidden || layer.isHidden))
                 }
             }
         }
         return out
+    }
+
+    /// One row of the outline: selection mark, indentation, fold mark, kind, name, hidden
+    /// and folded notes; bold and reversed when selected, dim inside a hidden subtree.
+    public static func line(_ tree: LayerTree, _ id: LayerID, depth: Int, selected: Bool, folded: Bool,
+                            dim: Bool, unicode: Bool) -> PanelLine {
+        let layer = tree[id]
+        let folded = folded && !layer.sublayers.isEmpty
+        var text = selected ? (unicode ? "\u{203A}" : ">") : " "
+        text += String(repeating: "  ", count: depth)
+        if layer.sublayers.isEmpty {
+            text += "  "
+        } else if folded {
+            text += unicode ? "\u{25B8} " : "+ "
+        } else {
+            text += unicode ? "\u{25BE} " : "- "
+        }
+        text += layer.kind == .view ? "V " : "L "
+        text += layer.name
+        if layer.isHidden { text += " (hidden)" }
+        if folded { text += " +\(tree.subtree(of: id).count - 1)" }
+        return PanelLine(text, style: CellStyle(bold: selected, dim: dim && !selected, reverse: selected), layer: id)
     }
 }
 

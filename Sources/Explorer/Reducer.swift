@@ -387,6 +387,8 @@ public enum Reducer {
             case .tree:
                 state.mode = .tree
             }
+        case .search, .searchNext, .searchPrevious, .fold, .reveal, .filter:
+            return TreeBrowser.perform(&state, command)
         case let .legend(on): Picture.setLegend(&state, on)
         case let .present(on): Picture.setPresent(&state, on)
         case let .show(part): Picture.show(&state, part)

@@ -102,38 +102,19 @@ public struct TreeBrowser: Equatable, Sendable {
     static func handleKey(_ state: inout ExplorerState, _ key: String) -> ExplorerEffect? {
         if let typed = state.treeBrowser.typing { return searchKey(&state, key, typed) }
         guard state.mode == .tree else { return nil }
+        // Each key is the command it stands for, so its echo replays.
         switch key {
-        case "/":
-            state.treeBrowser.typing = ""
-            state.treeBrowser.selectionBeforeSearch = state.session.selection
-            state.echo = "/ → tree-search"
-            Reducer.setStatus(&state, "search by name, class or address: type, Enter keeps the match, Esc cancels")
-            return ExplorerEffect.none
-        case "n", "N":
-            guard let q = state.treeBrowser.query, !q.isEmpty else {
-                Reducer.setStatus(&state, "no search yet: press / to search", error: true)
-                return ExplorerEffect.none
-            }
-            return jump(&state, query: q, forward: key == "n", includeCurrent: false, key: key)
+        case "/": return Reducer.perform(&state, .search(nil), echo: key)
+        case "n": return Reducer.perform(&state, .searchNext, echo: key)
+        case "N": return Reducer.perform(&state, .searchPrevious, echo: key)
         case "Enter":
-            guard let id = state.session.selection, state.session.tree.contains(id), !state.session.tree[id].sublayers.isEmpty else {
-                Reducer.setStatus(&state, "nothing to fold: the selection has no subviews")
+            guard let id = state.session.selection, state.session.tree.contains(id) else {
+                Reducer.setStatus(&state, "nothing to fold: nothing is selected")
                 return ExplorerEffect.none
             }
-            let folded = state.treeBrowser.collapsed.contains(id)
-            if folded { state.treeBrowser.collapsed.remove(id) } else { state.treeBrowser.collapsed.insert(id) }
-            state.echo = "Enter → \(folded ? "unfold" : "fold")"
-            Reducer.setStatus(&state, "\(folded ? "unfolded" : "folded") \(state.session.tree[id].name)")
-            return ExplorerEffect.none
-        case "*":
-            reveal(&state)
-            state.echo = "* → reveal"
-            return ExplorerEffect.none
-        case "F":
-            state.treeBrowser.filterHiddenAndEmpty.toggle()
-            state.echo = "F → filter"
-            Reducer.setStatus(&state, state.treeBrowser.filterHiddenAndEmpty ? "showing neither hidden nor zero-size views (F shows them again)" : "showing every view")
-            return ExplorerEffect.none
+            return Reducer.perform(&state, .fold(state.session.tree[id].name, !state.treeBrowser.collapsed.contains(id)), echo: key)
+        case "*": return Reducer.perform(&state, .reveal, echo: key)
+        case "F": return Reducer.perform(&state, .filter(!state.treeBrowser.filterHiddenAndEmpty), echo: key)
         case "j", "Down", "k", "Up":
             let forward = key == "j" || key == "Down"
             let order = visibleOrder(state)
@@ -169,10 +150,10 @@ public struct TreeBrowser: Equatable, Sendable {
             return .none
         case "Enter":
             state.treeBrowser.typing = nil
-            state.treeBrowser.query = text.isEmpty ? state.treeBrowser.query : text
-            let count = text.isEmpty ? 0 : matchList(state.session.tree, text).count
-            Reducer.setStatus(&state, count == 0 ? "no view matches \"\(text)\"" : "\(count) match\(count == 1 ? "" : "es") for \"\(text)\" — n next, N previous", error: count == 0)
-            return .none
+            guard !text.isEmpty else { return .none }
+            // The search as one command (`search TEXT`): from where it began, as typed.
+            if let back = state.treeBrowser.selectionBeforeSearch, state.session.tree.contains(back) { state.session.selection = back }
+            return Reducer.perform(&state, .search(text), echo: "/" + text + " Enter")
         case "Backspace":
             if !text.isEmpty { text.removeLast() }
         case "Space":
@@ -187,6 +168,57 @@ public struct TreeBrowser: Equatable, Sendable {
             _ = jump(&state, query: text, forward: true, includeCurrent: true, key: nil)
         }
         state.echo = "/" + text
+        return .none
+    }
+
+    /// The tree browser's commands (`search`, `search-next`, `fold`, `reveal`, `filter`…).
+    static func perform(_ state: inout ExplorerState, _ command: Command) -> ExplorerEffect {
+        switch command {
+        case .search(nil):
+            state.mode = .tree
+            state.treeBrowser.typing = ""
+            state.treeBrowser.selectionBeforeSearch = state.session.selection
+            Reducer.setStatus(&state, "search by name, class or address: type, Enter keeps the match, Esc cancels")
+        case let .search(text?):
+            state.mode = .tree
+            state.treeBrowser.query = text
+            let count = matchList(state.session.tree, text).count
+            guard count > 0 else {
+                Reducer.setStatus(&state, "no view matches \"\(text)\"", error: true)
+                return .none
+            }
+            let echo = state.echo
+            _ = jump(&state, query: text, forward: true, includeCurrent: true, key: nil)
+            state.echo = echo
+            Reducer.setStatus(&state, "\(count) match\(count == 1 ? "" : "es") for \"\(text)\" — n next, N previous")
+        case .searchNext, .searchPrevious:
+            guard let q = state.treeBrowser.query, !q.isEmpty else {
+                Reducer.setStatus(&state, "no search yet: press / to search", error: true)
+                return .none
+            }
+            let echo = state.echo
+            let effect = jump(&state, query: q, forward: command == .searchNext, includeCurrent: false, key: nil)
+            state.echo = echo
+            return effect
+        case let .fold(name, folded):
+            guard let id = state.session.tree.id(named: name) else {
+                Reducer.setStatus(&state, "no layer named \"\(name)\"", error: true)
+                return .none
+            }
+            guard !state.session.tree[id].sublayers.isEmpty else {
+                Reducer.setStatus(&state, "nothing to fold: \(name) has no subviews")
+                return .none
+            }
+            if folded { state.treeBrowser.collapsed.insert(id) } else { state.treeBrowser.collapsed.remove(id) }
+            Reducer.setStatus(&state, "\(folded ? "folded" : "unfolded") \(name)")
+        case .reveal:
+            reveal(&state)
+        case let .filter(on):
+            state.treeBrowser.filterHiddenAndEmpty = on
+            Reducer.setStatus(&state, on ? "showing neither hidden nor zero-size views (F shows them again)" : "showing every view")
+        default:
+            break
+        }
         return .none
     }
 

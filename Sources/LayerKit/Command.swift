@@ -225,6 +225,14 @@ public enum Command: Equatable, Sendable {
     case present(Bool)
     /// `show canvas|panel`: what fills a terminal too narrow for both (key `w`).
     case show(ShownPart)
+    // The tree browser (tree mode): `search` opens the search line (key `/`), `search TEXT`
+    // selects the first match by name, class or address; `search-next`/`-previous` (n, N);
+    // `fold NAME`/`unfold NAME` (Enter); `reveal` (*); `filter on|off` (F).
+    case search(String?)
+    case searchNext, searchPrevious
+    case fold(String, Bool)
+    case reveal
+    case filter(Bool)
     case cursor(Bool)
     case cursorMove(Int, Int)
     case cursorAt(Double, Double)
@@ -302,6 +310,12 @@ public enum Command: Equatable, Sendable {
         case let .legend(on): return "legend \(on ? "on" : "off")"
         case let .present(on): return "present \(on ? "on" : "off")"
         case let .show(part): return "show \(part.rawValue)"
+        case let .search(text): return "search" + (text.map { " " + q($0) } ?? "")
+        case .searchNext: return "search-next"
+        case .searchPrevious: return "search-previous"
+        case let .fold(name, folded): return (folded ? "fold " : "unfold ") + q(name)
+        case .reveal: return "reveal"
+        case let .filter(on): return "filter \(on ? "on" : "off")"
         case let .cursor(on): return "cursor \(on ? "on" : "off")"
         case let .cursorMove(dc, dr): return "cursor-move \(dc) \(dr)"
         case let .cursorAt(x, y): return "cursor-at \(n(x)) \(n(y))"

@@ -52,7 +52,7 @@ public enum CommandParser {
         "cursor", "cursor-move", "cursor-at", "help", "quit", "quit!", "export", "panel", "step",
         "mode", "anchor-behaviour", "command-line", "legend", "present", "show",
         "animate", "animated", "wait", "time", "speed", "play", "pause", "remove-animations",
-        "resize", "turn",
+        "resize", "turn", "search", "search-next", "search-previous", "fold", "unfold", "reveal", "filter",
     ]
 
     /// Splits a line into tokens, dropping a `#` comment; `;` is returned as its own token.
@@ -253,6 +253,13 @@ public enum CommandParser {
         case "legend": command = .legend(try r.onOff())
         case "present": command = .present(try r.onOff())
         case "show": command = .show(try r.choice("part", ShownPart.self))
+        case "search": command = .search(r.peek == nil ? nil : try r.name("text to search for"))
+        case "search-next": command = .searchNext
+        case "search-previous": command = .searchPrevious
+        case "fold": command = .fold(try r.name("a layer name"), true)
+        case "unfold": command = .fold(try r.name("a layer name"), false)
+        case "reveal": command = .reveal
+        case "filter": command = .filter(try r.onOff())
         case "quit", "q": command = .quit(force: false)
         case "quit!", "q!": command = .quit(force: true)
         case "export":

@@ -220,7 +220,8 @@ struct ExplorerEndToEndTests {
         #expect(!small.contains("Layers"))
 
         try session.resize(columns: 120, rows: 40)
-        let back = try session.waitFor("Layers · 4")
+        // The bottom row is drawn last: wait for it too, not just the panel.
+        let back = try session.waitUntil("the full screen again") { $0.contains("Layers · 4") && lastLine($0).contains("? help") }
         #expect(!back.contains("terminal too small"))
         #expect(try field("frame", in: back) == ["x": 20, "y": 20, "w": 200, "h": 200])
         #expect(lines(back).count >= 40 && lastLine(back).contains("? help"))

@@ -146,4 +146,28 @@ struct TreeBrowserTests {
         _ = Reducer.reduce(&state, .click(column: layout.panel.column + 2, row: layout.panel.row + 1))
         #expect(state.session.selection == top)
     }
+
+    /// The keys are commands: what `/…Enter`, n, Enter, * and F did by key, the same
+    /// commands typed on the `:` line (or in a script) do from the same start.
+    @Test("Search, fold, reveal and filter are commands that replay the keys")
+    func commandsReplayTheKeys() throws {
+        var byKeys = try Self.state()
+        byKeys.press("t", "/")
+        byKeys.type("Checkout")
+        byKeys.press("Enter")
+        #expect(byKeys.echo == "/Checkout Enter → search Checkout")
+        byKeys.press("Enter")              // fold CheckoutButton? it has subviews: the button's label
+        let foldEcho = byKeys.echo
+        byKeys.press("F")
+        #expect(byKeys.echo == "F → filter on")
+        var byCommands = try Self.state()
+        for line in ["search Checkout", foldEcho.components(separatedBy: " → ")[1], "filter on"] {
+            _ = Reducer.reduce(&byCommands, .command(try CommandParser.parse(line)))
+        }
+        #expect(byCommands.selectedName == "CheckoutButton")
+        #expect(byCommands.treeBrowser.query == byKeys.treeBrowser.query)
+        #expect(byCommands.treeBrowser.collapsed == byKeys.treeBrowser.collapsed)
+        #expect(byCommands.treeBrowser.filterHiddenAndEmpty)
+        #expect(byCommands.mode == .tree)
+    }
 }

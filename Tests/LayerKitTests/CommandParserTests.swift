@@ -29,7 +29,8 @@ struct CommandParserTests {
         "help", "quit", "quit!", "export swift", "panel formula", "panel hit-test", "panel inspector",
         "mode normal", "mode anchor", "mode cursor", "mode tree", "anchor-behaviour core-animation",
         "anchor-behaviour keep-frame", "command-line", "legend on", "legend off", "present on", "present off",
-        "show canvas", "show panel", "export svg out.svg", "export svg \"my scene.svg\"",
+        "show canvas", "show panel", "search", "search Checkout", "search \"my view\"", "search-next",
+        "search-previous", "fold card", "unfold \"my view\"", "reveal", "filter on", "filter off", "export svg out.svg", "export svg \"my scene.svg\"",
     ]
 
     @Test(arguments: canonical)

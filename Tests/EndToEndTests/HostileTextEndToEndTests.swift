@@ -40,7 +40,7 @@ struct HostileTextEndToEndTests {
 
     @Test func checkShowsTheTitleVisibly() throws {
         let file = try Self.scene()
-        let r = try TimedProcess.run(try LayerScopeProgram.requiredPath, ["check", file])
+        let r = try Subprocess.run(try LayerScopeProgram.requiredPath, ["check", file], timeout: .seconds(20))
         #expect(r.status == 0)
         #expect(r.output == "\(file): ok — 1 layer, \"\(Self.shown)\"\n")
         #expect(Self.raw(r.output) == nil && Self.raw(r.errors) == nil)
@@ -48,7 +48,7 @@ struct HostileTextEndToEndTests {
 
     @Test func renderShowsTheTitleAndTheNameVisibly() throws {
         let file = try Self.scene()
-        let r = try TimedProcess.run(try LayerScopeProgram.requiredPath, ["render", file, "--size", "120x40", "--color", "none"])
+        let r = try Subprocess.run(try LayerScopeProgram.requiredPath, ["render", file, "--size", "120x40", "--color", "none"], timeout: .seconds(20))
         #expect(r.status == 0, "\(r.errors)")
         #expect(Self.raw(r.output) == nil, "raw \(Self.raw(r.output).map { String($0.value, radix: 16) } ?? "")")
         #expect(r.output.contains("x^[]0;pwned^G"))
@@ -56,7 +56,7 @@ struct HostileTextEndToEndTests {
 
     @Test func evalAnswersValidJSONWithEscapes() throws {
         let file = try Self.scene()
-        let r = try TimedProcess.run(try LayerScopeProgram.requiredPath, ["eval", "--layout", file, "--script", "hit-test 50 50"])
+        let r = try Subprocess.run(try LayerScopeProgram.requiredPath, ["eval", "--layout", file, "--script", "hit-test 50 50"], timeout: .seconds(20))
         #expect(r.status == 0, "\(r.errors)")
         #expect(r.output == "{\"hit\":\"\(Self.jsonBody)\"}\n")
         let object = try JSONSerialization.jsonObject(with: Data(r.output.utf8)) as? [String: String]
@@ -65,11 +65,11 @@ struct HostileTextEndToEndTests {
 
     @Test func exportAndErrorMessagesCarryNothingRaw() throws {
         let file = try Self.scene()
-        let export = try TimedProcess.run(try LayerScopeProgram.requiredPath, ["export", file])
+        let export = try Subprocess.run(try LayerScopeProgram.requiredPath, ["export", file], timeout: .seconds(20))
         #expect(export.status == 0)
         #expect(Self.raw(export.output) == nil && !export.output.isEmpty)
         // An unknown layer name quoted back on stderr.
-        let e = try TimedProcess.run(try LayerScopeProgram.requiredPath, ["eval", "--layout", file, "--script", "select \"y\u{1B}]0;pwned\u{07}\""])
+        let e = try Subprocess.run(try LayerScopeProgram.requiredPath, ["eval", "--layout", file, "--script", "select \"y\u{1B}]0;pwned\u{07}\""], timeout: .seconds(20))
         #expect(e.status == 1)
         #expect(e.errors.contains("y^[]0;pwned^G"), "\(e.errors)")
         #expect(Self.raw(e.errors) == nil)

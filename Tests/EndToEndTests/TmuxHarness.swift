@@ -291,10 +291,15 @@ enum Subprocess {
         var status: Int32
         var output: String
         var errors: String
+        /// True when the program ran past `timeout` and was killed (the caller fails on it).
+        var timedOut = false
     }
 
-    /// Runs `path` with `arguments` and `environment` (by default this process's).
-    static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+    /// Runs `path` with `arguments` and `environment` (by default this process's). With a
+    /// `timeout`, a program still running at the deadline is killed with SIGKILL and
+    /// `timedOut` is set.
+    static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+                    timeout: Duration? = nil) throws -> Result {
         let base = NSTemporaryDirectory() + "layerscope-e2e-\(getpid())-\(UUID().uuidString)"
         let outPath = base + ".out", errPath = base + ".err"
         defer {
@@ -334,16 +339,33 @@ enum Subprocess {
             throw TmuxSession.Failure(description: "cannot run \(path): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else {
-                throw TmuxSession.Failure(description: "waitpid failed: \(String(cString: strerror(errno)))")
+        var timedOut = false
+        if let timeout {
+            let clock = ContinuousClock()
+            let deadline = clock.now + timeout
+            while true {
+                let r = waitpid(pid, &status, WNOHANG)
+                if r == pid { break }
+                if r < 0 && errno != EINTR { throw TmuxSession.Failure(description: "waitpid failed: \(String(cString: strerror(errno)))") }
+                if clock.now >= deadline, !timedOut {
+                    timedOut = true
+                    kill(pid, SIGKILL)
+                }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        } else {
+            while waitpid(pid, &status, 0) < 0 {
+                guard errno == EINTR else {
+                    throw TmuxSession.Failure(description: "waitpid failed: \(String(cString: strerror(errno)))")
+                }
             }
         }
         // WIFEXITED / WEXITSTATUS are macros: exited normally when the low 7 bits are 0.
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Result(status: exitStatus,
                       output: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-                      errors: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+                      errors: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
+                      timedOut: timedOut)
     }
 }
 

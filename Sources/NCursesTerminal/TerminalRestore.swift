@@ -188,6 +188,12 @@ private func handleCrashSignal(_ signal: Int32) {
 /// and a core where the default makes one). Async-signal-safe.
 private func handleFatalByDefault(_ signal: Int32) {
     restoreTerminalFromHandler()
+    dieOfDefaultAction(signal)
+}
+
+/// Dies of `signal` with its default action (128 + signal if it does not kill).
+/// Async-signal-safe.
+private func dieOfDefaultAction(_ signal: Int32) -> Never {
     var action = sigaction()
     action.__sigaction_handler.sa_handler = SIG_DFL
     sigemptyset(&action.sa_mask)
@@ -362,16 +368,7 @@ enum SignalGuard {
     static func endIfACrashSignalWasSurvived() {
         let signal = handedOnSignal.exchange(0, ordering: .relaxed)
         guard signal != 0 else { return }
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = SIG_DFL
-        sigemptyset(&action.sa_mask)
-        _ = sigaction(signal, &action, nil)
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, signal)
-        _ = sigprocmask(SIG_UNBLOCK, &set, nil)
-        _ = raise(signal)
-        _exit(128 + signal)
+        dieOfDefaultAction(signal)
     }
 
     /// How many times the process was resumed after our SIGTSTP stop since the last call.

@@ -15,22 +15,31 @@ let package = Package(
         .target(name: "Geometry"),
         // The one gate for text going out: controls, bidi and zero-width characters made visible.
         .target(name: "SafeText"),
-        // The layer tree, Apple's geometry rules, layout files, the command language.
-        .target(name: "LayerKit", dependencies: [
-            "Geometry", "SafeText",
+        // The model: layers and the tree, Apple's geometry rules, conversion, hit testing,
+        // the property vocabulary, animations and their presentation values.
+        .target(name: "LayerModel", dependencies: ["Geometry", "SafeText"]),
+        // The command language: commands as values, the tokenizer and parser, their errors.
+        .target(name: "CommandLanguage", dependencies: ["LayerModel", "Geometry"]),
+        // The layout format: JSON/YAML readers, decoder, encoder, errors, file I/O, scenes,
+        // recursiveDescription import, SVG and Swift export.
+        .target(name: "LayoutFiles", dependencies: [
+            "LayerModel", "CommandLanguage", "Geometry", "SafeText",
             .product(name: "Yams", package: "Yams"),
         ]),
+        // The engine: a session that applies commands to a scene (undo, queries, steps, time),
+        // loads and saves scenes, and runs scripts.
+        .target(name: "LayerKit", dependencies: ["LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
         // Cells, canvas, viewport, rasterizer, text panels.
-        .target(name: "Raster", dependencies: ["LayerKit", "Geometry", "SafeText"]),
+        .target(name: "Raster", dependencies: ["LayerModel", "Geometry", "SafeText"]),
         // The terminal protocol, keys, input events, an in-memory terminal.
         .target(name: "TerminalKit", dependencies: ["Raster"]),
         // State, reducer, keymap, run loop, headless runner.
-        .target(name: "Explorer", dependencies: ["TerminalKit", "Raster", "LayerKit", "Geometry", "SafeText"]),
+        .target(name: "Explorer", dependencies: ["TerminalKit", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
         // ncursesw, seen from Swift through a small shim.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "NCursesTerminal", dependencies: ["CNCurses", "TerminalKit", "Raster", "SafeText"]),
         .executableTarget(name: "layerscope", dependencies: [
-            "Explorer", "NCursesTerminal", "TerminalKit", "Raster", "LayerKit", "Geometry", "SafeText",
+            "Explorer", "NCursesTerminal", "TerminalKit", "Raster", "LayerKit", "LayerModel", "LayoutFiles", "Geometry", "SafeText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -39,19 +48,19 @@ let package = Package(
         .executableTarget(name: "ncurses-demo", dependencies: ["NCursesTerminal"]),
         // The seeded mutation fuzzer (layout readers, command parser), its command-line runner
         // and libFuzzer entry point (scripts/fuzz.sh).
-        .target(name: "Fuzzing", dependencies: ["LayerKit"]),
+        .target(name: "Fuzzing", dependencies: ["LayerKit", "CommandLanguage", "LayoutFiles"]),
         .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing"]),
         .target(name: "TestSupport", dependencies: ["Geometry", "Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
-        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Geometry", "TestSupport", "Fuzzing"],
+        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport", "Fuzzing"],
                     resources: [.copy("Malformed")]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "LayerKit", "Geometry", "TestSupport"],
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "LayerModel", "Geometry", "TestSupport"],
                     resources: [.copy("__Goldens__")]),
-        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "TerminalKit", "Raster", "LayerKit", "Geometry", "TestSupport"],
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "TerminalKit", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Raster"]),
-        .testTarget(name: "ImportTests", dependencies: ["LayerKit", "Geometry", "TestSupport"],
+        .testTarget(name: "ImportTests", dependencies: ["LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["Synthetic"], resources: [.copy("Dumps")]),
     ],
     swiftLanguageModes: [.v6]

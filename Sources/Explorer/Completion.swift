@@ -1,3 +1,5 @@
+import LayerModel
+import CommandLanguage
 import LayerKit
 
 /// Tab completion on the `:` line: command words first, then properties after `set`/`get`,
@@ -51,7 +53,7 @@ public enum Completion {
         let word: String
         if matches.count == 1 {
             // A whole name: quoted when the parser needs it (spaces, quotes, `;`, `#`).
-            word = (isNames ? CommandToken.quoteIfNeeded(common) : common) + " "
+            word = (isNames ? CommandQuoting.ifNeeded(common) : common) + " "
         } else if isNames && (quoted || common.contains(" ")) {
             // Still ambiguous, but inside a name with a space: keep the quote open.
             word = "\"" + common

@@ -1,3 +1,4 @@
+import LayoutFiles
 import LayerKit
 
 /// The scene `layerscope` opens with no FILE: `Layouts/tour.json`, embedded so that

@@ -1,6 +1,6 @@
 import Geometry
-import LayerKit
 import Raster
+import LayerModel
 
 /// How the screen draws: glyph mode and whether the terminal shows UTF-8. (The cell shape
 /// is part of the state, because clicks and cursor moves map cells to points too.)

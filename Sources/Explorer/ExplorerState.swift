@@ -1,6 +1,7 @@
 import Geometry
-import LayerKit
 import Raster
+import CommandLanguage
+import LayerKit
 
 /// How anchorPoint edits behave in the explorer (geometry.md R2).
 public enum AnchorBehaviour: String, Equatable, Sendable {

@@ -1,5 +1,6 @@
-import LayerKit
 import Raster
+import LayerModel
+import CommandLanguage
 
 /// One key binding: the key's name (see `KeyName`), what it does, and its help text.
 public struct Binding: Equatable, Sendable {

@@ -1,7 +1,8 @@
 import Foundation
 import Geometry
-import LayerKit
 import Raster
+import LayerModel
+import CommandLanguage
 
 /// How the canvas is presented: the legend, which half a small terminal shows, and the
 /// presentation preset.

@@ -1,6 +1,8 @@
 import Geometry
-import LayerKit
 import Raster
+import CommandLanguage
+import LayoutFiles
+import LayerKit
 
 /// Everything that can happen to the explorer.
 public enum Action: Equatable, Sendable {
@@ -506,11 +508,3 @@ public enum Reducer {
     }
 }
 
-extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first?.isWhitespace == true { s.removeFirst() }
-        while s.last?.isWhitespace == true { s.removeLast() }
-        return String(s)
-    }
-}

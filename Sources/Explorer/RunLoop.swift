@@ -1,7 +1,8 @@
 import Geometry
-import LayerKit
 import Raster
 import TerminalKit
+import LayoutFiles
+import LayerKit
 
 #if canImport(Glibc)
 import Glibc

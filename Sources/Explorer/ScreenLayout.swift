@@ -1,5 +1,4 @@
 import Geometry
-import LayerKit
 import Raster
 
 /// Where each part of the explorer sits, in cells, for one terminal size.

@@ -1,5 +1,5 @@
-import LayerKit
 import Raster
+import LayerModel
 
 /// Theme rules for the text around the canvas.
 enum ScreenTheme {

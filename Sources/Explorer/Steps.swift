@@ -1,6 +1,6 @@
-import LayerKit
 import TerminalKit
 import Raster
+import CommandLanguage
 
 /// Step-through demos in the explorer: `n` / `p` play the next step or go back one, a
 /// caption at the foot of the canvas shows the step's title and notes, the status line its

@@ -1,6 +1,6 @@
 import Geometry
-import LayerKit
 import Raster
+import LayerModel
 
 /// What the explorer shows about time (time contract): the model's outline where the
 /// presentation has moved away from it ("touches go here"), the timeline rows, model and

@@ -1,6 +1,7 @@
 import Geometry
-import LayerKit
 import Raster
+import LayerModel
+import CommandLanguage
 
 /// The tree pane for hierarchies of hundreds of views: folding, a filter for hidden and
 /// zero-size views, and `/` search by name, class or address (imported views keep their

@@ -1,6 +1,7 @@
 import Geometry
-import LayerKit
 import Raster
+import LayerModel
+import CommandLanguage
 
 /// "Seeing why": the explanations drawn on the canvas and written in the panel — the frame
 /// formula, the anchor jump, the hidden transforms, conversions, the hit test's path and

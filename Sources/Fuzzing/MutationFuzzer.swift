@@ -1,3 +1,5 @@
+import CommandLanguage
+import LayoutFiles
 import LayerKit
 
 /// A deterministic, seeded mutation fuzzer for the layout readers and the command parser.

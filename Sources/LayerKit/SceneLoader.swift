@@ -1,3 +1,4 @@
+import LayoutFiles
 /// A layout that could not be loaded or saved: the file's error, or its script's.
 public struct SceneLoadError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String
@@ -26,6 +27,15 @@ public enum SceneLoader {
     /// Saves atomically in the format the extension names (.json, .yaml, .yml), keeping the
     /// text of the scene's own file when saving over it (`PreservingSave`).
     public static func save(_ scene: Scene, to path: String) throws(SceneLoadError) {
-        do { try PreservingSave.save(scene, to: path) } catch { throw SceneLoadError(error.description) }
+        do { try PreservingSave.save(scene, to: path, play: played) } catch { throw SceneLoadError(error.description) }
+    }
+
+    /// `scene` with its script run, played to step `step` of its steps.
+    public static func played(_ scene: Scene, toStep step: Int) throws -> Scene {
+        let scripted = try applyingScript(scene)
+        guard step > 0 else { return scripted }
+        var session = Session(scene: scripted)
+        _ = try session.perform(.step(step))
+        return session.scene
     }
 }

@@ -1,3 +1,5 @@
+import CommandLanguage
+import LayoutFiles
 /// Runs a script headless, as `layerscope eval` does: every query's answer is emitted as
 /// one JSON object; the first error stops the run and names its line and column.
 public enum ScriptRunner {

@@ -1,11 +1,14 @@
 import Geometry
+import SafeText
+import LayerModel
+import CommandLanguage
 
 /// JSON fragments for query answers (commands.md).
 enum JSON {
     static func number(_ x: Double) -> String { NumberText.query(x) }
     static func numbers(_ xs: [Double]) -> String { "[" + xs.map(number).joined(separator: ",") + "]" }
     /// A JSON string literal (the layout encoder's quoting).
-    static func string(_ s: String) -> String { jsonQuoted(s) }
+    static func string(_ s: String) -> String { SafeText.jsonQuoted(s) }
     static func rect(_ r: Rect) -> String { "{\"rect\":\(numbers([r.origin.x, r.origin.y, r.size.width, r.size.height]))}" }
     static func point(_ p: Point?) -> String { p.map { "{\"point\":\(numbers([$0.x, $0.y]))}" } ?? "{\"point\":null}" }
 }

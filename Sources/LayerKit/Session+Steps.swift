@@ -1,3 +1,5 @@
+import CommandLanguage
+import LayoutFiles
 /// Step-through demos (`steps:` in a layout, `step N`): forward runs each step's script,
 /// back restores the tree as it was after that step, so `step N` always leaves the scene
 /// exactly as after step N's script.

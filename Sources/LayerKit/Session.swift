@@ -1,4 +1,7 @@
 import Geometry
+import LayerModel
+import CommandLanguage
+import LayoutFiles
 
 /// What the caller must do after a command: the engine itself never prints and never
 /// touches files, so the explorer and headless runs share it.

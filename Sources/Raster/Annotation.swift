@@ -1,5 +1,5 @@
 import Geometry
-import LayerKit
+import LayerModel
 
 /// Explanatory drawing on top of the scene, in **screen points** (the space top-level
 /// layers live in): the previous frame after an anchor jump, conversion markers, the gap

@@ -1,5 +1,5 @@
 import Geometry
-import LayerKit
+import LayerModel
 
 /// Walks a layer tree in drawing order, back to front, handing out each visible layer with
 /// its plane homography to the screen and its effective opacity, in O(1) per layer.

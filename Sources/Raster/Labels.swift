@@ -1,6 +1,6 @@
 import Geometry
-import LayerKit
 import SafeText
+import LayerModel
 
 /// Which layers get their name on the canvas.
 public enum LabelMode: String, Equatable, Hashable, Sendable {

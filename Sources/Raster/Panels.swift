@@ -1,5 +1,5 @@
 import Geometry
-import LayerKit
+import LayerModel
 
 /// One line of a text panel: its text, its style, and the layer it is about (tree rows),
 /// so a click on the row can select it.

@@ -1,5 +1,5 @@
 import Geometry
-import LayerKit
+import LayerModel
 
 /// The core of `layerscope bench`: generated scenes of N layers and timings of the things
 /// that happen per frame or per click, with a monotonic clock (`ContinuousClock`).

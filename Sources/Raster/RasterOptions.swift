@@ -1,4 +1,4 @@
-import LayerKit
+import LayerModel
 
 /// The colours the rasterizer uses for things that are not a layer's own colours.
 public struct RasterPalette: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import LayerKit
+import LayerModel
 
 /// A colour packed for the hot loops: 0xRRGGBB in the low 24 bits, plus flags.
 typealias Packed = UInt32

@@ -1,5 +1,5 @@
 import Geometry
-import LayerKit
+import LayerModel
 
 /// Turns a layer tree into terminal cells: a pure function of the tree, the viewport, the
 /// canvas size and the options.

@@ -1,5 +1,5 @@
-import LayerKit
 import Synchronization
+import LayerModel
 
 /// The terminal's background, as the picture is composed against it: overlay colours,
 /// translucent fills and panel highlights are chosen for it.

@@ -1,9 +1,10 @@
 import Explorer
 import Foundation
-import LayerKit
 import NCursesTerminal
 import Raster
 import TerminalKit
+import LayoutFiles
+import LayerKit
 
 /// The clock scene animating, measured for real: each frame is a 1/30 s tick → presentation
 /// → raster → ncurses update into a 200×60 pseudo-terminal (the `PTY` of

@@ -1,5 +1,6 @@
 import Explorer
 import Foundation
+import LayoutFiles
 import LayerKit
 
 /// Import and explorer speed on a 2 000-view `recursiveDescription` dump (the synthetic

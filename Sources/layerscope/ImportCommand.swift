@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LayerKit
+import LayoutFiles
 
 #if canImport(Glibc)
 import Glibc

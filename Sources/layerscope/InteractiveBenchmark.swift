@@ -1,9 +1,9 @@
 import Explorer
 import Foundation
-import LayerKit
 import NCursesTerminal
 import Raster
 import TerminalKit
+import LayerKit
 
 /// The interactive pipeline, measured for real: key → reduce → render → ncurses update,
 /// with ncurses writing into a pseudo-terminal of 200×60 whose other end is drained and

@@ -2,11 +2,13 @@ import ArgumentParser
 import Explorer
 import Foundation
 import Geometry
-import LayerKit
 import NCursesTerminal
 import Raster
 import SafeText
 import TerminalKit
+import LayerModel
+import LayoutFiles
+import LayerKit
 
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,7 @@
 import ArgumentParser
-import LayerKit
 import NCursesTerminal
 import Raster
+import LayerModel
 
 /// `--theme`: the terminal's background.
 enum ThemeChoice: String, ExpressibleByArgument, CaseIterable {

@@ -1,8 +1,8 @@
 @testable import Explorer
 import Geometry
-import LayerKit
 import Raster
 import Testing
+import LayerKit
 
 /// The camera is fitted once — when the scene is opened, on `fit`, and to the canvas size
 /// on a resize — and then stays put: editing a layer never re-zooms the picture.

@@ -1,9 +1,10 @@
 @testable import Explorer
 import Foundation
-import LayerKit
 import Raster
 import TerminalKit
 import Testing
+import LayoutFiles
+import LayerKit
 
 /// An in-memory terminal that also takes OSC 52 copies, recording what it was sent.
 final class ClipboardTestTerminal: Terminal, ClipboardTerminal {

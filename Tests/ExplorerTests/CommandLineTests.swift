@@ -1,9 +1,12 @@
 @testable import Explorer
 import Geometry
-import LayerKit
 import Raster
 import TestSupport
 import Testing
+import LayerModel
+import CommandLanguage
+import LayoutFiles
+import LayerKit
 
 @Suite struct CommandLineTests {
     @Test func colonOpensAnEmptyLine() {

@@ -1,10 +1,11 @@
 @testable import Explorer
 import Foundation
 import Geometry
-import LayerKit
 import Raster
 import TestSupport
 import Testing
+import LayerModel
+import CommandLanguage
 
 /// Overlays (selection outline, frame box, ghost, position, anchor, and the explanations'
 /// annotations: anchor-jump ghost and arrow, untouchable hatching …) are drawn in a colour

@@ -1,5 +1,4 @@
 @testable import Explorer
-import LayerKit
 import Raster
 import Testing
 

@@ -1,7 +1,9 @@
 import Explorer
 import Geometry
-import LayerKit
 import Raster
+import LayerModel
+import LayoutFiles
+import LayerKit
 
 /// The scene most explorer tests start from, on a 400 × 210-point screen.
 ///

@@ -1,7 +1,8 @@
 @testable import Explorer
-import LayerKit
 import Raster
 import Testing
+import CommandLanguage
+import LayerKit
 
 @Suite struct KeymapTests {
     static let allModes: [ModeKind] = [.normal, .anchor, .cursor, .tree]

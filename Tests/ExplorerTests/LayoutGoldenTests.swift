@@ -1,9 +1,9 @@
 @testable import Explorer
 import Foundation
-import LayerKit
 import Raster
 import TestSupport
 import Testing
+import LayerKit
 
 /// Every shipped scene, as the explorer first shows it on a 100 × 30 terminal.
 @Suite struct LayoutGoldenTests {

@@ -1,9 +1,10 @@
 @testable import Explorer
 import Foundation
 import Geometry
-import LayerKit
 import Raster
 import Testing
+import CommandLanguage
+import LayerKit
 
 /// Issue 15, finding 1: `render Layouts/untouchable.json --size 80x24 --script
 /// 'panel hit-test; pan 0 -20'` trapped in `Why.untouchable` ("Range requires lowerBound <=

@@ -1,9 +1,10 @@
 @testable import Explorer
 import Geometry
-import LayerKit
 import Raster
 import TestSupport
 import Testing
+import LayerModel
+import LayoutFiles
 
 /// sin 15°, cos 15° (bc: s(pi/12), c(pi/12)).
 let sin15 = 0.25881904510252074

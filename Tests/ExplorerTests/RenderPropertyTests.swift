@@ -1,9 +1,10 @@
 import Explorer
 import Foundation
 import Geometry
-import LayerKit
 import Raster
 import Testing
+import CommandLanguage
+import LayerKit
 
 /// Issue 15, the render property: every shipped scene, with every panel, at random sizes,
 /// zooms, pans and cursor positions, renders a canvas of exactly the asked size without

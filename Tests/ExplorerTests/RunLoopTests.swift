@@ -1,11 +1,12 @@
 @testable import Explorer
 import Foundation
 import Geometry
-import LayerKit
 import Raster
 import TerminalKit
 import TestSupport
 import Testing
+import LayoutFiles
+import LayerKit
 
 /// A fresh directory under the system temp directory, removed when the test ends.
 final class TempDirectory {

@@ -1,6 +1,5 @@
 @testable import Explorer
 import Geometry
-import LayerKit
 import Raster
 import TestSupport
 import Testing

@@ -1,9 +1,11 @@
 @testable import Explorer
 import Geometry
-import LayerKit
 import Raster
 import TerminalKit
 import Testing
+import CommandLanguage
+import LayoutFiles
+import LayerKit
 
 /// One 100 × 100 layer "box" at (50, 50) on a 400 × 200 screen, 100 × 30 terminal.
 private func timeState(_ script: String = "") throws -> ExplorerState {

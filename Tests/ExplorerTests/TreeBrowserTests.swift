@@ -1,8 +1,10 @@
 import Explorer
 import Geometry
-import LayerKit
 import Raster
 import Testing
+import CommandLanguage
+import LayoutFiles
+import LayerKit
 
 /// The tree pane on an imported hierarchy of 300 views (the synthetic dump: a window, a
 /// view, a table view scrolled by 120, then cards of 9 views; card 30 holds the one

@@ -1,8 +1,10 @@
 @testable import Explorer
 import Geometry
-import LayerKit
 import Raster
 import Testing
+import LayerModel
+import LayoutFiles
+import LayerKit
 
 /// A click on a row of the tree pane selects the layer that row shows — read off the
 /// rendered screen, so drawing and clicking must agree when the tree is scrolled and when

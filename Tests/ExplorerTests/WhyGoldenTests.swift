@@ -1,10 +1,10 @@
 @testable import Explorer
 import Foundation
 import Geometry
-import LayerKit
 import Raster
 import TestSupport
 import Testing
+import CommandLanguage
 
 /// "Seeing why": one golden per explanation, on the scene that teaches it, 110 × 34.
 @Suite struct WhyGoldenTests {

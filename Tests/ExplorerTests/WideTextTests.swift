@@ -1,8 +1,10 @@
 @testable import Explorer
 import Geometry
-import LayerKit
 import Raster
 import Testing
+import LayerModel
+import LayoutFiles
+import LayerKit
 
 /// People name layers in their own language (two of the seed articles are Chinese): CJK
 /// titles, names and notes take two columns a character, and every line of the screen must

@@ -1,7 +1,8 @@
 import Foundation
 import Geometry
-import LayerKit
 import Testing
+import LayerModel
+import LayoutFiles
 
 /// One row of Dumps/MANIFEST.md: the file and how many views a complete import gives
 /// (nil = the file needs --lenient).

@@ -1,6 +1,7 @@
 import Geometry
-import LayerKit
 import Testing
+import LayerModel
+import LayoutFiles
 
 @Suite("autoresizingMask and note in layout files")
 struct LayoutMaskTests {

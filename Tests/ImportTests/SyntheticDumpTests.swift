@@ -1,6 +1,6 @@
 import Foundation
-import LayerKit
 import Testing
+import LayoutFiles
 
 /// The synthetic 300-view dump the end-to-end test opens is the generator's output (re-record
 /// with LAYERSCOPE_RECORD_GOLDENS=1), and it imports as 300 views.

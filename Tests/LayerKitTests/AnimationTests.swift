@@ -1,5 +1,8 @@
 import Geometry
 import Testing
+@testable import LayerModel
+@testable import CommandLanguage
+@testable import LayoutFiles
 @testable import LayerKit
 
 /// A session with one 100 × 100 layer "a" at position (50, 50) (frame 0,0,100,100), then

@@ -1,5 +1,8 @@
 import Testing
 import Geometry
+@testable import LayerModel
+@testable import CommandLanguage
+@testable import LayoutFiles
 @testable import LayerKit
 
 @Suite("Command language: one spelling per command")

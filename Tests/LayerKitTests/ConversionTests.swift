@@ -1,5 +1,8 @@
 import Testing
 import Geometry
+@testable import LayerModel
+@testable import CommandLanguage
+@testable import LayoutFiles
 @testable import LayerKit
 
 @Suite("R5–R7, R12, R13: converting points and rects between layers")

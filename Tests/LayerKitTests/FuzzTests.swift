@@ -1,7 +1,10 @@
 import Foundation
 import Fuzzing
-@testable import LayerKit
 import Testing
+@testable import LayerModel
+@testable import CommandLanguage
+@testable import LayoutFiles
+@testable import LayerKit
 
 /// Issue 15, fuzzing in the tree: a bounded, seeded run of the mutation fuzzer on each
 /// target in every `swift test` (the million-input run is `scripts/fuzz.sh`). A trap or a

@@ -1,5 +1,8 @@
 import Testing
 import Geometry
+@testable import LayerModel
+@testable import CommandLanguage
+@testable import LayoutFiles
 @testable import LayerKit
 
 @Suite("R9–R11: hit testing and drawing order")

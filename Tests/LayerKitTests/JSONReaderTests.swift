@@ -1,4 +1,7 @@
 import Testing
+@testable import LayerModel
+@testable import CommandLanguage
+@testable import LayoutFiles
 @testable import LayerKit
 
 @Suite struct JSONReaderTests {

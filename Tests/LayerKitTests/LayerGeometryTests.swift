@@ -1,6 +1,5 @@
 import Testing
 import Geometry
-@testable import LayerKit
 
 @Suite("R1–R4: frame, anchorPoint, frame setter, UIView veneer")
 struct LayerGeometryTests {

@@ -1,5 +1,8 @@
 import Geometry
 import Testing
+@testable import LayerModel
+@testable import CommandLanguage
+@testable import LayoutFiles
 @testable import LayerKit
 
 @Suite("Layout files declare animations")

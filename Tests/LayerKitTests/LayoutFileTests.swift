@@ -1,6 +1,9 @@
 import Foundation
 import Geometry
 import Testing
+@testable import LayerModel
+@testable import CommandLanguage
+@testable import LayoutFiles
 @testable import LayerKit
 
 /// Loading, encoding and saving layout files (layout-format.md).
@@ -130,7 +133,7 @@ import Testing
 
     @Test func sixteenNumbersAreRowMajor() throws {
         let values = (1...16).map(Double.init)
-        let t = try layer("\"sublayerTransform\": [\(values.map(formatNumber).joined(separator: ", "))]").sublayerTransform
+        let t = try layer("\"sublayerTransform\": [\(values.map(NumberText.exact).joined(separator: ", "))]").sublayerTransform
         #expect(t.rowMajor == values)
     }
 
@@ -375,13 +378,13 @@ import Testing
     }
 
     @Test func numbersPrintCompactly() {
-        #expect(formatNumber(-0.0) == "0")
-        #expect(formatNumber(200) == "200")
-        #expect(formatNumber(-3) == "-3")
-        #expect(formatNumber(0.1) == "0.1")
-        #expect(formatNumber(0.1 + 0.2) == "0.30000000000000004")
-        #expect(formatNumber(1e-5) == "1e-05")
-        #expect(Double(formatNumber(1e-5)) == 1e-5)
+        #expect(NumberText.exact(-0.0) == "0")
+        #expect(NumberText.exact(200) == "200")
+        #expect(NumberText.exact(-3) == "-3")
+        #expect(NumberText.exact(0.1) == "0.1")
+        #expect(NumberText.exact(0.1 + 0.2) == "0.30000000000000004")
+        #expect(NumberText.exact(1e-5) == "1e-05")
+        #expect(Double(NumberText.exact(1e-5)) == 1e-5)
     }
 
     @Test func threeDTransformsAreWrittenAsSixteenNumbers() throws {

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+@testable import LayerModel
+@testable import CommandLanguage
+@testable import LayoutFiles
 @testable import LayerKit
 
 /// Every file in `Malformed/layouts/` must fail to load exactly where `EXPECTED.tsv` says, with

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+@testable import LayerModel
+@testable import CommandLanguage
+@testable import LayoutFiles
 @testable import LayerKit
 
 /// Every script in `Malformed/scripts/` must stop exactly where `EXPECTED.tsv` says, with a

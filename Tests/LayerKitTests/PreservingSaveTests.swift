@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 import Geometry
+@testable import LayerModel
+@testable import CommandLanguage
+@testable import LayoutFiles
 @testable import LayerKit
 
 /// Saving keeps the author's file: only the changed values change, in place.
@@ -61,7 +64,7 @@ import Geometry
         let saved = try String(contentsOfFile: path, encoding: .utf8)
         let change = Self.changedParts(original, saved)
         #expect(change.old == spelling, "\(name): only the width literal changed (was \(spelling))")
-        #expect(change.new == shortNumber(width + 8))
+        #expect(change.new == NumberText.short(width + 8))
         // And the saved file loads (script and all) to the edited scene: width + 8.
         let reloaded = try SceneLoader.load(path)
         let id = try #require(reloaded.tree.id(named: layer.name))
@@ -228,7 +231,7 @@ import Geometry
         (0.1 + 0.2, "0.3"), (-12.25, "-12.25"), (1e-10, "0"),
     ])
     func shortNumbers(_ x: Double, _ text: String) {
-        #expect(shortNumber(x) == text)
+        #expect(NumberText.short(x) == text)
         #expect(abs(Double(text)! - x) <= 1e-9)
     }
 }

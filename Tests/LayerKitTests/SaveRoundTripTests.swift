@@ -1,13 +1,16 @@
 import Foundation
 import Geometry
-@testable import LayerKit
 import Testing
+@testable import LayerModel
+@testable import CommandLanguage
+@testable import LayoutFiles
+@testable import LayerKit
 
 /// Issue 15, finding 2: what LayerScope writes, it reads back — equal, number for number —
 /// and a save never loses the old file, replaces a symbolic link, or leaves litter.
 @Suite("Save writes what it can read")
 struct SaveRoundTripTests {
-    /// Values that print in every form `formatNumber` has: integers, the ±1e9 limit, shortest
+    /// Values that print in every form `NumberText.exact` has: integers, the ±1e9 limit, shortest
     /// round-trip decimals, exponents, the smallest subnormal, and -0 (written as 0).
     static let oddNumbers: [Double] = [0, -0.0, 1e9, -1e9, 999_999_999.999_999_9, 0.1, 0.30000000000000004,
                                        1e-7, Double.leastNonzeroMagnitude, 2.2250738585072014e-308, 123456.78901234567, 1.0 / 3.0, -2.5e-5]

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 import Geometry
+@testable import LayerModel
+@testable import CommandLanguage
+@testable import LayoutFiles
 @testable import LayerKit
 
 /// Step-through demos: `step N` leaves the scene exactly as after step N.

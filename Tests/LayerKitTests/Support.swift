@@ -1,4 +1,7 @@
 import Geometry
+@testable import LayerModel
+@testable import CommandLanguage
+@testable import LayoutFiles
 @testable import LayerKit
 
 /// Builds a layer in one expression.

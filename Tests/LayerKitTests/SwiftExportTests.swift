@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 import Geometry
+@testable import LayerModel
+@testable import CommandLanguage
+@testable import LayoutFiles
 @testable import LayerKit
 
 /// Copy as code: the Swift `export swift` prints must, read back, reproduce each layer's

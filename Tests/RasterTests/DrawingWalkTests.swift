@@ -1,8 +1,8 @@
 import Geometry
-import LayerKit
 import Raster
 import TestSupport
 import Testing
+import LayerModel
 
 @Suite struct DrawingWalkTests {
     static func close(_ a: Homography, _ b: Homography) -> Bool {

@@ -1,7 +1,7 @@
 import Geometry
-import LayerKit
 import Raster
 import Testing
+import LayerModel
 
 /// Hit tests without a trace search a flattened copy of the tree (FlatHitIndex); with a
 /// trace they walk the tree itself. Both must answer the same layer everywhere, on the

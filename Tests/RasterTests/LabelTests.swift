@@ -1,7 +1,7 @@
 import Geometry
-import LayerKit
 import Raster
 import Testing
+import LayerModel
 
 @Suite struct LabelTests {
     /// under: x 2…62, y 4…44 (columns 1…31, rows 1…11); top, drawn later: x 2…32, y 4…24

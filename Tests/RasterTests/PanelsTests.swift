@@ -1,8 +1,8 @@
 import Geometry
-import LayerKit
 import Raster
 import TestSupport
 import Testing
+import LayerModel
 
 @Suite struct PanelsTests {
     static func tree() throws -> (LayerTree, [String: LayerID]) {

@@ -1,5 +1,4 @@
 import Geometry
-import LayerKit
 import Raster
 import Testing
 

@@ -1,8 +1,8 @@
 import Geometry
-import LayerKit
 import Raster
 import TestSupport
 import Testing
+import LayerModel
 
 /// Small inline goldens and inputs that must never crash.
 @Suite struct RasterEdgeCaseTests {

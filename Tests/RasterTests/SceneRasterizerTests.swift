@@ -1,8 +1,8 @@
 import Geometry
-import LayerKit
 import Raster
 import TestSupport
 import Testing
+import LayerModel
 
 /// Scenes live on an 80 × 48-point screen drawn into 40 × 12 cells: 2 points per column,
 /// 4 points per row, so one braille dot is exactly 1 × 1 point and dot (x, y) samples the

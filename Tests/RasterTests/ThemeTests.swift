@@ -1,7 +1,7 @@
 import Geometry
-import LayerKit
 import Raster
 import Testing
+import LayerModel
 
 /// Translucency composes against the terminal's background (the theme's, or the colour the
 /// terminal reported), never against black.

@@ -1,9 +1,9 @@
 import Foundation
 import Geometry
-import LayerKit
 import Raster
 import TestSupport
 import Testing
+import LayerModel
 
 /// Reads a rendered canvas back as braille-grid samples (2 × 4 per cell): a braille glyph's
 /// dots and a block glyph's quadrants take the cell's foreground, the rest its background;

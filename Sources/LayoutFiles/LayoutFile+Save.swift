@@ -1,3 +1,5 @@
+import LayerModel
+import CommandLanguage
 /// The write path of layout files: whatever LayerScope writes, it can read back, equal.
 ///
 /// `LayoutFile.write` encodes a scene and hands the text to `writeVerified`, which any other
@@ -56,13 +58,11 @@ extension LayoutFile {
         let ta = a.tree, tb = b.tree
         if ta.count != tb.count { return "\(ta.count) layers, read back \(tb.count)" }
         for (ia, ib) in zip(ta.treeOrder, tb.treeOrder) {
-            var la = ta[ia], lb = tb[ib]
+            let la = ta[ia], lb = tb[ib]
             let parentA = la.superlayer.map { ta[$0].name }, parentB = lb.superlayer.map { tb[$0].name }
             if parentA != parentB { return "the parent of \(la.name)" }
             if la.sublayers.count != lb.sublayers.count { return "the sublayers of \(la.name)" }
-            la.superlayer = nil; lb.superlayer = nil
-            la.sublayers = []; lb.sublayers = []
-            if la != lb { return "layer \(la.name)" }
+            if la.unlinked != lb.unlinked { return "layer \(la.name)" }
         }
         return nil
     }
@@ -81,7 +81,7 @@ extension LayoutFile {
     /// the old file untouched.
     public static let maxFileLayerDepth = (layoutNestingLimit - 2) / 2
 
-    static func tooDeep(under parent: String) -> CommandError {
+    public static func tooDeep(under parent: String) -> CommandError {
         CommandError("cannot add a layer in \(parent): it would be nested \(maxLayerDepth + 1) deep, and a scene holds at most \(maxLayerDepth) nested layers",
                      suggestion: "add it higher up the tree")
     }

@@ -65,7 +65,7 @@ public struct LayerTree: Equatable, Sendable {
         }
     }
 
-    var storageCount: Int { storage.count }
+    public var storageCount: Int { storage.count }
     func layerIfPresent(_ id: LayerID) -> Layer? { storage[id.raw] }
 
     /// Writes slots back verbatim (names re-indexed): the mechanism behind undo.

@@ -67,6 +67,15 @@ public struct Layer: Equatable, Sendable {
     /// Sublayers in tree order (later = drawn on top before zPosition). Maintained by `LayerTree`.
     public internal(set) var sublayers: [LayerID]
 
+    /// The layer's own properties without its place in a tree (no superlayer, no sublayers):
+    /// what two trees compare layer by layer.
+    public var unlinked: Layer {
+        var copy = self
+        copy.superlayer = nil
+        copy.sublayers = []
+        return copy
+    }
+
     public init(name: String, kind: LayerKind = .layer) {
         self.name = name
         self.kind = kind

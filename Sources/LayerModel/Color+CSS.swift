@@ -35,7 +35,7 @@ extension Color {
     public static let cssNames: [String] = namedColors.map(\.name)
 
     /// `cssName` when there is one, else `#rrggbb`: how layout files are written.
-    var cssSpelling: String { cssName ?? hex }
+    public var cssSpelling: String { cssName ?? hex }
 
     private init(rgb: UInt32) {
         self.init(red: UInt8(rgb >> 16 & 0xFF), green: UInt8(rgb >> 8 & 0xFF), blue: UInt8(rgb & 0xFF))
@@ -211,11 +211,3 @@ extension Color {
     ]
 }
 
-extension String {
-    /// Without leading and trailing spaces, tabs and line breaks (no Foundation needed).
-    var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
-    }
-}

@@ -1,9 +1,11 @@
+import LayerModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 import Geometry
+import SafeText
 
 /// Saving that keeps the author's file (issue 11).
 ///
@@ -20,17 +22,24 @@ import Geometry
 /// scene being saved. When it does not (an edit the script would overwrite, a moved layer),
 /// the save is refused with a message that says to save under a new name, which writes the
 /// whole scene in the canonical form. A scene with no file behind it is written canonically.
+///
+/// Comparing needs the scene *played*: its script run and its steps taken up to the current
+/// one. That is the engine's job, so the caller passes it in (`play`; the engine's
+/// `SceneLoader.save` passes a session's).
 public enum PreservingSave {
+    /// A scene with its script run and then `step` steps taken.
+    public typealias Play = (_ scene: Scene, _ step: Int) throws -> Scene
+
     /// Saves `scene` to `path`: in place over its own file when that file can keep its text,
     /// canonically otherwise. The write is `TextFile.writeAtomically`.
-    public static func save(_ scene: Scene, to path: String) throws(LayoutError) {
+    public static func save(_ scene: Scene, to path: String, play: Play) throws(LayoutError) {
         guard let format = LayoutFormat(path: path),
               let existing = try? TextFile.readBytes(path, limit: LayoutFile.sizeLimit),
               (try? LayoutFile.checkUTF8(existing, file: path)) != nil else {
             return try writeCanonical(scene, to: path)
         }
         let original = String(decoding: existing, as: UTF8.self)
-        guard let text = try preservedText(for: scene, original: original, file: path, format: format) else {
+        guard let text = try preservedText(for: scene, original: original, file: path, format: format, play: play) else {
             return try writeCanonical(scene, to: path)
         }
         if text == original { return }
@@ -52,7 +61,7 @@ public enum PreservingSave {
     /// scene's file (it does not parse, or its title or script differ), so a canonical save
     /// is right. Throws when it is the scene's file but the changes cannot be written into it
     /// faithfully.
-    static func preservedText(for scene: Scene, original: String, file: String, format: LayoutFormat) throws(LayoutError) -> String? {
+    static func preservedText(for scene: Scene, original: String, file: String, format: LayoutFormat, play: Play) throws(LayoutError) -> String? {
         let root: SourceValue?
         do {
             switch format {
@@ -64,7 +73,7 @@ public enum PreservingSave {
         guard base.title == scene.title, base.script.map(\.text) == scene.script.map(\.text),
               SceneComparison.sameSteps(base.steps, scene.steps) else { return nil }
         // What the file gives at the step the scene is at: the edits are the rest.
-        guard let reference = try? atStep(scene.currentStep, SceneLoader.applyingScript(base)) else { return nil }
+        guard let reference = try? play(base, scene.currentStep) else { return nil }
 
         var patcher = Patcher(text: original, format: format)
         do {
@@ -76,7 +85,7 @@ public enum PreservingSave {
         // Verify: the new text, loaded and scripted, is the scene being saved.
         let reloaded: Scene
         do {
-            reloaded = try atStep(scene.currentStep, try SceneLoader.applyingScript(try LayoutFile.parse(text, file: file, format: format)))
+            reloaded = try play(try LayoutFile.parse(text, file: file, format: format), scene.currentStep)
         } catch {
             throw unfaithful(file, "the patched file would not load back (\(error))")
         }
@@ -84,14 +93,6 @@ public enum PreservingSave {
             throw unfaithful(file, difference)
         }
         return text
-    }
-
-    /// `scene` played to step `n` of its steps.
-    static func atStep(_ n: Int, _ scene: Scene) throws -> Scene {
-        guard n > 0 else { return scene }
-        var session = Session(scene: scene)
-        _ = try session.perform(.step(n))
-        return session.scene
     }
 
     static func unfaithful(_ file: String, _ reason: String) -> LayoutError {
@@ -112,20 +113,6 @@ indirect enum WantedValue {
     case array([WantedValue])
     case object([(String, WantedValue)])
     case keep
-}
-
-/// The shortest decimal within 1e-9 of `x` (so `0.49999999999999994` is `0.5`); integers
-/// without `.0`, never `-0`.
-func shortNumber(_ x: Double) -> String {
-    guard x.isFinite else { return formatNumber(x) }
-    if abs(x) < 5e-10 { return "0" }
-    var scale = 1.0
-    for _ in 0...15 {
-        let r = (x * scale).rounded() / scale
-        if abs(r - x) <= 1e-9 { return r == 0 ? "0" : formatNumber(r) }
-        scale *= 10
-    }
-    return formatNumber(x)
 }
 
 /// Numbers that are the same value for a layout file: within 1e-9 (relative past 1).
@@ -435,7 +422,7 @@ struct Patcher {
         guard let members = object.members, let start = source.offset(of: object.position) else {
             throw PatchFailure(reason: "cannot add \"\(key)\": not an object")
         }
-        let keyText = format == .json ? jsonQuoted(key) : yamlKey(key)
+        let keyText = format == .json ? SafeText.jsonQuoted(key) : yamlKey(key)
         let entry = keyText + ": " + render(want)
         if isFlowCollection(object) {
             guard let last = members.last else {
@@ -542,18 +529,18 @@ struct Patcher {
 
     func jsonQuotedIfNeeded(_ s: String, flow: Bool) -> String {
         let plain = yamlQuoted(s, blockIndent: nil)
-        return plain == s ? s : jsonQuoted(s)
+        return plain == s ? s : SafeText.jsonQuoted(s)
     }
 
     /// `want` in flow style, in the file's format.
     func render(_ want: WantedValue) -> String {
         switch want {
-        case .number(let n): return shortNumber(n)
-        case .string(let s): return format == .json ? jsonQuoted(s) : yamlQuoted(s, blockIndent: nil)
+        case .number(let n): return NumberText.short(n)
+        case .string(let s): return format == .json ? SafeText.jsonQuoted(s) : yamlQuoted(s, blockIndent: nil)
         case .bool(let b): return b ? "true" : "false"
         case .array(let elements): return "[" + elements.map(render).joined(separator: ", ") + "]"
         case .object(let members):
-            let body = members.map { (format == .json ? jsonQuoted($0.0) : yamlKey($0.0)) + ": " + render($0.1) }.joined(separator: ", ")
+            let body = members.map { (format == .json ? SafeText.jsonQuoted($0.0) : yamlKey($0.0)) + ": " + render($0.1) }.joined(separator: ", ")
             return spacedBraces ? "{ " + body + " }" : "{" + body + "}"
         case .keep: return ""
         }
@@ -965,9 +952,7 @@ enum SceneComparison {
         if sameT(a.sublayerTransform, b.sublayerTransform) { x.sublayerTransform = b.sublayerTransform }
         if same(a.opacity, b.opacity) { x.opacity = b.opacity }
         if same(a.borderWidth, b.borderWidth) { x.borderWidth = b.borderWidth }
-        x.superlayer = b.superlayer
-        x.sublayers = b.sublayers
-        guard x != b else { return nil }
+        guard x.unlinked != b.unlinked else { return nil }
         if x.bounds != b.bounds { return "bounds" }
         if x.position != b.position { return "position" }
         if x.anchorPoint != b.anchorPoint { return "anchorPoint" }

@@ -1,4 +1,5 @@
 import Geometry
+import LayerModel
 
 /// Turns a parsed layout document (`SourceValue`, from either reader) into a `Scene`,
 /// enforcing layout-format.md: known fields only, right types and arities, finite numbers
@@ -309,8 +310,8 @@ struct LayoutDecoder {
             let r = try rect(member.value, path: p)
             for (label, size, index) in [("width", r.size.width, 2), ("height", r.size.height, 3)] where size < 0 {
                 let component = componentValue(member.value, index: index, key: label)
-                throw error(at: component.position, component.path(p), "the bounds \(label) must not be negative, found \(formatNumber(size))",
-                            suggestion: "write \(formatNumber(-size)) and move the origin, or use \"frame\", which accepts negative sizes")
+                throw error(at: component.position, component.path(p), "the bounds \(label) must not be negative, found \(NumberText.exact(size))",
+                            suggestion: "write \(NumberText.exact(-size)) and move the origin, or use \"frame\", which accepts negative sizes")
             }
             layer.bounds = r
         }
@@ -347,7 +348,7 @@ struct LayoutDecoder {
             let o = try number(member.value, path: p)
             guard o >= 0, o <= 1 else {
                 throw error(at: member.value.position, p, "\(member.key) must be between 0 and 1, found \(literal(member.value))",
-                            suggestion: o >= 10 && o <= 100 ? "for \(formatNumber(o))%, write \(formatNumber(o / 100))" : "use a number from 0 (transparent) to 1 (opaque)")
+                            suggestion: o >= 10 && o <= 100 ? "for \(NumberText.exact(o))%, write \(NumberText.exact(o / 100))" : "use a number from 0 (transparent) to 1 (opaque)")
             }
             layer.opacity = o
         }
@@ -537,7 +538,7 @@ struct LayoutDecoder {
             }
             if let bad = numbers.first(where: { !$0.isFinite || abs($0) > Self.numberLimit }) {
                 throw error(at: position, path + "." + field.key,
-                            "the layer's \(field.key) works out to \(bad.isFinite ? formatNumber(bad) : "\(bad)"), past the ±1e9 a layout file can hold, so it could not be saved and read back",
+                            "the layer's \(field.key) works out to \(bad.isFinite ? NumberText.exact(bad) : "\(bad)"), past the ±1e9 a layout file can hold, so it could not be saved and read back",
                             suggestion: "bring the layer's numbers nearer the origin")
             }
         }
@@ -547,7 +548,7 @@ struct LayoutDecoder {
     private func number(_ value: SourceValue, path: String) throws(LayoutError) -> Double {
         guard case .number(let n, let literal) = value.kind else {
             var suggestion: String? = nil
-            if case .string(let s) = value.kind, let n = Double(s.trimmingSpaces), n.isFinite { suggestion = "write \(formatNumber(n)) without quotes" }
+            if case .string(let s) = value.kind, let n = Double(s.trimmingSpaces), n.isFinite { suggestion = "write \(NumberText.exact(n)) without quotes" }
             throw error(at: value.position, path, "expected a number, found \(describe(value))", suggestion: suggestion)
         }
         guard n.isFinite else {
@@ -573,7 +574,7 @@ struct LayoutDecoder {
                 let parts = s.split(whereSeparator: { $0 == " " || $0 == "," })
                 let numbers = parts.compactMap { Double($0) }.filter(\.isFinite)
                 if counts.contains(parts.count), numbers.count == parts.count {
-                    suggestion = "write [" + numbers.map(formatNumber).joined(separator: ", ") + "] without quotes"
+                    suggestion = "write [" + numbers.map(NumberText.exact).joined(separator: ", ") + "] without quotes"
                 }
             }
             throw error(at: value.position, path, "expected \(expected), found \(describe(value))", suggestion: suggestion)

@@ -1,4 +1,5 @@
 import Geometry
+import LayerModel
 
 /// A dump turned into a scene, with what the import could only approximate and (lenient)
 /// what it skipped.

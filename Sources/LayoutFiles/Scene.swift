@@ -1,4 +1,5 @@
 import Geometry
+import LayerModel
 
 /// Where something came from in a file: 1-based line and column.
 public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvertible {

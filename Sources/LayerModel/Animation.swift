@@ -40,7 +40,7 @@ public enum AnimationKeyPath: String, Equatable, Hashable, Sendable, CaseIterabl
     public var isTransformComponent: Bool { rawValue.hasPrefix("transform.") }
 
     /// The whole properties an `animated` block compares before and after.
-    static let wholeProperties: [AnimationKeyPath] = [
+    public static let wholeProperties: [AnimationKeyPath] = [
         .position, .bounds, .anchorPoint, .opacity, .zPosition, .backgroundColor, .transform, .sublayerTransform,
     ]
 }
@@ -145,25 +145,6 @@ public struct AnimationSpec: Equatable, Sendable {
     }
 }
 
-/// `animated DURATION [delay S] [timing T] { COMMANDS }`.
-public struct AnimatedBlock: Equatable, Sendable {
-    public var duration: Double
-    public var delay: Double?
-    public var timing: Timing?
-    public var commands: [Command]
-
-    public init(duration: Double, delay: Double? = nil, timing: Timing? = nil, commands: [Command]) {
-        self.duration = duration; self.delay = delay; self.timing = timing; self.commands = commands
-    }
-
-    public var text: String {
-        let n = NumberText.exact
-        var s = "animated \(n(duration))"
-        if let delay { s += " delay \(n(delay))" }
-        if let timing { s += " timing \(timing.text)" }
-        return s + " { " + commands.map(\.text).joined(separator: "; ") + " }"
-    }
-}
 
 /// An animation attached to a layer, with its begin time on the scene clock.
 public struct LayerAnimation: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import SafeText
 import Geometry
+import LayerModel
 
 /// Writes a `Scene` as layout-file text: JSON pretty-printed with 2-space indents, or YAML in
 /// block style, keys in a stable order, default values left out, numbers printed compactly
@@ -128,7 +129,7 @@ struct LayoutEncoder {
         if hasScript {
             out.line(2, "\"script\": [")
             for (i, line) in scene.script.enumerated() {
-                out.line(4, jsonQuoted(line.text) + (i < scene.script.count - 1 ? "," : ""))
+                out.line(4, SafeText.jsonQuoted(line.text) + (i < scene.script.count - 1 ? "," : ""))
             }
             out.line(2, "]")
         }
@@ -186,29 +187,29 @@ struct LayoutEncoder {
         mutating func jsonField(_ indent: Int, _ key: String, _ value: FieldValue, comma: Bool) {
             let end = comma ? "," : ""
             if case .matrix(let m) = value {
-                line(indent, jsonQuoted(key) + ": [")
+                line(indent, SafeText.jsonQuoted(key) + ": [")
                 for row in 0..<4 {
-                    line(indent + 2, m[row * 4..<row * 4 + 4].map(formatNumber).joined(separator: ", ") + (row < 3 ? "," : ""))
+                    line(indent + 2, m[row * 4..<row * 4 + 4].map(NumberText.exact).joined(separator: ", ") + (row < 3 ? "," : ""))
                 }
                 line(indent, "]" + end)
                 return
             }
-            line(indent, jsonQuoted(key) + ": " + jsonInline(value) + end)
+            line(indent, SafeText.jsonQuoted(key) + ": " + jsonInline(value) + end)
         }
 
         /// One object on one line (an animation).
         func jsonObject(_ members: [(key: String, value: FieldValue)]) -> String {
-            "{ " + members.map { jsonQuoted($0.key) + ": " + jsonInline($0.value) }.joined(separator: ", ") + " }"
+            "{ " + members.map { SafeText.jsonQuoted($0.key) + ": " + jsonInline($0.value) }.joined(separator: ", ") + " }"
         }
 
         private func jsonInline(_ value: FieldValue) -> String {
             switch value {
-            case .string(let s): return jsonQuoted(s)
-            case .number(let n): return formatNumber(n)
+            case .string(let s): return SafeText.jsonQuoted(s)
+            case .number(let n): return NumberText.exact(n)
             case .bool(let b): return b ? "true" : "false"
-            case .numbers(let v), .matrix(let v): return "[" + v.map(formatNumber).joined(separator: ", ") + "]"
+            case .numbers(let v), .matrix(let v): return "[" + v.map(NumberText.exact).joined(separator: ", ") + "]"
             case .object(let members):
-                return "{ " + members.map { jsonQuoted($0.0) + ": " + jsonInline($0.1) }.joined(separator: ", ") + " }"
+                return "{ " + members.map { SafeText.jsonQuoted($0.0) + ": " + jsonInline($0.1) }.joined(separator: ", ") + " }"
             }
         }
 
@@ -221,17 +222,17 @@ struct LayoutEncoder {
             case .string(let s):
                 text += head + " " + yamlQuoted(s, blockIndent: indent + 2) + "\n"
             case .number(let n):
-                text += head + " " + formatNumber(n) + "\n"
+                text += head + " " + NumberText.exact(n) + "\n"
             case .bool(let b):
                 text += head + " " + (b ? "true" : "false") + "\n"
             case .numbers(let v):
-                text += head + " [" + v.map(formatNumber).joined(separator: ", ") + "]\n"
+                text += head + " [" + v.map(NumberText.exact).joined(separator: ", ") + "]\n"
             case .matrix(let m):
                 // A flow sequence may continue on lines indented deeper than its key.
                 text += head + " ["
                 for row in 0..<4 {
                     if row > 0 { text += String(repeating: " ", count: indent + 2) }
-                    text += m[row * 4..<row * 4 + 4].map(formatNumber).joined(separator: ", ") + (row < 3 ? ",\n" : "]\n")
+                    text += m[row * 4..<row * 4 + 4].map(NumberText.exact).joined(separator: ", ") + (row < 3 ? ",\n" : "]\n")
                 }
             case .object(let members):
                 text += head + "\n"
@@ -243,14 +244,7 @@ struct LayoutEncoder {
 
 /// The number as layout files print it: no `-0`, integers without `.0`, otherwise the shortest
 /// decimal that reads back as the same Double.
-func formatNumber(_ x: Double) -> String {
-    if x == 0 { return "0" }
-    if x.isFinite, x.rounded() == x, abs(x) < 1e15 { return String(Int64(x)) }
-    return "\(x)"
-}
 
-/// A JSON string literal (`SafeText.jsonQuoted`: valid in YAML double quotes too).
-func jsonQuoted(_ s: String) -> String { SafeText.jsonQuoted(s) }
 
 /// A YAML scalar for `s`: plain when that cannot be misread (letters, digits, spaces and
 /// `_ . - / +`, starting with a letter or `_`, not a word YAML 1.1 or 1.2 reads as a bool or
@@ -266,7 +260,7 @@ func yamlQuoted(_ s: String, blockIndent: Int?) -> String {
         return s
     }
     if let indent = blockIndent, let block = yamlLiteralBlock(s, indent: indent) { return block }
-    return jsonQuoted(s)
+    return SafeText.jsonQuoted(s)
 }
 
 /// `|-`, `|` or `|+`-free literal block for text of several lines, or nil when the text needs

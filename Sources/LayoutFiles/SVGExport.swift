@@ -1,4 +1,5 @@
 import Geometry
+import LayerModel
 
 /// The scene as an SVG picture for slides and bug reports: each visible layer's true quad
 /// (through every transform, perspective included) filled and stroked in its colours, its
@@ -7,7 +8,7 @@ import Geometry
 public enum SVGExport {
     public static func svg(_ scene: Scene) -> String {
         let box = scene.screenRect
-        let n: (Double) -> String = { shortNumber(($0 * 1000).rounded() / 1000) }
+        let n: (Double) -> String = { NumberText.short(($0 * 1000).rounded() / 1000) }
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(n(box.width))" height="\(n(box.height))" \
             viewBox="\(n(box.origin.x)) \(n(box.origin.y)) \(n(box.width)) \(n(box.height))">

@@ -5,6 +5,12 @@ public struct TreePatch: Equatable, Sendable {
     var slots: [(LayerID, Layer?)]
     var roots: [LayerID]?
 
+    /// One patch that undoes `patches` (oldest first) at once: for each slot, the value the
+    /// earliest patch saved wins, and the earliest saved top-level list.
+    public static func combining(_ patches: [TreePatch]) -> TreePatch {
+        TreePatch(slots: patches.reversed().flatMap(\.slots), roots: patches.first { $0.roots != nil }?.roots)
+    }
+
     public static func == (l: TreePatch, r: TreePatch) -> Bool {
         l.roots == r.roots && l.slots.count == r.slots.count
             && zip(l.slots, r.slots).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }

@@ -1,4 +1,5 @@
 import Geometry
+import LayerModel
 
 /// One view as `-[UIView recursiveDescription]` printed it: only what the text says, with
 /// where it was written. Turned into layers by `RecursiveDescriptionImporter`.

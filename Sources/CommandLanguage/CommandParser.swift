@@ -1,4 +1,5 @@
 import Geometry
+import LayerModel
 
 /// A command that could not be read, or could not apply. `column` is 1-based in its line.
 public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -18,21 +19,6 @@ public struct CommandToken: Equatable, Sendable {
     public var text: String
     public var column: Int
     public var quoted: Bool
-
-    /// Names with spaces or special characters print in double quotes.
-    public static func quoteIfNeeded(_ s: String) -> String {
-        let plain = !s.isEmpty && s.allSatisfy { !$0.isWhitespace && $0 != ";" && $0 != "#" && $0 != "\"" && $0 != "{" && $0 != "}" }
-        if plain { return s }
-        return "\"" + s.replacingAll("\\", "\\\\").replacingAll("\"", "\\\"") + "\""
-    }
-}
-
-extension String {
-    func replacingAll(_ a: Character, _ b: String) -> String {
-        var out = ""
-        for c in self { if c == a { out += b } else { out.append(c) } }
-        return out
-    }
 }
 
 /// One command as written, with where it starts in its line.
@@ -291,8 +277,9 @@ public enum CommandParser {
     }
 }
 
-/// A cursor over one command's tokens.
-struct Reader {
+/// A cursor over one command's tokens. Layout files read their command-language fragments
+/// (a transform, a timing, a key path) with it through `CommandParser.fragment`.
+public struct Reader {
     var tokens: [CommandToken]
     var endColumn: Int
     var index = 0
@@ -452,7 +439,7 @@ struct Reader {
         }
     }
 
-    mutating func transform() throws(CommandError) -> TransformSpec {
+    public mutating func transform() throws(CommandError) -> TransformSpec {
         var steps: [TransformStep] = []
         repeat {
             if !steps.isEmpty { advance() } // "then"

@@ -1,4 +1,6 @@
 import Geometry
+import LayerModel
+import CommandLanguage
 
 /// The `animations` field of a layout: a list of objects with the `animate` command's
 /// fields, so a scene opens already moving.
@@ -106,7 +108,7 @@ struct AnimationsDecoder {
             }
             spec.fill = mode == .none ? nil : mode
         }
-        do { try Session.validate(spec, model: tree[id]) } catch {
+        do { try spec.validate(model: tree[id]) } catch {
             throw self.error(value.position, path, error.message, suggestion: error.suggestion)
         }
         return AnimationDeclaration(layer: layerName, spec: spec,
@@ -155,11 +157,7 @@ struct AnimationsDecoder {
     private func fragment<T>(_ text: String, _ value: SourceValue, _ path: String,
                              _ body: (inout Reader) throws(CommandError) -> T) throws(LayoutError) -> T {
         do throws(CommandError) {
-            let tokens = try CommandParser.tokenize(text)
-            var r = Reader(tokens: tokens, endColumn: text.count + 1)
-            let out = try body(&r)
-            if let extra = r.peek { throw CommandError("unexpected \"\(extra.text)\"", column: extra.column) }
-            return out
+            return try CommandParser.fragment(text, body)
         } catch {
             throw self.error(value.position, path, "\"\(text.abbreviated)\": " + error.message, suggestion: error.suggestion)
         }

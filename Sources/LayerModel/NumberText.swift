@@ -18,4 +18,28 @@ public enum NumberText {
         if r == 0 { return "0" }
         return exact(r)
     }
+
+    /// The shortest decimal within 1e-9 of `x` (so `0.49999999999999994` is `0.5`), for
+    /// files and exports; integers without `.0`, never `-0`.
+    public static func short(_ x: Double) -> String {
+        guard x.isFinite else { return exact(x) }
+        if abs(x) < 5e-10 { return "0" }
+        var scale = 1.0
+        for _ in 0...15 {
+            let r = (x * scale).rounded() / scale
+            if abs(r - x) <= 1e-9 { return r == 0 ? "0" : exact(r) }
+            scale *= 10
+        }
+        return exact(x)
+    }
+}
+
+extension String {
+    /// Without leading and trailing whitespace (no Foundation needed).
+    public var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first?.isWhitespace == true { s.removeFirst() }
+        while s.last?.isWhitespace == true { s.removeLast() }
+        return String(s)
+    }
 }

@@ -1,4 +1,5 @@
 import Geometry
+import LayerModel
 
 extension CommandParser {
     /// The time commands (time contract): `animate`, `animated { … }`, `wait`, `time`,
@@ -24,7 +25,7 @@ extension CommandParser {
 }
 
 extension Reader {
-    mutating func keyPath() throws(CommandError) -> AnimationKeyPath {
+    public mutating func keyPath() throws(CommandError) -> AnimationKeyPath {
         let t = try word("a key path (position, opacity, transform, transform.rotation.z…)")
         var text = t.text
         if text.hasPrefix("layer.") { text.removeFirst(6) }
@@ -51,7 +52,7 @@ extension Reader {
         }
     }
 
-    mutating func timing() throws(CommandError) -> Timing {
+    public mutating func timing() throws(CommandError) -> Timing {
         let t = try word("a timing function (linear, ease-in, ease-out, ease-in-out, default, cubic-bezier X1 Y1 X2 Y2, spring M K D [V])")
         if let named = Timing.named(t.text) { return named }
         switch t.text {
@@ -176,5 +177,62 @@ extension Reader {
         guard closed else { throw CommandError("animated: missing }", column: endColumn, suggestion: "close the block: animated 0.3 { move 10 0 }") }
         guard !block.commands.isEmpty else { throw CommandError("animated { } has no commands", column: endColumn) }
         return block
+    }
+}
+
+/// `animated DURATION [delay S] [timing T] { COMMANDS }`.
+public struct AnimatedBlock: Equatable, Sendable {
+    public var duration: Double
+    public var delay: Double?
+    public var timing: Timing?
+    public var commands: [Command]
+
+    public init(duration: Double, delay: Double? = nil, timing: Timing? = nil, commands: [Command]) {
+        self.duration = duration; self.delay = delay; self.timing = timing; self.commands = commands
+    }
+
+    public var text: String {
+        let n = NumberText.exact
+        var s = "animated \(n(duration))"
+        if let delay { s += " delay \(n(delay))" }
+        if let timing { s += " timing \(timing.text)" }
+        return s + " { " + commands.map(\.text).joined(separator: "; ") + " }"
+    }
+}
+
+extension AnimationSpec {
+    /// Checks what a layer can animate: one or two of from/to/by, no `by` for colours, a
+    /// colour to start from, a reachable `from` when only `by` and `to` are given.
+    public func validate(model: Layer) throws(CommandError) {
+        let spec = self
+        let given = [spec.from, spec.to, spec.by].compactMap { $0 }
+        guard !given.isEmpty else {
+            throw CommandError("animate \(spec.keyPath.rawValue) needs from, to or by", suggestion: "e.g. animate \(spec.keyPath.rawValue) to …")
+        }
+        guard given.count < 3 else {
+            throw CommandError("give at most two of from, to and by", suggestion: "from+to, from+by, by+to, or one of them")
+        }
+        if spec.by != nil, spec.keyPath.valueKind == .color {
+            throw CommandError("by is not defined for colours", suggestion: "use from and to")
+        }
+        if spec.keyPath.valueKind == .color, model.backgroundColor == nil, spec.from == nil || spec.to == nil {
+            throw CommandError("the layer has no backgroundColor to animate from or to", suggestion: "give both from and to, or set backgroundColor first")
+        }
+        if let to = spec.to.flatMap(AnimationValue.init), let by = spec.by.flatMap(AnimationValue.init),
+           spec.from == nil, AnimationValue.subtracting(to, by) == nil {
+            throw CommandError("the by transform is singular: no from value reaches to", suggestion: "give from instead")
+        }
+    }
+}
+
+extension CommandParser {
+    /// Reads all of `text` with `body` (a fragment of the language inside a layout file: a
+    /// transform, a timing, a key path); anything left over is an error.
+    public static func fragment<T>(_ text: String, _ body: (inout Reader) throws(CommandError) -> T) throws(CommandError) -> T {
+        let tokens = try tokenize(text)
+        var r = Reader(tokens: tokens, endColumn: text.count + 1)
+        let out = try body(&r)
+        if let extra = r.peek { throw CommandError("unexpected \"\(extra.text)\"", column: extra.column) }
+        return out
     }
 }

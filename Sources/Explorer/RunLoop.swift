@@ -93,7 +93,7 @@ public final class RunLoop {
                 var redraw = try checkFile()
                 if running { try tick(); redraw = true }
                 if redraw { try draw() }
-                if terminal is InMemoryTerminal { return }   // a drained queue ends a test run
+                if terminal.inputHasEnded { return }
                 continue
             }
             handled += 1

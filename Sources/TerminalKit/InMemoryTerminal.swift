@@ -75,6 +75,9 @@ public final class InMemoryTerminal: Terminal {
         return event
     }
 
+    /// The queue is empty: a headless run or test has no more input.
+    public var inputHasEnded: Bool { pendingEvents.isEmpty }
+
     public func shutdown() {
         isShutDown = true
     }

@@ -31,12 +31,18 @@ public protocol Terminal: AnyObject {
     ///   `InMemoryTerminal` also answers `nil` once its queue is empty).
     func nextEvent(timeoutMilliseconds: Int?) throws -> InputEvent?
 
+    /// True when no input will ever come again (an in-memory terminal whose queued events
+    /// are used up): the run loop ends instead of waiting. A real terminal answers false.
+    var inputHasEnded: Bool { get }
+
     /// Gives the terminal back as it was found (main screen, cursor, modes).
     /// Idempotent; `draw` and `nextEvent` throw `TerminalError.closed` afterwards.
     func shutdown()
 }
 
 extension Terminal {
+    public var inputHasEnded: Bool { false }
+
     /// Shows `canvas` with the text cursor hidden.
     public func draw(_ canvas: Canvas) throws {
         try draw(canvas, cursor: nil)

@@ -76,10 +76,20 @@ public func expectGolden(_ canvas: Canvas, named name: String? = nil, suite: Str
                          filePath: String = #filePath, function: String = #function,
                          recording: Bool = Golden.isRecording,
                          sourceLocation: SourceLocation = #_sourceLocation) {
+    expectGolden(text: Golden.text(canvas), named: name, suite: suite, filePath: filePath, function: function,
+                 recording: recording, sourceLocation: sourceLocation)
+}
+
+/// `expectGolden` for any text (a rendered screen with its colours, say): the same file
+/// layout, recording and diff.
+public func expectGolden(text: String, named name: String? = nil, suite: String? = nil,
+                         filePath: String = #filePath, function: String = #function,
+                         recording: Bool = Golden.isRecording,
+                         sourceLocation: SourceLocation = #_sourceLocation) {
     let testName = name ?? String(function.prefix { $0 != "(" })
     let suiteName = suite ?? ((filePath as NSString).lastPathComponent as NSString).deletingPathExtension
     let path = Golden.path(testFile: filePath, suite: suiteName, name: testName)
-    let actual = Golden.text(canvas) + "\n"
+    let actual = text + "\n"
     let existing = try? String(contentsOfFile: path, encoding: .utf8)
     if recording {
         guard existing != actual else { return }

@@ -274,13 +274,13 @@ public enum ExplorerScreen {
         right += layout.panelHidden ? " " : "  order " + state.session.hitTestOrder.rawValue + " "
         if state.session.stepCount > 0 { right += " \(state.session.currentStep)/\(state.session.stepCount) " }
         var message = state.status
-        // A small terminal hides the panel: the idle status line is the compact inspector.
-        let idle = message.isEmpty || message.hasPrefix("press ? for the keys")
-        if layout.panelHidden, idle, !state.statusIsError { message = Picture.compactInspector(state) }
-        let style = state.statusIsError ? CellStyle(foreground: .rgb(255, 90, 90), bold: true, reverse: true) : statusStyle
         // The selection path can be long (and wide): it yields to the message, keeping its end.
         let rightWidth = right.displayWidth
         let room = max(0, layout.columns - rightWidth - 1)
+        // A small terminal hides the panel: the idle status line is the compact inspector.
+        let idle = message.isEmpty || message.hasPrefix("press ? for the keys")
+        if layout.panelHidden, idle, !state.statusIsError { message = Picture.compactInspector(state, width: room - 1) }
+        let style = state.statusIsError ? CellStyle(foreground: .rgb(255, 90, 90), bold: true, reverse: true) : statusStyle
         canvas.write(" " + message, column: 0, row: row, style: style, maxWidth: room)
         if rightWidth < layout.columns {
             canvas.write(right, column: layout.columns - rightWidth, row: row, style: statusStyle)

@@ -63,16 +63,33 @@ enum Picture {
 
     /// One line for small terminals, on the status line under the canvas (the selection's
     /// name is at its right): rotation first (it is short and what keys change most), then
-    /// frame · position · anchor, cut at the width.
-    static func compactInspector(_ state: ExplorerState) -> String {
+    /// frame · position · anchor. It fits `width` columns by whole fields: the spelled-out
+    /// form when it fits, else the terse one (`frame 20,20 200×200`), then with one decimal,
+    /// then fewer fields — never a number cut in half.
+    static func compactInspector(_ state: ExplorerState, width: Int = .max) -> String {
         let tree = state.session.tree
         guard let id = state.session.selection, tree.contains(id) else { return "no selection" }
         let l = tree[id]
-        func f(_ x: Double) -> String { NumberFormat.format(x) }
         let fr = l.frame
-        let angle = atan2(l.transform.m12, l.transform.m11) * 180 / .pi
-        return "rot \(f(angle))° · frame (\(f(fr.origin.x)), \(f(fr.origin.y)), \(f(fr.size.width)), \(f(fr.size.height)))"
-            + " · pos (\(f(l.position.x)), \(f(l.position.y))) · anchor (\(f(l.anchorPoint.x)), \(f(l.anchorPoint.y)))"
+        let degrees = atan2(l.transform.m12, l.transform.m11) * 180 / .pi
+        func fields(terse: Bool, decimals: Int) -> [String] {
+            func f(_ x: Double) -> String { NumberFormat.format(x, decimals: decimals) }
+            let angle = "rot \(f(degrees))°"
+            if !terse {
+                return [angle, "frame (\(f(fr.origin.x)), \(f(fr.origin.y)), \(f(fr.size.width)), \(f(fr.size.height)))",
+                        "pos (\(f(l.position.x)), \(f(l.position.y)))", "anchor (\(f(l.anchorPoint.x)), \(f(l.anchorPoint.y)))"]
+            }
+            return [angle, "frame \(f(fr.origin.x)),\(f(fr.origin.y)) \(f(fr.size.width))×\(f(fr.size.height))",
+                    "pos \(f(l.position.x)),\(f(l.position.y))", "anchor \(f(l.anchorPoint.x)),\(f(l.anchorPoint.y))"]
+        }
+        // Spelled out, terse, terse with one decimal; then fewer fields.
+        for (terse, decimals) in [(false, 3), (true, 3), (true, 1)] {
+            let line = fields(terse: terse, decimals: decimals).joined(separator: " · ")
+            if line.displayWidth <= width { return line }
+        }
+        var shortest = fields(terse: true, decimals: 1)
+        while shortest.count > 1, shortest.joined(separator: " · ").displayWidth > width { shortest.removeLast() }
+        return shortest.joined(separator: " · ")
     }
 
     /// The panel's essentials in presentation mode: what the audience needs to read.

@@ -25,7 +25,23 @@ import Testing
         var state = Fixture.state()
         state.press("r", "Esc")   // rotate 15, then clear the status line
         let canvas = Self.render(state)
-        #expect(canvas.text(row: 22).hasPrefix(" rot 15° · frame (143.939, 108.081, 112.122, 83.837)"))
+        // Spelled out it would be 89 columns; tersely with 3 decimals 77: the line has
+        // 80 − " card ".count − 2 = 72, so one decimal. The frame of a 100 × 60 card turned
+        // 15° is 100·cos15 + 60·sin15 = 112.122 wide and 100·sin15 + 60·cos15 = 83.837 high
+        // about the position (200, 150): origin (143.939, 108.081).
+        #expect(canvas.text(row: 22).hasPrefix(" rot 15° · frame 143.9,108.1 112.1×83.8 · pos 200,150 · anchor 0.5,0.5 "))
+        #expect(canvas.text(row: 22).hasSuffix(" card "))
+    }
+
+    /// Cut by whole fields, never in the middle of a number.
+    @Test(arguments: [(200, 4), (72, 4), (60, 3), (45, 2), (30, 1), (3, 1)])
+    func theCompactInspectorFitsByWholeFields(width: Int, fields: Int) {
+        var state = Fixture.state()
+        state.press("r", "Esc")
+        let line = Picture.compactInspector(state, width: width)
+        #expect(line.split(separator: "·").count == fields)
+        #expect(line.displayWidth <= width || fields == 1)
+        #expect(line.hasPrefix("rot 15°"))
     }
 
     @Test func wSwapsToAFullWidthPanelWhereEveryPageIsReachable() throws {

@@ -37,6 +37,16 @@ for scene in $scenes; do
       base="$out/$name-$size-$theme"
       tmux -L "$sock" capture-pane -e -p -t s > "$base.ansi"
       tmux -L "$sock" kill-session -t s
+      # aha swaps colours when it reads SGR 7, with the colours set at that moment; tmux
+      # writes reverse before the colour resets that follow it (ESC[7m ESC[39m), so move
+      # the resets first or aha paints the last foreground as the background.
+      python3 - "$base.ansi" <<'PY'
+import re, sys
+path = sys.argv[1]
+text = open(path, encoding="utf-8").read()
+text = re.sub(r"(\x1b\[7m)((?:\x1b\[(?:39|49)m)+)", r"\2\1", text)
+open(path, "w", encoding="utf-8").write(text)
+PY
       if [ "$theme" = dark ]; then aha --black < "$base.ansi" > "$base.html"; else aha < "$base.ansi" > "$base.html"; fi
       # Every non-ASCII glyph in a box one cell wide (braille falls back to a proportional
       # font), and lines as tall as the font so blocks touch: 14px DejaVu Sans Mono is

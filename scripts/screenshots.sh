@@ -59,11 +59,11 @@ def cells(text):
     return "".join(c if ord(c) < 128 else '<span class="c">' + c + "</span>" for c in text)
 head, sep, body = html.partition("<pre>")
 body = "".join(part if part.startswith("<") else cells(part) for part in re.split(r"(<[^>]*>)", body))
-style = ("<style>pre{font-family:'DejaVu Sans Mono',monospace;font-size:14px;line-height:1.164;margin:4px}"
+style = ("<style>pre{font-family:'DejaVu Sans Mono',monospace;font-size:14px;line-height:16px;margin:4px}"
          ".c{display:inline-block;width:1ch;overflow:hidden;vertical-align:top}</style>")
 open(path, "w", encoding="utf-8").write(head + style + sep + body)
 PY
-      w=$((cols * 843 / 100 + 16)); h=$((rows * 163 / 10 + 12))
+      w=$((cols * 843 / 100 + 16)); h=$((rows * 16 + 12))
       chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
         --screenshot="$base.png" --window-size="$w,$h" "file://$base.html" >/dev/null 2>&1
       rm -f "$base.ansi"

@@ -30,6 +30,12 @@ extension Reader {
         var text = t.text
         if text.hasPrefix("layer.") { text.removeFirst(6) }
         guard let path = AnimationKeyPath(rawValue: text) else {
+            if let declaration = PropertyDeclaration.named(text), !declaration.animatable {
+                // A layer property Core Animation does not animate (the declaration says so).
+                let animatable = PropertyDeclaration.all.filter(\.animatable).map(\.property.rawValue)
+                throw CommandError("\(text) is a layer property but not animatable", column: t.column,
+                                   suggestion: "set it with set \(text) …; animate one of " + animatable.joined(separator: ", "))
+            }
             let hint = NearMiss.closest(to: text, among: AnimationKeyPath.allCases.map(\.rawValue)).map { "did you mean \"\($0)\"?" }
             throw CommandError("\"\(t.text)\" is not an animatable key path", column: t.column,
                                suggestion: hint ?? "use position, bounds, anchorPoint, opacity, zPosition, backgroundColor, transform, transform.rotation.z…")

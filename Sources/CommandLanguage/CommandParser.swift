@@ -389,43 +389,45 @@ public struct Reader {
         return p
     }
 
+    /// A value of the property's declared kind, checked against its declared constraint.
     mutating func value(for property: Property) throws(CommandError) -> PropertyValue {
-        switch property.valueKind {
-        case .text: return .text(try name("a name"))
+        let declaration = property.declaration
+        let column = peek?.column ?? endColumn
+        let value: PropertyValue
+        switch declaration.kind {
+        case .text: value = .text(try name(property.canonical == .name ? "a name" : "a text"))
         case .kind:
             let t = try word("layer or view")
             guard let k = LayerKind(rawValue: t.text) else { throw CommandError("expected layer or view, found \"\(t.text)\"", column: t.column) }
-            return .kind(k)
+            value = .kind(k)
         case .rect:
             let x = try number("x"), y = try number("y")
             let wColumn = peek?.column ?? endColumn
-            let w = try number("width"), h = try number("height")
-            if property.canonical == .bounds, w < 0 || h < 0 {
-                throw CommandError("bounds size cannot be negative (\(NumberText.exact(w)) × \(NumberText.exact(h)))", column: wColumn)
+            let r = Rect(x: x, y: y, width: try number("width"), height: try number("height"))
+            if declaration.violates(.rect(r)) {
+                throw CommandError("\(property.rawValue) size cannot be negative (\(NumberText.exact(r.size.width)) × \(NumberText.exact(r.size.height)))", column: wColumn)
             }
-            return .rect(Rect(x: x, y: y, width: w, height: h))
-        case .point: return .point(Point(x: try number("x"), y: try number("y")))
+            return .rect(r)
+        case .point: value = .point(Point(x: try number("x"), y: try number("y")))
         case .size:
-            let column = peek?.column ?? endColumn
             let s = Size(width: try number("width"), height: try number("height"))
-            if property == .boundsSize, s.width < 0 || s.height < 0 {
-                throw CommandError("bounds size cannot be negative", column: column)
-            }
-            return .size(s)
+            if declaration.violates(.size(s)) { throw CommandError("bounds size cannot be negative", column: column) }
+            value = .size(s)
         case .number:
-            let column = peek?.column ?? endColumn
             let x = try number(property.rawValue)
-            if property.canonical == .opacity, !(0...1).contains(x) {
+            switch declaration.constraint {
+            case .unitInterval? where declaration.violates(.number(x)):
                 throw CommandError("\(property.rawValue) must be between 0 and 1, found \(NumberText.exact(x))", column: column)
+            case .nonNegative? where declaration.violates(.number(x)):
+                throw CommandError("\(property.rawValue) cannot be negative", column: column)
+            default: value = .number(x)
             }
-            if property == .borderWidth, x < 0 { throw CommandError("borderWidth cannot be negative", column: column) }
-            return .number(x)
-        case .transform: return .transform(try transform())
+        case .transform: value = .transform(try transform())
         case .bool:
             let t = try word("true or false")
             switch t.text {
-            case "true", "yes", "on": return .bool(true)
-            case "false", "no", "off": return .bool(false)
+            case "true", "yes", "on": value = .bool(true)
+            case "false", "no", "off": value = .bool(false)
             default: throw CommandError("expected true or false, found \"\(t.text)\"", column: t.column)
             }
         case .color:
@@ -435,8 +437,17 @@ public struct Reader {
                 throw CommandError("unknown color \"\(t.text)\"", column: t.column,
                                    suggestion: NearMiss.closest(to: t.text, among: Color.cssNames).map { "did you mean \"\($0)\"?" } ?? "use a CSS color name, #rgb or #rrggbb")
             }
-            return .color(c, spelling: t.text)
+            value = .color(c, spelling: t.text)
+        case .mask:
+            let t = try word("an autoresizing mask (flags joined by +, or none)")
+            if t.text == "none" { return .mask([]) }
+            guard let m = AutoresizingMask(printed: t.text) else {
+                throw CommandError("\"\(t.text)\" is not an autoresizing mask", column: t.column,
+                                   suggestion: "write flags joined by +, from LM W RM TM H BM (e.g. W+H), or none")
+            }
+            value = .mask(m)
         }
+        return value
     }
 
     public mutating func transform() throws(CommandError) -> TransformSpec {

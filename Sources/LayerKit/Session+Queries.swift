@@ -84,35 +84,28 @@ extension Session {
         return "{" + parts.joined(separator: ",") + "}"
     }
 
-    /// A property's value as a query answer.
+    /// A property's value as a query answer: `{KEY: value}`, the key declared with the
+    /// property (`rect`, `point`, `matrix`, `affine`…), an alias answering as its property.
     public static func value(of property: Property, of id: LayerID, in tree: LayerTree) -> String {
-        let layer = tree[id]
-        switch property.canonical {
-        case .name: return "{\"string\":\(JSON.string(layer.name))}"
-        case .kind: return "{\"string\":\"\(layer.kind.rawValue)\"}"
-        case .bounds: return JSON.rect(layer.bounds)
-        case .boundsOrigin: return JSON.point(layer.bounds.origin)
-        case .boundsSize: return "{\"size\":\(JSON.numbers([layer.bounds.size.width, layer.bounds.size.height]))}"
-        case .position: return JSON.point(layer.position)
-        case .frame: return JSON.rect(layer.frame)
-        case .frameOrigin: return JSON.point(layer.frame.origin)
-        case .frameSize: return "{\"size\":\(JSON.numbers([layer.frame.size.width, layer.frame.size.height]))}"
-        case .anchorPoint: return JSON.point(layer.anchorPoint)
-        case .anchorPointZ: return "{\"number\":\(JSON.number(layer.anchorPointZ))}"
-        case .zPosition: return "{\"number\":\(JSON.number(layer.zPosition))}"
-        case .transform: return "{\"matrix\":\(JSON.numbers(layer.transform.rowMajor))}"
-        case .sublayerTransform: return "{\"matrix\":\(JSON.numbers(layer.sublayerTransform.rowMajor))}"
-        case .affineTransform: return "{\"affine\":\(JSON.numbers(layer.transform.affine.values))}"
-        case .effectiveTransform: return "{\"matrix\":\(JSON.numbers(tree.matrixToSuperlayer(id).rowMajor))}"
-        case .hidden: return "{\"bool\":\(layer.isHidden)}"
-        case .masksToBounds: return "{\"bool\":\(layer.masksToBounds)}"
-        case .geometryFlipped: return "{\"bool\":\(layer.isGeometryFlipped)}"
-        case .userInteractionEnabled: return "{\"bool\":\(layer.isUserInteractionEnabled)}"
-        case .opacity: return "{\"number\":\(JSON.number(layer.opacity))}"
-        case .borderWidth: return "{\"number\":\(JSON.number(layer.borderWidth))}"
-        case .backgroundColor: return "{\"color\":\(layer.backgroundColor.map { JSON.string($0.hex) } ?? "null")}"
-        case .borderColor: return "{\"color\":\(layer.borderColor.map { JSON.string($0.hex) } ?? "null")}"
-        case .center, .clipsToBounds, .alpha: preconditionFailure("canonical() never returns an alias")
+        let declaration = property.declaration
+        return "{\"\(declaration.answerKey)\":\(answer(declaration.value(of: id, in: tree)))}"
+    }
+
+    /// The JSON of a value, after its answer key.
+    static func answer(_ value: PropertyValue) -> String {
+        switch value {
+        case let .text(s): return JSON.string(s)
+        case let .kind(k): return JSON.string(k.rawValue)
+        case let .mask(m): return JSON.string(m.printed)
+        case let .rect(r): return JSON.numbers([r.origin.x, r.origin.y, r.size.width, r.size.height])
+        case let .point(p): return JSON.numbers([p.x, p.y])
+        case let .size(s): return JSON.numbers([s.width, s.height])
+        case let .number(x): return JSON.number(x)
+        case let .transform(t):
+            if t.steps.count == 1, case let .affine(a) = t.steps[0] { return JSON.numbers(a.values) }
+            return JSON.numbers(t.matrix.rowMajor)
+        case let .bool(b): return "\(b)"
+        case let .color(c, _): return c.map { JSON.string($0.hex) } ?? "null"
         }
     }
 }

@@ -326,58 +326,37 @@ public struct Session: Equatable, Sendable {
         }
     }
 
+    /// `set`: the property's declared setter (PropertyDeclaration), with the frame setter's
+    /// warning when it distorts bounds.
     static func set(_ property: Property, _ value: PropertyValue, on layer: inout Layer, warning: inout String?) throws(CommandError) {
-        switch (property.canonical, value) {
-        case let (.name, .text(n)): layer.name = n
-        case let (.kind, .kind(k)): layer.kind = k
-        case let (.bounds, .rect(r)):
-            // Changing bounds keeps position: the layer grows about its anchor (R2).
-            layer.bounds = r
-        case let (.boundsOrigin, .point(p)): layer.bounds.origin = p
-        case let (.boundsSize, .size(s)): layer.bounds.size = s
-        case let (.position, .point(p)): layer.position = p
-        case let (.frame, .rect(r)):
-            try setFrame(r, on: &layer, warning: &warning)
-        case let (.frameOrigin, .point(p)):
-            let f = layer.frame
-            try setFrame(Rect(origin: p, size: f.size), on: &layer, warning: &warning)
-        case let (.frameSize, .size(s)):
-            let f = layer.frame
-            try setFrame(Rect(origin: f.origin, size: s), on: &layer, warning: &warning)
-        case let (.anchorPoint, .point(p)): layer.anchorPoint = p
-        case let (.anchorPointZ, .number(x)): layer.anchorPointZ = x
-        case let (.zPosition, .number(x)): layer.zPosition = x
-        case let (.transform, .transform(t)): layer.transform = t.matrix
-        case let (.sublayerTransform, .transform(t)): layer.sublayerTransform = t.matrix
-        case let (.affineTransform, .transform(t)):
-            // setAffineTransform replaces the whole 3D transform with the affine part.
-            let m = t.matrix
-            guard m.isAffine else {
+        let declaration = property.declaration
+        guard let write = declaration.write else {
+            throw CommandError("\(property.rawValue) is read-only (derived)", suggestion: "use get \(property.rawValue)")
+        }
+        let setsFrame = [.frame, .frameOrigin, .frameSize].contains(declaration.property)
+        let lossy = setsFrame && layer.frameSetterIsLossy
+        let oldBounds = layer.bounds.size
+        let oldFrame = layer.frame
+        do {
+            try write(&layer, value)
+        } catch {
+            switch error {
+            case .wrongKind: throw CommandError("\(property.rawValue) cannot be set to \(value.text)")
+            case .singularTransform:
+                throw CommandError("the transform is singular (scale 0): the frame cannot be set", suggestion: "reset the transform first")
+            case .notAffine:
                 throw CommandError("affineTransform takes a 2D transform (rotate about z, scale, translate, affine)", suggestion: "use set transform for 3D")
             }
-            layer.transform = m
-        case let (.hidden, .bool(b)): layer.isHidden = b
-        case let (.masksToBounds, .bool(b)): layer.masksToBounds = b
-        case let (.geometryFlipped, .bool(b)): layer.isGeometryFlipped = b
-        case let (.userInteractionEnabled, .bool(b)): layer.isUserInteractionEnabled = b
-        case let (.opacity, .number(x)): layer.opacity = x
-        case let (.borderWidth, .number(x)): layer.borderWidth = x
-        case let (.backgroundColor, .color(c, _)): layer.backgroundColor = c
-        case let (.borderColor, .color(c, _)): layer.borderColor = c
-        default:
-            throw CommandError("\(property.rawValue) cannot be set to \(value.text)")
-        }
-    }
-
-    static func setFrame(_ r: Rect, on layer: inout Layer, warning: inout String?) throws(CommandError) {
-        let lossy = layer.frameSetterIsLossy
-        let oldBounds = layer.bounds.size
-        guard layer.setFrame(r) else {
-            throw CommandError("the transform is singular (scale 0): the frame cannot be set", suggestion: "reset the transform first")
         }
         if lossy {
             let n = NumberText.query
-            warning = "frame set under a transform that is not a scale or a multiple of 90°: bounds went from \(n(oldBounds.width))×\(n(oldBounds.height)) to \(n(layer.bounds.size.width))×\(n(layer.bounds.size.height)) and the frame will not read back as \(n(r.origin.x)),\(n(r.origin.y)),\(n(r.size.width)),\(n(r.size.height)) (Apple: don't set frame under a rotation)"
+            let requested: Rect = switch value {
+            case let .rect(r): r
+            case let .point(p): Rect(origin: p, size: oldFrame.size)
+            case let .size(s): Rect(origin: oldFrame.origin, size: s)
+            default: oldFrame
+            }
+            warning = "frame set under a transform that is not a scale or a multiple of 90°: bounds went from \(n(oldBounds.width))×\(n(oldBounds.height)) to \(n(layer.bounds.size.width))×\(n(layer.bounds.size.height)) and the frame will not read back as \(n(requested.origin.x)),\(n(requested.origin.y)),\(n(requested.size.width)),\(n(requested.size.height)) (Apple: don't set frame under a rotation)"
         }
     }
 

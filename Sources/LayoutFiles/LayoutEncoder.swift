@@ -41,36 +41,33 @@ struct LayoutEncoder {
         case object([(String, FieldValue)])
     }
 
-    /// The non-default fields of a layer, in the order they are written (sublayers excluded).
+    /// The non-default fields of a layer, in the order they are written (sublayers excluded):
+    /// every saved property of `PropertyDeclaration.all`, under the spelling of the layer's kind.
     static func fields(of layer: Layer) -> [(key: String, value: FieldValue)] {
-        let view = layer.kind == .view
-        var fields: [(key: String, value: FieldValue)] = [("name", .string(layer.name))]
-        if view { fields.append(("kind", .string("view"))) }
-        if layer.bounds != .zero {
-            let b = layer.bounds
-            fields.append(("bounds", .numbers([b.origin.x, b.origin.y, b.size.width, b.size.height])))
+        var fields: [(key: String, value: FieldValue)] = []
+        for declaration in PropertyDeclaration.all where declaration.isSaved && !declaration.isDefault(on: layer) {
+            guard let value = declaration.value(of: layer) else { continue }
+            let key: String = declaration.spelling(for: layer.kind).rawValue
+            let field: FieldValue = encoded(value)
+            fields.append((key: key, value: field))
         }
-        if layer.anchorPoint != Point(x: 0.5, y: 0.5) {
-            fields.append(("anchorPoint", .numbers([layer.anchorPoint.x, layer.anchorPoint.y])))
-        }
-        if layer.anchorPointZ != 0 { fields.append(("anchorPointZ", .number(layer.anchorPointZ))) }
-        if layer.position != .zero {
-            fields.append((view ? "center" : "position", .numbers([layer.position.x, layer.position.y])))
-        }
-        if layer.zPosition != 0 { fields.append(("zPosition", .number(layer.zPosition))) }
-        if !layer.transform.isIdentity { fields.append(("transform", transformValue(layer.transform))) }
-        if !layer.sublayerTransform.isIdentity { fields.append(("sublayerTransform", transformValue(layer.sublayerTransform))) }
-        if layer.isHidden { fields.append(("hidden", .bool(true))) }
-        if layer.masksToBounds { fields.append((view ? "clipsToBounds" : "masksToBounds", .bool(true))) }
-        if layer.isGeometryFlipped { fields.append(("geometryFlipped", .bool(true))) }
-        if layer.opacity != 1 { fields.append((view ? "alpha" : "opacity", .number(layer.opacity))) }
-        if !layer.isUserInteractionEnabled { fields.append(("userInteractionEnabled", .bool(false))) }
-        if let c = layer.backgroundColor { fields.append(("backgroundColor", .string(c.cssSpelling))) }
-        if let c = layer.borderColor { fields.append(("borderColor", .string(c.cssSpelling))) }
-        if layer.borderWidth != 0 { fields.append(("borderWidth", .number(layer.borderWidth))) }
-        if !layer.autoresizingMask.isEmpty { fields.append(("autoresizingMask", .string(layer.autoresizingMask.printed))) }
-        if let note = layer.note { fields.append(("note", .string(note))) }
         return fields
+    }
+
+    /// A property value as a file writes it.
+    static func encoded(_ value: PropertyValue) -> FieldValue {
+        switch value {
+        case let .text(s): return .string(s)
+        case let .kind(k): return .string(k.rawValue)
+        case let .mask(m): return .string(m.printed)
+        case let .rect(r): return .numbers([r.origin.x, r.origin.y, r.size.width, r.size.height])
+        case let .point(p): return .numbers([p.x, p.y])
+        case let .size(s): return .numbers([s.width, s.height])
+        case let .number(x): return .number(x)
+        case let .transform(t): return transformValue(t.matrix)
+        case let .bool(b): return .bool(b)
+        case let .color(c, spelling): return .string(c?.cssSpelling ?? spelling)
+        }
     }
 
     static func transformValue(_ t: Transform3D) -> FieldValue {

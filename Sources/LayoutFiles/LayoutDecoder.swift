@@ -187,46 +187,27 @@ struct LayoutDecoder {
         return tree
     }
 
-    /// Every field of a layer, each with its spellings (the first is the CALayer name).
-    enum Field: CaseIterable {
-        case name, kind, bounds, position, frame, anchorPoint, anchorPointZ, zPosition
-        case transform, sublayerTransform, hidden, masksToBounds, geometryFlipped, opacity
-        case userInteractionEnabled, backgroundColor, borderColor, borderWidth, sublayers
-        case autoresizingMask, note
+    /// A field of a layer: a stored property (declared in `PropertyDeclaration.all`, named
+    /// by its canonical spelling), or the sublayers.
+    enum Field: Hashable {
+        case property(Property)
+        case sublayers
 
-        var spellings: [String] {
-            switch self {
-            case .name: ["name"]
-            case .kind: ["kind"]
-            case .bounds: ["bounds"]
-            case .position: ["position", "center"]
-            case .frame: ["frame"]
-            case .anchorPoint: ["anchorPoint"]
-            case .anchorPointZ: ["anchorPointZ"]
-            case .zPosition: ["zPosition"]
-            case .transform: ["transform"]
-            case .sublayerTransform: ["sublayerTransform"]
-            case .hidden: ["hidden"]
-            case .masksToBounds: ["masksToBounds", "clipsToBounds"]
-            case .geometryFlipped: ["geometryFlipped"]
-            case .opacity: ["opacity", "alpha"]
-            case .userInteractionEnabled: ["userInteractionEnabled"]
-            case .backgroundColor: ["backgroundColor"]
-            case .borderColor: ["borderColor"]
-            case .borderWidth: ["borderWidth"]
-            case .sublayers: ["sublayers", "subviews"]
-            case .autoresizingMask: ["autoresizingMask", "autoresize"]
-            case .note: ["note"]
-            }
-        }
+        static let sublayerSpellings = ["sublayers", "subviews"]
+
+        /// Every spelling a layer object accepts: each file property's spellings (CALayer's
+        /// first, then the UIView alias), in declaration order, then the sublayers.
+        static let allSpellings: [String] =
+            PropertyDeclaration.all.filter(\.isFileField).flatMap { $0.spellings.map(\.rawValue) } + sublayerSpellings
 
         static let bySpelling: [String: Field] = {
             var map: [String: Field] = [:]
-            for field in allCases { for spelling in field.spellings { map[spelling] = field } }
+            for declaration in PropertyDeclaration.all where declaration.isFileField {
+                for spelling in declaration.spellings { map[spelling.rawValue] = .property(declaration.property) }
+            }
+            for spelling in sublayerSpellings { map[spelling] = .sublayers }
             return map
         }()
-
-        static let allSpellings: [String] = allCases.flatMap(\.spellings)
     }
 
     static let layerSynonyms = [
@@ -267,10 +248,10 @@ struct LayoutDecoder {
             }
             given[field] = member
         }
-        func fieldPath(_ field: Field) -> String { path + "." + (given[field]?.key ?? field.spellings[0]) }
+        func fieldPath(_ property: Property) -> String { path + "." + (given[.property(property)]?.key ?? property.rawValue) }
 
         // name and kind
-        guard let nameMember = given[.name] else {
+        guard let nameMember = given[.property(.name)] else {
             throw error(at: value.position, path, "missing \"name\": every layer needs a name, unique in the file",
                         suggestion: "add \"name\": \"…\"")
         }
@@ -279,7 +260,7 @@ struct LayoutDecoder {
             throw error(at: nameMember.value.position, fieldPath(.name), "the name is empty", suggestion: "give the layer a name")
         }
         var kind = LayerKind.layer
-        if let member = given[.kind] {
+        if let member = given[.property(.kind)] {
             let text = try string(member.value, path: fieldPath(.kind))
             guard let k = LayerKind(rawValue: text) else {
                 let near = nearestName(to: text, among: LayerKind.allCases.map(\.rawValue))
@@ -291,9 +272,9 @@ struct LayoutDecoder {
         var layer = Layer(name: name, kind: kind)
 
         // Conflicts before any geometry is read, so the message is about the conflict.
-        if let frame = given[.frame] {
-            for other in [Field.position, .bounds] {
-                guard let o = given[other] else { continue }
+        if let frame = given[.property(.frame)] {
+            for other in [Property.position, .bounds] {
+                guard let o = given[.property(other)] else { continue }
                 let later = frame.keyPosition.isAfter(o.keyPosition) ? frame : o
                 let earlier = later.key == frame.key ? o : frame
                 let what = other == .position ? "both place the layer" : "both set the size"
@@ -303,87 +284,90 @@ struct LayoutDecoder {
             }
         }
 
-        // Geometry, in the documented order: bounds, anchorPoint, anchorPointZ, transform,
-        // position, frame (so frame is resolved with the file's anchorPoint and transform).
-        if let member = given[.bounds] {
-            let p = fieldPath(.bounds)
-            let r = try rect(member.value, path: p)
-            for (label, size, index) in [("width", r.size.width, 2), ("height", r.size.height, 3)] where size < 0 {
-                let component = componentValue(member.value, index: index, key: label)
-                throw error(at: component.position, component.path(p), "the bounds \(label) must not be negative, found \(NumberText.exact(size))",
-                            suggestion: "write \(NumberText.exact(-size)) and move the origin, or use \"frame\", which accepts negative sizes")
-            }
-            layer.bounds = r
-        }
-        if let member = given[.anchorPoint] {
-            layer.anchorPoint = try point(member.value, path: fieldPath(.anchorPoint), zField: "anchorPointZ")
-        }
-        if let member = given[.anchorPointZ] { layer.anchorPointZ = try number(member.value, path: fieldPath(.anchorPointZ)) }
-        if let member = given[.transform] { layer.transform = try transform(member.value, path: fieldPath(.transform)) }
-        if let member = given[.position] {
-            layer.position = try point(member.value, path: fieldPath(.position), zField: "zPosition")
-        }
-        if let member = given[.frame] {
-            let r = try rect(member.value, path: fieldPath(.frame))
-            if !layer.setFrame(r) {
-                throw error(at: member.keyPosition, fieldPath(.frame),
-                            "\"frame\" cannot be set under this transform: it squashes the layer flat (scale 0), so no bounds give that frame",
-                            suggestion: "give \"bounds\" and \"\(kind == .view ? "center" : "position")\" instead")
+        // Every other field in the declared decode order: geometry first, in the documented
+        // order bounds, anchorPoint, anchorPointZ, transform, position, frame (so frame is
+        // resolved with the file's anchorPoint and transform), then the rest.
+        for declaration in PropertyDeclaration.decodeOrder where declaration.property != .name && declaration.property != .kind {
+            guard let member = given[.property(declaration.property)], let write = declaration.write else { continue }
+            let p = path + "." + member.key
+            let v = try fieldValue(member, declaration, path: p)
+            do {
+                try write(&layer, v)
+            } catch {
+                switch error {
+                case .singularTransform:
+                    throw self.error(at: member.keyPosition, p,
+                                     "\"frame\" cannot be set under this transform: it squashes the layer flat (scale 0), so no bounds give that frame",
+                                     suggestion: "give \"bounds\" and \"\(kind == .view ? "center" : "position")\" instead")
+                case .wrongKind, .notAffine:
+                    // A decoded value always has its declared kind; reported, never trapped.
+                    throw self.error(at: member.value.position, p, "\(member.key) cannot take \(describe(member.value))")
+                }
             }
         }
-
-        // The rest, in any order.
-        if let member = given[.zPosition] { layer.zPosition = try number(member.value, path: fieldPath(.zPosition)) }
-        if let member = given[.sublayerTransform] {
-            layer.sublayerTransform = try transform(member.value, path: fieldPath(.sublayerTransform))
-        }
-        if let member = given[.hidden] { layer.isHidden = try bool(member.value, path: fieldPath(.hidden)) }
-        if let member = given[.masksToBounds] { layer.masksToBounds = try bool(member.value, path: fieldPath(.masksToBounds)) }
-        if let member = given[.geometryFlipped] { layer.isGeometryFlipped = try bool(member.value, path: fieldPath(.geometryFlipped)) }
-        if let member = given[.userInteractionEnabled] {
-            layer.isUserInteractionEnabled = try bool(member.value, path: fieldPath(.userInteractionEnabled))
-        }
-        if let member = given[.opacity] {
-            let p = fieldPath(.opacity)
-            let o = try number(member.value, path: p)
-            guard o >= 0, o <= 1 else {
-                throw error(at: member.value.position, p, "\(member.key) must be between 0 and 1, found \(literal(member.value))",
-                            suggestion: o >= 10 && o <= 100 ? "for \(NumberText.exact(o))%, write \(NumberText.exact(o / 100))" : "use a number from 0 (transparent) to 1 (opaque)")
-            }
-            layer.opacity = o
-        }
-        if let member = given[.backgroundColor] { layer.backgroundColor = try color(member.value, path: fieldPath(.backgroundColor)) }
-        if let member = given[.borderColor] { layer.borderColor = try color(member.value, path: fieldPath(.borderColor)) }
-        if let member = given[.borderWidth] {
-            let p = fieldPath(.borderWidth)
-            let w = try number(member.value, path: p)
-            if w < 0 {
-                throw error(at: member.value.position, p, "borderWidth must not be negative, found \(literal(member.value))")
-            }
-            layer.borderWidth = w
-        }
-        if let member = given[.autoresizingMask] {
-            let p = fieldPath(.autoresizingMask)
-            let text = try string(member.value, path: p)
-            guard let mask = text.isEmpty ? [] : AutoresizingMask(printed: text) else {
-                throw error(at: member.value.position, p, "\(member.key) \"\(text)\" is not a mask",
-                            suggestion: "write flags joined by +, from LM W RM TM H BM (e.g. \"W+H\", \"LM+RM+TM+BM\")")
-            }
-            layer.autoresizingMask = mask
-        }
-        if let member = given[.note] { layer.note = try string(member.value, path: fieldPath(.note)) }
 
         var children: [SourceValue] = []
         var childrenKey = kind == .view ? "subviews" : "sublayers"
         if let member = given[.sublayers] {
             childrenKey = member.key
             guard let elements = member.value.elements else {
-                throw error(at: member.value.position, fieldPath(.sublayers), "expected an array of layers, found \(describe(member.value))",
+                throw error(at: member.value.position, path + "." + member.key, "expected an array of layers, found \(describe(member.value))",
                             suggestion: member.value.members != nil ? "wrap the layer in a list: [ { … } ]" : nil)
             }
             children = elements
         }
         return DecodedLayer(layer: layer, namePosition: nameMember.value.position, children: children, childrenKey: childrenKey)
+    }
+
+    /// A field's value, read as its declared kind and checked against its declared
+    /// constraint; every message names the field as written and a fix.
+    private func fieldValue(_ member: SourceMember, _ declaration: PropertyDeclaration, path p: String) throws(LayoutError) -> PropertyValue {
+        let value = member.value
+        switch declaration.kind {
+        case .text:
+            return .text(try string(value, path: p))
+        case .rect:
+            let r = try rect(value, path: p)
+            if declaration.constraint == .nonNegativeSize {
+                for (label, size, index) in [("width", r.size.width, 2), ("height", r.size.height, 3)] where size < 0 {
+                    let component = componentValue(value, index: index, key: label)
+                    throw error(at: component.position, component.path(p), "the \(member.key) \(label) must not be negative, found \(NumberText.exact(size))",
+                                suggestion: "write \(NumberText.exact(-size)) and move the origin, or use \"frame\", which accepts negative sizes")
+                }
+            }
+            return .rect(r)
+        case .point:
+            return .point(try point(value, path: p, zField: declaration.property == .anchorPoint ? "anchorPointZ" : "zPosition"))
+        case .number:
+            let n = try number(value, path: p)
+            switch declaration.constraint {
+            case .unitInterval? where declaration.violates(.number(n)):
+                throw error(at: value.position, p, "\(member.key) must be between 0 and 1, found \(literal(value))",
+                            suggestion: n >= 10 && n <= 100 ? "for \(NumberText.exact(n))%, write \(NumberText.exact(n / 100))" : "use a number from 0 (transparent) to 1 (opaque)")
+            case .nonNegative? where declaration.violates(.number(n)):
+                throw error(at: value.position, p, "\(member.key) must not be negative, found \(literal(value))",
+                            suggestion: "write \(NumberText.exact(-n)), or 0 for none")
+            default:
+                return .number(n)
+            }
+        case .transform:
+            return .transform(try transform(value, path: p))
+        case .bool:
+            return .bool(try bool(value, path: p))
+        case .color:
+            let c = try color(value, path: p)
+            return .color(c, spelling: c.cssSpelling)
+        case .mask:
+            let text = try string(value, path: p)
+            guard let mask = text.isEmpty ? [] : AutoresizingMask(printed: text) else {
+                throw error(at: value.position, p, "\(member.key) \"\(text)\" is not a mask",
+                            suggestion: "write flags joined by +, from LM W RM TM H BM (e.g. \"W+H\", \"LM+RM+TM+BM\")")
+            }
+            return .mask(mask)
+        case .kind, .size:
+            // Not the kind of any file field (kind is read above; sizes are command parts).
+            throw error(at: value.position, p, "\(member.key) cannot be read from a file", suggestion: "leave it out")
+        }
     }
 
     // MARK: Transforms
@@ -392,7 +376,7 @@ struct LayoutDecoder {
 
     /// A list of steps applied first to last (`Concat(step1, step2, …)`), 6 numbers
     /// `[a, b, c, d, tx, ty]` or 16 numbers `m11 … m44` row by row.
-    private func transform(_ value: SourceValue, path: String) throws(LayoutError) -> Transform3D {
+    private func transform(_ value: SourceValue, path: String) throws(LayoutError) -> TransformSpec {
         guard let elements = value.elements else {
             var suggestion = "write a list of steps, like [{\"rotate\": 30}]"
             if let members = value.members, members.contains(where: { Self.stepKeys.contains($0.key) }) {
@@ -418,19 +402,19 @@ struct LayoutDecoder {
                 numbers.append(try number(element, path: path + "[\(index)]"))
             }
             if numbers.count == 6 {
-                return Transform3D(Affine2D(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], tx: numbers[4], ty: numbers[5]))
+                return TransformSpec([.affine(Affine2D(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], tx: numbers[4], ty: numbers[5]))])
             }
             // Exactly 16 numbers, checked above.
-            return Transform3D(rowMajor: numbers) ?? .identity
+            return TransformSpec([Transform3D(rowMajor: numbers).map { .matrix($0) } ?? .identity])
         }
-        var result = Transform3D.identity
+        var steps: [TransformStep] = []
         for (index, element) in elements.enumerated() {
-            result = result.concatenating(try step(element, path: path + "[\(index)]"))
+            steps.append(try step(element, path: path + "[\(index)]"))
         }
-        return result
+        return TransformSpec(steps)
     }
 
-    private func step(_ value: SourceValue, path: String) throws(LayoutError) -> Transform3D {
+    private func step(_ value: SourceValue, path: String) throws(LayoutError) -> TransformStep {
         guard let members = value.members else {
             throw error(at: value.position, path, "expected a transform step like {\"rotate\": 30}, found \(describe(value))",
                         suggestion: value.kind.isNumber ? "a transform is either a list of steps or 6 or 16 numbers, not a mix" : nil)
@@ -465,34 +449,33 @@ struct LayoutDecoder {
         switch stepMember.key {
         case "rotate":
             let degrees = try number(stepMember.value, path: p)
-            guard let axis else { return .rotation(.degrees(degrees)) }
+            guard let axis else { return .rotate(AngleLiteral(degrees), axis: nil) }
             let v = try numbers(axis.value, path: path + ".axis", counts: [3], expected: "an axis [x, y, z]")
             guard v.contains(where: { $0 != 0 }) else {
                 throw error(at: axis.value.position, path + ".axis", "the axis [0, 0, 0] has no direction",
                             suggestion: "use [0, 0, 1] for z, [1, 0, 0] for x, [0, 1, 0] for y")
             }
-            return .rotation(.degrees(degrees), x: v[0], y: v[1], z: v[2])
+            return .rotate(AngleLiteral(degrees), axis: (v[0], v[1], v[2]))
         case "rotateX":
-            return .rotation(.degrees(try number(stepMember.value, path: p)), x: 1, y: 0, z: 0)
+            return .rotate(AngleLiteral(try number(stepMember.value, path: p)), axis: (1, 0, 0))
         case "rotateY":
-            return .rotation(.degrees(try number(stepMember.value, path: p)), x: 0, y: 1, z: 0)
+            return .rotate(AngleLiteral(try number(stepMember.value, path: p)), axis: (0, 1, 0))
         case "scale":
             if case .number = stepMember.value.kind {
-                let s = try number(stepMember.value, path: p)
-                return .scale(s, s, 1)
+                return .scale(try number(stepMember.value, path: p), nil, nil)
             }
             let v = try numbers(stepMember.value, path: p, counts: [2, 3], expected: "a scale: a number, [sx, sy] or [sx, sy, sz]")
-            return .scale(v[0], v[1], v.count == 3 ? v[2] : 1)
+            return .scale(v[0], v[1], v.count == 3 ? v[2] : nil)
         case "translate":
             let v = try numbers(stepMember.value, path: p, counts: [2, 3], expected: "a translation [tx, ty] or [tx, ty, tz]")
-            return .translation(v[0], v[1], v.count == 3 ? v[2] : 0)
+            return .translate(v[0], v[1], v.count == 3 ? v[2] : nil)
         default: // perspective
             let d = try number(stepMember.value, path: p)
             guard d != 0 else {
                 throw error(at: stepMember.value.position, p, "perspective needs a non-zero eye distance, found \(literal(stepMember.value))",
                             suggestion: "try 500 (points from the eye to the screen)")
             }
-            return .perspective(eyeDistance: d)
+            return .perspective(d)
         }
     }
 
@@ -529,16 +512,19 @@ struct LayoutDecoder {
     /// file may hold: a view's `frame` at x = 1e9 gives a `center` past 1e9, which could be
     /// saved but never read back. Found here, it is an error at load, not a lost save.
     private func checkWritable(_ layer: Layer, at position: SourcePosition, path: String) throws(LayoutError) {
-        for field in LayoutEncoder.fields(of: layer) {
+        for declaration in PropertyDeclaration.all where declaration.isSaved {
             let numbers: [Double]
-            switch field.value {
-            case .number(let n): numbers = [n]
-            case .numbers(let v), .matrix(let v): numbers = v
+            switch declaration.value(of: layer) {
+            case let .number(n)?: numbers = [n]
+            case let .point(p)?: numbers = [p.x, p.y]
+            case let .rect(r)?: numbers = [r.origin.x, r.origin.y, r.size.width, r.size.height]
+            case let .transform(t)?: numbers = t.matrix.rowMajor
             default: continue
             }
+            let key = declaration.spelling(for: layer.kind).rawValue
             if let bad = numbers.first(where: { !$0.isFinite || abs($0) > Self.numberLimit }) {
-                throw error(at: position, path + "." + field.key,
-                            "the layer's \(field.key) works out to \(bad.isFinite ? NumberText.exact(bad) : "\(bad)"), past the ±1e9 a layout file can hold, so it could not be saved and read back",
+                throw error(at: position, path + "." + key,
+                            "the layer's \(key) works out to \(bad.isFinite ? NumberText.exact(bad) : "\(bad)"), past the ±1e9 a layout file can hold, so it could not be saved and read back",
                             suggestion: "bring the layer's numbers nearer the origin")
             }
         }

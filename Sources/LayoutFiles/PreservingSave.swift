@@ -239,27 +239,39 @@ struct Patcher {
         if !pointEqual(a.anchorPoint, b.anchorPoint) {
             try set(["anchorPoint"], pointWant(b.anchorPoint, like: object.member("anchorPoint")?.value), insertAs: "anchorPoint")
         }
-        if !nearlyEqual(a.anchorPointZ, b.anchorPointZ) { try set(["anchorPointZ"], .number(b.anchorPointZ), insertAs: "anchorPointZ") }
-        if !nearlyEqual(a.zPosition, b.zPosition) { try set(["zPosition"], .number(b.zPosition), insertAs: "zPosition") }
-        for (key, old, new) in [("transform", a.transform, b.transform), ("sublayerTransform", a.sublayerTransform, b.sublayerTransform)]
-        where !old.isApproximatelyEqual(to: new) {
-            let member = object.member(key)
-            try set([key], TransformFit.want(new, like: member?.value), insertAs: key)
+        // The other saved properties, from their declarations: each under the spelling the
+        // file already uses, else the one for the layer's kind.
+        for declaration in PropertyDeclaration.all where declaration.isSaved {
+            guard let old = declaration.value(of: a), let new = declaration.value(of: b) else { continue }
+            let key = declaration.spelling(for: b.kind).rawValue
+            let want: WantedValue
+            switch (old, new) {
+            case let (.number(x), .number(y)):
+                guard !nearlyEqual(x, y) else { continue }
+                want = .number(y)
+            case let (.bool(x), .bool(y)):
+                guard x != y else { continue }
+                want = .bool(y)
+            case let (.color(x, _), .color(y, _)):
+                guard x != y else { continue }
+                guard let y else { throw PatchFailure(reason: "layer \"\(b.name)\" lost its \(key)") }
+                want = .string(y.cssSpelling)
+            case let (.mask(x), .mask(y)):
+                guard x != y else { continue }
+                want = .string(y.printed)
+            case let (.text(x), .text(y)) where declaration.property != .name:
+                guard x != y else { continue }
+                guard !y.isEmpty else { throw PatchFailure(reason: "layer \"\(b.name)\" lost its \(key)") }
+                want = .string(y)
+            case let (.transform(x), .transform(y)):
+                guard !x.matrix.isApproximatelyEqual(to: y.matrix) else { continue }
+                want = TransformFit.want(y.matrix, like: object.member(key)?.value)
+            default:
+                // name, kind, bounds, position, anchorPoint: above.
+                continue
+            }
+            try set(declaration.spellings.map(\.rawValue), want, insertAs: key)
         }
-        if a.isHidden != b.isHidden { try set(["hidden"], .bool(b.isHidden), insertAs: "hidden") }
-        if a.masksToBounds != b.masksToBounds {
-            try set(["masksToBounds", "clipsToBounds"], .bool(b.masksToBounds), insertAs: view ? "clipsToBounds" : "masksToBounds")
-        }
-        if a.isGeometryFlipped != b.isGeometryFlipped { try set(["geometryFlipped"], .bool(b.isGeometryFlipped), insertAs: "geometryFlipped") }
-        if !nearlyEqual(a.opacity, b.opacity) { try set(["opacity", "alpha"], .number(b.opacity), insertAs: view ? "alpha" : "opacity") }
-        if a.isUserInteractionEnabled != b.isUserInteractionEnabled {
-            try set(["userInteractionEnabled"], .bool(b.isUserInteractionEnabled), insertAs: "userInteractionEnabled")
-        }
-        for (key, old, new) in [("backgroundColor", a.backgroundColor, b.backgroundColor), ("borderColor", a.borderColor, b.borderColor)] where old != new {
-            guard let new else { throw PatchFailure(reason: "layer \"\(b.name)\" lost its \(key)") }
-            try set([key], .string(new.cssSpelling), insertAs: key)
-        }
-        if !nearlyEqual(a.borderWidth, b.borderWidth) { try set(["borderWidth"], .number(b.borderWidth), insertAs: "borderWidth") }
     }
 
     func pointEqual(_ a: Point, _ b: Point) -> Bool { nearlyEqual(a.x, b.x) && nearlyEqual(a.y, b.y) }

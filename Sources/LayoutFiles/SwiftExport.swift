@@ -37,7 +37,46 @@ public enum SwiftExport {
             lines.append("\(v).\(view ? "transform3D" : "transform") = \(transformExpression(layer.transform))")
         }
         if !layer.sublayerTransform.isIdentity { lines.append("\(l).sublayerTransform = \(transformExpression(layer.sublayerTransform))") }
+        // The other properties, from their declarations: those not at their defaults.
+        for declaration in PropertyDeclaration.all where !declaration.isDefault(on: layer) {
+            guard case let .assign(layerName, viewName) = declaration.swift, let value = declaration.value(of: layer) else { continue }
+            let owner: String, property: String, color: ColorType
+            if view, let viewName {
+                (owner, property, color) = (v, viewName, .uiColor)
+            } else if let layerName {
+                (owner, property, color) = (l, layerName, .cgColor)
+            } else {
+                // A UIView property on a plain layer: CALayer has no such property.
+                lines.append("// \(viewName ?? declaration.property.rawValue) = \(expression(value, color: .uiColor)): a UIView property; CALayer has none")
+                continue
+            }
+            lines.append("\(owner).\(property) = \(expression(value, color: color))")
+        }
         return lines.joined(separator: "\n")
+    }
+
+    enum ColorType { case cgColor, uiColor }
+
+    /// A value as Swift: numbers as typed, colours as `UIColor`/`CGColor` with channels to
+    /// 3 decimals (exact for 8-bit channels), masks as `UIView.AutoresizingMask` members.
+    static func expression(_ value: PropertyValue, color type: ColorType) -> String {
+        let n = NumberText.short
+        switch value {
+        case let .number(x): return n(x)
+        case let .bool(b): return b ? "true" : "false"
+        case let .color(c?, _):
+            let ch: (UInt8) -> String = { n((Double($0) / 255 * 1000).rounded() / 1000) }
+            let args = "red: \(ch(c.red)), green: \(ch(c.green)), blue: \(ch(c.blue)), alpha: 1"
+            return type == .uiColor ? "UIColor(\(args))" : "CGColor(\(args))"
+        case .color(nil, _): return "nil"
+        case let .mask(m):
+            let names: [(AutoresizingMask, String)] = [
+                (.flexibleLeftMargin, "flexibleLeftMargin"), (.flexibleWidth, "flexibleWidth"), (.flexibleRightMargin, "flexibleRightMargin"),
+                (.flexibleTopMargin, "flexibleTopMargin"), (.flexibleHeight, "flexibleHeight"), (.flexibleBottomMargin, "flexibleBottomMargin"),
+            ]
+            return "[" + names.filter { m.contains($0.0) }.map { "." + $0.1 }.joined(separator: ", ") + "]"
+        default: return value.text
+        }
     }
 
     // MARK: Transforms

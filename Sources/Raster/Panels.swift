@@ -125,12 +125,14 @@ public enum Inspector {
         add("\(layer.name) (\(isView ? "view" : "layer"))", heading)
         add("in superlayer space", note)
         field("frame", rect(layer.frame))
-        field(isView ? "center" : "position", point(layer.position))
+        // Property names as the layer's kind spells them (position/center, opacity/alpha).
+        func spelling(_ p: Property) -> String { p.declaration.spelling(for: layer.kind).rawValue }
+        field(spelling(.position), point(layer.position))
         add("in own space", note)
         field("bounds", rect(layer.bounds))
         field("anchor", point(layer.anchorPoint) + " (unit)")
         field("z", "zPosition \(f(layer.zPosition)) · anchorPointZ \(f(layer.anchorPointZ))")
-        add(" \(isView ? "alpha" : "opacity") \(f(layer.opacity)) · \(isView ? "isHidden" : "hidden") \(yesNo(layer.isHidden)) · \(isView ? "clips" : "masks") \(yesNo(layer.masksToBounds)) · flipped \(yesNo(layer.isGeometryFlipped))")
+        add(" \(spelling(.opacity)) \(f(layer.opacity)) · \(isView ? "isHidden" : "hidden") \(yesNo(layer.isHidden)) · \(isView ? "clips" : "masks") \(yesNo(layer.masksToBounds)) · flipped \(yesNo(layer.isGeometryFlipped))")
         if !layer.autoresizingMask.isEmpty { field("autoresize", layer.autoresizingMask.printed) }
         // An imported view's class, address, tag… and, in red, why its geometry is approximate.
         if let text = layer.note {

@@ -136,6 +136,8 @@ public enum SwiftSpelling: Equatable, Sendable {
     /// `layer.NAME = value` for a layer, `view.VIEWNAME = value` for a view (`view.layer.NAME`
     /// when the view has no such property: `viewName` nil). `layerName` nil: UIView only.
     case assign(layerName: String?, viewName: String?)
+    /// A comment line (`// note: …`): no API holds it.
+    case comment
     /// Not a statement of its own: the variable's name, the kind of variable, or a part of a
     /// property written whole (frame = bounds + position).
     case implied
@@ -324,7 +326,7 @@ public struct PropertyDeclaration: Sendable {
                   guard case let .mask(m) = v else { throw .wrongKind }
                   l.autoresizingMask = m
               }),
-        .init(.note, .text, default: .text(""), decodeOrder: 210, swift: .implied,
+        .init(.note, .text, default: .text(""), decodeOrder: 210, swift: .comment,
               read: .layer { .text($0.note ?? "") }, write: { l, v throws(PropertyWriteFailure) in
                   let text = try v.asText()
                   l.note = text.isEmpty ? nil : text
@@ -383,7 +385,8 @@ public enum PropertyValue: Equatable, Sendable {
         case let .number(x): return n(x)
         case let .transform(t): return t.text
         case let .bool(b): return b ? "true" : "false"
-        case let .color(_, spelling): return spelling
+        // Quoted when needed: `#ff8000` unquoted would start a comment.
+        case let .color(_, spelling): return CommandQuoting.ifNeeded(spelling)
         case let .mask(m): return m.isEmpty ? "none" : m.printed
         }
     }

@@ -39,7 +39,12 @@ public enum SwiftExport {
         if !layer.sublayerTransform.isIdentity { lines.append("\(l).sublayerTransform = \(transformExpression(layer.sublayerTransform))") }
         // The other properties, from their declarations: those not at their defaults.
         for declaration in PropertyDeclaration.all where !declaration.isDefault(on: layer) {
-            guard case let .assign(layerName, viewName) = declaration.swift, let value = declaration.value(of: layer) else { continue }
+            guard let value = declaration.value(of: layer) else { continue }
+            if declaration.swift == .comment, case let .text(text) = value {
+                for line in text.split(separator: "\n") { lines.append("// \(declaration.property.rawValue): \(line)") }
+                continue
+            }
+            guard case let .assign(layerName, viewName) = declaration.swift else { continue }
             let owner: String, property: String, color: ColorType
             if view, let viewName {
                 (owner, property, color) = (v, viewName, .uiColor)

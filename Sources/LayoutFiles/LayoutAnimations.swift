@@ -137,8 +137,9 @@ struct AnimationsDecoder {
             var v: [Double] = []
             for (i, x) in xs.enumerated() { v.append(try number(x, path + "[\(i)]")) }
             return .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
-        case (.transform, .string(let text)):
-            return try fragment(text, value, path) { r throws(CommandError) in .transform(try r.transform()) }
+        case (.transform, .string), (.transform, .array):
+            // The one transform grammar, as a layer's transform field reads it.
+            return .transform(try LayoutDecoder(file: file).transform(value, path: path))
         case (.color, .string(let text)):
             guard let c = Color(css: text) else {
                 throw error(value.position, path, "unknown color \"\(text.abbreviated)\"",
@@ -148,7 +149,7 @@ struct AnimationsDecoder {
         case (.point, _): throw error(value.position, path, "expected [x, y], found \(describe(value))")
         case (.size, _): throw error(value.position, path, "expected [width, height], found \(describe(value))")
         case (.rect, _): throw error(value.position, path, "expected [x, y, width, height], found \(describe(value))")
-        case (.transform, _): throw error(value.position, path, "expected a transform as a string (\"scale 0.5\", \"rotate 90 then translate 10 0\"), found \(describe(value))")
+        case (.transform, _): throw error(value.position, path, "expected a transform: a string (\"scale 0.5\", \"rotate 90 then translate 10 0\") or a list of steps ([{\"scale\": 0.5}]), found \(describe(value))")
         case (.color, _): throw error(value.position, path, "expected a colour name (a string), found \(describe(value))")
         }
     }

@@ -1,5 +1,6 @@
 import Geometry
 import LayerModel
+import CommandLanguage
 
 /// Turns a parsed layout document (`SourceValue`, from either reader) into a `Scene`,
 /// enforcing layout-format.md: known fields only, right types and arities, finite numbers
@@ -374,18 +375,27 @@ struct LayoutDecoder {
 
     static let stepKeys = ["rotate", "rotateX", "rotateY", "scale", "translate", "perspective"]
 
-    /// A list of steps applied first to last (`Concat(step1, step2, …)`), 6 numbers
-    /// `[a, b, c, d, tx, ty]` or 16 numbers `m11 … m44` row by row.
-    private func transform(_ value: SourceValue, path: String) throws(LayoutError) -> TransformSpec {
+    /// A transform value, in either spelling of the one transform grammar (both give
+    /// `TransformStep`s, built into a matrix by `TransformSpec.matrix`, as commands are):
+    /// a list of steps applied first to last (`Concat(step1, step2, …)`), 6 numbers
+    /// `[a, b, c, d, tx, ty]` or 16 numbers `m11 … m44` row by row; or a string in the command
+    /// language's transform grammar (`"rotate 45 then translate 10 0"`, as `set transform`).
+    func transform(_ value: SourceValue, path: String) throws(LayoutError) -> TransformSpec {
+        if case .string(let text) = value.kind {
+            do throws(CommandError) {
+                return try CommandParser.fragment(text) { r throws(CommandError) in try r.transform() }
+            } catch {
+                throw self.error(at: value.position, path, "\"\(text.abbreviated)\": " + error.message,
+                                 suggestion: error.suggestion ?? "write steps chained with then, like \"rotate 30 then translate 10 0\", or a list [{\"rotate\": 30}]")
+            }
+        }
         guard let elements = value.elements else {
             var suggestion = "write a list of steps, like [{\"rotate\": 30}]"
             if let members = value.members, members.contains(where: { Self.stepKeys.contains($0.key) }) {
                 suggestion = "wrap the step in a list: [ { … } ]"
-            } else if case .string(let s) = value.kind, s.lowercased() == "identity" {
-                suggestion = "write [] (no steps) for the identity"
             }
             throw error(at: value.position, path,
-                        "expected a transform (a list of steps like [{\"rotate\": 30}], 6 numbers or 16 numbers), found \(describe(value))",
+                        "expected a transform (a list of steps like [{\"rotate\": 30}], 6 numbers, 16 numbers or a string like \"rotate 30\"), found \(describe(value))",
                         suggestion: suggestion)
         }
         if let first = elements.first, case .number = first.kind {

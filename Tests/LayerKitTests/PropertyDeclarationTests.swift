@@ -320,4 +320,57 @@ import Geometry
             #expect(e.suggestion?.hasPrefix("set it with set \(spelling.rawValue) …; animate one of bounds, ") == true)
         }
     }
+
+    // MARK: One transform grammar
+
+    /// A layer's transform written as file steps, as a command-language string in the file,
+    /// and with `set transform`: one matrix, bit for bit (one builder, `TransformSpec.matrix`).
+    @Test(arguments: [
+        (#"[{"rotate": 90}, {"translate": [10, 0]}]"#, "rotate 90 then translate 10 0"),
+        (#"[{"scale": [2, 3]}, {"rotateX": 30}]"#, "scale 2 3 then rotate 30 1 0 0"),
+        (#"[{"rotate": 45, "axis": [1, 1, 0]}, {"perspective": 500}]"#, "rotate 45 1 1 0 then perspective 500"),
+        (#"[{"translate": [1, 2, 3]}, {"scale": 0.5}]"#, "translate 1 2 3 then scale 0.5"),
+        (#"[1, 0, 0, 1, 7, 8]"#, "affine 1 0 0 1 7 8"),
+        (#"[]"#, "identity"),
+    ])
+    func fileStepsFileStringsAndCommandsBuildOneMatrix(_ steps: String, _ command: String) throws {
+        func fileLayer(_ transform: String) throws -> Layer {
+            let scene = try LayoutFile.parse("{\"layers\": [{\"name\": \"a\", \"transform\": \(transform)}]}", file: "t.json", format: .json)
+            return try Self.layer(scene, "a")
+        }
+        let fromSteps = try fileLayer(steps).transform
+        let fromString = try fileLayer("\"\(command)\"").transform
+        var s = Session()
+        for line in ["add a", "set transform \(command)"] { _ = try s.perform(try CommandParser.parse(line)) }
+        let fromCommand = s.tree[try s.selected()].transform
+        #expect(fromSteps == fromString)
+        #expect(fromSteps == fromCommand)
+    }
+
+    @Test func rotate90ThenTranslateIsWorkedByHand() throws {
+        // R(90°) row-major [0 1 0 0; -1 0 0 0; 0 0 1 0; 0 0 0 1], then T(10, 0) adds (10, 0)
+        // to the last row: (1, 0) → (0, 1) → (10, 1).
+        let scene = try LayoutFile.parse(#"{"layers": [{"name": "a", "transform": "rotate 90 then translate 10 0"}]}"#, file: "t.json", format: .json)
+        let m = try Self.layer(scene, "a").transform.rowMajor
+        let expected: [Double] = [0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 10, 0, 0, 1]
+        #expect(zip(m, expected).allSatisfy { abs($0 - $1) < 1e-12 }, "\(m)")
+    }
+
+    @Test func aBadTransformStringNamesFileLineColumnFieldAndAFix() throws {
+        let e = try #require(throws: LayoutError.self) {
+            try LayoutFile.parse(#"{"layers": [{"name": "a", "transform": "rotate 30 then skew 4"}]}"#, file: "t.json", format: .json)
+        }
+        #expect(e.file == "t.json" && e.line == 1 && e.column == 40)
+        #expect(e.path == "layers[0].transform")
+        #expect(e.message == "\"rotate 30 then skew 4\": unknown transform \"skew\"")
+        #expect(e.suggestion?.isEmpty == false)
+    }
+
+    @Test func anAnimationTakesEitherSpellingOfATransform() throws {
+        let text = #"{"layers": [{"name": "a", "bounds": [0, 0, 10, 10]}], "animations": [{"layer": "a", "keyPath": "transform", "to": [{"rotate": 90}], "duration": 1}, {"layer": "a", "keyPath": "sublayerTransform", "to": "rotate 90", "duration": 1}]}"#
+        let scene = try LayoutFile.parse(text, file: "t.json", format: .json)
+        let tos = scene.animations.compactMap { $0.spec.to }
+        #expect(tos.count == 2)
+        if case let .transform(a)? = tos.first, case let .transform(b)? = tos.last { #expect(a.matrix == b.matrix) } else { Issue.record("\(tos)") }
+    }
 }

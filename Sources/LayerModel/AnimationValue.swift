@@ -81,21 +81,22 @@ public enum AnimationValue: Equatable, Sendable {
 }
 
 extension AnimationKeyPath {
+    /// The property declaration of a whole-property key path (`position`, `alpha`…); nil for
+    /// a part (`position.x`, `transform.rotation.z`…).
+    public var declaration: PropertyDeclaration? { Self.declarations[self] }
+
+    private static let declarations: [AnimationKeyPath: PropertyDeclaration] = {
+        var map: [AnimationKeyPath: PropertyDeclaration] = [:]
+        for path in allCases { map[path] = Property(rawValue: path.canonical.rawValue)?.declaration }
+        return map
+    }()
+
     /// The layer's value at this key path (nil: a layer without a backgroundColor).
     public func value(of layer: Layer) -> AnimationValue? {
+        if let declaration { return declaration.value(of: layer).flatMap(AnimationValue.init) }
         switch canonical {
-        case .position: return .point(layer.position)
         case .positionX: return .number(layer.position.x)
         case .positionY: return .number(layer.position.y)
-        case .bounds: return .rect(layer.bounds)
-        case .boundsSize: return .size(layer.bounds.size)
-        case .boundsOrigin: return .point(layer.bounds.origin)
-        case .anchorPoint: return .point(layer.anchorPoint)
-        case .opacity: return .number(layer.opacity)
-        case .zPosition: return .number(layer.zPosition)
-        case .backgroundColor: return layer.backgroundColor.map { .color($0) }
-        case .transform: return .transform(layer.transform)
-        case .sublayerTransform: return .transform(layer.sublayerTransform)
         default:
             let parts = TransformParts(layer.transform) ?? .identity
             switch canonical {
@@ -114,19 +115,17 @@ extension AnimationKeyPath {
     /// Writes a value at this key path. The `transform.…` paths replace one part of the
     /// decomposed transform (on the identity: simply `rotate V`, `scale V`, `translate V 0`).
     public func set(_ value: AnimationValue, on layer: inout Layer) {
+        if let declaration, let write = declaration.write {
+            var v = value.propertyValue
+            // A spring overshoots: opacity is clamped to its declared 0…1.
+            if declaration.constraint == .unitInterval, case let .number(x) = v { v = .number(min(1, max(0, x))) }
+            // A value of another kind is ignored, as before.
+            try? write(&layer, v)
+            return
+        }
         switch (canonical, value) {
-        case let (.position, .point(p)): layer.position = p
         case let (.positionX, .number(x)): layer.position.x = x
         case let (.positionY, .number(y)): layer.position.y = y
-        case let (.bounds, .rect(r)): layer.bounds = r
-        case let (.boundsSize, .size(s)): layer.bounds.size = s
-        case let (.boundsOrigin, .point(p)): layer.bounds.origin = p
-        case let (.anchorPoint, .point(p)): layer.anchorPoint = p
-        case let (.opacity, .number(x)): layer.opacity = min(1, max(0, x))
-        case let (.zPosition, .number(x)): layer.zPosition = x
-        case let (.backgroundColor, .color(c)): layer.backgroundColor = c
-        case let (.transform, .transform(m)): layer.transform = m
-        case let (.sublayerTransform, .transform(m)): layer.sublayerTransform = m
         case let (path, .number(x)):
             var parts = TransformParts(layer.transform) ?? .identity
             var euler = parts.eulerDegrees

@@ -71,7 +71,11 @@ public enum TransformStep: Equatable, Sendable {
 public struct TransformSpec: Equatable, Sendable {
     public var steps: [TransformStep]
     public init(_ steps: [TransformStep]) { self.steps = steps }
-    public var matrix: Transform3D { steps.reduce(Transform3D.identity) { $0.concatenating($1.matrix) } }
+    public var matrix: Transform3D {
+        // One step is its own matrix (no product with the identity).
+        if steps.count == 1 { return steps[0].matrix }
+        return steps.reduce(Transform3D.identity) { $0.concatenating($1.matrix) }
+    }
     public var text: String { steps.map(\.text).joined(separator: " then ") }
     /// A matrix as a value: `identity`, else one `matrix` step.
     public init(matrix m: Transform3D) { self.steps = m.isIdentity ? [.identity] : [.matrix(m)] }

@@ -211,11 +211,22 @@ struct LayoutDecoder {
         }()
     }
 
-    static let layerSynonyms = [
-        "children": "sublayers", "layers": "sublayers", "views": "subviews", "id": "name", "type": "kind",
-        "size": "bounds", "rect": "frame", "anchor": "anchorPoint", "color": "backgroundColor",
-        "background": "backgroundColor", "zIndex": "zPosition", "isHidden": "hidden", "affineTransform": "transform",
-    ]
+    /// Names people write for a field: common words, plus each property's Swift name where
+    /// it differs from the file's (`isHidden`, `isGeometryFlipped`, from the declarations).
+    static let layerSynonyms: [String: String] = {
+        var synonyms = [
+            "children": "sublayers", "layers": "sublayers", "views": "subviews", "id": "name", "type": "kind",
+            "size": "bounds", "rect": "frame", "anchor": "anchorPoint", "color": "backgroundColor",
+            "background": "backgroundColor", "zIndex": "zPosition", "affineTransform": "transform",
+        ]
+        for declaration in PropertyDeclaration.all where declaration.isFileField {
+            guard case let .assign(layerName, viewName) = declaration.swift else { continue }
+            for name in [layerName, viewName].compactMap({ $0 }) where Field.bySpelling[name] == nil {
+                synonyms[name] = declaration.spelling(for: name == viewName && name != layerName ? .view : .layer).rawValue
+            }
+        }
+        return synonyms
+    }()
 
     private struct DecodedLayer {
         var layer: Layer

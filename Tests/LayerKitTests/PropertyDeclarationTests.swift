@@ -137,6 +137,15 @@ import Geometry
         }
     }
 
+    @Test(arguments: [("isHidden", "hidden"), ("isGeometryFlipped", "geometryFlipped"), ("isUserInteractionEnabled", "userInteractionEnabled")])
+    func aSwiftNameInAFileSuggestsTheField(_ swiftName: String, _ field: String) throws {
+        let e = try #require(throws: LayoutError.self) {
+            try LayoutFile.parse("{\"layers\": [{\"name\": \"a\", \"\(swiftName)\": true}]}", file: "t.json", format: .json)
+        }
+        #expect(e.message == "unknown field \"\(swiftName)\" in a layer")
+        #expect(e.suggestion == "did you mean \"\(field)\"?")
+    }
+
     // MARK: set and get
 
     /// `set P V` then `get P` answers V, for every settable spelling; the command prints back

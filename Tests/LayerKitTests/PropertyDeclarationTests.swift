@@ -69,6 +69,14 @@ import Geometry
         }
     }
 
+    /// Runs commands as `layerscope eval` does (parser, engine, answers), returning the answers.
+    @discardableResult
+    static func eval(_ script: String, _ session: inout Session) throws -> [String] {
+        var answers: [String] = []
+        try ScriptRunner.run(script, name: "test", session: &session, emit: { answers.append($0) })
+        return answers
+    }
+
     static func layer(_ scene: Scene, _ name: String) throws -> Layer {
         scene.tree[try #require(scene.tree.id(named: name))]
     }
@@ -154,16 +162,13 @@ import Geometry
     func setThenGetAnswersTheValue(_ property: Property, _ spelling: Property) throws {
         let d = property.declaration
         var s = Session()
-        _ = try s.perform(.add(name: "box", kind: nil, parent: nil, index: nil))
         let line = "set \(spelling.rawValue) \(Self.sample(d).text)"
-        let command = try CommandParser.parse(line)
-        #expect(command.text == line)
-        _ = try s.perform(command)
-        // Each spelling and the layer. prefix read the same.
-        for query in ["get \(spelling.rawValue)", "get \(property.rawValue)", "get layer.\(spelling.rawValue)"] {
-            guard case let .answer(json) = try s.perform(try CommandParser.parse(query)) else {
-                Issue.record("\(query): not an answer"); continue
-            }
+        #expect(try CommandParser.parse(line).text == line)
+        // Each spelling, the canonical one and the layer. prefix read the same.
+        let queries = ["get \(spelling.rawValue)", "get \(property.rawValue)", "get layer.\(spelling.rawValue)"]
+        let answers = try Self.eval((["add box", line] + queries).joined(separator: "\n"), &s)
+        #expect(answers.count == queries.count)
+        for (query, json) in zip(queries, answers) {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
             let (key, expected) = Self.expectedAnswer(d)
             #expect(Array(object.keys) == [key], "\(query) → \(json)")
@@ -189,9 +194,8 @@ import Geometry
         // effectiveTransform of a top-level layer with bounds 100×50 and anchor (0.5, 0.5):
         // anchor at (50, 25), position (200, 100) → translation (200 − 50, 100 − 25) = (150, 75).
         var s = Session()
-        for line in ["add box", "set bounds 0 0 100 50", "set position 200 100"] { _ = try s.perform(try CommandParser.parse(line)) }
-        guard case let .answer(json) = try s.perform(try CommandParser.parse("get effectiveTransform")) else { Issue.record("no answer"); return }
-        #expect(json == #"{"matrix":[1,0,0,0,0,1,0,0,0,0,1,0,150,75,0,1]}"#)
+        let answers = try Self.eval("add box\nset bounds 0 0 100 50\nset position 200 100\nget effectiveTransform", &s)
+        #expect(answers == [#"{"matrix":[1,0,0,0,0,1,0,0,0,0,1,0,150,75,0,1]}"#])
     }
 
     @Test func badValuesNameTheColumnAndAFix() throws {
@@ -320,8 +324,9 @@ import Geometry
         #expect((AnimationKeyPath(rawValue: spelling.rawValue) != nil) == d.animatable, "\(spelling)")
         let line = "animate \(spelling.rawValue) to \(Self.sample(d).text) duration 1"
         if d.animatable {
-            guard case let .animate(spec) = try CommandParser.parse(line) else { Issue.record("\(line)"); return }
-            #expect(spec.keyPath.rawValue == spelling.rawValue)
+            var s = Session()
+            try Self.eval("add box\nset bounds 0 0 100 50\nset backgroundColor red\n" + line, &s)
+            #expect(s.animations.map(\.spec.keyPath.rawValue) == [spelling.rawValue], "\(line)")
         } else {
             let e = try #require(throws: CommandError.self) { try CommandParser.parse(line) }
             #expect(e.message == "\(spelling.rawValue) is a layer property but not animatable")
@@ -350,8 +355,8 @@ import Geometry
         let fromSteps = try fileLayer(steps).transform
         let fromString = try fileLayer("\"\(command)\"").transform
         var s = Session()
-        for line in ["add a", "set transform \(command)"] { _ = try s.perform(try CommandParser.parse(line)) }
-        let fromCommand = s.tree[try s.selected()].transform
+        try Self.eval("add a\nset transform \(command)", &s)
+        let fromCommand = s.scene.tree[try #require(s.scene.tree.id(named: "a"))].transform
         #expect(fromSteps == fromString)
         #expect(fromSteps == fromCommand)
     }

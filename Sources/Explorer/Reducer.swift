@@ -290,6 +290,7 @@ public enum Reducer {
     /// The explorer's own commands: the view, modes, panels, the tree browser, quitting.
     public static func perform(_ state: inout ExplorerState, _ command: ExplorerCommand, echo key: String?) -> ExplorerEffect {
         state.echo = key.map { "\($0) → \(command.text)" } ?? command.text
+        state.session.clearWarning()
         setStatus(&state, "")
         return explorerCommand(&state, command)
     }

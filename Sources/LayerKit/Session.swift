@@ -67,6 +67,8 @@ public struct Session: Equatable, Sendable {
     public private(set) var lastEdit: EditRecord?
     /// A warning the last command produced (frame set under a lossy transform…).
     public private(set) var warning: String?
+    /// The explorer's own commands are commands too: one clears the last one's warning.
+    public mutating func clearWarning() { warning = nil }
 
     public static let undoLimit = 1000
     /// The tree after each step played so far (index 0: before any), for going back.

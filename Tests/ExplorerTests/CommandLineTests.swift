@@ -287,6 +287,17 @@ import LayerKit
         #expect(Completion.complete("export svg clock.", session: session, files: listing).completion == "export svg clock.json ")
     }
 
+    /// The explorer's own commands never reach the engine, but they are the last command:
+    /// the previous edit's warning goes, as it did when they passed through it.
+    @Test func anExplorerCommandClearsTheLastEditsWarning() throws {
+        var state = Fixture.state()
+        for text in ["rotate 30", "set frame 0 0 10 10"] { _ = Reducer.perform(&state, try CommandParser.parse(text), echo: nil) }
+        #expect(state.session.warning != nil)
+        _ = Reducer.perform(&state, try CommandParser.parse("zoom 2"), echo: nil)
+        #expect(state.session.warning == nil)
+        #expect(!state.statusIsError)
+    }
+
     @Test func colonWSavesToTheSessionsFileOrSaysThereIsNone() {
         var state = Fixture.state()
         state.press(":", "w")

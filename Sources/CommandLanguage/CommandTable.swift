@@ -2,7 +2,7 @@ import Geometry
 import LayerModel
 
 /// One argument of a command's grammar, as the help shows it and Tab completes it.
-public indirect enum Argument: Equatable, Sendable {
+public indirect enum CommandArgument: Equatable, Sendable {
     /// The name of an existing layer (completes layer names).
     case layer(String)
     /// A name for a new layer (nothing to complete).
@@ -26,7 +26,7 @@ public indirect enum Argument: Equatable, Sendable {
     /// The rest of the command, in a sub-grammar documented elsewhere (a value, a transform…).
     case tail(String)
     /// These arguments, or none of them.
-    case optional([Argument])
+    case optional([CommandArgument])
 
     /// How the argument reads in a synopsis: `NAME`, `[in PARENT]`, `on|off`.
     public var synopsis: String {
@@ -43,9 +43,9 @@ public indirect enum Argument: Equatable, Sendable {
 
 /// One way of writing a verb (`get PROP`, `get presentation PROP`, `get now`), with its help.
 public struct CommandForm: Equatable, Sendable {
-    public var arguments: [Argument]
+    public var arguments: [CommandArgument]
     public var help: String
-    public init(_ arguments: [Argument], _ help: String) { self.arguments = arguments; self.help = help }
+    public init(_ arguments: [CommandArgument], _ help: String) { self.arguments = arguments; self.help = help }
 }
 
 /// Where a command belongs in the docs and the help.
@@ -91,8 +91,8 @@ private func edit(_ e: LayerEdit) -> Command { .engine(.edit(.layer(e))) }
 private func query(_ q: Query) -> Command { .engine(.query(q)) }
 private func clock(_ t: TimeCommand) -> Command { .engine(.clock(t)) }
 private func explorer(_ c: ExplorerCommand) -> Command { .explorer(c) }
-private let onOff: Argument = .choice(["on", "off"])
-private func words<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> Argument where E.RawValue == String {
+private let onOff: CommandArgument = .choice(["on", "off"])
+private func words<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> CommandArgument where E.RawValue == String {
     .choice(E.allCases.map(\.rawValue))
 }
 
@@ -445,9 +445,9 @@ public enum CommandTable {
 
     /// What the word at `position` (1: the first argument) may be, given the words before it
     /// (`typed`, the verb excluded): the union over the verb's forms whose fixed words match.
-    public static func argumentKinds(verb: String, typed: [String], position: Int) -> [Argument] {
+    public static func argumentKinds(verb: String, typed: [String], position: Int) -> [CommandArgument] {
         guard let spec = spec(for: verb) else { return [] }
-        var out: [Argument] = []
+        var out: [CommandArgument] = []
         for form in spec.forms {
             for sequence in expansions(form.arguments) {
                 guard position - 1 < sequence.count else { continue }
@@ -466,8 +466,8 @@ public enum CommandTable {
     }
 
     /// Every linear reading of a grammar: each optional group present or absent.
-    static func expansions(_ args: [Argument]) -> [[Argument]] {
-        var results: [[Argument]] = [[]]
+    static func expansions(_ args: [CommandArgument]) -> [[CommandArgument]] {
+        var results: [[CommandArgument]] = [[]]
         for arg in args {
             if case let .optional(inner) = arg {
                 let innerExpansions = expansions(inner)

@@ -13,7 +13,7 @@ import LayoutFiles
 struct CommandTableTests {
     /// Sample words for an argument; `previous` is the word chosen for the argument before
     /// (a property or key path decides what a value looks like).
-    static func samples(_ arg: Argument, verb: String, previous: String?) -> [String] {
+    static func samples(_ arg: CommandArgument, verb: String, previous: String?) -> [String] {
         switch arg {
         case .layer, .newLayer: return ["a", "\"two words\""]
         case .space: return ["screen", "a", "\"screen\""]

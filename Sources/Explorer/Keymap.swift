@@ -7,9 +7,10 @@ import CommandLanguage
 /// echo), what it does, and its help text.
 public struct Binding: Equatable, Sendable {
     public enum Action: Equatable, Sendable {
-        /// A command of the language: the binding is a shortcut for its spelling.
+        /// A command of the language: the binding is a shortcut for it, and echoes it.
         case command(Command)
-        /// An explorer-only action (modes, overlays) — still with a text spelling for the echo.
+        /// A key whose command depends on the state (a toggle, an arrow, the next step):
+        /// it resolves to one command when pressed, and echoes that.
         case ui(UIAction)
     }
     public var keys: [Key]
@@ -17,34 +18,25 @@ public struct Binding: Equatable, Sendable {
     public var help: String
     /// Modes the binding works in.
     public var modes: Set<ModeKind>
-
-    public var spelling: String {
-        switch action { case let .command(c): return c.text; case let .ui(u): return u.rawValue }
-    }
 }
 
 /// Mode families for bindings.
 public enum ModeKind: Hashable, Sendable { case normal, anchor, cursor, tree }
 
-/// Explorer-only actions.
-public enum UIAction: String, Equatable, Sendable {
-    case commandLine = "command-line"
-    case anchorMode = "anchor-mode"
-    case anchorBehaviour = "anchor-behaviour"
-    case cursorMode = "cursor-mode"
-    case treeMode = "tree-mode"
-    case leaveMode = "leave-mode"
-    case help = "help"
-    case nextPanel = "next-panel"
-    case moveUp = "move-up", moveDown = "move-down", moveLeft = "move-left", moveRight = "move-right"
-    case legend = "legend", swapPanel = "swap-panel", present = "present"
-    case nextStep = "step-next", previousStep = "step-previous"
-    case moveUpBig = "move-up-10", moveDownBig = "move-down-10", moveLeftBig = "move-left-10", moveRightBig = "move-right-10"
+/// Keys that resolve to a command only when pressed: they have no spelling of their own,
+/// only the command they amount to in the current state (`a` → `mode anchor` or
+/// `mode normal`), which is what the echo shows.
+public enum UIAction: Equatable, Sendable {
+    case anchorMode, anchorBehaviour, cursorMode, treeMode
+    case nextPanel
+    case moveUp, moveDown, moveLeft, moveRight
+    case moveUpBig, moveDownBig, moveLeftBig, moveRightBig
+    case legend, swapPanel, present
+    case nextStep, previousStep
     // Time (TimeView.swift): each performs a command (play, pause, time T), which the echo shows.
-    case playPause = "play-pause", stepForward = "step-forward", stepBack = "step-back"
-    case scrubForward = "scrub-forward", scrubBack = "scrub-back"
-    case treeSearch = "tree-search", searchNext = "search-next", searchPrevious = "search-previous"
-    case fold, reveal, filterTree = "filter-tree"
+    case playPause, stepForward, stepBack, scrubForward, scrubBack
+    // The tree browser (TreeBrowser.swift).
+    case treeSearch, searchNext, searchPrevious, fold, reveal, filterTree
 }
 
 /// The one keymap. The help overlay is generated from it, and every key's spelling shows
@@ -107,7 +99,7 @@ public enum Keymap {
         Binding(keys: [.character("b")], action: .ui(.legend), help: "legend: what the marks on the canvas mean (on/off)", modes: everywhere),
         Binding(keys: [.character("w")], action: .ui(.swapPanel), help: "small terminals: full-width canvas ↔ full-width panel", modes: everywhere),
         Binding(keys: [.character("W")], action: .ui(.present), help: "presentation: bold marks, big key echo, essential panel", modes: everywhere),
-        Binding(keys: [.character(":")], action: .ui(.commandLine), help: "command line (Tab completes, Up/Down history)", modes: everywhere),
+        Binding(keys: [.character(":")], action: .command(.explorer(.commandLine)), help: "command line (Tab completes, Up/Down history)", modes: everywhere),
         Binding(keys: [.character(" ")], action: .ui(.playPause), help: "animations: play / pause", modes: everywhere),
         Binding(keys: [.character(".")], action: .ui(.stepForward), help: "one frame (1/30 s) forward: time now+1/30", modes: everywhere),
         Binding(keys: [.character(",")], action: .ui(.stepBack), help: "one frame back", modes: everywhere),
@@ -117,8 +109,8 @@ public enum Keymap {
         Binding(keys: [.character("2")], action: .command(.engine(.clock(.speed(0.5)))), help: "speed 0.5×", modes: everywhere),
         Binding(keys: [.character("3")], action: .command(.engine(.clock(.speed(0.25)))), help: "speed 0.25×", modes: everywhere),
         Binding(keys: [.character("4")], action: .command(.engine(.clock(.speed(0.1)))), help: "speed 0.1× (slow motion for an audience)", modes: everywhere),
-        Binding(keys: [.character("?"), .function(1)], action: .ui(.help), help: "this help", modes: everywhere),
-        Binding(keys: [.escape], action: .ui(.leaveMode), help: "leave a mode or overlay", modes: everywhere),
+        Binding(keys: [.character("?"), .function(1)], action: .command(.explorer(.help)), help: "this help", modes: everywhere),
+        Binding(keys: [.escape], action: .command(.explorer(.mode(.normal))), help: "leave a mode or overlay", modes: everywhere),
         Binding(keys: [.character("q")], action: .command(.explorer(.quit(force: false))), help: "quit (asks when there are unsaved edits)", modes: everywhere),
         Binding(keys: [.control("c")], action: .command(.explorer(.quit(force: false))), help: "cancel the : line, help or a question; else quit (asks)", modes: everywhere),
     ]

@@ -202,14 +202,11 @@ public enum Reducer {
         // Every key echoes a command that replays (`a → mode anchor`): toggles resolve to
         // the command they amount to in the current state.
         switch action {
-        case .commandLine: return perform(&state, ExplorerCommand.commandLine, echo: key)
         case .anchorMode: return perform(&state, .mode(state.mode == .anchor ? .normal : .anchor), echo: key)
         case .anchorBehaviour:
             return perform(&state, .anchorBehaviour(state.anchorBehaviour == .coreAnimation ? .keepFrame : .coreAnimation), echo: key)
         case .cursorMode: return perform(&state, .mode(state.mode == .cursor ? .normal : .cursor), echo: key)
         case .treeMode: return perform(&state, .mode(state.mode == .tree ? .normal : .tree), echo: key)
-        case .leaveMode: return perform(&state, .mode(.normal), echo: key)
-        case .help: return perform(&state, ExplorerCommand.help, echo: key)
         case .nextStep, .previousStep:
             return stepKey(&state, forward: action == .nextStep, key: key)
         case .nextPanel:

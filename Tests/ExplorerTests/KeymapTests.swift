@@ -33,8 +33,8 @@ import LayerKit
             for key in binding.keys {
                 for mode in binding.modes {
                     let slot = "\(key) in \(mode)"
-                    #expect(seen[slot] == nil, "\(slot): \(seen[slot] ?? "") and \(binding.spelling)")
-                    seen[slot] = binding.spelling
+                    #expect(seen[slot] == nil, "\(slot): \(seen[slot] ?? "") and \(binding.help)")
+                    seen[slot] = binding.help
                 }
             }
         }
@@ -56,7 +56,7 @@ import LayerKit
     @Test func everyCommandBindingsSpellingParsesBackToItsCommand() throws {
         for binding in Keymap.bindings {
             guard case let .command(command) = binding.action else { continue }
-            #expect(try CommandParser.parse(binding.spelling) == command, "\(binding.keys)")
+            #expect(try CommandParser.parse(command.text) == command, "\(binding.keys)")
         }
     }
 

@@ -56,12 +56,6 @@ public enum Command: Equatable, Sendable {
         case let .explorer(c): return c.text
         }
     }
-
-    /// True for commands that change the scene (and so enter the undo history).
-    public var isEdit: Bool { if case .engine(.edit) = self { return true } else { return false } }
-
-    /// True for queries, which print one JSON object each in `eval`.
-    public var isQuery: Bool { if case .engine(.query) = self { return true } else { return false } }
 }
 
 /// What `Session.perform` understands.

@@ -11,6 +11,8 @@ public indirect enum CommandArgument: Equatable, Sendable {
     case space(String)
     /// A property name: settable ones only for `set`.
     case property(settable: Bool)
+    /// The value of the property named just before (`VALUE…`): completes by its kind.
+    case value
     /// An animatable key path.
     case keyPath
     /// A file path (completes files).
@@ -33,6 +35,7 @@ public indirect enum CommandArgument: Equatable, Sendable {
         switch self {
         case let .layer(p), let .newLayer(p), let .space(p), let .file(p), let .number(p), let .text(p), let .tail(p): return p
         case .property: return "PROP"
+        case .value: return "VALUE…"
         case .keyPath: return "KEYPATH"
         case let .choice(words): return words.joined(separator: "|")
         case let .keyword(k): return k
@@ -136,7 +139,7 @@ public enum CommandTable {
         CommandSpec("select-parent", .scene, [CommandForm([], "select the superlayer")]) { (_: inout Reader) throws(CommandError) in engine(.selectParent) },
         CommandSpec("select-child", .scene, [CommandForm([], "select the first sublayer")]) { (_: inout Reader) throws(CommandError) in engine(.selectChild) },
         CommandSpec("set", .scene, [
-            CommandForm([.property(settable: true), .tail("VALUE…")],
+            CommandForm([.property(settable: true), .value],
                         "assign one property of the selection **with setter semantics** ([geometry.md](geometry.md) R3). PROP is any layout field name, plus `bounds.origin`, `bounds.size`, `frame.origin`, `frame.size`, `affineTransform`; a `layer.` prefix means the same"),
         ]) { (r: inout Reader) throws(CommandError) in
             let property = try r.property(allowReadOnly: false)
@@ -455,7 +458,7 @@ public enum CommandTable {
                     switch arg {
                     case let .keyword(k): return k == word
                     case let .choice(ws): return ws.contains(word)
-                    case .tail: return false
+                    case .tail, .value: return false
                     default: return true
                     }
                 }
@@ -480,3 +483,19 @@ public enum CommandTable {
     }
 }
 
+
+extension CommandTable {
+    /// The words a property's value may start with, for completion: the colours by name,
+    /// true/false, layer/view, the transform steps; none for numbers and names.
+    public static func valueWords(for propertyName: String) -> [String] {
+        let name = propertyName.hasPrefix("layer.") ? String(propertyName.dropFirst(6)) : propertyName
+        guard let property = Property(rawValue: name) else { return [] }
+        switch property.valueKind {
+        case .bool: return ["true", "false"]
+        case .color: return Color.cssNames + ["none"]
+        case .kind: return LayerKind.allCases.map(\.rawValue)
+        case .transform: return ["identity", "rotate", "scale", "translate", "perspective", "affine", "matrix"]
+        default: return []
+        }
+    }
+}

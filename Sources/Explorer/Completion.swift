@@ -5,7 +5,7 @@ import LayerKit
 
 /// Tab completion on the `:` line, from the commands' declarations (`CommandTable`):
 /// command words first, then each argument by its declared kind — layer names, properties,
-/// key paths, keyword lists, files.
+/// a property's value words, key paths, keyword lists, files.
 public enum Completion {
     public struct Result: Equatable, Sendable {
         /// The whole line up to the caret after completion (the longest common prefix).
@@ -42,6 +42,7 @@ public enum Completion {
                     let directory = String(current[..<slash])
                     pool += files(directory).map { directory + $0 }
                     isNames = true
+                case .value: pool += CommandTable.valueWords(for: typed.last ?? "")
                 case .newLayer, .number, .text, .tail, .optional: break
                 }
             }

@@ -268,6 +268,12 @@ import LayerKit
         // After `add x in`, a parent: a layer name; after `convert … from`, a layer or screen.
         #expect(Completion.complete("add x in bac", session: session).completion == "add x in back ")
         #expect(Completion.complete("convert point 1 2 from scr", session: session).completion == "convert point 1 2 from screen ")
+        // A value completes by its property's kind.
+        #expect(Completion.complete("set hidden t", session: session).completion == "set hidden true ")
+        #expect(Completion.complete("set kind ", session: session).candidates == ["layer", "view"])
+        #expect(Completion.complete("set layer.backgroundColor rebeccap", session: session).completion == "set layer.backgroundColor rebeccapurple ")
+        #expect(Completion.complete("set transform tr", session: session).completion == "set transform translate ")
+        #expect(Completion.complete("set position ", session: session).candidates.isEmpty)
     }
 
     @Test func fileArgumentsCompleteFromTheDirectory() {

@@ -24,14 +24,14 @@ struct CommandTableTests {
         case .text: return ["Checkout", "\"two words\""]
         case let .choice(words): return words
         case let .keyword(k): return [k]
+        case .value:
+            let candidates = ["1 2 3 4", "1 2", "0.5", "rotate 45 then translate 1 2", "true", "red", "view", "name"]
+            return candidates.filter { (try? CommandParser.parse("set \(previous ?? "") \($0)")) != nil }.prefix(1).map { $0 }
         case let .tail(placeholder):
             // Sub-grammars: the value of a property (the first spelling that reads), a
             // transform, an animation's fields, a timing, a block. A new placeholder without
             // samples fails below.
             switch placeholder {
-            case "VALUE…":
-                let candidates = ["1 2 3 4", "1 2", "0.5", "rotate 45 then translate 1 2", "true", "red", "view", "name"]
-                return candidates.filter { (try? CommandParser.parse("set \(previous ?? "") \($0)")) != nil }.prefix(1).map { $0 }
             case "TRANSFORM": return ["identity", "rotate 45 then translate 10 0", "perspective 500", "affine 1 0 0 1 5 6"]
             case "T": return ["ease-in", "cubic-bezier 0.1 0.2 0.3 1", "spring 1 100 10"]
             case "{ COMMANDS }": return ["{ move 1 2; select a }"]

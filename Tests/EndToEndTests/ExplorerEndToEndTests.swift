@@ -323,6 +323,9 @@ struct ExplorerEndToEndTests {
             try session.sendKeys(":")
             try session.waitUntil("the command line") { lastLine($0) == ":" }
             try session.type("rot")
+            // Ctrl-C arrives as SIGINT, ahead of typed bytes the program has not read yet:
+            // wait until "rot" is on the line, or the cancel could land before it.
+            try session.waitUntil("the typed text") { lastLine($0).hasPrefix(":rot") }
             try session.sendKeys("C-c")
             try session.waitUntil("the : line cancelled") { lastLine($0).hasPrefix("key: C-c → cancel") }
         case "question":

@@ -39,7 +39,7 @@ let package = Package(
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "NCursesTerminal", dependencies: ["CNCurses", "TerminalKit", "Raster", "SafeText"]),
         .executableTarget(name: "layerscope", dependencies: [
-            "Explorer", "NCursesTerminal", "TerminalKit", "Raster", "LayerKit", "LayerModel", "LayoutFiles", "Geometry", "SafeText",
+            "Explorer", "NCursesTerminal", "TerminalKit", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

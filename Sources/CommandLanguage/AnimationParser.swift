@@ -1,29 +1,6 @@
 import Geometry
 import LayerModel
 
-extension CommandParser {
-    /// The time commands (time contract): `animate`, `animated { … }`, `wait`, `time`,
-    /// `speed`, `play`, `pause`, `remove-animations`.
-    static func timeCommand(_ verb: String, _ r: inout Reader) throws(CommandError) -> Command {
-        switch verb {
-        case "animate":
-            let path = try r.keyPath()
-            return .animate(try r.animationFields(path))
-        case "animated":
-            return .animated(try r.animatedBlock())
-        case "wait": return .wait(try r.number("seconds"))
-        case "time": return .time(try r.number("a time in seconds"))
-        case "speed": return .speed(try r.number("a playback rate (1 = real time)"))
-        case "play": return .play
-        case "pause": return .pause
-        case "remove-animations":
-            return .removeAnimations(r.peek == nil ? nil : try r.keyPath())
-        default:
-            preconditionFailure("timeCommand: \(verb)")
-        }
-    }
-}
-
 extension Reader {
     public mutating func keyPath() throws(CommandError) -> AnimationKeyPath {
         let t = try word("a key path (position, opacity, transform, transform.rotation.z…)")
@@ -170,11 +147,11 @@ extension Reader {
             advance()
             if !t.quoted, t.text == "{" { depth += 1 }
             if !t.quoted, t.text == "}" {
-                if depth == 0 { closed = true; if !current.isEmpty { block.commands.append(try CommandParser.parse(tokens: current, endColumn: t.column)) }; break }
+                if depth == 0 { closed = true; if !current.isEmpty { block.commands.append(try blockCommand(current, endColumn: t.column)) }; break }
                 depth -= 1
             }
             if !t.quoted, t.text == ";", depth == 0 {
-                if !current.isEmpty { block.commands.append(try CommandParser.parse(tokens: current, endColumn: t.column)) }
+                if !current.isEmpty { block.commands.append(try blockCommand(current, endColumn: t.column)) }
                 current = []
                 continue
             }
@@ -184,6 +161,18 @@ extension Reader {
         guard !block.commands.isEmpty else { throw CommandError("animated { } has no commands", column: endColumn) }
         return block
     }
+
+    /// One command inside `animated { }`: an edit or a selection.
+    private func blockCommand(_ tokens: [CommandToken], endColumn: Int) throws(CommandError) -> EngineCommand {
+        let command = try CommandParser.parse(tokens: tokens, endColumn: endColumn)
+        switch command {
+        case .engine(.edit), .engine(.select), .engine(.selectNext), .engine(.selectPrevious), .engine(.selectParent), .engine(.selectChild):
+            if case let .engine(c) = command { return c }
+        default: break
+        }
+        throw CommandError("\(tokens.first?.text ?? "") cannot go inside animated { }", column: tokens.first?.column,
+                           suggestion: "only edits (set, move, rotate, scale, anchor…) and select")
+    }
 }
 
 /// `animated DURATION [delay S] [timing T] { COMMANDS }`.
@@ -191,9 +180,9 @@ public struct AnimatedBlock: Equatable, Sendable {
     public var duration: Double
     public var delay: Double?
     public var timing: Timing?
-    public var commands: [Command]
+    public var commands: [EngineCommand]
 
-    public init(duration: Double, delay: Double? = nil, timing: Timing? = nil, commands: [Command]) {
+    public init(duration: Double, delay: Double? = nil, timing: Timing? = nil, commands: [EngineCommand]) {
         self.duration = duration; self.delay = delay; self.timing = timing; self.commands = commands
     }
 

@@ -33,12 +33,109 @@ public enum ShownPart: String, Equatable, Sendable, CaseIterable {
     case canvas, panel
 }
 
-/// Every user action, with exactly one text spelling (`text`), which `CommandParser` reads back.
+/// The side panel's pages, for `panel` (key `i` echoes it).
+public enum PanelName: String, Equatable, Sendable, CaseIterable {
+    case inspector, formula, hitTest = "hit-test"
+}
+
+/// Every user action, with exactly one text spelling (`text`), which `CommandParser` reads
+/// back. The engine (`Session.perform`) takes only `EngineCommand`s; the explorer's own
+/// commands never reach it, so it never has to say "this one is not for me". Each verb is
+/// declared once in `CommandTable`.
 public enum Command: Equatable, Sendable {
-    // Building and editing a scene.
+    /// Scene edits, queries, time, steps, selection, history and file effects.
+    case engine(EngineCommand)
+    /// The explorer's view of the scene: camera, cursor, modes, panels, the tree browser,
+    /// help, the `:` line, quitting. Headless runs accept and ignore them.
+    case explorer(ExplorerCommand)
+
+    /// The one text spelling; `CommandParser.parse(command.text) == command`.
+    public var text: String {
+        switch self {
+        case let .engine(c): return c.text
+        case let .explorer(c): return c.text
+        }
+    }
+}
+
+/// What `Session.perform` understands.
+public enum EngineCommand: Equatable, Sendable {
+    /// An undoable change to the scene.
+    case edit(Edit)
+    /// A question answered with one JSON object.
+    case query(Query)
+    /// The clock and animations (`animate`, `animated`, `wait`, `time`, `speed`, `play`, `pause`, `remove-animations`).
+    case clock(TimeCommand)
+    case select(String)
+    case selectNext, selectPrevious, selectParent, selectChild
+    case undo, redo
+    case save(String?)
+    case load(String)
+    case reload
+    /// `order zPosition|tree`: the sibling order CALayer hit testing uses (R9).
+    case hitTestOrder(SiblingOrder)
+    /// `step N`: the scene as it is after step N of its step-through demo (0: before any).
+    case step(Int)
+    /// `export swift`: the selection as Swift code.
+    case exportSwift
+    /// `export svg FILE`: the scene as vector geometry, written atomically to FILE.
+    case exportSVG(String)
+
+    public var text: String {
+        let q = CommandQuoting.ifNeeded
+        switch self {
+        case let .edit(e): return e.text
+        case let .query(x): return x.text
+        case let .clock(t): return t.text
+        case let .select(name): return "select \(q(name))"
+        case .selectNext: return "select-next"
+        case .selectPrevious: return "select-previous"
+        case .selectParent: return "select-parent"
+        case .selectChild: return "select-child"
+        case .undo: return "undo"
+        case .redo: return "redo"
+        case let .save(path): return "save" + (path.map { " \(q($0))" } ?? "")
+        case let .load(path): return "load \(q(path))"
+        case .reload: return "reload"
+        case let .hitTestOrder(o): return "order \(o.rawValue)"
+        case let .step(n): return "step \(n)"
+        case .exportSwift: return "export swift"
+        case let .exportSVG(path): return "export svg \(q(path))"
+        }
+    }
+}
+
+/// An undoable change to the scene's tree.
+public enum Edit: Equatable, Sendable {
     case add(name: String, kind: LayerKind?, parent: String?, index: Int?)
     case remove(String)
-    case select(String)
+    /// `resize W H`: the selection's frame size (origin kept); subviews follow their autoresizingMask.
+    case resize(Double, Double)
+    /// `turn`: swap the selection's top-level view's width and height (portrait ↔ landscape).
+    case turn
+    /// A change to the selected layer alone.
+    case layer(LayerEdit)
+
+    public var text: String {
+        let n = NumberText.exact
+        let q = CommandQuoting.ifNeeded
+        switch self {
+        case let .add(name, kind, parent, index):
+            var s = "add \(q(name))"
+            if let kind { s += " \(kind.rawValue)" }
+            if let parent { s += " in \(q(parent))" }
+            if let index { s += " at \(index)" }
+            return s
+        case let .remove(name): return "remove \(q(name))"
+        case let .resize(w, h): return "resize \(n(w)) \(n(h))"
+        case .turn: return "turn"
+        case let .layer(e): return e.text
+        }
+    }
+}
+
+/// A change to the selected layer's properties, with setter semantics.
+public enum LayerEdit: Equatable, Sendable {
     case set(Property, PropertyValue)
     case rotate(AngleLiteral, RotationAxis?)
     case scale(Double, Double?)
@@ -48,31 +145,97 @@ public enum Command: Equatable, Sendable {
     case toggle(ToggleProperty)
     /// Changes zPosition by a delta (keys `[` and `]`).
     case lift(Double)
-    case undo
-    case redo
-    case save(String?)
-    case load(String)
-    case reload
-    // Queries.
+
+    public var text: String {
+        let n = NumberText.exact
+        switch self {
+        case let .set(p, v): return "set \(p.rawValue) \(v.text)"
+        case let .rotate(a, axis): return "rotate \(a.text)" + (axis.map { " \($0.rawValue)" } ?? "")
+        case let .scale(f, fy): return "scale \(n(f))" + (fy.map { " \(n($0))" } ?? "")
+        case let .move(dx, dy): return "move \(n(dx)) \(n(dy))"
+        case let .anchor(x, y, keep): return "anchor \(n(x)) \(n(y))" + (keep ? " keep-frame" : "")
+        case .reset: return "reset"
+        case let .toggle(p): return "toggle \(p.rawValue)"
+        case let .lift(dz): return "lift \(n(dz))"
+        }
+    }
+}
+
+/// A question about the scene; the answer is one JSON object.
+public enum Query: Equatable, Sendable {
     case get(Property)
+    case getPresentation(Property)
+    case getNow
     case convertPoint(Point, from: SpaceName, to: SpaceName)
     case convertRect(Rect, from: SpaceName, to: SpaceName)
     case contains(String, Point)
     case hitTest(String?, Point)
+    case hitTestPresentation(String?, Point)
     case matrix(TransformSpec)
-    /// `order zPosition|tree`: the sibling order CALayer hit testing uses (R9).
-    case hitTestOrder(SiblingOrder)
-    // Selection and explorer (viewport, modes); headless runs ignore what has no meaning there.
-    case selectNext, selectPrevious, selectParent, selectChild
+
+    public var text: String {
+        let n = NumberText.exact
+        let q = CommandQuoting.ifNeeded
+        switch self {
+        case let .get(p): return "get \(p.rawValue)"
+        case let .getPresentation(p): return "get presentation \(p.rawValue)"
+        case .getNow: return "get now"
+        case let .convertPoint(p, a, b): return "convert point \(n(p.x)) \(n(p.y)) from \(a.text) to \(b.text)"
+        case let .convertRect(r, a, b):
+            return "convert rect \(n(r.origin.x)) \(n(r.origin.y)) \(n(r.size.width)) \(n(r.size.height)) from \(a.text) to \(b.text)"
+        case let .contains(name, p): return "contains \(q(name)) \(n(p.x)) \(n(p.y))"
+        case let .hitTest(name, p):
+            // A layer called presentation is quoted: unquoted, the word means the presentation tree.
+            return "hit-test " + (name.map { ($0 == "presentation" ? "\"presentation\"" : q($0)) + " " } ?? "") + "\(n(p.x)) \(n(p.y))"
+        case let .hitTestPresentation(name, p): return "hit-test presentation " + (name.map { "\(q($0)) " } ?? "") + "\(n(p.x)) \(n(p.y))"
+        case let .matrix(t): return "matrix \(t.text)"
+        }
+    }
+}
+
+/// The clock and animations (Animation.swift, Presentation.swift).
+public enum TimeCommand: Equatable, Sendable {
+    case animate(AnimationSpec)
+    case animated(AnimatedBlock)
+    case wait(Double)
+    case time(Double)
+    /// Explorer playback rate (eval keeps it but has no playback).
+    case speed(Double)
+    case play, pause
+    case removeAnimations(AnimationKeyPath?)
+
+    public var text: String {
+        let n = NumberText.exact
+        switch self {
+        case let .animate(spec): return spec.text
+        case let .animated(block): return block.text
+        case let .wait(s): return "wait \(n(s))"
+        case let .time(t): return "time \(n(t))"
+        case let .speed(f): return "speed \(n(f))"
+        case .play: return "play"
+        case .pause: return "pause"
+        case let .removeAnimations(path): return "remove-animations" + (path.map { " \($0.rawValue)" } ?? "")
+        }
+    }
+}
+
+/// The explorer's own commands: they change the view, not the scene.
+public enum ExplorerCommand: Equatable, Sendable {
     case zoom(Double)
     case pan(Double, Double)
     case fit
+    case cursor(Bool)
+    case cursorMove(Int, Int)
+    case cursorAt(Double, Double)
+    /// `panel inspector|formula|hit-test`: which explanation the side panel shows.
+    case panel(PanelName)
     /// `mode normal|anchor|cursor|tree`: the explorer's key mode.
     case mode(ModeName)
     /// `anchor-behaviour core-animation|keep-frame`: what the anchor keys do.
     case anchorBehaviour(AnchorBehaviourName)
     /// `command-line`: opens the `:` line (key `:`).
     case commandLine
+    case help
     /// `legend on|off`: the one-line legend of marks (key `b`).
     case legend(Bool)
     /// `present on|off`: the presentation preset (key `W`, `--present`).
@@ -87,131 +250,34 @@ public enum Command: Equatable, Sendable {
     case fold(String, Bool)
     case reveal
     case filter(Bool)
-    case cursor(Bool)
-    case cursorMove(Int, Int)
-    case cursorAt(Double, Double)
-    case help
     case quit(force: Bool)
-    case export(String)
-    /// `export svg FILE`: the scene as vector geometry, written atomically to FILE.
-    case exportSVG(String)
-    /// `panel inspector|formula|hit-test`: which explanation the side panel shows.
-    case panel(String)
-    // Time (Animation.swift, Presentation.swift).
-    case animate(AnimationSpec)
-    case animated(AnimatedBlock)
-    case wait(Double)
-    case time(Double)
-    case speed(Double)
-    case play, pause
-    case removeAnimations(AnimationKeyPath?)
-    case getPresentation(Property)
-    case getNow
-    case hitTestPresentation(String?, Point)
-    /// `step N`: the scene as it is after step N of its step-through demo (0: before any).
-    case step(Int)
-    /// `resize W H`: the selection's frame size (origin kept); subviews follow their autoresizingMask.
-    case resize(Double, Double)
-    /// `turn`: swap the selection's top-level view's width and height (portrait ↔ landscape).
-    case turn
 
-    /// The one text spelling; `CommandParser.parse(command.text) == command`.
     public var text: String {
         let n = NumberText.exact
         let q = CommandQuoting.ifNeeded
+        let onOff = { (on: Bool) in on ? "on" : "off" }
         switch self {
-        case let .add(name, kind, parent, index):
-            var s = "add \(q(name))"
-            if let kind { s += " \(kind.rawValue)" }
-            if let parent { s += " in \(q(parent))" }
-            if let index { s += " at \(index)" }
-            return s
-        case let .remove(name): return "remove \(q(name))"
-        case let .select(name): return "select \(q(name))"
-        case let .set(p, v): return "set \(p.rawValue) \(v.text)"
-        case let .rotate(a, axis): return "rotate \(a.text)" + (axis.map { " \($0.rawValue)" } ?? "")
-        case let .scale(f, fy): return "scale \(n(f))" + (fy.map { " \(n($0))" } ?? "")
-        case let .move(dx, dy): return "move \(n(dx)) \(n(dy))"
-        case let .anchor(x, y, keep): return "anchor \(n(x)) \(n(y))" + (keep ? " keep-frame" : "")
-        case .reset: return "reset"
-        case let .toggle(p): return "toggle \(p.rawValue)"
-        case let .lift(dz): return "lift \(n(dz))"
-        case .undo: return "undo"
-        case .redo: return "redo"
-        case let .save(path): return "save" + (path.map { " \(q($0))" } ?? "")
-        case let .load(path): return "load \(q(path))"
-        case .reload: return "reload"
-        case let .get(p): return "get \(p.rawValue)"
-        case let .convertPoint(p, a, b): return "convert point \(n(p.x)) \(n(p.y)) from \(a.text) to \(b.text)"
-        case let .convertRect(r, a, b):
-            return "convert rect \(n(r.origin.x)) \(n(r.origin.y)) \(n(r.size.width)) \(n(r.size.height)) from \(a.text) to \(b.text)"
-        case let .contains(name, p): return "contains \(q(name)) \(n(p.x)) \(n(p.y))"
-        case let .hitTest(name, p):
-            // A layer called presentation is quoted: unquoted, the word means the presentation tree.
-            return "hit-test " + (name.map { ($0 == "presentation" ? "\"presentation\"" : q($0)) + " " } ?? "") + "\(n(p.x)) \(n(p.y))"
-        case let .matrix(t): return "matrix \(t.text)"
-        case let .hitTestOrder(o): return "order \(o.rawValue)"
-        case .selectNext: return "select-next"
-        case .selectPrevious: return "select-previous"
-        case .selectParent: return "select-parent"
-        case .selectChild: return "select-child"
         case let .zoom(f): return "zoom \(n(f))"
         case let .pan(dx, dy): return "pan \(n(dx)) \(n(dy))"
         case .fit: return "fit"
+        case let .cursor(on): return "cursor \(onOff(on))"
+        case let .cursorMove(dc, dr): return "cursor-move \(dc) \(dr)"
+        case let .cursorAt(x, y): return "cursor-at \(n(x)) \(n(y))"
+        case let .panel(page): return "panel \(page.rawValue)"
         case let .mode(m): return "mode \(m.rawValue)"
         case let .anchorBehaviour(b): return "anchor-behaviour \(b.rawValue)"
         case .commandLine: return "command-line"
-        case let .legend(on): return "legend \(on ? "on" : "off")"
-        case let .present(on): return "present \(on ? "on" : "off")"
+        case .help: return "help"
+        case let .legend(on): return "legend \(onOff(on))"
+        case let .present(on): return "present \(onOff(on))"
         case let .show(part): return "show \(part.rawValue)"
         case let .search(text): return "search" + (text.map { " " + q($0) } ?? "")
         case .searchNext: return "search-next"
         case .searchPrevious: return "search-previous"
         case let .fold(name, folded): return (folded ? "fold " : "unfold ") + q(name)
         case .reveal: return "reveal"
-        case let .filter(on): return "filter \(on ? "on" : "off")"
-        case let .cursor(on): return "cursor \(on ? "on" : "off")"
-        case let .cursorMove(dc, dr): return "cursor-move \(dc) \(dr)"
-        case let .cursorAt(x, y): return "cursor-at \(n(x)) \(n(y))"
-        case .help: return "help"
+        case let .filter(on): return "filter \(onOff(on))"
         case let .quit(force): return force ? "quit!" : "quit"
-        case let .export(format): return "export \(format)"
-        case let .exportSVG(path): return "export svg \(q(path))"
-        case let .panel(page): return "panel \(page)"
-        case let .animate(spec): return spec.text
-        case let .animated(block): return block.text
-        case let .wait(s): return "wait \(n(s))"
-        case let .time(t): return "time \(n(t))"
-        case let .speed(f): return "speed \(n(f))"
-        case .play: return "play"
-        case .pause: return "pause"
-        case let .removeAnimations(path): return "remove-animations" + (path.map { " \($0.rawValue)" } ?? "")
-        case let .getPresentation(p): return "get presentation \(p.rawValue)"
-        case .getNow: return "get now"
-        case let .hitTestPresentation(name, p): return "hit-test presentation " + (name.map { "\(q($0)) " } ?? "") + "\(n(p.x)) \(n(p.y))"
-        case let .step(n): return "step \(n)"
-        case let .resize(w, h): return "resize \(n(w)) \(n(h))"
-        case .turn: return "turn"
-        }
-    }
-
-    /// The side panel's pages, for `panel`.
-    public static let panelPages = ["inspector", "formula", "hit-test"]
-
-    /// True for commands that change the scene (and so enter the undo history).
-    public var isEdit: Bool {
-        switch self {
-        case .add, .remove, .set, .rotate, .scale, .move, .anchor, .reset, .toggle, .lift, .resize, .turn: return true
-        default: return false
-        }
-    }
-
-    /// True for queries, which print one JSON object each in `eval`.
-    public var isQuery: Bool {
-        switch self {
-        case .get, .convertPoint, .convertRect, .contains, .hitTest, .matrix: return true
-        case .getPresentation, .getNow, .hitTestPresentation: return true
-        default: return false
         }
     }
 }

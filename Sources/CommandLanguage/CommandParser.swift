@@ -30,16 +30,8 @@ public struct CommandSource: Equatable, Sendable {
 /// Reads the command language (commands.md): one command per line or `;`-separated,
 /// `#` starts a comment, double quotes for names with spaces.
 public enum CommandParser {
-    /// Every command word, for completion and help.
-    public static let verbs: [String] = [
-        "add", "remove", "select", "set", "rotate", "scale", "move", "anchor", "reset", "toggle", "lift",
-        "undo", "redo", "save", "load", "reload", "get", "convert", "contains", "hit-test", "matrix", "order",
-        "select-next", "select-previous", "select-parent", "select-child", "zoom", "pan", "fit",
-        "cursor", "cursor-move", "cursor-at", "help", "quit", "quit!", "export", "panel", "step",
-        "mode", "anchor-behaviour", "command-line", "legend", "present", "show",
-        "animate", "animated", "wait", "time", "speed", "play", "pause", "remove-animations",
-        "resize", "turn", "search", "search-next", "search-previous", "fold", "unfold", "reveal", "filter",
-    ]
+    /// Every command word, for completion and help (declared in `CommandTable`).
+    public static var verbs: [String] { CommandTable.verbs }
 
     /// Splits a line into tokens, dropping a `#` comment; `;` is returned as its own token.
     public static func tokenize(_ line: String) throws(CommandError) -> [CommandToken] {
@@ -106,169 +98,11 @@ public enum CommandParser {
     static func parse(tokens: [CommandToken], endColumn: Int) throws(CommandError) -> Command {
         var r = Reader(tokens: tokens, endColumn: endColumn)
         let verb = try r.word("a command")
-        let command: Command
-        switch verb.text {
-        case "add":
-            let name = try r.name("a layer name")
-            var kind: LayerKind? = nil
-            var parent: String? = nil
-            var index: Int? = nil
-            while let t = r.peek {
-                switch t.text {
-                case "layer" where kind == nil && parent == nil && index == nil,
-                     "view" where kind == nil && parent == nil && index == nil:
-                    r.advance(); kind = LayerKind(rawValue: t.text)
-                case "in" where parent == nil && index == nil:
-                    r.advance(); parent = try r.name("a parent layer name after \"in\"")
-                case "at" where index == nil:
-                    r.advance(); index = try r.integer("an index after \"at\"")
-                default:
-                    throw CommandError("unexpected \"\(t.text)\"", column: t.column,
-                                       suggestion: "expected: add NAME [layer|view] [in PARENT] [at INDEX]")
-                }
-            }
-            command = .add(name: name, kind: kind, parent: parent, index: index)
-        case "remove": command = .remove(try r.name("a layer name"))
-        case "select": command = .select(try r.name("a layer name"))
-        case "set":
-            let property = try r.property(allowReadOnly: false)
-            command = .set(property, try r.value(for: property))
-        case "rotate":
-            let angle = try r.angle()
-            var axis: RotationAxis? = nil
-            if let t = r.peek {
-                guard let a = RotationAxis(rawValue: t.text) else {
-                    throw CommandError("unknown axis \"\(t.text)\"", column: t.column, suggestion: "use x, y or z")
-                }
-                r.advance(); axis = a
-            }
-            command = .rotate(angle, axis)
-        case "scale":
-            let f = try r.number("a scale factor")
-            command = .scale(f, r.peek == nil ? nil : try r.number("a y scale factor"))
-        case "move": command = .move(try r.number("dx"), try r.number("dy"))
-        case "resize":
-            let wt = r.peek, w = try r.number("a width")
-            guard w >= 0 else { throw CommandError("a width cannot be negative", column: wt?.column) }
-            let ht = r.peek, h = try r.number("a height")
-            guard h >= 0 else { throw CommandError("a height cannot be negative", column: ht?.column) }
-            command = .resize(w, h)
-        case "turn": command = .turn
-        case "anchor":
-            let x = try r.number("the anchor's x (unit coordinates)"), y = try r.number("the anchor's y (unit coordinates)")
-            var keep = false
-            if let t = r.peek {
-                guard t.text == "keep-frame" else {
-                    throw CommandError("unexpected \"\(t.text)\"", column: t.column, suggestion: "did you mean \"keep-frame\"?")
-                }
-                r.advance(); keep = true
-            }
-            command = .anchor(x, y, keepFrame: keep)
-        case "reset": command = .reset
-        case "toggle":
-            let t = try r.word("hidden, masksToBounds or geometryFlipped")
-            let aliases = ["clipsToBounds": "masksToBounds", "isHidden": "hidden", "flipped": "geometryFlipped"]
-            guard let p = ToggleProperty(rawValue: aliases[t.text] ?? t.text) else {
-                throw CommandError("cannot toggle \"\(t.text)\"", column: t.column,
-                                   suggestion: NearMiss.closest(to: t.text, among: ToggleProperty.allCases.map(\.rawValue)).map { "did you mean \"\($0)\"?" } ?? "toggle hidden, masksToBounds or geometryFlipped")
-            }
-            command = .toggle(p)
-        case "lift": command = .lift(try r.number("a zPosition change"))
-        case "undo": command = .undo
-        case "redo": command = .redo
-        case "save", "w": command = .save(r.peek == nil ? nil : try r.name("a file name"))
-        case "load", "e": command = .load(try r.name("a file name"))
-        case "reload": command = .reload
-        case "get":
-            if let t = r.peek, !t.quoted, t.text == "presentation" { r.advance(); command = .getPresentation(try r.property(allowReadOnly: true)) }
-            else if let t = r.peek, !t.quoted, t.text == "now" { r.advance(); command = .getNow }
-            else { command = .get(try r.property(allowReadOnly: true)) }
-        case "convert":
-            let what = try r.word("point or rect")
-            switch what.text {
-            case "point":
-                let p = Point(x: try r.number("x"), y: try r.number("y"))
-                try r.keyword("from"); let a = try r.space()
-                try r.keyword("to"); let b = try r.space()
-                command = .convertPoint(p, from: a, to: b)
-            case "rect":
-                let rect = Rect(x: try r.number("x"), y: try r.number("y"), width: try r.number("width"), height: try r.number("height"))
-                try r.keyword("from"); let a = try r.space()
-                try r.keyword("to"); let b = try r.space()
-                command = .convertRect(rect, from: a, to: b)
-            default:
-                throw CommandError("expected point or rect after convert, found \"\(what.text)\"", column: what.column,
-                                   suggestion: "convert point X Y from A to B")
-            }
-        case "contains":
-            command = .contains(try r.name("a layer name"), Point(x: try r.number("x"), y: try r.number("y")))
-        case "hit-test" where r.peek.map { !$0.quoted && $0.text == "presentation" } == true:
-            r.advance()
-            if let t = r.peek, Reader.number(t.text) == nil {
-                command = .hitTestPresentation(try r.name("a layer name"), Point(x: try r.number("x"), y: try r.number("y")))
-            } else {
-                command = .hitTestPresentation(nil, Point(x: try r.number("x"), y: try r.number("y")))
-            }
-        case "hit-test":
-            if let t = r.peek, Reader.number(t.text) == nil {
-                command = .hitTest(try r.name("a layer name"), Point(x: try r.number("x"), y: try r.number("y")))
-            } else {
-                command = .hitTest(nil, Point(x: try r.number("x"), y: try r.number("y")))
-            }
-        case "matrix": command = .matrix(try r.transform())
-        case "order":
-            let t = try r.word("zPosition or tree")
-            guard let o = SiblingOrder(rawValue: t.text) else {
-                throw CommandError("unknown hit-test order \"\(t.text)\"", column: t.column, suggestion: "use zPosition (measured) or tree (Lockwood's book)")
-            }
-            command = .hitTestOrder(o)
-        case "select-next": command = .selectNext
-        case "select-previous": command = .selectPrevious
-        case "select-parent": command = .selectParent
-        case "select-child": command = .selectChild
-        case "zoom": command = .zoom(try r.positive("a zoom factor"))
-        case "pan": command = .pan(try r.number("dx (cells)"), try r.number("dy (cells)"))
-        case "fit": command = .fit
-        case "cursor": command = .cursor(try r.onOff())
-        case "cursor-move": command = .cursorMove(try r.integer("columns"), try r.integer("rows"))
-        case "cursor-at": command = .cursorAt(try r.number("x"), try r.number("y"))
-        case "help": command = .help
-        case "mode": command = .mode(try r.choice("mode", ModeName.self))
-        case "anchor-behaviour": command = .anchorBehaviour(try r.choice("anchor behaviour", AnchorBehaviourName.self))
-        case "command-line": command = .commandLine
-        case "legend": command = .legend(try r.onOff())
-        case "present": command = .present(try r.onOff())
-        case "show": command = .show(try r.choice("part", ShownPart.self))
-        case "search": command = .search(r.peek == nil ? nil : try r.name("text to search for"))
-        case "search-next": command = .searchNext
-        case "search-previous": command = .searchPrevious
-        case "fold": command = .fold(try r.name("a layer name"), true)
-        case "unfold": command = .fold(try r.name("a layer name"), false)
-        case "reveal": command = .reveal
-        case "filter": command = .filter(try r.onOff())
-        case "quit", "q": command = .quit(force: false)
-        case "quit!", "q!": command = .quit(force: true)
-        case "export":
-            let t = try r.word("a format (swift or svg)")
-            switch t.text {
-            case "swift": command = .export("swift")
-            case "svg": command = .exportSVG(try r.name("an output file (.svg)"))
-            default: throw CommandError("unknown export format \"\(t.text)\"", column: t.column, suggestion: "use: export swift, or export svg FILE")
-            }
-        case "panel":
-            let t = try r.word("inspector, formula or hit-test")
-            guard Command.panelPages.contains(t.text) else {
-                throw CommandError("unknown panel \"\(t.text)\"", column: t.column,
-                                   suggestion: NearMiss.closest(to: t.text, among: Command.panelPages).map { "did you mean \"\($0)\"?" } ?? "use inspector, formula or hit-test")
-            }
-            command = .panel(t.text)
-        case "animate", "animated", "wait", "time", "speed", "play", "pause", "remove-animations":
-            command = try timeCommand(verb.text, &r)
-        case "step": command = .step(try r.integer("a step number"))
-        default:
+        guard let spec = CommandTable.spec(for: verb.text) else {
             throw CommandError("unknown command \"\(verb.text)\"", column: verb.column,
                                suggestion: NearMiss.closest(to: verb.text, among: verbs).map { "did you mean \"\($0)\"?" } ?? "type help for the list")
         }
+        let command = try spec.parse(&r)
         if let extra = r.peek {
             throw CommandError("unexpected \"\(extra.text)\" after \(verb.text)", column: extra.column,
                                suggestion: "one command per line, or separate them with ;")
@@ -494,5 +328,17 @@ public struct Reader {
             }
         } while peek?.text == "then"
         return TransformSpec(steps)
+    }
+}
+
+extension CommandParser {
+    /// Parses exactly one command the engine runs; the explorer's own commands are refused
+    /// (tools and tests that drive a `Session` directly).
+    public static func parseEngine(_ text: String) throws(CommandError) -> EngineCommand {
+        switch try parse(text) {
+        case let .engine(c): return c
+        case let .explorer(c):
+            throw CommandError("\(c.text) is one of the explorer's own commands, not the engine's", column: 1)
+        }
     }
 }

@@ -1,9 +1,11 @@
+import Foundation
 import LayerModel
 import CommandLanguage
 import LayerKit
 
-/// Tab completion on the `:` line: command words first, then properties after `set`/`get`,
-/// then layer names.
+/// Tab completion on the `:` line, from the commands' declarations (`CommandTable`):
+/// command words first, then each argument by its declared kind — layer names, properties,
+/// a property's value words, key paths, keyword lists, files.
 public enum Completion {
     public struct Result: Equatable, Sendable {
         /// The whole line up to the caret after completion (the longest common prefix).
@@ -11,39 +13,41 @@ public enum Completion {
         public var candidates: [String]
     }
 
-    public static func complete(_ prefix: String, session: Session) -> Result {
+    /// `files` lists a directory's entries (directories with a trailing `/`); the default
+    /// reads the file system.
+    public static func complete(_ prefix: String, session: Session,
+                                files: (String) -> [String] = Completion.directoryEntries) -> Result {
         let words = split(prefix)
         let raw = words.last ?? ""
         // A name being typed inside quotes: match without the opening quote.
         let quoted = raw.hasPrefix("\"")
         let current = quoted ? String(raw.dropFirst()) : raw
         let head = words.dropLast().joined(separator: " ")
-        let pool: [String]
+        var pool: [String] = []
         var isNames = false
         if words.count <= 1 {
-            pool = CommandParser.verbs
-        } else if words[0] == "set" && words.count == 2 {
-            pool = Property.allCases.filter { !$0.isReadOnly }.map(\.rawValue)
-        } else if words[0] == "get" && words.count == 2 {
-            pool = Property.allCases.map(\.rawValue) + ["presentation", "now"]
-        } else if ["animate", "remove-animations"].contains(words[0]) && words.count == 2 {
-            pool = AnimationKeyPath.allCases.map(\.rawValue)
-        } else if words[0] == "get" && words.count == 3 && words[1] == "presentation" {
-            pool = Property.allCases.map(\.rawValue)
-        } else if words[0] == "toggle" && words.count == 2 {
-            pool = ToggleProperty.allCases.map(\.rawValue)
-        } else if words[0] == "order" && words.count == 2 {
-            pool = SiblingOrder.allCases.map(\.rawValue)
-        } else if words[0] == "mode" && words.count == 2 {
-            pool = ModeName.allCases.map(\.rawValue)
-        } else if words[0] == "anchor-behaviour" && words.count == 2 {
-            pool = AnchorBehaviourName.allCases.map(\.rawValue)
-        } else if words[0] == "panel" && words.count == 2 {
-            pool = Command.panelPages
+            pool = CommandTable.verbs
         } else {
-            pool = Array(session.tree.names).sorted() + ["screen"]
-            isNames = true
+            let typed = words.dropFirst().dropLast().map(unquoted)
+            for kind in CommandTable.argumentKinds(verb: words[0], typed: Array(typed), position: words.count - 1) {
+                switch kind {
+                case .layer: pool += session.tree.names; isNames = true
+                case .space: pool += Array(session.tree.names) + ["screen"]; isNames = true
+                case let .property(settable): pool += Property.allCases.filter { !settable || !$0.isReadOnly }.map(\.rawValue)
+                case .keyPath: pool += AnimationKeyPath.allCases.map(\.rawValue)
+                case let .choice(options): pool += options
+                case let .keyword(k): pool.append(k)
+                case .file:
+                    let slash = current.lastIndex(of: "/").map { current.index(after: $0) } ?? current.startIndex
+                    let directory = String(current[..<slash])
+                    pool += files(directory).map { directory + $0 }
+                    isNames = true
+                case .value: pool += CommandTable.valueWords(for: typed.last ?? "")
+                case .newLayer, .number, .text, .tail, .optional: break
+                }
+            }
         }
+        pool = Array(Set(pool))
         let matches = pool.filter { $0.hasPrefix(current) }.sorted()
         guard !matches.isEmpty else { return Result(completion: nil, candidates: []) }
         var common = matches[0]
@@ -51,7 +55,10 @@ public enum Completion {
             while !m.hasPrefix(common) { common.removeLast() }
         }
         let word: String
-        if matches.count == 1 {
+        if matches.count == 1, common.hasSuffix("/") {
+            // A directory: keep going inside it.
+            word = (quoted || common.contains(" ") ? "\"" : "") + common
+        } else if matches.count == 1 {
             // A whole name: quoted when the parser needs it (spaces, quotes, `;`, `#`).
             word = (isNames ? CommandQuoting.ifNeeded(common) : common) + " "
         } else if isNames && (quoted || common.contains(" ")) {
@@ -62,6 +69,22 @@ public enum Completion {
         }
         let line = (head.isEmpty ? "" : head + " ") + word
         return Result(completion: line, candidates: matches)
+    }
+
+    static func unquoted(_ word: String) -> String {
+        word.count >= 2 && word.hasPrefix("\"") && word.hasSuffix("\"") ? String(word.dropFirst().dropLast()) : word
+    }
+
+    /// The entries of a directory ("" is the current one), directories with a `/`; hidden
+    /// files left out.
+    public static func directoryEntries(_ directory: String) -> [String] {
+        let path = directory.isEmpty ? "." : directory
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        return names.filter { !$0.hasPrefix(".") }.map { name in
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory)
+            return isDirectory.boolValue ? name + "/" : name
+        }
     }
 
     /// Splits the line at spaces outside double quotes, keeping the quotes in the words.

@@ -1,6 +1,7 @@
 import Geometry
 import Raster
 import LayerModel
+import CommandLanguage
 
 /// How the screen draws: glyph mode and whether the terminal shows UTF-8. (The cell shape
 /// is part of the state, because clicks and cursor moves map cells to points too.)
@@ -214,9 +215,7 @@ public enum ExplorerScreen {
         }
         lines += Keymap.helpLines
         lines.append("")
-        lines.append(": commands — add remove select set rotate scale move anchor [keep-frame] reset")
-        lines.append("  undo redo save load get convert contains hit-test matrix order export fit zoom")
-        lines.append("  time: animate animated wait time speed play pause remove-animations (docs/time.md)")
+        lines += CommandTable.helpLines()
         return lines
     }
 

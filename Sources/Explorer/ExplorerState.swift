@@ -82,7 +82,7 @@ public struct ExplorerState: Equatable, Sendable {
     /// The first help line shown: the help scrolls when it is taller than the terminal.
     public var helpScroll: Int = 0
     /// The last `convert` query, drawn on the canvas as markers until the next edit.
-    public var lastConversion: Command? = nil
+    public var lastConversion: Query? = nil
     /// The tree pane's folding, filter and search (TreeBrowser.swift).
     public var treeBrowser = TreeBrowser()
 

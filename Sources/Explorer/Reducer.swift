@@ -1,13 +1,14 @@
 import Geometry
 import Raster
+import TerminalKit
 import CommandLanguage
 import LayoutFiles
 import LayerKit
 
 /// Everything that can happen to the explorer.
 public enum Action: Equatable, Sendable {
-    /// A key, by name (`KeyName`): "r", "S-Tab", "C-c", "Enter", "Up", "M-r"…
-    case key(String)
+    /// A key, as the terminal decoded it (`Key`; its echo name is `Key.description`).
+    case key(Key)
     /// A command from a script or the `:` line.
     case command(Command)
     /// A mouse press at a terminal cell.
@@ -112,17 +113,17 @@ public enum Reducer {
 
     // MARK: Keys
 
-    static func handleKey(_ state: inout ExplorerState, _ key: String) -> ExplorerEffect {
+    static func handleKey(_ state: inout ExplorerState, _ key: Key) -> ExplorerEffect {
         // Ctrl-C cancels the : line, help, an overlay or a question; else it quits, asking
         // first when there are unsaved edits (issue 11, DECISIONS.md).
-        if key == "C-c", let effect = ctrlC(&state) { return effect }
+        if key == .control("c"), let effect = ctrlC(&state) { return effect }
         // Esc typed quickly before a key arrives as Alt+key. On the : line, in help and at the
         // quit question Esc has its own meaning, so M-x there is always Esc, then x.
-        if key.hasPrefix("M-"), key.count == 3 {
+        if case let .alt(c) = key {
             switch state.mode {
             case .command, .help, .confirmQuit:
-                _ = handleKey(&state, "Esc")
-                return handleKey(&state, String(key.dropFirst(2)))
+                _ = handleKey(&state, .escape)
+                return handleKey(&state, .character(c))
             default: break
             }
         }
@@ -136,10 +137,10 @@ public enum Reducer {
             let page = max(1, visible - 1)
             let step: Int?
             switch key {
-            case "j", "Down": step = 1
-            case "k", "Up": step = -1
-            case "Space", "PageDown": step = page
-            case "PageUp": step = -page
+            case .character("j"), .down: step = 1
+            case .character("k"), .up: step = -1
+            case .character(" "), .pageDown: step = page
+            case .pageUp: step = -page
             default: step = nil
             }
             if let step, maxScroll > 0 {
@@ -151,15 +152,15 @@ public enum Reducer {
             return .none
         case .confirmQuit:
             switch key {
-            case "y", "Y", "w":
+            case .character("y"), .character("Y"), .character("w"):
                 guard let path = state.session.filePath else {
                     state.mode = .normal
                     setStatus(&state, "no file to save to: use :save FILE, then quit", error: true)
                     return .none
                 }
                 return .save(path: path)
-            case "n", "N", "q", "!": return .quit
-            case "C-c": return .quit
+            case .character("n"), .character("N"), .character("q"), .character("!"): return .quit
+            case .control("c"): return .quit
             default:
                 state.mode = .normal
                 setStatus(&state, "quit cancelled")
@@ -167,53 +168,51 @@ public enum Reducer {
             }
         default: break
         }
-        if let output = state.output, key == "y" {
+        if let output = state.output, key == .character("y") {
             state.echo = "y → copy"
             return .copy(output)
         }
         if let effect = TreeBrowser.handleKey(&state, key) { return effect }
-        if state.output != nil, key == "Esc" || key == "q" {
+        if state.output != nil, key == .escape || key == .character("q") {
             state.output = nil
             // The status said "Esc closes": it must not outlive the overlay.
-            state.echo = "\(key) → " + Command.mode(.normal).text
+            state.echo = "\(key) → " + ExplorerCommand.mode(.normal).text
             setStatus(&state, "")
             return .none
         }
         let kind = modeKind(state.mode)
         // Esc typed quickly before a key arrives as Alt+key: treat an unbound M-x as Esc, x.
-        if key.hasPrefix("M-"), key.count == 3, Keymap.binding(for: key, in: kind) == nil {
-            _ = handleKey(&state, "Esc")
-            return handleKey(&state, String(key.dropFirst(2)))
+        if case let .alt(c) = key, Keymap.binding(for: key, in: kind) == nil {
+            _ = handleKey(&state, .escape)
+            return handleKey(&state, .character(c))
         }
         guard let binding = Keymap.binding(for: key, in: kind) else {
             setStatus(&state, "\(key) does nothing here — press ? for help", error: true)
-            state.echo = key
+            state.echo = key.description
             return .none
         }
         switch binding.action {
-        case let .command(c): return perform(&state, c, echo: key)
+        case let .command(c): return perform(&state, c, echo: key.description)
         case let .ui(u): return ui(&state, u, key: key)
         }
     }
 
-    static func ui(_ state: inout ExplorerState, _ action: UIAction, key: String) -> ExplorerEffect {
+    static func ui(_ state: inout ExplorerState, _ action: UIAction, key typed: Key) -> ExplorerEffect {
+        let key = typed.description
         // Every key echoes a command that replays (`a → mode anchor`): toggles resolve to
         // the command they amount to in the current state.
         switch action {
-        case .commandLine: return perform(&state, .commandLine, echo: key)
         case .anchorMode: return perform(&state, .mode(state.mode == .anchor ? .normal : .anchor), echo: key)
         case .anchorBehaviour:
             return perform(&state, .anchorBehaviour(state.anchorBehaviour == .coreAnimation ? .keepFrame : .coreAnimation), echo: key)
         case .cursorMode: return perform(&state, .mode(state.mode == .cursor ? .normal : .cursor), echo: key)
         case .treeMode: return perform(&state, .mode(state.mode == .tree ? .normal : .tree), echo: key)
-        case .leaveMode: return perform(&state, .mode(.normal), echo: key)
-        case .help: return perform(&state, .help, echo: key)
         case .nextStep, .previousStep:
             return stepKey(&state, forward: action == .nextStep, key: key)
         case .nextPanel:
             let pages = PanelPage.allCases
             let next = pages[(pages.firstIndex(of: state.panelPage)! + 1) % pages.count]
-            return perform(&state, .panel(next.rawValue), echo: key)
+            return perform(&state, .panel(next.name), echo: key)
         case .legend: return perform(&state, .legend(!state.picture.legend), echo: key)
         case .swapPanel: return perform(&state, .show(state.picture.panelInFront ? .canvas : .panel), echo: key)
         case .present: return perform(&state, .present(!state.picture.present), echo: key)
@@ -227,7 +226,7 @@ public enum Reducer {
         case .moveDownBig: return arrow(&state, 0, 1, big: true, key: key)
         case .playPause, .stepForward, .stepBack, .scrubForward, .scrubBack: return TimeView.key(&state, action, key: key)
         case .treeSearch, .searchNext, .searchPrevious, .fold, .reveal, .filterTree:
-            return TreeBrowser.handleKey(&state, key) ?? .none
+            return TreeBrowser.handleKey(&state, typed) ?? .none
         }
     }
 
@@ -236,23 +235,23 @@ public enum Reducer {
     static func arrow(_ state: inout ExplorerState, _ dx: Int, _ dy: Int, big: Bool, key: String) -> ExplorerEffect {
         switch state.mode {
         case .tree:
-            return perform(&state, dy < 0 ? .selectPrevious : .selectNext, echo: key)
+            return perform(&state, dy < 0 ? EngineCommand.selectPrevious : .selectNext, echo: key)
         case .cursor:
             let step = big ? 10 : 1
             return perform(&state, .cursorMove(dx * step, dy * step), echo: key)
         case .anchor:
             guard let id = state.session.selection, state.session.tree.contains(id) else {
-                return perform(&state, .anchor(0, 0, keepFrame: false), echo: key) // reports "nothing is selected"
+                return perform(&state, .edit(.layer(.anchor(0, 0, keepFrame: false))), echo: key) // reports "nothing is selected"
             }
             let step = big ? 0.5 : 0.05
             let a = state.session.tree[id].anchorPoint
             // Snap to the step grid so repeated presses land on round numbers.
             let x = ((a.x + Double(dx) * step) / 0.05).rounded() * 0.05
             let y = ((a.y + Double(dy) * step) / 0.05).rounded() * 0.05
-            return perform(&state, .anchor(clean(x), clean(y), keepFrame: state.anchorBehaviour == .keepFrame), echo: key)
+            return perform(&state, .edit(.layer(.anchor(clean(x), clean(y), keepFrame: state.anchorBehaviour == .keepFrame))), echo: key)
         default:
             let step = big ? 10.0 : 1.0
-            return perform(&state, .move(Double(dx) * step, Double(dy) * step), echo: key)
+            return perform(&state, .edit(.layer(.move(Double(dx) * step, Double(dy) * step))), echo: key)
         }
     }
 
@@ -277,8 +276,24 @@ public enum Reducer {
         }
     }
 
-    /// Runs one command: the engine's, or the explorer's own meaning of it.
+    /// Runs one command: the engine's, or the explorer's own.
     public static func perform(_ state: inout ExplorerState, _ command: Command, echo key: String?) -> ExplorerEffect {
+        switch command {
+        case let .engine(c): return perform(&state, c, echo: key)
+        case let .explorer(c): return perform(&state, c, echo: key)
+        }
+    }
+
+    /// The explorer's own commands: the view, modes, panels, the tree browser, quitting.
+    public static func perform(_ state: inout ExplorerState, _ command: ExplorerCommand, echo key: String?) -> ExplorerEffect {
+        state.echo = key.map { "\($0) → \(command.text)" } ?? command.text
+        state.session.clearWarning()
+        setStatus(&state, "")
+        return explorerCommand(&state, command)
+    }
+
+    /// Runs one engine command and carries out (or asks the run loop for) its effect.
+    public static func perform(_ state: inout ExplorerState, _ command: EngineCommand, echo key: String?) -> ExplorerEffect {
         state.echo = key.map { "\($0) → \(command.text)" } ?? command.text
         let result: Effect
         do {
@@ -287,10 +302,12 @@ public enum Reducer {
             setStatus(&state, "\(command.text): \(error)", error: true)
             return .none
         }
-        if command.isEdit { state.lastConversion = nil }
+        let isEdit: Bool
+        if case .edit = command { isEdit = true } else { isEdit = false }
+        if isEdit { state.lastConversion = nil }
         if let w = state.session.warning {
             setStatus(&state, "warning: \(w)", error: true)
-        } else if command.isEdit {
+        } else if isEdit {
             setStatus(&state, editSummary(state))
         } else {
             setStatus(&state, "")
@@ -300,7 +317,11 @@ public enum Reducer {
         case let .answer(json):
             setStatus(&state, "\(command.text) = \(json)")
             switch command {
-            case .convertPoint, .convertRect: state.lastConversion = command
+            case let .query(q):
+                switch q {
+                case .convertPoint, .convertRect: state.lastConversion = q
+                default: break
+                }
             default: break
             }
             return .none
@@ -320,13 +341,6 @@ public enum Reducer {
         case .reload:
             guard let path = state.session.filePath else { return .none }
             return .load(path: path)
-        case let .quit(force):
-            if force || !state.session.isDirty { return .quit }
-            state.mode = .confirmQuit
-            setStatus(&state, "unsaved edits — save before quitting? y: save and quit · n: quit without saving · Esc: stay", error: true)
-            return .none
-        case let .explorer(c):
-            return explorerCommand(&state, c)
         }
     }
 
@@ -343,7 +357,7 @@ public enum Reducer {
         return "frame (\(n(fa.origin.x)), \(n(fa.origin.y)), \(n(fa.size.width)), \(n(fa.size.height)))"
     }
 
-    static func explorerCommand(_ state: inout ExplorerState, _ command: Command) -> ExplorerEffect {
+    static func explorerCommand(_ state: inout ExplorerState, _ command: ExplorerCommand) -> ExplorerEffect {
         switch command {
         case let .zoom(f): zoom(&state, by: f, about: nil)
         case let .pan(dc, dr):
@@ -400,9 +414,11 @@ public enum Reducer {
                       ? "anchor behaviour: Core Animation — position stays, the frame jumps"
                       : "anchor behaviour: keep-frame — position compensates, the frame stays")
         case let .panel(page):
-            state.panelPage = PanelPage(rawValue: page) ?? .inspector
-        default:
-            break
+            state.panelPage = PanelPage(page)
+        case let .quit(force):
+            if force || !state.session.isDirty { return .quit }
+            state.mode = .confirmQuit
+            setStatus(&state, "unsaved edits — save before quitting? y: save and quit · n: quit without saving · Esc: stay", error: true)
         }
         return .none
     }
@@ -426,28 +442,28 @@ public enum Reducer {
             state.cursor = p
             state.mode = .cursor
             if let hit = state.session.tree.hitTestScreen(p, order: state.session.hitTestOrder) {
-                return perform(&state, .select(state.session.tree[hit].name), echo: "click")
+                return perform(&state, EngineCommand.select(state.session.tree[hit].name), echo: "click")
             }
             state.echo = "click → cursor-at \(NumberFormat.format(p.x)) \(NumberFormat.format(p.y))"
             return .none
         }
         if layout.panel.contains(CellPosition(column: column, row: row)),
            let id = TreePanel(state, area: layout.panel, unicode: true).layer(atRow: row, area: layout.panel) {
-            return perform(&state, .select(state.session.tree[id].name), echo: "click")
+            return perform(&state, EngineCommand.select(state.session.tree[id].name), echo: "click")
         }
         return .none
     }
 
     // MARK: Command line
 
-    static func commandLineKey(_ state: inout ExplorerState, _ key: String, text: String, caret: Int) -> ExplorerEffect {
+    static func commandLineKey(_ state: inout ExplorerState, _ key: Key, text: String, caret: Int) -> ExplorerEffect {
         var chars = Array(text)
         var caret = min(max(caret, 0), chars.count)
         switch key {
-        case "Esc", "C-c":
+        case .escape, .control("c"):
             state.mode = .normal
             return .none
-        case "Enter":
+        case .enter:
             state.mode = .normal
             let line = text.trimmingSpaces
             guard !line.isEmpty else { return .none }
@@ -465,20 +481,20 @@ public enum Reducer {
                 if state.statusIsError { break }
             }
             return .none
-        case "Backspace":
+        case .backspace:
             if caret > 0 { chars.remove(at: caret - 1); caret -= 1 }
             else if chars.isEmpty { state.mode = .normal; return .none }
-        case "Delete", "C-d":
+        case .delete, .control("d"):
             if caret < chars.count { chars.remove(at: caret) }
-        case "Left": caret = max(0, caret - 1)
-        case "Right": caret = min(chars.count, caret + 1)
-        case "Home", "C-a": caret = 0
-        case "End", "C-e": caret = chars.count
-        case "C-u": chars.removeSubrange(0..<caret); caret = 0
-        case "Up", "Down":
+        case .left: caret = max(0, caret - 1)
+        case .right: caret = min(chars.count, caret + 1)
+        case .home, .control("a"): caret = 0
+        case .end, .control("e"): caret = chars.count
+        case .control("u"): chars.removeSubrange(0..<caret); caret = 0
+        case .up, .down:
             guard !state.history.isEmpty else { return .none }
             var i = state.historyIndex ?? state.history.count
-            i = key == "Up" ? max(0, i - 1) : i + 1
+            i = key == .up ? max(0, i - 1) : i + 1
             if i >= state.history.count {
                 state.historyIndex = nil
                 chars = []
@@ -487,7 +503,7 @@ public enum Reducer {
                 chars = Array(state.history[i])
             }
             caret = chars.count
-        case "Tab":
+        case .tab:
             let completed = Completion.complete(String(chars[0..<caret]), session: state.session)
             if let c = completed.completion {
                 let rest = chars[caret...]
@@ -497,14 +513,34 @@ public enum Reducer {
             if completed.candidates.count > 1 {
                 setStatus(&state, completed.candidates.prefix(12).joined(separator: "  "))
             }
-        default:
-            let typed = key == "Space" ? " " : key
-            guard typed.count == 1 else { return .none }
-            chars.insert(contentsOf: typed, at: caret)
+        case let .character(c):
+            chars.insert(c, at: caret)
             caret += 1
+        default:
+            return .none
         }
         state.mode = .command(text: String(chars), caret: caret)
         return .none
     }
 }
 
+
+extension PanelPage {
+    /// The page a `panel` command names.
+    init(_ name: PanelName) {
+        switch name {
+        case .inspector: self = .inspector
+        case .formula: self = .formula
+        case .hitTest: self = .hitTest
+        }
+    }
+
+    /// The `panel` command's word for this page.
+    var name: PanelName {
+        switch self {
+        case .inspector: return .inspector
+        case .formula: return .formula
+        case .hitTest: return .hitTest
+        }
+    }
+}

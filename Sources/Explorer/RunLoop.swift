@@ -217,7 +217,7 @@ public final class RunLoop {
     /// Turns a terminal event into reducer actions.
     func actions(for event: InputEvent) -> [Action] {
         switch event {
-        case let .key(key): return [.key(key.description)]
+        case let .key(key): return [.key(key)]
         case let .resize(columns, rows): return [.resize(columns: columns, rows: rows)]
         case .resumed: return []
         case let .mouse(m):

@@ -1,4 +1,5 @@
 
+import CommandLanguage
 extension Reducer {
     /// Ctrl-C: on the `:` line, in help, over an overlay or at the quit question it cancels
     /// (nil: the key is handled as Esc would be); elsewhere it quits, and with unsaved edits it
@@ -6,7 +7,7 @@ extension Reducer {
     static func ctrlC(_ state: inout ExplorerState) -> ExplorerEffect? {
         switch state.mode {
         case .command, .help:
-            _ = handleKey(&state, "Esc")
+            _ = handleKey(&state, .escape)
             state.mode = .normal
             state.echo = "C-c → cancel"
             setStatus(&state, "cancelled (Ctrl-C) — q quits")
@@ -24,7 +25,7 @@ extension Reducer {
                 return ExplorerEffect.none
             }
             state.echo = "C-c → quit"
-            return perform(&state, .quit(force: false), echo: "C-c")
+            return perform(&state, ExplorerCommand.quit(force: false), echo: "C-c")
         }
     }
 }

@@ -10,7 +10,7 @@ extension Reducer {
         let session = state.session
         let target = session.currentStep + (forward ? 1 : -1)
         // Echo the command even when it cannot apply, so the echo always replays (to the same refusal).
-        state.echo = "\(key) → " + Command.step(target).text
+        state.echo = "\(key) → " + EngineCommand.step(target).text
         guard session.stepCount > 0 else {
             setStatus(&state, "this scene has no steps (a layout lists them under \"steps\")", error: true)
             return .none

@@ -1,6 +1,7 @@
 import Geometry
 import Raster
 import LayerModel
+import CommandLanguage
 
 /// What the explorer shows about time (time contract): the model's outline where the
 /// presentation has moved away from it ("touches go here"), the timeline rows, model and
@@ -162,11 +163,11 @@ public enum TimeView {
         let now = state.session.now
         switch action {
         case .playPause:
-            return Reducer.perform(&state, state.session.isPaused ? .play : .pause, echo: key)
-        case .stepForward: return Reducer.perform(&state, .time(Reducer.clean(now + frame)), echo: key)
-        case .stepBack: return Reducer.perform(&state, .time(Reducer.clean(max(0, now - frame))), echo: key)
-        case .scrubForward: return Reducer.perform(&state, .time(Reducer.clean(now + scrub)), echo: key)
-        case .scrubBack: return Reducer.perform(&state, .time(Reducer.clean(max(0, now - scrub))), echo: key)
+            return Reducer.perform(&state, EngineCommand.clock(state.session.isPaused ? .play : .pause), echo: key)
+        case .stepForward: return Reducer.perform(&state, EngineCommand.clock(.time(Reducer.clean(now + frame))), echo: key)
+        case .stepBack: return Reducer.perform(&state, EngineCommand.clock(.time(Reducer.clean(max(0, now - frame)))), echo: key)
+        case .scrubForward: return Reducer.perform(&state, EngineCommand.clock(.time(Reducer.clean(now + scrub))), echo: key)
+        case .scrubBack: return Reducer.perform(&state, EngineCommand.clock(.time(Reducer.clean(max(0, now - scrub)))), echo: key)
         default: return .none
         }
     }

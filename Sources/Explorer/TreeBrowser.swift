@@ -2,6 +2,7 @@ import Geometry
 import Raster
 import LayerModel
 import CommandLanguage
+import TerminalKit
 
 /// The tree pane for hierarchies of hundreds of views: folding, a filter for hidden and
 /// zero-size views, and `/` search by name, class or address (imported views keep their
@@ -100,35 +101,36 @@ public struct TreeBrowser: Equatable, Sendable {
     // MARK: Keys
 
     /// Handles a key in tree mode (or while typing a search); nil when the key is not ours.
-    static func handleKey(_ state: inout ExplorerState, _ key: String) -> ExplorerEffect? {
+    static func handleKey(_ state: inout ExplorerState, _ key: Key) -> ExplorerEffect? {
         if let typed = state.treeBrowser.typing { return searchKey(&state, key, typed) }
         guard state.mode == .tree else { return nil }
+        let echo = key.description
         // Each key is the command it stands for, so its echo replays.
         switch key {
-        case "/": return Reducer.perform(&state, .search(nil), echo: key)
-        case "n": return Reducer.perform(&state, .searchNext, echo: key)
-        case "N": return Reducer.perform(&state, .searchPrevious, echo: key)
-        case "Enter":
+        case .character("/"): return Reducer.perform(&state, .search(nil), echo: echo)
+        case .character("n"): return Reducer.perform(&state, .searchNext, echo: echo)
+        case .character("N"): return Reducer.perform(&state, .searchPrevious, echo: echo)
+        case .enter:
             guard let id = state.session.selection, state.session.tree.contains(id) else {
                 Reducer.setStatus(&state, "nothing to fold: nothing is selected")
                 return ExplorerEffect.none
             }
-            return Reducer.perform(&state, .fold(state.session.tree[id].name, !state.treeBrowser.collapsed.contains(id)), echo: key)
-        case "*": return Reducer.perform(&state, .reveal, echo: key)
-        case "F": return Reducer.perform(&state, .filter(!state.treeBrowser.filterHiddenAndEmpty), echo: key)
-        case "j", "Down", "k", "Up":
-            let forward = key == "j" || key == "Down"
+            return Reducer.perform(&state, .fold(state.session.tree[id].name, !state.treeBrowser.collapsed.contains(id)), echo: echo)
+        case .character("*"): return Reducer.perform(&state, .reveal, echo: echo)
+        case .character("F"): return Reducer.perform(&state, .filter(!state.treeBrowser.filterHiddenAndEmpty), echo: echo)
+        case .character("j"), .down, .character("k"), .up:
+            let forward = key == .character("j") || key == .down
             let order = visibleOrder(state)
             let effect: ExplorerEffect
             if order.count == state.session.tree.count {
                 // Nothing folded or filtered: the plain walk in tree order (select-next wraps).
-                effect = Reducer.perform(&state, forward ? .selectNext : .selectPrevious, echo: key)
+                effect = Reducer.perform(&state, forward ? EngineCommand.selectNext : .selectPrevious, echo: echo)
             } else {
                 guard !order.isEmpty else { return ExplorerEffect.none }
                 // The rows as shown, wrapping like select-next.
                 let here = state.session.selection.flatMap { order.firstIndex(of: $0) } ?? (forward ? order.count - 1 : 0)
                 let next = order[(here + (forward ? 1 : order.count - 1)) % order.count]
-                effect = Reducer.perform(&state, .select(state.session.tree[next].name), echo: key)
+                effect = Reducer.perform(&state, EngineCommand.select(state.session.tree[next].name), echo: echo)
             }
             if let id = state.session.selection { scrollCanvas(to: id, &state) }
             return effect
@@ -139,29 +141,28 @@ public struct TreeBrowser: Equatable, Sendable {
 
     /// Keys while the search is typed: incremental (each key selects the first match from
     /// where the search began).
-    static func searchKey(_ state: inout ExplorerState, _ key: String, _ typed: String) -> ExplorerEffect {
+    static func searchKey(_ state: inout ExplorerState, _ key: Key, _ typed: String) -> ExplorerEffect {
         var text = typed
         switch key {
-        case "Esc", "C-g":
+        case .escape, .control("g"):
             state.treeBrowser.typing = nil
             if let back = state.treeBrowser.selectionBeforeSearch, state.session.tree.contains(back) {
                 state.session.selection = back
             }
             Reducer.setStatus(&state, "search cancelled")
             return .none
-        case "Enter":
+        case .enter:
             state.treeBrowser.typing = nil
             guard !text.isEmpty else { return .none }
             // The search as one command (`search TEXT`): from where it began, as typed.
             if let back = state.treeBrowser.selectionBeforeSearch, state.session.tree.contains(back) { state.session.selection = back }
             return Reducer.perform(&state, .search(text), echo: "/" + text + " Enter")
-        case "Backspace":
+        case .backspace:
             if !text.isEmpty { text.removeLast() }
-        case "Space":
-            text.append(" ")
+        case let .character(c):
+            text.append(c)
         default:
-            guard key.count == 1 else { return .none }
-            text += key
+            return .none
         }
         state.treeBrowser.typing = text
         if !text.isEmpty {
@@ -173,7 +174,7 @@ public struct TreeBrowser: Equatable, Sendable {
     }
 
     /// The tree browser's commands (`search`, `search-next`, `fold`, `reveal`, `filter`…).
-    static func perform(_ state: inout ExplorerState, _ command: Command) -> ExplorerEffect {
+    static func perform(_ state: inout ExplorerState, _ command: ExplorerCommand) -> ExplorerEffect {
         switch command {
         case .search(nil):
             state.mode = .tree
@@ -242,7 +243,7 @@ public struct TreeBrowser: Equatable, Sendable {
         }
         let target = all[i]
         let ordinal = matchList(tree, query).firstIndex(of: target).map { $0 + 1 } ?? 0
-        let effect = Reducer.perform(&state, .select(tree[target].name), echo: key)
+        let effect = Reducer.perform(&state, EngineCommand.select(tree[target].name), echo: key)
         reveal(&state)
         Reducer.setStatus(&state, "\(tree[target].name): match \(ordinal) of \(found.count) for \"\(query)\"")
         return effect

@@ -86,7 +86,7 @@ public enum Why {
 
     /// A `convert point`: the point with dotted lines from both spaces' origins (the two
     /// readings of one place). A `convert rect`: the true quad and its bounding box (inflation).
-    static func conversion(_ c: Command, tree: LayerTree) -> [Annotation] {
+    static func conversion(_ c: Query, tree: LayerTree) -> [Annotation] {
         func id(_ s: SpaceName) -> LayerID?? {
             switch s { case .screen: return .some(nil); case let .layer(n): return tree.id(named: n).map { .some($0) } }
         }

@@ -109,9 +109,9 @@ public struct MutationFuzzer {
         case .command:
             guard let commands = try? CommandParser.parseLine(String(decoding: bytes, as: UTF8.self)) else { return (false, nil) }
             var session = Session(scene: sample)
-            for c in commands {
+            for case let .engine(c) in commands {
                 switch c {
-                case .save, .load, .reload, .export, .quit: continue   // no files, no exits
+                case .save, .load, .reload, .exportSwift: continue   // no files
                 default: _ = try? session.perform(c)
                 }
             }

@@ -48,45 +48,29 @@ extension Session {
     }
 
     /// `wait`, `time`, `speed`, `play`, `pause`, `animate`, `animated`, `remove-animations`
-    /// and the presentation queries.
-    mutating func performTime(_ command: Command) throws(CommandError) -> Effect {
+    /// (the presentation queries are answered with the others, in Session+Queries.swift).
+    mutating func performTime(_ command: TimeCommand) throws(CommandError) {
         switch command {
         case let .wait(s):
             guard s >= 0 else { throw CommandError("wait takes seconds ≥ 0", suggestion: "use time T to go back") }
             now += s
-            return .none
         case let .time(t):
             guard t >= 0 else { throw CommandError("time must be ≥ 0 (the clock starts at 0 when the scene loads)") }
             now = t
-            return .none
         case let .speed(f):
             guard f >= 0 else { throw CommandError("speed must be ≥ 0 (1 = real time, 0.1 = slow motion, 0 = paused)") }
             playbackSpeed = f
-            return .none
         case .play:
             isPaused = false
-            return .none
         case .pause:
             isPaused = true
-            return .none
         case let .animate(spec):
             try addAnimation(spec, on: try selected())
-            return .none
         case let .animated(block):
             try performAnimated(block)
-            return .none
         case let .removeAnimations(path):
             let id = try selected()
             animations.removeAll { $0.layer == id && (path == nil || $0.spec.keyPath.canonical == path!.canonical) }
-            return .none
-        case let .getPresentation(property):
-            return .answer(Session.value(of: property, of: try selected(), in: presentationTree()))
-        case .getNow:
-            return .answer("{\"number\":\(JSON.number(now))}")
-        case let .hitTestPresentation(name, p):
-            return .answer(try hitTestAnswer(name, p, in: presentationTree()))
-        default:
-            preconditionFailure("Session.performTime: \(command.text) is not a time command")
         }
     }
 
@@ -96,12 +80,11 @@ extension Session {
     mutating func performAnimated(_ block: AnimatedBlock) throws(CommandError) {
         for c in block.commands {
             switch c {
-            case .select, .selectNext, .selectPrevious, .selectParent, .selectChild: continue
+            case .select, .selectNext, .selectPrevious, .selectParent, .selectChild, .edit: continue
             default:
-                guard c.isEdit else {
-                    throw CommandError("\(c.text.split(separator: " ").first ?? "") cannot go inside animated { }",
-                                       suggestion: "only edits (set, move, rotate, scale, anchor…) and select")
-                }
+                // The parser refuses these already; a block built in code is checked the same way.
+                throw CommandError("\(c.text.split(separator: " ").first ?? "") cannot go inside animated { }",
+                                   suggestion: "only edits (set, move, rotate, scale, anchor…) and select")
             }
         }
         let saved = self
@@ -136,7 +119,7 @@ extension Session {
                 animations.append(LayerAnimation(layer: id, spec: spec, beginTime: now + (block.delay ?? 0)))
             }
         }
-        var entry = UndoEntry(command: .animated(block), patch: patch, selection: saved.selection, serial: entries.last!.serial)
+        var entry = UndoEntry(command: .clock(.animated(block)), patch: patch, selection: saved.selection, serial: entries.last!.serial)
         entry.animations = animationsBefore
         undoStack.append(entry)
     }

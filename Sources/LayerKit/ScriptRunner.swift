@@ -46,8 +46,15 @@ public enum ScriptRunner {
             func failure(_ message: String, column: Int?) -> Failure {
                 Failure(file: name, line: n, column: column ?? 1, message: message)
             }
+            // The explorer's own commands are accepted and ignored headless; quit ends the run.
+            let engineCommand: EngineCommand
+            switch command {
+            case .explorer(.quit): return false
+            case .explorer: return true
+            case let .engine(c): engineCommand = c
+            }
             let effect: Effect
-            do throws(CommandError) { effect = try session.perform(command) } catch {
+            do throws(CommandError) { effect = try session.perform(engineCommand) } catch {
                 throw failure("\(command.text): " + error.message + (error.suggestion.map { "; \($0)" } ?? ""), column: error.column)
             }
             if let w = session.warning { warn("line \(n): warning: \(w)") }
@@ -66,8 +73,7 @@ public enum ScriptRunner {
             case .reload:
                 guard let path = session.filePath else { break }
                 do { session.replaceScene(try SceneLoader.load(path), filePath: path) } catch { throw failure("reload: \(error)", column: nil) }
-            case .quit: return false
-            case .none, .explorer: break
+            case .none: break
             }
             return true
         }

@@ -15,7 +15,7 @@ enum JSON {
 
 extension Session {
     /// The JSON answer to a query command.
-    public func answer(_ command: Command) throws(CommandError) -> String {
+    public func answer(_ command: Query) throws(CommandError) -> String {
         let tree = scene.tree
         switch command {
         case let .get(property):
@@ -32,8 +32,12 @@ extension Session {
             return try hitTestAnswer(name, p)
         case let .matrix(t):
             return "{\"matrix\":\(JSON.numbers(t.matrix.rowMajor))}"
-        default:
-            preconditionFailure("Session.answer: \(command.text) is not a query")
+        case let .getPresentation(property):
+            return Session.value(of: property, of: try selected(), in: presentationTree())
+        case .getNow:
+            return "{\"number\":\(JSON.number(now))}"
+        case let .hitTestPresentation(name, p):
+            return try hitTestAnswer(name, p, in: presentationTree())
         }
     }
 

@@ -34,11 +34,13 @@ extension Session {
                     do { commands = try CommandParser.parseLine(line.text) } catch {
                         throw CommandError("step \(index + 1) \"\(step.title)\": \(line.text): \(error.message)")
                     }
-                    for command in commands {
-                        switch command {
-                        case .save, .load, .reload, .quit, .step:
-                            throw CommandError("step \(index + 1): \(command.text) is not allowed in a step's script")
-                        default: break
+                    for parsed in commands {
+                        let command: EngineCommand
+                        switch parsed {
+                        case .explorer(.quit), .engine(.save), .engine(.load), .engine(.reload), .engine(.step):
+                            throw CommandError("step \(index + 1): \(parsed.text) is not allowed in a step's script")
+                        case .explorer: continue // the view is the explorer's, not the scene's
+                        case let .engine(c): command = c
                         }
                         do { _ = try trial.perform(command) } catch {
                             throw CommandError("step \(index + 1) \"\(step.title)\": \(command.text): \(error.message)")

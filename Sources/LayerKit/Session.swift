@@ -13,18 +13,15 @@ public enum Effect: Equatable, Sendable {
     case save(String?)
     case load(String)
     case reload
-    case quit(force: Bool)
     /// Text to show the user (e.g. `export swift`).
     case output(String)
     /// Write this text to a file, atomically (e.g. `export svg FILE`).
     case write(path: String, text: String)
-    /// A command only the explorer gives meaning to (viewport, cursor, help, selection walk).
-    case explorer(Command)
 }
 
 /// A change the last edit made, for "what changed" highlights and the anchor-jump view.
 public struct EditRecord: Equatable, Sendable {
-    public var command: Command
+    public var command: LayerEdit
     public var layer: LayerID
     public var before: Layer
     public var after: Layer
@@ -35,7 +32,7 @@ public struct EditRecord: Equatable, Sendable {
 
 /// One undoable step.
 public struct UndoEntry: Equatable, Sendable {
-    public var command: Command
+    public var command: EngineCommand
     var patch: TreePatch
     var selection: LayerID?
     /// Names the state this entry's edit produced, so "back at the saved state" is known.
@@ -70,6 +67,8 @@ public struct Session: Equatable, Sendable {
     public private(set) var lastEdit: EditRecord?
     /// A warning the last command produced (frame set under a lossy transform…).
     public private(set) var warning: String?
+    /// The explorer's own commands are commands too: one clears the last one's warning.
+    public mutating func clearWarning() { warning = nil }
 
     public static let undoLimit = 1000
     /// The tree after each step played so far (index 0: before any), for going back.
@@ -124,13 +123,22 @@ public struct Session: Equatable, Sendable {
         for line in lines {
             let commands: [Command]
             do { commands = try CommandParser.parseLine(line.text) } catch { throw ScriptError(line: line, error: error) }
-            for c in commands {
+            for command in commands {
+                let verb = command.text.split(separator: " ").first.map(String.init) ?? ""
+                let c: EngineCommand
+                switch command {
+                case .explorer(.quit):
+                    throw ScriptError(line: line, error: CommandError("\(verb) is not allowed in a layout's script"))
+                case .explorer:
+                    continue // the explorer's own commands mean nothing to a scene
+                case let .engine(engine): c = engine
+                }
                 switch c {
-                case .save, .load, .reload, .quit:
-                    throw ScriptError(line: line, error: CommandError("\(c.text.split(separator: " ").first ?? "") is not allowed in a layout's script"))
-                case .animate, .animated, .wait, .time:
+                case .save, .load, .reload:
+                    throw ScriptError(line: line, error: CommandError("\(verb) is not allowed in a layout's script"))
+                case .clock(.animate), .clock(.animated), .clock(.wait), .clock(.time):
                     // The script shapes the saved model; a clock or animations would be lost.
-                    throw ScriptError(line: line, error: CommandError("\(c.text.split(separator: " ").first ?? "") is not allowed in a layout's script",
+                    throw ScriptError(line: line, error: CommandError("\(verb) is not allowed in a layout's script",
                                                                       suggestion: "declare the scene's animations in its \"animations\" field"))
                 default: break
                 }
@@ -157,10 +165,12 @@ public struct Session: Equatable, Sendable {
     // MARK: Perform
 
     /// Applies one command. Throws (and changes nothing) when it cannot apply.
-    public mutating func perform(_ command: Command) throws(CommandError) -> Effect {
+    public mutating func perform(_ command: EngineCommand) throws(CommandError) -> Effect {
         warning = nil
-        if command.isEdit { return try edit(command) }
         switch command {
+        case let .edit(e):
+            try edit(e)
+            return .none
         case let .select(name):
             selection = try layer(named: name)
             return .none
@@ -177,7 +187,6 @@ public struct Session: Equatable, Sendable {
         case .reload:
             guard filePath != nil else { throw CommandError("nothing to reload: this scene did not come from a file") }
             return .reload
-        case let .quit(force): return .quit(force: force)
         case let .hitTestOrder(order):
             hitTestOrder = order
             return .none
@@ -189,14 +198,13 @@ public struct Session: Equatable, Sendable {
             return .none
         case let .exportSVG(path):
             return .write(path: path, text: SVGExport.svg(presentedScene))
-        case .export:
+        case .exportSwift:
             return .output(try SwiftExport.code(for: try selected(), in: scene.tree))
-        case .get, .convertPoint, .convertRect, .contains, .hitTest, .matrix:
-            return .answer(try answer(command))
-        case .animate, .animated, .wait, .time, .speed, .play, .pause, .removeAnimations, .getPresentation, .getNow, .hitTestPresentation:
-            return try performTime(command)
-        default:
-            return .explorer(command)
+        case let .query(q):
+            return .answer(try answer(q))
+        case let .clock(t):
+            try performTime(t)
+            return .none
         }
     }
 
@@ -215,13 +223,13 @@ public struct Session: Equatable, Sendable {
 
     // MARK: Edits
 
-    private mutating func edit(_ command: Command) throws(CommandError) -> Effect {
+    private mutating func edit(_ command: Edit) throws(CommandError) {
         // Every throwing check runs before the tree is touched, and the tree is then mutated
         // in place (no copy of a 10 000-layer tree per edit): all or nothing, in O(edit).
         let oldSelection = selection
         let before: TreePatch
         var newSelection = selection
-        var record: (LayerID, Layer, Rect)? = nil
+        var record: (LayerEdit, LayerID, Layer, Rect)? = nil
         switch command {
         case let .add(name, kind, parentName, index):
             let parent = try parentName.map { n throws(CommandError) in try layer(named: n) }
@@ -255,20 +263,20 @@ public struct Session: Equatable, Sendable {
             } else {
                 scene.tree.resize(id, to: Size(width: size.height, height: size.width))
             }
-        default:
+        case let .layer(layerEdit):
             let id = try selected()
             let old = scene.tree[id]
             var layer = old
-            try Session.apply(command, to: &layer, warning: &warning)
+            try Session.apply(layerEdit, to: &layer, warning: &warning)
             if layer.name != old.name, scene.tree.id(named: layer.name) != nil {
                 throw CommandError("a layer named \"\(layer.name)\" already exists")
             }
             before = scene.tree.snapshot(of: [id], includingRoots: false)
             scene.tree[id] = layer
-            record = (id, old, old.frame)
+            record = (layerEdit, id, old, old.frame)
         }
         selection = newSelection
-        undoStack.append(UndoEntry(command: command, patch: before, selection: oldSelection, serial: nextSerial))
+        undoStack.append(UndoEntry(command: .edit(command), patch: before, selection: oldSelection, serial: nextSerial))
         nextSerial += 1
         if undoStack.count > Session.undoLimit {
             let dropped = undoStack.prefix(undoStack.count - Session.undoLimit)
@@ -279,16 +287,15 @@ public struct Session: Equatable, Sendable {
         if redoStack.contains(where: { $0.serial == savedSerial }) { forcedDirty = true }
         redoStack = []
         writeHistory.append(command.text)
-        if let (id, old, oldFrame) = record {
-            lastEdit = EditRecord(command: command, layer: id, before: old, after: scene.tree[id], frameBefore: oldFrame, frameAfter: scene.tree[id].frame)
+        if let (layerEdit, id, old, oldFrame) = record {
+            lastEdit = EditRecord(command: layerEdit, layer: id, before: old, after: scene.tree[id], frameBefore: oldFrame, frameAfter: scene.tree[id].frame)
         } else {
             lastEdit = nil
         }
-        return .none
     }
 
     /// The meaning of each property edit on one layer, with setter semantics (geometry.md).
-    static func apply(_ command: Command, to layer: inout Layer, warning: inout String?) throws(CommandError) {
+    static func apply(_ command: LayerEdit, to layer: inout Layer, warning: inout String?) throws(CommandError) {
         switch command {
         case let .rotate(angle, axis):
             let r: Transform3D
@@ -317,8 +324,6 @@ public struct Session: Equatable, Sendable {
             layer.zPosition += dz
         case let .set(property, value):
             try set(property, value, on: &layer, warning: &warning)
-        default:
-            preconditionFailure("Session.apply: \(command.text) is not a property edit")
         }
         guard layer.position.isFinite, layer.bounds.origin.isFinite, layer.transform.isFinite,
               layer.bounds.size.width.isFinite, layer.bounds.size.height.isFinite else {
@@ -375,7 +380,7 @@ public struct Session: Equatable, Sendable {
         return s
     }
 
-    private func walkSelection(_ command: Command) -> LayerID? {
+    private func walkSelection(_ command: EngineCommand) -> LayerID? {
         let order = scene.tree.treeOrder
         guard !order.isEmpty else { return nil }
         guard let s = selection, scene.tree.contains(s), let i = order.firstIndex(of: s) else { return order.first }

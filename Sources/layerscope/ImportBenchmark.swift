@@ -1,3 +1,4 @@
+import TerminalKit
 import Explorer
 import Foundation
 import LayoutFiles
@@ -26,11 +27,11 @@ enum ImportBenchmark {
         // The explorer on it: a cell deep in the table selected (its subtree filled), tree mode.
         var state = ExplorerState(session: Session(scene: imported.scene))
         state.columns = 200; state.rows = 60
-        _ = Reducer.reduce(&state, .command(.select("UITableViewCell#100")))
-        _ = Reducer.reduce(&state, .key("t"))
+        _ = Reducer.reduce(&state, .command(.engine(.select("UITableViewCell#100"))))
+        _ = Reducer.reduce(&state, .key(.character("t")))
         let options = ScreenOptions(mode: .braille, unicode: true)
         var frames: [Double] = [], frameCPU: [Double] = []
-        let keys = ["j", "k"]
+        let keys: [Key] = [.character("j"), .character("k")]
         for i in 0..<(quick ? 30 : 200) {
             let t0 = DispatchTime.now().uptimeNanoseconds, c0 = cpuMilliseconds()
             _ = Reducer.reduce(&state, .key(keys[i % 2]))

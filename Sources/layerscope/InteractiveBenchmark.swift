@@ -17,9 +17,9 @@ enum InteractiveBenchmark {
         // 1. Pure part: reduce + render, no terminal.
         var state = ExplorerState(session: Session(scene: scene))
         state.columns = columns; state.rows = rows
-        _ = Reducer.reduce(&state, .key("Tab"))
+        _ = Reducer.reduce(&state, .key(.tab))
         let options = ScreenOptions(mode: .braille, unicode: true)
-        let keys = ["r", "R"]
+        let keys: [Key] = [.character("r"), .character("R")]
         let runs = quick ? 100 : 600
         var pure: [Double] = []
         for i in 0..<runs {
@@ -41,7 +41,7 @@ enum InteractiveBenchmark {
         let result: (times: [Double], bytes: [Int], idleBytes: Int, fullRepaint: Int)? = pty.withTerminal { terminal in
             var s = ExplorerState(session: Session(scene: scene))
             s.columns = columns; s.rows = rows
-            _ = Reducer.reduce(&s, .key("Tab"))
+            _ = Reducer.reduce(&s, .key(.tab))
             try? terminal.draw(ExplorerScreen.render(s, options: options).canvas)
             let full = pty.drain()
             var times: [Double] = [], bytes: [Int] = []

@@ -28,7 +28,7 @@ struct LayerScope: ParsableCommand {
             Press ? inside for every key.
             """,
         version: "0.1.0",
-        subcommands: [Explore.self, Eval.self, Check.self, Render.self, Export.self, Bench.self, Import.self],
+        subcommands: [Explore.self, Eval.self, Check.self, Render.self, Export.self, Bench.self, Import.self, Commands.self],
         defaultSubcommand: Explore.self)
 }
 
@@ -281,7 +281,7 @@ struct Render: ParsableCommand {
             throw ValidationError("--size \(size): expected COLSxROWS with each 1…1000, e.g. --size 100x30")
         }
         var state = try openState(file, draw: draw, source: source, columns: cols, rows: rows)
-        if let time { _ = Reducer.reduce(&state, .command(.time(time))) }
+        if let time { _ = Reducer.reduce(&state, .command(.engine(.clock(.time(time))))) }
         if let svg {
             do { try TextFile.writeAtomically(SVGExport.svg(state.session.presentedScene), to: svg) } catch {
                 printError("layerscope: cannot write \(svg): \(error.message)")

@@ -323,6 +323,9 @@ struct ExplorerEndToEndTests {
             try session.sendKeys(":")
             try session.waitUntil("the command line") { lastLine($0) == ":" }
             try session.type("rot")
+            // Ctrl-C arrives as SIGINT, ahead of typed bytes the program has not read yet:
+            // wait until "rot" is on the line, or the cancel could land before it.
+            try session.waitUntil("the typed text") { lastLine($0).hasPrefix(":rot") }
             try session.sendKeys("C-c")
             try session.waitUntil("the : line cancelled") { lastLine($0).hasPrefix("key: C-c → cancel") }
         case "question":
@@ -466,20 +469,28 @@ struct ExplorerEndToEndTests {
         defer { session.close() }
         try press(session, "?", echo: "? → help")
         // 40 rows: 36 lines of the box at a time; the notes (5 lines and a blank), the
-        // 49 bindings and 3 lines about commands do not fit.
+        // bindings and the command list do not fit.
         var screen = try session.waitFor("Keys 1–36 of")
         #expect(screen.contains("Tab           select the next layer (tree order)"))
         #expect(!screen.contains("C-c           cancel the : line"))
         // Space pages on until the last binding shows; every page is new.
         var seen = screen
         func header(_ screen: String) -> String { lines(screen).first { $0.contains("Keys ") } ?? "" }
-        for _ in 0..<6 where !screen.contains("C-c           cancel the : line") {
+        // "Keys 48–83 of 83": the last page. The header is drawn before the rows below it
+        // may be, so the last binding is waited for once the last page is announced.
+        func isLastPage(_ screen: String) -> Bool {
+            let numbers = header(screen).split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            return numbers.count >= 3 && numbers[1] == numbers[2]
+        }
+        for _ in 0..<6 where !isLastPage(screen) {
             let before = header(screen)
             try session.sendKeys("Space")
             screen = try session.waitUntil("the next help page") { header($0) != before && $0.contains("Keys ") }
             seen += screen
         }
-        #expect(screen.contains("C-c           cancel the : line"))
+        screen = try session.waitUntil("the last binding") { $0.contains("C-c           cancel the : line") }
+        seen += screen
+        #expect(isLastPage(screen))
         #expect(seen.contains("c             hit-test cursor mode (arrows move the crosshair)"))
         #expect(seen.contains("e             copy as code: Swift for the selection"))
         // r closes it without rotating.

@@ -23,7 +23,7 @@ import LayerKit
         #expect(abs(before.pointsPerColumn - 188.0 / 42) < 1e-9)
         // Moving card 200 points right (frame x 350…450) grows the scene's screen rect, which
         // used to refit every frame and shrink everything; the camera must not move.
-        _ = Reducer.perform(&state, .move(200, 0), echo: nil)
+        _ = Reducer.perform(&state, .edit(.layer(.move(200, 0))), echo: nil)
         #expect(state.session.scene.screenRect.width > 400)
         #expect(state.viewport == before)
         // `back` did not move, so it is drawn on the same cells.
@@ -33,7 +33,7 @@ import LayerKit
 
     @Test func fitRefitsToTheSceneAsItIsNow() {
         var state = Self.state()
-        _ = Reducer.perform(&state, .move(200, 0), echo: nil)
+        _ = Reducer.perform(&state, .edit(.layer(.move(200, 0))), echo: nil)
         _ = Reducer.perform(&state, .fit, echo: nil)
         // Now the box is x 35…450, y 35…180; margin max(20, 0.1 · 415) = 41.5, so 498 × 228
         // points: max(498 / 80, 228 / 42) = 6.225 points per column.
@@ -42,7 +42,7 @@ import LayerKit
 
     @Test func aResizeFitsTheSameRectIntoTheNewCanvas() {
         var state = Self.state()
-        _ = Reducer.perform(&state, .move(200, 0), echo: nil)
+        _ = Reducer.perform(&state, .edit(.layer(.move(200, 0))), echo: nil)
         _ = Reducer.reduce(&state, .resize(columns: 160, rows: 44))
         // 160 columns: panel 48 + separator, canvas 111 × 41. The rect fitted at open
         // (258 × 188) fills it: max(258 / 111, 188 / 82) = 2.324… points per column.
@@ -53,7 +53,7 @@ import LayerKit
     @Test func undoAndZoomKeepTheFittedRect() {
         var state = Self.state()
         let before = state.viewport
-        _ = Reducer.perform(&state, .move(-30, 500), echo: nil)
+        _ = Reducer.perform(&state, .edit(.layer(.move(-30, 500))), echo: nil)
         _ = Reducer.perform(&state, .undo, echo: nil)
         #expect(state.viewport == before)
         _ = Reducer.perform(&state, .zoom(2), echo: nil)

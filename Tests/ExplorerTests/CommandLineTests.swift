@@ -228,14 +228,14 @@ import LayerKit
         // Unique: the whole name, quoted, then a space.
         let hour = Completion.complete("select ho", session: session)
         #expect(hour.completion == "select \"hour hand\" ")
-        #expect(try CommandParser.parse(#require(hour.completion)) == .select("hour hand"))
+        #expect(try CommandParser.parse(#require(hour.completion)) == .engine(.select("hour hand")))
         // Ambiguous past the space: the quote stays open on the common prefix…
         let minute = Completion.complete("select min", session: session)
         #expect(minute == Completion.Result(completion: "select \"minute ", candidates: ["minute hand", "minute marks"]))
         // …and typing on inside the quote completes the rest and closes it.
         let hand = Completion.complete("select \"minute h", session: session)
         #expect(hand.completion == "select \"minute hand\" ")
-        #expect(try CommandParser.parse(#require(hand.completion)) == .select("minute hand"))
+        #expect(try CommandParser.parse(#require(hand.completion)) == .engine(.select("minute hand")))
         // A plain name is not quoted.
         let plain = Completion.complete("select ba", session: Fixture.state().session)
         #expect(plain.completion == "select ba")
@@ -247,6 +247,61 @@ import LayerKit
         #expect(Completion.complete("mode an", session: session).completion == "mode anchor ")
         #expect(Completion.complete("panel f", session: session).completion == "panel formula ")
         #expect(Completion.complete("anchor-behaviour k", session: session).completion == "anchor-behaviour keep-frame ")
+    }
+
+    /// The verbs Tab offers are exactly the declared ones, and each argument completes by the
+    /// kind its declaration gives it.
+    @Test func completionOffersExactlyTheDeclaredVerbsAndArgumentKinds() {
+        let session = Fixture.state().session
+        #expect(Completion.complete("", session: session).candidates == CommandTable.verbs.sorted())
+        for verb in CommandTable.verbs {
+            #expect(Completion.complete(verb, session: session).candidates.contains(verb), "\(verb)")
+        }
+        #expect(Completion.complete("export ", session: session).candidates == ["svg", "swift"])
+        #expect(Completion.complete("toggle m", session: session).completion == "toggle masksToBounds ")
+        #expect(Completion.complete("order t", session: session).completion == "order tree ")
+        #expect(Completion.complete("show p", session: session).completion == "show panel ")
+        #expect(Completion.complete("legend o", session: session).candidates == ["off", "on"])
+        // Numbers have nothing to complete; `add NAME` is a new name.
+        #expect(Completion.complete("move ", session: session).candidates.isEmpty)
+        #expect(Completion.complete("add ba", session: session).candidates.isEmpty)
+        // After `add x in`, a parent: a layer name; after `convert … from`, a layer or screen.
+        #expect(Completion.complete("add x in bac", session: session).completion == "add x in back ")
+        #expect(Completion.complete("convert point 1 2 from scr", session: session).completion == "convert point 1 2 from screen ")
+        // A value completes by its property's kind.
+        #expect(Completion.complete("set hidden t", session: session).completion == "set hidden true ")
+        #expect(Completion.complete("set kind ", session: session).candidates == ["layer", "view"])
+        #expect(Completion.complete("set layer.backgroundColor rebeccap", session: session).completion == "set layer.backgroundColor rebeccapurple ")
+        #expect(Completion.complete("set transform tr", session: session).completion == "set transform translate ")
+        #expect(Completion.complete("set position ", session: session).candidates.isEmpty)
+    }
+
+    @Test func fileArgumentsCompleteFromTheDirectory() {
+        let session = Fixture.state().session
+        let listing: (String) -> [String] = { dir in
+            switch dir {
+            case "": return ["clock.json", "clocks/", "notes.txt"]
+            case "clocks/": return ["big clock.json"]
+            default: return []
+            }
+        }
+        #expect(Completion.complete("load clo", session: session, files: listing).candidates == ["clock.json", "clocks/"])
+        #expect(Completion.complete("w no", session: session, files: listing).completion == "w notes.txt ")
+        // A directory keeps going; a name with a space is quoted.
+        #expect(Completion.complete("load clocks", session: session, files: listing).completion == "load clocks/")
+        #expect(Completion.complete("load clocks/b", session: session, files: listing).completion == "load \"clocks/big clock.json\" ")
+        #expect(Completion.complete("export svg clock.", session: session, files: listing).completion == "export svg clock.json ")
+    }
+
+    /// The explorer's own commands never reach the engine, but they are the last command:
+    /// the previous edit's warning goes, as it did when they passed through it.
+    @Test func anExplorerCommandClearsTheLastEditsWarning() throws {
+        var state = Fixture.state()
+        for text in ["rotate 30", "set frame 0 0 10 10"] { _ = Reducer.perform(&state, try CommandParser.parse(text), echo: nil) }
+        #expect(state.session.warning != nil)
+        _ = Reducer.perform(&state, try CommandParser.parse("zoom 2"), echo: nil)
+        #expect(state.session.warning == nil)
+        #expect(!state.statusIsError)
     }
 
     @Test func colonWSavesToTheSessionsFileOrSaysThereIsNone() {

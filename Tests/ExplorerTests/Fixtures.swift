@@ -1,4 +1,6 @@
 import Explorer
+import TerminalKit
+import Testing
 import Geometry
 import Raster
 import LayerModel
@@ -58,12 +60,23 @@ extension ExplorerState {
     @discardableResult
     mutating func press(_ keys: String...) -> ExplorerEffect {
         var effect = ExplorerEffect.none
+        for k in keys {
+            guard let key = Key(name: k) else { Issue.record("no key is named \(k)"); continue }
+            effect = Reducer.reduce(&self, .key(key))
+        }
+        return effect
+    }
+
+    /// Feeds typed keys one after another, returning the last effect.
+    @discardableResult
+    mutating func press(_ keys: Key...) -> ExplorerEffect {
+        var effect = ExplorerEffect.none
         for k in keys { effect = Reducer.reduce(&self, .key(k)) }
         return effect
     }
 
     /// Types text on the `:` line, one key per character (a space is the `Space` key).
     mutating func type(_ text: String) {
-        for ch in text { _ = Reducer.reduce(&self, .key(ch == " " ? "Space" : String(ch))) }
+        for ch in text { _ = Reducer.reduce(&self, .key(.character(ch))) }
     }
 }

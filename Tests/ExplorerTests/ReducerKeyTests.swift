@@ -326,14 +326,14 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
     /// The turned 100 × 60 card's frame is (170, 100, 60, 100) before and after.
     @Test func keepFrameUnderRotationCompensatesAlongTheTurnedAxis() {
         var state = Fixture.state()
-        _ = Reducer.reduce(&state, .command(.rotate(AngleLiteral(90), nil)))
+        _ = Reducer.reduce(&state, .command(.engine(.edit(.layer(.rotate(AngleLiteral(90), nil))))))
         expectApproximatelyEqual(state.layer("card").frame, Rect(170, 100, 60, 100))
         state.press("f", "a", "Right")
         expectApproximatelyEqual(state.layer("card").position, Point(200, 155))
         expectApproximatelyEqual(state.layer("card").frame, Rect(170, 100, 60, 100))
         // The Core Animation way instead: the frame moves up 5.
         var jump = Fixture.state()
-        _ = Reducer.reduce(&jump, .command(.rotate(AngleLiteral(90), nil)))
+        _ = Reducer.reduce(&jump, .command(.engine(.edit(.layer(.rotate(AngleLiteral(90), nil))))))
         jump.press("a", "Right")
         #expect(jump.layer("card").position == Point(200, 150))
         expectApproximatelyEqual(jump.layer("card").frame, Rect(170, 95, 60, 100))

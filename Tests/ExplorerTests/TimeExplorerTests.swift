@@ -10,8 +10,8 @@ import LayerKit
 /// One 100 × 100 layer "box" at (50, 50) on a 400 × 200 screen, 100 × 30 terminal.
 private func timeState(_ script: String = "") throws -> ExplorerState {
     var session = Session(scene: Scene(screen: Size(400, 200)))
-    for c in try CommandParser.parseLine("add box; set bounds 0 0 100 100; set position 50 50; set backgroundColor red") { _ = try session.perform(c) }
-    for c in try CommandParser.parseLine(script) { _ = try session.perform(c) }
+    for case let .engine(c) in try CommandParser.parseLine("add box; set bounds 0 0 100 100; set position 50 50; set backgroundColor red") { _ = try session.perform(c) }
+    for case let .engine(c) in try CommandParser.parseLine(script) { _ = try session.perform(c) }
     var state = ExplorerState(session: session)
     state.columns = 100
     state.rows = 30
@@ -26,18 +26,18 @@ private func screen(_ state: ExplorerState) -> Canvas {
 struct TimeExplorerTests {
     @Test func everyPlaybackKeyEchoesAReplayableCommand() throws {
         var state = try timeState("animate position.x by 200 duration 2")
-        let cases: [(String, Command)] = [
+        let cases: [(String, TimeCommand)] = [
             ("Space", .pause), ("Space", .play),
             (".", .time(0.033333333)), (",", .time(0)),
             (">", .time(0.25)), (">", .time(0.5)), ("<", .time(0.25)),
             ("1", .speed(1)), ("2", .speed(0.5)), ("3", .speed(0.25)), ("4", .speed(0.1)),
         ]
         for (key, command) in cases {
-            _ = Reducer.reduce(&state, .key(key))
+            _ = Reducer.reduce(&state, .key(try #require(Key(name: key))))
             #expect(state.echo == "\(key) → \(command.text)")
             // The echo's right half reads back as the same command.
             let spelled = String(state.echo.split(separator: "→")[1].dropFirst())
-            #expect(try CommandParser.parse(spelled) == command)
+            #expect(try CommandParser.parse(spelled) == .engine(.clock(command)))
             #expect(!state.statusIsError, "\(key): \(state.status)")
         }
         #expect(state.session.playbackSpeed == 0.1)
@@ -95,12 +95,12 @@ struct TimeExplorerTests {
         #expect(TimeView.hitLine(state, point: Point(250, 50))?.text == " model hit nothing · presentation hit box")
         #expect(TimeView.hitLine(state, point: Point(50, 50))?.text == " model hit box · presentation hit nothing")
         #expect(TimeView.hitLine(state, point: Point(390, 190)) == nil)
-        _ = Reducer.reduce(&state, .command(.cursorAt(250, 50)))
+        _ = Reducer.reduce(&state, .command(.explorer(.cursorAt(250, 50))))
         let canvas = screen(state)
         // In the panel (inspector page), and in the timeline's header whatever the page.
         #expect((1..<28).contains { canvas.text(row: $0).hasSuffix(" model hit nothing · presentation hit box   ") || canvas.text(row: $0).contains("│ model hit nothing · presentation hit box") })
         #expect(canvas.text(row: 26).hasPrefix(" 2 s · model hit nothing · presentation hit box"))
-        _ = Reducer.reduce(&state, .command(.cursorAt(390, 190)))   // both miss: the key hint again
+        _ = Reducer.reduce(&state, .command(.explorer(.cursorAt(390, 190))))   // both miss: the key hint again
         #expect(screen(state).text(row: 26).hasPrefix(" now 2 s · 1× · ended · Space . , < > 1-4"))
     }
 
@@ -109,7 +109,7 @@ struct TimeExplorerTests {
         _ = Reducer.reduce(&state, .command(try CommandParser.parse("animated 1 { move 100 0 }")))
         _ = Reducer.reduce(&state, .tick(seconds: 0.5))
         #expect(state.session.presentationTree()[state.session.tree.id(named: "box")!].position.x == 100)
-        _ = Reducer.reduce(&state, .key("u"))
+        _ = Reducer.reduce(&state, .key(.character("u")))
         #expect(state.session.tree[state.session.tree.id(named: "box")!].position.x == 50)
         #expect(state.session.animations.isEmpty)
         #expect(!state.session.hasRunningAnimations)
@@ -122,10 +122,10 @@ struct TimeExplorerTests {
         let moving = try timeState("animate position.x by 200 duration 2")
         #expect(FrameClock().running(moving))
         var paused = moving
-        _ = Reducer.reduce(&paused, .key("Space"))
+        _ = Reducer.reduce(&paused, .key(.character(" ")))
         #expect(!FrameClock().running(paused))
         var stopped = moving
-        _ = Reducer.reduce(&stopped, .command(.speed(0)))
+        _ = Reducer.reduce(&stopped, .command(.engine(.clock(.speed(0)))))
         #expect(!FrameClock().running(stopped))
         // A fresh clock's first lap is 0 (the clock starts then, not at some earlier time).
         var clock = FrameClock()

@@ -19,7 +19,7 @@ import Testing
     func timeSceneAtAMoment(_ key: String) throws {
         let moment = try #require(Self.moments.first { "\($0.file)@\($0.time)" == key })
         var state = try LayoutGoldenTests.state(moment.file)
-        _ = Reducer.reduce(&state, .command(.time(moment.time)))
+        _ = Reducer.reduce(&state, .command(.engine(.clock(.time(moment.time)))))
         #expect(!state.statusIsError)
         let canvas = ExplorerScreen.render(state, options: ScreenOptions(mode: .braille, unicode: true)).canvas
         expectGolden(canvas, named: key, suite: "TimeGoldenTests")

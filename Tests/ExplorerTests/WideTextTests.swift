@@ -38,7 +38,7 @@ import LayerKit
     @Test(arguments: [(80, 24), (120, 40)])
     func everyRowIsExactlyTheTerminalsWidth(columns: Int, rows: Int) throws {
         var state = try Self.state(columns: columns, rows: rows)
-        _ = Reducer.perform(&state, .rotate(AngleLiteral(15), nil), echo: "r")   // a status message and an echo
+        _ = Reducer.perform(&state, .edit(.layer(.rotate(AngleLiteral(15), nil))), echo: "r")   // a status message and an echo
         var screens = [Self.rows(state)]
         state.press("?")                                                          // help with the notes
         screens.append(Self.rows(state))

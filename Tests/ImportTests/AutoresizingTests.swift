@@ -113,12 +113,12 @@ struct ResizeCommandTests {
         let (tree, _, child) = try springsScene([.flexibleLeftMargin])
         var session = Session(scene: Scene(tree: tree))
         _ = try session.perform(.select("root"))
-        _ = try session.perform(try CommandParser.parse("resize 360 200"))
+        _ = try session.perform(try CommandParser.parseEngine("resize 360 200"))
         #expect(session.scene.tree[child].frame.minX == 80)   // 20 + 60
         _ = try session.perform(.undo)
         #expect(session.scene.tree[child].frame.minX == 20)
         #expect(throws: CommandError.self) { try CommandParser.parse("resize -1 2") }
-        #expect(Command.resize(360, 200).text == "resize 360 200")
+        #expect(Edit.resize(360, 200).text == "resize 360 200")
     }
 
     @Test("turn swaps the top-level view's width and height, and back")
@@ -127,12 +127,12 @@ struct ResizeCommandTests {
         let (tree, root, child) = try springsScene([.flexibleWidth, .flexibleTopMargin])
         var session = Session(scene: Scene(tree: tree))
         _ = try session.perform(.select("child"))
-        _ = try session.perform(.turn)
+        _ = try session.perform(.edit(.turn))
         // Root 300×200 → 200×300. child W: width 100 + (−100) = 0 (the only flexible part);
         // TM: top 50 + 100 = 150.
         #expect(session.scene.tree[root].bounds.size == Size(width: 200, height: 300))
         #expect(session.scene.tree[child].frame == Rect(x: 20, y: 150, width: 0, height: 50))
-        _ = try session.perform(.turn)
+        _ = try session.perform(.edit(.turn))
         #expect(session.scene.tree[root].bounds.size == Size(width: 300, height: 200))
     }
 

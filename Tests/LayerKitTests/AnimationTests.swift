@@ -9,9 +9,9 @@ import Testing
 /// the given commands.
 private func session(_ script: String) throws -> Session {
     var s = Session()
-    for c in try CommandParser.parseLine("add a; set bounds 0 0 100 100; set position 50 50") { _ = try s.perform(c) }
+    for case let .engine(c) in try CommandParser.parseLine("add a; set bounds 0 0 100 100; set position 50 50") { _ = try s.perform(c) }
     for line in script.split(separator: "\n") {
-        for c in try CommandParser.parseLine(String(line)) { _ = try s.perform(c) }
+        for case let .engine(c) in try CommandParser.parseLine(String(line)) { _ = try s.perform(c) }
     }
     return s
 }
@@ -19,7 +19,7 @@ private func session(_ script: String) throws -> Session {
 private func presented(_ s: Session, _ name: String = "a") -> Layer { s.presentationTree()[s.tree.id(named: name)!] }
 
 private func answer(_ s: inout Session, _ text: String) throws -> String {
-    guard case let .answer(json) = try s.perform(try CommandParser.parse(text)) else { return "" }
+    guard case let .answer(json) = try s.perform(try CommandParser.parseEngine(text)) else { return "" }
     return json
 }
 
@@ -121,9 +121,9 @@ struct SpringTests {
         #expect(abs(spring.progress(at: settle) - 1) <= 0.001)
         var s = try session("animate position.x from 0 to 100 spring 1 100 10")
         #expect(s.animations.first?.duration == settle)
-        _ = try s.perform(.wait(0.3))
+        _ = try s.perform(.clock(.wait(0.3)))
         #expect(abs(presented(s).position.x - 112.43548) < 1e-4)   // 100 × 1.1243548: overshoot
-        _ = try s.perform(.wait(settle))
+        _ = try s.perform(.clock(.wait(settle)))
         #expect(presented(s).position.x == 50)   // over and removed: the model again
     }
 }
@@ -170,11 +170,11 @@ struct AnimateTests {
     ])
     func fillModes(_ fields: String, _ before: Double, _ after: Double) throws {
         var s = try session("set opacity 0.5\nanimate opacity from 0 to 1 duration 1 delay 1 \(fields)")
-        _ = try s.perform(.wait(0.5))
+        _ = try s.perform(.clock(.wait(0.5)))
         #expect(presented(s).opacity == before)
-        _ = try s.perform(.wait(1))   // 1.5 s: halfway through
+        _ = try s.perform(.clock(.wait(1)))   // 1.5 s: halfway through
         #expect(presented(s).opacity == 0.5)
-        _ = try s.perform(.wait(1))   // 2.5 s
+        _ = try s.perform(.clock(.wait(1)))   // 2.5 s
         #expect(presented(s).opacity == after)
         #expect(s.tree[s.tree.id(named: "a")!].opacity == 0.5)
     }
@@ -182,9 +182,9 @@ struct AnimateTests {
     @Test func theJumpBackGotcha() throws {
         // No model change: after the animation the layer snaps back to the model.
         var s = try session("animate position.x to 250 duration 1")
-        _ = try s.perform(.wait(0.99))
+        _ = try s.perform(.clock(.wait(0.99)))
         #expect(abs(presented(s).position.x - 248) < 1e-9)   // 50 + 200 × 0.99
-        _ = try s.perform(.wait(0.02))
+        _ = try s.perform(.clock(.wait(0.02)))
         #expect(presented(s).position.x == 50)
         #expect(!s.hasRunningAnimations)
     }
@@ -206,7 +206,7 @@ struct AnimateTests {
     ])
     func repeatAndAutoreverse(_ fields: String, _ time: Double, _ expected: Double) throws {
         var s = try session("set position 500 50\nanimate position.x from 0 to 100 duration 1 \(fields)")
-        _ = try s.perform(.time(time))
+        _ = try s.perform(.clock(.time(time)))
         #expect(abs(presented(s).position.x - expected) < 1e-9, "\(fields) at \(time)")
     }
 
@@ -218,9 +218,9 @@ struct AnimateTests {
 
     @Test func removeAnimationsOnTheSelection() throws {
         var s = try session("animate position.x by 100 duration 1\nanimate opacity to 0 duration 1\nwait 0.5")
-        _ = try s.perform(try CommandParser.parse("remove-animations opacity"))
+        _ = try s.perform(try CommandParser.parseEngine("remove-animations opacity"))
         #expect(s.animations.map(\.spec.keyPath) == [.positionX])
-        _ = try s.perform(.removeAnimations(nil))
+        _ = try s.perform(.clock(.removeAnimations(nil)))
         #expect(s.animations.isEmpty)
     }
 
@@ -235,14 +235,14 @@ struct AnimateTests {
             ("animated 1 { move 1 1", "missing }"),
             ("animate opacity to 1 duration 0", "positive"),
         ] {
-            #expect(throws: CommandError.self) { try s.perform(try CommandParser.parse(text)) }
-            do { _ = try s.perform(try CommandParser.parse(text)) } catch {
+            #expect(throws: CommandError.self) { try s.perform(try CommandParser.parseEngine(text)) }
+            do { _ = try s.perform(try CommandParser.parseEngine(text)) } catch {
                 #expect(error.description.contains(message), "\(text): \(error)")
             }
         }
-        #expect(throws: CommandError.self) { try s.perform(try CommandParser.parse("animate backgroundColor by red")) }
-        #expect(throws: CommandError.self) { try s.perform(try CommandParser.parse("wait -1")) }
-        #expect(throws: CommandError.self) { try s.perform(try CommandParser.parse("animated 1 { get frame }")) }
+        #expect(throws: CommandError.self) { try s.perform(try CommandParser.parseEngine("animate backgroundColor by red")) }
+        #expect(throws: CommandError.self) { try s.perform(try CommandParser.parseEngine("wait -1")) }
+        #expect(throws: CommandError.self) { try s.perform(try CommandParser.parseEngine("animated 1 { get frame }")) }
         #expect(s.animations.isEmpty)
     }
 }
@@ -305,11 +305,11 @@ struct TransformDecompositionTests {
         // by 360 over 60 s: a quarter turn at 15 s, then 3/4 at 45 s; the whole turn is
         // visible, not collapsed to "no motion" as a transform animation would be.
         var s = try session("animate transform.rotation.z by 360 duration 60 repeat forever")
-        _ = try s.perform(.time(15))
+        _ = try s.perform(.clock(.time(15)))
         #expect(presented(s).transform == .rotation(.degrees(90)))
-        _ = try s.perform(.time(45))
+        _ = try s.perform(.clock(.time(45)))
         #expect(presented(s).transform == .rotation(.degrees(270)))
-        _ = try s.perform(.time(75))
+        _ = try s.perform(.clock(.time(75)))
         #expect(presented(s).transform == .rotation(.degrees(90)))
     }
 
@@ -343,7 +343,7 @@ struct PresentationQueryTests {
         var s = try session("animated 1 { move 100 0; set opacity 0.2 }")
         #expect(try answer(&s, "get position") == #"{"point":[150,50]}"#)
         #expect(try answer(&s, "get presentation position") == #"{"point":[50,50]}"#)
-        _ = try s.perform(.wait(0.5))
+        _ = try s.perform(.clock(.wait(0.5)))
         #expect(try answer(&s, "get presentation position") == #"{"point":[100,50]}"#)
         #expect(abs(presented(s).opacity - 0.6) < 1e-9)   // 1 → 0.2, halfway 0.6
         #expect(Set(s.animations.map(\.spec.keyPath)) == [.position, .opacity])
@@ -355,14 +355,14 @@ struct PresentationQueryTests {
         // model to 250: its animation starts at 100, not at the model's 150.
         var s = try session("animated 1 { move 100 0 }\nwait 0.5\nanimated 1 { move 100 0 }")
         #expect(presented(s).position.x == 100)
-        _ = try s.perform(.wait(0.5))
+        _ = try s.perform(.clock(.wait(0.5)))
         #expect(abs(presented(s).position.x - 175) < 1e-9)   // 100 + 150 × ½
     }
 
     @Test func undoRevertsAnAnimatedBlockAsOneStep() throws {
         var s = try session("animated 1 { move 100 0; rotate 90; set opacity 0.5 }")
         #expect(s.undoStack.count == 4)   // add, set bounds, set position, then the block as one step
-        _ = try s.perform(.wait(0.25))
+        _ = try s.perform(.clock(.wait(0.25)))
         _ = try s.perform(.undo)
         let a = s.tree[s.tree.id(named: "a")!]
         #expect(a.position == Point(50, 50) && a.transform == .identity && a.opacity == 1)
@@ -376,7 +376,7 @@ struct PresentationQueryTests {
     @Test func aFailingCommandInsideABlockChangesNothing() throws {
         var s = try session("")
         let before = s
-        #expect(throws: CommandError.self) { try s.perform(try CommandParser.parse("animated 1 { move 10 0; select nobody }")) }
+        #expect(throws: CommandError.self) { try s.perform(try CommandParser.parseEngine("animated 1 { move 10 0; select nobody }")) }
         #expect(s == before)
     }
 }
@@ -413,13 +413,13 @@ struct TimeCommandSpellingTests {
         #expect(try CommandParser.parse("animate opacity to 1 spring 1 100 10").text == "animate opacity to 1 timing spring 1 100 10")
         #expect(try CommandParser.parse("animated 1 {move 1 0;rotate 5}").text == "animated 1 { move 1 0; rotate 5 }")
         // A quoted "presentation" is a layer's name, as a quoted "screen" is for convert.
-        #expect(try CommandParser.parse("hit-test \"presentation\" 1 2") == .hitTest("presentation", Point(1, 2)))
+        #expect(try CommandParser.parse("hit-test \"presentation\" 1 2") == .engine(.query(.hitTest("presentation", Point(1, 2)))))
         // Names with braces are quoted so they read back.
-        #expect(Command.select("a{b}").text == "select \"a{b}\"")
-        #expect(try CommandParser.parse(Command.select("a{b}").text) == .select("a{b}"))
+        #expect(EngineCommand.select("a{b}").text == "select \"a{b}\"")
+        #expect(try CommandParser.parse(EngineCommand.select("a{b}").text) == .engine(.select("a{b}")))
         // ; inside the braces belongs to the block; after it, to the line.
         let line = try CommandParser.parseLine("animated 1 { move 1 0; move 2 0 }; wait 1")
         #expect(line.count == 2)
-        #expect(line.last == .wait(1))
+        #expect(line.last == .engine(.clock(.wait(1))))
     }
 }

@@ -48,24 +48,24 @@ struct CommandParserTests {
         #expect(try CommandParser.parse("q").text == "quit")
         #expect(try CommandParser.parse("set layer.anchorPoint 0 0").text == "set anchorPoint 0 0")
         #expect(try CommandParser.parse("toggle clipsToBounds").text == "toggle masksToBounds")
-        #expect(try CommandParser.parse("rotate 45°") == .rotate(AngleLiteral(45, .deg), nil))
+        #expect(try CommandParser.parse("rotate 45°") == .engine(.edit(.layer(.rotate(AngleLiteral(45, .deg), nil)))))
     }
 
     @Test func semicolonsSeparateAndHashStartsAComment() throws {
         let cs = try CommandParser.parseLine("select a; rotate 15 ;move 1 2 # then nothing")
-        #expect(cs == [.select("a"), .rotate(AngleLiteral(15), nil), .move(1, 2)])
+        #expect(cs == [.engine(.select("a")), .engine(.edit(.layer(.rotate(AngleLiteral(15), nil)))), .engine(.edit(.layer(.move(1, 2))))])
         #expect(try CommandParser.parseLine("   # only a comment").isEmpty)
         #expect(try CommandParser.parseLine("").isEmpty)
-        #expect(try CommandParser.parseLine("select \"a;b\"") == [.select("a;b")])
+        #expect(try CommandParser.parseLine("select \"a;b\"") == [.engine(.select("a;b"))])
     }
 
     @Test func transformsChainFirstToLast() throws {
         // rotate 90 then translate 10 0 = Concat(R, T): (1,0) → (0,1) → (10,1).
-        guard case let .matrix(spec) = try CommandParser.parse("matrix rotate 90 then translate 10 0") else { Issue.record("not a matrix"); return }
+        guard case let .engine(.query(.matrix(spec))) = try CommandParser.parse("matrix rotate 90 then translate 10 0") else { Issue.record("not a matrix"); return }
         #expect(spec.matrix.apply(to: Point(1, 0)) == Point(10, 1))
-        guard case let .matrix(other) = try CommandParser.parse("matrix translate 10 0 then rotate 90") else { return }
+        guard case let .engine(.query(.matrix(other))) = try CommandParser.parse("matrix translate 10 0 then rotate 90") else { return }
         #expect(other.matrix.apply(to: Point(1, 0)) == Point(0, 11))
-        guard case let .matrix(p) = try CommandParser.parse("matrix perspective 500") else { return }
+        guard case let .engine(.query(.matrix(p))) = try CommandParser.parse("matrix perspective 500") else { return }
         #expect(p.matrix.m34 == -0.002)
     }
 

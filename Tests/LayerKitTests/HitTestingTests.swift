@@ -150,13 +150,13 @@ struct HitTestingTests {
 struct DeepAndWideTreeTests {
     @Test func tenThousandDeepConvertsAndHitTestsWithoutOverflow() throws {
         var session = Session()
-        _ = try session.perform(.add(name: "l0", kind: nil, parent: nil, index: nil))
-        _ = try session.perform(.set(.bounds, .rect(Rect(0, 0, 10, 10))))
-        _ = try session.perform(.set(.position, .point(Point(5, 5))))
+        _ = try session.perform(.edit(.add(name: "l0", kind: nil, parent: nil, index: nil)))
+        _ = try session.perform(.edit(.layer(.set(.bounds, .rect(Rect(0, 0, 10, 10))))))
+        _ = try session.perform(.edit(.layer(.set(.position, .point(Point(5, 5))))))
         for i in 1..<10_000 {
-            _ = try session.perform(.add(name: "l\(i)", kind: nil, parent: "l\(i - 1)", index: nil))
-            _ = try session.perform(.set(.bounds, .rect(Rect(0, 0, 10, 10))))
-            _ = try session.perform(.set(.position, .point(Point(5.001, 5))))  // each level 0.001 further right
+            _ = try session.perform(.edit(.add(name: "l\(i)", kind: nil, parent: "l\(i - 1)", index: nil)))
+            _ = try session.perform(.edit(.layer(.set(.bounds, .rect(Rect(0, 0, 10, 10))))))
+            _ = try session.perform(.edit(.layer(.set(.position, .point(Point(5.001, 5))))))  // each level 0.001 further right
         }
         let tree = session.tree
         let deepest = try #require(tree.id(named: "l9999"))

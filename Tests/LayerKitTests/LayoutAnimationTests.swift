@@ -25,7 +25,7 @@ struct LayoutAnimationTests {
         #expect(scene.animations[0].location == SourceLocation(file: "clock.json", line: 4, column: 5))
         var session = Session(scene: scene)
         // 15 s into 60 s: a quarter of 360°.
-        _ = try session.perform(.time(15))
+        _ = try session.perform(.clock(.time(15)))
         let hand = session.presentationTree()[session.tree.id(named: "hand")!]
         #expect(hand.transform == .rotation(.degrees(90)))
         // The model is untouched.

@@ -207,8 +207,8 @@ struct NestingLimitTests {
     /// A chain l1 ⊃ l2 ⊃ … ⊃ l`depth` built with `add … in`.
     static func chain(_ depth: Int) throws -> Session {
         var session = Session()
-        _ = try session.perform(.add(name: "l1", kind: nil, parent: nil, index: nil))
-        for k in stride(from: 2, through: depth, by: 1) { _ = try session.perform(.add(name: "l\(k)", kind: nil, parent: "l\(k - 1)", index: nil)) }
+        _ = try session.perform(.edit(.add(name: "l1", kind: nil, parent: nil, index: nil)))
+        for k in stride(from: 2, through: depth, by: 1) { _ = try session.perform(.edit(.add(name: "l\(k)", kind: nil, parent: "l\(k - 1)", index: nil))) }
         return session
     }
 
@@ -239,7 +239,7 @@ struct NestingLimitTests {
         #expect(LayoutFile.maxLayerDepth == 10_000)
         var session = try Self.chain(10_000)
         let e = try #require(throws: CommandError.self) {
-            try session.perform(.add(name: "l10001", kind: nil, parent: "l10000", index: nil))
+            try session.perform(.edit(.add(name: "l10001", kind: nil, parent: "l10000", index: nil)))
         }
         #expect(e.message.contains("at most 10000 nested layers"))
         #expect(session.scene.tree.count == 10_000)

@@ -12,13 +12,13 @@ struct SessionTests {
     func session(_ script: String) throws -> Session {
         var s = Session()
         for line in script.split(separator: "\n") {
-            for c in try CommandParser.parseLine(String(line)) { _ = try s.perform(c) }
+            for case let .engine(c) in try CommandParser.parseLine(String(line)) { _ = try s.perform(c) }
         }
         return s
     }
 
     func ask(_ s: inout Session, _ query: String) throws -> String {
-        guard case let .answer(json) = try s.perform(try CommandParser.parse(query)) else { return "not an answer" }
+        guard case let .answer(json) = try s.perform(try CommandParser.parseEngine(query)) else { return "not an answer" }
         return json
     }
 
@@ -56,7 +56,7 @@ struct SessionTests {
             select box
             """)
         let before = s.tree, beforeSelection = s.selection
-        _ = try s.perform(try CommandParser.parse(edit))
+        _ = try s.perform(try CommandParser.parseEngine(edit))
         let after = s.tree, afterSelection = s.selection
         #expect(after != before)
         #expect(s.isDirty)
@@ -76,7 +76,7 @@ struct SessionTests {
     @Test func aNewEditClearsRedo() throws {
         var s = try session("add a; move 1 0; move 2 0")
         _ = try s.perform(.undo)
-        _ = try s.perform(.move(5, 0))
+        _ = try s.perform(.edit(.layer(.move(5, 0))))
         #expect(throws: CommandError("nothing to redo")) { try s.perform(.redo) }
         #expect(try ask(&s, "get position") == #"{"point":[6,0]}"#)
         #expect(s.writeHistory == ["add a", "move 1 0", "move 2 0", "undo", "move 5 0"])
@@ -85,11 +85,11 @@ struct SessionTests {
     @Test func aFailingCommandChangesNothing() throws {
         var s = try session("add a; add b")
         let before = s
-        #expect(throws: CommandError.self) { try s.perform(.add(name: "a", kind: nil, parent: nil, index: nil)) }
-        #expect(throws: CommandError.self) { try s.perform(.add(name: "c", kind: nil, parent: "nope", index: nil)) }
-        #expect(throws: CommandError.self) { try s.perform(.add(name: "c", kind: nil, parent: nil, index: 7)) }
+        #expect(throws: CommandError.self) { try s.perform(.edit(.add(name: "a", kind: nil, parent: nil, index: nil))) }
+        #expect(throws: CommandError.self) { try s.perform(.edit(.add(name: "c", kind: nil, parent: "nope", index: nil))) }
+        #expect(throws: CommandError.self) { try s.perform(.edit(.add(name: "c", kind: nil, parent: nil, index: 7))) }
         #expect(throws: CommandError.self) { try s.perform(.select("zz")) }
-        #expect(throws: CommandError.self) { try s.perform(.set(.name, .text("a"))) }
+        #expect(throws: CommandError.self) { try s.perform(.edit(.layer(.set(.name, .text("a"))))) }
         #expect(s == before)
     }
 
@@ -102,13 +102,13 @@ struct SessionTests {
 
     @Test func editsWithNothingSelectedSaySo() throws {
         var s = Session()
-        #expect(throws: CommandError("nothing is selected", suggestion: "select a layer first: select NAME")) { try s.perform(.rotate(AngleLiteral(5), nil)) }
+        #expect(throws: CommandError("nothing is selected", suggestion: "select a layer first: select NAME")) { try s.perform(.edit(.layer(.rotate(AngleLiteral(5), nil)))) }
     }
 
     @Test func addSelectsTheNewLayerAndRemoveSelectsItsParent() throws {
         var s = try session("add a; add b in a")
         #expect(s.selection == s.tree.id(named: "b"))
-        _ = try s.perform(.remove("b"))
+        _ = try s.perform(.edit(.remove("b")))
         #expect(s.selection == s.tree.id(named: "a"))
     }
 
@@ -175,9 +175,9 @@ struct SessionTests {
 
     @Test func frameUnderARotationWarns() throws {
         var s = try session("add a; set bounds 0 0 100 100; rotate 30")
-        _ = try s.perform(.set(.frame, .rect(Rect(0, 0, 100, 100))))
+        _ = try s.perform(.edit(.layer(.set(.frame, .rect(Rect(0, 0, 100, 100))))))
         #expect(s.warning?.contains("not a scale or a multiple of 90°") == true)
-        _ = try s.perform(.move(1, 1))
+        _ = try s.perform(.edit(.layer(.move(1, 1))))
         #expect(s.warning == nil)
     }
 
@@ -199,11 +199,11 @@ struct SessionTests {
 struct DirtyTrackingTests {
     @Test func undoingBackToTheSavedStateIsClean() throws {
         var s = Session()
-        _ = try s.perform(.add(name: "a", kind: nil, parent: nil, index: nil))
-        _ = try s.perform(.move(1, 0))
+        _ = try s.perform(.edit(.add(name: "a", kind: nil, parent: nil, index: nil)))
+        _ = try s.perform(.edit(.layer(.move(1, 0))))
         s.didSave(to: "/tmp/x.json")
         #expect(!s.isDirty)
-        _ = try s.perform(.move(1, 0))
+        _ = try s.perform(.edit(.layer(.move(1, 0))))
         #expect(s.isDirty)
         _ = try s.perform(.undo)
         #expect(!s.isDirty)          // back at the saved state
@@ -215,18 +215,18 @@ struct DirtyTrackingTests {
 
     @Test func theSavedStateLostToANewBranchStaysDirty() throws {
         var s = Session()
-        _ = try s.perform(.add(name: "a", kind: nil, parent: nil, index: nil))
-        _ = try s.perform(.move(1, 0))
+        _ = try s.perform(.edit(.add(name: "a", kind: nil, parent: nil, index: nil)))
+        _ = try s.perform(.edit(.layer(.move(1, 0))))
         s.didSave(to: "/tmp/x.json")
         _ = try s.perform(.undo)      // the saved state is now only reachable by redo…
-        _ = try s.perform(.move(5, 0)) // …and this edit drops the redo history
+        _ = try s.perform(.edit(.layer(.move(5, 0)))) // …and this edit drops the redo history
         _ = try s.perform(.undo)
         #expect(s.isDirty)            // (a at x 0) ≠ the saved (a at x 1)
     }
 
     @Test func aLoadedSceneIsClean() throws {
         var s = Session()
-        _ = try s.perform(.add(name: "a", kind: nil, parent: nil, index: nil))
+        _ = try s.perform(.edit(.add(name: "a", kind: nil, parent: nil, index: nil)))
         #expect(s.isDirty)
         _ = try s.perform(.undo)
         #expect(!s.isDirty)           // an empty new session is the "loaded" state

@@ -64,8 +64,8 @@ import Geometry
     }
 
     @Test func stepParsesAndPrintsBack() throws {
-        #expect(try CommandParser.parse("step 3") == .step(3))
-        #expect(Command.step(3).text == "step 3")
+        #expect(try CommandParser.parse("step 3") == .engine(.step(3)))
+        #expect(EngineCommand.step(3).text == "step 3")
     }
 
     @Test func aBrokenStepIsALoadErrorWithItsLine() throws {

@@ -70,10 +70,10 @@ import Geometry
         // the code assigns anchorPoint before position, so each reproduces its own state.
         for keep in [false, true] {
             var s = Session()
-            _ = try s.perform(.add(name: "card", kind: .view, parent: nil, index: nil))
-            _ = try s.perform(.set(.frame, .rect(Rect(140, 140, 100, 100))))
-            _ = try s.perform(.rotate(AngleLiteral(30), nil))
-            _ = try s.perform(.anchor(0, 0, keepFrame: keep))
+            _ = try s.perform(.edit(.add(name: "card", kind: .view, parent: nil, index: nil)))
+            _ = try s.perform(.edit(.layer(.set(.frame, .rect(Rect(140, 140, 100, 100))))))
+            _ = try s.perform(.edit(.layer(.rotate(AngleLiteral(30), nil))))
+            _ = try s.perform(.edit(.layer(.anchor(0, 0, keepFrame: keep))))
             let id = try s.selected()
             let code = try SwiftExport.code(for: id, in: s.tree)
             #expect(code.contains("card.layer.anchorPoint = CGPoint(x: 0, y: 0)"))

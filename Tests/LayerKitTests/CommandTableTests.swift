@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+import Geometry
+import LayerModel
+import LayoutFiles
+@testable import CommandLanguage
+@testable import LayerKit
+
+/// The command table is the one declaration of every command: these tests generate commands
+/// from it (not from a hand-kept list) and check that the parser, the printer, the engine
+/// split and the docs agree with it.
+@Suite("Command table: each command declared once")
+struct CommandTableTests {
+    /// Sample words for an argument; `previous` is the word chosen for the argument before
+    /// (a property or key path decides what a value looks like).
+    static func samples(_ arg: CommandArgument, verb: String, previous: String?) -> [String] {
+        switch arg {
+        case .layer, .newLayer: return ["a", "\"two words\""]
+        case .space: return ["screen", "a", "\"screen\""]
+        case let .property(settable): return Property.allCases.filter { !settable || !$0.isReadOnly }.map(\.rawValue)
+        case .keyPath: return AnimationKeyPath.allCases.map(\.rawValue)
+        case .file: return ["out.json", "\"a folder/out file.svg\""]
+        case .number: return ["2"]
+        case .text: return ["Checkout", "\"two words\""]
+        case let .choice(words): return words
+        case let .keyword(k): return [k]
+        case .value:
+            let candidates = ["1 2 3 4", "1 2", "0.5", "rotate 45 then translate 1 2", "true", "red", "view", "name"]
+            return candidates.filter { (try? CommandParser.parse("set \(previous ?? "") \($0)")) != nil }.prefix(1).map { $0 }
+        case let .tail(placeholder):
+            // Sub-grammars: the value of a property (the first spelling that reads), a
+            // transform, an animation's fields, a timing, a block. A new placeholder without
+            // samples fails below.
+            switch placeholder {
+            case "TRANSFORM": return ["identity", "rotate 45 then translate 10 0", "perspective 500", "affine 1 0 0 1 5 6"]
+            case "T": return ["ease-in", "cubic-bezier 0.1 0.2 0.3 1", "spring 1 100 10"]
+            case "{ COMMANDS }": return ["{ move 1 2; select a }"]
+            default:
+                if verb == "animate" {
+                    let candidates = ["to 0.5 duration 2", "to 1 2 duration 2 delay 1 timing ease-out", "from 1 2 3 4 to 5 6 7 8", "to rotate 45 repeat forever autoreverse", "from red to blue fill both keep"]
+                    return candidates.filter { (try? CommandParser.parse("animate \(previous ?? "") \($0)")) != nil }.prefix(1).map { $0 }
+                }
+                return []
+            }
+        case .optional: return []   // expanded before sampling
+        }
+    }
+
+    /// Every command text the declarations describe: each form, each optional group present
+    /// and absent, each choice.
+    static func generated(_ spec: CommandSpec) -> [String] {
+        var out: [String] = []
+        for form in spec.forms {
+            for sequence in CommandTable.expansions(form.arguments) {
+                var texts: [[String]] = [[spec.verb]]
+                for arg in sequence {
+                    texts = texts.flatMap { words in
+                        samples(arg, verb: spec.verb, previous: words.last).map { words + [$0] }
+                    }
+                }
+                out += texts.map { $0.joined(separator: " ") }
+            }
+        }
+        return out
+    }
+
+    @Test func everyDeclaredFormParsesPrintsAndParsesBackToTheSameCommand() throws {
+        var checked = 0
+        for spec in CommandTable.all {
+            let texts = Self.generated(spec)
+            #expect(!texts.isEmpty, "\(spec.verb): no sample could be generated from its grammar")
+            for text in texts {
+                let command: Command
+                do { command = try CommandParser.parse(text) } catch {
+                    Issue.record("\(spec.verb): the declared grammar's \"\(text)\" does not parse: \(error)")
+                    continue
+                }
+                // Printed with the declared verb, and read back to the same value.
+                #expect(command.text.split(separator: " ").first.map(String.init) == spec.verb, "\(text) prints as \(command.text)")
+                #expect(try CommandParser.parse(command.text) == command, "\(text) → \(command.text)")
+                // The declaration's section says who runs it: the explorer or the engine.
+                if case .explorer = command { #expect(spec.section == .explorer, "\(text)") } else { #expect(spec.section != .explorer, "\(text)") }
+                checked += 1
+            }
+        }
+        // Each of the 63 verbs has at least one sample; set, get and animate one per property.
+        #expect(checked > 150)
+    }
+
+    @Test func aliasesParseAsTheirVerb() throws {
+        for spec in CommandTable.all {
+            for alias in spec.aliases {
+                let viaAlias = Self.generated(spec).map { alias + $0.dropFirst(spec.verb.count) }
+                for (a, b) in zip(viaAlias, Self.generated(spec)) {
+                    #expect(try CommandParser.parse(a) == CommandParser.parse(b), "\(a)")
+                }
+            }
+        }
+    }
+
+    @Test func everyVerbAndAliasIsDeclaredOnceAndNothingElseParses() throws {
+        let words = CommandTable.all.flatMap { [$0.verb] + $0.aliases }
+        #expect(Set(words).count == words.count, "a word declared twice")
+        #expect(CommandParser.verbs == CommandTable.all.map(\.verb))
+        #expect(throws: CommandError.self) { try CommandParser.parse("frobnicate 1") }
+        // The spellings of the contract (commands.md) are all declared.
+        for verb in ["add", "remove", "select", "set", "rotate", "scale", "move", "anchor", "reset", "undo", "redo", "save", "load",
+                     "get", "convert", "contains", "hit-test", "matrix"] {
+            #expect(CommandTable.spec(for: verb) != nil, "\(verb)")
+        }
+    }
+
+    @Test func theEngineNeverSeesTheExplorersCommands() throws {
+        // A script may hold explorer commands; eval ignores them (and quit ends it).
+        var session = Session()
+        var answers: [String] = []
+        try ScriptRunner.run("add a; zoom 2; mode tree; panel formula; get name; quit; get name", name: "t", session: &session, emit: { answers.append($0) })
+        #expect(answers == ["{\"string\":\"a\"}"])
+        #expect(throws: CommandError("zoom 2 is one of the explorer's own commands, not the engine's", column: 1)) { try CommandParser.parseEngine("zoom 2") }
+        // A layout script and a step ignore them too, but refuse quit.
+        var s = Session()
+        try s.runScript([ScriptLine("add a; fit; cursor on")])
+        #expect(s.tree.count == 1)
+        #expect(throws: ScriptError.self) { try s.runScript([ScriptLine("quit")]) }
+    }
+
+    @Test func animatedBlocksTakeOnlyEditsAndSelections() throws {
+        #expect(throws: CommandError("zoom cannot go inside animated { }", column: 14, suggestion: "only edits (set, move, rotate, scale, anchor…) and select")) {
+            try CommandParser.parse("animated 1 { zoom 2 }")
+        }
+        #expect(throws: CommandError.self) { try CommandParser.parse("animated 1 { get now }") }
+        #expect(throws: Never.self) { try CommandParser.parse("animated 1 { select a; move 1 0; select-next; add b }") }
+    }
+
+    // MARK: Generated docs
+
+    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The text between `<!-- commands:NAME … -->` and `<!-- /commands:NAME -->`.
+    static func generatedBlock(_ name: String, in file: String) throws -> String {
+        let text = try String(contentsOf: package.appendingPathComponent(file), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("<!-- commands:\(name) ") }),
+              let end = lines.firstIndex(of: "<!-- /commands:\(name) -->") else {
+            Issue.record("\(file) has no generated \(name) block")
+            return ""
+        }
+        return lines[(start + 1)..<end].joined(separator: "\n")
+    }
+
+    @Test(arguments: CommandSection.allCases)
+    func docsCommandTablesAreTheGeneratedOnes(section: CommandSection) throws {
+        let inDocs = try Self.generatedBlock(section.marker, in: "docs/commands.md")
+        #expect(inDocs == CommandTable.markdown(section), "docs/commands.md is stale: paste `layerscope commands --markdown`")
+    }
+
+    @Test func readmeSynopsisIsTheGeneratedOne() throws {
+        let inReadme = try Self.generatedBlock("synopsis", in: "README.md")
+        #expect(inReadme == "```\n" + CommandTable.synopsisBlock() + "\n```", "README.md is stale: paste `layerscope commands`")
+    }
+
+    @Test func markdownEscapesBarsAndNamesAliases() {
+        let table = CommandTable.markdown(.explorer)
+        #expect(table.contains("| `mode normal\\|anchor\\|cursor\\|tree` | the key mode |"))
+        #expect(table.contains("| `quit` (`q`) |"))
+        #expect(CommandTable.markdown.hasPrefix("## Building and editing a scene\n\n| command | meaning |\n| --- | --- |\n| `add NAME [layer\\|view] [in PARENT] [at INDEX]` |"))
+    }
+
+    // MARK: Completion kinds
+
+    @Test func argumentKindsFollowTheTypedWords() {
+        // add NAME [layer|view] [in PARENT] [at INDEX]: after "in" comes a parent layer.
+        #expect(CommandTable.argumentKinds(verb: "add", typed: ["x", "in"], position: 3) == [.layer("PARENT")])
+        #expect(Set(CommandTable.argumentKinds(verb: "add", typed: ["x"], position: 2).map(\.synopsis)) == ["layer|view", "in", "at"])
+        // get PROP | get presentation PROP | get now.
+        #expect(CommandTable.argumentKinds(verb: "get", typed: [], position: 1) == [.property(settable: false), .keyword("presentation"), .keyword("now")])
+        #expect(CommandTable.argumentKinds(verb: "get", typed: ["presentation"], position: 2) == [.property(settable: false)])
+        #expect(CommandTable.argumentKinds(verb: "get", typed: ["now"], position: 2) == [])
+        // convert point X Y from A to B: A and B are spaces.
+        #expect(CommandTable.argumentKinds(verb: "convert", typed: ["point", "1", "2", "from"], position: 5) == [.space("A")])
+        #expect(CommandTable.argumentKinds(verb: "w", typed: [], position: 1) == [.file("FILE")])
+        #expect(CommandTable.argumentKinds(verb: "nope", typed: [], position: 1) == [])
+    }
+}

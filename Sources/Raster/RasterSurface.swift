@@ -29,13 +29,29 @@ enum PackedColor {
         alpha >= 1 ? 256 : (alpha > 0 ? Int(alpha * 256 + 0.5) : 0)
     }
 
+    /// Per channel `b + ((t − b)·a + 128) >> 8`, computed as `(t·a + b·(256 − a) + 128) >> 8`
+    /// (the same number: adding 256·b inside a flooring shift adds b outside it), on all
+    /// three channels at once, each in its own 16-bit lane of a 64-bit word (every lane
+    /// stays below 65 536: at most 255·256 + 128).
     @inline(__always)
     static func blend(_ top: Packed, over bottom: Packed, alpha256 a: Int) -> Packed {
-        @inline(__always) func ch(_ shift: Packed) -> Packed {
-            let t = Int((top >> shift) & 0xFF), b = Int((bottom >> shift) & 0xFF)
-            return Packed(truncatingIfNeeded: b + (((t - b) * a + 128) >> 8)) << shift
-        }
-        return present | ch(16) | ch(8) | ch(0)
+        blend(premultiplied: lanes(top) &* UInt64(truncatingIfNeeded: a), over: bottom, alpha256: a)
+    }
+
+    /// `blend` with the top colour's lanes already multiplied by `a` (`lanes(top) · a`): the
+    /// per-pixel half of a fill of one colour.
+    @inline(__always)
+    static func blend(premultiplied ta: UInt64, over bottom: Packed, alpha256 a: Int) -> Packed {
+        let sum = ta &+ lanes(bottom) &* UInt64(truncatingIfNeeded: 256 - a) &+ 0x0080_0080_0080
+        let l = (sum >> 8) & 0x00FF_00FF_00FF
+        return present | Packed(truncatingIfNeeded: (l >> 16) & 0xFF_0000 | (l >> 8) & 0xFF00 | l & 0xFF)
+    }
+
+    /// The red, green and blue bytes of `p` in 16-bit lanes 2, 1 and 0 (bits 32, 16 and 0).
+    @inline(__always)
+    static func lanes(_ p: Packed) -> UInt64 {
+        let v = UInt64(p)
+        return (v & 0xFF) | (v & 0xFF00) << 8 | (v & 0xFF_0000) << 16
     }
 
     static func color(_ p: Packed) -> Color {
@@ -128,6 +144,11 @@ enum Glyphs {
 
     /// Braille dot bit for dot (x 0…1, y 0…3) inside a cell.
     static let brailleBit: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
+    /// `brailleBit[k]` from a constant (byte k of one word): no table load in hot loops.
+    @inline(__always)
+    static func brailleBit(_ k: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: UInt64(0x8040_2004_1002_0801) >> (UInt64(truncatingIfNeeded: k & 7) << 3))
+    }
     /// The four dots of the top / bottom half of a cell.
     static let brailleTopHalf: UInt8 = 0x01 | 0x08 | 0x02 | 0x10
     static let brailleBottomHalf: UInt8 = 0x04 | 0x20 | 0x40 | 0x80
@@ -221,10 +242,13 @@ struct RasterSurface {
         let ascii = mode == .ascii
         let columns = self.columns
         let backdrop = self.backdrop
+        // Per polygon, not per pixel: the fill colour's share of every blend, the dot bits.
+        let premultiplied = PackedColor.lanes(color) &* UInt64(truncatingIfNeeded: a256)
         fill.withUnsafeMutableBufferPointer { fill in
         ink.withUnsafeMutableBufferPointer { ink in
         inkColor.withUnsafeMutableBufferPointer { inkColor in
         poly.withUnsafeBufferPointer { poly in
+            let fillBase = fill.baseAddress!, inkBase = ink.baseAddress
             for j in j0...j1 {
                 let y = Double(j) + 0.5
                 var left = Double.infinity, right = -Double.infinity
@@ -251,35 +275,47 @@ struct RasterSurface {
                     let dotRow = (j & 3) << 1
                     if invisible { continue }
                     for i in i0...i1 {
-                        ink[cellBase + (i >> 1)] |= Glyphs.brailleBit[dotRow | (i & 1)]
+                        ink[cellBase + (i >> 1)] |= Glyphs.brailleBit(dotRow | (i & 1))
                         inkColor[cellBase + (i >> 1)] = dotColor
                     }
                     continue
                 }
+                let row = fillBase + rowBase
                 if opaque {
-                    (fill.baseAddress! + rowBase + i0).update(repeating: color, count: i1 - i0 + 1)
+                    (row + i0).update(repeating: color, count: i1 - i0 + 1)
+                } else if invisible {
+                    // Only over what is already drawn: the bare terminal shows through.
+                    for i in i0...i1 {
+                        let old = row[i]
+                        if old & PackedColor.present != 0 {
+                            row[i] = PackedColor.blend(premultiplied: premultiplied, over: old, alpha256: a256)
+                        }
+                    }
                 } else {
                     for i in i0...i1 {
-                        let old = fill[rowBase + i]
-                        if old & PackedColor.present != 0 {
-                            fill[rowBase + i] = PackedColor.blend(color, over: old, alpha256: a256)
-                        } else if !invisible {
-                            fill[rowBase + i] = PackedColor.blend(color, over: backdrop, alpha256: a256)
-                        }
+                        let old = row[i]
+                        let under = old & PackedColor.present != 0 ? old : backdrop
+                        row[i] = PackedColor.blend(premultiplied: premultiplied, over: under, alpha256: a256)
                     }
                 }
                 if occludes {
                     if braille {
-                        // Fills and dots share the 2 × 4 grid: clear exactly the dots covered.
-                        let cellBase = (j >> 2) * columns
-                        let left = Glyphs.brailleBit[(j & 3) << 1], right = Glyphs.brailleBit[(j & 3) << 1 | 1]
-                        // Whole cells clear both dots of the row at once; the ends maybe one.
-                        let c0 = i0 >> 1, c1 = i1 >> 1
-                        for c in c0...c1 {
-                            var m = left | right
-                            if c == c0 && i0 & 1 == 1 { m &= ~left }
-                            if c == c1 && i1 & 1 == 0 { m &= ~right }
-                            ink[cellBase + c] &= ~m
+                        // Fills and dots share the 2 × 4 grid: clear exactly the dots covered:
+                        // both dots of the row in whole cells, maybe one at either end.
+                        let cellRow = inkBase! + (j >> 2) * columns
+                        let left = Glyphs.brailleBit((j & 3) << 1), right = Glyphs.brailleBit((j & 3) << 1 | 1)
+                        let keep = ~(left | right)
+                        var c0 = i0 >> 1, c1 = i1 >> 1
+                        if i0 & 1 == 1 {
+                            cellRow[c0] &= c0 == c1 && i1 & 1 == 0 ? ~UInt8(0) : ~right
+                            c0 += 1
+                        }
+                        if c0 <= c1 && i1 & 1 == 0 {
+                            cellRow[c1] &= ~left
+                            c1 -= 1
+                        }
+                        if c0 <= c1 {
+                            for c in c0...c1 { cellRow[c] &= keep }
                         }
                     } else if ascii {
                         for i in i0...i1 { ink[rowBase + i] = 0 }
@@ -339,7 +375,7 @@ struct RasterSurface {
                     fill[i] = PackedColor.blend(plain, over: backdrop, alpha256: a256)
                 }
                 if occludes && braille {
-                    ink[(y >> 2) * columns + (x >> 1)] &= ~Glyphs.brailleBit[(y & 3) << 1 | (x & 1)]
+                    ink[(y >> 2) * columns + (x >> 1)] &= ~Glyphs.brailleBit((y & 3) << 1 | (x & 1))
                 }
             }
             if x == ex && y == ey { break }
@@ -448,7 +484,7 @@ struct RasterSurface {
         switch mode {
         case .braille, .auto:
             let cell = (y >> 2) * columns + (x >> 1)
-            ink[cell] |= Glyphs.brailleBit[(y & 3) << 1 | (x & 1)]
+            ink[cell] |= Glyphs.brailleBit((y & 3) << 1 | (x & 1))
             inkColor[cell] = color
         case .blocks:
             let i = y * columns + x
@@ -651,12 +687,17 @@ struct RasterSurface {
     @inline(__always)
     static func floorClamped(_ x: Double) -> Int {
         guard x == x else { return -(1 << 30) }
-        return Int(min(max(x, -1_073_741_824), 1_073_741_824).rounded(.down))
+        // Truncate, then step down for negative non-integers: floor without a libm call.
+        let c = min(max(x, -1_073_741_824), 1_073_741_824)
+        let t = Int(c)
+        return Double(t) > c ? t - 1 : t
     }
 
     @inline(__always)
     static func ceilClamped(_ x: Double) -> Int {
         guard x == x else { return 1 << 30 }
-        return Int(min(max(x, -1_073_741_824), 1_073_741_824).rounded(.up))
+        let c = min(max(x, -1_073_741_824), 1_073_741_824)
+        let t = Int(c)
+        return Double(t) < c ? t + 1 : t
     }
 }

@@ -248,25 +248,25 @@ struct RasterSurface {
         ink.withUnsafeMutableBufferPointer { ink in
         inkColor.withUnsafeMutableBufferPointer { inkColor in
         poly.withUnsafeBufferPointer { poly in
+        // Per edge, once: its row range and slope, so a row costs a multiply per crossing
+        // instead of a divide (see `spanEnds`).
+        withUnsafeTemporaryAllocation(of: EdgeRun.self, capacity: n) { edges in
+            var maxAbsX = 0.0
+            var prev = poly[n - 1]
+            for (k, v) in poly.enumerated() {
+                let py = prev.y * sy, vy = v.y * sy
+                (edges.baseAddress! + k).initialize(to: EdgeRun(low: min(py, vy), high: max(py, vy), y: py, x: prev.x,
+                                   slope: (v.x - prev.x) / (vy - py)))
+                maxAbsX = max(maxAbsX, abs(v.x))
+                prev = v
+            }
+            // Far more than the two ways of computing a crossing can differ by (a few ulps).
+            let tolerance = 1e-12 * (3 * maxAbsX + 1) * sx
             let fillBase = fill.baseAddress!, inkBase = ink.baseAddress
             for j in j0...j1 {
                 let y = Double(j) + 0.5
-                var left = Double.infinity, right = -Double.infinity
-                var prev = poly[n - 1]
-                var py = prev.y * sy
-                for v in poly {
-                    let vy = v.y * sy
-                    if (py <= y && y < vy) || (vy <= y && y < py) {
-                        let x = (prev.x + (y - py) / (vy - py) * (v.x - prev.x)) * sx
-                        left = min(left, x); right = max(right, x)
-                    }
-                    prev = v; py = vy
-                }
-                guard left < right else { continue }
-                // Pixels whose centre i + 0.5 lies in [left, right).
-                let i0 = max(0, RasterSurface.ceilClamped(left - 0.5))
-                let i1 = min(w - 1, RasterSurface.ceilClamped(right - 0.5) - 1)
-                guard i0 <= i1 else { continue }
+                guard let (i0, i1) = RasterSurface.spanEnds(y: y, edges: edges, poly: poly, sx: sx, sy: sy,
+                                                            tolerance: tolerance, width: w) else { continue }
                 let rowBase = j * w
                 if asDots {
                     // A narrow layer in braille mode: every covered sample is a dot of its
@@ -326,6 +326,64 @@ struct RasterSurface {
         }
         }
         }
+        }
+    }
+
+    /// One polygon edge for `spanEnds`, in fill-grid rows and cell-coordinate x.
+    struct EdgeRun {
+        var low: Double, high: Double
+        /// The start vertex: row coordinate (scaled) and x (cell coordinates).
+        var y: Double, x: Double
+        /// dx ÷ dy (x in cells per scaled row).
+        var slope: Double
+    }
+
+    /// The first and last pixel of fill row `y` (its centre) inside the polygon: pixels whose
+    /// centre i + 0.5 lies in [left, right), where left and right are the leftmost and
+    /// rightmost crossings of the row by the edges (half-open in y), each
+    /// `(x₀ + (y − y₀) ÷ (y₁ − y₀) · (x₁ − x₀)) · sx`; nil when the row is empty.
+    ///
+    /// The crossings are first computed with the edge's slope (a multiply, not a divide);
+    /// they can differ from the exact expression by a few ulps, which matters only when a
+    /// crossing lands within `tolerance` of a pixel boundary or the two nearly meet: then
+    /// the row is computed again exactly, so the pixels are always those of the exact form.
+    @inline(__always)
+    static func spanEnds(y: Double, edges: UnsafeMutableBufferPointer<EdgeRun>, poly: UnsafeBufferPointer<PolyVertex>,
+                         sx: Double, sy: Double, tolerance: Double, width w: Int) -> (Int, Int)? {
+        var left = Double.infinity, right = -Double.infinity
+        var exact = false
+        for e in edges where e.low <= y && y < e.high {
+            let x = (e.x + (y - e.y) * e.slope) * sx
+            if !(abs(x) < .infinity) { exact = true }
+            left = min(left, x); right = max(right, x)
+        }
+        if !exact {
+            guard left < right else { return nil }
+            let a = left - 0.5, b = right - 0.5
+            let ca = ceilClamped(a), cb = ceilClamped(b)
+            exact = right - left < tolerance
+                || Double(ca) - a < tolerance || a - Double(ca - 1) < tolerance
+                || Double(cb) - b < tolerance || b - Double(cb - 1) < tolerance
+            if !exact {
+                let i0 = max(0, ca), i1 = min(w - 1, cb - 1)
+                return i0 <= i1 ? (i0, i1) : nil
+            }
+        }
+        left = .infinity; right = -.infinity
+        var prev = poly[poly.count - 1]
+        var py = prev.y * sy
+        for v in poly {
+            let vy = v.y * sy
+            if (py <= y && y < vy) || (vy <= y && y < py) {
+                let x = (prev.x + (y - py) / (vy - py) * (v.x - prev.x)) * sx
+                left = min(left, x); right = max(right, x)
+            }
+            prev = v; py = vy
+        }
+        guard left < right else { return nil }
+        let i0 = max(0, ceilClamped(left - 0.5))
+        let i1 = min(w - 1, ceilClamped(right - 0.5) - 1)
+        return i0 <= i1 ? (i0, i1) : nil
     }
 
     /// A thin layer (narrower than about one sample) as one continuous stroke of its colour,

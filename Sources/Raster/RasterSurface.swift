@@ -1,3 +1,4 @@
+import Synchronization
 import LayerModel
 
 /// A colour packed for the hot loops: 0xRRGGBB in the low 24 bits, plus flags.
@@ -199,9 +200,42 @@ struct RasterSurface {
         fillHeight = rows * fillGrid.perRow
         lineWidth = columns * lineGrid.perColumn
         lineHeight = rows * lineGrid.perRow
-        fill = Array(repeating: 0, count: columns * rows * fillGrid.perColumn * fillGrid.perRow)
-        ink = Array(repeating: 0, count: mode == .blocks ? 0 : columns * rows)
-        inkColor = Array(repeating: 0, count: mode == .blocks ? 0 : columns * rows)
+        // The last frame's buffers when there are some (zeroed, resized): a frame allocates
+        // nothing this big, and the allocator does not hand the pages back and fault them in
+        // again every frame.
+        var buffers = RasterSurface.spare.withLock { spare in spare.take() } ?? Buffers()
+        RasterSurface.zero(&buffers.fill, count: columns * rows * fillGrid.perColumn * fillGrid.perRow)
+        RasterSurface.zero(&buffers.ink, count: mode == .blocks ? 0 : columns * rows)
+        RasterSurface.zero(&buffers.inkColor, count: mode == .blocks ? 0 : columns * rows)
+        fill = buffers.fill
+        ink = buffers.ink
+        inkColor = buffers.inkColor
+    }
+
+    /// The per-frame buffers, kept between frames (one set: frames of one session share a size).
+    struct Buffers {
+        var fill: [Packed] = []
+        var ink: [UInt8] = []
+        var inkColor: [Packed] = []
+    }
+
+    private static let spare = Mutex<Buffers?>(nil)
+
+    /// Hands this frame's buffers to the next frame; the surface is empty afterwards.
+    mutating func recycle() {
+        let buffers = Buffers(fill: fill, ink: ink, inkColor: inkColor)
+        fill = []; ink = []; inkColor = []
+        RasterSurface.spare.withLock { spare in spare = buffers }
+    }
+
+    /// `count` zeros, reusing the array's storage when it is large enough.
+    private static func zero<T: FixedWidthInteger>(_ a: inout [T], count: Int) {
+        if a.count == count {
+            a.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        } else {
+            a.removeAll(keepingCapacity: true)
+            a.append(contentsOf: repeatElement(0, count: count))
+        }
     }
 
     // MARK: Fills

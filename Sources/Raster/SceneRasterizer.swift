@@ -59,6 +59,7 @@ public enum SceneRasterizer {
         if options.labels != .none {
             Labels.place(surface.labelBoxes, tree: tree, toCells: toCells, options: options, canvas: &canvas)
         }
+        surface.recycle()
     }
 
     /// Screen points → continuous cell coordinates, as a homography.

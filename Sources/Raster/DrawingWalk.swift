@@ -36,13 +36,13 @@ public struct DrawingWalk: Sequence, IteratorProtocol {
         var opacity: Double
     }
 
-    private struct Pending {
+    struct Pending {
         var id: LayerID
         var slot: Int32
         var parent: Int32
     }
 
-    private struct Visited {
+    struct Visited {
         var matrix: Homography
         var opacity: Double
         /// Index into `sublayerSpaces`, or -1 when the layer's sublayer space is its bounds
@@ -60,12 +60,47 @@ public struct DrawingWalk: Sequence, IteratorProtocol {
     private var siblings: [(offset: Int, z: Double, pending: Pending)] = []
 
     public init(_ tree: LayerTree, then base: Homography = .identity) {
+        self.init(tree, then: base, reusing: Storage())
+    }
+
+    /// The walk's working arrays, handed from one frame's walk to the next (`takeStorage`):
+    /// a frame then allocates nothing in proportion to the tree (big per-frame allocations
+    /// are mapped and faulted in afresh each time).
+    struct Storage {
+        var layers: ContiguousArray<Layer> = []
+        var stack: [Pending] = []
+        var visited: [Visited] = []
+        var sublayerSpaces: [Transform3D] = []
+        var siblings: [(offset: Int, z: Double, pending: Pending)] = []
+    }
+
+    init(_ tree: LayerTree, then base: Homography = .identity, reusing storage: Storage) {
         self.tree = tree
         self.base = base
+        layers = storage.layers
+        stack = storage.stack
+        visited = storage.visited
+        sublayerSpaces = storage.sublayerSpaces
+        siblings = storage.siblings
+        layers.removeAll(keepingCapacity: true)
+        stack.removeAll(keepingCapacity: true)
+        visited.removeAll(keepingCapacity: true)
+        sublayerSpaces.removeAll(keepingCapacity: true)
+        siblings.removeAll(keepingCapacity: true)
         visited.reserveCapacity(tree.count)
         layers.reserveCapacity(tree.count)
         stack.reserveCapacity(64)
         push(tree.roots, parent: -1)
+    }
+
+    /// The working arrays, emptied (no layer kept alive), for the next walk; this walk is
+    /// over afterwards.
+    mutating func takeStorage() -> Storage {
+        var storage = Storage(layers: layers, stack: stack, visited: visited, sublayerSpaces: sublayerSpaces, siblings: siblings)
+        layers = []; stack = []; visited = []; sublayerSpaces = []; siblings = []
+        storage.layers.removeAll(keepingCapacity: true)
+        storage.stack.removeAll(keepingCapacity: true)
+        return storage
     }
 
     /// Pushes the visible ones among `ids` so they pop in drawing order (lowest zPosition

@@ -1,3 +1,4 @@
+import Synchronization
 import Geometry
 import LayerModel
 
@@ -74,9 +75,18 @@ public enum SceneRasterizer {
 
     private static func drawLayers(_ tree: LayerTree, toCells: Homography, options: RasterOptions,
                                    surface: inout RasterSurface) {
-        var childClips: [Int32] = []
+        // Last frame's arrays, emptied: nothing here is allocated in proportion to the tree.
+        var frame = spare.withLock { $0.take() } ?? FrameScratch()
+        defer { frame.clips.removeAll(keepingCapacity: true); spare.withLock { $0 = frame } }
+        var childClips = frame.childClips
+        frame.childClips = []
+        childClips.removeAll(keepingCapacity: true)
         childClips.reserveCapacity(tree.count)
-        var clips: [ClipRegion] = []
+        defer { frame.childClips = childClips }
+        var clips = frame.clips
+        frame.clips = []
+        clips.removeAll(keepingCapacity: true)
+        defer { frame.clips = clips }
         var poly: [PolyVertex] = []
         var scratch: [PolyVertex] = []
         poly.reserveCapacity(16)
@@ -86,7 +96,9 @@ public enum SceneRasterizer {
         let defaultOutline = PackedColor.pack(options.palette.defaultOutline)
         let ascii = surface.mode == .ascii, braille = surface.mode == .braille || surface.mode == .auto
 
-        var walk = DrawingWalk(tree, then: toCells)
+        var walk = DrawingWalk(tree, then: toCells, reusing: frame.walk)
+        frame.walk = DrawingWalk.Storage()
+        defer { frame.walk = walk.takeStorage() }
         while let step = walk.visit() {
             let clip = step.parentIndex >= 0 ? childClips[step.parentIndex] : noClip
             childClips.append(clip)
@@ -167,6 +179,15 @@ public enum SceneRasterizer {
             }
         }
     }
+
+    /// The arrays of a frame's layer pass, kept for the next frame (one set).
+    struct FrameScratch {
+        var walk = DrawingWalk.Storage()
+        var childClips: [Int32] = []
+        var clips: [ClipRegion] = []
+    }
+
+    private static let spare = Mutex<FrameScratch?>(nil)
 
     /// Below this thickness, in samples, a layer is drawn as a stroke along its long axis:
     /// centre sampling of a strip narrower than this misses samples along its length, so

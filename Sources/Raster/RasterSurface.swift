@@ -542,6 +542,37 @@ struct RasterSurface {
             ink.withUnsafeMutableBufferPointer { ink in
             inkColor.withUnsafeMutableBufferPointer { inkColor in
             Glyphs.brailleBit.withUnsafeBufferPointer { bits in
+                // A solid line with both ends on the canvas (the usual outline) stays on it:
+                // the same steps without the per-step checks; straight across or down, a plain run.
+                if solid && min(x, ex) >= 0 && max(x, ex) < w && min(y, ey) >= 0 && max(y, ey) < h {
+                    if y == ey {
+                        let rowCells = (y >> 2) * columns, dotRow = (y & 3) << 1
+                        for xi in min(x, ex)...max(x, ex) {
+                            ink[rowCells + (xi >> 1)] |= Glyphs.brailleBit(dotRow | (xi & 1))
+                            inkColor[rowCells + (xi >> 1)] = color
+                        }
+                        return
+                    }
+                    if x == ex {
+                        let column = x >> 1, dotColumn = x & 1
+                        for yi in min(y, ey)...max(y, ey) {
+                            let cell = (yi >> 2) * columns + column
+                            ink[cell] |= Glyphs.brailleBit((yi & 3) << 1 | dotColumn)
+                            inkColor[cell] = color
+                        }
+                        return
+                    }
+                    while true {
+                        let cell = (y >> 2) * columns + (x >> 1)
+                        ink[cell] |= Glyphs.brailleBit((y & 3) << 1 | (x & 1))
+                        inkColor[cell] = color
+                        if x == ex && y == ey { break }
+                        let e2 = 2 * err
+                        if e2 >= ddy { err += ddy; x += stepX }
+                        if e2 <= ddx { err += ddx; y += stepY }
+                    }
+                    return
+                }
                 while true {
                     if x >= 0, y >= 0, x < w, y < h, solid || pattern.isOn(k, coarse: coarse) {
                         let cell = (y >> 2) * columns + (x >> 1)

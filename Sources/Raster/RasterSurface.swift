@@ -31,28 +31,29 @@ enum PackedColor {
     }
 
     /// Per channel `b + ((t − b)·a + 128) >> 8`, computed as `(t·a + b·(256 − a) + 128) >> 8`
-    /// (the same number: adding 256·b inside a flooring shift adds b outside it), on all
-    /// three channels at once, each in its own 16-bit lane of a 64-bit word (every lane
+    /// (the same number: adding 256·b inside a flooring shift adds b outside it), red and
+    /// blue at once in the two 16-bit halves of one word, green in another (every half
     /// stays below 65 536: at most 255·256 + 128).
     @inline(__always)
     static func blend(_ top: Packed, over bottom: Packed, alpha256 a: Int) -> Packed {
-        blend(premultiplied: lanes(top) &* UInt64(truncatingIfNeeded: a), over: bottom, alpha256: a)
+        blend(premultiplied: premultiply(top, alpha256: a), over: bottom, alpha256: a)
     }
 
-    /// `blend` with the top colour's lanes already multiplied by `a` (`lanes(top) · a`): the
-    /// per-pixel half of a fill of one colour.
+    /// The top colour's share of `blend`, `t·a` for red and blue (one word) and green:
+    /// the per-polygon half of a fill of one colour.
     @inline(__always)
-    static func blend(premultiplied ta: UInt64, over bottom: Packed, alpha256 a: Int) -> Packed {
-        let sum = ta &+ lanes(bottom) &* UInt64(truncatingIfNeeded: 256 - a) &+ 0x0080_0080_0080
-        let l = (sum >> 8) & 0x00FF_00FF_00FF
-        return present | Packed(truncatingIfNeeded: (l >> 16) & 0xFF_0000 | (l >> 8) & 0xFF00 | l & 0xFF)
+    static func premultiply(_ top: Packed, alpha256 a: Int) -> (rb: UInt32, g: UInt32) {
+        let a = UInt32(truncatingIfNeeded: a)
+        return ((top & 0xFF_00FF) &* a, (top & 0xFF00) &* a)
     }
 
-    /// The red, green and blue bytes of `p` in 16-bit lanes 2, 1 and 0 (bits 32, 16 and 0).
+    /// `blend` with the top colour premultiplied (`premultiply`): the per-pixel half.
     @inline(__always)
-    static func lanes(_ p: Packed) -> UInt64 {
-        let v = UInt64(p)
-        return (v & 0xFF) | (v & 0xFF00) << 8 | (v & 0xFF_0000) << 16
+    static func blend(premultiplied ta: (rb: UInt32, g: UInt32), over bottom: Packed, alpha256 a: Int) -> Packed {
+        let ia = UInt32(truncatingIfNeeded: 256 - a)
+        let rb = ((ta.rb &+ (bottom & 0xFF_00FF) &* ia &+ 0x80_0080) >> 8) & 0xFF_00FF
+        let g = ((ta.g &+ (bottom & 0xFF00) &* ia &+ 0x8000) >> 8) & 0xFF00
+        return present | rb | g
     }
 
     static func color(_ p: Packed) -> Color {
@@ -277,7 +278,7 @@ struct RasterSurface {
         let columns = self.columns
         let backdrop = self.backdrop
         // Per polygon, not per pixel: the fill colour's share of every blend, the dot bits.
-        let premultiplied = PackedColor.lanes(color) &* UInt64(truncatingIfNeeded: a256)
+        let premultiplied = PackedColor.premultiply(color, alpha256: a256)
         fill.withUnsafeMutableBufferPointer { fill in
         ink.withUnsafeMutableBufferPointer { ink in
         inkColor.withUnsafeMutableBufferPointer { inkColor in

@@ -746,11 +746,19 @@ struct RasterSurface {
     /// then the earlier sample); 0 when `mask` is empty.
     @inline(__always)
     static func commonest(among mask: UInt8, _ sample: (Int) -> Packed) -> Packed {
+        // The samples once, and the mask by sample index (bit k = sample k) rather than by dot.
+        let s = SIMD8<UInt32>(sample(0), sample(1), sample(2), sample(3), sample(4), sample(5), sample(6), sample(7))
+        var byIndex: UInt8 = 0
+        for k in 0..<8 where mask & Glyphs.brailleBit(k) != 0 { byIndex |= 1 << k }
         var best: Packed = 0, bestCount = 0
-        for k in 0..<8 where mask & Glyphs.brailleBit[k] != 0 {
-            let v = sample(k)
-            var n = 0
-            for m in 0..<8 where mask & Glyphs.brailleBit[m] != 0 && sample(m) == v { n += 1 }
+        var todo = byIndex
+        while todo != 0 {
+            // Each colour once, at its first sample: a repeat has the same count, and a
+            // colour that did not win then cannot win on the tie rule later.
+            let v = s[todo.trailingZeroBitCount]
+            var n = 0, same: UInt8 = 0
+            for m in 0..<8 where byIndex >> m & 1 != 0 && s[m] == v { n += 1; same |= 1 << m }
+            todo &= ~same
             if n > bestCount || (n == bestCount && best & PackedColor.present == 0 && v & PackedColor.present != 0) {
                 best = v; bestCount = n
             }

@@ -24,13 +24,25 @@ public struct DrawingWalk: Sequence, IteratorProtocol {
         public var opacity: Double
     }
 
-    private struct Pending {
+    /// One visible layer, as the rasterizer takes it: the layer itself stays in `layers`
+    /// (copied out of the tree once, never moved or copied again).
+    struct Visit {
+        var index: Int
+        var parentIndex: Int
         var id: LayerID
-        var layer: Layer
+        /// Index into `layers`.
+        var slot: Int
+        var matrix: Homography
+        var opacity: Double
+    }
+
+    struct Pending {
+        var id: LayerID
+        var slot: Int32
         var parent: Int32
     }
 
-    private struct Visited {
+    struct Visited {
         var matrix: Homography
         var opacity: Double
         /// Index into `sublayerSpaces`, or -1 when the layer's sublayer space is its bounds
@@ -40,25 +52,67 @@ public struct DrawingWalk: Sequence, IteratorProtocol {
 
     private let tree: LayerTree
     private let base: Homography
+    /// Every visible layer met so far, in the order it was copied out of the tree.
+    private(set) var layers: ContiguousArray<Layer> = []
     private var stack: [Pending] = []
     private var visited: [Visited] = []
     private var sublayerSpaces: [Transform3D] = []
     private var siblings: [(offset: Int, z: Double, pending: Pending)] = []
 
     public init(_ tree: LayerTree, then base: Homography = .identity) {
+        self.init(tree, then: base, reusing: Storage())
+    }
+
+    /// The walk's working arrays, handed from one frame's walk to the next (`takeStorage`):
+    /// a frame then allocates nothing in proportion to the tree (big per-frame allocations
+    /// are mapped and faulted in afresh each time).
+    struct Storage {
+        var layers: ContiguousArray<Layer> = []
+        var stack: [Pending] = []
+        var visited: [Visited] = []
+        var sublayerSpaces: [Transform3D] = []
+        var siblings: [(offset: Int, z: Double, pending: Pending)] = []
+    }
+
+    init(_ tree: LayerTree, then base: Homography = .identity, reusing storage: Storage) {
         self.tree = tree
         self.base = base
+        layers = storage.layers
+        stack = storage.stack
+        visited = storage.visited
+        sublayerSpaces = storage.sublayerSpaces
+        siblings = storage.siblings
+        layers.removeAll(keepingCapacity: true)
+        stack.removeAll(keepingCapacity: true)
+        visited.removeAll(keepingCapacity: true)
+        sublayerSpaces.removeAll(keepingCapacity: true)
+        siblings.removeAll(keepingCapacity: true)
         visited.reserveCapacity(tree.count)
+        layers.reserveCapacity(tree.count)
         stack.reserveCapacity(64)
         push(tree.roots, parent: -1)
     }
 
+    /// The working arrays, emptied (no layer kept alive), for the next walk; this walk is
+    /// over afterwards.
+    mutating func takeStorage() -> Storage {
+        var storage = Storage(layers: layers, stack: stack, visited: visited, sublayerSpaces: sublayerSpaces, siblings: siblings)
+        layers = []; stack = []; visited = []; sublayerSpaces = []; siblings = []
+        storage.layers.removeAll(keepingCapacity: true)
+        storage.stack.removeAll(keepingCapacity: true)
+        return storage
+    }
+
     /// Pushes the visible ones among `ids` so they pop in drawing order (lowest zPosition
-    /// first, ties in tree order). Each layer is copied out of the tree here, once.
+    /// first, ties in tree order). Each layer is copied out of the tree here, once, into
+    /// `layers`; what is sorted and stacked is a small record pointing at it.
     private mutating func push(_ ids: [LayerID], parent: Int32) {
         if ids.count == 1 {
             let layer = tree[ids[0]]
-            if !layer.isHidden { stack.append(Pending(id: ids[0], layer: layer, parent: parent)) }
+            if !layer.isHidden {
+                stack.append(Pending(id: ids[0], slot: Int32(layers.count), parent: parent))
+                layers.append(layer)
+            }
             return
         }
         siblings.removeAll(keepingCapacity: true)
@@ -70,7 +124,8 @@ public struct DrawingWalk: Sequence, IteratorProtocol {
             let z = layer.zPosition
             if !(z >= lastZ) { sorted = false }
             lastZ = z
-            siblings.append((offset, z, Pending(id: id, layer: layer, parent: parent)))
+            siblings.append((offset, z, Pending(id: id, slot: Int32(layers.count), parent: parent)))
+            layers.append(layer)
         }
         if !sorted {
             // Stable: equal zPositions keep tree order (NaN sorts as 0, so the order stays strict).
@@ -83,11 +138,18 @@ public struct DrawingWalk: Sequence, IteratorProtocol {
     }
 
     public mutating func next() -> Step? {
+        guard let v = visit() else { return nil }
+        return Step(index: v.index, parentIndex: v.parentIndex, id: v.id, layer: layers[v.slot],
+                    matrix: v.matrix, opacity: v.opacity)
+    }
+
+    /// The next layer in drawing order, without copying it: its properties are `layers[slot]`.
+    mutating func visit() -> Visit? {
         guard let p = stack.popLast() else { return nil }
-        let layer = p.layer
-        var m = layer.toSuperlayer
+        let slot = Int(p.slot)
+        var m = layers[slot].toSuperlayer
         var matrix: Homography
-        var opacity = SceneRasterizer.unitClamped(layer.opacity)
+        var opacity = SceneRasterizer.unitClamped(layers[slot].opacity)
         if p.parent >= 0 {
             let parent = visited[Int(p.parent)]
             if parent.sublayerSpace >= 0 {
@@ -99,13 +161,13 @@ public struct DrawingWalk: Sequence, IteratorProtocol {
             matrix = m.planeHomography.concatenating(base)
         }
         var space: Int32 = -1
-        if layer.isGeometryFlipped || !layer.sublayerTransform.isIdentity {
-            sublayerSpaces.append(layer.sublayerSpaceToBounds)
+        if layers[slot].isGeometryFlipped || !layers[slot].sublayerTransform.isIdentity {
+            sublayerSpaces.append(layers[slot].sublayerSpaceToBounds)
             space = Int32(sublayerSpaces.count - 1)
         }
         let index = visited.count
         visited.append(Visited(matrix: matrix, opacity: opacity, sublayerSpace: space))
-        if !layer.sublayers.isEmpty { push(layer.sublayers, parent: Int32(index)) }
-        return Step(index: index, parentIndex: Int(p.parent), id: p.id, layer: layer, matrix: matrix, opacity: opacity)
+        if !layers[slot].sublayers.isEmpty { push(layers[slot].sublayers, parent: Int32(index)) }
+        return Visit(index: index, parentIndex: Int(p.parent), id: p.id, slot: slot, matrix: matrix, opacity: opacity)
     }
 }

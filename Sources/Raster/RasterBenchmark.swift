@@ -4,8 +4,8 @@ import LayerModel
 /// The core of `layerscope bench`: generated scenes of N layers and timings of the things
 /// that happen per frame or per click, with a monotonic clock (`ContinuousClock`).
 ///
-/// Goals at 200×60 braille on a release build: 100 layers ≤ 0.5 ms per frame, 1 000 ≤ 2 ms,
-/// 10 000 ≤ 15 ms, growing linearly.
+/// Goals at 200×60 braille on a release build (issue 14): best frame for 1 000 layers ≤ 1 ms,
+/// 10 000 ≤ 8 ms; see docs/performance.md for the figures.
 public enum RasterBenchmark {
     /// What one scene size measured. Times are medians over `runs`.
     public struct Figures: Equatable, Sendable {

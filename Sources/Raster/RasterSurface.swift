@@ -1,3 +1,4 @@
+import Synchronization
 import LayerModel
 
 /// A colour packed for the hot loops: 0xRRGGBB in the low 24 bits, plus flags.
@@ -29,13 +30,30 @@ enum PackedColor {
         alpha >= 1 ? 256 : (alpha > 0 ? Int(alpha * 256 + 0.5) : 0)
     }
 
+    /// Per channel `b + ((t − b)·a + 128) >> 8`, computed as `(t·a + b·(256 − a) + 128) >> 8`
+    /// (the same number: adding 256·b inside a flooring shift adds b outside it), red and
+    /// blue at once in the two 16-bit halves of one word, green in another (every half
+    /// stays below 65 536: at most 255·256 + 128).
     @inline(__always)
     static func blend(_ top: Packed, over bottom: Packed, alpha256 a: Int) -> Packed {
-        @inline(__always) func ch(_ shift: Packed) -> Packed {
-            let t = Int((top >> shift) & 0xFF), b = Int((bottom >> shift) & 0xFF)
-            return Packed(truncatingIfNeeded: b + (((t - b) * a + 128) >> 8)) << shift
-        }
-        return present | ch(16) | ch(8) | ch(0)
+        blend(premultiplied: premultiply(top, alpha256: a), over: bottom, alpha256: a)
+    }
+
+    /// The top colour's share of `blend`, `t·a` for red and blue (one word) and green:
+    /// the per-polygon half of a fill of one colour.
+    @inline(__always)
+    static func premultiply(_ top: Packed, alpha256 a: Int) -> (rb: UInt32, g: UInt32) {
+        let a = UInt32(truncatingIfNeeded: a)
+        return ((top & 0xFF_00FF) &* a, (top & 0xFF00) &* a)
+    }
+
+    /// `blend` with the top colour premultiplied (`premultiply`): the per-pixel half.
+    @inline(__always)
+    static func blend(premultiplied ta: (rb: UInt32, g: UInt32), over bottom: Packed, alpha256 a: Int) -> Packed {
+        let ia = UInt32(truncatingIfNeeded: 256 - a)
+        let rb = ((ta.rb &+ (bottom & 0xFF_00FF) &* ia &+ 0x80_0080) >> 8) & 0xFF_00FF
+        let g = ((ta.g &+ (bottom & 0xFF00) &* ia &+ 0x8000) >> 8) & 0xFF00
+        return present | rb | g
     }
 
     static func color(_ p: Packed) -> Color {
@@ -128,6 +146,11 @@ enum Glyphs {
 
     /// Braille dot bit for dot (x 0…1, y 0…3) inside a cell.
     static let brailleBit: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
+    /// `brailleBit[k]` from a constant (byte k of one word): no table load in hot loops.
+    @inline(__always)
+    static func brailleBit(_ k: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: UInt64(0x8040_2004_1002_0801) >> (UInt64(truncatingIfNeeded: k & 7) << 3))
+    }
     /// The four dots of the top / bottom half of a cell.
     static let brailleTopHalf: UInt8 = 0x01 | 0x08 | 0x02 | 0x10
     static let brailleBottomHalf: UInt8 = 0x04 | 0x20 | 0x40 | 0x80
@@ -178,9 +201,42 @@ struct RasterSurface {
         fillHeight = rows * fillGrid.perRow
         lineWidth = columns * lineGrid.perColumn
         lineHeight = rows * lineGrid.perRow
-        fill = Array(repeating: 0, count: columns * rows * fillGrid.perColumn * fillGrid.perRow)
-        ink = Array(repeating: 0, count: mode == .blocks ? 0 : columns * rows)
-        inkColor = Array(repeating: 0, count: mode == .blocks ? 0 : columns * rows)
+        // The last frame's buffers when there are some (zeroed, resized): a frame allocates
+        // nothing this big, and the allocator does not hand the pages back and fault them in
+        // again every frame.
+        var buffers = RasterSurface.spare.withLock { spare in spare.take() } ?? Buffers()
+        RasterSurface.zero(&buffers.fill, count: columns * rows * fillGrid.perColumn * fillGrid.perRow)
+        RasterSurface.zero(&buffers.ink, count: mode == .blocks ? 0 : columns * rows)
+        RasterSurface.zero(&buffers.inkColor, count: mode == .blocks ? 0 : columns * rows)
+        fill = buffers.fill
+        ink = buffers.ink
+        inkColor = buffers.inkColor
+    }
+
+    /// The per-frame buffers, kept between frames (one set: frames of one session share a size).
+    struct Buffers {
+        var fill: [Packed] = []
+        var ink: [UInt8] = []
+        var inkColor: [Packed] = []
+    }
+
+    private static let spare = Mutex<Buffers?>(nil)
+
+    /// Hands this frame's buffers to the next frame; the surface is empty afterwards.
+    mutating func recycle() {
+        let buffers = Buffers(fill: fill, ink: ink, inkColor: inkColor)
+        fill = []; ink = []; inkColor = []
+        RasterSurface.spare.withLock { spare in spare = buffers }
+    }
+
+    /// `count` zeros, reusing the array's storage when it is large enough.
+    private static func zero<T: FixedWidthInteger>(_ a: inout [T], count: Int) {
+        if a.count == count {
+            a.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        } else {
+            a.removeAll(keepingCapacity: true)
+            a.append(contentsOf: repeatElement(0, count: count))
+        }
     }
 
     // MARK: Fills
@@ -221,28 +277,31 @@ struct RasterSurface {
         let ascii = mode == .ascii
         let columns = self.columns
         let backdrop = self.backdrop
+        // Per polygon, not per pixel: the fill colour's share of every blend, the dot bits.
+        let premultiplied = PackedColor.premultiply(color, alpha256: a256)
         fill.withUnsafeMutableBufferPointer { fill in
         ink.withUnsafeMutableBufferPointer { ink in
         inkColor.withUnsafeMutableBufferPointer { inkColor in
         poly.withUnsafeBufferPointer { poly in
+        // Per edge, once: its row range and slope, so a row costs a multiply per crossing
+        // instead of a divide (see `spanEnds`).
+        withUnsafeTemporaryAllocation(of: EdgeRun.self, capacity: n) { edges in
+            var maxAbsX = 0.0
+            var prev = poly[n - 1]
+            for (k, v) in poly.enumerated() {
+                let py = prev.y * sy, vy = v.y * sy
+                (edges.baseAddress! + k).initialize(to: EdgeRun(low: min(py, vy), high: max(py, vy), y: py, x: prev.x,
+                                   slope: (v.x - prev.x) / (vy - py)))
+                maxAbsX = max(maxAbsX, abs(v.x))
+                prev = v
+            }
+            // Far more than the two ways of computing a crossing can differ by (a few ulps).
+            let tolerance = 1e-12 * (3 * maxAbsX + 1) * sx
+            let fillBase = fill.baseAddress!, inkBase = ink.baseAddress
             for j in j0...j1 {
                 let y = Double(j) + 0.5
-                var left = Double.infinity, right = -Double.infinity
-                var prev = poly[n - 1]
-                var py = prev.y * sy
-                for v in poly {
-                    let vy = v.y * sy
-                    if (py <= y && y < vy) || (vy <= y && y < py) {
-                        let x = (prev.x + (y - py) / (vy - py) * (v.x - prev.x)) * sx
-                        left = min(left, x); right = max(right, x)
-                    }
-                    prev = v; py = vy
-                }
-                guard left < right else { continue }
-                // Pixels whose centre i + 0.5 lies in [left, right).
-                let i0 = max(0, RasterSurface.ceilClamped(left - 0.5))
-                let i1 = min(w - 1, RasterSurface.ceilClamped(right - 0.5) - 1)
-                guard i0 <= i1 else { continue }
+                guard let (i0, i1) = RasterSurface.spanEnds(y: y, edges: edges, poly: poly, sx: sx, sy: sy,
+                                                            tolerance: tolerance, width: w) else { continue }
                 let rowBase = j * w
                 if asDots {
                     // A narrow layer in braille mode: every covered sample is a dot of its
@@ -251,35 +310,47 @@ struct RasterSurface {
                     let dotRow = (j & 3) << 1
                     if invisible { continue }
                     for i in i0...i1 {
-                        ink[cellBase + (i >> 1)] |= Glyphs.brailleBit[dotRow | (i & 1)]
+                        ink[cellBase + (i >> 1)] |= Glyphs.brailleBit(dotRow | (i & 1))
                         inkColor[cellBase + (i >> 1)] = dotColor
                     }
                     continue
                 }
+                let row = fillBase + rowBase
                 if opaque {
-                    (fill.baseAddress! + rowBase + i0).update(repeating: color, count: i1 - i0 + 1)
+                    (row + i0).update(repeating: color, count: i1 - i0 + 1)
+                } else if invisible {
+                    // Only over what is already drawn: the bare terminal shows through.
+                    for i in i0...i1 {
+                        let old = row[i]
+                        if old & PackedColor.present != 0 {
+                            row[i] = PackedColor.blend(premultiplied: premultiplied, over: old, alpha256: a256)
+                        }
+                    }
                 } else {
                     for i in i0...i1 {
-                        let old = fill[rowBase + i]
-                        if old & PackedColor.present != 0 {
-                            fill[rowBase + i] = PackedColor.blend(color, over: old, alpha256: a256)
-                        } else if !invisible {
-                            fill[rowBase + i] = PackedColor.blend(color, over: backdrop, alpha256: a256)
-                        }
+                        let old = row[i]
+                        let under = old & PackedColor.present != 0 ? old : backdrop
+                        row[i] = PackedColor.blend(premultiplied: premultiplied, over: under, alpha256: a256)
                     }
                 }
                 if occludes {
                     if braille {
-                        // Fills and dots share the 2 × 4 grid: clear exactly the dots covered.
-                        let cellBase = (j >> 2) * columns
-                        let left = Glyphs.brailleBit[(j & 3) << 1], right = Glyphs.brailleBit[(j & 3) << 1 | 1]
-                        // Whole cells clear both dots of the row at once; the ends maybe one.
-                        let c0 = i0 >> 1, c1 = i1 >> 1
-                        for c in c0...c1 {
-                            var m = left | right
-                            if c == c0 && i0 & 1 == 1 { m &= ~left }
-                            if c == c1 && i1 & 1 == 0 { m &= ~right }
-                            ink[cellBase + c] &= ~m
+                        // Fills and dots share the 2 × 4 grid: clear exactly the dots covered:
+                        // both dots of the row in whole cells, maybe one at either end.
+                        let cellRow = inkBase! + (j >> 2) * columns
+                        let left = Glyphs.brailleBit((j & 3) << 1), right = Glyphs.brailleBit((j & 3) << 1 | 1)
+                        let keep = ~(left | right)
+                        var c0 = i0 >> 1, c1 = i1 >> 1
+                        if i0 & 1 == 1 {
+                            cellRow[c0] &= c0 == c1 && i1 & 1 == 0 ? ~UInt8(0) : ~right
+                            c0 += 1
+                        }
+                        if c0 <= c1 && i1 & 1 == 0 {
+                            cellRow[c1] &= ~left
+                            c1 -= 1
+                        }
+                        if c0 <= c1 {
+                            for c in c0...c1 { cellRow[c] &= keep }
                         }
                     } else if ascii {
                         for i in i0...i1 { ink[rowBase + i] = 0 }
@@ -290,6 +361,64 @@ struct RasterSurface {
         }
         }
         }
+        }
+    }
+
+    /// One polygon edge for `spanEnds`, in fill-grid rows and cell-coordinate x.
+    struct EdgeRun {
+        var low: Double, high: Double
+        /// The start vertex: row coordinate (scaled) and x (cell coordinates).
+        var y: Double, x: Double
+        /// dx ÷ dy (x in cells per scaled row).
+        var slope: Double
+    }
+
+    /// The first and last pixel of fill row `y` (its centre) inside the polygon: pixels whose
+    /// centre i + 0.5 lies in [left, right), where left and right are the leftmost and
+    /// rightmost crossings of the row by the edges (half-open in y), each
+    /// `(x₀ + (y − y₀) ÷ (y₁ − y₀) · (x₁ − x₀)) · sx`; nil when the row is empty.
+    ///
+    /// The crossings are first computed with the edge's slope (a multiply, not a divide);
+    /// they can differ from the exact expression by a few ulps, which matters only when a
+    /// crossing lands within `tolerance` of a pixel boundary or the two nearly meet: then
+    /// the row is computed again exactly, so the pixels are always those of the exact form.
+    @inline(__always)
+    static func spanEnds(y: Double, edges: UnsafeMutableBufferPointer<EdgeRun>, poly: UnsafeBufferPointer<PolyVertex>,
+                         sx: Double, sy: Double, tolerance: Double, width w: Int) -> (Int, Int)? {
+        var left = Double.infinity, right = -Double.infinity
+        var exact = false
+        for e in edges where e.low <= y && y < e.high {
+            let x = (e.x + (y - e.y) * e.slope) * sx
+            if !(abs(x) < .infinity) { exact = true }
+            left = min(left, x); right = max(right, x)
+        }
+        if !exact {
+            guard left < right else { return nil }
+            let a = left - 0.5, b = right - 0.5
+            let ca = ceilClamped(a), cb = ceilClamped(b)
+            exact = right - left < tolerance
+                || Double(ca) - a < tolerance || a - Double(ca - 1) < tolerance
+                || Double(cb) - b < tolerance || b - Double(cb - 1) < tolerance
+            if !exact {
+                let i0 = max(0, ca), i1 = min(w - 1, cb - 1)
+                return i0 <= i1 ? (i0, i1) : nil
+            }
+        }
+        left = .infinity; right = -.infinity
+        var prev = poly[poly.count - 1]
+        var py = prev.y * sy
+        for v in poly {
+            let vy = v.y * sy
+            if (py <= y && y < vy) || (vy <= y && y < py) {
+                let x = (prev.x + (y - py) / (vy - py) * (v.x - prev.x)) * sx
+                left = min(left, x); right = max(right, x)
+            }
+            prev = v; py = vy
+        }
+        guard left < right else { return nil }
+        let i0 = max(0, ceilClamped(left - 0.5))
+        let i1 = min(w - 1, ceilClamped(right - 0.5) - 1)
+        return i0 <= i1 ? (i0, i1) : nil
     }
 
     /// A thin layer (narrower than about one sample) as one continuous stroke of its colour,
@@ -339,7 +468,7 @@ struct RasterSurface {
                     fill[i] = PackedColor.blend(plain, over: backdrop, alpha256: a256)
                 }
                 if occludes && braille {
-                    ink[(y >> 2) * columns + (x >> 1)] &= ~Glyphs.brailleBit[(y & 3) << 1 | (x & 1)]
+                    ink[(y >> 2) * columns + (x >> 1)] &= ~Glyphs.brailleBit((y & 3) << 1 | (x & 1))
                 }
             }
             if x == ex && y == ey { break }
@@ -414,6 +543,37 @@ struct RasterSurface {
             ink.withUnsafeMutableBufferPointer { ink in
             inkColor.withUnsafeMutableBufferPointer { inkColor in
             Glyphs.brailleBit.withUnsafeBufferPointer { bits in
+                // A solid line with both ends on the canvas (the usual outline) stays on it:
+                // the same steps without the per-step checks; straight across or down, a plain run.
+                if solid && min(x, ex) >= 0 && max(x, ex) < w && min(y, ey) >= 0 && max(y, ey) < h {
+                    if y == ey {
+                        let rowCells = (y >> 2) * columns, dotRow = (y & 3) << 1
+                        for xi in min(x, ex)...max(x, ex) {
+                            ink[rowCells + (xi >> 1)] |= Glyphs.brailleBit(dotRow | (xi & 1))
+                            inkColor[rowCells + (xi >> 1)] = color
+                        }
+                        return
+                    }
+                    if x == ex {
+                        let column = x >> 1, dotColumn = x & 1
+                        for yi in min(y, ey)...max(y, ey) {
+                            let cell = (yi >> 2) * columns + column
+                            ink[cell] |= Glyphs.brailleBit((yi & 3) << 1 | dotColumn)
+                            inkColor[cell] = color
+                        }
+                        return
+                    }
+                    while true {
+                        let cell = (y >> 2) * columns + (x >> 1)
+                        ink[cell] |= Glyphs.brailleBit((y & 3) << 1 | (x & 1))
+                        inkColor[cell] = color
+                        if x == ex && y == ey { break }
+                        let e2 = 2 * err
+                        if e2 >= ddy { err += ddy; x += stepX }
+                        if e2 <= ddx { err += ddx; y += stepY }
+                    }
+                    return
+                }
                 while true {
                     if x >= 0, y >= 0, x < w, y < h, solid || pattern.isOn(k, coarse: coarse) {
                         let cell = (y >> 2) * columns + (x >> 1)
@@ -448,7 +608,7 @@ struct RasterSurface {
         switch mode {
         case .braille, .auto:
             let cell = (y >> 2) * columns + (x >> 1)
-            ink[cell] |= Glyphs.brailleBit[(y & 3) << 1 | (x & 1)]
+            ink[cell] |= Glyphs.brailleBit((y & 3) << 1 | (x & 1))
             inkColor[cell] = color
         case .blocks:
             let i = y * columns + x
@@ -586,11 +746,19 @@ struct RasterSurface {
     /// then the earlier sample); 0 when `mask` is empty.
     @inline(__always)
     static func commonest(among mask: UInt8, _ sample: (Int) -> Packed) -> Packed {
+        // The samples once, and the mask by sample index (bit k = sample k) rather than by dot.
+        let s = SIMD8<UInt32>(sample(0), sample(1), sample(2), sample(3), sample(4), sample(5), sample(6), sample(7))
+        var byIndex: UInt8 = 0
+        for k in 0..<8 where mask & Glyphs.brailleBit(k) != 0 { byIndex |= 1 << k }
         var best: Packed = 0, bestCount = 0
-        for k in 0..<8 where mask & Glyphs.brailleBit[k] != 0 {
-            let v = sample(k)
-            var n = 0
-            for m in 0..<8 where mask & Glyphs.brailleBit[m] != 0 && sample(m) == v { n += 1 }
+        var todo = byIndex
+        while todo != 0 {
+            // Each colour once, at its first sample: a repeat has the same count, and a
+            // colour that did not win then cannot win on the tie rule later.
+            let v = s[todo.trailingZeroBitCount]
+            var n = 0, same: UInt8 = 0
+            for m in 0..<8 where byIndex >> m & 1 != 0 && s[m] == v { n += 1; same |= 1 << m }
+            todo &= ~same
             if n > bestCount || (n == bestCount && best & PackedColor.present == 0 && v & PackedColor.present != 0) {
                 best = v; bestCount = n
             }
@@ -651,12 +819,17 @@ struct RasterSurface {
     @inline(__always)
     static func floorClamped(_ x: Double) -> Int {
         guard x == x else { return -(1 << 30) }
-        return Int(min(max(x, -1_073_741_824), 1_073_741_824).rounded(.down))
+        // Truncate, then step down for negative non-integers: floor without a libm call.
+        let c = min(max(x, -1_073_741_824), 1_073_741_824)
+        let t = Int(c)
+        return Double(t) > c ? t - 1 : t
     }
 
     @inline(__always)
     static func ceilClamped(_ x: Double) -> Int {
         guard x == x else { return 1 << 30 }
-        return Int(min(max(x, -1_073_741_824), 1_073_741_824).rounded(.up))
+        let c = min(max(x, -1_073_741_824), 1_073_741_824)
+        let t = Int(c)
+        return Double(t) < c ? t + 1 : t
     }
 }

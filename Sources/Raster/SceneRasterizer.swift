@@ -1,3 +1,4 @@
+import Synchronization
 import Geometry
 import LayerModel
 
@@ -59,6 +60,7 @@ public enum SceneRasterizer {
         if options.labels != .none {
             Labels.place(surface.labelBoxes, tree: tree, toCells: toCells, options: options, canvas: &canvas)
         }
+        surface.recycle()
     }
 
     /// Screen points → continuous cell coordinates, as a homography.
@@ -73,9 +75,18 @@ public enum SceneRasterizer {
 
     private static func drawLayers(_ tree: LayerTree, toCells: Homography, options: RasterOptions,
                                    surface: inout RasterSurface) {
-        var childClips: [Int32] = []
+        // Last frame's arrays, emptied: nothing here is allocated in proportion to the tree.
+        var frame = spare.withLock { $0.take() } ?? FrameScratch()
+        defer { frame.clips.removeAll(keepingCapacity: true); spare.withLock { $0 = frame } }
+        var childClips = frame.childClips
+        frame.childClips = []
+        childClips.removeAll(keepingCapacity: true)
         childClips.reserveCapacity(tree.count)
-        var clips: [ClipRegion] = []
+        defer { frame.childClips = childClips }
+        var clips = frame.clips
+        frame.clips = []
+        clips.removeAll(keepingCapacity: true)
+        defer { frame.clips = clips }
         var poly: [PolyVertex] = []
         var scratch: [PolyVertex] = []
         poly.reserveCapacity(16)
@@ -85,24 +96,28 @@ public enum SceneRasterizer {
         let defaultOutline = PackedColor.pack(options.palette.defaultOutline)
         let ascii = surface.mode == .ascii, braille = surface.mode == .braille || surface.mode == .auto
 
-        for step in DrawingWalk(tree, then: toCells) {
+        var walk = DrawingWalk(tree, then: toCells, reusing: frame.walk)
+        frame.walk = DrawingWalk.Storage()
+        defer { frame.walk = walk.takeStorage() }
+        while let step = walk.visit() {
             let clip = step.parentIndex >= 0 ? childClips[step.parentIndex] : noClip
             childClips.append(clip)
             // Everything under a mask that shows nothing shows nothing.
             if clip == nothingVisible { continue }
-            let layer = step.layer
+            // The layer's properties are read in place (`walk.layers[step.slot]`), never copied whole.
+            let masksToBounds = walk.layers[step.slot].masksToBounds
 
-            PolygonOps.project(layer.bounds, through: step.matrix, into: &poly)
+            PolygonOps.project(walk.layers[step.slot].bounds, through: step.matrix, into: &poly)
             if clip >= 0, !poly.isEmpty {
                 PolygonOps.clip(&poly, to: clips[Int(clip)], scratch: &scratch)
             }
             if poly.isEmpty {
-                if layer.masksToBounds { childClips[step.index] = nothingVisible }
+                if masksToBounds { childClips[step.index] = nothingVisible }
                 continue
             }
             let (minX, minY, maxX, maxY) = PolygonOps.bounds(poly)
             let offCanvas = maxX < 0 || maxY < 0 || minX > canvasW || minY > canvasH
-            if layer.masksToBounds {
+            if masksToBounds {
                 if !offCanvas, let region = PolygonOps.region(from: poly) {
                     clips.append(region)
                     childClips[step.index] = Int32(clips.count - 1)
@@ -114,15 +129,16 @@ public enum SceneRasterizer {
             if options.labels != .none {
                 let boxArea = (maxX - minX) * (maxY - minY)
                 let ratio = boxArea > 0 ? abs(PolygonOps.doubleArea(poly)) / 2 / boxArea : 0
-                surface.labelBoxes.append(LabelBox(id: step.id, name: layer.name, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
+                surface.labelBoxes.append(LabelBox(id: step.id, name: walk.layers[step.slot].name, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
                                                    fillRatio: ratio,
-                                                   fill: options.showFills && step.opacity >= 0.999 ? layer.backgroundColor : nil))
+                                                   fill: options.showFills && step.opacity >= 0.999 ? walk.layers[step.slot].backgroundColor : nil))
             }
 
             let alpha = step.opacity
-            let fill = options.showFills ? layer.backgroundColor.map(PackedColor.pack) : nil
+            let fill = options.showFills ? walk.layers[step.slot].backgroundColor.map(PackedColor.pack) : nil
+            let borderColor = walk.layers[step.slot].borderColor, hasBorder = borderColor != nil && walk.layers[step.slot].borderWidth > 0
             var outline: Packed
-            if let border = layer.borderColor, layer.borderWidth > 0 {
+            if let border = borderColor, hasBorder {
                 outline = PackedColor.pack(border)
             } else if let fill {
                 outline = PackedColor.contrasting(fill)
@@ -150,7 +166,7 @@ public enum SceneRasterizer {
             }
             // A narrow layer's own outline would cover its fill (two lines a sample or two
             // apart in a tint): it shows as its fill alone unless it has a border of its own.
-            let narrow = braille && thickness < narrowThreshold && fill != nil && !(layer.borderColor != nil && layer.borderWidth > 0)
+            let narrow = braille && thickness < narrowThreshold && fill != nil && !hasBorder
             if let fill, alpha > 0 {
                 // Dots only for a turned (or foreshortened) narrow layer, whose edges would
                 // otherwise be a staircase of blocks and dots; an upright one stays solid.
@@ -163,6 +179,15 @@ public enum SceneRasterizer {
             }
         }
     }
+
+    /// The arrays of a frame's layer pass, kept for the next frame (one set).
+    struct FrameScratch {
+        var walk = DrawingWalk.Storage()
+        var childClips: [Int32] = []
+        var clips: [ClipRegion] = []
+    }
+
+    private static let spare = Mutex<FrameScratch?>(nil)
 
     /// Below this thickness, in samples, a layer is drawn as a stroke along its long axis:
     /// centre sampling of a strip narrower than this misses samples along its length, so

@@ -126,6 +126,22 @@ enum Glyphs {
         }
     }()
 
+    /// The block sextant (U+1FB00…U+1FB3B) for a 6-bit mask of a cell's 2 × 3 sub-cells, bit
+    /// `1 << (row · 2 + column)` (Unicode numbers them 1…6 in the same order). The empty and
+    /// full masks are a space and `█`; the two half columns are `▌` and `▐` (Block Elements),
+    /// which is why the sextant block skips them.
+    static let sextant: [Character] = (0..<64).map { mask -> Character in
+        switch mask {
+        case 0: return " "
+        case 63: return "\u{2588}"
+        case 0b010101: return "\u{258C}"
+        case 0b101010: return "\u{2590}"
+        default:
+            let index = mask - 1 - (mask > 0b010101 ? 1 : 0) - (mask > 0b101010 ? 1 : 0)
+            return Character(Unicode.Scalar(UInt32(0x1FB00 + index))!)
+        }
+    }
+
     /// Braille dot bit for dot (x 0…1, y 0…3) inside a cell.
     static let brailleBit: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
     /// The four dots of the top / bottom half of a cell.
@@ -173,6 +189,7 @@ struct RasterSurface {
         case .ascii: fillGrid = .cell; lineGrid = .cell
         case .blocks: fillGrid = .halfBlock; lineGrid = .halfBlock
         case .braille, .auto: fillGrid = .braille; lineGrid = .braille
+        case .sextant: fillGrid = .sextant; lineGrid = .sextant
         }
         fillWidth = columns * fillGrid.perColumn
         fillHeight = rows * fillGrid.perRow
@@ -218,6 +235,7 @@ struct RasterSurface {
         // painted: an alpha-0.005 view must not show as a square of the backdrop colour.
         let invisible = !opaque && PackedColor.isInvisible(color, alpha256: a256, over: backdrop)
         let braille = mode == .braille || mode == .auto
+        let sextant = mode == .sextant
         let ascii = mode == .ascii
         let columns = self.columns
         let backdrop = self.backdrop
@@ -281,6 +299,18 @@ struct RasterSurface {
                             if c == c1 && i1 & 1 == 0 { m &= ~right }
                             ink[cellBase + c] &= ~m
                         }
+                    } else if sextant {
+                        // Fills and lines share the 2 × 3 grid: clear exactly the sub-cells covered.
+                        let cellBase = (j / 3) * columns
+                        let shift = UInt8((j % 3) << 1)
+                        let left: UInt8 = 1 << shift, right: UInt8 = 2 << shift
+                        let c0 = i0 >> 1, c1 = i1 >> 1
+                        for c in c0...c1 {
+                            var m = left | right
+                            if c == c0 && i0 & 1 == 1 { m &= ~left }
+                            if c == c1 && i1 & 1 == 0 { m &= ~right }
+                            ink[cellBase + c] &= ~m
+                        }
                     } else if ascii {
                         for i in i0...i1 { ink[rowBase + i] = 0 }
                     }
@@ -302,8 +332,8 @@ struct RasterSurface {
             drawLine(x0, y0, x1, y1, color: color, pattern: .solid, glyph: asciiGlyph(dx: x1 - x0, dy: y1 - y0))
             return
         }
-        if mode == .braille || mode == .auto {
-            // Braille dots, like outlines: the same weight along the whole stroke (a fill's
+        if mode == .braille || mode == .auto || mode == .sextant {
+            // Braille dots (sextant sub-cells), like outlines: the same weight along the whole stroke (a fill's
             // edge cells become blocks, which next to dots would read as blocks joined by dots).
             var c = color & ~PackedColor.bold
             if alpha < 0.999 { c |= PackedColor.dim }
@@ -429,6 +459,24 @@ struct RasterSurface {
             }
             }
             }
+        case .sextant:
+            let columns = self.columns
+            ink.withUnsafeMutableBufferPointer { ink in
+            inkColor.withUnsafeMutableBufferPointer { inkColor in
+                while true {
+                    if x >= 0, y >= 0, x < w, y < h, solid || pattern.isOn(k, coarse: coarse) {
+                        let cell = (y / 3) * columns + (x >> 1)
+                        ink[cell] |= 1 << UInt8((y % 3) << 1 | (x & 1))
+                        inkColor[cell] = color
+                    }
+                    if x == ex && y == ey { break }
+                    let e2 = 2 * err
+                    if e2 >= ddy { err += ddy; x += stepX }
+                    if e2 <= ddx { err += ddx; y += stepY }
+                    k += 1
+                }
+            }
+            }
         case .blocks, .ascii:
             while true {
                 if solid || pattern.isOn(k, coarse: coarse) { plot(x, y, color: color, glyph: glyph) }
@@ -450,8 +498,12 @@ struct RasterSurface {
             let cell = (y >> 2) * columns + (x >> 1)
             ink[cell] |= Glyphs.brailleBit[(y & 3) << 1 | (x & 1)]
             inkColor[cell] = color
+        case .sextant:
+            let cell = (y / 3) * columns + (x >> 1)
+            ink[cell] |= 1 << UInt8((y % 3) << 1 | (x & 1))
+            inkColor[cell] = color
         case .blocks:
-            let i = y * columns + x
+            let i = y * fillWidth + x
             if color & PackedColor.adaptive != 0 {
                 let old = fill[i]
                 let under = old & PackedColor.present != 0 ? old : backdrop
@@ -537,6 +589,26 @@ struct RasterSurface {
                         } else {
                             cells[cell] = RasterSurface.twoColourCell(sample)
                         }
+                    case .sextant:
+                        let base = (3 * r) * fw + 2 * c
+                        // The cell's 6 fill samples, k = row · 2 + column.
+                        @inline(__always) func sample(_ k: Int) -> Packed { fill[base + (k >> 1) * fw + (k & 1)] }
+                        let first = fill[base]
+                        let uniform = fill[base + 1] == first && fill[base + fw] == first && fill[base + fw + 1] == first
+                            && fill[base + 2 * fw] == first && fill[base + 2 * fw + 1] == first
+                        let ink = ink[cell]
+                        if ink != 0 {
+                            // Lines in their colour over the commonest fill of the other sub-cells.
+                            let under = uniform ? first : RasterSurface.commonestSextant(among: ~ink & 63, sample)
+                            cells[cell] = Cell(Glyphs.sextant[Int(ink)], style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
+                        } else if uniform {
+                            if first & PackedColor.present != 0 {
+                                let color = PackedColor.cellColor(first)
+                                cells[cell] = Cell(Glyphs.fullBlock, style: CellStyle(foreground: color, background: color))
+                            }
+                        } else {
+                            cells[cell] = RasterSurface.twoColourSextant(sample)
+                        }
                     case .blocks:
                         let t = fill[top + c], b = fill[bottom + c]
                         if (t | b) & PackedColor.present != 0 {
@@ -568,6 +640,10 @@ struct RasterSurface {
             let r = cell / columns, c = cell % columns, fw = fillWidth
             let base = (4 * r) * fw + 2 * c
             return RasterSurface.commonest(among: 0xFF) { fill[base + ($0 >> 1) * fw + ($0 & 1)] }
+        case .sextant:
+            let r = cell / columns, c = cell % columns, fw = fillWidth
+            let base = (3 * r) * fw + 2 * c
+            return RasterSurface.commonestSextant(among: 63) { fill[base + ($0 >> 1) * fw + ($0 & 1)] }
         case .blocks:
             let r = cell / columns, c = cell % columns
             let top = fill[(2 * r) * columns + c]
@@ -622,6 +698,42 @@ struct RasterSurface {
         // Whole half cells (▀▄▌▐) are exact and solid; anything finer is braille dots.
         let glyph = Glyphs.halfCell[Int(mask)] ?? Glyphs.braille[Int(mask)]
         return Cell(glyph, style: style(fg, background: bg))
+    }
+
+    /// The commonest of a cell's 6 sextant samples whose bit (`1 << k`) is in `mask` (ties:
+    /// the drawn colour, then the earlier sample); 0 when `mask` is empty.
+    @inline(__always)
+    static func commonestSextant(among mask: UInt8, _ sample: (Int) -> Packed) -> Packed {
+        var best: Packed = 0, bestCount = 0
+        for k in 0..<6 where mask & (1 << UInt8(k)) != 0 {
+            let v = sample(k)
+            var n = 0
+            for m in 0..<6 where mask & (1 << UInt8(m)) != 0 && sample(m) == v { n += 1 }
+            if n > bestCount || (n == bestCount && best & PackedColor.present == 0 && v & PackedColor.present != 0) {
+                best = v; bestCount = n
+            }
+        }
+        return best
+    }
+
+    /// A sextant cell whose 6 samples hold more than one colour and no lines: the commonest
+    /// colour is the background and the next is drawn as solid sub-cells exactly on its
+    /// samples (a third colour, where three layers meet in one cell, shows as the
+    /// background). An undrawn colour never becomes the foreground, as in `twoColourCell`.
+    static func twoColourSextant(_ sample: (Int) -> Packed) -> Cell {
+        let a = commonestSextant(among: 63, sample)
+        var rest: UInt8 = 0
+        for k in 0..<6 where sample(k) != a { rest |= 1 << UInt8(k) }
+        let b = commonestSextant(among: rest, sample)
+        var fg: Packed, bg: Packed, mask: UInt8 = 0
+        if b & PackedColor.present == 0 {
+            fg = a; bg = 0
+            for k in 0..<6 where sample(k) & PackedColor.present != 0 { mask |= 1 << UInt8(k) }
+        } else {
+            fg = b; bg = a
+            for k in 0..<6 where sample(k) == b { mask |= 1 << UInt8(k) }
+        }
+        return Cell(Glyphs.sextant[Int(mask)], style: style(fg, background: bg))
     }
 
     /// `▀`/`▄`/`█` for a cell's two half-block pixels (at least one is drawn).

@@ -84,6 +84,8 @@ public enum SceneRasterizer {
         let perColumn = Double(surface.lineGrid.perColumn), perRow = Double(surface.lineGrid.perRow)
         let defaultOutline = PackedColor.pack(options.palette.defaultOutline)
         let ascii = surface.mode == .ascii, braille = surface.mode == .braille || surface.mode == .auto
+        // Modes whose lines sit on the fill's own sub-cells (a cell shows two colours).
+        let subcellLines = braille || surface.mode == .sextant
 
         for step in DrawingWalk(tree, then: toCells) {
             let clip = step.parentIndex >= 0 ? childClips[step.parentIndex] : noClip
@@ -150,7 +152,7 @@ public enum SceneRasterizer {
             }
             // A narrow layer's own outline would cover its fill (two lines a sample or two
             // apart in a tint): it shows as its fill alone unless it has a border of its own.
-            let narrow = braille && thickness < narrowThreshold && fill != nil && !(layer.borderColor != nil && layer.borderWidth > 0)
+            let narrow = subcellLines && thickness < narrowThreshold && fill != nil && !(layer.borderColor != nil && layer.borderWidth > 0)
             if let fill, alpha > 0 {
                 // Dots only for a turned (or foreshortened) narrow layer, whose edges would
                 // otherwise be a staircase of blocks and dots; an upright one stays solid.
@@ -320,6 +322,13 @@ public enum SceneRasterizer {
             let px = (x * 2).rounded(.down) + 0.5, py = (y * 4).rounded(.down) + 0.5
             let armX = 6.0
             let armY = (6.0 * 2 / surface.cellAspect).rounded()
+            surface.drawLine(px - armX, py, px + armX, py, color: color, pattern: .solid, glyph: 0)
+            surface.drawLine(px, py - armY, px, py + armY, color: color, pattern: .solid, glyph: 0)
+        case .sextant:
+            // Arms of 2 columns and 1 row each way (4 and 3 sub-cells), centred on the sub-cell.
+            let px = (x * 2).rounded(.down) + 0.5, py = (y * 3).rounded(.down) + 0.5
+            let armX = 4.0
+            let armY = (armX / 2 / surface.cellAspect * 3).rounded()
             surface.drawLine(px - armX, py, px + armX, py, color: color, pattern: .solid, glyph: 0)
             surface.drawLine(px, py - armY, px, py + armY, color: color, pattern: .solid, glyph: 0)
         case .blocks, .ascii:

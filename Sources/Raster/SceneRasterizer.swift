@@ -118,7 +118,8 @@ public enum SceneRasterizer {
                 let ratio = boxArea > 0 ? abs(PolygonOps.doubleArea(poly)) / 2 / boxArea : 0
                 surface.labelBoxes.append(LabelBox(id: step.id, name: layer.name, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
                                                    fillRatio: ratio,
-                                                   fill: options.showFills && step.opacity >= 0.999 ? layer.backgroundColor : nil))
+                                                   fill: options.showFills && step.opacity >= 0.999 ? layer.backgroundColor : nil,
+                                                   tips: LabelBox.tips(of: poly)))
             }
 
             let alpha = step.opacity

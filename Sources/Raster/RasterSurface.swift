@@ -439,15 +439,22 @@ struct RasterSurface {
         let stepX = x < ex ? 1 : -1, stepY = y < ey ? 1 : -1
         var err = ddx + ddy
         switch mode {
-        case .braille, .auto:
+        case .braille, .auto, .sextant:
+            // Ink on the cell's sub-cells: braille dots (2 × 4) or sextants (2 × 3).
             let columns = self.columns
+            let sextant = mode == .sextant
             ink.withUnsafeMutableBufferPointer { ink in
             inkColor.withUnsafeMutableBufferPointer { inkColor in
             Glyphs.brailleBit.withUnsafeBufferPointer { bits in
                 while true {
                     if x >= 0, y >= 0, x < w, y < h, solid || pattern.isOn(k, coarse: coarse) {
-                        let cell = (y >> 2) * columns + (x >> 1)
-                        ink[cell] |= bits[(y & 3) << 1 | (x & 1)]
+                        let cell: Int, bit: UInt8
+                        if sextant {
+                            cell = (y / 3) * columns + (x >> 1); bit = 1 << UInt8((y % 3) << 1 | (x & 1))
+                        } else {
+                            cell = (y >> 2) * columns + (x >> 1); bit = bits[(y & 3) << 1 | (x & 1)]
+                        }
+                        ink[cell] |= bit
                         inkColor[cell] = color
                     }
                     if x == ex && y == ey { break }
@@ -457,24 +464,6 @@ struct RasterSurface {
                     k += 1
                 }
             }
-            }
-            }
-        case .sextant:
-            let columns = self.columns
-            ink.withUnsafeMutableBufferPointer { ink in
-            inkColor.withUnsafeMutableBufferPointer { inkColor in
-                while true {
-                    if x >= 0, y >= 0, x < w, y < h, solid || pattern.isOn(k, coarse: coarse) {
-                        let cell = (y / 3) * columns + (x >> 1)
-                        ink[cell] |= 1 << UInt8((y % 3) << 1 | (x & 1))
-                        inkColor[cell] = color
-                    }
-                    if x == ex && y == ey { break }
-                    let e2 = 2 * err
-                    if e2 >= ddy { err += ddy; x += stepX }
-                    if e2 <= ddx { err += ddx; y += stepY }
-                    k += 1
-                }
             }
             }
         case .blocks, .ascii:
@@ -582,10 +571,7 @@ struct RasterSurface {
                             let under = uniform ? first : RasterSurface.commonest(among: ~dots, sample)
                             cells[cell] = Cell(braille[Int(dots)], style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
                         } else if uniform {
-                            if first & PackedColor.present != 0 {
-                                let color = PackedColor.cellColor(first)
-                                cells[cell] = Cell(Glyphs.fullBlock, style: CellStyle(foreground: color, background: color))
-                            }
+                            if first & PackedColor.present != 0 { cells[cell] = RasterSurface.solid(first) }
                         } else {
                             cells[cell] = RasterSurface.twoColourCell(sample)
                         }
@@ -602,10 +588,7 @@ struct RasterSurface {
                             let under = uniform ? first : RasterSurface.commonestSextant(among: ~ink & 63, sample)
                             cells[cell] = Cell(Glyphs.sextant[Int(ink)], style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
                         } else if uniform {
-                            if first & PackedColor.present != 0 {
-                                let color = PackedColor.cellColor(first)
-                                cells[cell] = Cell(Glyphs.fullBlock, style: CellStyle(foreground: color, background: color))
-                            }
+                            if first & PackedColor.present != 0 { cells[cell] = RasterSurface.solid(first) }
                         } else {
                             cells[cell] = RasterSurface.twoColourSextant(sample)
                         }
@@ -658,15 +641,15 @@ struct RasterSurface {
                   bold: fg & PackedColor.bold != 0, dim: fg & PackedColor.dim != 0)
     }
 
-    /// The commonest of the samples whose braille bit is in `mask` (ties: the drawn colour,
-    /// then the earlier sample); 0 when `mask` is empty.
+    /// The commonest of a cell's `count` samples whose bit (`bit(k)`) is in `mask` (ties: the
+    /// drawn colour, then the earlier sample); 0 when `mask` is empty.
     @inline(__always)
-    static func commonest(among mask: UInt8, _ sample: (Int) -> Packed) -> Packed {
+    static func commonest(among mask: UInt8, count: Int, bit: (Int) -> UInt8, _ sample: (Int) -> Packed) -> Packed {
         var best: Packed = 0, bestCount = 0
-        for k in 0..<8 where mask & Glyphs.brailleBit[k] != 0 {
+        for k in 0..<count where mask & bit(k) != 0 {
             let v = sample(k)
             var n = 0
-            for m in 0..<8 where mask & Glyphs.brailleBit[m] != 0 && sample(m) == v { n += 1 }
+            for m in 0..<count where mask & bit(m) != 0 && sample(m) == v { n += 1 }
             if n > bestCount || (n == bestCount && best & PackedColor.present == 0 && v & PackedColor.present != 0) {
                 best = v; bestCount = n
             }
@@ -674,66 +657,61 @@ struct RasterSurface {
         return best
     }
 
-    /// A cell whose 8 samples hold more than one colour and no outline dots: the commonest
-    /// colour is the background, the next the foreground, drawn as braille dots exactly on
-    /// its samples, or as a half block (`▀▄▌▐`) when they are exactly half the cell (solid,
-    /// and just as exact). Quadrant blocks were tried: they are solid, but a quadrant (a
-    /// column of 2 samples) must round, which cut thin diagonal layers apart. A third colour (rare: three layers meeting in one cell)
-    /// shows as the background. An undrawn colour never becomes a foreground: the drawn one
-    /// does, with the terminal's own background behind it.
-    static func twoColourCell(_ sample: (Int) -> Packed) -> Cell {
-        let a = commonest(among: 0xFF, sample)
+    /// `commonest` over a braille cell's 8 samples (bits in braille order).
+    @inline(__always)
+    static func commonest(among mask: UInt8, _ sample: (Int) -> Packed) -> Packed {
+        commonest(among: mask, count: 8, bit: { Glyphs.brailleBit[$0] }, sample)
+    }
+
+    /// `commonest` over a sextant cell's 6 samples (bit `1 << k`).
+    @inline(__always)
+    static func commonestSextant(among mask: UInt8, _ sample: (Int) -> Packed) -> Packed {
+        commonest(among: mask, count: 6, bit: { 1 << UInt8($0) }, sample)
+    }
+
+    /// A cell whose samples hold more than one colour and no lines: the commonest colour is
+    /// the background, the next the foreground, exactly on its samples (`mask`). A third
+    /// colour (rare: three layers meeting in one cell) shows as the background. An undrawn
+    /// colour never becomes a foreground: the drawn one does, with the terminal's own
+    /// background behind it.
+    @inline(__always)
+    static func twoColours(count: Int, bit: (Int) -> UInt8, _ sample: (Int) -> Packed) -> (fg: Packed, bg: Packed, mask: UInt8) {
+        let all: UInt8 = count == 8 ? 0xFF : UInt8((1 << count) - 1)
+        let a = commonest(among: all, count: count, bit: bit, sample)
         var rest: UInt8 = 0
-        for k in 0..<8 where sample(k) != a { rest |= Glyphs.brailleBit[k] }
-        let b = commonest(among: rest, sample)
-        var fg: Packed, bg: Packed, mask: UInt8 = 0
+        for k in 0..<count where sample(k) != a { rest |= bit(k) }
+        let b = commonest(among: rest, count: count, bit: bit, sample)
+        var mask: UInt8 = 0
         if b & PackedColor.present == 0 {
             // `a` drawn, `b` not: draw every drawn sample in `a` over the terminal background.
-            fg = a; bg = 0
-            for k in 0..<8 where sample(k) & PackedColor.present != 0 { mask |= Glyphs.brailleBit[k] }
-        } else {
-            fg = b; bg = a
-            for k in 0..<8 where sample(k) == b { mask |= Glyphs.brailleBit[k] }
+            for k in 0..<count where sample(k) & PackedColor.present != 0 { mask |= bit(k) }
+            return (a, 0, mask)
         }
-        // Whole half cells (▀▄▌▐) are exact and solid; anything finer is braille dots.
+        for k in 0..<count where sample(k) == b { mask |= bit(k) }
+        return (b, a, mask)
+    }
+
+    /// A braille cell of two colours: the foreground as braille dots exactly on its samples,
+    /// or as a half block (`▀▄▌▐`) when they are exactly half the cell (solid, and just as
+    /// exact). Quadrant blocks were tried: they are solid, but a quadrant (a column of 2
+    /// samples) must round, which cut thin diagonal layers apart.
+    static func twoColourCell(_ sample: (Int) -> Packed) -> Cell {
+        let (fg, bg, mask) = twoColours(count: 8, bit: { Glyphs.brailleBit[$0] }, sample)
         let glyph = Glyphs.halfCell[Int(mask)] ?? Glyphs.braille[Int(mask)]
         return Cell(glyph, style: style(fg, background: bg))
     }
 
-    /// The commonest of a cell's 6 sextant samples whose bit (`1 << k`) is in `mask` (ties:
-    /// the drawn colour, then the earlier sample); 0 when `mask` is empty.
-    @inline(__always)
-    static func commonestSextant(among mask: UInt8, _ sample: (Int) -> Packed) -> Packed {
-        var best: Packed = 0, bestCount = 0
-        for k in 0..<6 where mask & (1 << UInt8(k)) != 0 {
-            let v = sample(k)
-            var n = 0
-            for m in 0..<6 where mask & (1 << UInt8(m)) != 0 && sample(m) == v { n += 1 }
-            if n > bestCount || (n == bestCount && best & PackedColor.present == 0 && v & PackedColor.present != 0) {
-                best = v; bestCount = n
-            }
-        }
-        return best
+    /// A sextant cell of two colours: the foreground as solid sub-cells exactly on its samples.
+    static func twoColourSextant(_ sample: (Int) -> Packed) -> Cell {
+        let (fg, bg, mask) = twoColours(count: 6, bit: { 1 << UInt8($0) }, sample)
+        return Cell(Glyphs.sextant[Int(mask)], style: style(fg, background: bg))
     }
 
-    /// A sextant cell whose 6 samples hold more than one colour and no lines: the commonest
-    /// colour is the background and the next is drawn as solid sub-cells exactly on its
-    /// samples (a third colour, where three layers meet in one cell, shows as the
-    /// background). An undrawn colour never becomes the foreground, as in `twoColourCell`.
-    static func twoColourSextant(_ sample: (Int) -> Packed) -> Cell {
-        let a = commonestSextant(among: 63, sample)
-        var rest: UInt8 = 0
-        for k in 0..<6 where sample(k) != a { rest |= 1 << UInt8(k) }
-        let b = commonestSextant(among: rest, sample)
-        var fg: Packed, bg: Packed, mask: UInt8 = 0
-        if b & PackedColor.present == 0 {
-            fg = a; bg = 0
-            for k in 0..<6 where sample(k) & PackedColor.present != 0 { mask |= 1 << UInt8(k) }
-        } else {
-            fg = b; bg = a
-            for k in 0..<6 where sample(k) == b { mask |= 1 << UInt8(k) }
-        }
-        return Cell(Glyphs.sextant[Int(mask)], style: style(fg, background: bg))
+    /// A whole cell of one drawn colour: `█` on its own colour.
+    @inline(__always)
+    static func solid(_ p: Packed) -> Cell {
+        let color = PackedColor.cellColor(p)
+        return Cell(Glyphs.fullBlock, style: CellStyle(foreground: color, background: color))
     }
 
     /// `▀`/`▄`/`█` for a cell's two half-block pixels (at least one is drawn).

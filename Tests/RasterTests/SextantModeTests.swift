@@ -6,11 +6,7 @@ import Testing
 
 /// Reads a sextant-mode canvas back as its 2 × 3 sub-cells: a set sub-cell of a glyph takes
 /// the cell's foreground, the others its background (nil: the terminal's own).
-struct SextantImage {
-    let width: Int
-    let height: Int
-    var colors: [(UInt8, UInt8, UInt8)?]
-
+enum SextantImage {
     /// The 6-bit mask of a sextant-mode glyph (bit `1 << (row · 2 + column)`), nil for any
     /// other glyph. Worked out from Unicode's names, not from the rasterizer's table:
     /// U+1FB00 is BLOCK SEXTANT-1 and the block counts masks 1…62 up, skipping 21 (the left
@@ -31,10 +27,10 @@ struct SextantImage {
         }
     }
 
-    init(_ canvas: Canvas) {
-        width = canvas.columns * 2
-        height = canvas.rows * 3
-        colors = Array(repeating: nil, count: width * height)
+    /// The canvas as sub-cells (2 × 3 per cell), in the sample image the thin-layer tests read.
+    static func image(_ canvas: Canvas) -> SampleImage {
+        let width = canvas.columns * 2, height = canvas.rows * 3
+        var colors: [(UInt8, UInt8, UInt8)?] = Array(repeating: nil, count: width * height)
         func rgb(_ c: CellColor) -> (UInt8, UInt8, UInt8)? {
             if case let .rgb(r, g, b) = c { return (r, g, b) }
             return nil
@@ -42,30 +38,36 @@ struct SextantImage {
         for row in 0..<canvas.rows {
             for column in 0..<canvas.columns {
                 let cell = canvas[column, row]
-                let m = SextantImage.mask(cell.glyph) ?? 0
+                let m = mask(cell.glyph) ?? 0
                 for k in 0..<6 {
-                    let color = m >> k & 1 == 1 ? rgb(cell.style.foreground) : rgb(cell.style.background)
-                    colors[(row * 3 + k / 2) * width + column * 2 + k % 2] = color
+                    colors[(row * 3 + k / 2) * width + column * 2 + k % 2] = m >> k & 1 == 1 ? rgb(cell.style.foreground) : rgb(cell.style.background)
                 }
             }
         }
+        return SampleImage(width: width, height: height, colors: colors)
     }
+}
 
-    func samples(ofHue hue: Double) -> [(x: Int, y: Int)] {
-        var out: [(Int, Int)] = []
-        for y in 0..<height {
-            for x in 0..<width {
-                guard let c = colors[y * width + x], let h = SampleImage.hue(c) else { continue }
-                let d = abs(h - hue)
-                if min(d, 360 - d) <= 8 { out.append((x, y)) }
-            }
-        }
-        return out
+extension SampleImage {
+    init(width: Int, height: Int, colors: [(UInt8, UInt8, UInt8)?]) {
+        self.width = width; self.height = height; self.colors = colors
     }
 }
 
 @Suite struct SextantModeTests {
     static let orange = Color(red: 255, green: 165, blue: 0)
+
+    /// An orange box, x 31.5…60, y 8…18 (see below).
+    static func box() throws -> (LayerTree, LayerID) {
+        var tree = LayerTree()
+        var layer = Layer(name: "box")
+        layer.bounds = Rect(0, 0, 28.5, 10)
+        layer.anchorPoint = Point(0, 0)
+        layer.position = Point(31.5, 8)
+        layer.backgroundColor = orange
+        let id = try tree.add(layer)
+        return (tree, id)
+    }
 
     /// One upright layer whose edges fall between sub-cells. At 3 points per column and cell
     /// aspect 2, a sub-cell is 1.5 points wide and 2 points tall. The layer spans x 31.5…60
@@ -74,13 +76,7 @@ struct SextantImage {
     /// right half, cell row 1 (sub-cell rows 3, 4, 5) only its lower two thirds, and cell
     /// row 2 (rows 6, 7, 8) all of it.
     @Test func uprightFillLandsOnExactSubcells() throws {
-        var tree = LayerTree()
-        var layer = Layer(name: "box")
-        layer.bounds = Rect(0, 0, 28.5, 10)
-        layer.anchorPoint = Point(0, 0)
-        layer.position = Point(31.5, 8)
-        layer.backgroundColor = SextantModeTests.orange
-        _ = try tree.add(layer)
+        let (tree, _) = try SextantModeTests.box()
         let viewport = Viewport(origin: .zero, pointsPerColumn: 3)
         let canvas = SceneRasterizer.render(tree, viewport: viewport, columns: 24, rows: 4,
                                             options: RasterOptions(mode: .sextant, showOutlines: false))
@@ -108,13 +104,7 @@ struct SextantImage {
     /// on the first inside row and column (sub-cell row 4, column 21), so the corner cell
     /// shows sextants 4 and 6 in the selection colour.
     @Test func selectionOutlineWinsOverTheFillOnItsSubcells() throws {
-        var tree = LayerTree()
-        var layer = Layer(name: "box")
-        layer.bounds = Rect(0, 0, 28.5, 10)
-        layer.anchorPoint = Point(0, 0)
-        layer.position = Point(31.5, 8)
-        layer.backgroundColor = SextantModeTests.orange
-        let id = try tree.add(layer)
+        let (tree, id) = try SextantModeTests.box()
         let viewport = Viewport(origin: .zero, pointsPerColumn: 3)
         let canvas = SceneRasterizer.render(tree, viewport: viewport, columns: 24, rows: 4,
                                             options: RasterOptions(mode: .sextant, selection: id, overlays: .outline,
@@ -148,7 +138,7 @@ struct SextantImage {
                 let viewport = Viewport.fitting(ThinScene.screen, columns: columns, rows: rows)
                 let canvas = SceneRasterizer.render(tree, viewport: viewport, columns: columns, rows: rows,
                                                     options: RasterOptions(mode: .sextant))
-                let image = SextantImage(canvas)
+                let image = SextantImage.image(canvas)
                 let red = image.samples(ofHue: SampleImage.hue((220, 40, 40))!)
                 #expect(componentCount(red) == 1, "width \(width) angle \(angle) at \(columns)×\(rows)")
                 // Sub-cell coordinates of the pivot and tip (centres of sub-cells: +0.5).

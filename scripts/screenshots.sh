@@ -6,12 +6,16 @@
 #   scripts/screenshots.sh [OUTDIR] [SCENE…]     (default OUTDIR /tmp/layerscope-shots)
 #
 # Each scene × size (80x24, 120x40, 200x60) × theme (dark, light) at 256 colours.
+# MODE=sextant (or blocks, ascii) draws in that --mode and adds it to the file names; the
+# sextant glyphs need a font that has them (Debian: fonts-unifont or fonts-noto-core).
 set -eu
 cd "$(dirname "$0")/.."
 out=${1:-/tmp/layerscope-shots}
 [ $# -gt 0 ] && shift
 scenes=${*:-"tour Layouts/clock.json Layouts/anchor-jump.yaml Layouts/untouchable.json Layouts/z-order.json Layouts/nested-rotation.json"}
 bin=${LAYERSCOPE_BIN:-.build/debug/layerscope}
+mode=${MODE:-auto}
+suffix=""; [ "$mode" = auto ] || suffix="-$mode"
 [ -x "$bin" ] || swift build --product layerscope
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -26,7 +30,7 @@ for scene in $scenes; do
     for theme in dark light; do
       # Optional keys after start-up, e.g. KEYS="Tab a Right" for a ghost and a jump.
       tmux -L "$sock" new-session -d -s s -x "$cols" -y "$rows" \
-        "TERM=xterm-256color $bin $file --theme $theme --color 256 --no-mouse"
+        "TERM=xterm-256color $bin $file --theme $theme --mode $mode --color 256 --no-mouse"
       i=0
       until tmux -L "$sock" capture-pane -p -t s | grep -q "LayerScope"; do
         i=$((i + 1)); [ $i -gt 200 ] && { echo "timeout: $scene" >&2; break; }
@@ -34,7 +38,7 @@ for scene in $scenes; do
       done
       for k in ${KEYS:-}; do tmux -L "$sock" send-keys -t s "$k"; done
       sleep 0.3
-      base="$out/$name-$size-$theme"
+      base="$out/$name-$size-$theme$suffix"
       tmux -L "$sock" capture-pane -e -p -t s > "$base.ansi"
       tmux -L "$sock" kill-session -t s
       # aha swaps colours when it reads SGR 7, with the colours set at that moment; tmux
@@ -55,12 +59,26 @@ PY
 import re, sys
 path = sys.argv[1]
 html = open(path, encoding="utf-8").read()
+def sextant_mask(c):
+    # U+1FB00… are the 2×3 masks 1…62 without the two half columns (21, 42), which are ▌ ▐.
+    n = ord(c) - 0x1FB00 + 1
+    if n >= 21: n += 1
+    if n >= 42: n += 1
+    return n
+def cell(c):
+    if 0x1FB00 <= ord(c) <= 0x1FB3B:
+        # Drawn as six boxes, as terminals that support sextants draw them (fonts leave gaps).
+        m = sextant_mask(c)
+        return '<span class="c x">' + "".join('<i class="b%d"></i>' % k for k in range(6) if m >> k & 1) + "</span>"
+    return c if ord(c) < 128 else '<span class="c">' + c + "</span>"
 def cells(text):
-    return "".join(c if ord(c) < 128 else '<span class="c">' + c + "</span>" for c in text)
+    return "".join(cell(c) for c in text)
 head, sep, body = html.partition("<pre>")
 body = "".join(part if part.startswith("<") else cells(part) for part in re.split(r"(<[^>]*>)", body))
-style = ("<style>pre{font-family:'DejaVu Sans Mono',monospace;font-size:14px;line-height:16px;margin:4px}"
-         ".c{display:inline-block;width:1ch;overflow:hidden;vertical-align:top}</style>")
+style = ("<style>pre{font-family:'DejaVu Sans Mono','Unifont Upper','Noto Sans Symbols2',monospace;font-size:14px;line-height:16px;margin:4px}"
+         ".c{display:inline-block;width:1ch;overflow:hidden;vertical-align:top}"
+         ".x{position:relative;height:16px}.x i{position:absolute;width:50%;height:34%;background:currentColor}"
+         ".b0,.b2,.b4{left:0}.b1,.b3,.b5{left:50%}.b0,.b1{top:0}.b2,.b3{top:33.3%}.b4,.b5{top:66.6%}</style>")
 open(path, "w", encoding="utf-8").write(head + style + sep + body)
 PY
       w=$((cols * 843 / 100 + 16)); h=$((rows * 16 + 12))

@@ -20,6 +20,22 @@ struct LabelBox {
     var fillRatio: Double
     /// The layer's fill when it is drawn opaque (its name must sit where it shows).
     var fill: Color?
+    /// The polygon's rightmost, leftmost, topmost and bottommost vertices (cell
+    /// coordinates): where a name beside the shape starts from.
+    var tips: [(x: Double, y: Double)] = []
+
+    /// The extreme vertices of `poly`, in the order `tips` keeps them.
+    static func tips(of poly: [PolyVertex]) -> [(x: Double, y: Double)] {
+        guard var right = poly.first else { return [] }
+        var left = right, top = right, bottom = right
+        for v in poly {
+            if v.x > right.x { right = v }
+            if v.x < left.x { left = v }
+            if v.y < top.y { top = v }
+            if v.y > bottom.y { bottom = v }
+        }
+        return [(right.x, right.y), (left.x, left.y), (top.x, top.y), (bottom.x, bottom.y)]
+    }
 }
 
 /// Layer names on or beside their shapes.
@@ -28,8 +44,14 @@ struct LabelBox {
 ///   name is not hidden by a layer drawn under it; labels never overlap each other.
 /// - A name goes on the first row inside its layer's box, from the first column inside (the
 ///   cells after the outline's), when the layer nearly fills its box (not turned) and the
-///   box has room for all of it; the selection's name, when it does not fit, goes on the
-///   row above the box (or below it at the top edge), always.
+///   box has room for all of it.
+/// - Otherwise (a turned or thin layer, a clock hand, a box too small for its name) it goes
+///   beside the shape, one cell past its rightmost vertex (then its leftmost, topmost,
+///   bottommost), on one plain surface: the name and a cell either side of it blank or solid
+///   in the colour of the gap cell next to the tip, so the name sits on what surrounds the
+///   shape, never on another layer's edge or on the shape itself.
+/// - The selection's name, when it does not fit inside, goes on the row above the box (or
+///   below it at the top edge), always: beside it would meet its frame box and ghost.
 /// - No name covers the selection's anchor point marker.
 /// - The text keeps the cell's background (it sits on the layer) in a colour readable on
 ///   it (`OverlayContrast`); the selection's name is bold, in the selection colour.
@@ -83,6 +105,34 @@ public enum Labels {
                     for c in c0...(c1 - width) where free(c, r) && showsLayer(c, r) { spot = (c, r); break search }
                 }
             }
+            if spot == nil, !isSelection, box.tips.count == 4 {
+                // Beside the shape: the gap cell next to the tip decides the surface.
+                func plain(_ column: Int, _ row: Int) -> CellColor? {
+                    let cell = canvas[column, row]
+                    if cell.glyph == " " { return cell.style.background }
+                    if cell.glyph == "█" { return cell.style.foreground }
+                    return nil
+                }
+                func onSurface(_ column: Int, _ row: Int, gap: (Int, Int)) -> Bool {
+                    guard free(column, row), gap.0 >= 0, gap.0 < columns, gap.1 >= 0, gap.1 < rows,
+                          !taken.contains(gap.1 * columns + gap.0), let surface = plain(gap.0, gap.1) else { return false }
+                    // The name and a cell either side of it (within the canvas), so it never
+                    // touches another shape and reads as this one's.
+                    for c in max(0, column - 1)...min(columns - 1, column + width) where plain(c, row) != surface { return false }
+                    return true
+                }
+                let (rx, ry) = box.tips[0], (lx, ly) = box.tips[1], (tx, ty) = box.tips[2], (bx, by) = box.tips[3]
+                let fl = { (v: Double) in RasterSurface.floorClamped(v) }
+                let candidates: [(column: Int, row: Int, gap: (Int, Int))] = [
+                    (fl(rx) + 2, fl(ry), (fl(rx) + 1, fl(ry))),
+                    (fl(lx) - 1 - width, fl(ly), (fl(lx) - 1, fl(ly))),
+                    (fl(tx) - width / 2, fl(ty) - 1, (fl(tx), fl(ty) - 1)),
+                    (fl(bx) - width / 2, fl(by) + 1, (fl(bx), fl(by) + 1)),
+                ]
+                for cand in candidates where onSurface(cand.column, cand.row, gap: cand.gap) {
+                    spot = (cand.column, cand.row); break
+                }
+            }
             if spot == nil, isSelection {
                 let left = min(max(0, Int(box.minX.rounded(.down))), max(0, columns - width))
                 for r in [Int(box.minY.rounded(.down)) - 1, Int(box.maxY.rounded(.down)) + 1, r0] where free(left, r) {
@@ -103,7 +153,7 @@ public enum Labels {
                     cell.style.background = cell.style.foreground
                 } else { under = backdrop; cell.style.background = .default }
                 let wanted = isSelection ? options.palette.selection : (OverlayContrast.luma(under) > 128 ? Color(red: 0, green: 0, blue: 0) : Color(red: 255, green: 255, blue: 255))
-                let fg = OverlayContrast.pick(wanted, on: under)
+                let fg = OverlayContrast.readableText(wanted, on: under)
                 cell.glyph = ch
                 cell.style.foreground = .rgb(fg.red, fg.green, fg.blue)
                 cell.style.bold = isSelection

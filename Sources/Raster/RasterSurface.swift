@@ -144,6 +144,22 @@ enum Glyphs {
         }
     }()
 
+    /// The block sextant (U+1FB00…U+1FB3B) for a 6-bit mask of a cell's 2 × 3 sub-cells, bit
+    /// `1 << (row · 2 + column)` (Unicode numbers them 1…6 in the same order). The empty and
+    /// full masks are a space and `█`; the two half columns are `▌` and `▐` (Block Elements),
+    /// which is why the sextant block skips them.
+    static let sextant: [Character] = (0..<64).map { mask -> Character in
+        switch mask {
+        case 0: return " "
+        case 63: return "\u{2588}"
+        case 0b010101: return "\u{258C}"
+        case 0b101010: return "\u{2590}"
+        default:
+            let index = mask - 1 - (mask > 0b010101 ? 1 : 0) - (mask > 0b101010 ? 1 : 0)
+            return Character(Unicode.Scalar(UInt32(0x1FB00 + index))!)
+        }
+    }
+
     /// Braille dot bit for dot (x 0…1, y 0…3) inside a cell.
     static let brailleBit: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
     /// `brailleBit[k]` from a constant (byte k of one word): no table load in hot loops.
@@ -196,6 +212,7 @@ struct RasterSurface {
         case .ascii: fillGrid = .cell; lineGrid = .cell
         case .blocks: fillGrid = .halfBlock; lineGrid = .halfBlock
         case .braille, .auto: fillGrid = .braille; lineGrid = .braille
+        case .sextant: fillGrid = .sextant; lineGrid = .sextant
         }
         fillWidth = columns * fillGrid.perColumn
         fillHeight = rows * fillGrid.perRow
@@ -274,6 +291,7 @@ struct RasterSurface {
         // painted: an alpha-0.005 view must not show as a square of the backdrop colour.
         let invisible = !opaque && PackedColor.isInvisible(color, alpha256: a256, over: backdrop)
         let braille = mode == .braille || mode == .auto
+        let sextant = mode == .sextant
         let ascii = mode == .ascii
         let columns = self.columns
         let backdrop = self.backdrop
@@ -351,6 +369,18 @@ struct RasterSurface {
                         }
                         if c0 <= c1 {
                             for c in c0...c1 { cellRow[c] &= keep }
+                        }
+                    } else if sextant {
+                        // Fills and lines share the 2 × 3 grid: clear exactly the sub-cells covered.
+                        let cellBase = (j / 3) * columns
+                        let shift = UInt8((j % 3) << 1)
+                        let left: UInt8 = 1 << shift, right: UInt8 = 2 << shift
+                        let c0 = i0 >> 1, c1 = i1 >> 1
+                        for c in c0...c1 {
+                            var m = left | right
+                            if c == c0 && i0 & 1 == 1 { m &= ~left }
+                            if c == c1 && i1 & 1 == 0 { m &= ~right }
+                            ink[cellBase + c] &= ~m
                         }
                     } else if ascii {
                         for i in i0...i1 { ink[rowBase + i] = 0 }
@@ -431,8 +461,8 @@ struct RasterSurface {
             drawLine(x0, y0, x1, y1, color: color, pattern: .solid, glyph: asciiGlyph(dx: x1 - x0, dy: y1 - y0))
             return
         }
-        if mode == .braille || mode == .auto {
-            // Braille dots, like outlines: the same weight along the whole stroke (a fill's
+        if mode == .braille || mode == .auto || mode == .sextant {
+            // Braille dots (sextant sub-cells), like outlines: the same weight along the whole stroke (a fill's
             // edge cells become blocks, which next to dots would read as blocks joined by dots).
             var c = color & ~PackedColor.bold
             if alpha < 0.999 { c |= PackedColor.dim }
@@ -538,14 +568,16 @@ struct RasterSurface {
         let stepX = x < ex ? 1 : -1, stepY = y < ey ? 1 : -1
         var err = ddx + ddy
         switch mode {
-        case .braille, .auto:
+        case .braille, .auto, .sextant:
+            // Ink on the cell's sub-cells: braille dots (2 × 4) or sextants (2 × 3).
             let columns = self.columns
+            let sextant = mode == .sextant
             ink.withUnsafeMutableBufferPointer { ink in
             inkColor.withUnsafeMutableBufferPointer { inkColor in
             Glyphs.brailleBit.withUnsafeBufferPointer { bits in
-                // A solid line with both ends on the canvas (the usual outline) stays on it:
+                // A solid braille line with both ends on the canvas (the usual outline) stays on it:
                 // the same steps without the per-step checks; straight across or down, a plain run.
-                if solid && min(x, ex) >= 0 && max(x, ex) < w && min(y, ey) >= 0 && max(y, ey) < h {
+                if !sextant && solid && min(x, ex) >= 0 && max(x, ex) < w && min(y, ey) >= 0 && max(y, ey) < h {
                     if y == ey {
                         let rowCells = (y >> 2) * columns, dotRow = (y & 3) << 1
                         for xi in min(x, ex)...max(x, ex) {
@@ -576,8 +608,13 @@ struct RasterSurface {
                 }
                 while true {
                     if x >= 0, y >= 0, x < w, y < h, solid || pattern.isOn(k, coarse: coarse) {
-                        let cell = (y >> 2) * columns + (x >> 1)
-                        ink[cell] |= bits[(y & 3) << 1 | (x & 1)]
+                        let cell: Int, bit: UInt8
+                        if sextant {
+                            cell = (y / 3) * columns + (x >> 1); bit = 1 << UInt8((y % 3) << 1 | (x & 1))
+                        } else {
+                            cell = (y >> 2) * columns + (x >> 1); bit = bits[(y & 3) << 1 | (x & 1)]
+                        }
+                        ink[cell] |= bit
                         inkColor[cell] = color
                     }
                     if x == ex && y == ey { break }
@@ -610,8 +647,12 @@ struct RasterSurface {
             let cell = (y >> 2) * columns + (x >> 1)
             ink[cell] |= Glyphs.brailleBit((y & 3) << 1 | (x & 1))
             inkColor[cell] = color
+        case .sextant:
+            let cell = (y / 3) * columns + (x >> 1)
+            ink[cell] |= 1 << UInt8((y % 3) << 1 | (x & 1))
+            inkColor[cell] = color
         case .blocks:
-            let i = y * columns + x
+            let i = y * fillWidth + x
             if color & PackedColor.adaptive != 0 {
                 let old = fill[i]
                 let under = old & PackedColor.present != 0 ? old : backdrop
@@ -690,12 +731,26 @@ struct RasterSurface {
                             let under = uniform ? first : RasterSurface.commonest(among: ~dots, sample)
                             cells[cell] = Cell(braille[Int(dots)], style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
                         } else if uniform {
-                            if first & PackedColor.present != 0 {
-                                let color = PackedColor.cellColor(first)
-                                cells[cell] = Cell(Glyphs.fullBlock, style: CellStyle(foreground: color, background: color))
-                            }
+                            if first & PackedColor.present != 0 { cells[cell] = RasterSurface.solid(first) }
                         } else {
                             cells[cell] = RasterSurface.twoColourCell(sample)
+                        }
+                    case .sextant:
+                        let base = (3 * r) * fw + 2 * c
+                        // The cell's 6 fill samples, k = row · 2 + column.
+                        @inline(__always) func sample(_ k: Int) -> Packed { fill[base + (k >> 1) * fw + (k & 1)] }
+                        let first = fill[base]
+                        let uniform = fill[base + 1] == first && fill[base + fw] == first && fill[base + fw + 1] == first
+                            && fill[base + 2 * fw] == first && fill[base + 2 * fw + 1] == first
+                        let ink = ink[cell]
+                        if ink != 0 {
+                            // Lines in their colour over the commonest fill of the other sub-cells.
+                            let under = uniform ? first : RasterSurface.commonestSextant(among: ~ink & 63, sample)
+                            cells[cell] = Cell(Glyphs.sextant[Int(ink)], style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
+                        } else if uniform {
+                            if first & PackedColor.present != 0 { cells[cell] = RasterSurface.solid(first) }
+                        } else {
+                            cells[cell] = RasterSurface.twoColourSextant(sample)
                         }
                     case .blocks:
                         let t = fill[top + c], b = fill[bottom + c]
@@ -728,6 +783,10 @@ struct RasterSurface {
             let r = cell / columns, c = cell % columns, fw = fillWidth
             let base = (4 * r) * fw + 2 * c
             return RasterSurface.commonest(among: 0xFF) { fill[base + ($0 >> 1) * fw + ($0 & 1)] }
+        case .sextant:
+            let r = cell / columns, c = cell % columns, fw = fillWidth
+            let base = (3 * r) * fw + 2 * c
+            return RasterSurface.commonestSextant(among: 63) { fill[base + ($0 >> 1) * fw + ($0 & 1)] }
         case .blocks:
             let r = cell / columns, c = cell % columns
             let top = fill[(2 * r) * columns + c]
@@ -742,14 +801,17 @@ struct RasterSurface {
                   bold: fg & PackedColor.bold != 0, dim: fg & PackedColor.dim != 0)
     }
 
-    /// The commonest of the samples whose braille bit is in `mask` (ties: the drawn colour,
-    /// then the earlier sample); 0 when `mask` is empty.
+    /// The commonest of a cell's `count` samples whose bit (`bit(k)`) is in `mask` (ties: the
+    /// drawn colour, then the earlier sample); 0 when `mask` is empty.
     @inline(__always)
-    static func commonest(among mask: UInt8, _ sample: (Int) -> Packed) -> Packed {
+    static func commonest(among mask: UInt8, count: Int, bit: (Int) -> UInt8, _ sample: (Int) -> Packed) -> Packed {
         // The samples once, and the mask by sample index (bit k = sample k) rather than by dot.
-        let s = SIMD8<UInt32>(sample(0), sample(1), sample(2), sample(3), sample(4), sample(5), sample(6), sample(7))
+        var s = SIMD8<UInt32>()
         var byIndex: UInt8 = 0
-        for k in 0..<8 where mask & Glyphs.brailleBit(k) != 0 { byIndex |= 1 << k }
+        for k in 0..<count {
+            s[k] = sample(k)
+            if mask & bit(k) != 0 { byIndex |= 1 << k }
+        }
         var best: Packed = 0, bestCount = 0
         var todo = byIndex
         while todo != 0 {
@@ -757,7 +819,7 @@ struct RasterSurface {
             // colour that did not win then cannot win on the tie rule later.
             let v = s[todo.trailingZeroBitCount]
             var n = 0, same: UInt8 = 0
-            for m in 0..<8 where byIndex >> m & 1 != 0 && s[m] == v { n += 1; same |= 1 << m }
+            for m in 0..<count where byIndex >> m & 1 != 0 && s[m] == v { n += 1; same |= 1 << m }
             todo &= ~same
             if n > bestCount || (n == bestCount && best & PackedColor.present == 0 && v & PackedColor.present != 0) {
                 best = v; bestCount = n
@@ -766,30 +828,61 @@ struct RasterSurface {
         return best
     }
 
-    /// A cell whose 8 samples hold more than one colour and no outline dots: the commonest
-    /// colour is the background, the next the foreground, drawn as braille dots exactly on
-    /// its samples, or as a half block (`▀▄▌▐`) when they are exactly half the cell (solid,
-    /// and just as exact). Quadrant blocks were tried: they are solid, but a quadrant (a
-    /// column of 2 samples) must round, which cut thin diagonal layers apart. A third colour (rare: three layers meeting in one cell)
-    /// shows as the background. An undrawn colour never becomes a foreground: the drawn one
-    /// does, with the terminal's own background behind it.
-    static func twoColourCell(_ sample: (Int) -> Packed) -> Cell {
-        let a = commonest(among: 0xFF, sample)
+    /// `commonest` over a braille cell's 8 samples (bits in braille order).
+    @inline(__always)
+    static func commonest(among mask: UInt8, _ sample: (Int) -> Packed) -> Packed {
+        commonest(among: mask, count: 8, bit: { Glyphs.brailleBit($0) }, sample)
+    }
+
+    /// `commonest` over a sextant cell's 6 samples (bit `1 << k`).
+    @inline(__always)
+    static func commonestSextant(among mask: UInt8, _ sample: (Int) -> Packed) -> Packed {
+        commonest(among: mask, count: 6, bit: { 1 << UInt8($0) }, sample)
+    }
+
+    /// A cell whose samples hold more than one colour and no lines: the commonest colour is
+    /// the background, the next the foreground, exactly on its samples (`mask`). A third
+    /// colour (rare: three layers meeting in one cell) shows as the background. An undrawn
+    /// colour never becomes a foreground: the drawn one does, with the terminal's own
+    /// background behind it.
+    @inline(__always)
+    static func twoColours(count: Int, bit: (Int) -> UInt8, _ sample: (Int) -> Packed) -> (fg: Packed, bg: Packed, mask: UInt8) {
+        let all: UInt8 = count == 8 ? 0xFF : UInt8((1 << count) - 1)
+        let a = commonest(among: all, count: count, bit: bit, sample)
         var rest: UInt8 = 0
-        for k in 0..<8 where sample(k) != a { rest |= Glyphs.brailleBit[k] }
-        let b = commonest(among: rest, sample)
-        var fg: Packed, bg: Packed, mask: UInt8 = 0
+        for k in 0..<count where sample(k) != a { rest |= bit(k) }
+        let b = commonest(among: rest, count: count, bit: bit, sample)
+        var mask: UInt8 = 0
         if b & PackedColor.present == 0 {
             // `a` drawn, `b` not: draw every drawn sample in `a` over the terminal background.
-            fg = a; bg = 0
-            for k in 0..<8 where sample(k) & PackedColor.present != 0 { mask |= Glyphs.brailleBit[k] }
-        } else {
-            fg = b; bg = a
-            for k in 0..<8 where sample(k) == b { mask |= Glyphs.brailleBit[k] }
+            for k in 0..<count where sample(k) & PackedColor.present != 0 { mask |= bit(k) }
+            return (a, 0, mask)
         }
-        // Whole half cells (▀▄▌▐) are exact and solid; anything finer is braille dots.
+        for k in 0..<count where sample(k) == b { mask |= bit(k) }
+        return (b, a, mask)
+    }
+
+    /// A braille cell of two colours: the foreground as braille dots exactly on its samples,
+    /// or as a half block (`▀▄▌▐`) when they are exactly half the cell (solid, and just as
+    /// exact). Quadrant blocks were tried: they are solid, but a quadrant (a column of 2
+    /// samples) must round, which cut thin diagonal layers apart.
+    static func twoColourCell(_ sample: (Int) -> Packed) -> Cell {
+        let (fg, bg, mask) = twoColours(count: 8, bit: { Glyphs.brailleBit($0) }, sample)
         let glyph = Glyphs.halfCell[Int(mask)] ?? Glyphs.braille[Int(mask)]
         return Cell(glyph, style: style(fg, background: bg))
+    }
+
+    /// A sextant cell of two colours: the foreground as solid sub-cells exactly on its samples.
+    static func twoColourSextant(_ sample: (Int) -> Packed) -> Cell {
+        let (fg, bg, mask) = twoColours(count: 6, bit: { 1 << UInt8($0) }, sample)
+        return Cell(Glyphs.sextant[Int(mask)], style: style(fg, background: bg))
+    }
+
+    /// A whole cell of one drawn colour: `█` on its own colour.
+    @inline(__always)
+    static func solid(_ p: Packed) -> Cell {
+        let color = PackedColor.cellColor(p)
+        return Cell(Glyphs.fullBlock, style: CellStyle(foreground: color, background: color))
     }
 
     /// `▀`/`▄`/`█` for a cell's two half-block pixels (at least one is drawn).

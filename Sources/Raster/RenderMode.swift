@@ -4,12 +4,17 @@
 ///   frame boxes, ghosts and crosshairs in braille dots (U+2800 block, 2 × 4 per cell).
 /// - `blocks`: everything in half-block pixels, for fonts without braille; outlines are
 ///   coloured pixels, markers are glyphs (`◉`, `✛` with `╌`/`╎` arms).
+/// - `sextant`: fills and lines on a 2 × 3 grid of solid sub-cells (U+1FB00 "block
+///   sextants", Unicode 13): edges are true to a sixth of a cell with no dot texture, for
+///   terminals and fonts that have them (kitty, WezTerm, foot, Ghostty, Windows Terminal
+///   and VTE draw them themselves). Never chosen by `auto`: nothing tells a program the font.
 /// - `ascii`: whole cells and ASCII only: fills `.`, outlines `-|/\` with `+` corners,
 ///   markers `*` and `+`.
 /// - `auto`: braille on a UTF-8 target, ascii otherwise.
 public enum RenderMode: String, Equatable, Hashable, Sendable, CaseIterable {
     case braille
     case blocks
+    case sextant
     case ascii
     case auto
 

@@ -95,6 +95,8 @@ public enum SceneRasterizer {
         let perColumn = Double(surface.lineGrid.perColumn), perRow = Double(surface.lineGrid.perRow)
         let defaultOutline = PackedColor.pack(options.palette.defaultOutline)
         let ascii = surface.mode == .ascii, braille = surface.mode == .braille || surface.mode == .auto
+        // Modes whose lines sit on the fill's own sub-cells (a cell shows two colours).
+        let subcellLines = braille || surface.mode == .sextant
 
         var walk = DrawingWalk(tree, then: toCells, reusing: frame.walk)
         frame.walk = DrawingWalk.Storage()
@@ -131,7 +133,8 @@ public enum SceneRasterizer {
                 let ratio = boxArea > 0 ? abs(PolygonOps.doubleArea(poly)) / 2 / boxArea : 0
                 surface.labelBoxes.append(LabelBox(id: step.id, name: walk.layers[step.slot].name, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
                                                    fillRatio: ratio,
-                                                   fill: options.showFills && step.opacity >= 0.999 ? walk.layers[step.slot].backgroundColor : nil))
+                                                   fill: options.showFills && step.opacity >= 0.999 ? walk.layers[step.slot].backgroundColor : nil,
+                                                   tips: LabelBox.tips(of: poly)))
             }
 
             let alpha = step.opacity
@@ -166,7 +169,7 @@ public enum SceneRasterizer {
             }
             // A narrow layer's own outline would cover its fill (two lines a sample or two
             // apart in a tint): it shows as its fill alone unless it has a border of its own.
-            let narrow = braille && thickness < narrowThreshold && fill != nil && !hasBorder
+            let narrow = subcellLines && thickness < narrowThreshold && fill != nil && !hasBorder
             if let fill, alpha > 0 {
                 // Dots only for a turned (or foreshortened) narrow layer, whose edges would
                 // otherwise be a staircase of blocks and dots; an upright one stays solid.
@@ -345,6 +348,13 @@ public enum SceneRasterizer {
             let px = (x * 2).rounded(.down) + 0.5, py = (y * 4).rounded(.down) + 0.5
             let armX = 6.0
             let armY = (6.0 * 2 / surface.cellAspect).rounded()
+            surface.drawLine(px - armX, py, px + armX, py, color: color, pattern: .solid, glyph: 0)
+            surface.drawLine(px, py - armY, px, py + armY, color: color, pattern: .solid, glyph: 0)
+        case .sextant:
+            // Arms of 2 columns and 1 row each way (4 and 3 sub-cells), centred on the sub-cell.
+            let px = (x * 2).rounded(.down) + 0.5, py = (y * 3).rounded(.down) + 0.5
+            let armX = 4.0
+            let armY = (armX / 2 / surface.cellAspect * 3).rounded()
             surface.drawLine(px - armX, py, px + armX, py, color: color, pattern: .solid, glyph: 0)
             surface.drawLine(px, py - armY, px, py + armY, color: color, pattern: .solid, glyph: 0)
         case .blocks, .ascii:

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 import LayerModel
 
@@ -124,6 +129,43 @@ public enum OverlayContrast {
             if d > bestDistance { best = c; bestDistance = d }
         }
         return best
+    }
+
+    /// WCAG 2 relative luminance (0…1) of an sRGB colour.
+    public static func relativeLuminance(_ c: Color) -> Double {
+        func lin(_ v: UInt8) -> Double {
+            let x = Double(v) / 255
+            return x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * lin(c.red) + 0.7152 * lin(c.green) + 0.0722 * lin(c.blue)
+    }
+
+    /// WCAG 2 contrast ratio (1…21) between two colours, the worst over every colour depth.
+    public static func contrastRatio(_ a: Color, _ b: Color) -> Double {
+        depths.map { depth -> Double in
+            let la = relativeLuminance(reduced(a, to: depth)), lb = relativeLuminance(reduced(b, to: depth))
+            return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+        }.min() ?? 1
+    }
+
+    /// WCAG's minimum for large or bold text, which a one-row label on a fill is read as.
+    public static let minimumTextContrast = 3.0
+
+    /// A colour for text (a label) in `fg`'s hue that can be *read* on `bg`: `fg` itself, or
+    /// its shade or tint (the better of the two), when its contrast ratio reaches
+    /// `minimumTextContrast` at every depth; else black or white, whichever contrasts more.
+    /// Distance alone (`pick`) is not enough for text: magenta on green is far apart in RGB
+    /// and unreadable, because both are equally dark.
+    public static func readableText(_ fg: Color, on bg: Color) -> Color {
+        if contrastRatio(fg, bg) >= minimumTextContrast { return fg }
+        func mix(_ c: Color, _ t: UInt8) -> Color {
+            func ch(_ v: UInt8) -> UInt8 { UInt8((Int(v) + Int(t)) / 2) }
+            return Color(red: ch(c.red), green: ch(c.green), blue: ch(c.blue))
+        }
+        let variants = [mix(fg, 0), mix(fg, 255)].map { ($0, contrastRatio($0, bg)) }.max { $0.1 < $1.1 }!
+        if variants.1 >= minimumTextContrast { return variants.0 }
+        let black = Color(red: 0, green: 0, blue: 0), white = Color(red: 255, green: 255, blue: 255)
+        return contrastRatio(black, bg) >= contrastRatio(white, bg) ? black : white
     }
 }
 

@@ -35,6 +35,7 @@ public struct SubcellGrid: Equatable, Hashable, Sendable {
     public static let cell = SubcellGrid(perColumn: 1, perRow: 1)
     public static let halfBlock = SubcellGrid(perColumn: 1, perRow: 2)
     public static let braille = SubcellGrid(perColumn: 2, perRow: 4)
+    public static let sextant = SubcellGrid(perColumn: 2, perRow: 3)
 }
 
 /// Maps points (the screen space top-level layers live in, y down) to cells and back.

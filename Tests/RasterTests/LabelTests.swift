@@ -53,4 +53,56 @@ import LayerModel
         #expect(canvas[head + 2, row].glyph == "ー")
         #expect(canvas[head + 4, row].glyph == "ド")
     }
+
+    /// A turned hand: bounds 4 × 40, anchor (0.5, 1) at (20, 40), rotated 60°. Its corners,
+    /// (anchor-relative (±2, −40), (±2, 0)) turned by 60° (x cos − y sin, x sin + y cos), land
+    /// at (53.64, 18.27), (55.64, 21.73), (21, 41.73), (19, 38.27) points; at 2 points per
+    /// column and 4 per row the rightmost, (55.64, 21.73), is in cell (27, 5). The hand does
+    /// not fill its box, so its name goes beside it: a gap cell (28), then "hand" from
+    /// column 29 on row 5.
+    static func turnedHand() throws -> LayerTree {
+        var tree = LayerTree()
+        _ = try tree.add(Scenes.layer("hand", Rect(0, 0, 4, 40), at: Point(20, 40)) {
+            $0.anchorPoint = Point(0.5, 1)
+            $0.transform = .rotation(.degrees(60))
+            $0.backgroundColor = Scenes.red
+        })
+        return tree
+    }
+
+    static func columns(of name: String, in canvas: Canvas) -> [(column: Int, row: Int)] {
+        var out: [(Int, Int)] = []
+        for row in 0..<canvas.rows {
+            let text = Array(canvas.text(row: row))
+            for column in 0...(text.count - name.count) where String(text[column..<(column + name.count)]) == name {
+                out.append((column, row))
+            }
+        }
+        return out
+    }
+
+    @Test func aTurnedLayerIsNamedBesideItsTip() throws {
+        var options = RasterOptions(mode: .braille)
+        options.labels = .all
+        let canvas = SceneRasterizer.render(try LabelTests.turnedHand(), viewport: Scenes.viewport, columns: 40, rows: 12, options: options)
+        let found = LabelTests.columns(of: "hand", in: canvas)
+        #expect(found.count == 1)
+        #expect(found.first?.column == 29 && found.first?.row == 5)
+        #expect(canvas[28, 5] == .blank)   // the gap: the name does not touch the hand
+    }
+
+    /// With a box just right of the tip (x 58…80, y 16…28: columns 29…39, rows 4…6), the
+    /// name would touch it there, so it goes left of the leftmost corner, (19, 38.27) in cell
+    /// (9, 9): a gap at column 8, "hand" in columns 4…7.
+    @Test func aNameNeverTouchesAnotherShape() throws {
+        var tree = try LabelTests.turnedHand()
+        _ = try tree.add(Scenes.layer("wall", Rect(0, 0, 22, 12), at: Point(69, 22)) { $0.backgroundColor = Scenes.blue })
+        var options = RasterOptions(mode: .braille)
+        options.labels = .all
+        let canvas = SceneRasterizer.render(tree, viewport: Scenes.viewport, columns: 40, rows: 12, options: options)
+        let found = LabelTests.columns(of: "hand", in: canvas)
+        #expect(found.count == 1)
+        #expect(found.first?.column == 4 && found.first?.row == 9)
+        #expect(canvas[8, 9] == .blank && canvas[3, 9] == .blank)
+    }
 }

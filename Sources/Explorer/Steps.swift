@@ -1,3 +1,4 @@
+import Cells
 import TerminalKit
 import Raster
 import CommandLanguage

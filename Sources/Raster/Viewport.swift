@@ -1,3 +1,4 @@
+import Cells
 import Geometry
 
 /// A cell address on a canvas: `column` grows right, `row` grows down, (0, 0) top left.

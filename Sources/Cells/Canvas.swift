@@ -143,13 +143,13 @@ public struct Canvas: Equatable, Sendable {
 
 extension Canvas {
     /// Sets a cell without repairing wide characters around it.
-    mutating func setCellUnchecked(column: Int, row: Int, _ cell: Cell) {
+    package mutating func setCellUnchecked(column: Int, row: Int, _ cell: Cell) {
         guard column >= 0, column < columns, row >= 0, row < rows else { return }
         cells[row * columns + column] = cell
     }
 
     /// Direct row-major access to the cells, for the rasterizer's composition pass.
-    mutating func withUnsafeMutableCells<R>(_ body: (UnsafeMutableBufferPointer<Cell>) throws -> R) rethrows -> R {
+    package mutating func withUnsafeMutableCells<R>(_ body: (UnsafeMutableBufferPointer<Cell>) throws -> R) rethrows -> R {
         try cells.withUnsafeMutableBufferPointer { try body($0) }
     }
 }

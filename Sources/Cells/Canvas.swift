@@ -1,4 +1,5 @@
 import SafeText
+import Synchronization
 
 /// A terminal color, as the rasterizer asks for it; backends reduce it to what the
 /// terminal can show (truecolor → 256 → 16 → none).
@@ -8,37 +9,182 @@ public enum CellColor: Equatable, Hashable, Sendable {
 }
 
 /// How one cell looks: colors and attributes.
-public struct CellStyle: Equatable, Hashable, Sendable {
-    public var foreground: CellColor
-    public var background: CellColor
-    public var bold: Bool
-    public var dim: Bool
-    public var reverse: Bool
-    public var underline: Bool
+///
+/// Stored packed in one `UInt64` (each colour in 25 bits: a "set" bit and 0xRRGGBB; four
+/// attribute bits), so copying, comparing and hashing a style are single integer
+/// operations — the frame diff compares every cell of every frame.
+public struct CellStyle: Hashable, Sendable {
+    /// The packed bits: foreground in bits 0–24, background in 25–49, then bold, dim,
+    /// reverse, underline. Two styles are equal exactly when their bits are.
+    public private(set) var bits: UInt64
+
+    static let colorMask: UInt64 = (1 << 25) - 1
+    static let backgroundShift: UInt64 = 25
+    static let boldBit: UInt64 = 1 << 50
+    static let dimBit: UInt64 = 1 << 51
+    static let reverseBit: UInt64 = 1 << 52
+    static let underlineBit: UInt64 = 1 << 53
 
     public init(foreground: CellColor = .default, background: CellColor = .default,
                 bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false) {
-        self.foreground = foreground; self.background = background
-        self.bold = bold; self.dim = dim; self.reverse = reverse; self.underline = underline
+        bits = foreground.packed | background.packed << Self.backgroundShift
+        if bold { bits |= Self.boldBit }
+        if dim { bits |= Self.dimBit }
+        if reverse { bits |= Self.reverseBit }
+        if underline { bits |= Self.underlineBit }
     }
     public static let plain = CellStyle()
+
+    public var foreground: CellColor {
+        get { CellColor(packed: bits & Self.colorMask) }
+        set { bits = bits & ~Self.colorMask | newValue.packed }
+    }
+    public var background: CellColor {
+        get { CellColor(packed: bits >> Self.backgroundShift & Self.colorMask) }
+        set { bits = bits & ~(Self.colorMask << Self.backgroundShift) | newValue.packed << Self.backgroundShift }
+    }
+    public var bold: Bool {
+        get { bits & Self.boldBit != 0 }
+        set { bits = newValue ? bits | Self.boldBit : bits & ~Self.boldBit }
+    }
+    public var dim: Bool {
+        get { bits & Self.dimBit != 0 }
+        set { bits = newValue ? bits | Self.dimBit : bits & ~Self.dimBit }
+    }
+    public var reverse: Bool {
+        get { bits & Self.reverseBit != 0 }
+        set { bits = newValue ? bits | Self.reverseBit : bits & ~Self.reverseBit }
+    }
+    public var underline: Bool {
+        get { bits & Self.underlineBit != 0 }
+        set { bits = newValue ? bits | Self.underlineBit : bits & ~Self.underlineBit }
+    }
+}
+
+extension CellColor {
+    /// 0 for `.default`, else bit 24 set and 0xRRGGBB.
+    @inline(__always) var packed: UInt64 {
+        switch self {
+        case .default: 0
+        case let .rgb(r, g, b): 1 << 24 | UInt64(r) << 16 | UInt64(g) << 8 | UInt64(b)
+        }
+    }
+    @inline(__always) init(packed: UInt64) {
+        self = packed & (1 << 24) == 0 ? .default
+            : .rgb(UInt8(truncatingIfNeeded: packed >> 16), UInt8(truncatingIfNeeded: packed >> 8), UInt8(truncatingIfNeeded: packed))
+    }
 }
 
 /// One character cell: a glyph and its style. A wide glyph (CJK, emoji: two columns) sits
 /// in its left cell and is followed by a `wideTail` cell, which backends skip — the
 /// terminal draws the glyph across both.
-public struct Cell: Equatable, Hashable, Sendable {
-    public var glyph: Character
+///
+/// A plain value (no reference counting): the glyph is a 32-bit code — the Unicode scalar
+/// itself for a one-scalar glyph (nearly all of them), or the number of a longer grapheme
+/// cluster (a letter with combining marks, an emoji sequence) in a process-wide table,
+/// so copying and comparing cells costs a few integer operations.
+public struct Cell: Hashable, Sendable {
+    /// The glyph's code: a scalar value, or `GlyphTable.clusterBit` and a table index.
     public var style: CellStyle
-    public init(_ glyph: Character = " ", style: CellStyle = .plain) { self.glyph = glyph; self.style = style }
+    public private(set) var code: UInt32
+    /// Always 0: every byte of a cell is defined, so rows compare as bytes (`ScreenUpdate`).
+    private var reserved: UInt32 = 0
+
+    public init(_ glyph: Character = " ", style: CellStyle = .plain) {
+        code = GlyphTable.code(for: glyph)
+        self.style = style
+    }
+    /// A one-scalar glyph, without looking at grapheme clusters.
+    public init(scalar: Unicode.Scalar, style: CellStyle = .plain) {
+        code = scalar.value
+        self.style = style
+    }
     public static let blank = Cell()
+
+    /// The glyph as a `Character` (built on demand: hot paths use `code` / `scalar`).
+    public var glyph: Character {
+        get {
+            if code & GlyphTable.clusterBit != 0 { return GlyphTable.cluster(code) }
+            return Character(Unicode.Scalar(code) ?? " ")
+        }
+        set { code = GlyphTable.code(for: newValue) }
+    }
+
+    /// The glyph's first (for a one-scalar glyph, only) scalar.
+    public var scalar: Unicode.Scalar {
+        if code & GlyphTable.clusterBit != 0 { return GlyphTable.cluster(code).unicodeScalars.first ?? " " }
+        return Unicode.Scalar(code) ?? " "
+    }
+
+    /// True when the glyph is one ASCII character (one byte on the wire).
+    @inline(__always) public var isASCII: Bool { code < 0x80 }
+
+    /// Columns the glyph takes: 0, 1 or 2 (see `DisplayWidth`).
+    @inline(__always) public var displayWidth: Int {
+        if code < 0x7F { return code < 0x20 ? 0 : 1 }
+        if code & GlyphTable.clusterBit != 0 { return DisplayWidth.of(GlyphTable.cluster(code)) }
+        return DisplayWidth.of(Unicode.Scalar(code) ?? " ")
+    }
 
     /// The glyph of the right half of a wide character.
     public static let wideTailGlyph: Character = "\u{0}"
     /// The right half of a wide character, in `style`.
-    public static func wideTail(_ style: CellStyle) -> Cell { Cell(wideTailGlyph, style: style) }
+    public static func wideTail(_ style: CellStyle) -> Cell { Cell(scalar: "\u{0}", style: style) }
     /// True for the right half of a wide character (nothing to draw there).
-    public var isWideTail: Bool { glyph.unicodeScalars.first?.value == 0 }
+    @inline(__always) public var isWideTail: Bool { code == 0 }
+}
+
+/// The grapheme clusters of more than one scalar that cells have shown, numbered, so a
+/// `Cell` can hold any of them in 32 bits. Rare (combining marks, emoji sequences in
+/// names and notes); bounded: past `capacity` distinct clusters a new one keeps its first
+/// scalar only.
+enum GlyphTable {
+    static let clusterBit: UInt32 = 1 << 31
+    static let capacity = 1 << 16
+
+    private struct Table {
+        var codes: [String: UInt32] = [:]
+        var clusters: [Character] = []
+    }
+    private static let table = Mutex(Table())
+
+    @inline(__always) static func code(for glyph: Character) -> UInt32 {
+        // Decode the first scalar from the UTF-8 (a Character is valid UTF-8); one scalar
+        // is the whole glyph when no byte follows it.
+        var bytes = glyph.utf8.makeIterator()
+        guard let lead = bytes.next() else { return 0x20 }
+        var value: UInt32
+        var continuation: Int
+        switch lead {
+        case ..<0x80: value = UInt32(lead); continuation = 0
+        case ..<0xE0: value = UInt32(lead & 0x1F); continuation = 1
+        case ..<0xF0: value = UInt32(lead & 0x0F); continuation = 2
+        default: value = UInt32(lead & 0x07); continuation = 3
+        }
+        while continuation > 0, let byte = bytes.next() {
+            value = value << 6 | UInt32(byte & 0x3F)
+            continuation -= 1
+        }
+        if bytes.next() == nil { return value }
+        return intern(glyph, first: glyph.unicodeScalars.first ?? " ")
+    }
+
+    static func intern(_ glyph: Character, first: Unicode.Scalar) -> UInt32 {
+        let key = String(glyph)
+        return table.withLock { t in
+            if let known = t.codes[key] { return known }
+            guard t.clusters.count < capacity else { return first.value }
+            let code = clusterBit | UInt32(t.clusters.count)
+            t.clusters.append(glyph)
+            t.codes[key] = code
+            return code
+        }
+    }
+
+    static func cluster(_ code: UInt32) -> Character {
+        let index = Int(code & ~clusterBit)
+        return table.withLock { t in index < t.clusters.count ? t.clusters[index] : " " }
+    }
 }
 
 /// A grid of cells, row-major; columns and rows are `Int` cell coordinates, (0, 0) top left.
@@ -64,8 +210,8 @@ public struct Canvas: Equatable, Sendable {
             guard column >= 0, column < columns, row >= 0, row < rows else { return }
             let i = row * columns + column
             // Overwriting half of a wide character leaves a blank in the other half.
-            if cells[i].isWideTail, column > 0 { cells[i - 1] = Cell(" ", style: cells[i - 1].style) }
-            if column + 1 < columns, cells[i + 1].isWideTail, !newValue.isWideTail { cells[i + 1] = Cell(" ", style: cells[i + 1].style) }
+            if cells[i].isWideTail, column > 0 { cells[i - 1] = Cell(scalar: " ", style: cells[i - 1].style) }
+            if column + 1 < columns, cells[i + 1].isWideTail, !newValue.isWideTail { cells[i + 1] = Cell(scalar: " ", style: cells[i + 1].style) }
             cells[i] = newValue
         }
     }
@@ -80,6 +226,17 @@ public struct Canvas: Equatable, Sendable {
     public mutating func write(_ text: String, column: Int, row: Int, style: CellStyle = .plain, maxWidth: Int? = nil) -> Int {
         guard row >= 0, row < rows else { return column }
         let limit = min(columns, column + (maxWidth ?? columns))
+        // Printable ASCII (most panel text): one cell per byte, nothing for SafeText to show.
+        if let end = text.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+            var c = column
+            for byte in bytes {
+                if c >= limit { break }
+                if c >= 0 { self[c, row] = Cell(scalar: Unicode.Scalar(byte), style: style) }
+                c += 1
+            }
+            return c
+        }), let end { return end }
         var c = column
         for ch in SafeText.visible(text) {
             if c >= limit { break }
@@ -87,7 +244,7 @@ public struct Canvas: Equatable, Sendable {
             if width == 0 { continue }
             if width == 2 {
                 if c + 1 >= limit {
-                    if c >= 0 { self[c, row] = Cell(" ", style: style) }
+                    if c >= 0 { self[c, row] = Cell(scalar: " ", style: style) }
                     c += 1
                     break
                 }
@@ -115,16 +272,20 @@ public struct Canvas: Equatable, Sendable {
         for r in 0..<other.rows {
             let y = row + r
             guard y >= 0, y < rows else { continue }
-            for x in first...last {
-                cells[y * columns + x] = other.cells[r * other.columns + (x - column)]
+            let count = last - first + 1
+            cells.withUnsafeMutableBufferPointer { to in
+                other.cells.withUnsafeBufferPointer { from in
+                    (to.baseAddress! + y * columns + first).update(from: from.baseAddress! + r * other.columns + (first - column), count: count)
+                }
             }
             // Edges: a tail whose head was not copied, a head whose tail was overwritten.
             let base = y * columns
-            func isHead(_ x: Int) -> Bool { !cells[base + x].isWideTail && DisplayWidth.of(cells[base + x].glyph) == 2 }
-            if cells[base + first].isWideTail { cells[base + first].glyph = " " }
-            if first > 0, isHead(first - 1) { cells[base + first - 1].glyph = " " }
-            if isHead(last), last + 1 >= columns || !cells[base + last + 1].isWideTail { cells[base + last].glyph = " " }
-            if last + 1 < columns, cells[base + last + 1].isWideTail, !isHead(last) { cells[base + last + 1].glyph = " " }
+            func isHead(_ x: Int) -> Bool { !cells[base + x].isWideTail && cells[base + x].displayWidth == 2 }
+            func blank(_ x: Int) { cells[base + x] = Cell(scalar: " ", style: cells[base + x].style) }
+            if cells[base + first].isWideTail { blank(first) }
+            if first > 0, isHead(first - 1) { blank(first - 1) }
+            if isHead(last), last + 1 >= columns || !cells[base + last + 1].isWideTail { blank(last) }
+            if last + 1 < columns, cells[base + last + 1].isWideTail, !isHead(last) { blank(last + 1) }
         }
     }
 

@@ -25,6 +25,11 @@ public enum DisplayWidth {
         let v = scalar.value
         if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
         if v < 0x300 { return 1 }
+        // Common narrow ranges, answered without the property tables: general punctuation
+        // (after the zero-width and bidi controls), arrows, mathematical operators, box
+        // drawing and block elements, braille.
+        if (0x2010...0x2027).contains(v) || (0x2030...0x205E).contains(v) || (0x2190...0x22FF).contains(v)
+            || (0x2500...0x259F).contains(v) || (0x2800...0x28FF).contains(v) { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break

@@ -16,60 +16,66 @@ public enum CellColor: Equatable, Hashable, Sendable {
 public struct CellStyle: Hashable, Sendable {
     /// The packed bits: foreground in bits 0–24, background in 25–49, then bold, dim,
     /// reverse, underline. Two styles are equal exactly when their bits are.
-    public private(set) var bits: UInt64
+    @inlinable public var bits: UInt64 { storage }
+    @usableFromInline var storage: UInt64
 
-    static let colorMask: UInt64 = (1 << 25) - 1
-    static let backgroundShift: UInt64 = 25
-    static let boldBit: UInt64 = 1 << 50
-    static let dimBit: UInt64 = 1 << 51
-    static let reverseBit: UInt64 = 1 << 52
-    static let underlineBit: UInt64 = 1 << 53
+    @usableFromInline static let colorMask: UInt64 = (1 << 25) - 1
+    @usableFromInline static let backgroundShift: UInt64 = 25
+    @usableFromInline static let boldBit: UInt64 = 1 << 50
+    @usableFromInline static let dimBit: UInt64 = 1 << 51
+    @usableFromInline static let reverseBit: UInt64 = 1 << 52
+    @usableFromInline static let underlineBit: UInt64 = 1 << 53
 
-    public init(foreground: CellColor = .default, background: CellColor = .default,
+    @inlinable public init(foreground: CellColor = .default, background: CellColor = .default,
                 bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false) {
-        bits = foreground.packed | background.packed << Self.backgroundShift
-        if bold { bits |= Self.boldBit }
-        if dim { bits |= Self.dimBit }
-        if reverse { bits |= Self.reverseBit }
-        if underline { bits |= Self.underlineBit }
+        storage = foreground.packed | background.packed << Self.backgroundShift
+        if bold { storage |= Self.boldBit }
+        if dim { storage |= Self.dimBit }
+        if reverse { storage |= Self.reverseBit }
+        if underline { storage |= Self.underlineBit }
     }
     public static let plain = CellStyle()
 
-    public var foreground: CellColor {
+    /// True when the foreground is a colour of its own (not the terminal's default).
+    @inlinable public var hasOwnForeground: Bool { storage & 1 << 24 != 0 }
+    /// True when the background is a colour of its own (not the terminal's default).
+    @inlinable public var hasOwnBackground: Bool { storage & 1 << 49 != 0 }
+
+    @inlinable public var foreground: CellColor {
         get { CellColor(packed: bits & Self.colorMask) }
-        set { bits = bits & ~Self.colorMask | newValue.packed }
+        set { storage = bits & ~Self.colorMask | newValue.packed }
     }
-    public var background: CellColor {
+    @inlinable public var background: CellColor {
         get { CellColor(packed: bits >> Self.backgroundShift & Self.colorMask) }
-        set { bits = bits & ~(Self.colorMask << Self.backgroundShift) | newValue.packed << Self.backgroundShift }
+        set { storage = bits & ~(Self.colorMask << Self.backgroundShift) | newValue.packed << Self.backgroundShift }
     }
-    public var bold: Bool {
+    @inlinable public var bold: Bool {
         get { bits & Self.boldBit != 0 }
-        set { bits = newValue ? bits | Self.boldBit : bits & ~Self.boldBit }
+        set { storage = newValue ? bits | Self.boldBit : bits & ~Self.boldBit }
     }
-    public var dim: Bool {
+    @inlinable public var dim: Bool {
         get { bits & Self.dimBit != 0 }
-        set { bits = newValue ? bits | Self.dimBit : bits & ~Self.dimBit }
+        set { storage = newValue ? bits | Self.dimBit : bits & ~Self.dimBit }
     }
-    public var reverse: Bool {
+    @inlinable public var reverse: Bool {
         get { bits & Self.reverseBit != 0 }
-        set { bits = newValue ? bits | Self.reverseBit : bits & ~Self.reverseBit }
+        set { storage = newValue ? bits | Self.reverseBit : bits & ~Self.reverseBit }
     }
-    public var underline: Bool {
+    @inlinable public var underline: Bool {
         get { bits & Self.underlineBit != 0 }
-        set { bits = newValue ? bits | Self.underlineBit : bits & ~Self.underlineBit }
+        set { storage = newValue ? bits | Self.underlineBit : bits & ~Self.underlineBit }
     }
 }
 
 extension CellColor {
     /// 0 for `.default`, else bit 24 set and 0xRRGGBB.
-    @inline(__always) var packed: UInt64 {
+    @inlinable var packed: UInt64 {
         switch self {
         case .default: 0
         case let .rgb(r, g, b): 1 << 24 | UInt64(r) << 16 | UInt64(g) << 8 | UInt64(b)
         }
     }
-    @inline(__always) init(packed: UInt64) {
+    @inlinable init(packed: UInt64) {
         self = packed & (1 << 24) == 0 ? .default
             : .rgb(UInt8(truncatingIfNeeded: packed >> 16), UInt8(truncatingIfNeeded: packed >> 8), UInt8(truncatingIfNeeded: packed))
     }
@@ -84,19 +90,20 @@ extension CellColor {
 /// cluster (a letter with combining marks, an emoji sequence) in a process-wide table,
 /// so copying and comparing cells costs a few integer operations.
 public struct Cell: Hashable, Sendable {
-    /// The glyph's code: a scalar value, or `GlyphTable.clusterBit` and a table index.
     public var style: CellStyle
-    public private(set) var code: UInt32
+    /// The glyph's code: a scalar value, or a cluster number with the top bit set.
+    @inlinable public var code: UInt32 { storedCode }
+    @usableFromInline var storedCode: UInt32
     /// Always 0: every byte of a cell is defined, so rows compare as bytes (`ScreenUpdate`).
-    private var reserved: UInt32 = 0
+    @usableFromInline var reserved: UInt32 = 0
 
-    public init(_ glyph: Character = " ", style: CellStyle = .plain) {
-        code = GlyphTable.code(for: glyph)
+    @inlinable public init(_ glyph: Character = " ", style: CellStyle = .plain) {
+        storedCode = GlyphTable.code(for: glyph)
         self.style = style
     }
     /// A one-scalar glyph, without looking at grapheme clusters.
-    public init(scalar: Unicode.Scalar, style: CellStyle = .plain) {
-        code = scalar.value
+    @inlinable public init(scalar: Unicode.Scalar, style: CellStyle = .plain) {
+        storedCode = scalar.value
         self.style = style
     }
     public static let blank = Cell()
@@ -107,7 +114,7 @@ public struct Cell: Hashable, Sendable {
             if code & GlyphTable.clusterBit != 0 { return GlyphTable.cluster(code) }
             return Character(Unicode.Scalar(code) ?? " ")
         }
-        set { code = GlyphTable.code(for: newValue) }
+        set { storedCode = GlyphTable.code(for: newValue) }
     }
 
     /// The glyph's first (for a one-scalar glyph, only) scalar.
@@ -117,7 +124,7 @@ public struct Cell: Hashable, Sendable {
     }
 
     /// True when the glyph is one ASCII character (one byte on the wire).
-    @inline(__always) public var isASCII: Bool { code < 0x80 }
+    @inlinable public var isASCII: Bool { code < 0x80 }
 
     /// Columns the glyph takes: 0, 1 or 2 (see `DisplayWidth`).
     @inline(__always) public var displayWidth: Int {
@@ -129,17 +136,17 @@ public struct Cell: Hashable, Sendable {
     /// The glyph of the right half of a wide character.
     public static let wideTailGlyph: Character = "\u{0}"
     /// The right half of a wide character, in `style`.
-    public static func wideTail(_ style: CellStyle) -> Cell { Cell(scalar: "\u{0}", style: style) }
+    @inlinable public static func wideTail(_ style: CellStyle) -> Cell { Cell(scalar: "\u{0}", style: style) }
     /// True for the right half of a wide character (nothing to draw there).
-    @inline(__always) public var isWideTail: Bool { code == 0 }
+    @inlinable public var isWideTail: Bool { code == 0 }
 }
 
 /// The grapheme clusters of more than one scalar that cells have shown, numbered, so a
 /// `Cell` can hold any of them in 32 bits. Rare (combining marks, emoji sequences in
 /// names and notes); bounded: past `capacity` distinct clusters a new one keeps its first
 /// scalar only.
-enum GlyphTable {
-    static let clusterBit: UInt32 = 1 << 31
+@usableFromInline enum GlyphTable {
+    @usableFromInline static let clusterBit: UInt32 = 1 << 31
     static let capacity = 1 << 16
 
     private struct Table {
@@ -148,28 +155,14 @@ enum GlyphTable {
     }
     private static let table = Mutex(Table())
 
-    @inline(__always) static func code(for glyph: Character) -> UInt32 {
-        // Decode the first scalar from the UTF-8 (a Character is valid UTF-8); one scalar
-        // is the whole glyph when no byte follows it.
-        var bytes = glyph.utf8.makeIterator()
-        guard let lead = bytes.next() else { return 0x20 }
-        var value: UInt32
-        var continuation: Int
-        switch lead {
-        case ..<0x80: value = UInt32(lead); continuation = 0
-        case ..<0xE0: value = UInt32(lead & 0x1F); continuation = 1
-        case ..<0xF0: value = UInt32(lead & 0x0F); continuation = 2
-        default: value = UInt32(lead & 0x07); continuation = 3
-        }
-        while continuation > 0, let byte = bytes.next() {
-            value = value << 6 | UInt32(byte & 0x3F)
-            continuation -= 1
-        }
-        if bytes.next() == nil { return value }
-        return intern(glyph, first: glyph.unicodeScalars.first ?? " ")
+    @inlinable static func code(for glyph: Character) -> UInt32 {
+        var scalars = glyph.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return 0x20 }
+        if scalars.next() == nil { return first.value }
+        return intern(glyph, first: first)
     }
 
-    static func intern(_ glyph: Character, first: Unicode.Scalar) -> UInt32 {
+    @usableFromInline static func intern(_ glyph: Character, first: Unicode.Scalar) -> UInt32 {
         let key = String(glyph)
         return table.withLock { t in
             if let known = t.codes[key] { return known }
@@ -257,6 +250,20 @@ public struct Canvas: Equatable, Sendable {
             c += 1
         }
         return c
+    }
+
+    /// Blanks `count` cells of `row` from `column` rightwards in `style` (clipped), as
+    /// writing that many spaces would, without building the string.
+    public mutating func clear(row: Int, column: Int, count: Int, style: CellStyle = .plain) {
+        guard row >= 0, row < rows else { return }
+        let first = max(0, column), end = min(columns, column + max(0, count))
+        guard first < end else { return }
+        let blank = Cell(scalar: " ", style: style)
+        // The edges go through the subscript, which mends a wide character cut in half.
+        self[first, row] = blank
+        if end - 1 > first { self[end - 1, row] = blank }
+        let base = row * columns
+        for x in (first + 1)..<max(first + 1, end - 1) { cells[base + x] = blank }
     }
 
     /// Fills every cell with `cell`.

@@ -14,24 +14,28 @@ enum ScreenTheme {
         // The canvas area's columns, clipped: skipped on the rows it covers.
         let skipFirst = max(0, canvasArea.column), skipEnd = min(columns, canvasArea.column + canvasArea.columns)
         canvas.withUnsafeMutableCells { cells in
+            func adapt(_ i: Int) {
+                let style = cells[i].style
+                // Most cells have the default colours: one bit test.
+                guard style.hasOwnForeground, !style.hasOwnBackground, !style.reverse,
+                      case let .rgb(r, g, b) = style.foreground else { return }
+                let picked: CellColor
+                if let hit = cache[style.foreground] {
+                    picked = hit
+                } else {
+                    let c = OverlayContrast.pick(Color(red: r, green: g, blue: b), on: background)
+                    picked = .rgb(c.red, c.green, c.blue)
+                    cache[style.foreground] = picked
+                }
+                cells[i].style.foreground = picked
+            }
             for row in 0..<rows {
-                let skips = canvasArea.rows > 0 && row >= canvasArea.row && row < canvasArea.row + canvasArea.rows && skipFirst < skipEnd
-                for column in 0..<columns {
-                    if skips && column >= skipFirst && column < skipEnd { continue }
-                    let i = row * columns + column
-                    let style = cells[i].style
-                    // Most cells: default colours; test the cheap parts first.
-                    guard style.foreground != .default, style.background == .default, !style.reverse,
-                          case let .rgb(r, g, b) = style.foreground else { continue }
-                    let picked: CellColor
-                    if let hit = cache[style.foreground] {
-                        picked = hit
-                    } else {
-                        let c = OverlayContrast.pick(Color(red: r, green: g, blue: b), on: background)
-                        picked = .rgb(c.red, c.green, c.blue)
-                        cache[style.foreground] = picked
-                    }
-                    cells[i].style.foreground = picked
+                let base = row * columns
+                if skipFirst < skipEnd, row >= canvasArea.row, row < canvasArea.row + canvasArea.rows {
+                    for column in 0..<skipFirst { adapt(base + column) }
+                    for column in skipEnd..<columns { adapt(base + column) }
+                } else {
+                    for column in 0..<columns { adapt(base + column) }
                 }
             }
         }

@@ -29,9 +29,7 @@ public enum Panel {
             if line.style.reverse || line.style.background != .default {
                 let used = min(end - region.column, region.columns)
                 if used < region.columns {
-                    canvas.write(String(repeating: " ", count: region.columns - used),
-                                 column: region.column + used, row: row, style: line.style,
-                                 maxWidth: region.columns - used)
+                    canvas.clear(row: row, column: region.column + used, count: region.columns - used, style: line.style)
                 }
             }
         }
@@ -177,13 +175,16 @@ public enum Inspector {
     public static func matrixRows(_ m: Transform3D) -> [String] {
         let v = m.rowMajor.map { NumberFormat.format($0) }
         var widths = [0, 0, 0, 0]
-        for (i, s) in v.enumerated() { widths[i % 4] = max(widths[i % 4], s.count) }
+        // Number text is ASCII: its UTF-8 count is its width.
+        for (i, s) in v.enumerated() { widths[i % 4] = max(widths[i % 4], s.utf8.count) }
         return (0..<4).map { r in
             var line = " [ "
+            line.reserveCapacity(8 + widths.reduce(0, +) + 6)
             for c in 0..<4 {
                 let s = v[r * 4 + c]
                 if c > 0 { line += "  " }
-                line += String(repeating: " ", count: widths[c] - s.count) + s
+                for _ in 0..<(widths[c] - s.utf8.count) { line += " " }
+                line += s
             }
             return line + " ]"
         }

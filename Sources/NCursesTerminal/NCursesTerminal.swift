@@ -102,6 +102,9 @@ public final class NCursesTerminal: WakeableTerminal {
         }
         terminalType = term
 
+        // Frames come one per key: keep their freed buffers instead of faulting them in
+        // again each time (see the shim).
+        cn_keep_freed_memory()
         // Handlers first, so that ncurses installs no SIGINT/SIGTERM/SIGTSTP handler of
         // its own (it only does where the action is the default).
         wakeFD = try SignalGuard.install(ttyFD: STDOUT_FILENO)

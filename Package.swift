@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Geometry", "Cells"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
-        .testTarget(name: "CellsTests", dependencies: ["Cells", "TestSupport"]),
+        .testTarget(name: "CellsTests", dependencies: ["Cells", "SafeText", "TestSupport"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport", "Fuzzing"],
                     resources: [.copy("Malformed")]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Cells", "LayerModel", "Geometry", "TestSupport"],

@@ -230,6 +230,18 @@ public struct Canvas: Equatable, Sendable {
             }
             return c
         }), let end { return end }
+        // Narrow scalars that are each a grapheme of their own (Latin, punctuation, arrows,
+        // box drawing, braille: panel and tree text): one cell per scalar, no grapheme
+        // breaking, nothing for SafeText to show.
+        if text.unicodeScalars.allSatisfy(Self.isLoneNarrowScalar) {
+            var c = column
+            for scalar in text.unicodeScalars {
+                if c >= limit { break }
+                if c >= 0 { self[c, row] = Cell(scalar: scalar, style: style) }
+                c += 1
+            }
+            return c
+        }
         var c = column
         for ch in SafeText.visible(text) {
             if c >= limit { break }
@@ -264,6 +276,16 @@ public struct Canvas: Equatable, Sendable {
         if end - 1 > first { self[end - 1, row] = blank }
         let base = row * columns
         for x in (first + 1)..<max(first + 1, end - 1) { cells[base + x] = blank }
+    }
+
+    /// True for a scalar that takes one column, is never joined to its neighbours into one
+    /// grapheme (no combining marks, joiners, selectors, Hangul jamo, regional indicators)
+    /// and is safe to show as it is (`SafeText.isUnsafe` is false).
+    @inline(__always) static func isLoneNarrowScalar(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0x300 { return (v >= 0x20 && v < 0x7F) || (v >= 0xA0 && v != 0xAD) }
+        return (0x2010...0x2027).contains(v) || (0x2030...0x205E).contains(v) || (0x2190...0x22FF).contains(v)
+            || (0x2500...0x25FC).contains(v) || (0x2800...0x28FF).contains(v)
     }
 
     /// Fills every cell with `cell`.

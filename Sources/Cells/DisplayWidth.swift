@@ -27,9 +27,10 @@ public enum DisplayWidth {
         if v < 0x300 { return 1 }
         // Common narrow ranges, answered without the property tables: general punctuation
         // (after the zero-width and bidi controls), arrows, mathematical operators, box
-        // drawing and block elements, braille.
+        // drawing, block elements and geometric shapes (up to U+25FC: U+25FD and U+25FE are
+        // emoji), braille.
         if (0x2010...0x2027).contains(v) || (0x2030...0x205E).contains(v) || (0x2190...0x22FF).contains(v)
-            || (0x2500...0x259F).contains(v) || (0x2800...0x28FF).contains(v) { return 1 }
+            || (0x2500...0x25FC).contains(v) || (0x2800...0x28FF).contains(v) { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break

@@ -59,6 +59,13 @@ public enum DisplayWidth {
 extension StringProtocol {
     /// Terminal columns this text takes (see `DisplayWidth`).
     public var displayWidth: Int {
+        // Text of lone narrow scalars (ASCII, Latin, punctuation, box drawing…): one column each.
+        var scalars = 0
+        for scalar in unicodeScalars {
+            guard Canvas.isLoneNarrowScalar(scalar) || scalar.value < 0x20 || scalar.value == 0x7F else { scalars = -1; break }
+            if scalar.value >= 0x20 && scalar.value != 0x7F { scalars += 1 }
+        }
+        if scalars >= 0 { return scalars }
         var total = 0
         for ch in self { total += DisplayWidth.of(ch) }
         return total

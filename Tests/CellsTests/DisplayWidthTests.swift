@@ -104,6 +104,11 @@ import Testing
         }
     }
 
+    @Test(arguments: ["plain", "›▸ café ─⣿", "a\tb\r\n\u{7F}", "e\u{301}x", "时钟 hand", "👍 ok", "\u{AD}x", "\u{85}"])
+    func stringWidthShortcutAgreesWithTheSumOverCharacters(_ text: String) {
+        #expect(text.displayWidth == text.reduce(0) { $0 + DisplayWidth.of($1) })
+    }
+
     @Test func writingTakesTheShortcutOnlyWhereItGivesTheSameCells() {
         // Lone narrow scalars: one cell each.
         var fast = Canvas(columns: 12, rows: 1)

@@ -177,16 +177,21 @@ public enum Inspector {
         var widths = [0, 0, 0, 0]
         // Number text is ASCII: its UTF-8 count is its width.
         for (i, s) in v.enumerated() { widths[i % 4] = max(widths[i % 4], s.utf8.count) }
+        // Built as bytes and made a String once per row (appending to a String piece by
+        // piece cost more than formatting the numbers).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(12 + widths.reduce(0, +))
         return (0..<4).map { r in
-            var line = " [ "
-            line.reserveCapacity(8 + widths.reduce(0, +) + 6)
+            bytes.removeAll(keepingCapacity: true)
+            bytes.append(contentsOf: " [ ".utf8)
             for c in 0..<4 {
                 let s = v[r * 4 + c]
-                if c > 0 { line += "  " }
-                for _ in 0..<(widths[c] - s.utf8.count) { line += " " }
-                line += s
+                if c > 0 { bytes.append(contentsOf: "  ".utf8) }
+                for _ in 0..<(widths[c] - s.utf8.count) { bytes.append(UInt8(ascii: " ")) }
+                bytes.append(contentsOf: s.utf8)
             }
-            return line + " ]"
+            bytes.append(contentsOf: " ]".utf8)
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 }

@@ -29,17 +29,23 @@ let package = Package(
         // The engine: a session that applies commands to a scene (undo, queries, steps, time),
         // loads and saves scenes, and runs scripts.
         .target(name: "LayerKit", dependencies: ["LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
-        // Cells, canvas, viewport, rasterizer, text panels.
-        .target(name: "Raster", dependencies: ["LayerModel", "Geometry", "SafeText"]),
+        // The leaf between pictures and terminals: cells, styles, colours and the one
+        // colour-depth ladder, the canvas, display width, the ASCII fallback, colour
+        // reduction, and the frame diff that turns canvases into terminal bytes.
+        .target(name: "Cells", dependencies: ["SafeText"]),
+        // Viewport, rasterizer, labels, text panels, themes: layers onto a canvas.
+        .target(name: "Raster", dependencies: ["Cells", "LayerModel", "Geometry", "SafeText"]),
         // The terminal protocol, keys, input events, an in-memory terminal.
-        .target(name: "TerminalKit", dependencies: ["Raster"]),
+        .target(name: "TerminalKit", dependencies: ["Cells"]),
         // State, reducer, keymap, run loop, headless runner.
-        .target(name: "Explorer", dependencies: ["TerminalKit", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
+        .target(name: "Explorer", dependencies: ["TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
         // ncursesw, seen from Swift through a small shim.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncursesw5-dev"])]),
-        .target(name: "NCursesTerminal", dependencies: ["CNCurses", "TerminalKit", "Raster", "SafeText"]),
+        // Depends on Cells, never on Raster or the model: `.ci/run` checks the backend and
+        // ncurses-demo link neither LayerModel, LayerKit, LayoutFiles, Raster nor Yams.
+        .target(name: "NCursesTerminal", dependencies: ["CNCurses", "TerminalKit", "Cells", "SafeText"]),
         .executableTarget(name: "layerscope", dependencies: [
-            "Explorer", "NCursesTerminal", "TerminalKit", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText",
+            "Explorer", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -50,16 +56,17 @@ let package = Package(
         // and libFuzzer entry point (scripts/fuzz.sh).
         .target(name: "Fuzzing", dependencies: ["LayerKit", "CommandLanguage", "LayoutFiles"]),
         .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing"]),
-        .target(name: "TestSupport", dependencies: ["Geometry", "Raster"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Geometry", "Cells"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
+        .testTarget(name: "CellsTests", dependencies: ["Cells", "SafeText", "TestSupport"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport", "Fuzzing"],
                     resources: [.copy("Malformed")]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "LayerModel", "Geometry", "TestSupport"],
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Cells", "LayerModel", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
-        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "TerminalKit", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Raster"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Cells"]),
         .testTarget(name: "ImportTests", dependencies: ["LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["Synthetic"], resources: [.copy("Dumps")]),
     ],

@@ -1,3 +1,4 @@
+import Cells
 import Geometry
 import Raster
 import LayerModel
@@ -157,7 +158,7 @@ public enum ExplorerScreen {
         } else if state.picture.present {
             // Presentation: the key echo as a banner across the bottom row.
             let echo = state.echo.isEmpty ? "" : "  " + state.echo + "  "
-            canvas.write(String(repeating: " ", count: layout.columns), column: 0, row: layout.echoRow)
+            canvas.clear(row: layout.echoRow, column: 0, count: layout.columns)
             canvas.write(echo, column: max(0, (layout.columns - echo.displayWidth) / 2), row: layout.echoRow,
                          style: CellStyle(foreground: .rgb(20, 20, 20), background: .rgb(255, 210, 80), bold: true), maxWidth: layout.columns)
         } else if let typed = state.treeBrowser.typing {
@@ -243,7 +244,7 @@ public enum ExplorerScreen {
     }
 
     static func drawTitle(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout, unicode: Bool) {
-        canvas.write(String(repeating: " ", count: layout.columns), column: 0, row: layout.titleRow, style: titleStyle)
+        canvas.clear(row: layout.titleRow, column: 0, count: layout.columns, style: titleStyle)
         let file = state.session.filePath ?? (state.session.scene.notes?.hasPrefix("Imported from ") == true ? "(imported, not saved)" : "(tour)")
         let dirty = (state.session.isDirty ? " [+]" : "") + (state.diskNotice ?? (state.fileError != nil ? "file error" : nil)).map { " [\($0)]" }.orEmpty
         let title = " LayerScope · " + file + dirty + (state.session.scene.title.map { " · " + $0 } ?? "")
@@ -262,7 +263,7 @@ public enum ExplorerScreen {
 
     static func drawStatus(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout, report: CursorReport?) {
         let row = layout.statusRow
-        canvas.write(String(repeating: " ", count: layout.columns), column: 0, row: row, style: statusStyle)
+        canvas.clear(row: row, column: 0, count: layout.columns, style: statusStyle)
         let tree = state.session.tree
         var right = ""
         if let sel = state.session.selection, tree.contains(sel) { right += tree.path(of: sel) }

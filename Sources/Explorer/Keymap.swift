@@ -1,3 +1,4 @@
+import Cells
 import Raster
 import TerminalKit
 import LayerModel

@@ -1,3 +1,4 @@
+import Cells
 import Foundation
 import Geometry
 import Raster
@@ -49,7 +50,7 @@ enum Picture {
     }
 
     static func drawLegend(_ canvas: inout Canvas, row: Int, columns: Int, palette: RasterPalette, unicode: Bool) {
-        canvas.write(String(repeating: " ", count: columns), column: 0, row: row)
+        canvas.clear(row: row, column: 0, count: columns)
         var c = 1
         for (glyph, color, meaning) in legendEntries(palette, unicode: unicode) {
             let picked = OverlayContrast.pick(color, on: palette.backdrop)

@@ -1,3 +1,4 @@
+import Cells
 import Raster
 import LayerModel
 
@@ -9,20 +10,33 @@ enum ScreenTheme {
     /// yellow on a dark one. Cells with both colours set (title bar, boxes) are left alone.
     static func keepTextReadable(_ canvas: inout Canvas, except canvasArea: CellRect, background: Color) {
         var cache: [CellColor: CellColor] = [:]
-        for row in 0..<canvas.rows {
-            for column in 0..<canvas.columns where !canvasArea.contains(CellPosition(column: column, row: row)) {
-                var cell = canvas[column, row]
-                guard cell.style.background == .default, case let .rgb(r, g, b) = cell.style.foreground,
-                      !cell.style.reverse else { continue }
-                if let hit = cache[cell.style.foreground] {
-                    cell.style.foreground = hit
+        let columns = canvas.columns, rows = canvas.rows
+        // The canvas area's columns, clipped: skipped on the rows it covers.
+        let skipFirst = max(0, canvasArea.column), skipEnd = min(columns, canvasArea.column + canvasArea.columns)
+        canvas.withUnsafeMutableCells { cells in
+            func adapt(_ i: Int) {
+                let style = cells[i].style
+                // Most cells have the default colours: one bit test.
+                guard style.hasOwnForeground, !style.hasOwnBackground, !style.reverse,
+                      case let .rgb(r, g, b) = style.foreground else { return }
+                let picked: CellColor
+                if let hit = cache[style.foreground] {
+                    picked = hit
                 } else {
                     let c = OverlayContrast.pick(Color(red: r, green: g, blue: b), on: background)
-                    let picked = CellColor.rgb(c.red, c.green, c.blue)
-                    cache[cell.style.foreground] = picked
-                    cell.style.foreground = picked
+                    picked = .rgb(c.red, c.green, c.blue)
+                    cache[style.foreground] = picked
                 }
-                canvas[column, row] = cell
+                cells[i].style.foreground = picked
+            }
+            for row in 0..<rows {
+                let base = row * columns
+                if skipFirst < skipEnd, row >= canvasArea.row, row < canvasArea.row + canvasArea.rows {
+                    for column in 0..<skipFirst { adapt(base + column) }
+                    for column in skipEnd..<columns { adapt(base + column) }
+                } else {
+                    for column in 0..<columns { adapt(base + column) }
+                }
             }
         }
     }

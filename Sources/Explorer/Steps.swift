@@ -1,3 +1,4 @@
+import Cells
 import TerminalKit
 import Raster
 import CommandLanguage
@@ -40,7 +41,7 @@ extension ExplorerScreen {
         text = text.replacingNewlines()
         let row = area.row + area.rows - 1
         let style = CellStyle(foreground: .rgb(20, 20, 30), background: .rgb(255, 210, 80), bold: false)
-        canvas.write(String(repeating: " ", count: area.columns), column: area.column, row: row, style: style)
+        canvas.clear(row: row, column: area.column, count: area.columns, style: style)
         canvas.write(text, column: area.column, row: row, style: style, maxWidth: area.columns)
     }
 }

@@ -1,3 +1,4 @@
+import Cells
 import Geometry
 import Raster
 import LayerModel
@@ -60,7 +61,7 @@ public enum TimeView {
         let s = state.session
         let top = area.row + area.rows - rows
         for r in top..<(area.row + area.rows) {
-            canvas.write(String(repeating: " ", count: area.columns), column: area.column, row: r, style: timelineStyle)
+            canvas.clear(row: r, column: area.column, count: area.columns, style: timelineStyle)
         }
         let running = s.hasRunningAnimations
         let state_ = s.isPaused ? "paused" : (running ? "playing" : "ended")

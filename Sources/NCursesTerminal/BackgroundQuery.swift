@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Raster
+import Cells
 
 /// Asking the terminal for its background colour (OSC 11), for `--theme auto`.
 ///

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import Raster
+import Cells
 import TerminalKit
 
 /// A small full-screen program that exercises the backend, for end-to-end tests and
@@ -25,7 +25,7 @@ public enum NCursesDemo {
                 options.mouse = false
             case "--color":
                 index += 1
-                guard index < arguments.count, let depth = Capabilities.ColorDepth(rawValue: arguments[index]) else {
+                guard index < arguments.count, let depth = ColorDepth(option: arguments[index]) else {
                     printError("--color needs one of: none, 16, 256, truecolor")
                     return 2
                 }
@@ -95,7 +95,7 @@ public enum NCursesDemo {
         canvas.write("LayerScope terminal demo: q quits, ! crashes on purpose, Ctrl-Z suspends",
                      column: 1, row: 0, style: title)
         canvas.write("size \(columns)x\(rows)  unicode \(capabilities.unicode ? "yes" : "no")"
-                     + "  colors \(capabilities.colorDepth.rawValue)  mouse \(capabilities.mouse ? "on" : "off")",
+                     + "  colors \(capabilities.colorDepth.option)  mouse \(capabilities.mouse ? "on" : "off")",
                      column: 1, row: 2)
         canvas.write("last event: \(lastEvent)", column: 1, row: 3)
         canvas.write("events: \(eventCount)", column: 1, row: 4)

@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 import CNCurses
-import Raster
+import Cells
 import TerminalKit
 
 /// The real terminal, driven through ncursesw: full screen on the alternate screen,
@@ -30,7 +30,7 @@ public final class NCursesTerminal: WakeableTerminal {
         /// The color depth to use: `nil` detects it (terminfo's color count, then
         /// `NO_COLOR` and `TERM=dumb` turn colors off). An explicit depth wins over
         /// `NO_COLOR`, but never exceeds what terminfo says the terminal has.
-        public var colorDepth: Capabilities.ColorDepth?
+        public var colorDepth: ColorDepth?
         /// Report mouse events (presses, releases, drags, wheel). Off leaves the
         /// terminal's own text selection working.
         public var mouse: Bool
@@ -40,7 +40,7 @@ public final class NCursesTerminal: WakeableTerminal {
         /// lost with the alternate screen) and print it after the terminal is restored.
         public var holdsStandardError: Bool
 
-        public init(colorDepth: Capabilities.ColorDepth? = nil, mouse: Bool = true,
+        public init(colorDepth: ColorDepth? = nil, mouse: Bool = true,
                     escapeDelayMilliseconds: Int = 25, holdsStandardError: Bool = true) {
             self.colorDepth = colorDepth
             self.mouse = mouse
@@ -102,6 +102,9 @@ public final class NCursesTerminal: WakeableTerminal {
         }
         terminalType = term
 
+        // Frames come one per key: keep their freed buffers instead of faulting them in
+        // again each time (see the shim).
+        cn_keep_freed_memory()
         // Handlers first, so that ncurses installs no SIGINT/SIGTERM/SIGTSTP handler of
         // its own (it only does where the action is the default).
         wakeFD = try SignalGuard.install(ttyFD: STDOUT_FILENO)
@@ -158,7 +161,7 @@ public final class NCursesTerminal: WakeableTerminal {
                                     braille: unicode && !term.hasPrefix("linux"),
                                     notes: Palette.notes(colors: colors, codeset: codeset, unicode: unicode))
         screenUpdate = ScreenUpdate(options: ScreenUpdate.Options(
-            colors: colors.depth.rasterDepth, brightColors: colors.brightColors, unicode: unicode,
+            colors: colors.depth, brightColors: colors.brightColors, unicode: unicode,
             // `am` without `xenl`: writing the last cell would scroll the screen.
             skipsBottomRightCell: tigetflag("am") > 0 && tigetflag("xenl") <= 0))
         size = (Int(cn_columns(window)), Int(cn_rows(window)))

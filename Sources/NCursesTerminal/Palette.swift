@@ -1,5 +1,5 @@
 import CNCurses
-import Raster
+import Cells
 import TerminalKit
 
 /// How many colours the screen gets, and why: terminfo's colour count, raised by
@@ -10,7 +10,7 @@ import TerminalKit
 /// on any terminfo entry, the way other full-screen programs do it.
 enum Palette {
     struct Colors: Equatable {
-        var depth: Capabilities.ColorDepth
+        var depth: ColorDepth
         /// The 16-colour palette has its bright half (terminfo `colors` ≥ 16, or more
         /// than 16 colours in use).
         var brightColors: Bool
@@ -19,7 +19,7 @@ enum Palette {
     }
 
     /// The colours for `term`, from terminfo (call after newterm) and the environment.
-    static func detect(requested: Capabilities.ColorDepth?, term: String,
+    static func detect(requested: ColorDepth?, term: String,
                        environment: (String) -> String?) -> Colors {
         let count = has_colors() ? Int(tigetnum("colors")) : 0
         return decide(requested: requested, term: term, terminfoColors: count,
@@ -33,35 +33,35 @@ enum Palette {
     /// 3. `--color` wins over the rest but is clamped to what 1–2 offer;
     /// 4. otherwise a non-empty `NO_COLOR` (no-color.org: an empty one does not count)
     ///    or `TERM=dumb` turn colours off.
-    static func decide(requested: Capabilities.ColorDepth?, term: String, terminfoColors: Int,
+    static func decide(requested: ColorDepth?, term: String, terminfoColors: Int,
                        colorTerm: String?, noColor: String?) -> Colors {
-        var offered: Capabilities.ColorDepth
+        var offered: ColorDepth
         if terminfoColors >= 0x100_0000 {
-            offered = .trueColor
+            offered = .truecolor
         } else if terminfoColors >= 256 {
             offered = .ansi256
         } else if terminfoColors >= 8 {
             offered = .ansi16
         } else {
-            offered = .monochrome
+            offered = .none
         }
         let colorTermSaysTrueColor = ["truecolor", "24bit"].contains(colorTerm?.lowercased() ?? "")
-        if colorTermSaysTrueColor && term != "dumb" { offered = .trueColor }
+        if colorTermSaysTrueColor && term != "dumb" { offered = .truecolor }
         let bright = terminfoColors >= 16 || offered > .ansi16
         if let requested {
             let depth = min(requested, offered)
-            let reason = depth == .monochrome && requested != .monochrome
+            let reason = depth == .none && requested != .none
                 ? "monochrome: TERM=\(term) has no colours in terminfo (try TERM=xterm-256color)" : nil
             return Colors(depth: depth, brightColors: bright, monochromeReason: reason)
         }
         if let noColor, !noColor.isEmpty {
-            return Colors(depth: .monochrome, brightColors: bright,
+            return Colors(depth: .none, brightColors: bright,
                           monochromeReason: "monochrome: NO_COLOR is set (--color 256 overrides it)")
         }
         if term == "dumb" {
-            return Colors(depth: .monochrome, brightColors: bright, monochromeReason: "monochrome: TERM=dumb")
+            return Colors(depth: .none, brightColors: bright, monochromeReason: "monochrome: TERM=dumb")
         }
-        let reason = offered == .monochrome
+        let reason = offered == .none
             ? "monochrome: TERM=\(term) has no colours in terminfo (try TERM=xterm-256color)" : nil
         return Colors(depth: offered, brightColors: bright, monochromeReason: reason)
     }

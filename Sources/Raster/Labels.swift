@@ -1,3 +1,4 @@
+import Cells
 import Geometry
 import SafeText
 import LayerModel
@@ -95,7 +96,7 @@ public enum Labels {
                 let want = CellColor.rgb(fill.red, fill.green, fill.blue)
                 for c in column..<(column + width) {
                     let cell = canvas[c, row]
-                    let shown = cell.glyph == "█" ? cell.style.foreground : cell.style.background
+                    let shown = cell.code == 0x2588 ? cell.style.foreground : cell.style.background   // █
                     if shown != want { return false }
                 }
                 return true
@@ -148,7 +149,7 @@ public enum Labels {
                 var cell = canvas[c, row]
                 let under: Color
                 if case let .rgb(r, g, b) = cell.style.background { under = Color(red: r, green: g, blue: b) }
-                else if (cell.glyph == "█"), case let .rgb(r, g, b) = cell.style.foreground {
+                else if cell.code == 0x2588, case let .rgb(r, g, b) = cell.style.foreground {
                     under = Color(red: r, green: g, blue: b)
                     cell.style.background = cell.style.foreground
                 } else { under = backdrop; cell.style.background = .default }

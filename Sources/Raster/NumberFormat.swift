@@ -30,6 +30,8 @@ public enum NumberFormat {
                                                 10_000_000, 100_000_000, 1_000_000_000]
 
     /// |x| < 10⁷ (or a mantissa < 10): fits in UInt64 once scaled by at most 10⁹.
+    /// Built as ASCII bytes in a stack buffer and made a String once (at most 21 bytes;
+    /// up to 15 is a small string, no allocation): panels format dozens per frame.
     private static func fixed(_ x: Double, decimals: Int) -> String {
         let scale = powersOfTen[decimals]
         let scaled = (abs(x) * Double(scale)).rounded(.toNearestOrAwayFromZero)
@@ -37,16 +39,25 @@ public enum NumberFormat {
         let r = UInt64(scaled)
         let whole = r / scale
         var fraction = r % scale
-        var text = x < 0 ? "-" : ""
-        text += String(whole)
-        guard fraction != 0 else { return text }
         var width = decimals
-        while fraction % 10 == 0 { fraction /= 10; width -= 1 }
-        let digits = String(fraction)
-        text += "."
-        text += String(repeating: "0", count: width - digits.count)
-        text += digits
-        return text
+        if fraction == 0 { width = 0 } else { while fraction % 10 == 0 { fraction /= 10; width -= 1 } }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var n = 0
+            if x < 0 { buffer[n] = UInt8(ascii: "-"); n += 1 }
+            // The whole part's digits, most significant first.
+            var digits = 1, p = whole
+            while p >= 10 { p /= 10; digits += 1 }
+            var w = whole
+            for i in stride(from: n + digits - 1, through: n, by: -1) { buffer[i] = UInt8(ascii: "0") + UInt8(w % 10); w /= 10 }
+            n += digits
+            if width > 0 {
+                buffer[n] = UInt8(ascii: "."); n += 1
+                var f = fraction
+                for i in stride(from: n + width - 1, through: n, by: -1) { buffer[i] = UInt8(ascii: "0") + UInt8(f % 10); f /= 10 }
+                n += width
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self)
+        }
     }
 
     private static func scientific(_ x: Double, decimals: Int) -> String {

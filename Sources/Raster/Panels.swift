@@ -1,3 +1,4 @@
+import Cells
 import Geometry
 import LayerModel
 
@@ -28,9 +29,7 @@ public enum Panel {
             if line.style.reverse || line.style.background != .default {
                 let used = min(end - region.column, region.columns)
                 if used < region.columns {
-                    canvas.write(String(repeating: " ", count: region.columns - used),
-                                 column: region.column + used, row: row, style: line.style,
-                                 maxWidth: region.columns - used)
+                    canvas.clear(row: row, column: region.column + used, count: region.columns - used, style: line.style)
                 }
             }
         }
@@ -178,15 +177,23 @@ public enum Inspector {
     public static func matrixRows(_ m: Transform3D) -> [String] {
         let v = m.rowMajor.map { NumberFormat.format($0) }
         var widths = [0, 0, 0, 0]
-        for (i, s) in v.enumerated() { widths[i % 4] = max(widths[i % 4], s.count) }
+        // Number text is ASCII: its UTF-8 count is its width.
+        for (i, s) in v.enumerated() { widths[i % 4] = max(widths[i % 4], s.utf8.count) }
+        // Built as bytes and made a String once per row (appending to a String piece by
+        // piece cost more than formatting the numbers).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(12 + widths.reduce(0, +))
         return (0..<4).map { r in
-            var line = " [ "
+            bytes.removeAll(keepingCapacity: true)
+            bytes.append(contentsOf: " [ ".utf8)
             for c in 0..<4 {
                 let s = v[r * 4 + c]
-                if c > 0 { line += "  " }
-                line += String(repeating: " ", count: widths[c] - s.count) + s
+                if c > 0 { bytes.append(contentsOf: "  ".utf8) }
+                for _ in 0..<(widths[c] - s.utf8.count) { bytes.append(UInt8(ascii: " ")) }
+                bytes.append(contentsOf: s.utf8)
             }
-            return line + " ]"
+            bytes.append(contentsOf: " ]".utf8)
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 }

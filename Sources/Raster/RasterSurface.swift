@@ -1,4 +1,5 @@
 import Synchronization
+import Cells
 import LayerModel
 
 /// A colour packed for the hot loops: 0xRRGGBB in the low 24 bits, plus flags.

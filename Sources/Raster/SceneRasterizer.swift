@@ -1,4 +1,5 @@
 import Synchronization
+import Cells
 import Geometry
 import LayerModel
 

@@ -1,4 +1,4 @@
-import Raster
+import Cells
 
 /// A terminal with no screen: input is a queue of events given in advance, and every
 /// drawn canvas is recorded. For tests of the run loop and for headless runs.
@@ -31,7 +31,7 @@ public final class InMemoryTerminal: Terminal {
     ///   - capabilities: what to report; by default UTF-8, truecolor, mouse.
     ///   - keepsAllFrames: record every canvas in `frames` (for short tests).
     public init(columns: Int, rows: Int, events: [InputEvent] = [],
-                capabilities: Capabilities = Capabilities(unicode: true, colorDepth: .trueColor, mouse: true),
+                capabilities: Capabilities = Capabilities(unicode: true, colorDepth: .truecolor, mouse: true),
                 keepsAllFrames: Bool = false) {
         precondition(columns >= 0 && rows >= 0, "terminal size must not be negative: \(columns)×\(rows)")
         size = (columns, rows)

@@ -1,4 +1,4 @@
-import Raster
+import Cells
 
 /// A full-screen terminal, as the run loop sees it: a grid of cells to draw a canvas
 /// into, and a source of input events.

@@ -1,3 +1,4 @@
+import Cells
 import ArgumentParser
 import Explorer
 import Foundation
@@ -129,7 +130,7 @@ struct Explore: ParsableCommand {
         let (theme, background) = draw.resolvedTheme(askTerminal: true)   // before ncurses owns the terminal
         var options = NCursesTerminal.Options()
         options.mouse = !noMouse
-        if let c = draw.color { options.colorDepth = Capabilities.ColorDepth(rawValue: c.rawValue) }
+        if let c = draw.color { options.colorDepth = ColorDepth(option: c.rawValue) }
         let terminal: NCursesTerminal
         do {
             terminal = try NCursesTerminal(options: options)

@@ -1,5 +1,5 @@
+import Cells
 import Foundation
-import Raster
 import Testing
 
 /// The real `layerscope` explorer in a real terminal emulator (tmux): keys in, screen

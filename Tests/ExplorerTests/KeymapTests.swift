@@ -1,4 +1,5 @@
 @testable import Explorer
+import Cells
 import Raster
 import Testing
 import TerminalKit

@@ -1,4 +1,5 @@
 @testable import Explorer
+import Cells
 import Geometry
 import Raster
 import Testing

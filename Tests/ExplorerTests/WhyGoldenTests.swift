@@ -1,4 +1,5 @@
 @testable import Explorer
+import Cells
 import Foundation
 import Geometry
 import Raster

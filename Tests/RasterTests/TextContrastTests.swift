@@ -1,3 +1,4 @@
+import Cells
 import LayerModel
 import Raster
 import Testing

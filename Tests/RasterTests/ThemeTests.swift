@@ -1,3 +1,4 @@
+import Cells
 import Geometry
 import Raster
 import Testing
@@ -45,18 +46,6 @@ import LayerModel
         // A reported background is used as is: (40, 40, 40) → 40 + ((c − 40)·128 + 128) >> 8.
         let reported = Self.render(try Self.box(alpha: 0.5), palette: .themed(.dark, background: Color(red: 40, green: 40, blue: 40)))
         #expect(reported[5, 2].style.foreground == .rgb(120, 70, 20))
-    }
-
-    @Test func osc11RepliesAreParsed() {
-        func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
-        // 4 hex digits: 0x1e1e = 7710 → 7710 · 255 / 65535 = 30; 0x2e2e → 46.
-        #expect(TerminalBackground.parse(bytes("\u{1B}]11;rgb:1e1e/1e1e/2e2e\u{1B}\\")).map { [$0.red, $0.green, $0.blue] } == [30, 30, 46])
-        #expect(TerminalBackground.parse(bytes("\u{1B}]11;rgb:ffff/ffff/ffff\u{07}")).map { [$0.red, $0.green, $0.blue] } == [255, 255, 255])
-        // 1 digit: f → 255, 8 → round(8 · 255 / 15) = 136, 0 → 0.
-        #expect(TerminalBackground.parse(bytes("\u{1B}]11;rgb:f/8/0\u{07}")).map { [$0.red, $0.green, $0.blue] } == [255, 136, 0])
-        #expect(TerminalBackground.parse(bytes("")) == nil)
-        #expect(TerminalBackground.parse(bytes("\u{1B}]11;rgb:12345/0/0\u{07}")) == nil)
-        #expect(TerminalBackground.parse(bytes("\u{1B}]11;rgb:zz/00/00\u{07}")) == nil)
     }
 
     @Test func themeFollowsTheReportedBackground() {

@@ -1,3 +1,4 @@
+import Cells
 import Foundation
 import Geometry
 import Raster

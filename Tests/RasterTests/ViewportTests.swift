@@ -1,3 +1,4 @@
+import Cells
 import Geometry
 import Raster
 import TestSupport

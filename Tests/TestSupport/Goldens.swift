@@ -1,5 +1,5 @@
 import Foundation
-import Raster
+import Cells
 import Testing
 
 /// Canvas goldens (style.md): one line per row wrapped in `|` so trailing spaces show,

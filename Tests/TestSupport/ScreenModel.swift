@@ -1,4 +1,4 @@
-import Raster
+import Cells
 
 /// What a terminal shows after it is sent some bytes: a grid of glyphs, each with the SGR
 /// state it was written in. A small ECMA-48 interpreter for the sequences LayerScope's

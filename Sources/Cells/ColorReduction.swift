@@ -1,15 +1,3 @@
-/// How many colours a target can show: the ladder truecolor → 256 → 16 → none.
-public enum ColorDepth: String, Equatable, Hashable, Sendable, CaseIterable {
-    /// No colour at all (NO_COLOR, TERM=dumb, `render --color none`).
-    case none
-    /// The 16 ANSI colours (8 + 8 bright).
-    case ansi16
-    /// The xterm 256-colour palette.
-    case ansi256
-    /// 24-bit colour.
-    case truecolor
-}
-
 /// Reducing sRGB colours to terminal palettes (shared with the ncurses backend).
 public enum ColorReduction {
     /// xterm's 6×6×6 cube levels (indices 16…231).

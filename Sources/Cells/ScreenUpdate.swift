@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The bytes that bring a terminal from showing one canvas to showing the next: only the
 /// cells that changed, in row order, with the fewest cursor moves and style changes.
 ///
@@ -126,13 +134,16 @@ public struct ScreenUpdate {
         let base = row * columns
         var end = columns
         if options.skipsBottomRightCell && row == rows - 1 { end -= 1 }
+        // An unchanged row (most of them) is one memory comparison: every byte of a cell
+        // is defined (no padding), and equal cells have equal bytes.
+        if let old, memcmp(next.baseAddress! + base, old.baseAddress! + base, end * MemoryLayout<Cell>.stride) == 0 {
+            return
+        }
         let blank = Cell.blank
+        // Cells are plain values: comparing two is comparing two integers and a style's bits.
         @inline(__always) func changed(_ column: Int) -> Bool {
-            if let old {
-                if Self.identicalBits(next.baseAddress! + base + column, old.baseAddress! + base + column) { return false }
-                return !Self.same(next[base + column], old[base + column])
-            }
-            return !Self.same(next[base + column], blank)
+            if let old { return next[base + column] != old[base + column] }
+            return next[base + column] != blank
         }
         var column = 0
         while column < end {
@@ -159,11 +170,11 @@ public struct ScreenUpdate {
                     // Unicode: the wide glyph before it covered this cell and moved the
                     // cursor past it. ASCII: the glyph became one stand-in; blank the rest.
                     if options.unicode { continue }
-                    put(Cell(" ", style: cell.style), out: &out)
+                    put(Cell(scalar: " ", style: cell.style), out: &out)
                 } else {
                     put(cell, out: &out)
                 }
-                let width = options.unicode && !cell.isWideTail && DisplayWidth.of(cell.glyph) == 2 ? 2 : 1
+                let width = options.unicode && !cell.isWideTail && !cell.isASCII && cell.displayWidth == 2 ? 2 : 1
                 if c + width - 1 >= columns - 1 {
                     cursor = nil   // pending wrap: position unknown
                 } else {
@@ -176,46 +187,13 @@ public struct ScreenUpdate {
 
     private static let longestRewrittenGap = 3
 
-    /// True when two cells have the same bytes, which makes them equal (the usual case
-    /// between two frames: most cells were copied from the same values). Different
-    /// bytes prove nothing (padding, a `.default` colour's unused payload): `same` decides.
-    @inline(__always)
-    static func identicalBits(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>) -> Bool {
-        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
-        let size = MemoryLayout<Cell>.size
-        var offset = 0
-        while offset + 8 <= size {
-            if x.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                != y.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
-            offset += 8
-        }
-        while offset < size {
-            if x.load(fromByteOffset: offset, as: UInt8.self) != y.load(fromByteOffset: offset, as: UInt8.self) { return false }
-            offset += 1
-        }
-        return true
-    }
-
-    /// Cell equality for the diff, fast: glyphs compared by their bits first (a glyph of a
-    /// few bytes is stored inline, so equal bits are equal glyphs), `==` only when the
-    /// bits differ (Character `==` is a Unicode comparison and dominated the frame).
-    @inline(__always)
-    static func same(_ a: Cell, _ b: Cell) -> Bool {
-        guard a.style == b.style else { return false }
-        let x = unsafeBitCast(a.glyph, to: (UInt64, UInt64).self)
-        let y = unsafeBitCast(b.glyph, to: (UInt64, UInt64).self)
-        if x == y { return true }
-        return a.glyph == b.glyph
-    }
-
     /// True when the unchanged cells from `start` to `end` are single ASCII characters in
     /// `style`, the style of the cell before them (rewriting them sends one byte each
     /// and no style change).
     private func gapIsCheap(_ cells: UnsafeBufferPointer<Cell>, from start: Int, to end: Int, style: CellStyle) -> Bool {
         for index in start..<end {
             let cell = cells[index]
-            guard cell.style == style, let scalar = cell.glyph.unicodeScalars.first,
-                  scalar.isASCII, cell.glyph.unicodeScalars.count == 1 else { return false }
+            guard cell.style == style, cell.isASCII else { return false }
         }
         return true
     }
@@ -256,21 +234,21 @@ public struct ScreenUpdate {
             lastCellStyle = cell.style
             lastTerminalStyle = wanted
         }
-        var glyph = cell.glyph
+        var code = cell.code
         // Where the foreground cannot be seen, keep the one set now (no SGR for it): a
         // space shows only its background, and a full block in its own background's
         // colour is a space. Not with underline or reverse, which show the foreground.
         if wanted.attributes & (4 | 8) == 0, let style {
-            if glyph == "█" && wanted.foreground == wanted.background && wanted.foreground >= 0 {
-                glyph = " "
+            if code == 0x2588 && wanted.foreground == wanted.background && wanted.foreground >= 0 {   // █
+                code = 0x20
             }
-            if glyph == " " { wanted.foreground = style.foreground }
+            if code == 0x20 { wanted.foreground = style.foreground }
         }
         if style != wanted {
             appendTransition(from: style, to: wanted, out: &out)
             style = wanted
         }
-        appendGlyph(glyph, out: &out)
+        appendGlyph(code, out: &out)
     }
 
     private mutating func terminalStyle(for cellStyle: CellStyle) -> TerminalStyle {
@@ -363,17 +341,40 @@ public struct ScreenUpdate {
         }
     }
 
-    private func appendGlyph(_ glyph: Character, out: inout [UInt8]) {
-        if options.unicode {
-            let scalars = glyph.unicodeScalars
-            // Control characters would act on the terminal instead of showing.
-            if let first = scalars.first, first.value >= 0x20, !(0x7F...0x9F).contains(first.value) {
-                out.append(contentsOf: glyph.utf8)
-                return
+    private func appendGlyph(_ code: UInt32, out: inout [UInt8]) {
+        if code < 0x80 {
+            // ASCII; a control character would act on the terminal instead of showing.
+            out.append(code >= 0x20 && code != 0x7F ? UInt8(code) : UInt8(ascii: "?"))
+            return
+        }
+        if code & GlyphTable.clusterBit != 0 {
+            let cluster = GlyphTable.cluster(code)
+            let first = cluster.unicodeScalars.first ?? " "
+            if !options.unicode {
+                out.append(UInt8(ASCIIFallback.glyph(for: first).value))
+            } else if first.value >= 0x20, !(0x7F...0x9F).contains(first.value) {
+                out.append(contentsOf: cluster.utf8)
+            } else {
+                out.append(UInt8(ascii: "?"))
             }
-            out.append(UInt8(ascii: "?"))
+            return
+        }
+        let scalar = Unicode.Scalar(code) ?? " "
+        if !options.unicode {
+            out.append(UInt8(ASCIIFallback.glyph(for: scalar).value))
+        } else if code <= 0x9F {
+            out.append(UInt8(ascii: "?"))   // C1 controls
         } else {
-            out.append(UInt8(ASCIIFallback.glyph(for: glyph).value))
+            // UTF-8 by hand: 2, 3 or 4 bytes.
+            if code < 0x800 {
+                out.append(UInt8(0xC0 | code >> 6)); out.append(UInt8(0x80 | code & 0x3F))
+            } else if code < 0x10000 {
+                out.append(UInt8(0xE0 | code >> 12)); out.append(UInt8(0x80 | code >> 6 & 0x3F))
+                out.append(UInt8(0x80 | code & 0x3F))
+            } else {
+                out.append(UInt8(0xF0 | code >> 18)); out.append(UInt8(0x80 | code >> 12 & 0x3F))
+                out.append(UInt8(0x80 | code >> 6 & 0x3F)); out.append(UInt8(0x80 | code & 0x3F))
+            }
         }
     }
 

@@ -1,4 +1,4 @@
-import Raster
+import Cells
 import Testing
 
 /// The bytes the terminal backend sends per frame, worked out by hand.

@@ -4,6 +4,11 @@
 public enum ASCIIFallback {
     public static func glyph(for character: Character) -> Unicode.Scalar {
         guard let scalar = character.unicodeScalars.first else { return " " }
+        return glyph(for: scalar)
+    }
+
+    /// The stand-in for a glyph whose first scalar is `scalar`.
+    public static func glyph(for scalar: Unicode.Scalar) -> Unicode.Scalar {
         if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F ? "?" : scalar }
         switch scalar.value {
         case 0x2800: return " "                      // blank braille
@@ -49,9 +54,9 @@ extension Canvas {
                 let cell = self[column, row]
                 if cell.isWideTail {
                     // The wide glyph became one ASCII stand-in: its right half is a space.
-                    out.setCellUnchecked(column: column, row: row, Cell(" ", style: cell.style))
-                } else if !(cell.glyph.unicodeScalars.first?.isASCII ?? true) {
-                    out[column, row] = Cell(Character(ASCIIFallback.glyph(for: cell.glyph)), style: cell.style)
+                    out.setCellUnchecked(column: column, row: row, Cell(scalar: " ", style: cell.style))
+                } else if !cell.scalar.isASCII {
+                    out[column, row] = Cell(scalar: ASCIIFallback.glyph(for: cell.scalar), style: cell.style)
                 }
             }
         }

@@ -1,4 +1,4 @@
-import Raster
+import Cells
 import TestSupport
 import Testing
 

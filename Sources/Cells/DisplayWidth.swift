@@ -25,6 +25,12 @@ public enum DisplayWidth {
         let v = scalar.value
         if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
         if v < 0x300 { return 1 }
+        // Common narrow ranges, answered without the property tables: general punctuation
+        // (after the zero-width and bidi controls), arrows, mathematical operators, box
+        // drawing, block elements and geometric shapes (up to U+25FC: U+25FD and U+25FE are
+        // emoji), braille.
+        if (0x2010...0x2027).contains(v) || (0x2030...0x205E).contains(v) || (0x2190...0x22FF).contains(v)
+            || (0x2500...0x25FC).contains(v) || (0x2800...0x28FF).contains(v) { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
@@ -53,6 +59,13 @@ public enum DisplayWidth {
 extension StringProtocol {
     /// Terminal columns this text takes (see `DisplayWidth`).
     public var displayWidth: Int {
+        // Text of lone narrow scalars (ASCII, Latin, punctuation, box drawing…): one column each.
+        var scalars = 0
+        for scalar in unicodeScalars {
+            guard Canvas.isLoneNarrowScalar(scalar) || scalar.value < 0x20 || scalar.value == 0x7F else { scalars = -1; break }
+            if scalar.value >= 0x20 && scalar.value != 0x7F { scalars += 1 }
+        }
+        if scalars >= 0 { return scalars }
         var total = 0
         for ch in self { total += DisplayWidth.of(ch) }
         return total

@@ -1,4 +1,5 @@
-import Raster
+import Cells
+import SafeText
 import Testing
 
 @Suite struct DisplayWidthTests {
@@ -75,5 +76,51 @@ import Testing
         #expect(canvas.asciified().text(row: 0) == "? a ")
         #expect(AnsiEncoder.encode(canvas, colors: .none) == "时a ")
         #expect(AnsiEncoder.encode(canvas, colors: .ansi256) == "时a ")
+    }
+}
+
+/// The shortcuts (narrow ranges answered without Unicode's property tables, text of lone
+/// narrow scalars written without grapheme breaking) agree with the full rules.
+@Suite struct DisplayWidthShortcutTests {
+    static let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x2FF, 0x2010...0x2027, 0x2030...0x205E,
+                                                 0x2190...0x22FF, 0x2500...0x25FC, 0x2800...0x28FF]
+
+    @Test func theNarrowRangesHaveNoMarksWideOrEmojiScalars() {
+        for range in Self.ranges {
+            for v in range where v != 0xAD {
+                let s = Unicode.Scalar(v)!
+                #expect(DisplayWidth.of(s) == 1, "U+\(String(v, radix: 16))")
+                #expect(!s.properties.isEmojiPresentation, "U+\(String(v, radix: 16))")
+                #expect(![.nonspacingMark, .enclosingMark, .spacingMark, .format].contains(s.properties.generalCategory),
+                        "U+\(String(v, radix: 16))")
+                #expect(!SafeText.isUnsafe(s), "U+\(String(v, radix: 16))")
+                // Its own grapheme beside itself and beside other lone narrow scalars.
+                for other: Unicode.Scalar in ["a", " ", "é", "─", "⣿", "›", "▸", s] {
+                    var pair = String.UnicodeScalarView()
+                    pair.append(s); pair.append(other)
+                    #expect(String(pair).count == 2, "U+\(String(v, radix: 16)) + U+\(String(other.value, radix: 16))")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: ["plain", "›▸ café ─⣿", "a\tb\r\n\u{7F}", "e\u{301}x", "时钟 hand", "👍 ok", "\u{AD}x", "\u{85}"])
+    func stringWidthShortcutAgreesWithTheSumOverCharacters(_ text: String) {
+        #expect(text.displayWidth == text.reduce(0) { $0 + DisplayWidth.of($1) })
+    }
+
+    @Test func writingTakesTheShortcutOnlyWhereItGivesTheSameCells() {
+        // Lone narrow scalars: one cell each.
+        var fast = Canvas(columns: 12, rows: 1)
+        #expect(fast.write("›▸ café ─⣿", column: 0, row: 0) == 10)
+        #expect(fast.text(row: 0) == "›▸ café ─⣿  ")
+        // A combining mark joins the scalar before it: one cell for "e\u{301}".
+        var marks = Canvas(columns: 4, rows: 1)
+        #expect(marks.write("›e\u{301}x", column: 0, row: 0) == 3)
+        #expect(marks[1, 0].glyph == "e\u{301}")
+        // A soft hyphen (U+00AD) and a bidi override are made visible by SafeText.
+        var unsafe = Canvas(columns: 12, rows: 1)
+        unsafe.write("é\u{202E}x", column: 0, row: 0)
+        #expect(unsafe.text(row: 0).hasPrefix("é\\u{202e}x"))
     }
 }

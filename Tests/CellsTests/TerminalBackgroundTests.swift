@@ -1,0 +1,16 @@
+import Cells
+import Testing
+
+@Suite struct TerminalBackgroundTests {
+    @Test func osc11RepliesAreParsed() {
+        func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
+        // 4 hex digits: 0x1e1e = 7710 → 7710 · 255 / 65535 = 30; 0x2e2e → 46.
+        #expect(TerminalBackground.parse(bytes("\u{1B}]11;rgb:1e1e/1e1e/2e2e\u{1B}\\")).map { [$0.red, $0.green, $0.blue] } == [30, 30, 46])
+        #expect(TerminalBackground.parse(bytes("\u{1B}]11;rgb:ffff/ffff/ffff\u{07}")).map { [$0.red, $0.green, $0.blue] } == [255, 255, 255])
+        // 1 digit: f → 255, 8 → round(8 · 255 / 15) = 136, 0 → 0.
+        #expect(TerminalBackground.parse(bytes("\u{1B}]11;rgb:f/8/0\u{07}")).map { [$0.red, $0.green, $0.blue] } == [255, 136, 0])
+        #expect(TerminalBackground.parse(bytes("")) == nil)
+        #expect(TerminalBackground.parse(bytes("\u{1B}]11;rgb:12345/0/0\u{07}")) == nil)
+        #expect(TerminalBackground.parse(bytes("\u{1B}]11;rgb:zz/00/00\u{07}")) == nil)
+    }
+}

@@ -79,7 +79,7 @@ struct SessionTests {
         _ = try s.perform(.move(5, 0))
         #expect(throws: CommandError("nothing to redo")) { try s.perform(.redo) }
         #expect(try ask(&s, "get position") == #"{"point":[6,0]}"#)
-        #expect(s.writeHistory == ["add a", "move 1 0", "move 2 0", "undo", "move 5 0"])
+        #expect(s.undoStack.map(\.command.text) == ["add a", "move 1 0", "move 5 0"])
     }
 
     @Test func aFailingCommandChangesNothing() throws {

@@ -3,7 +3,6 @@ import Geometry
 /// Why a tree edit was refused. The engine never prints; callers turn these into messages.
 public enum TreeError: Error, Equatable, Sendable {
     case duplicateName(String)
-    case unknownLayer(String)
     case indexOutOfRange(index: Int, count: Int)
     case wouldCreateCycle(String)
     case emptyName
@@ -232,11 +231,6 @@ public struct LayerTree: Equatable, Sendable {
     /// "root/child/leaf" — the names from the top level down.
     public func path(of id: LayerID) -> String {
         ancestors(of: id, includingSelf: true).reversed().map { self[$0].name }.joined(separator: "/")
-    }
-
-    /// The index of `id` among its siblings.
-    public func siblingIndex(of id: LayerID) -> Int {
-        children(of: self[id].superlayer).firstIndex(of: id) ?? 0
     }
 }
 

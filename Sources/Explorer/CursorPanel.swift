@@ -5,22 +5,22 @@ import LayerModel
 /// The hit-test explanation for the crosshair: the model's report (`LayerTree.hitTestReport`)
 /// and the point in each space from the screen down to the hit layer; rendered into the panel.
 public struct CursorReport: Equatable, Sendable {
-    public var point: Point
     /// Who was hit, what the other order and CALayer rules would hit.
     public var hitTest: HitTestReport
     /// The point in each space from the screen down to the hit layer.
     public var chain: [(name: String, point: Point?)]
 
+    /// The crosshair, in screen points.
+    public var point: Point { hitTest.point }
     public var hit: LayerID? { hitTest.hit }
 
     public static func == (a: CursorReport, b: CursorReport) -> Bool {
-        a.point == b.point && a.hitTest == b.hitTest
+        a.hitTest == b.hitTest
             && a.chain.map(\.name) == b.chain.map(\.name) && a.chain.map(\.point) == b.chain.map(\.point)
     }
 
     public init(state: ExplorerState, point p: Point) {
         let tree = state.session.tree
-        point = p
         hitTest = tree.hitTestReport(at: p, order: state.session.hitTestOrder)
         var chain: [(String, Point?)] = [("screen", p)]
         if let hit = hitTest.hit {

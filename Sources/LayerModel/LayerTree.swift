@@ -99,10 +99,6 @@ public struct LayerTree: Equatable, Sendable {
     }
     #endif
 
-    /// True when every layer's hit-testing copy matches the layer, and every other invariant
-    /// holds (LayerTree+Invariants.swift).
-    func hitGeometryIsInSync() -> Bool { invariantViolations().isEmpty }
-
     private mutating func syncSublayers(_ id: LayerID) {
         hot[id.raw].sublayers = storage[id.raw]!.sublayers
         refreshSearchOrder(id)

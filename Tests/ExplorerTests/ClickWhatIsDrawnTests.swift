@@ -8,8 +8,9 @@ import LayerKit
 
 /// What the screen drew is what a click resolves against: for every shipped scene, every
 /// layer whose centre cell is drawn in that layer's own colour (visible, not occluded, not
-/// under a label or an outline) is selected by a click on that cell — read off the rendered
-/// screen, at three terminal sizes, zoomed and panned, with the legend taking a row.
+/// under a label or an outline) is selected by a click on that cell, which then carries the
+/// crosshair — read off the rendered screens, at three terminal sizes, zoomed and panned, with
+/// the legend taking a row.
 ///
 /// Each layer gets a colour of its own (geometry untouched: hit testing never reads
 /// colours), so a cell drawn as a full block of that colour means all eight of its fill
@@ -78,8 +79,11 @@ import LayerKit
                 var state = start
                 _ = Reducer.reduce(&state, .click(column: column, row: row))
                 let p = try #require(state.cursor, "\(file) \(framing): a canvas click places the cursor")
-                // The click resolved to a point in the very cell it was drawn in.
+                // The click resolved to a point in the very cell it was drawn in, and the
+                // crosshair for that point is drawn on that cell.
                 #expect(viewport.cell(containing: p) == cell, "\(file) \(framing) \(tree[id].name)")
+                let after = ExplorerScreen.render(state, options: ScreenOptions(mode: .braille, unicode: true)).canvas
+                #expect(after[column, row].glyph == "┼", "\(file) \(framing) \(tree[id].name)")
                 // CALayer rules, zPosition order — the drawing's rules — hit the drawn layer.
                 let report = tree.hitTestReport(at: p, order: .zPosition)
                 #expect((report.layerRules?.hit ?? report.hit) == id, "\(file) \(framing) \(tree[id].name)")

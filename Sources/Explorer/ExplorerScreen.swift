@@ -60,45 +60,6 @@ public struct TreePanel: Equatable, Sendable {
     }
 }
 
-/// The hit-test explanation for the crosshair: pure data, rendered into the panel.
-public struct CursorReport: Equatable, Sendable {
-    public var point: Point
-    public var hit: LayerID?
-    public var otherOrderHit: LayerID?
-    public var otherRulesHit: LayerID?
-    public var otherRulesName: String
-    /// The point in each space from the screen down to the hit layer.
-    public var chain: [(name: String, point: Point?)]
-
-    public static func == (a: CursorReport, b: CursorReport) -> Bool {
-        a.point == b.point && a.hit == b.hit && a.otherOrderHit == b.otherOrderHit && a.otherRulesHit == b.otherRulesHit
-            && a.chain.map(\.name) == b.chain.map(\.name) && a.chain.map(\.point) == b.chain.map(\.point)
-    }
-
-    public init(state: ExplorerState, point p: Point) {
-        let tree = state.session.tree
-        let order = state.session.hitTestOrder
-        point = p
-        hit = tree.hitTestScreen(p, order: order)
-        let other: SiblingOrder = order == .zPosition ? .tree : .zPosition
-        otherOrderHit = tree.hitTestScreen(p, order: other)
-        let hasViews = tree.roots.contains { tree[$0].kind == .view }
-        otherRulesName = hasViews ? "CALayer rules" : "UIView rules"
-        if hasViews {
-            otherRulesHit = tree.hitTestScreenAsLayers(p, order: order)
-        } else {
-            otherRulesHit = nil
-        }
-        var chain: [(String, Point?)] = [("screen", p)]
-        if let hit {
-            for id in tree.ancestors(of: hit, includingSelf: true).reversed() {
-                chain.append((tree[id].name, tree.convert(p, from: nil, to: id)))
-            }
-        }
-        self.chain = chain
-    }
-}
-
 public enum ExplorerScreen {
     static let titleStyle = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(40, 60, 110), bold: true)
     static let statusStyle = CellStyle(reverse: true)
@@ -317,21 +278,6 @@ public enum ExplorerScreen {
         lines.append(PanelLine(""))
         lines.append(PanelLine("i: next panel (\(state.panelPage.rawValue))", style: dimStyle))
         Panel.draw(lines, into: &canvas, region: area)
-    }
-
-    static func cursorLines(_ r: CursorReport, tree: LayerTree, order: SiblingOrder) -> [PanelLine] {
-        func name(_ id: LayerID?) -> String { id.map { tree[$0].name } ?? "nothing" }
-        func pt(_ p: Point?) -> String { p.map { "(\(NumberFormat.format($0.x)), \(NumberFormat.format($0.y)))" } ?? "no point (singular)" }
-        var out = [PanelLine("Hit test (\(order == .zPosition ? "zPosition order" : "tree order"))", style: headingStyle)]
-        out.append(PanelLine(" hit  " + name(r.hit), style: CellStyle(bold: true)))
-        for (n, p) in r.chain { out.append(PanelLine("  in \(n): \(pt(p))")) }
-        if r.otherOrderHit != r.hit {
-            out.append(PanelLine(" \(order == .zPosition ? "tree order" : "zPosition order") would hit \(name(r.otherOrderHit))", style: errorStyle))
-        }
-        if r.otherRulesHit != nil, r.otherRulesHit != r.hit {
-            out.append(PanelLine(" \(r.otherRulesName) would hit \(name(r.otherRulesHit))", style: errorStyle))
-        }
-        return out
     }
 
     static func drawBox(_ canvas: inout Canvas, title: String, lines: [String], layout: ScreenLayout, unicode: Bool) {

@@ -251,11 +251,11 @@ public enum Why {
         let tree = state.session.tree
         guard let p = state.cursor else { return [PanelLine("press c and move the cursor", style: note)] }
         let order = state.session.hitTestOrder
-        let trace = HitTrace()
-        let hit = tree.hitTestScreen(p, order: order, trace: trace)
+        let report = tree.hitTestReport(at: p, order: order, traced: true)
+        let hit = report.hit
         var out = [PanelLine("Hit test at \(pt(p))", style: heading)]
         out.append(PanelLine(" \(order == .zPosition ? "zPosition order (measured)" : "tree order (Lockwood)") → \(hit.map { tree[$0].name } ?? "nothing")", style: CellStyle(bold: true)))
-        for (i, v) in trace.visits.enumerated() {
+        for (i, v) in report.visits.enumerated() {
             let why: String
             switch v.outcome {
             case .hit: why = "HIT"
@@ -271,12 +271,11 @@ public enum Why {
             out.append(PanelLine(" \(i + 1) \(tree[v.layer].name.padded(10)) \(why)\(local)",
                                  style: v.outcome == .hit ? CellStyle(foreground: .rgb(120, 255, 120), bold: true) : .plain, layer: v.layer))
         }
-        let other: SiblingOrder = order == .zPosition ? .tree : .zPosition
-        let otherHit = tree.hitTestScreen(p, order: other)
-        if otherHit != hit { out.append(PanelLine(" \(other == .tree ? "tree order" : "zPosition order") would hit \(otherHit.map { tree[$0].name } ?? "nothing")", style: alert)) }
-        if tree.roots.contains(where: { tree[$0].kind == .view }) {
-            let asLayers = tree.hitTestScreenAsLayers(p, order: order)
-            if asLayers != hit { out.append(PanelLine(" CALayer rules would hit \(asLayers.map { tree[$0].name } ?? "nothing")", style: alert)) }
+        if let alt = report.otherOrderDiffers {
+            out.append(PanelLine(" \(order.other == .tree ? "tree order" : "zPosition order") would hit \(alt.hit.map { tree[$0].name } ?? "nothing")", style: alert))
+        }
+        if let alt = report.layerRulesDiffer {
+            out.append(PanelLine(" CALayer rules would hit \(alt.hit.map { tree[$0].name } ?? "nothing")", style: alert))
         }
         let drawing = Array(tree.drawingOrder().reversed()).map { tree[$0].name }
         let search = searchSequence(tree, order: order).map { tree[$0].name }

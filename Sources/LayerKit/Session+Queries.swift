@@ -48,43 +48,19 @@ extension Session {
         }
     }
 
-    /// `{"hit":"name"}` under the rules of the receiver's kind; extra keys say what the
-    /// other sibling order (`treeOrder` / `zPositionOrder`) or the other framework's rules
-    /// (`layerRules` for views, `viewRules` for screen hits through views) would have hit,
-    /// when that differs.
+    /// `{"hit":"name"}` under the rules of the receiver's kind (`LayerTree.hitTestReport`);
+    /// extra keys say what the other sibling order (`treeOrder` / `zPositionOrder`) or
+    /// CALayer rules where views take part (`layerRules`) would have hit, when that differs.
     func hitTestAnswer(_ name: String?, _ p: Point, in tree: LayerTree? = nil) throws(CommandError) -> String {
         let tree = tree ?? scene.tree
-        let other: SiblingOrder = hitTestOrder == .zPosition ? .tree : .zPosition
-        let otherKey = other == .tree ? "treeOrder" : "zPositionOrder"
+        let receiver = try name.map { n throws(CommandError) in try layer(named: n) }
+        let report = tree.hitTestReport(at: p, receiver: receiver, order: hitTestOrder)
         func label(_ id: LayerID?) -> String { id.map { JSON.string(tree[$0].name) } ?? "null" }
-        var parts: [String] = []
-        if let name {
-            let id = try layer(named: name)
-            if tree[id].kind == .view {
-                let hit = tree.hitTest(id, p, rules: .view)
-                parts.append("\"hit\":\(label(hit))")
-                // What CALayer.hitTest on the view's layer would answer for the same touch
-                // (its point is in the superlayer's space).
-                if let pSuper = tree.convert(p, from: id, to: tree[id].superlayer) {
-                    let asLayer = tree.hitTest(id, pSuper, rules: .layer(hitTestOrder))
-                    if asLayer != hit { parts.append("\"layerRules\":\(label(asLayer))") }
-                }
-            } else {
-                let hit = tree.hitTest(id, p, rules: .layer(hitTestOrder))
-                parts.append("\"hit\":\(label(hit))")
-                let alt = tree.hitTest(id, p, rules: .layer(other))
-                if alt != hit { parts.append("\"\(otherKey)\":\(label(alt))") }
-            }
-        } else {
-            let hit = tree.hitTestScreen(p, order: hitTestOrder)
-            parts.append("\"hit\":\(label(hit))")
-            let alt = tree.hitTestScreen(p, order: other)
-            if alt != hit { parts.append("\"\(otherKey)\":\(label(alt))") }
-            if tree.roots.contains(where: { tree[$0].kind == .view }) {
-                let asLayers = tree.hitTestScreenAsLayers(p, order: hitTestOrder)
-                if asLayers != hit { parts.append("\"layerRules\":\(label(asLayers))") }
-            }
+        var parts = ["\"hit\":\(label(report.hit))"]
+        if let alt = report.otherOrderDiffers {
+            parts.append("\"\(report.order.other == .tree ? "treeOrder" : "zPositionOrder")\":\(label(alt.hit))")
         }
+        if let alt = report.layerRulesDiffer { parts.append("\"layerRules\":\(label(alt.hit))") }
         return "{" + parts.joined(separator: ",") + "}"
     }
 

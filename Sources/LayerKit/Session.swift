@@ -61,8 +61,6 @@ public struct Session: Equatable, Sendable {
     private var nextSerial = 1
     public internal(set) var undoStack: [UndoEntry] = []
     public private(set) var redoStack: [UndoEntry] = []
-    /// Every edit applied, in order, as text (R3: the order of writes matters).
-    public private(set) var writeHistory: [String] = []
     /// The last edit, with before/after values; nil after undo/redo/load.
     public private(set) var lastEdit: EditRecord?
     /// A warning the last command produced (frame set under a lossy transform…).
@@ -98,7 +96,7 @@ public struct Session: Equatable, Sendable {
         scene = newScene
         self.filePath = filePath
         selection = selectedName.flatMap { newScene.tree.id(named: $0) } ?? newScene.tree.roots.first
-        undoStack = []; redoStack = []; writeHistory = []
+        undoStack = []; redoStack = []
         lastEdit = nil; warning = nil
         now = 0; animations = []
         startDeclaredAnimations()
@@ -217,7 +215,6 @@ public struct Session: Equatable, Sendable {
         let alive: (LayerID?) -> LayerID? = { [tree = scene.tree] id in id.flatMap { tree.contains($0) ? $0 : nil } }
         selection = alive(entry.selection) ?? alive(selection)
         lastEdit = nil
-        writeHistory.append(word)
         return reverse
     }
 
@@ -286,7 +283,6 @@ public struct Session: Equatable, Sendable {
         // Redo entries are gone: if the saved state was among them, it is unreachable now.
         if redoStack.contains(where: { $0.serial == savedSerial }) { forcedDirty = true }
         redoStack = []
-        writeHistory.append(command.text)
         if let (layerEdit, id, old, oldFrame) = record {
             lastEdit = EditRecord(command: layerEdit, layer: id, before: old, after: scene.tree[id], frameBefore: oldFrame, frameAfter: scene.tree[id].frame)
         } else {

@@ -23,7 +23,7 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
     public init?(printed: String) {
         var mask: AutoresizingMask = []
         for part in printed.split(separator: "+", omittingEmptySubsequences: false) {
-            guard let flag = Self.printedNames.first(where: { $0.0 == part.trimmingCharacters(in: " ") })?.1 else { return nil }
+            guard let flag = Self.printedNames.first(where: { $0.0 == part.trimmingSpaces })?.1 else { return nil }
             mask.insert(flag)
         }
         self = mask
@@ -32,15 +32,6 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
     /// `LM+W+RM+TM+H+BM` order; empty string for no flags.
     public var printed: String {
         Self.printedNames.filter { contains($0.1) }.map(\.0).joined(separator: "+")
-    }
-}
-
-extension Substring {
-    func trimmingCharacters(in set: Character) -> Substring {
-        var t = self
-        while t.first == set { t = t.dropFirst() }
-        while t.last == set { t = t.dropLast() }
-        return t
     }
 }
 

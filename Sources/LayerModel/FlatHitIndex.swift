@@ -95,6 +95,9 @@ struct FlatHitIndex: Sendable {
 final class FlatHitCache: Sendable {
     private let index = Mutex<FlatHitIndex?>(nil)
 
+    /// The index if it has been built (nothing is built).
+    var builtIndex: FlatHitIndex? { index.withLock { $0 } }
+
     func index(building: () -> FlatHitIndex) -> FlatHitIndex {
         index.withLock { cached in
             if let cached { return cached }

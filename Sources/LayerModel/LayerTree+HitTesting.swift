@@ -208,7 +208,12 @@ extension LayerTree {
     /// `hitTestLayers` over `FlatHitIndex`: the same walk (enter: hidden, hop, mask; leave:
     /// own bounds), reading one compact record per layer and one shared children array.
     private func hitTestLayersFlat(start: LayerID, pointInSuperlayer p: Point, order: SiblingOrder) -> LayerID? {
-        let index = flatHitCache.index { FlatHitIndex(self) }
+        let index = flatHitCache.index {
+            let built = FlatHitIndex(self)
+            // The whole index is rebuilt: check the whole tree against it (debug builds).
+            checkAllInvariants(flat: built)
+            return built
+        }
         return index.nodes.withUnsafeBufferPointer { nodes in
             index.children.withUnsafeBufferPointer { children in
                 @inline(__always)

@@ -30,6 +30,10 @@ extension LayerTree {
         let inverse = snapshot(of: patch.slots.map(\.0), includingRoots: patch.roots != nil)
         restore(patch.slots)
         if let r = patch.roots { setRoots(r) }
+        // The restored slots and their superlayers (whose lists and zPosition order were redone).
+        var touched = patch.slots.map(\.0)
+        for (_, layer) in patch.slots { if let parent = layer?.superlayer { touched.append(parent) } }
+        checkInvariants(after: TouchedSlots(slots: touched, roots: patch.roots != nil, links: true))
         return inverse
     }
 }

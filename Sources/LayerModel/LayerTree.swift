@@ -3,7 +3,6 @@ import Geometry
 /// Why a tree edit was refused. The engine never prints; callers turn these into messages.
 public enum TreeError: Error, Equatable, Sendable {
     case duplicateName(String)
-    case unknownLayer(String)
     case indexOutOfRange(index: Int, count: Int)
     case wouldCreateCycle(String)
     case emptyName
@@ -32,7 +31,7 @@ public struct LayerTree: Equatable, Sendable {
     }
     /// `hot` flattened for searching, built on the first search after a change.
     private(set) var flatHitCache = FlatHitCache()
-    private var ids: [String: LayerID] = [:]
+    private(set) var ids: [String: LayerID] = [:]
     /// Top-level layers in tree order.
     public private(set) var roots: [LayerID] = []
 
@@ -61,7 +60,9 @@ public struct LayerTree: Equatable, Sendable {
             let sorted = hot[id.raw].searchByZ
             hot[id.raw] = HitGeometry(newValue)
             hot[id.raw].searchByZ = sorted
-            if newValue.zPosition != old.zPosition, let parent = newValue.superlayer { refreshSearchOrder(parent) }
+            let zMoved = newValue.zPosition != old.zPosition
+            if zMoved, let parent = newValue.superlayer { refreshSearchOrder(parent) }
+            checkInvariants(after: TouchedSlots(slots: zMoved ? [id] + (newValue.superlayer.map { [$0] } ?? []) : [id]))
         }
     }
 
@@ -88,15 +89,15 @@ public struct LayerTree: Equatable, Sendable {
 
     mutating func setRoots(_ r: [LayerID]) { roots = r }
 
-    /// True when every layer's hit-testing copy matches the layer (an invariant tests check).
-    func hitGeometryIsInSync() -> Bool {
-        storage.count == hot.count && storage.indices.allSatisfy { i in
-            guard let layer = storage[i] else { return true }
-            var expected = HitGeometry(layer)
-            expected.searchByZ = zSortedSearchOrder(layer.sublayers)
-            return expected == hot[i]
-        }
+    #if DEBUG
+    /// Test hook: changes the slots and their hit-testing copies behind the tree's back (no
+    /// mirror, name or link upkeep, no check), to show that the checks catch a broken tree.
+    mutating func corruptForTesting(storage editStorage: (inout [Layer?]) -> Void = { _ in },
+                                    hot editHot: (inout [HitGeometry]) -> Void = { _ in }) {
+        editStorage(&storage)
+        editHot(&hot)
     }
+    #endif
 
     private mutating func syncSublayers(_ id: LayerID) {
         hot[id.raw].sublayers = storage[id.raw]!.sublayers
@@ -147,6 +148,8 @@ public struct LayerTree: Equatable, Sendable {
         hot.append(HitGeometry(layer))
         ids[layer.name] = id
         if let parent { storage[parent.raw]!.sublayers.insert(id, at: at); syncSublayers(parent) } else { roots.insert(id, at: at) }
+        // A new leaf cannot close a cycle: no walk up.
+        checkInvariants(after: TouchedSlots(slots: [id] + (parent.map { [$0] } ?? [])))
         return id
     }
 
@@ -163,6 +166,7 @@ public struct LayerTree: Equatable, Sendable {
             ids[storage[victim.raw]!.name] = nil
             storage[victim.raw] = nil
         }
+        checkInvariants(after: TouchedSlots(slots: layer.superlayer.map { [$0] } ?? [], roots: layer.superlayer == nil))
     }
 
     /// Moves a layer (with its subtree) under a new parent at an index.
@@ -176,6 +180,8 @@ public struct LayerTree: Equatable, Sendable {
         let at = min(max(index ?? siblings.count, 0), siblings.count)
         if let parent { storage[parent.raw]!.sublayers.insert(id, at: at); syncSublayers(parent) } else { roots.insert(id, at: at) }
         storage[id.raw]!.superlayer = parent
+        checkInvariants(after: TouchedSlots(slots: [id] + [old, parent].compactMap { $0 },
+                                            roots: old == nil || parent == nil, links: true))
     }
 
     /// The layer and all its descendants, depth first, parents before children (iterative:
@@ -221,11 +227,6 @@ public struct LayerTree: Equatable, Sendable {
     /// "root/child/leaf" — the names from the top level down.
     public func path(of id: LayerID) -> String {
         ancestors(of: id, includingSelf: true).reversed().map { self[$0].name }.joined(separator: "/")
-    }
-
-    /// The index of `id` among its siblings.
-    public func siblingIndex(of id: LayerID) -> Int {
-        children(of: self[id].superlayer).firstIndex(of: id) ?? 0
     }
 }
 

@@ -1,18 +1,25 @@
 /// "Did you mean …?" suggestions for misspelled names.
 public enum NearMiss {
-    /// The candidate closest to `word`: an exact case-insensitive match first, else the
-    /// smallest edit distance if it is at most `maxDistance` (default: 2, or 1 for short words).
+    /// The candidate closest to `word`: the same word in another case first, else the
+    /// smallest edit distance (adjacent swaps count as one edit) if it is at most
+    /// `maxDistance` (default: 2, or 1 for words of 3 letters or fewer). Ties go to the
+    /// alphabetically first candidate, so an unordered set of names gives a stable answer.
+    /// Words over 256 characters only match in another case (no quadratic work on hostile input).
     public static func closest<S: Sequence>(to word: String, among candidates: S, maxDistance: Int? = nil) -> String? where S.Element == String {
         let lower = word.lowercased()
+        let limit = maxDistance ?? (word.count <= 3 ? 1 : 2)
+        let length = lower.count
         var best: (String, Int)? = nil
         for c in candidates {
-            if c.lowercased() == lower { return c }
-            let d = distance(lower, c.lowercased())
-            if best == nil || d < best!.1 || (d == best!.1 && c < best!.0) { best = (c, d) }
+            let candidate = c.lowercased()
+            if candidate == lower { return c }
+            // The distance is at least the difference in length: most candidates stop here.
+            let count = candidate.count
+            guard abs(count - length) <= limit, length <= 256, count <= 256 else { continue }
+            let d = distance(lower, candidate)
+            if d <= limit, best == nil || d < best!.1 || (d == best!.1 && c < best!.0) { best = (c, d) }
         }
-        let limit = maxDistance ?? (word.count <= 3 ? 1 : 2)
-        guard let (c, d) = best, d <= limit else { return nil }
-        return c
+        return best?.0
     }
 
     /// Levenshtein distance with adjacent transpositions counted as one edit.

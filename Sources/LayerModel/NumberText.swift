@@ -34,8 +34,8 @@ public enum NumberText {
     }
 }
 
-extension String {
-    /// Without leading and trailing whitespace (no Foundation needed).
+extension StringProtocol {
+    /// Without leading and trailing whitespace (no Foundation needed): the one trimming helper.
     public var trimmingSpaces: String {
         var s = Substring(self)
         while s.first?.isWhitespace == true { s.removeFirst() }

@@ -1,3 +1,5 @@
+import LayerModel
+
 /// A strict JSON (RFC 8259) reader that keeps the position of every value and key.
 ///
 /// Hand-written rather than Foundation's `JSONSerialization` because a layout error must say
@@ -340,7 +342,7 @@ struct JSONReader {
         case "NaN", "Infinity", "nan", "inf", "infinity":
             throw nonFinite(word, at: start)
         default:
-            if let near = nearestName(to: word, among: ["true", "false", "null"]) {
+            if let near = NearMiss.closest(to: word, among: ["true", "false", "null"]) {
                 throw error(at: start, "unexpected word \(word)", suggestion: "did you mean \(near)?")
             }
             throw error(at: start, "unexpected word \(word): strings must be in double quotes",

@@ -1,3 +1,5 @@
+import LayerModel
+
 /// A layout file that cannot be loaded or saved: where the problem is, what was expected,
 /// and a fix when one is obvious. Shown by the executable only; the engine never prints.
 ///
@@ -40,39 +42,8 @@ public struct LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
 
 // MARK: Suggestions
 
-/// The candidate a slip most likely meant: the same word in another case, else the closest by
-/// edit distance (adjacent swaps count as one edit) within 2 edits (1 for words of 3 letters
-/// or fewer). Ties go to the earlier candidate.
+/// The candidate a slip most likely meant (`NearMiss.closest`, the one "did you mean"). Kept
+/// for LayoutDecoder's three calls while that file is being reworked; inline it after.
 func nearestName(to word: String, among candidates: [String]) -> String? {
-    let lowered = word.lowercased()
-    guard lowered.count <= 64 else { return nil }
-    if let same = candidates.first(where: { $0.lowercased() == lowered }) { return same }
-    let limit = lowered.count <= 3 ? 1 : 2
-    var best: (name: String, distance: Int)?
-    for candidate in candidates {
-        let d = editDistance(lowered, candidate.lowercased())
-        if d <= limit, d < (best?.distance ?? Int.max) { best = (candidate, d) }
-    }
-    return best?.name
-}
-
-/// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
-/// adjacent characters, each one edit.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { d[i][0] = i }
-    for j in 0...b.count { d[0][j] = j }
-    for i in 1...a.count {
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-            }
-        }
-    }
-    return d[a.count][b.count]
+    NearMiss.closest(to: word, among: candidates)
 }

@@ -259,7 +259,7 @@ public struct RecursiveDescriptionParser {
             // Only the fields used are turned into text (most of a dump is gestureRecognizers,
             // colours and animations).
             if let key {
-                let raw = text(valueStart..<valueEnd).trimmingTrailingSpace
+                let raw = text(valueStart..<valueEnd).trimmingSpaces
                 try apply(key: key, raw: raw, at: valueStart, to: &view, sawFrame: &sawFrame, className: className)
             }
             i = max(valueEnd, keyStart + 1)
@@ -422,14 +422,6 @@ public struct RecursiveDescriptionParser {
             out.append(d == 0 ? 0 : d)   // "-0" prints in transforms; keep +0
         }
         return out
-    }
-}
-
-extension String {
-    var trimmingTrailingSpace: String {
-        var t = Substring(self)
-        while let last = t.last, last == " " || last == "\n" || last == "\t" || last == "\r" { t = t.dropLast() }
-        return String(t)
     }
 }
 

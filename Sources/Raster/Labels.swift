@@ -49,8 +49,9 @@ struct LabelBox {
 /// - Otherwise (a turned or thin layer, a clock hand, a box too small for its name) it goes
 ///   beside the shape, one cell past its rightmost vertex (then its leftmost, topmost,
 ///   bottommost), on one plain surface: the name and a cell either side of it blank or solid
-///   in the colour of the gap cell next to the tip, so the name sits on what surrounds the
-///   shape, never on another layer's edge or on the shape itself.
+///   in the colour of the gap cell next to the tip, and that colour the bare terminal's or a
+///   superlayer's fill, so the name sits on what is behind the shape, never on another
+///   layer (a sibling's fill, an edge) or on the shape itself.
 /// - The selection's name, when it does not fit inside, goes on the row above the box (or
 ///   below it at the top edge), always: beside it would meet its frame box and ghost.
 /// - No name covers the selection's anchor point marker.
@@ -114,9 +115,20 @@ public enum Labels {
                     if cell.glyph == "█" { return cell.style.foreground }
                     return nil
                 }
+                // What lies behind the layer: the bare terminal or an ancestor's fill. A name on
+                // a sibling's fill (the hour hand, next to the minute hand's pivot) would label it.
+                var behind: Set<CellColor> = [.default]
+                if tree.contains(box.id) {
+                    var up = tree[box.id].superlayer
+                    while let p = up {
+                        if let c = tree[p].backgroundColor { behind.insert(.rgb(c.red, c.green, c.blue)) }
+                        up = tree[p].superlayer
+                    }
+                }
                 func onSurface(_ column: Int, _ row: Int, gap: (Int, Int)) -> Bool {
                     guard free(column, row), gap.0 >= 0, gap.0 < columns, gap.1 >= 0, gap.1 < rows,
-                          !taken.contains(gap.1 * columns + gap.0), let surface = plain(gap.0, gap.1) else { return false }
+                          !taken.contains(gap.1 * columns + gap.0), let surface = plain(gap.0, gap.1),
+                          behind.contains(surface) else { return false }
                     // The name and a cell either side of it (within the canvas), so it never
                     // touches another shape and reads as this one's.
                     for c in max(0, column - 1)...min(columns - 1, column + width) where plain(c, row) != surface { return false }

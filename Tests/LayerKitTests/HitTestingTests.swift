@@ -214,16 +214,16 @@ struct CachedSearchOrderTests {
         let b = try tree.add(makeLayer("b", bounds: Rect(0, 0, 50, 50), position: Point(50, 50)), in: p)
         #expect(tree.hitTestScreen(Point(50, 50)) == b)
         tree[a].zPosition = 3
-        #expect(tree.hitGeometryIsInSync())
+        #expect(tree.invariantViolations() == [])
         #expect(tree.hitTestScreen(Point(50, 50)) == a)
         #expect(tree.hitTestScreen(Point(50, 50), order: .tree) == b)
         tree[a].zPosition = 0
         #expect(tree.hitTestScreen(Point(50, 50)) == b)
         let c = try tree.add(makeLayer("c", bounds: Rect(0, 0, 50, 50), position: Point(50, 50)) { $0.zPosition = -1 }, in: p)
-        #expect(tree.hitGeometryIsInSync())
+        #expect(tree.invariantViolations() == [])
         #expect(tree.hitTestScreen(Point(50, 50)) == b)   // c is last but lowest
         tree.remove(b)
-        #expect(tree.hitGeometryIsInSync())
+        #expect(tree.invariantViolations() == [])
         #expect(tree.hitTestScreen(Point(50, 50)) == a)
         _ = c
     }

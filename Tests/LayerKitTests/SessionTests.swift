@@ -60,14 +60,14 @@ struct SessionTests {
         let after = s.tree, afterSelection = s.selection
         #expect(after != before)
         #expect(s.isDirty)
-        #expect(s.tree.hitGeometryIsInSync())
+        #expect(s.tree.invariantViolations() == [])
         _ = try s.perform(.undo)
         #expect(s.tree == before)
-        #expect(s.tree.hitGeometryIsInSync())
+        #expect(s.tree.invariantViolations() == [])
         #expect(s.selection == beforeSelection)
         _ = try s.perform(.redo)
         #expect(s.tree == after)
-        #expect(s.tree.hitGeometryIsInSync())
+        #expect(s.tree.invariantViolations() == [])
         #expect(s.selection == afterSelection)
         _ = try s.perform(.undo)
         #expect(s.tree == before)
@@ -79,7 +79,7 @@ struct SessionTests {
         _ = try s.perform(.edit(.layer(.move(5, 0))))
         #expect(throws: CommandError("nothing to redo")) { try s.perform(.redo) }
         #expect(try ask(&s, "get position") == #"{"point":[6,0]}"#)
-        #expect(s.writeHistory == ["add a", "move 1 0", "move 2 0", "undo", "move 5 0"])
+        #expect(s.undoStack.map(\.command.text) == ["add a", "move 1 0", "move 5 0"])
     }
 
     @Test func aFailingCommandChangesNothing() throws {

@@ -106,4 +106,26 @@ import LayerModel
         #expect(found.first?.column == 4 && found.first?.row == 9)
         #expect(canvas[8, 9] == .blank && canvas[3, 9] == .blank)
     }
+
+    /// A sibling drawn under the hand (x 50…80, y 16…28: columns 25…39, rows 4…6) leaves a
+    /// plain surface right of the tip (row 5, columns 28…33 solid blue), but it is not what
+    /// lies behind the hand: a name there would label the sibling. It goes left of the hand.
+    /// (The sibling's own name is too long to sit inside it.)
+    @Test func aNameNeverSitsOnASiblingsFill() throws {
+        var tree = LayerTree()
+        _ = try tree.add(Scenes.layer("a-plate-too-narrow-for-its-name", Rect(0, 0, 30, 12), at: Point(65, 22)) { $0.backgroundColor = Scenes.blue })
+        _ = try tree.add(Scenes.layer("hand", Rect(0, 0, 4, 40), at: Point(20, 40)) {
+            $0.anchorPoint = Point(0.5, 1)
+            $0.transform = .rotation(.degrees(60))
+            $0.backgroundColor = Scenes.red
+        })
+        var options = RasterOptions(mode: .braille)
+        options.labels = .all
+        let canvas = SceneRasterizer.render(tree, viewport: Scenes.viewport, columns: 40, rows: 12, options: options)
+        for c in 28...33 { #expect(canvas[c, 5].glyph == "█" && canvas[c, 5].style.foreground == .rgb(40, 80, 220)) }
+        let found = LabelTests.columns(of: "hand", in: canvas)
+        #expect(found.count == 1)
+        #expect(found.first?.column == 4 && found.first?.row == 9)
+    }
 }
+

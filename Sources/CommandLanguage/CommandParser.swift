@@ -21,12 +21,6 @@ public struct CommandToken: Equatable, Sendable {
     public var quoted: Bool
 }
 
-/// One command as written, with where it starts in its line.
-public struct CommandSource: Equatable, Sendable {
-    public var text: String
-    public var column: Int
-}
-
 /// Reads the command language (commands.md): one command per line or `;`-separated,
 /// `#` starts a comment, double quotes for names with spaces.
 public enum CommandParser {

@@ -174,11 +174,11 @@ public struct Session: Equatable, Sendable {
             return .none
         case .undo:
             guard let entry = undoStack.popLast() else { throw CommandError("nothing to undo") }
-            redoStack.append(step(entry, as: "undo"))
+            redoStack.append(step(entry))
             return .none
         case .redo:
             guard let entry = redoStack.popLast() else { throw CommandError("nothing to redo") }
-            undoStack.append(step(entry, as: "redo"))
+            undoStack.append(step(entry))
             return .none
         case let .save(path): return .save(path)
         case let .load(path): return .load(path)
@@ -207,7 +207,7 @@ public struct Session: Equatable, Sendable {
     }
 
     /// Applies an undo or redo entry and returns the entry that reverses it.
-    private mutating func step(_ entry: UndoEntry, as word: String) -> UndoEntry {
+    private mutating func step(_ entry: UndoEntry) -> UndoEntry {
         var reverse = entry
         reverse.patch = scene.tree.apply(entry.patch)
         if let a = entry.animations { reverse.animations = animations; animations = a }

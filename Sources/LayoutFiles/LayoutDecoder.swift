@@ -275,7 +275,7 @@ struct LayoutDecoder {
         if let member = given[.property(.kind)] {
             let text = try string(member.value, path: fieldPath(.kind))
             guard let k = LayerKind(rawValue: text) else {
-                let near = nearestName(to: text, among: LayerKind.allCases.map(\.rawValue))
+                let near = NearMiss.closest(to: text, among: LayerKind.allCases.map(\.rawValue))
                 throw error(at: member.value.position, fieldPath(.kind), "unknown kind \"\(text)\": expected \"layer\" or \"view\"",
                             suggestion: near.map { "did you mean \"\($0)\"?" })
             }
@@ -649,7 +649,7 @@ struct LayoutDecoder {
         if ["transparent", "clear", "none"].contains(lowered) {
             throw error(at: value.position, path, "unknown color \"\(text)\"", suggestion: "leave the field out for no color")
         }
-        let near = nearestName(to: lowered.replacingSpaces, among: Color.cssNames)
+        let near = NearMiss.closest(to: lowered.replacingSpaces, among: Color.cssNames)
         throw error(at: value.position, path, "unknown color \"\(text)\"",
                     suggestion: near.map { "did you mean \"\($0)\"?" } ?? "use a CSS color name like \"steelblue\", or #rrggbb")
     }
@@ -664,7 +664,7 @@ struct LayoutDecoder {
                               context: String) -> LayoutError {
         let fieldPath = path.isEmpty ? member.key : path + "." + member.key
         var suggestion: String?
-        if let near = synonyms[member.key] ?? nearestName(to: member.key, among: valid) {
+        if let near = synonyms[member.key] ?? NearMiss.closest(to: member.key, among: valid) {
             suggestion = "did you mean \"\(near)\"?"
         } else if member.key == "<<" {
             suggestion = "YAML merge keys are not supported; write the fields out"

@@ -42,8 +42,3 @@ public struct LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
 
 // MARK: Suggestions
 
-/// The candidate a slip most likely meant (`NearMiss.closest`, the one "did you mean"). Kept
-/// for LayoutDecoder's three calls while that file is being reworked; inline it after.
-func nearestName(to word: String, among candidates: [String]) -> String? {
-    NearMiss.closest(to: word, among: candidates)
-}

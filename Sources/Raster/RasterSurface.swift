@@ -168,9 +168,6 @@ enum Glyphs {
     static func brailleBit(_ k: Int) -> UInt8 {
         UInt8(truncatingIfNeeded: UInt64(0x8040_2004_1002_0801) >> (UInt64(truncatingIfNeeded: k & 7) << 3))
     }
-    /// The four dots of the top / bottom half of a cell.
-    static let brailleTopHalf: UInt8 = 0x01 | 0x08 | 0x02 | 0x10
-    static let brailleBottomHalf: UInt8 = 0x04 | 0x20 | 0x40 | 0x80
 }
 
 /// The working buffers of one frame: fill pixels, ink (outline dots or glyphs) per cell,

@@ -103,10 +103,10 @@ enum LinePattern {
 /// Glyph tables, built once.
 enum Glyphs {
     /// U+2800 + dot bits.
-    static let braille: [Character] = (0..<256).map { Character(Unicode.Scalar(UInt32(0x2800 + $0))!) }
-    static let upperHalf: Character = "\u{2580}"  // ▀
-    static let lowerHalf: Character = "\u{2584}"  // ▄
-    static let fullBlock: Character = "\u{2588}"  // █
+    static let braille: [Unicode.Scalar] = (0..<256).map { Unicode.Scalar(UInt32(0x2800 + $0))! }
+    static let upperHalf: Unicode.Scalar = "\u{2580}"  // ▀
+    static let lowerHalf: Unicode.Scalar = "\u{2584}"  // ▄
+    static let fullBlock: Unicode.Scalar = "\u{2588}"  // █
     /// Markers avoid East-Asian-ambiguous glyphs (terminal.md): all of these are "N".
     static let anchor: Character = "\u{25C9}"     // ◉ FISHEYE
     static let crosshair: Character = "\u{271B}"  // ✛ OPEN CENTRE CROSS
@@ -114,14 +114,8 @@ enum Glyphs {
     static let dashVertical: Character = "\u{254E}"    // ╎
     static let ascii: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
 
-    /// The quadrant block for a braille dot mask whose dots fill whole quadrants (each
-    /// quadrant is a 1 × 2 column of dots), else nil. Quadrant bits: upper-left 1,
-    /// upper-right 2, lower-left 4, lower-right 8.
-    /// The braille dots of the upper-left, upper-right, lower-left and lower-right quadrants.
-    static let quadrantMasks: [UInt8] = [0x01 | 0x02, 0x08 | 0x10, 0x04 | 0x40, 0x20 | 0x80]
-
     /// `▀▄▌▐` for the braille masks of exactly a half cell, else nil.
-    static let halfCell: [Character?] = (0..<256).map { mask -> Character? in
+    static let halfCell: [Unicode.Scalar?] = (0..<256).map { mask -> Unicode.Scalar? in
         switch mask {
         case 0x1B: return "\u{2580}"   // top 4 dots ▀
         case 0xE4: return "\u{2584}"   // bottom 4 dots ▄
@@ -131,25 +125,11 @@ enum Glyphs {
         }
     }
 
-    static let quadrant: [Character?] = {
-        let quads = quadrantMasks
-        let glyphs: [Character] = [" ", "\u{2598}", "\u{259D}", "\u{2580}", "\u{2596}", "\u{258C}", "\u{259E}", "\u{259B}",
-                                   "\u{2597}", "\u{259A}", "\u{2590}", "\u{259C}", "\u{2584}", "\u{2599}", "\u{259F}", "\u{2588}"]
-        return (0..<256).map { mask -> Character? in
-            var index = 0
-            for (bit, q) in quads.enumerated() {
-                let m = UInt8(mask) & q
-                if m == q { index |= 1 << bit } else if m != 0 { return nil }
-            }
-            return index == 0 ? nil : glyphs[index]
-        }
-    }()
-
     /// The block sextant (U+1FB00…U+1FB3B) for a 6-bit mask of a cell's 2 × 3 sub-cells, bit
     /// `1 << (row · 2 + column)` (Unicode numbers them 1…6 in the same order). The empty and
     /// full masks are a space and `█`; the two half columns are `▌` and `▐` (Block Elements),
     /// which is why the sextant block skips them.
-    static let sextant: [Character] = (0..<64).map { mask -> Character in
+    static let sextant: [Unicode.Scalar] = (0..<64).map { mask -> Unicode.Scalar in
         switch mask {
         case 0: return " "
         case 63: return "\u{2588}"
@@ -157,7 +137,7 @@ enum Glyphs {
         case 0b101010: return "\u{2590}"
         default:
             let index = mask - 1 - (mask > 0b010101 ? 1 : 0) - (mask > 0b101010 ? 1 : 0)
-            return Character(Unicode.Scalar(UInt32(0x1FB00 + index))!)
+            return Unicode.Scalar(UInt32(0x1FB00 + index))!
         }
     }
 
@@ -727,7 +707,7 @@ struct RasterSurface {
                         if dots != 0 {
                             // Dots in the outline colour over the commonest fill under the undotted samples.
                             let under = uniform ? first : RasterSurface.commonest(among: ~dots, sample)
-                            cells[cell] = Cell(braille[Int(dots)], style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
+                            cells[cell] = Cell(scalar: braille[Int(dots)], style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
                         } else if uniform {
                             if first & PackedColor.present != 0 { cells[cell] = RasterSurface.solid(first) }
                         } else {
@@ -744,7 +724,7 @@ struct RasterSurface {
                         if ink != 0 {
                             // Lines in their colour over the commonest fill of the other sub-cells.
                             let under = uniform ? first : RasterSurface.commonestSextant(among: ~ink & 63, sample)
-                            cells[cell] = Cell(Glyphs.sextant[Int(ink)], style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
+                            cells[cell] = Cell(scalar: Glyphs.sextant[Int(ink)], style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
                         } else if uniform {
                             if first & PackedColor.present != 0 { cells[cell] = RasterSurface.solid(first) }
                         } else {
@@ -867,20 +847,20 @@ struct RasterSurface {
     static func twoColourCell(_ sample: (Int) -> Packed) -> Cell {
         let (fg, bg, mask) = twoColours(count: 8, bit: { Glyphs.brailleBit($0) }, sample)
         let glyph = Glyphs.halfCell[Int(mask)] ?? Glyphs.braille[Int(mask)]
-        return Cell(glyph, style: style(fg, background: bg))
+        return Cell(scalar: glyph, style: style(fg, background: bg))
     }
 
     /// A sextant cell of two colours: the foreground as solid sub-cells exactly on its samples.
     static func twoColourSextant(_ sample: (Int) -> Packed) -> Cell {
         let (fg, bg, mask) = twoColours(count: 6, bit: { 1 << UInt8($0) }, sample)
-        return Cell(Glyphs.sextant[Int(mask)], style: style(fg, background: bg))
+        return Cell(scalar: Glyphs.sextant[Int(mask)], style: style(fg, background: bg))
     }
 
     /// A whole cell of one drawn colour: `█` on its own colour.
     @inline(__always)
     static func solid(_ p: Packed) -> Cell {
         let color = PackedColor.cellColor(p)
-        return Cell(Glyphs.fullBlock, style: CellStyle(foreground: color, background: color))
+        return Cell(scalar: Glyphs.fullBlock, style: CellStyle(foreground: color, background: color))
     }
 
     /// `▀`/`▄`/`█` for a cell's two half-block pixels (at least one is drawn).
@@ -891,14 +871,14 @@ struct RasterSurface {
         case (true, true):
             if top & PackedColor.rgbMask == bottom & PackedColor.rgbMask {
                 let c = PackedColor.cellColor(top)
-                return Cell(Glyphs.fullBlock, style: CellStyle(foreground: c, background: c))
+                return Cell(scalar: Glyphs.fullBlock, style: CellStyle(foreground: c, background: c))
             }
-            return Cell(Glyphs.upperHalf, style: CellStyle(foreground: PackedColor.cellColor(top),
+            return Cell(scalar: Glyphs.upperHalf, style: CellStyle(foreground: PackedColor.cellColor(top),
                                                          background: PackedColor.cellColor(bottom)))
         case (true, false):
-            return Cell(Glyphs.upperHalf, style: CellStyle(foreground: PackedColor.cellColor(top)))
+            return Cell(scalar: Glyphs.upperHalf, style: CellStyle(foreground: PackedColor.cellColor(top)))
         case (false, true):
-            return Cell(Glyphs.lowerHalf, style: CellStyle(foreground: PackedColor.cellColor(bottom)))
+            return Cell(scalar: Glyphs.lowerHalf, style: CellStyle(foreground: PackedColor.cellColor(bottom)))
         case (false, false):
             return Cell.blank
         }

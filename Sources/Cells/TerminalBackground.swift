@@ -17,4 +17,24 @@ public enum TerminalBackground {
         }
         return (channels[0], channels[1], channels[2])
     }
+
+    /// The Primary Device Attributes request (DA1, `CSI c`). It is sent after the OSC 11
+    /// question because every terminal answers it, in order: once its answer is in, any
+    /// OSC 11 answer is in too, so a terminal that ignores OSC 11 costs one round trip, not
+    /// the timeout — and no late answer is left to arrive as keys.
+    public static let deviceAttributesRequest: [UInt8] = [0x1B, 0x5B, 0x63]
+
+    /// True when `bytes` hold a complete DA1 answer: `ESC [ ?` digits and `;` then `c`.
+    public static func hasDeviceAttributes(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        while i + 2 < bytes.count {
+            if bytes[i] == 0x1B, bytes[i + 1] == 0x5B, bytes[i + 2] == UInt8(ascii: "?") {
+                var j = i + 3
+                while j < bytes.count, bytes[j] == UInt8(ascii: ";") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[j]) { j += 1 }
+                if j < bytes.count, bytes[j] == UInt8(ascii: "c") { return true }
+            }
+            i += 1
+        }
+        return false
+    }
 }

@@ -23,7 +23,7 @@ public struct ImportedDump: Sendable {
 public enum RecursiveDescriptionImporter {
     public static func importDump(_ text: String, file: String, lenient: Bool = false) throws(LayoutError) -> ImportedDump {
         let parse = try RecursiveDescriptionParser.parse(text, file: file, lenient: lenient)
-        return build(parse, file: file)
+        return try build(parse, file: file)
     }
 
     /// The short name of a class: the last part of `Module.Class`, the last identifier of a
@@ -49,7 +49,7 @@ public enum RecursiveDescriptionImporter {
         return name
     }
 
-    static func build(_ parse: DumpParse, file: String) -> ImportedDump {
+    static func build(_ parse: DumpParse, file: String) throws(LayoutError) -> ImportedDump {
         var tree = LayerTree()
         var approximate: [(String, String)] = []
         // Names: the short class name, numbered #1, #2… in tree order when it repeats.
@@ -71,8 +71,14 @@ public enum RecursiveDescriptionImporter {
             layer.note = note(for: v, approximate: reason)
             while let top = stack.last, top.depth >= v.depth { stack.removeLast() }
             let parent = stack.last?.id
-            // Names are unique and non-empty and indices default: add cannot fail.
-            guard let id = try? tree.add(layer, in: parent) else { preconditionFailure("import: could not add \(name)") }
+            // Names are unique and non-empty and indices default, so only a scene's own
+            // limits (10 000 nested layers) can refuse a view: say where, never trap.
+            let id: LayerID
+            do { id = try tree.add(layer, in: parent) } catch {
+                throw LayoutError(file: file, line: v.line, column: 1, path: name,
+                                  message: "cannot import this view: \(error)",
+                                  suggestion: "import a smaller part of the hierarchy")
+            }
             stack.append((v.depth, id))
             if parent == nil { extent = extent.union(Rect(origin: .zero, size: Size(width: v.frame.maxX, height: v.frame.maxY))) }
         }

@@ -49,21 +49,23 @@ public struct CellStyle: Hashable, Sendable {
         get { CellColor(packed: bits >> Self.backgroundShift & Self.colorMask) }
         set { storage = bits & ~(Self.colorMask << Self.backgroundShift) | newValue.packed << Self.backgroundShift }
     }
+    @inlinable func has(_ flag: UInt64) -> Bool { bits & flag != 0 }
+    @inlinable mutating func set(_ flag: UInt64, _ on: Bool) { storage = on ? bits | flag : bits & ~flag }
     @inlinable public var bold: Bool {
-        get { bits & Self.boldBit != 0 }
-        set { storage = newValue ? bits | Self.boldBit : bits & ~Self.boldBit }
+        get { has(Self.boldBit) }
+        set { set(Self.boldBit, newValue) }
     }
     @inlinable public var dim: Bool {
-        get { bits & Self.dimBit != 0 }
-        set { storage = newValue ? bits | Self.dimBit : bits & ~Self.dimBit }
+        get { has(Self.dimBit) }
+        set { set(Self.dimBit, newValue) }
     }
     @inlinable public var reverse: Bool {
-        get { bits & Self.reverseBit != 0 }
-        set { storage = newValue ? bits | Self.reverseBit : bits & ~Self.reverseBit }
+        get { has(Self.reverseBit) }
+        set { set(Self.reverseBit, newValue) }
     }
     @inlinable public var underline: Bool {
-        get { bits & Self.underlineBit != 0 }
-        set { storage = newValue ? bits | Self.underlineBit : bits & ~Self.underlineBit }
+        get { has(Self.underlineBit) }
+        set { set(Self.underlineBit, newValue) }
     }
 }
 

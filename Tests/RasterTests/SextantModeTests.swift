@@ -32,10 +32,7 @@ enum SextantImage {
     static func image(_ canvas: Canvas) -> SampleImage {
         let width = canvas.columns * 2, height = canvas.rows * 3
         var colors: [(UInt8, UInt8, UInt8)?] = Array(repeating: nil, count: width * height)
-        func rgb(_ c: CellColor) -> (UInt8, UInt8, UInt8)? {
-            if case let .rgb(r, g, b) = c { return (r, g, b) }
-            return nil
-        }
+        let rgb = SampleImage.rgb
         for row in 0..<canvas.rows {
             for column in 0..<canvas.columns {
                 let cell = canvas[column, row]

@@ -25,10 +25,7 @@ struct SampleImage {
             "▚": 0xA3, "▐": 0xB8, "▜": 0xBB, "▄": 0xE4, "▙": 0xE7, "▟": 0xFC, "█": 0xFF,
         ]
         let bit: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]   // (dy · 2 + dx)
-        func rgb(_ c: CellColor) -> (UInt8, UInt8, UInt8)? {
-            if case let .rgb(r, g, b) = c { return (r, g, b) }
-            return nil
-        }
+        let rgb = SampleImage.rgb
         for row in 0..<canvas.rows {
             for column in 0..<canvas.columns {
                 let cell = canvas[column, row]
@@ -44,6 +41,12 @@ struct SampleImage {
                 }
             }
         }
+    }
+
+    /// A cell colour's channels, nil for the terminal's own.
+    static func rgb(_ c: CellColor) -> (UInt8, UInt8, UInt8)? {
+        if case let .rgb(r, g, b) = c { return (r, g, b) }
+        return nil
     }
 
     /// Hue in degrees (HSV), nil for greys (saturation below 0.2).

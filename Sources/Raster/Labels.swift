@@ -21,12 +21,14 @@ struct LabelBox {
     var fillRatio: Double
     /// The layer's fill when it is drawn opaque (its name must sit where it shows).
     var fill: Color?
-    /// The polygon's rightmost, leftmost, topmost and bottommost vertices (cell
-    /// coordinates): where a name beside the shape starts from.
-    var tips: [(x: Double, y: Double)] = []
+    /// Where a name beside the shape may start from (cell coordinates), best first: the
+    /// polygon's rightmost, leftmost, topmost and bottommost vertices, each with the side it
+    /// is extreme on (0 right, 1 left, 2 top, 3 bottom).
+    var tips: [(x: Double, y: Double, side: Int)] = []
 
-    /// The extreme vertices of `poly`, in the order `tips` keeps them.
-    static func tips(of poly: [PolyVertex]) -> [(x: Double, y: Double)] {
+    /// The extreme vertices of `poly`, farthest from `anchor` first (a clock hand's free end
+    /// before its pivot); right, left, top, bottom when there is no anchor or for ties.
+    static func tips(of poly: [PolyVertex], from anchor: Point? = nil) -> [(x: Double, y: Double, side: Int)] {
         guard var right = poly.first else { return [] }
         var left = right, top = right, bottom = right
         for v in poly {
@@ -35,7 +37,15 @@ struct LabelBox {
             if v.y < top.y { top = v }
             if v.y > bottom.y { bottom = v }
         }
-        return [(right.x, right.y), (left.x, left.y), (top.x, top.y), (bottom.x, bottom.y)]
+        let all = [(right.x, right.y, 0), (left.x, left.y, 1), (top.x, top.y, 2), (bottom.x, bottom.y, 3)]
+        guard let a = anchor else { return all }
+        // Distance in columns (a row is `2` columns tall at the usual cell aspect); rounded
+        // to a tenth so vertices at the same distance keep their order.
+        func d(_ t: (Double, Double, Int)) -> Double {
+            let dx = t.0 - a.x, dy = (t.1 - a.y) * 2
+            return ((dx * dx + dy * dy).squareRoot() * 10).rounded()
+        }
+        return all.enumerated().sorted { d($0.element) != d($1.element) ? d($0.element) > d($1.element) : $0.offset < $1.offset }.map(\.element)
     }
 }
 
@@ -47,8 +57,9 @@ struct LabelBox {
 ///   cells after the outline's), when the layer nearly fills its box (not turned) and the
 ///   box has room for all of it.
 /// - Otherwise (a turned or thin layer, a clock hand, a box too small for its name) it goes
-///   beside the shape, one cell past its rightmost vertex (then its leftmost, topmost,
-///   bottommost), on one plain surface: the name and a cell either side of it blank or solid
+///   beside the shape, one cell past an extreme vertex — the one farthest from the layer's
+///   anchor point first (a clock hand's free end, not its pivot), else rightmost, leftmost,
+///   topmost, bottommost — on one plain surface: the name and a cell either side of it blank or solid
 ///   in the colour of the gap cell next to the tip, and that colour the bare terminal's or a
 ///   superlayer's fill, so the name sits on what is behind the shape, never on another
 ///   layer (a sibling's fill, an edge) or on the shape itself.
@@ -134,14 +145,15 @@ public enum Labels {
                     for c in max(0, column - 1)...min(columns - 1, column + width) where plain(c, row) != surface { return false }
                     return true
                 }
-                let (rx, ry) = box.tips[0], (lx, ly) = box.tips[1], (tx, ty) = box.tips[2], (bx, by) = box.tips[3]
                 let fl = { (v: Double) in RasterSurface.floorClamped(v) }
-                let candidates: [(column: Int, row: Int, gap: (Int, Int))] = [
-                    (fl(rx) + 2, fl(ry), (fl(rx) + 1, fl(ry))),
-                    (fl(lx) - 1 - width, fl(ly), (fl(lx) - 1, fl(ly))),
-                    (fl(tx) - width / 2, fl(ty) - 1, (fl(tx), fl(ty) - 1)),
-                    (fl(bx) - width / 2, fl(by) + 1, (fl(bx), fl(by) + 1)),
-                ]
+                let candidates: [(column: Int, row: Int, gap: (Int, Int))] = box.tips.map { t in
+                    switch t.side {
+                    case 0: return (fl(t.x) + 2, fl(t.y), (fl(t.x) + 1, fl(t.y)))
+                    case 1: return (fl(t.x) - 1 - width, fl(t.y), (fl(t.x) - 1, fl(t.y)))
+                    case 2: return (fl(t.x) - width / 2, fl(t.y) - 1, (fl(t.x), fl(t.y) - 1))
+                    default: return (fl(t.x) - width / 2, fl(t.y) + 1, (fl(t.x), fl(t.y) + 1))
+                    }
+                }
                 for cand in candidates where onSurface(cand.column, cand.row, gap: cand.gap) {
                     spot = (cand.column, cand.row); break
                 }

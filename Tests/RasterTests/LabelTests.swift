@@ -59,8 +59,10 @@ import LayerModel
     /// (anchor-relative (±2, −40), (±2, 0)) turned by 60° (x cos − y sin, x sin + y cos), land
     /// at (53.64, 18.27), (55.64, 21.73), (21, 41.73), (19, 38.27) points; at 2 points per
     /// column and 4 per row the rightmost, (55.64, 21.73), is in cell (27, 5). The hand does
-    /// not fill its box, so its name goes beside it: a gap cell (28), then "hand" from
-    /// column 29 on row 5.
+    /// not fill its box, so its name goes beside it, past the vertex farthest from its anchor
+    /// (cell (10, 10)): the rightmost, 20.03 columns away (a row counts 2), just before the
+    /// topmost, (53.64, 18.27) in cell (26, 4), at 20.02. So: a gap cell (28), then "hand"
+    /// from column 29 on row 5.
     static func turnedHand() throws -> LayerTree {
         var tree = LayerTree()
         _ = try tree.add(Scenes.layer("hand", Rect(0, 0, 4, 40), at: Point(20, 40)) {
@@ -93,8 +95,9 @@ import LayerModel
     }
 
     /// With a box just right of the tip (x 58…80, y 16…28: columns 29…39, rows 4…6), the
-    /// name would touch it there, so it goes left of the leftmost corner, (19, 38.27) in cell
-    /// (9, 9): a gap at column 8, "hand" in columns 4…7.
+    /// name would touch it there, so it goes above the next farthest corner, the topmost, in
+    /// cell (26, 4): centred on it one row up, "hand" in columns 24…27 of row 3, clear of the
+    /// box (rows 4…6).
     @Test func aNameNeverTouchesAnotherShape() throws {
         var tree = try LabelTests.turnedHand()
         _ = try tree.add(Scenes.layer("wall", Rect(0, 0, 22, 12), at: Point(69, 22)) { $0.backgroundColor = Scenes.blue })
@@ -103,13 +106,14 @@ import LayerModel
         let canvas = SceneRasterizer.render(tree, viewport: Scenes.viewport, columns: 40, rows: 12, options: options)
         let found = LabelTests.columns(of: "hand", in: canvas)
         #expect(found.count == 1)
-        #expect(found.first?.column == 4 && found.first?.row == 9)
-        #expect(canvas[8, 9] == .blank && canvas[3, 9] == .blank)
+        #expect(found.first?.column == 24 && found.first?.row == 3)
+        #expect(canvas[23, 3] == .blank && canvas[28, 3] == .blank)
     }
 
     /// A sibling drawn under the hand (x 50…80, y 16…28: columns 25…39, rows 4…6) leaves a
     /// plain surface right of the tip (row 5, columns 28…33 solid blue), but it is not what
-    /// lies behind the hand: a name there would label the sibling. It goes left of the hand.
+    /// lies behind the hand: a name there would label the sibling. It goes above the hand's
+    /// topmost corner instead (columns 24…27 of row 3, as above).
     /// (The sibling's own name is too long to sit inside it.)
     @Test func aNameNeverSitsOnASiblingsFill() throws {
         var tree = LayerTree()
@@ -125,7 +129,7 @@ import LayerModel
         for c in 28...33 { #expect(canvas[c, 5].glyph == "█" && canvas[c, 5].style.foreground == .rgb(40, 80, 220)) }
         let found = LabelTests.columns(of: "hand", in: canvas)
         #expect(found.count == 1)
-        #expect(found.first?.column == 4 && found.first?.row == 9)
+        #expect(found.first?.column == 24 && found.first?.row == 3)
     }
 }
 

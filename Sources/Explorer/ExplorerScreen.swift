@@ -242,8 +242,11 @@ public enum ExplorerScreen {
         let idle = message.isEmpty || message.hasPrefix("press ? for the keys")
         if layout.panelHidden, idle, !state.statusIsError { message = Picture.compactInspector(state, width: room - 1) }
         let style = state.statusIsError ? CellStyle(foreground: .rgb(255, 90, 90), bold: true, reverse: true) : statusStyle
-        canvas.write(" " + message, column: 0, row: row, style: style, maxWidth: room)
-        if rightWidth < layout.columns {
+        // A message longer than its room (an error's suggestion) takes the whole row: the
+        // selection and the order are in the panel too, the message is said once.
+        let messageWins = (" " + message).displayWidth > room
+        canvas.write(" " + message, column: 0, row: row, style: style, maxWidth: messageWins ? layout.columns : room)
+        if rightWidth < layout.columns, !messageWins {
             canvas.write(right, column: layout.columns - rightWidth, row: row, style: statusStyle)
         }
     }

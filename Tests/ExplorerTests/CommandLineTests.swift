@@ -60,6 +60,25 @@ import LayerKit
         #expect(state.status == ":rotat 5 — column 1: unknown command \"rotat\"; did you mean \"rotate\"?")
     }
 
+    /// At 100 columns (panel shown) the selection path and "order zPosition" take the right
+    /// of the status row, leaving 76 columns; an error longer than that takes the whole row
+    /// instead of being cut (the selection and order are in the panel too).
+    @Test func aLongErrorTakesTheWholeStatusRow() {
+        var state = Fixture.state()
+        state.columns = 100
+        state.rows = 30
+        let name = "aLayerNameLongerThanTheRoomLeftOnTheStatusRow"
+        state.press(":")
+        state.type("select " + name)
+        state.press("Enter")
+        #expect(state.statusIsError)
+        #expect(state.status.hasPrefix("select \(name): no layer named"))
+        let screen = ExplorerScreen.render(state, options: ScreenOptions(mode: .braille, unicode: true))
+        let row = screen.canvas.text(row: state.layout.statusRow)
+        #expect(row == " " + String(state.status.prefix(99)))
+        #expect(!row.contains("order zPosition"))
+    }
+
     @Test func aCommandThatDoesNotApplyIsAnErrorAndChangesNothing() {
         var state = Fixture.state()
         let before = state.session

@@ -426,7 +426,8 @@ public enum CommandTable {
         for section in CommandSection.allCases {
             let title = "  " + section.marker + ":"
             let verbs = all.filter { $0.section == section }.map(\.verb)
-            let packed = pack([title] + verbs, width: width, separator: " ")
+            // Continuation lines are indented by 4: packed to the width that leaves them.
+            let packed = pack([title] + verbs, width: width - 4, separator: " ")
             lines += packed.enumerated().map { $0.offset == 0 ? $0.element : "    " + $0.element }
         }
         return lines

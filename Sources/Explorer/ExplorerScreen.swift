@@ -171,13 +171,23 @@ public enum ExplorerScreen {
 
     static func helpLines(_ state: ExplorerState) -> [String] {
         var lines: [String] = []
+        // The box leaves a column each side and has a border and a space inside it.
+        let width = min(76, state.layout.columns - 6)
         if let notes = state.session.scene.notes {
-            lines += wrap(notes, width: 76)
+            lines += wrap(notes, width: width)
             lines.append("")
         }
-        lines += Keymap.helpLines
+        // A key's line wider than the box continues under its description (the key column
+        // is 14 wide).
+        for line in Keymap.helpLines {
+            guard line.displayWidth > width, line.count > 14 else { lines.append(line); continue }
+            let key = String(line.prefix(14)), text = String(line.dropFirst(14))
+            for (i, part) in wrap(text, width: max(10, width - 14)).enumerated() {
+                lines.append((i == 0 ? key : String(repeating: " ", count: 14)) + part)
+            }
+        }
         lines.append("")
-        lines += CommandTable.helpLines()
+        lines += CommandTable.helpLines(width: width)
         return lines
     }
 

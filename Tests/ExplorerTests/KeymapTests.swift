@@ -146,9 +146,32 @@ import LayerKit
         let canvas = ExplorerScreen.render(state, options: ScreenOptions(mode: .braille)).canvas
         let text = (0..<canvas.rows).map { canvas.text(row: $0) }.joined(separator: "\n")
         #expect(text.contains("Keys (any key closes)"))
-        for line in Keymap.helpLines + CommandTable.helpLines() {
+        for line in ExplorerScreen.helpLines(state) where !line.isEmpty {
             #expect(text.contains(line), "help overlay misses: \(line)")
         }
+    }
+
+    /// At 80 columns the box is 78 wide with 74 columns for text: every help line (the
+    /// scene's notes wrapped, the keys, the commands packed) fits whole, none is cut.
+    @Test func everyHelpLineFitsTheBoxAt80Columns() {
+        var scene = Fixture.scene()
+        scene.notes = String(repeating: "anchorPoint moves the frame, not the position; ", count: 6)
+        var state = ExplorerState(session: Session(scene: scene, filePath: nil))
+        state.columns = 80; state.rows = 24
+        let lines = ExplorerScreen.helpLines(state)
+        for line in lines { #expect(line.displayWidth <= 74, "too wide: \(line)") }
+        // The notes are all there, wrapped.
+        #expect(lines.prefix(5).joined(separator: " ").contains("anchorPoint moves the frame, not the position; anchorPoint"))
+        // Every key's line is there whole: its wrapped parts, joined, are the line.
+        var joined: [String] = []
+        for line in lines {
+            if line.hasPrefix(String(repeating: " ", count: 14)), let last = joined.popLast() {
+                joined.append(last + " " + line.dropFirst(14))
+            } else {
+                joined.append(line)
+            }
+        }
+        for line in Keymap.helpLines { #expect(joined.contains(line), "missing or cut: \(line)") }
     }
 
     /// Taller than the terminal, the help scrolls: every binding can be read.
@@ -158,14 +181,14 @@ import LayerKit
         state.columns = columns; state.rows = rows
         state.press("?")
         var seen = ""
-        for _ in 0..<100 {
+        for _ in 0..<300 {
             let canvas = ExplorerScreen.render(state, options: ScreenOptions(mode: .braille)).canvas
             seen += (0..<canvas.rows).map { canvas.text(row: $0) }.joined(separator: "\n")
             state.press("j")
             #expect(state.mode == .help, "j scrolls, it does not close")
         }
         #expect(seen.contains(columns >= 80 ? "j/k Space scroll, any other key closes" : "Keys 1–8 of"))
-        for line in Keymap.helpLines {
+        for line in ExplorerScreen.helpLines(state) where !line.isEmpty {
             // The box may cut a long line at the right on a narrow terminal.
             #expect(seen.contains(String(line.prefix(columns - 8))), "help overlay never shows: \(line)")
         }

@@ -21,14 +21,14 @@ struct LabelBox {
     var fillRatio: Double
     /// The layer's fill when it is drawn opaque (its name must sit where it shows).
     var fill: Color?
-    /// Where a name beside the shape may start from (cell coordinates), best first: the
-    /// polygon's rightmost, leftmost, topmost and bottommost vertices, each with the side it
-    /// is extreme on (0 right, 1 left, 2 top, 3 bottom).
+    /// The polygon's rightmost, leftmost, topmost and bottommost vertices (cell
+    /// coordinates), in that order (side 0 … 3): where a name beside the shape starts from.
     var tips: [(x: Double, y: Double, side: Int)] = []
+    /// The layer's anchor point on the canvas, when it projects.
+    var anchor: Point? = nil
 
-    /// The extreme vertices of `poly`, farthest from `anchor` first (a clock hand's free end
-    /// before its pivot); right, left, top, bottom when there is no anchor or for ties.
-    static func tips(of poly: [PolyVertex], from anchor: Point? = nil) -> [(x: Double, y: Double, side: Int)] {
+    /// The extreme vertices of `poly`, in the order `tips` keeps them.
+    static func tips(of poly: [PolyVertex]) -> [(x: Double, y: Double, side: Int)] {
         guard var right = poly.first else { return [] }
         var left = right, top = right, bottom = right
         for v in poly {
@@ -37,15 +37,20 @@ struct LabelBox {
             if v.y < top.y { top = v }
             if v.y > bottom.y { bottom = v }
         }
-        let all = [(right.x, right.y, 0), (left.x, left.y, 1), (top.x, top.y, 2), (bottom.x, bottom.y, 3)]
-        guard let a = anchor else { return all }
+        return [(right.x, right.y, 0), (left.x, left.y, 1), (top.x, top.y, 2), (bottom.x, bottom.y, 3)]
+    }
+
+    /// `tips`, farthest from the anchor first (a clock hand's free end before its pivot); in
+    /// their own order without an anchor and for ties. Asked only for a name that goes beside.
+    var tipsFarthestFirst: [(x: Double, y: Double, side: Int)] {
+        guard let a = anchor else { return tips }
         // Distance in columns (a row is `2` columns tall at the usual cell aspect); rounded
         // to a tenth so vertices at the same distance keep their order.
-        func d(_ t: (Double, Double, Int)) -> Double {
-            let dx = t.0 - a.x, dy = (t.1 - a.y) * 2
+        func d(_ t: (x: Double, y: Double, side: Int)) -> Double {
+            let dx = t.x - a.x, dy = (t.y - a.y) * 2
             return ((dx * dx + dy * dy).squareRoot() * 10).rounded()
         }
-        return all.enumerated().sorted { d($0.element) != d($1.element) ? d($0.element) > d($1.element) : $0.offset < $1.offset }.map(\.element)
+        return tips.enumerated().sorted { d($0.element) != d($1.element) ? d($0.element) > d($1.element) : $0.offset < $1.offset }.map(\.element)
     }
 }
 
@@ -122,8 +127,8 @@ public enum Labels {
                 // Beside the shape: the gap cell next to the tip decides the surface.
                 func plain(_ column: Int, _ row: Int) -> CellColor? {
                     let cell = canvas[column, row]
-                    if cell.glyph == " " { return cell.style.background }
-                    if cell.glyph == "█" { return cell.style.foreground }
+                    if cell.code == 0x20 { return cell.style.background }
+                    if cell.code == 0x2588 { return cell.style.foreground }   // █
                     return nil
                 }
                 // What lies behind the layer: the bare terminal or an ancestor's fill. A name on
@@ -146,7 +151,7 @@ public enum Labels {
                     return true
                 }
                 let fl = { (v: Double) in RasterSurface.floorClamped(v) }
-                let candidates: [(column: Int, row: Int, gap: (Int, Int))] = box.tips.map { t in
+                let candidates: [(column: Int, row: Int, gap: (Int, Int))] = box.tipsFarthestFirst.map { t in
                     switch t.side {
                     case 0: return (fl(t.x) + 2, fl(t.y), (fl(t.x) + 1, fl(t.y)))
                     case 1: return (fl(t.x) - 1 - width, fl(t.y), (fl(t.x) - 1, fl(t.y)))

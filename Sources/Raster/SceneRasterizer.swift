@@ -135,8 +135,8 @@ public enum SceneRasterizer {
                 surface.labelBoxes.append(LabelBox(id: step.id, name: walk.layers[step.slot].name, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
                                                    fillRatio: ratio,
                                                    fill: options.showFills && step.opacity >= 0.999 ? walk.layers[step.slot].backgroundColor : nil,
-                                                   tips: LabelBox.tips(of: poly,
-                                                                       from: step.matrix.apply(to: walk.layers[step.slot].anchorInBounds))))
+                                                   tips: LabelBox.tips(of: poly),
+                                                   anchor: step.matrix.apply(to: walk.layers[step.slot].anchorInBounds)))
             }
 
             let alpha = step.opacity

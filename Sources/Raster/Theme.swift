@@ -99,10 +99,18 @@ public enum OverlayContrast {
     /// failing all, the one that stands out most. Same-hue variants come first so an
     /// overlay keeps its colour wherever it can.
     public static func pick(_ fg: Color, on bg: Color) -> Color {
-        let key = UInt64(fg.red) << 40 | UInt64(fg.green) << 32 | UInt64(fg.blue) << 24
+        remembered(fg, on: bg, text: false) { search(fg, on: bg) }
+    }
+
+    /// Picks are pure and the same few pairs recur every frame: remembered process-wide,
+    /// overlay picks and text picks apart (bit 48 of the key).
+    private static let cache = Mutex<[UInt64: Color]>([:])
+
+    private static func remembered(_ fg: Color, on bg: Color, text: Bool, _ compute: () -> Color) -> Color {
+        let key = (text ? UInt64(1) << 48 : 0) | UInt64(fg.red) << 40 | UInt64(fg.green) << 32 | UInt64(fg.blue) << 24
             | UInt64(bg.red) << 16 | UInt64(bg.green) << 8 | UInt64(bg.blue)
         if let hit = cache.withLock({ $0[key] }) { return hit }
-        let picked = search(fg, on: bg)
+        let picked = compute()
         cache.withLock { cache in
             if cache.count > 4096 { cache.removeAll(keepingCapacity: true) }
             cache[key] = picked
@@ -110,15 +118,14 @@ public enum OverlayContrast {
         return picked
     }
 
-    /// Picks are pure and the same few pairs recur every frame: remembered process-wide.
-    private static let cache = Mutex<[UInt64: Color]>([:])
+    /// `c` half way to black (`t` 0) or to white (`t` 255): its shade or tint.
+    private static func mix(_ c: Color, _ t: UInt8) -> Color {
+        func ch(_ v: UInt8) -> UInt8 { UInt8((Int(v) + Int(t)) / 2) }
+        return Color(red: ch(c.red), green: ch(c.green), blue: ch(c.blue))
+    }
 
     private static func search(_ fg: Color, on bg: Color) -> Color {
         if isReadable(fg, on: bg) { return fg }
-        func mix(_ c: Color, _ t: UInt8) -> Color {
-            func ch(_ v: UInt8) -> UInt8 { UInt8((Int(v) + Int(t)) / 2) }
-            return Color(red: ch(c.red), green: ch(c.green), blue: ch(c.blue))
-        }
         let darkFirst = luma(bg) > 110
         let shade = mix(fg, 0), tint = mix(fg, 255)
         let black = Color(red: 0, green: 0, blue: 0), white = Color(red: 255, green: 255, blue: 255)
@@ -157,12 +164,13 @@ public enum OverlayContrast {
     /// `minimumTextContrast` at every depth; else black or white, whichever contrasts more.
     /// Distance alone (`pick`) is not enough for text: magenta on green is far apart in RGB
     /// and unreadable, because both are equally dark.
+    /// Remembered like `pick`: it is asked once per letter of every name, every frame.
     public static func readableText(_ fg: Color, on bg: Color) -> Color {
+        remembered(fg, on: bg, text: true) { textSearch(fg, on: bg) }
+    }
+
+    private static func textSearch(_ fg: Color, on bg: Color) -> Color {
         if contrastRatio(fg, bg) >= minimumTextContrast { return fg }
-        func mix(_ c: Color, _ t: UInt8) -> Color {
-            func ch(_ v: UInt8) -> UInt8 { UInt8((Int(v) + Int(t)) / 2) }
-            return Color(red: ch(c.red), green: ch(c.green), blue: ch(c.blue))
-        }
         let variants = [mix(fg, 0), mix(fg, 255)].map { ($0, contrastRatio($0, bg)) }.max { $0.1 < $1.1 }!
         if variants.1 >= minimumTextContrast { return variants.0 }
         let black = Color(red: 0, green: 0, blue: 0), white = Color(red: 255, green: 255, blue: 255)

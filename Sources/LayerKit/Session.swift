@@ -122,7 +122,8 @@ public struct Session: Equatable, Sendable {
             let commands: [Command]
             do { commands = try CommandParser.parseLine(line.text) } catch { throw ScriptError(line: line, error: error) }
             for command in commands {
-                let verb = command.text.split(separator: " ").first.map(String.init) ?? ""
+                // Printed only for an error: a script's commands are not printed to run.
+                var verb: String { command.text.split(separator: " ").first.map(String.init) ?? "" }
                 let c: EngineCommand
                 switch command {
                 case .explorer(.quit):

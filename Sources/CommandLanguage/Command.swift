@@ -145,6 +145,10 @@ public enum LayerEdit: Equatable, Sendable {
     case toggle(ToggleProperty)
     /// Changes zPosition by a delta (keys `[` and `]`).
     case lift(Double)
+    /// `draw OP…`: appends one operation to the selection's drawing (content.md).
+    case draw(DrawingOperation)
+    /// `draw clear`: empties the selection's drawing.
+    case drawClear
 
     public var text: String {
         let n = NumberText.exact
@@ -157,6 +161,8 @@ public enum LayerEdit: Equatable, Sendable {
         case .reset: return "reset"
         case let .toggle(p): return "toggle \(p.rawValue)"
         case let .lift(dz): return "lift \(n(dz))"
+        case let .draw(op): return "draw " + op.text
+        case .drawClear: return "draw clear"
         }
     }
 }
@@ -172,6 +178,12 @@ public enum Query: Equatable, Sendable {
     case hitTest(String?, Point)
     case hitTestPresentation(String?, Point)
     case matrix(TransformSpec)
+    /// `get ctm [at N]`: CGContextGetCTM of the selection's drawing after N operations (content.md).
+    case ctm(at: Int?)
+    /// `get content-transform [at N]`: user space → the selection's bounds space.
+    case contentTransform(at: Int?)
+    /// `convert point X Y from content NAME [at N] to B`.
+    case convertContentPoint(Point, from: String, at: Int?, to: SpaceName)
 
     public var text: String {
         let n = NumberText.exact
@@ -189,6 +201,10 @@ public enum Query: Equatable, Sendable {
             return "hit-test " + (name.map { ($0 == "presentation" ? "\"presentation\"" : q($0)) + " " } ?? "") + "\(n(p.x)) \(n(p.y))"
         case let .hitTestPresentation(name, p): return "hit-test presentation " + (name.map { "\(q($0)) " } ?? "") + "\(n(p.x)) \(n(p.y))"
         case let .matrix(t): return "matrix \(t.text)"
+        case let .ctm(at): return "get ctm" + (at.map { " at \($0)" } ?? "")
+        case let .contentTransform(at): return "get content-transform" + (at.map { " at \($0)" } ?? "")
+        case let .convertContentPoint(p, name, at, b):
+            return "convert point \(n(p.x)) \(n(p.y)) from content \(q(name))" + (at.map { " at \($0)" } ?? "") + " to \(b.text)"
         }
     }
 }

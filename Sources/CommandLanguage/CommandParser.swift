@@ -248,6 +248,8 @@ public struct Reader {
                 throw CommandError("\(property.rawValue) must be between 0 and 1, found \(NumberText.exact(x))", column: column)
             case .nonNegative? where declaration.violates(.number(x)):
                 throw CommandError("\(property.rawValue) cannot be negative", column: column)
+            case .positive? where declaration.violates(.number(x)):
+                throw CommandError("\(property.rawValue) must be positive, found \(NumberText.exact(x))", column: column, suggestion: "1, 2 or 3 (a screen's scale)")
             default: value = .number(x)
             }
         case .transform: value = .transform(try transform())

@@ -101,7 +101,7 @@ private func words<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> Comman
 
 /// Every command of the language, declared once.
 public enum CommandTable {
-    public static let all: [CommandSpec] = scene + queries + time + explorerCommands
+    public static let all: [CommandSpec] = scene + queries + time + explorerCommands + content
 
     static let scene: [CommandSpec] = [
         CommandSpec("add", .scene, [
@@ -238,7 +238,16 @@ public enum CommandTable {
             CommandForm([.property(settable: false)], "`{\"rect\":[x,y,w,h]}`, `{\"point\":[x,y]}`, `{\"size\":[w,h]}`, `{\"matrix\":[16]}`, `{\"affine\":[6]}`, `{\"number\":n}` or `{\"bool\":b}`; `get frame` is the derived frame"),
             CommandForm([.keyword("presentation"), .property(settable: false)], "the presentation value at `now` in `get`'s JSON form ([time.md](time.md))"),
             CommandForm([.keyword("now")], "`{\"number\":seconds}`: the scene clock"),
+            CommandForm([.keyword("ctm"), .optional([.keyword("at"), .number("N")])],
+                        "`{\"affine\":[a,b,c,d,tx,ty]}`: `CGContextGetCTM` in the selection's drawing after N operations (all when left out; `at 0`: the base CTM `[s,0,0,-s,-s·ox,s·(h+oy)]`) ([content.md](content.md))"),
+            CommandForm([.keyword("content-transform"), .optional([.keyword("at"), .number("N")])],
+                        "`{\"affine\":[6]}`: user space → the selection's bounds space (points) after N operations"),
         ]) { (r: inout Reader) throws(CommandError) in
+            if let t = r.peek, !t.quoted, t.text == "ctm" || t.text == "content-transform" {
+                r.advance()
+                let at = try r.drawingIndex()
+                return query(t.text == "ctm" ? .ctm(at: at) : .contentTransform(at: at))
+            }
             if let t = r.peek, !t.quoted, t.text == "presentation" { r.advance(); return query(.getPresentation(try r.property(allowReadOnly: true))) }
             if let t = r.peek, !t.quoted, t.text == "now" { r.advance(); return query(.getNow) }
             return query(.get(try r.property(allowReadOnly: true)))
@@ -248,12 +257,22 @@ public enum CommandTable {
                         "`{\"point\":[x,y]}` or `{\"point\":null}` (singular, behind the eye); A and B are layer names or `screen`"),
             CommandForm([.keyword("rect"), .number("X"), .number("Y"), .number("W"), .number("H"), .keyword("from"), .space("A"), .keyword("to"), .space("B")],
                         "`{\"rect\":[x,y,w,h]}`: the bounding box (R7)"),
+            CommandForm([.keyword("point"), .number("X"), .number("Y"), .keyword("from"), .keyword("content"), .layer("NAME"), .optional([.keyword("at"), .number("N")]), .keyword("to"), .space("B")],
+                        "`{\"point\":[x,y]}`: a user-space point of NAME's drawing, after N operations, in B's space ([content.md](content.md))"),
         ]) { (r: inout Reader) throws(CommandError) in
             let what = try r.word("point or rect")
             switch what.text {
             case "point":
                 let p = Point(x: try r.number("x"), y: try r.number("y"))
-                try r.keyword("from"); let a = try r.space()
+                try r.keyword("from")
+                if let t = r.peek, !t.quoted, t.text == "content", r.tokens.count > r.index + 2 {
+                    r.advance()
+                    let name = try r.name("a layer name")
+                    let at = try r.drawingIndex()
+                    try r.keyword("to")
+                    return query(.convertContentPoint(p, from: name, at: at, to: try r.space()))
+                }
+                let a = try r.space()
                 try r.keyword("to"); let b = try r.space()
                 return query(.convertPoint(p, from: a, to: b))
             case "rect":
@@ -371,6 +390,19 @@ public enum CommandTable {
         },
         CommandSpec("quit!", aliases: ["q!"], .explorer, [CommandForm([], "quit now")]) { (_: inout Reader) throws(CommandError) in
             explorer(.quit(force: true))
+        },
+    ]
+
+    // MARK: Content (content.md): what a layer draws.
+
+    static let content: [CommandSpec] = [
+        CommandSpec("draw", .scene, [
+            CommandForm([.tail("OP…")],
+                        "append one drawing operation to the selection's drawing: `save`, `restore`, `translate TX TY`, `rotate DEG`, `scale SX SY`, `concat A B C D TX TY`, `fill-rect`/`stroke-rect`/`fill-ellipse`/`stroke-ellipse X Y W H COLOR [WIDTH]`, `line X1 Y1 X2 Y2 COLOR [WIDTH]`, `text \"TEXT\" X Y [COLOR]` ([content.md](content.md))"),
+            CommandForm([.keyword("clear")], "empty the selection's drawing"),
+        ]) { (r: inout Reader) throws(CommandError) in
+            if let t = r.peek, !t.quoted, t.text == "clear", r.tokens.count == r.index + 1 { r.advance(); return edit(.drawClear) }
+            return edit(.draw(try r.drawingOperation()))
         },
     ]
 

@@ -38,6 +38,27 @@ extension Session {
             return "{\"number\":\(JSON.number(now))}"
         case let .hitTestPresentation(name, p):
             return try hitTestAnswer(name, p, in: presentationTree())
+        case let .ctm(at):
+            let id = try selected()
+            try checkDrawingIndex(at, of: id)
+            return "{\"affine\":\(JSON.numbers(tree.ctm(of: id, after: at).values))}"
+        case let .contentTransform(at):
+            let id = try selected()
+            try checkDrawingIndex(at, of: id)
+            return "{\"affine\":\(JSON.numbers(tree.contentTransform(of: id, after: at).values))}"
+        case let .convertContentPoint(p, name, at, b):
+            let id = try layer(named: name)
+            try checkDrawingIndex(at, of: id)
+            return JSON.point(tree.convertContentPoint(p, of: id, after: at, to: try space(b)))
+        }
+    }
+
+    /// `at N` past the end of the drawing is refused (content.md: after the first N operations).
+    private func checkDrawingIndex(_ n: Int?, of id: LayerID) throws(CommandError) {
+        let count = scene.tree[id].drawing.count
+        if let n, n > count {
+            throw CommandError("at \(n) is past the end: \(scene.tree[id].name)'s drawing has \(count) operation\(count == 1 ? "" : "s")",
+                               suggestion: "use at 0…\(count)")
         }
     }
 

@@ -319,6 +319,14 @@ public struct Session: Equatable, Sendable {
             }
         case let .lift(dz):
             layer.zPosition += dz
+        case let .draw(op):
+            if op == .restore, ContentGeometry.unmatchedRestore(layer.drawing + [op]) != nil {
+                throw CommandError("restore without a save: the drawing has no saved state to return to",
+                                   suggestion: "draw save first; restore returns the CTM the matching save kept")
+            }
+            layer.drawing.append(op)
+        case .drawClear:
+            layer.drawing = []
         case let .set(property, value):
             try set(property, value, on: &layer, warning: &warning)
         }

@@ -61,6 +61,11 @@ public struct Layer: Equatable, Sendable {
     /// A note shown in the panel: an imported view's class, address, tag, and whether its
     /// geometry is only approximate (and why).
     public var note: String? = nil
+    /// What the layer draws (content.md): operations run as `drawRect:` would, in user space.
+    public var drawing: [DrawingOperation] = []
+    /// The backing store's scale; nil: the default for the kind (1 for a layer, the screen's
+    /// scale for a view: `LayerTree.contentsScale(of:)`).
+    public var contentsScale: Double? = nil
 
     /// The superlayer, nil for a top-level layer. Maintained by `LayerTree`.
     public internal(set) var superlayer: LayerID?

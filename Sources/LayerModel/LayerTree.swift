@@ -17,7 +17,7 @@ public struct LayerTree: Equatable, Sendable {
     /// Two trees are equal when they hold the same layers under the same ids in the same
     /// structure (empty slots left by removals don't count).
     public static func == (a: LayerTree, b: LayerTree) -> Bool {
-        guard a.roots == b.roots, a.ids == b.ids else { return false }
+        guard a.roots == b.roots, a.ids == b.ids, a.screenScale == b.screenScale else { return false }
         for id in a.ids.values where a.storage[id.raw] != b.storage[id.raw] { return false }
         return true
     }
@@ -34,6 +34,9 @@ public struct LayerTree: Equatable, Sendable {
     private(set) var ids: [String: LayerID] = [:]
     /// Top-level layers in tree order.
     public private(set) var roots: [LayerID] = []
+    /// The screen's scale (`"screen": {"scale": …}`, default 2): a view's default
+    /// `contentsScale` (content.md).
+    public var screenScale: Double = 2
 
     public init() {}
 

@@ -96,6 +96,8 @@ public enum Property: String, Equatable, Sendable, CaseIterable {
     case opacity, alpha, userInteractionEnabled
     case backgroundColor, borderColor, borderWidth
     case autoresizingMask, autoresize, note
+    /// The backing scale content is drawn at (content.md); UIView's `contentScaleFactor`.
+    case contentsScale, contentScaleFactor
     /// Read-only: the effective matrix to the superlayer (seed 000's hidden prefix and suffix).
     case effectiveTransform
 
@@ -130,6 +132,8 @@ public enum PropertyConstraint: Equatable, Sendable {
     case nonNegative
     /// A rect or size whose width and height are ≥ 0 (bounds).
     case nonNegativeSize
+    /// > 0 (contentsScale).
+    case positive
 }
 
 /// How the Swift export writes a property.
@@ -187,12 +191,18 @@ public struct PropertyDeclaration: Sendable {
     public let reading: PropertyReading
     /// Nil for a read-only property.
     public let write: (@Sendable (inout Layer, PropertyValue) throws(PropertyWriteFailure) -> Void)?
+    /// For a property read from the tree but stored on the layer when set (`contentsScale`,
+    /// whose default depends on the screen): the stored value, nil when unset — what files,
+    /// the preserving save and the Swift export write.
+    public let stored: (@Sendable (Layer) -> PropertyValue?)?
 
     init(_ property: Property, aliases: [Property] = [], viewSpelling: Property? = nil, _ kind: Property.ValueKind,
          default defaultValue: PropertyValue?, decodeOrder: Int?, saved: Bool = true, animatable: Bool = false,
          constraint: PropertyConstraint? = nil, answerKey: String? = nil, swift: SwiftSpelling,
          read: PropertyReading,
-         write: (@Sendable (inout Layer, PropertyValue) throws(PropertyWriteFailure) -> Void)?) {
+         write: (@Sendable (inout Layer, PropertyValue) throws(PropertyWriteFailure) -> Void)?,
+         stored: (@Sendable (Layer) -> PropertyValue?)? = nil) {
+        self.stored = stored
         self.property = property; self.aliases = aliases; self.viewSpelling = viewSpelling; self.kind = kind
         self.defaultValue = defaultValue; self.decodeOrder = decodeOrder; self.isSaved = saved && decodeOrder != nil; self.animatable = animatable
         self.constraint = constraint; self.swift = swift; self.reading = read; self.write = write
@@ -222,7 +232,7 @@ public struct PropertyDeclaration: Sendable {
     /// The value on a lone layer (nil for a value that needs the tree).
     public func value(of layer: Layer) -> PropertyValue? {
         if case let .layer(read) = reading { return read(layer) }
-        return nil
+        return stored?(layer)
     }
 
     /// The value of a layer in its tree.
@@ -246,6 +256,7 @@ public struct PropertyDeclaration: Sendable {
         case let (.nonNegative?, .number(x)): return x < 0
         case let (.nonNegativeSize?, .rect(r)): return r.size.width < 0 || r.size.height < 0
         case let (.nonNegativeSize?, .size(s)): return s.width < 0 || s.height < 0
+        case let (.positive?, .number(x)): return !(x > 0)
         default: return false
         }
     }
@@ -335,6 +346,12 @@ public struct PropertyDeclaration: Sendable {
                   let text = try v.asText()
                   l.note = text.isEmpty ? nil : text
               }),
+        // Read from the tree (a view's default is the screen's scale); files hold it only when set.
+        .init(.contentsScale, aliases: [.contentScaleFactor], .number, default: nil, decodeOrder: 215, constraint: .positive,
+              swift: .assign(layerName: "contentsScale", viewName: "contentScaleFactor"),
+              read: .tree { tree, id in .number(tree.contentsScale(of: id)) },
+              write: { l, v throws(PropertyWriteFailure) in l.contentsScale = try v.asNumber() },
+              stored: { l in l.contentsScale.map(PropertyValue.number) }),
         .init(.effectiveTransform, .transform, default: nil, decodeOrder: nil, swift: .implied,
               read: .tree { tree, id in .transform(TransformSpec(matrix: tree.matrixToSuperlayer(id))) }, write: nil),
     ]

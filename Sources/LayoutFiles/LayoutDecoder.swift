@@ -29,11 +29,12 @@ struct LayoutDecoder {
         var scene = Scene()
         var layersValue: SourceValue?
         var animationsValue: SourceValue?
+        var screenScale: Double?
         for member in members {
             switch member.key {
             case "title": scene.title = try string(member.value, path: "title")
             case "notes": scene.notes = try string(member.value, path: "notes")
-            case "screen": scene.screen = try screen(member.value)
+            case "screen": (scene.screen, screenScale) = try screen(member.value)
             case "layers": layersValue = member.value
             case "script": scene.script = try script(member.value)
             case "animations": animationsValue = member.value
@@ -48,6 +49,7 @@ struct LayoutDecoder {
                         suggestion: "add \"layers\": [ … ]")
         }
         scene.tree = try tree(layersValue)
+        if let screenScale { scene.tree.screenScale = screenScale }
         if let animationsValue { scene.animations = try AnimationsDecoder(file: file).decode(animationsValue, tree: scene.tree) }
         return scene
     }
@@ -60,28 +62,37 @@ struct LayoutDecoder {
         "commands": "script", "description": "notes", "instructions": "notes", "name": "title", "size": "screen",
     ]
 
-    private func screen(_ value: SourceValue) throws(LayoutError) -> Size {
+    /// `{"width", "height", "scale"}`: the size (both or neither) and the scale (content.md;
+    /// default 2, a view's default contentsScale).
+    private func screen(_ value: SourceValue) throws(LayoutError) -> (Size?, Double?) {
         guard let members = value.members else {
             throw error(at: value.position, "screen", "expected {\"width\": W, \"height\": H}, found \(describe(value))")
         }
-        var width: Double?, height: Double?
+        var width: Double?, height: Double?, scale: Double?
         for member in members {
             let path = "screen." + member.key
-            guard member.key == "width" || member.key == "height" else {
-                throw unknownField(member, path: "screen", valid: ["width", "height"], synonyms: ["w": "width", "h": "height"],
+            guard ["width", "height", "scale"].contains(member.key) else {
+                throw unknownField(member, path: "screen", valid: ["width", "height", "scale"],
+                                   synonyms: ["w": "width", "h": "height", "contentsScale": "scale", "scaleFactor": "scale"],
                                    context: "in \"screen\"")
             }
             let n = try number(member.value, path: path)
             guard n > 0 else {
-                throw error(at: member.value.position, path, "the screen \(member.key) must be positive, found \(literal(member.value))")
+                throw error(at: member.value.position, path, "the screen \(member.key) must be positive, found \(literal(member.value))",
+                            suggestion: member.key == "scale" ? "1, 2 or 3, as UIScreen.main.scale" : nil)
             }
-            if member.key == "width" { width = n } else { height = n }
+            switch member.key {
+            case "width": width = n
+            case "height": height = n
+            default: scale = n
+            }
         }
+        if width == nil && height == nil && scale != nil { return (nil, scale) }
         guard let width, let height else {
             throw error(at: value.position, "screen", "missing \"\(width == nil ? "width" : "height")\" in \"screen\"",
                         suggestion: "write {\"width\": 320, \"height\": 240}")
         }
-        return Size(width: width, height: height)
+        return (Size(width: width, height: height), scale)
     }
 
     /// An array of commands, one `ScriptLine` each; or one string holding commands on
@@ -193,13 +204,15 @@ struct LayoutDecoder {
     enum Field: Hashable {
         case property(Property)
         case sublayers
+        /// The layer's content: a list of drawing operations (content.md).
+        case drawing
 
         static let sublayerSpellings = ["sublayers", "subviews"]
 
         /// Every spelling a layer object accepts: each file property's spellings (CALayer's
         /// first, then the UIView alias), in declaration order, then the sublayers.
         static let allSpellings: [String] =
-            PropertyDeclaration.all.filter(\.isFileField).flatMap { $0.spellings.map(\.rawValue) } + sublayerSpellings
+            PropertyDeclaration.all.filter(\.isFileField).flatMap { $0.spellings.map(\.rawValue) } + ["drawing"] + sublayerSpellings
 
         static let bySpelling: [String: Field] = {
             var map: [String: Field] = [:]
@@ -207,6 +220,7 @@ struct LayoutDecoder {
                 for spelling in declaration.spellings { map[spelling.rawValue] = .property(declaration.property) }
             }
             for spelling in sublayerSpellings { map[spelling] = .sublayers }
+            map["drawing"] = .drawing
             return map
         }()
     }
@@ -318,6 +332,8 @@ struct LayoutDecoder {
             }
         }
 
+        if let member = given[.drawing] { layer.drawing = try drawing(member, path: path + "." + member.key) }
+
         var children: [SourceValue] = []
         var childrenKey = kind == .view ? "subviews" : "sublayers"
         if let member = given[.sublayers] {
@@ -329,6 +345,35 @@ struct LayoutDecoder {
             children = elements
         }
         return DecodedLayer(layer: layer, namePosition: nameMember.value.position, children: children, childrenKey: childrenKey)
+    }
+
+    /// `drawing`: a list of operations, each a string (content.md). An operation that does not
+    /// read, or a `restore` without its `save`, is reported at its element with its index.
+    private func drawing(_ member: SourceMember, path: String) throws(LayoutError) -> [DrawingOperation] {
+        guard let elements = member.value.elements else {
+            throw error(at: member.value.position, path, "expected a list of drawing operations, found \(describe(member.value))",
+                        suggestion: "write \"drawing\": [\"save\", \"rotate 45\", \"fill-rect 0 0 40 20 orange\", \"restore\"]")
+        }
+        var ops: [DrawingOperation] = []
+        for (index, element) in elements.enumerated() {
+            let p = "\(path)[\(index)]"
+            guard case .string(let text) = element.kind else {
+                throw error(at: element.position, p, "operation \(index): expected an operation (a string), found \(describe(element))",
+                            suggestion: "put the operation in quotes, like \"translate 10 20\"")
+            }
+            do {
+                ops.append(try DrawingOperation.parse(text))
+            } catch {
+                let at = error.column.map { " (at character \($0) of the operation)" } ?? ""
+                throw self.error(at: element.position, p, "operation \(index) \"\(text.abbreviated)\": \(error.message)\(at)",
+                                 suggestion: error.suggestion)
+            }
+        }
+        if let bad = ContentGeometry.unmatchedRestore(ops) {
+            throw error(at: elements[bad].position, "\(path)[\(bad)]", "operation \(bad): restore without a save before it",
+                        suggestion: "add \"save\" before it, or remove this \"restore\"")
+        }
+        return ops
     }
 
     /// A field's value, read as its declared kind and checked against its declared
@@ -359,6 +404,9 @@ struct LayoutDecoder {
             case .nonNegative? where declaration.violates(.number(n)):
                 throw error(at: value.position, p, "\(member.key) must not be negative, found \(literal(value))",
                             suggestion: "write \(NumberText.exact(-n)), or 0 for none")
+            case .positive? where declaration.violates(.number(n)):
+                throw error(at: value.position, p, "\(member.key) must be positive, found \(literal(value))",
+                            suggestion: "write 1, 2 or 3 (a screen's scale), or leave it out for the default")
             default:
                 return .number(n)
             }

@@ -17,9 +17,10 @@ struct LayoutEncoder {
         var top: [(key: String, value: FieldValue)] = []
         if let title = scene.title { top.append(("title", .string(title))) }
         if let notes = scene.notes { top.append(("notes", .string(notes))) }
-        if let screen = scene.screen {
-            top.append(("screen", .object([("width", .number(screen.width)), ("height", .number(screen.height))])))
-        }
+        var screenFields: [(String, FieldValue)] = []
+        if let screen = scene.screen { screenFields = [("width", .number(screen.width)), ("height", .number(screen.height))] }
+        if scene.tree.screenScale != 2 { screenFields.append(("scale", .number(scene.tree.screenScale))) }
+        if !screenFields.isEmpty { top.append(("screen", .object(screenFields))) }
         switch format {
         case .json: encodeJSON(scene, top: top, into: &out)
         case .yaml: encodeYAML(scene, top: top, into: &out)
@@ -39,6 +40,8 @@ struct LayoutEncoder {
         case matrix([Double])
         /// A small object of scalars (the screen).
         case object([(String, FieldValue)])
+        /// A list of strings, one a line (a layer's drawing).
+        case strings([String])
     }
 
     /// The non-default fields of a layer, in the order they are written (sublayers excluded):
@@ -51,6 +54,7 @@ struct LayoutEncoder {
             let field: FieldValue = encoded(value)
             fields.append((key: key, value: field))
         }
+        if !layer.drawing.isEmpty { fields.append((key: "drawing", value: .strings(layer.drawing.map(\.text)))) }
         return fields
     }
 
@@ -191,6 +195,12 @@ struct LayoutEncoder {
                 line(indent, "]" + end)
                 return
             }
+            if case .strings(let items) = value, !items.isEmpty {
+                line(indent, SafeText.jsonQuoted(key) + ": [")
+                for (i, item) in items.enumerated() { line(indent + 2, SafeText.jsonQuoted(item) + (i < items.count - 1 ? "," : "")) }
+                line(indent, "]" + end)
+                return
+            }
             line(indent, SafeText.jsonQuoted(key) + ": " + jsonInline(value) + end)
         }
 
@@ -205,6 +215,7 @@ struct LayoutEncoder {
             case .number(let n): return NumberText.exact(n)
             case .bool(let b): return b ? "true" : "false"
             case .numbers(let v), .matrix(let v): return "[" + v.map(NumberText.exact).joined(separator: ", ") + "]"
+            case .strings(let v): return "[" + v.map(SafeText.jsonQuoted).joined(separator: ", ") + "]"
             case .object(let members):
                 return "{ " + members.map { SafeText.jsonQuoted($0.0) + ": " + jsonInline($0.1) }.joined(separator: ", ") + " }"
             }
@@ -234,6 +245,9 @@ struct LayoutEncoder {
             case .object(let members):
                 text += head + "\n"
                 for (k, v) in members { yamlField(indent + 2, k, v) }
+            case .strings(let items):
+                text += head + (items.isEmpty ? " []" : "") + "\n"
+                for item in items { text += String(repeating: " ", count: indent + 2) + "- " + yamlQuoted(item, blockIndent: nil) + "\n" }
             }
         }
     }

@@ -171,9 +171,15 @@ struct Patcher {
             if let member = root.member("notes") { try patch(member, .string(notes), flow: isFlowCollection(root)) } else { try insert("notes", .string(notes), into: root) }
         }
         if scene.notes == nil, reference.notes != nil { throw PatchFailure(reason: "the notes were removed") }
-        if scene.screen != reference.screen {
-            guard let screen = scene.screen else { throw PatchFailure(reason: "the screen size was removed") }
-            let want = WantedValue.object([("width", .number(screen.width)), ("height", .number(screen.height))])
+        if scene.screen != reference.screen || scene.tree.screenScale != reference.tree.screenScale {
+            var fields: [(String, WantedValue)] = []
+            if let screen = scene.screen {
+                fields = [("width", .number(screen.width)), ("height", .number(screen.height))]
+            } else if reference.screen != nil {
+                throw PatchFailure(reason: "the screen size was removed")
+            }
+            if scene.tree.screenScale != 2 || root.member("screen")?.value.member("scale") != nil { fields.append(("scale", .number(scene.tree.screenScale))) }
+            let want = WantedValue.object(fields)
             if let member = root.member("screen") { try patch(member, want, flow: isFlowCollection(root)) } else { try insert("screen", want, into: root) }
         }
         let map = SourceLayers(root: root)
@@ -239,6 +245,7 @@ struct Patcher {
         if !pointEqual(a.anchorPoint, b.anchorPoint) {
             try set(["anchorPoint"], pointWant(b.anchorPoint, like: object.member("anchorPoint")?.value), insertAs: "anchorPoint")
         }
+        if a.drawing != b.drawing { try patchDrawing(object, from: a.drawing, to: b.drawing) }
         // The other saved properties, from their declarations: each under the spelling the
         // file already uses, else the one for the layer's kind.
         for declaration in PropertyDeclaration.all where declaration.isSaved {
@@ -272,6 +279,26 @@ struct Patcher {
             }
             try set(declaration.spellings.map(\.rawValue), want, insertAs: key)
         }
+    }
+
+    /// A changed drawing (content.md): operations the author wrote and the scene still has
+    /// keep their text; appended ones are added after the last; anything else rewrites the list.
+    mutating func patchDrawing(_ object: SourceValue, from a: [DrawingOperation], to b: [DrawingOperation]) throws(PatchFailure) {
+        guard let member = object.member("drawing"), let elements = member.value.elements, elements.count == a.count else {
+            return try insert("drawing", .array(b.map { .string($0.text) }), into: object)
+        }
+        if b.count == a.count {
+            // Same length: only the operations that changed are rewritten.
+            return try patch(member, .array(zip(a, b).map { $0 == $1 ? .keep : .string($1.text) }), flow: isFlowCollection(object))
+        }
+        if b.count > a.count, Array(b.prefix(a.count)) == a, !elements.isEmpty {
+            // Each after the file's last element; insertions at one place keep their order.
+            for op in b[a.count...] {
+                try insertElement(.string(op.text), in: member.value, after: elements[elements.count - 1], before: nil, isEmpty: false)
+            }
+            return
+        }
+        try patch(member, .array(b.map { .string($0.text) }), flow: isFlowCollection(object))
     }
 
     func pointEqual(_ a: Point, _ b: Point) -> Bool { nearlyEqual(a.x, b.x) && nearlyEqual(a.y, b.y) }
@@ -919,6 +946,7 @@ enum SceneComparison {
         if a.notes != b.notes { return "the notes differ" }
         if a.script.map(\.text) != b.script.map(\.text) { return "the script differs" }
         if !sameSteps(a.steps, b.steps) { return "the steps differ" }
+        if a.tree.screenScale != b.tree.screenScale { return "the screen scale differs" }
         switch (a.screen, b.screen) {
         case (nil, nil): break
         case let (x?, y?) where nearlyEqual(x.width, y.width) && nearlyEqual(x.height, y.height): break

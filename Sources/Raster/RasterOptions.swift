@@ -74,6 +74,9 @@ public struct RasterOptions: Equatable, Sendable {
     public var labels: LabelMode = .none
     /// Presentation: selection marks drawn twice as heavy, for a projector.
     public var boldMarks = false
+    /// The drawing being stepped through (content.md): its layer draws only the first
+    /// `count` operations, with an axes marker at the user-space origin.
+    public var contentStep: ContentStep? = nil
 
     public init(mode: RenderMode = .auto, unicode: Bool = true, selection: LayerID? = nil,
                 overlays: SelectionOverlays = .all, showFills: Bool = true, showOutlines: Bool = true,

@@ -182,6 +182,15 @@ public enum SceneRasterizer {
             if options.showOutlines && !narrow {
                 surface.outlinePolygon(poly, color: outline, pattern: .solid)
             }
+            // Content (ContentRaster.swift): after the background, before the sublayers.
+            let layerStep = options.contentStep.flatMap { $0.layer == step.id ? $0 : nil }
+            if !walk.layers[step.slot].drawing.isEmpty || layerStep != nil {
+                let region = masksToBounds ? childClips[step.index] : clip
+                if region != nothingVisible {
+                    ContentRaster.draw(walk.layers[step.slot], count: layerStep?.count, axes: layerStep?.axes ?? false, matrix: step.matrix,
+                                       clip: region >= 0 ? clips[Int(region)] : nil, alpha: alpha, unicode: options.unicode, surface: &surface)
+                }
+            }
         }
     }
 

@@ -35,7 +35,7 @@ public enum ShownPart: String, Equatable, Sendable, CaseIterable {
 
 /// The side panel's pages, for `panel` (key `i` echoes it).
 public enum PanelName: String, Equatable, Sendable, CaseIterable {
-    case inspector, formula, hitTest = "hit-test"
+    case inspector, formula, hitTest = "hit-test", content
 }
 
 /// Every user action, with exactly one text spelling (`text`), which `CommandParser` reads
@@ -267,6 +267,9 @@ public enum ExplorerCommand: Equatable, Sendable {
     case reveal
     case filter(Bool)
     case quit(force: Bool)
+    /// `operation N`: the content page steps the selection's drawing to its first N
+    /// operations (keys `{` and `}`; content.md).
+    case operation(Int)
 
     public var text: String {
         let n = NumberText.exact
@@ -294,6 +297,7 @@ public enum ExplorerCommand: Equatable, Sendable {
         case .reveal: return "reveal"
         case let .filter(on): return "filter \(onOff(on))"
         case let .quit(force): return force ? "quit!" : "quit"
+        case let .operation(k): return "operation \(k)"
         }
     }
 }

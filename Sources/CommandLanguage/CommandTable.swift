@@ -404,6 +404,12 @@ public enum CommandTable {
             if let t = r.peek, !t.quoted, t.text == "clear", r.tokens.count == r.index + 1 { r.advance(); return edit(.drawClear) }
             return edit(.draw(try r.drawingOperation()))
         },
+        CommandSpec("operation", .explorer, [CommandForm([.number("N")], "the content page: show the selection's drawing after its first N operations, with the CTM and an axes marker at the user-space origin (keys `{` `}`)")]) { (r: inout Reader) throws(CommandError) in
+            let column = r.peek?.column
+            let k = try r.integer("an operation count")
+            guard k >= 0 else { throw CommandError("an operation count cannot be negative", column: column, suggestion: "operation 0 is the base CTM") }
+            return explorer(.operation(k))
+        },
     ]
 
     /// Every verb, in declaration order (completion offers these).

@@ -87,6 +87,7 @@ public enum ExplorerScreen {
                                           annotations: Why.annotations(state) + TimeView.modelOutlines(state, presentation: drawn))
         rasterOptions.labels = .all
         rasterOptions.boldMarks = state.picture.present
+        rasterOptions.contentStep = ContentPage.rasterStep(state)
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
         let scene = SceneRasterizer.render(TreeBrowser.canvasTree(drawn, state), viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
         canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
@@ -277,6 +278,7 @@ public enum ExplorerScreen {
         case .inspector:
             if let report {
                 lines += cursorLines(report, tree: tree, order: state.session.hitTestOrder)
+                if let line = ContentPage.drawnContentLine(tree, at: report.point) { lines.append(line) }
                 if let line = TimeView.hitLine(state, point: report.point) { lines.append(line) }
                 lines.append(PanelLine(""))
             }
@@ -287,6 +289,8 @@ public enum ExplorerScreen {
             lines += Why.formulaLines(state)
         case .hitTest:
             lines += Why.hitTestLines(state)
+        case .content:
+            lines += ContentPage.lines(state)
         }
         lines.append(PanelLine(""))
         lines.append(PanelLine("i: next panel (\(state.panelPage.rawValue))", style: dimStyle))

@@ -2,6 +2,7 @@ import Geometry
 import Raster
 import CommandLanguage
 import LayerKit
+import LayerModel
 
 /// How anchorPoint edits behave in the explorer (geometry.md R2).
 public enum AnchorBehaviour: String, Equatable, Sendable {
@@ -47,6 +48,15 @@ public enum PanelPage: String, Equatable, Sendable, CaseIterable {
     case formula
     /// The cursor's hit test: every layer visited and why it was skipped.
     case hitTest = "hit-test"
+    /// The selection's drawing: its operations, the CTM, user space → layer (content.md).
+    case content
+}
+
+/// Where the content page is in a layer's drawing: after its first `count` operations.
+public struct ContentCursor: Equatable, Sendable {
+    public var layer: LayerID
+    public var count: Int
+    public init(layer: LayerID, count: Int) { self.layer = layer; self.count = count }
 }
 
 /// Everything the explorer shows, as one value: the screen is `render(state)`.
@@ -77,6 +87,8 @@ public struct ExplorerState: Equatable, Sendable {
     /// "changed on disk" / "file deleted": shown in the title until a save or load resolves it.
     public var diskNotice: String? = nil
     public var panelPage: PanelPage = .inspector
+    /// The content page's place in the selection's drawing (nil: all of it).
+    public var contentCursor: ContentCursor? = nil
     /// Legend, small-terminal panel swap, presentation preset (Picture.swift).
     public var picture = PictureSettings()
     /// The first help line shown: the help scrolls when it is taller than the terminal.

@@ -34,6 +34,8 @@ public enum UIAction: Equatable, Sendable {
     case moveUpBig, moveDownBig, moveLeftBig, moveRightBig
     case legend, swapPanel, present
     case nextStep, previousStep
+    /// The content page: one drawing operation forward / back (content.md).
+    case nextOperation, previousOperation
     // Time (TimeView.swift): each performs a command (play, pause, time T), which the echo shows.
     case playPause, stepForward, stepBack, scrubForward, scrubBack
     // The tree browser (TreeBrowser.swift).
@@ -52,6 +54,8 @@ public enum Keymap {
         Binding(keys: [.character("P")], action: .command(.engine(.selectParent)), help: "select the superlayer", modes: editing),
         Binding(keys: [.character("n")], action: .ui(.nextStep), help: "step-through demo: play the next step", modes: [.normal, .anchor, .cursor]),
         Binding(keys: [.character("p")], action: .ui(.previousStep), help: "step-through demo: back one step", modes: [.normal, .anchor, .cursor]),
+        Binding(keys: [.character("}")], action: .ui(.nextOperation), help: "content: the selection's drawing one operation further (CTM, axes marker)", modes: [.normal, .anchor, .cursor]),
+        Binding(keys: [.character("{")], action: .ui(.previousOperation), help: "content: one operation back (0: the base CTM)", modes: [.normal, .anchor, .cursor]),
         Binding(keys: [.character("t")], action: .ui(.treeMode), help: "walk the tree with j/k/arrows (t or Esc leaves)", modes: everywhere),
         Binding(keys: [.character("h"), .left], action: .ui(.moveLeft), help: "move left 1 (anchor mode: anchor −0.05; cursor: one cell)", modes: [.normal, .anchor, .cursor]),
         Binding(keys: [.character("l"), .right], action: .ui(.moveRight), help: "move right 1", modes: [.normal, .anchor, .cursor]),

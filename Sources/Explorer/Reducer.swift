@@ -210,6 +210,8 @@ public enum Reducer {
         case .treeMode: return perform(&state, .mode(state.mode == .tree ? .normal : .tree), echo: key)
         case .nextStep, .previousStep:
             return stepKey(&state, forward: action == .nextStep, key: key)
+        case .nextOperation, .previousOperation:
+            return perform(&state, .operation(ContentPage.target(state, forward: action == .nextOperation)), echo: key)
         case .nextPanel:
             let pages = PanelPage.allCases
             let next = pages[(pages.firstIndex(of: state.panelPage)! + 1) % pages.count]
@@ -416,6 +418,8 @@ public enum Reducer {
                       : "anchor behaviour: keep-frame — position compensates, the frame stays")
         case let .panel(page):
             state.panelPage = PanelPage(page)
+        case let .operation(k):
+            ContentPage.go(&state, to: k)
         case let .quit(force):
             if force || !state.session.isDirty { return .quit }
             state.mode = .confirmQuit
@@ -533,6 +537,7 @@ extension PanelPage {
         case .inspector: self = .inspector
         case .formula: self = .formula
         case .hitTest: self = .hitTest
+        case .content: self = .content
         }
     }
 
@@ -542,6 +547,7 @@ extension PanelPage {
         case .inspector: return .inspector
         case .formula: return .formula
         case .hitTest: return .hitTest
+        case .content: return .content
         }
     }
 }

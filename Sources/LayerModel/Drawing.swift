@@ -226,3 +226,48 @@ extension LayerTree {
         convert(contentTransform(of: id, after: n).apply(to: p), from: id, to: destination)
     }
 }
+
+extension DrawingOperation {
+    /// Whether a user-space point lies on what the operation draws (rects and ellipses by
+    /// area, a line within half its width or half a point, text in a 7 × 12-point cell per
+    /// character above its origin). Used only to *say* that content is not hit-tested.
+    public func covers(_ p: Point) -> Bool {
+        switch self {
+        case let .fillRect(r, _), let .strokeRect(r, _, _):
+            return p.x >= r.minX && p.x <= r.maxX && p.y >= r.minY && p.y <= r.maxY
+        case let .fillEllipse(r, _), let .strokeEllipse(r, _, _):
+            let rx = r.size.width / 2, ry = r.size.height / 2
+            guard rx > 0, ry > 0 else { return false }
+            let dx = (p.x - r.midX) / rx, dy = (p.y - r.midY) / ry
+            return dx * dx + dy * dy <= 1
+        case let .line(a, b, _, w):
+            let vx = b.x - a.x, vy = b.y - a.y, len2 = vx * vx + vy * vy
+            let t = len2 > 0 ? max(0, min(1, ((p.x - a.x) * vx + (p.y - a.y) * vy) / len2)) : 0
+            let dx = p.x - (a.x + t * vx), dy = p.y - (a.y + t * vy)
+            let reach = max((w ?? 1) / 2, 0.5)
+            return dx * dx + dy * dy <= reach * reach
+        case let .text(s, o, _):
+            return p.x >= o.x && p.x <= o.x + 7 * Double(s.count) && p.y >= o.y - 12 && p.y <= o.y
+        default:
+            return false
+        }
+    }
+}
+
+extension LayerTree {
+    /// The front-most drawn shape under a screen point: its layer and operation index. Content
+    /// is never hit-tested (content.md); this only lets the hit-test explanation say so.
+    public func drawnContent(at p: Point) -> (layer: LayerID, operation: Int)? {
+        var found: (layer: LayerID, operation: Int)? = nil
+        for id in drawingOrder() where !self[id].drawing.isEmpty {
+            guard let local = convert(p, from: nil, to: id) else { continue }
+            let ops = self[id].drawing
+            let users = ContentGeometry.userTransforms(ops)
+            for (i, op) in ops.enumerated() where op.draws {
+                guard let inverse = users[i].inverted() else { continue }
+                if op.covers(inverse.apply(to: local)) { found = (id, i) }
+            }
+        }
+        return found
+    }
+}

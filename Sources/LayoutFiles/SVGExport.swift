@@ -35,6 +35,7 @@ public enum SVGExport {
                     ?? "stroke=\"#888888\" stroke-width=\"0.5\""
                 out += "<polygon class=\"layer\" data-name=\"\(name)\" points=\"\(quad)\" \(fill) \(stroke)/>\n"
             }
+            out += content(of: layer, id: id.raw, toScreen: h)   // content.md: SVGExport+Content.swift
             if let frame = points(layer.frame.corners, parentToScreen) {
                 marks += "<polygon class=\"frame\" data-name=\"\(name)\" points=\"\(frame)\" fill=\"none\" stroke=\"#3a7bd5\" stroke-width=\"0.5\" stroke-dasharray=\"3 2\"/>\n"
             }

@@ -57,6 +57,7 @@ public enum SwiftExport {
             }
             lines.append("\(owner).\(property) = \(expression(value, color: color))")
         }
+        lines += drawingCode(for: layer)   // content.md: SwiftExport+Drawing.swift
         return lines.joined(separator: "\n")
     }
 

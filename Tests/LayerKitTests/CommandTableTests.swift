@@ -172,12 +172,16 @@ struct CommandTableTests {
         // add NAME [layer|view] [in PARENT] [at INDEX]: after "in" comes a parent layer.
         #expect(CommandTable.argumentKinds(verb: "add", typed: ["x", "in"], position: 3) == [.layer("PARENT")])
         #expect(Set(CommandTable.argumentKinds(verb: "add", typed: ["x"], position: 2).map(\.synopsis)) == ["layer|view", "in", "at"])
-        // get PROP | get presentation PROP | get now.
-        #expect(CommandTable.argumentKinds(verb: "get", typed: [], position: 1) == [.property(settable: false), .keyword("presentation"), .keyword("now")])
+        // get PROP | get presentation PROP | get now | get ctm [at N] | get content-transform [at N].
+        #expect(CommandTable.argumentKinds(verb: "get", typed: [], position: 1) == [.property(settable: false), .keyword("presentation"), .keyword("now"),
+                                                                                     .keyword("ctm"), .keyword("content-transform")])
+        #expect(CommandTable.argumentKinds(verb: "get", typed: ["ctm"], position: 2) == [.keyword("at")])
         #expect(CommandTable.argumentKinds(verb: "get", typed: ["presentation"], position: 2) == [.property(settable: false)])
         #expect(CommandTable.argumentKinds(verb: "get", typed: ["now"], position: 2) == [])
-        // convert point X Y from A to B: A and B are spaces.
-        #expect(CommandTable.argumentKinds(verb: "convert", typed: ["point", "1", "2", "from"], position: 5) == [.space("A")])
+        // convert point X Y from A to B: A and B are spaces; or from content NAME (content.md).
+        #expect(CommandTable.argumentKinds(verb: "convert", typed: ["point", "1", "2", "from"], position: 5) == [.space("A"), .keyword("content")])
+        // After "from content": a layer called content may be A (then "to"), or the content form's NAME.
+        #expect(CommandTable.argumentKinds(verb: "convert", typed: ["point", "1", "2", "from", "content"], position: 6) == [.keyword("to"), .layer("NAME")])
         #expect(CommandTable.argumentKinds(verb: "w", typed: [], position: 1) == [.file("FILE")])
         #expect(CommandTable.argumentKinds(verb: "nope", typed: [], position: 1) == [])
     }

@@ -254,7 +254,7 @@ import Testing
     @Test func anUnknownFieldWithNoNearMissListsTheValidOnes() throws {
         let e = try layerError(#""cornerRadius": 4"#)
         // Listed in the order the property declarations give (the order a save writes them).
-        #expect(e.suggestion == "valid fields in a layer: name, kind, bounds, anchorPoint, anchorPointZ, position, center, frame, zPosition, transform, sublayerTransform, hidden, masksToBounds, clipsToBounds, geometryFlipped, opacity, alpha, userInteractionEnabled, backgroundColor, borderColor, borderWidth, autoresizingMask, autoresize, note, sublayers, subviews")
+        #expect(e.suggestion == "valid fields in a layer: name, kind, bounds, anchorPoint, anchorPointZ, position, center, frame, zPosition, transform, sublayerTransform, hidden, masksToBounds, clipsToBounds, geometryFlipped, opacity, alpha, userInteractionEnabled, backgroundColor, borderColor, borderWidth, autoresizingMask, autoresize, note, contentsScale, contentScaleFactor, drawing, sublayers, subviews")
     }
 
     @Test func aLayerFieldAtTheTopLevelSaysWhereItGoes() throws {

@@ -265,7 +265,7 @@ public enum CommandTable {
             case "point":
                 let p = Point(x: try r.number("x"), y: try r.number("y"))
                 try r.keyword("from")
-                if let t = r.peek, !t.quoted, t.text == "content", r.tokens.count > r.index + 2 {
+                if let t = r.peek, !t.quoted, t.text == "content", r.tokens.count - r.index >= 4 {  // "from content to B" names a layer called content
                     r.advance()
                     let name = try r.name("a layer name")
                     let at = try r.drawingIndex()

@@ -29,9 +29,12 @@ enum ContentPage {
         return total
     }
 
-    /// The count `{` or `}` asks for.
+    /// The count `{` or `}` asks for: one step from where the page is; when the page is not
+    /// yet stepping the selection, `}` starts at the first operation and `{` one before the end.
     static func target(_ state: ExplorerState, forward: Bool) -> Int {
+        let stepping = state.panelPage == .content && state.contentCursor?.layer == state.session.selection
         let now = count(state) ?? 0
+        if !stepping { return forward ? 1 : max(0, now - 1) }
         return max(0, now + (forward ? 1 : -1))
     }
 

@@ -19,11 +19,11 @@ enum ContentRaster {
     /// Polygon sides for an ellipse (enough to read as round at any canvas size).
     static let ellipseSides = 32
 
-    static func draw(_ layer: Layer, count: Int?, axes: Bool, matrix: Homography, clip: ClipRegion?, alpha: Double,
+    static func draw(_ layer: Layer, count: Int?, matrix: Homography, clip: ClipRegion?, alpha: Double,
                      unicode: Bool, surface: inout RasterSurface) {
         let ops = layer.drawing
         let n = min(count ?? ops.count, ops.count)
-        guard n > 0 || axes else { return }
+        guard n > 0 else { return }
         var user = Affine2D.identity
         var stack: [Affine2D] = []
         var poly: [PolyVertex] = []
@@ -66,7 +66,6 @@ enum ContentRaster {
                 }
             }
         }
-        if axes { drawAxes(layer, user: user, matrix: matrix, unicode: unicode, surface: &surface) }
     }
 
     /// The outline of the ellipse inscribed in `r`, in user space.
@@ -81,7 +80,10 @@ enum ContentRaster {
     /// An x arrow (red) and a y arrow (green) from the current user-space origin, each a
     /// quarter of the layer's shorter side long in user units: where the next shape's (0, 0)
     /// lands and which way its axes run.
-    static func drawAxes(_ layer: Layer, user: Affine2D, matrix: Homography, unicode: Bool, surface: inout RasterSurface) {
+    static func drawAxes(_ tree: LayerTree, _ step: ContentStep, toCells: Homography, unicode: Bool, surface: inout RasterSurface) {
+        let layer = tree[step.layer]
+        let user = tree.contentTransform(of: step.layer, after: step.count)
+        let matrix = tree.matrixToScreen(step.layer).concatenating(toCells)
         let length = max(4, min(layer.bounds.size.width, layer.bounds.size.height) / 4)
         func cells(_ p: Point) -> Point? { matrix.apply(to: user.apply(to: p)) }
         guard let o = cells(.zero), let x = cells(Point(x: length, y: 0)), let y = cells(Point(x: 0, y: length)) else { return }
@@ -91,7 +93,7 @@ enum ContentRaster {
         line(o, y, color: green, clip: nil, surface: &surface)
         surface.marker(atCellX: x.x, y: x.y, glyph: "x", color: red)
         surface.marker(atCellX: y.x, y: y.y, glyph: "y", color: green)
-        surface.marker(atCellX: o.x, y: o.y, glyph: unicode ? "◉" : "o", color: PackedColor.pack(Color(red: 255, green: 220, blue: 0)) | PackedColor.bold)
+        surface.marker(atCellX: o.x, y: o.y, glyph: unicode ? "○" : "o", color: PackedColor.pack(Color(red: 255, green: 220, blue: 0)) | PackedColor.bold)
     }
 
     /// A segment in cell coordinates, clipped to a convex region (Cyrus–Beck), drawn on the

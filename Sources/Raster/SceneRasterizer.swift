@@ -57,6 +57,10 @@ public enum SceneRasterizer {
         if !options.annotations.isEmpty {
             drawAnnotations(options.annotations, toCells: toCells, surface: &surface)
         }
+        if let step = options.contentStep, step.axes, tree.contains(step.layer) {
+            // Over the selection's marks: the axes say where the next shape's (0, 0) lands.
+            ContentRaster.drawAxes(tree, step, toCells: toCells, unicode: options.unicode, surface: &surface)
+        }
         surface.compose(into: &canvas)
         if options.labels != .none {
             Labels.place(surface.labelBoxes, tree: tree, toCells: toCells, options: options, canvas: &canvas)
@@ -187,7 +191,7 @@ public enum SceneRasterizer {
             if !walk.layers[step.slot].drawing.isEmpty || layerStep != nil {
                 let region = masksToBounds ? childClips[step.index] : clip
                 if region != nothingVisible {
-                    ContentRaster.draw(walk.layers[step.slot], count: layerStep?.count, axes: layerStep?.axes ?? false, matrix: step.matrix,
+                    ContentRaster.draw(walk.layers[step.slot], count: layerStep?.count, matrix: step.matrix,
                                        clip: region >= 0 ? clips[Int(region)] : nil, alpha: alpha, unicode: options.unicode, surface: &surface)
                 }
             }

@@ -312,5 +312,7 @@ struct ContentTests {
                      "convert point 1 2 from content v at 0 to screen", "operation 2"] {
             #expect(try CommandParser.parse(text).text == text)
         }
+        // A layer called content stays a plain space: from content to B.
+        #expect(try CommandParser.parse("convert point 1 2 from content to screen") == .engine(.query(.convertPoint(Point(x: 1, y: 2), from: .layer("content"), to: .screen))))
     }
 }

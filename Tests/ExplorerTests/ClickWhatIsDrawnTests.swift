@@ -98,8 +98,14 @@ import LayerKit
                 checked += 1
             }
         }
-        // Every shipped scene shows some layer's centre clear of labels and outlines.
-        #expect(checked >= 1, "\(file): no centre checked")
+        // Every shipped scene shows some layer's centre clear of labels and outlines — unless
+        // every layer's own drawing covers its centre (content.md: content-rotation.json's bar).
+        let (start, _) = try Self.state(file, Self.framings[0])
+        let tree = start.session.tree
+        let covered = tree.treeOrder.allSatisfy { id in
+            tree.convert(tree[id].bounds.center, from: id, to: nil).flatMap { tree.drawnContent(at: $0) } != nil
+        }
+        #expect(checked >= 1 || covered, "\(file): no centre checked")
     }
 
     /// The check is not vacuous: across the shipped scenes most layers are checked.

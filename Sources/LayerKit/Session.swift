@@ -325,6 +325,10 @@ public struct Session: Equatable, Sendable {
                                    suggestion: "draw save first; restore returns the CTM the matching save kept")
             }
             layer.drawing.append(op)
+            guard ContentGeometry.userTransforms(layer.drawing).last?.values.allSatisfy(\.isFinite) ?? true else {
+                throw CommandError("the CTM would no longer be finite after \(op.text); nothing changed",
+                                   suggestion: "use smaller factors, or save before and restore after")
+            }
         case .drawClear:
             layer.drawing = []
         case let .set(property, value):

@@ -373,6 +373,11 @@ struct LayoutDecoder {
             throw error(at: elements[bad].position, "\(path)[\(bad)]", "operation \(bad): restore without a save before it",
                         suggestion: "add \"save\" before it, or remove this \"restore\"")
         }
+        if let bad = ContentGeometry.userTransforms(ops).dropFirst().firstIndex(where: { !$0.values.allSatisfy(\.isFinite) }) {
+            throw error(at: elements[bad - 1].position, "\(path)[\(bad - 1)]",
+                        "operation \(bad - 1): the CTM is no longer finite here (the operations so far multiply past any number)",
+                        suggestion: "use smaller factors, or put the operations between save and restore")
+        }
         return ops
     }
 

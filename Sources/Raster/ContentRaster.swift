@@ -55,7 +55,7 @@ enum ContentRaster {
             case let .line(a, b, c, _):
                 if let p = toCells(a), let q = toCells(b) { line(p, q, color: PackedColor.pack(c.color), clip: clip, surface: &surface) }
             case let .text(s, p, c):
-                guard let q = toCells(p) else { continue }
+                guard let q = toCells(p), q.x.isFinite, q.y.isFinite, abs(q.x) < 1e6, abs(q.y) < 1e6 else { continue }
                 let color = PackedColor.pack(c?.color ?? Color(red: 230, green: 230, blue: 230))
                 var x = q.x
                 for ch in s {
@@ -99,6 +99,7 @@ enum ContentRaster {
     /// A segment in cell coordinates, clipped to a convex region (Cyrus–Beck), drawn on the
     /// line grid.
     static func line(_ p: Point, _ q: Point, color: Packed, clip: ClipRegion?, surface: inout RasterSurface) {
+        guard p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return }
         var t0 = 0.0, t1 = 1.0
         if let clip {
             let r = clip.vertices

@@ -306,6 +306,53 @@ struct ContentTests {
         #expect(try SwiftExport.code(for: id, in: tree).contains("override func draw(in ctx: CGContext) {"))
     }
 
+    @Test func theSVGDrawsTheContentThroughTheLayer() throws {
+        // A layer with bounds 0 0 100 100 at (150, 50) (frame origin (100, 0)) draws
+        // translate 10 20, fill-rect 0 0 30 40 red: layer 10…40 × 20…60 → screen 110…140 × 20…60.
+        var tree = LayerTree()
+        var l = Layer(name: "l")
+        l.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+        l.position = Point(x: 150, y: 50)
+        l.masksToBounds = true
+        l.drawing = [.translate(10, 20), .fillRect(Rect(x: 0, y: 0, width: 30, height: 40), DrawingColor(Color(css: "red")!))]
+        _ = try tree.add(l)
+        let svg = SVGExport.svg(Scene(tree: tree))
+        #expect(svg.contains("<polygon class=\"content\" points=\"110,20 140,20 140,60 110,60\" fill=\"#ff0000\"/>"))
+        // masksToBounds: the content is clipped to the layer's quad 100…200 × 0…100.
+        #expect(svg.contains("<clipPath id=\"content0\"><polygon points=\"100,0 200,0 200,100 100,100\"/></clipPath>"))
+    }
+
+    @Test func aYAMLDrawingKeepsItsBlockListWhenAnOperationIsAppended() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("content-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("a.yaml").path
+        let text = """
+            # the author's comment stays
+            layers:
+              - name: v
+                bounds: [0, 0, 100, 100]
+                drawing:
+                  - save
+                  - rotate 45deg   # degrees, spelled out
+                  - restore
+
+            """
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        var s = Session(scene: try SceneLoader.load(path), filePath: path)
+        try ScriptRunner.run("select v\ndraw fill-rect 0 0 10 10 red\nsave", name: "<test>", session: &s, emit: { _ in })
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved == text.replacingOccurrences(of: "      - restore\n", with: "      - restore\n      - fill-rect 0 0 10 10 red\n"))
+    }
+
+    @Test func aCTMThatOverflowsIsRefused() throws {
+        // 1e9 to the 35th is 1e315, past Double's 1.8e308: refused at the 35th scale, nothing changes.
+        var s = try session("add l")
+        for _ in 0..<34 { _ = try s.perform(try CommandParser.parseEngine("draw scale 1e9 1e9")) }
+        #expect(throws: CommandError.self) { _ = try s.perform(try CommandParser.parseEngine("draw scale 1e9 1e9")) }
+        #expect(s.scene.tree[s.selection!].drawing.count == 34)
+    }
+
     @Test func drawCommandsPrintBackIdentically() throws {
         for text in ["draw save", "draw rotate 0.5rad", "draw concat 1 0 0 -1 0 10", "draw text \"a b\" 1 2",
                      "draw stroke-rect 0 0 10 10 \"#ff8000\" 2", "draw clear", "get ctm at 3", "get content-transform",

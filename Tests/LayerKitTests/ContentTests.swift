@@ -306,6 +306,25 @@ struct ContentTests {
         #expect(try SwiftExport.code(for: id, in: tree).contains("override func draw(in ctx: CGContext) {"))
     }
 
+    @Test func contentsScaleIsAPropertyLikeTheOthers() throws {
+        // A view's default is the screen's (2 when the file says nothing); set makes it explicit,
+        // the save and the Swift export write it only then; 0 is refused.
+        var s = try session("add v view\nset bounds 0 0 10 50")
+        #expect(try ask(&s, "get contentsScale") == "{\"number\":2}")
+        #expect(!LayoutFile.encode(s.scene, format: .json).contains("contentsScale"))
+        _ = try s.perform(try CommandParser.parseEngine("set contentScaleFactor 3"))
+        #expect(try ask(&s, "get contentsScale") == "{\"number\":3}")
+        // Base CTM at 3×, h 50: [3, 0, 0, −3, 0, 150].
+        #expect(try ask(&s, "get ctm") == "{\"affine\":[3,0,0,-3,0,150]}")
+        #expect(LayoutFile.encode(s.scene, format: .json).contains("\"contentsScale\": 3"))
+        #expect(try SwiftExport.code(for: s.selection!, in: s.scene.tree).contains("v.contentScaleFactor = 3"))
+        #expect(throws: CommandError.self) { _ = try CommandParser.parseEngine("set contentsScale 0") }
+        // The screen's scale alone: {"screen": {"scale": 3}} reads and writes back.
+        let scene = try LayoutFile.parse(#"{"screen": {"scale": 3}, "layers": []}"#, file: "s.json", format: .json)
+        #expect(scene.screen == nil && scene.tree.screenScale == 3)
+        #expect(LayoutFile.encode(scene, format: .json).contains("\"screen\": { \"scale\": 3 }"))
+    }
+
     @Test func theSVGDrawsTheContentThroughTheLayer() throws {
         // A layer with bounds 0 0 100 100 at (150, 50) (frame origin (100, 0)) draws
         // translate 10 20, fill-rect 0 0 30 40 red: layer 10…40 × 20…60 → screen 110…140 × 20…60.

@@ -82,4 +82,34 @@ import LayerModel
         #expect(origin(render(1)) == [10, 3])
         #expect(origin(render(2)) == [20, 5])
     }
+
+    @Test func contentGoesThroughPerspectiveLikeTheBackground() throws {
+        // A layer turned 50° about y under a 200-point eye distance is a trapezoid on screen.
+        // Content that fills its bounds (fill-rect 0 0 40 24) must cover exactly the cells the
+        // same layer's background covers: both go through the one map, perspective included.
+        func tree(content: Bool) throws -> LayerTree {
+            var t = LayerTree()
+            _ = try t.add(Scenes.layer("l", Rect(0, 0, 40, 24), at: Point(40, 24)) {
+                $0.transform = Transform3D.rotation(.degrees(50), x: 0, y: 1, z: 0).concatenating(.perspective(eyeDistance: 200))
+                if content {
+                    $0.drawing = [.fillRect(Rect(0, 0, 40, 24), DrawingColor(Scenes.red))]
+                } else {
+                    $0.backgroundColor = Scenes.red
+                }
+            })
+            return t
+        }
+        // No outlines: the layer's own outline would cover its edge cells in one case only.
+        func render(_ t: LayerTree) -> Canvas {
+            SceneRasterizer.render(t, viewport: Scenes.viewport, columns: Scenes.columns, rows: Scenes.rows,
+                                   options: RasterOptions(mode: .blocks, overlays: [], showOutlines: false))
+        }
+        let drawn = cells(of: Scenes.red, in: render(try tree(content: true)))
+        let background = cells(of: Scenes.red, in: render(try tree(content: false)))
+        #expect(!drawn.isEmpty)
+        #expect(drawn == background)
+        // Foreshortened: narrower than the 20 columns the unturned layer spans.
+        let columns = Set(drawn.map { $0[0] })
+        #expect(columns.count < 20)
+    }
 }

@@ -56,7 +56,8 @@ enum ContentRaster {
                 if let p = toCells(a), let q = toCells(b) { line(p, q, color: PackedColor.pack(c.color), clip: clip, surface: &surface) }
             case let .text(s, p, c):
                 guard let q = toCells(p), q.x.isFinite, q.y.isFinite, abs(q.x) < 1e6, abs(q.y) < 1e6 else { continue }
-                let color = PackedColor.pack(c?.color ?? Color(red: 230, green: 230, blue: 230))
+                // No colour: UIKit's default, black, made readable on what is under it.
+                let color = c.map { PackedColor.pack($0.color) } ?? (PackedColor.pack(Color(red: 0, green: 0, blue: 0)) | PackedColor.adaptive)
                 var x = q.x
                 for ch in s {
                     if clip.map({ inside(Point(x: x, y: q.y), $0) }) ?? true {

@@ -230,7 +230,7 @@ extension LayerTree {
 extension DrawingOperation {
     /// Whether a user-space point lies on what the operation draws (rects and ellipses by
     /// area, a line within half its width or half a point, text in a 7 × 12-point cell per
-    /// character above its origin). Used only to *say* that content is not hit-tested.
+    /// character below and right of its origin, as `NSString.draw(at:)` places it). Used only to *say* that content is not hit-tested.
     public func covers(_ p: Point) -> Bool {
         switch self {
         case let .fillRect(r, _), let .strokeRect(r, _, _):
@@ -247,7 +247,7 @@ extension DrawingOperation {
             let reach = max((w ?? 1) / 2, 0.5)
             return dx * dx + dy * dy <= reach * reach
         case let .text(s, o, _):
-            return p.x >= o.x && p.x <= o.x + 7 * Double(s.count) && p.y >= o.y - 12 && p.y <= o.y
+            return p.x >= o.x && p.x <= o.x + 7 * Double(s.count) && p.y >= o.y && p.y <= o.y + 12
         default:
             return false
         }

@@ -39,7 +39,7 @@ extension SVGExport {
                 if let p = points([a, b]) { out += "<polyline class=\"content\" points=\"\(p)\" fill=\"none\" stroke=\"\(c.color.hex)\" stroke-width=\"\(n(w ?? 1))\"/>\n" }
             case let .text(s, p, c):
                 if let q = h.apply(to: user.apply(to: p)) {
-                    out += "<text class=\"content\" x=\"\(n(q.x))\" y=\"\(n(q.y))\" font-family=\"sans-serif\" font-size=\"12\" fill=\"\(c?.color.hex ?? "#000000")\">\(escape(s))</text>\n"
+                    out += "<text class=\"content\" x=\"\(n(q.x))\" y=\"\(n(q.y))\" font-family=\"sans-serif\" font-size=\"12\" dominant-baseline=\"hanging\" fill=\"\(c?.color.hex ?? "#000000")\">\(escape(s))</text>\n"
                 }
             }
         }

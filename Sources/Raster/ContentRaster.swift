@@ -61,7 +61,8 @@ enum ContentRaster {
                 var x = q.x
                 for ch in s {
                     if clip.map({ inside(Point(x: x, y: q.y), $0) }) ?? true {
-                        surface.marker(atCellX: x, y: q.y - 0.5, glyph: ch, color: color)
+                        // NSString.draw(at:) puts the text's top-left at the point: the row holding it.
+                        surface.marker(atCellX: x, y: q.y, glyph: ch, color: color)
                     }
                     x += 1
                 }

@@ -122,10 +122,12 @@ enum ContentPage {
         return out
     }
 
-    /// The hit-test explanation's line when the point lies on drawn content.
-    static func drawnContentLine(_ tree: LayerTree, at p: Point) -> PanelLine? {
-        guard let (id, i) = tree.drawnContent(at: p) else { return nil }
-        return PanelLine(" on \(tree[id].name)'s drawing (op \(i + 1) \(tree[id].drawing[i].verb)): content is never hit-tested — bounds decide",
-                         style: CellStyle(foreground: .rgb(255, 190, 0)), layer: id)
+    /// The hit-test explanation's lines when the point lies on drawn content (two short
+    /// lines: the panel is 48 columns wide).
+    static func drawnContentLines(_ tree: LayerTree, at p: Point) -> [PanelLine] {
+        guard let (id, i) = tree.drawnContent(at: p) else { return [] }
+        let style = CellStyle(foreground: .rgb(255, 190, 0))
+        return [PanelLine(" on \(tree[id].name)'s drawing (op \(i + 1) \(tree[id].drawing[i].verb)):", style: style, layer: id),
+                PanelLine("  content is never hit-tested; bounds decide", style: style, layer: id)]
     }
 }

@@ -278,7 +278,7 @@ public enum ExplorerScreen {
         case .inspector:
             if let report {
                 lines += cursorLines(report, tree: tree, order: state.session.hitTestOrder)
-                if let line = ContentPage.drawnContentLine(tree, at: report.point) { lines.append(line) }
+                lines += ContentPage.drawnContentLines(tree, at: report.point)
                 if let line = TimeView.hitLine(state, point: report.point) { lines.append(line) }
                 lines.append(PanelLine(""))
             }

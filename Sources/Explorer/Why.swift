@@ -277,7 +277,7 @@ public enum Why {
         if let alt = report.layerRulesDiffer {
             out.append(PanelLine(" CALayer rules would hit \(alt.hit.map { tree[$0].name } ?? "nothing")", style: alert))
         }
-        if let line = ContentPage.drawnContentLine(tree, at: p) { out.append(line) }
+        out += ContentPage.drawnContentLines(tree, at: p)
         let drawing = Array(tree.drawingOrder().reversed()).map { tree[$0].name }
         let search = searchSequence(tree, order: order).map { tree[$0].name }
         if drawing != search {

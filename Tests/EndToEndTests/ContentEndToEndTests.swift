@@ -76,5 +76,20 @@ struct ContentEndToEndTests {
         #expect(screen.contains("content 45° + view 45° = 90°"))
         // The CTM is unchanged by the view's transform.
         #expect(screen.contains("[1.414, -1.414, -1.414, -1.414, 160, 160]"))
+
+        // The bar now runs down the screen through the view's centre (160, 160); at
+        // (160, 190) the cursor is on the bar and inside the view's bounds. The hit-test page
+        // says the view is hit and that the drawing under the cursor does not take touches.
+        for text in ["cursor-at 160 190", "panel hit-test"] {
+            try session.sendKeys(":")
+            try session.waitUntil("the command line") { lastLine($0) == ":" }
+            try session.type(text)
+            try session.sendKeys("Enter")
+            try session.waitUntil("the command line to close") { !lastLine($0).hasPrefix(":") }
+        }
+        screen = try session.waitFor("content is never hit-tested")
+        // The stroke-rect (op 5) outlines the same rect and is drawn after the fill: front-most.
+        #expect(screen.contains("on view's drawing (op 5 stroke-rect):"))
+        #expect(screen.contains("→ view"))
     }
 }

@@ -58,6 +58,6 @@ import CommandLanguage
         // screen (150 + 50, 120 + 30) = (200, 150) is on it; the card is hit by its bounds.
         state.cursor = Point(200, 150)
         let lines = text(Why.hitTestLines(state))
-        #expect(lines.contains("on card's drawing (op 4 fill-rect): content is never hit-tested"))
+        #expect(lines.contains(" on card's drawing (op 4 fill-rect):\n  content is never hit-tested; bounds decide"))
     }
 }

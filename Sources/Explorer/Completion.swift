@@ -43,6 +43,8 @@ public enum Completion {
                     pool += files(directory).map { directory + $0 }
                     isNames = true
                 case .value: pool += CommandTable.valueWords(for: typed.last ?? "")
+                // `draw OP…` (content.md): the operation words, and clear.
+                case .tail where words[0] == "draw" && words.count == 2: pool += DrawingOperation.verbs + ["clear"]
                 case .newLayer, .number, .text, .tail, .optional: break
                 }
             }

@@ -60,4 +60,12 @@ import CommandLanguage
         let lines = text(Why.hitTestLines(state))
         #expect(lines.contains(" on card's drawing (op 4 fill-rect):\n  content is never hit-tested; bounds decide"))
     }
+
+    @Test func tabCompletesDrawingOperations() {
+        // `draw s` could be save, scale or stroke-rect / stroke-ellipse: the common prefix stays.
+        let session = Fixture.state().session
+        #expect(Completion.complete("draw s", session: session)
+                == Completion.Result(completion: "draw s", candidates: ["save", "scale", "stroke-ellipse", "stroke-rect"]))
+        #expect(Completion.complete("draw fill-e", session: session).completion == "draw fill-ellipse ")
+    }
 }

@@ -98,13 +98,28 @@ public final class RunLoop {
             }
             handled += 1
             var quit = false
+            let stepBefore = state.session.currentStep
             for action in actions(for: event) {
                 if try dispatch(action) { quit = true; break }
             }
+            if state.session.currentStep != stepBefore { markStep() }
             if quit { return }
             if clock.running(state) { try tick() }
             try draw()
         }
+    }
+
+    /// A chapter in the recording for the step the scene is now at ("step 2: title").
+    func markStep() {
+        guard let marking = terminal as? any ChapterMarking else { return }
+        marking.mark(Self.stepLabel(state.session))
+    }
+
+    /// "step 2: frameFirst: frame…", or "step 0: before the first step".
+    static func stepLabel(_ session: Session) -> String {
+        let n = session.currentStep
+        guard n > 0, n <= session.scene.steps.count else { return "step \(n): before the first step" }
+        return "step \(n): " + session.scene.steps[n - 1].title
     }
 
     /// The explorer's playback clock (wall time × speed), capped at `FrameClock.framesPerSecond`.

@@ -228,8 +228,8 @@ public enum ExplorerScreen {
 
     static func drawTitle(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout, unicode: Bool) {
         canvas.clear(row: layout.titleRow, column: 0, count: layout.columns, style: titleStyle)
-        let file = state.session.filePath ?? (state.session.scene.notes?.hasPrefix("Imported from ") == true ? "(imported, not saved)" : "(tour)")
-        let dirty = (state.session.isDirty ? " [+]" : "") + (state.diskNotice ?? (state.fileError != nil ? "file error" : nil)).map { " [\($0)]" }.orEmpty
+        let file = state.session.filePath ?? state.sceneName ?? (state.session.scene.notes?.hasPrefix("Imported from ") == true ? "(imported, not saved)" : "(tour)")
+        let dirty = (state.following.map { " [\($0)]" } ?? "") + (state.session.isDirty && state.following == nil ? " [+]" : "") + (state.diskNotice ?? (state.fileError != nil ? "file error" : nil)).map { " [\($0)]" }.orEmpty
         let title = " LayerScope · " + file + dirty + (state.session.scene.title.map { " · " + $0 } ?? "")
         let modeLabel: String
         switch state.mode {

@@ -287,6 +287,7 @@ public enum Reducer {
 
     /// The explorer's own commands: the view, modes, panels, the tree browser, quitting.
     public static func perform(_ state: inout ExplorerState, _ command: ExplorerCommand, echo key: String?) -> ExplorerEffect {
+        state.journal?.append(.explorer(command))
         state.echo = key.map { "\($0) → \(command.text)" } ?? command.text
         state.session.clearWarning()
         setStatus(&state, "")
@@ -302,6 +303,7 @@ public enum Reducer {
             command = .edit(.layer(.anchor(x, y, keepFrame: true)))
         }
         state.echo = key.map { "\($0) → \(command.text)" } ?? command.text
+        state.journal?.append(.engine(command))
         let result: Effect
         do {
             result = try state.session.perform(command)

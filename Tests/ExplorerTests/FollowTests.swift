@@ -13,12 +13,12 @@ import LayerKit
     static let popup = LayoutGoldenTests.layoutsDirectory + "/popup.json"
 
     /// The presenter: popup.json, sharing to `feed`, fed `events` by an in-memory terminal.
-    static func present(_ events: [InputEvent], feed: String, columns: Int = 110, rows: Int = 34) throws -> Explorer.RunLoop {
-        let scene = try SceneLoader.load(popup)
+    static func present(_ events: [InputEvent], feed: String, file: String = popup, columns: Int = 110, rows: Int = 34) throws -> Explorer.RunLoop {
+        let scene = try SceneLoader.load(file)
         let writer = try FeedWriter(path: feed)
-        writer.write(.scene(name: "popup.json", format: .json, text: try TextFile.read(popup)))
+        writer.write(.scene(name: String(file.split(separator: "/").last!), format: .json, text: try TextFile.read(file)))
         let terminal = InMemoryTerminal(columns: columns, rows: rows, events: events)
-        let loop = Explorer.RunLoop(state: ExplorerState(session: Session(scene: scene, filePath: popup)), terminal: terminal, options: ScreenOptions())
+        let loop = Explorer.RunLoop(state: ExplorerState(session: Session(scene: scene, filePath: file)), terminal: terminal, options: ScreenOptions())
         loop.share = writer
         try loop.run()
         writer.write(.bye)
@@ -64,6 +64,25 @@ import LayerKit
         // The attendee has no file: its :w can never write over a local popup.json.
         #expect(a.session.filePath == nil)
         #expect(a.sceneName == "popup.json")
+    }
+
+    @Test func timeAndAnimationsFollow() throws {
+        let dir = try TempDirectory()
+        let feed = dir.path + "/talk.feed"
+        // time-popup.json animates from the start: the presenter's clock runs (wall time)
+        // until Space pauses it at some t; then > > scrubs to t + 0.25 + 0.25.
+        let presenter = try Self.present([.key(.character(" ")), .key(.character(">")), .key(.character(">"))], feed: feed,
+                                         file: LayoutGoldenTests.layoutsDirectory + "/time-popup.json")
+        let (attendee, _, records) = try Self.attend(feed)
+        let t = records[2].sync!.now   // after the pause
+        #expect(presenter.state.session.isPaused)
+        #expect(attendee.session.isPaused)
+        #expect(presenter.state.session.now == Reducer.clean(Reducer.clean(t + 0.25) + 0.25))
+        #expect(attendee.session.now == presenter.state.session.now)
+        // The same presentation drawn: the canvas and panel rows equal.
+        let options = ScreenOptions(mode: .braille, unicode: true)
+        let ps = ExplorerScreen.render(presenter.state, options: options).canvas, as_ = ExplorerScreen.render(attendee, options: options).canvas
+        for row in 1..<34 { #expect(ps.text(row: row) == as_.text(row: row), "row \(row)") }
     }
 
     @Test func aFeedCannotTouchTheAttendeesFiles() throws {

@@ -35,6 +35,12 @@ extension RunLoop {
     /// not news: attendees run their own clock).
     func publishAct(nowBefore: Double) {
         guard let share else { return }
+        // The presenter's own moments (help, the `:` line, the quit question) are not shown:
+        // what they run travels once they end.
+        switch state.mode {
+        case .help, .command, .confirmQuit: return
+        default: break
+        }
         let commands = (state.journal ?? []).filter(Follow.travels).map(\.text)
         state.journal = []
         let sync = FollowSync(state)

@@ -141,11 +141,13 @@ import LayerKit
         let dir = try TempDirectory()
         let feed = dir.path + "/talk.feed"
         // The view at start; `?` opens help and Esc closes it: the presenter's own overlay,
-        // no command travels; the help key's status does (an act with no commands); closing
-        // it changes nothing an attendee sees: no record.
-        _ = try Self.present(keys("?", "Esc"), feed: feed)
+        // nothing is published while it is open; closing it leaves the status the help key
+        // cleared: one act with no commands. `:` and typing publish nothing; Enter runs
+        // `select frameFirst`: one act with it.
+        _ = try Self.present(keys("?", "Esc", ":") + "select frameFirst".map { .key(.character($0)) } + keys("Enter"), feed: feed)
         let (_, _, records) = try Self.attend(feed)
-        #expect(records.map(\.kind) == [.scene, .act, .act, .bye])
+        #expect(records.map(\.kind) == [.scene, .act, .act, .act, .bye])
         #expect(records[2].commands == [])
+        #expect(records[3].commands == ["select frameFirst"])
     }
 }

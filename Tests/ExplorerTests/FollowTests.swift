@@ -85,6 +85,30 @@ import LayerKit
         for row in 1..<34 { #expect(ps.text(row: row) == as_.text(row: row), "row \(row)") }
     }
 
+    @Test func aLiveReloadSendsTheNewSceneAndKeepsTheSelection() throws {
+        let dir = try TempDirectory()
+        let feed = dir.path + "/talk.feed"
+        let (path, state) = try savedFixture(in: dir)
+        let writer = try FeedWriter(path: feed)
+        writer.write(.scene(name: "scene.json", format: .json, text: try TextFile.read(path)))
+        // Tab selects badge (tree order card, badge, back); then the file changes on disk:
+        // back moves to (70, 65).
+        let terminal = InMemoryTerminal(columns: 80, rows: 24, events: keys("Tab"))
+        let loop = Explorer.RunLoop(state: state, terminal: terminal, options: ScreenOptions())
+        loop.share = writer
+        try SceneLoader.save(try RunLoopReloadTests.movedBack(), to: path)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: path)
+        try loop.run()
+        #expect(loop.state.layer("back").position == Point(70, 65))
+        let (attendee, _, records) = try Self.attend(feed, columns: 80, rows: 24)
+        // The scene, the view at start, Tab, the new scene, the view after the reload.
+        #expect(records.map(\.kind) == [.scene, .act, .act, .scene, .act])
+        #expect(attendee.layer("back").position == Point(70, 65))
+        #expect(attendee.session.tree == loop.state.session.tree)
+        #expect(attendee.selectedName == "badge")
+        #expect(attendee.status == "loaded \(path) — fixture")
+    }
+
     @Test func aFeedCannotTouchTheAttendeesFiles() throws {
         let dir = try TempDirectory()
         var state = ExplorerState(session: Session(scene: try SceneLoader.load(Self.popup)))

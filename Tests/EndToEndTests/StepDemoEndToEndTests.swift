@@ -53,4 +53,36 @@ struct StepDemoEndToEndTests {
             "step 1: anchorFirst: anchorPoint (0, 0), then frame (140, 140, 100, 100)",
         ])
     }
+
+    @Test func presentationTurnsPanelPagesAndNothingIsCutAt80Columns() throws {
+        // 120 columns: the panel is beside the canvas. --present shows the essentials; i
+        // turns to the formula page (it used to echo "panel formula" and change nothing).
+        let wide = try TmuxSession(
+            program: "/bin/sh",
+            arguments: ["-c", "cd \"$0\" && exec \"$@\"", Self.packageRoot.path, try LayerScopeProgram.requiredPath,
+                        "Layouts/popup.json", "--present"],
+            columns: 120, rows: 40)
+        defer { wide.close() }
+        try wide.waitFor(" position  (120, 120)")
+        try wide.sendKeys("i")
+        try wide.waitFor("button: frame, step by step")
+        try wide.sendKeys("q")
+        #expect(try wide.waitForExit() == 0)
+
+        // 80×24: step 2's caption (131 columns) wraps onto two rows, its end included.
+        let small = try TmuxSession(
+            program: "/bin/sh",
+            arguments: ["-c", "cd \"$0\" && exec \"$@\"", Self.packageRoot.path, try LayerScopeProgram.requiredPath,
+                        "Layouts/popup.json"],
+            columns: 80, rows: 24)
+        defer { small.close() }
+        try small.waitFor(" LayerScope")
+        try small.sendKeys("n")
+        try small.waitFor("1/3 · anchorFirst")
+        try small.sendKeys("n")
+        let screen = try small.waitFor("so the frame jumps to (190, 190)")
+        #expect(screen.contains("2/3 · frameFirst: frame (140, 140, 100, 100), then anchorPoint (0, 0) — the"))
+        try small.sendKeys("q")
+        #expect(try small.waitForExit() == 0)
+    }
 }

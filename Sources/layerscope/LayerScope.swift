@@ -203,6 +203,10 @@ extension Explore {
     func attend(_ feedPath: String) throws {
         let reader: FeedReader
         if feedPath == "-" {
+            guard isatty(STDIN_FILENO) == 0 else {
+                printError("layerscope: --follow -: standard input is the terminal, not a feed; pipe one in: ssh host tail -c +1 -f FEED | layerscope --follow -")
+                throw ExitCode(1)
+            }
             // The feed is standard input; the keyboard is the terminal.
             let fd = dup(STDIN_FILENO)
             reader = FeedReader(descriptor: fd)

@@ -127,4 +127,17 @@ struct FollowEndToEndTests {
         let expected = Self.body(try presenter.capture(), rows: 30)
         try attendee.waitUntil("the piped attendee at step 1") { Self.body($0, rows: 30) == expected }
     }
+
+    @Test func badFollowAndShareArgumentsSayWhatToDo() throws {
+        let program = try LayerScopeProgram.requiredPath
+        // No feed yet: exit 1 (not a crash), the path and what to start first.
+        let missing = try Subprocess.run(program, ["--follow", "/nonexistent-dir/talk.feed"])
+        #expect(missing.status == 1)
+        #expect(missing.errors.contains("cannot read the feed /nonexistent-dir/talk.feed"))
+        #expect(missing.errors.contains("--share /nonexistent-dir/talk.feed) first"))
+        // --follow shows the presenter's scene: a FILE beside it is a usage error.
+        let both = try Subprocess.run(program, ["Layouts/popup.json", "--follow", "x.feed"])
+        #expect(both.status != 0 && both.status < 128)
+        #expect(both.errors.contains("--follow shows the presenter's scene"))
+    }
 }

@@ -33,6 +33,9 @@ public struct FeedRecord: Codable, Equatable, Sendable {
     public var now: Double?
     public var commands: [String]?
     public var sync: FollowSync?
+    /// `act`: when it was written (seconds since 1970): a reader that reads it later (a late
+    /// joiner) moves a running clock on by the time since.
+    public var wall: Double?
 
     public static func scene(name: String, format: LayoutFormat, text: String) -> FeedRecord {
         FeedRecord(kind: .scene, name: name, format: format == .yaml ? "yaml" : "json", text: text)
@@ -146,6 +149,24 @@ public enum Follow {
             default: return true
             }
         }
+    }
+
+    /// Seconds since 1970 (the feed's `wall`).
+    public static func wallClock() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// After reading `record` at `wall` seconds since 1970: while the presenter's animations
+    /// run, the clock moves on by the time since it was written (at most a day; a clock
+    /// that reads earlier than the writer's moves nothing).
+    public static func catchUp(_ state: inout ExplorerState, after record: FeedRecord, at wall: Double) {
+        guard let written = record.wall else { return }
+        let behind = wall - written
+        let s = state.session
+        guard behind > 0, behind < 86_400, s.hasRunningAnimations, !s.isPaused, s.playbackSpeed > 0 else { return }
+        _ = Reducer.reduce(&state, .tick(seconds: behind * s.playbackSpeed))
     }
 
     /// Sets the scene clock (a `time` command, which only moves the clock).

@@ -47,7 +47,7 @@ extension RunLoop {
         var unclocked = sync
         unclocked.now = lastShared?.now ?? sync.now
         if commands.isEmpty, unclocked == lastShared { return }
-        share.write(FeedRecord(kind: .act, now: nowBefore, commands: commands, sync: sync))
+        share.write(FeedRecord(kind: .act, now: nowBefore, commands: commands, sync: sync, wall: Follow.wallClock()))
         lastShared = sync
     }
 
@@ -88,7 +88,9 @@ extension RunLoop {
         guard var f = follow else { return false }
         let records = f.reader.read()
         var changed = !records.isEmpty
+        var lastAct: FeedRecord? = nil
         for record in records {
+            if record.kind == .act { lastAct = record } else if record.kind == .scene { lastAct = nil }
             switch record.kind {
             case .bye: f.presenterLeft = true
             case .scene, .act:
@@ -101,6 +103,11 @@ extension RunLoop {
                 }
                 f.heard = FrameClock.monotonicSeconds()
             }
+        }
+        // Read late (a late joiner, a slow pipe): a running clock moves on by the time since.
+        if let lastAct {
+            if f.attached { Follow.catchUp(&state, after: lastAct, at: Follow.wallClock()) } else { Follow.catchUp(&f.mirror, after: lastAct, at: Follow.wallClock()) }
+            f.heard = FrameClock.monotonicSeconds()
         }
         if f.reader.ended, !f.presenterLeft { f.presenterLeft = true; changed = true }
         if changed { label(&f) }

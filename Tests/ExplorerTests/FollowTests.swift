@@ -109,6 +109,26 @@ import LayerKit
         #expect(attendee.status == "loaded \(path) — fixture")
     }
 
+    @Test func aLateReaderMovesARunningClockOnByTheTimeSince() throws {
+        var state = ExplorerState(session: Session(scene: try SceneLoader.load(LayoutGoldenTests.layoutsDirectory + "/time-spinner.json")))
+        #expect(state.session.hasRunningAnimations)
+        // Written at 1000 s with the clock at 2 s; read at 1000.5 s at speed 1: 2.5 s.
+        let act = FeedRecord(kind: .act, now: 2, commands: [], wall: 1000)
+        Follow.apply(act, to: &state)
+        Follow.catchUp(&state, after: act, at: 1000.5)
+        #expect(state.session.now == 2.5)
+        // At speed 2, read 0.25 s later: + 0.5 s.
+        _ = try state.session.perform(.clock(.speed(2)))
+        Follow.catchUp(&state, after: FeedRecord(kind: .act, wall: 2000), at: 2000.25)
+        #expect(state.session.now == 3)
+        // Paused, or a reader whose clock is behind the writer's: no change.
+        _ = try state.session.perform(.clock(.pause))
+        Follow.catchUp(&state, after: FeedRecord(kind: .act, wall: 3000), at: 3001)
+        _ = try state.session.perform(.clock(.play))
+        Follow.catchUp(&state, after: FeedRecord(kind: .act, wall: 4000), at: 3999)
+        #expect(state.session.now == 3)
+    }
+
     @Test func aFeedCannotTouchTheAttendeesFiles() throws {
         let dir = try TempDirectory()
         var state = ExplorerState(session: Session(scene: try SceneLoader.load(Self.popup)))

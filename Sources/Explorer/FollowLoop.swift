@@ -87,6 +87,7 @@ extension RunLoop {
     func readFeed() -> Bool {
         guard var f = follow else { return false }
         let records = f.reader.read()
+        let stepBefore = state.session.currentStep
         var changed = !records.isEmpty
         var lastAct: FeedRecord? = nil
         for record in records {
@@ -112,6 +113,8 @@ extension RunLoop {
         if f.reader.ended, !f.presenterLeft { f.presenterLeft = true; changed = true }
         if changed { label(&f) }
         follow = f
+        // An attendee's recording gets the presenter's chapters.
+        if state.session.currentStep != stepBefore { markStep() }
         return changed
     }
 

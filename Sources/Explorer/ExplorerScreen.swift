@@ -125,8 +125,9 @@ public enum ExplorerScreen {
             // Presentation: the key echo as a banner across the bottom row(s), centred.
             let top = layout.echoRow - footer.echo.count + 1
             for (i, line) in footer.echo.enumerated() {
-                let text = "  " + line + "  "
                 canvas.clear(row: top + i, column: 0, count: layout.columns)
+                guard !line.isEmpty else { continue }
+                let text = "  " + line + "  "
                 canvas.write(text, column: max(0, (layout.columns - text.displayWidth) / 2), row: top + i,
                              style: CellStyle(foreground: .rgb(20, 20, 20), background: .rgb(255, 210, 80), bold: true), maxWidth: layout.columns)
             }

@@ -138,6 +138,16 @@ import LayerModel
         #expect(Self.prose(canvas, rows: 22...23).contains(state.echo))
     }
 
+    @Test func anEmptyPresentationBannerDrawsNothing() {
+        var state = Fixture.state()
+        state.picture.present = true
+        state.echo = ""
+        let canvas = Self.render(state)
+        // The bottom row is blank: no banner-coloured block for an empty echo.
+        #expect(canvas.text(row: 23).allSatisfy { $0 == " " })
+        #expect((0..<80).allSatisfy { canvas[$0, 23].style.background == CellStyle.plain.background })
+    }
+
     // MARK: Keep-frame
 
     @Test func aTypedAnchorInKeepFrameModeKeepsTheFrameAndSaysSo() {

@@ -440,6 +440,10 @@ public enum Reducer {
                       : "anchor behaviour: keep-frame — position compensates, the frame stays")
         case let .panel(page):
             state.panelPage = PanelPage(page)
+            // A narrow terminal shows the canvas in the panel's place: say where the page is.
+            if state.layout.panelHidden {
+                setStatus(&state, "panel page: \(state.panelPage.rawValue) — w shows the panel (narrower than \(ScreenLayout.panelCollapseColumns) columns it takes the canvas's place)")
+            }
         case let .quit(force):
             if force || !state.session.isDirty { return .quit }
             state.mode = .confirmQuit

@@ -97,6 +97,16 @@ import LayerModel
         #expect(panelText().contains(" position  (120, 120)"))
     }
 
+    @Test func onANarrowTerminalThePanelKeySaysWhereThePageIs() {
+        var state = Fixture.state()   // 80 columns: the panel is hidden behind the canvas
+        state.press("i")
+        #expect(state.panelPage == .formula)
+        #expect(state.status == "panel page: formula — w shows the panel (narrower than 96 columns it takes the canvas's place)")
+        state.columns = 120
+        state.press("i")
+        #expect(state.status == "")
+    }
+
     // MARK: Nothing is cut
 
     @Test func aLongSaveFailureWrapsAboveTheStatusLine() {

@@ -165,7 +165,7 @@ public enum CommandTable {
             edit(.move(try r.number("dx"), try r.number("dy")))
         },
         CommandSpec("anchor", .scene, [
-            CommandForm([.number("AX"), .number("AY")], "set anchorPoint the Core Animation way: position stays, the frame jumps"),
+            CommandForm([.number("AX"), .number("AY")], "set anchorPoint the Core Animation way: position stays, the frame jumps (the explorer's keep-frame mode, key f, keeps the frame and echoes the keep-frame form)"),
             CommandForm([.number("AX"), .number("AY"), .keyword("keep-frame")], "set anchorPoint and compensate position so the frame stays"),
         ]) { (r: inout Reader) throws(CommandError) in
             let x = try r.number("the anchor's x (unit coordinates)"), y = try r.number("the anchor's y (unit coordinates)")

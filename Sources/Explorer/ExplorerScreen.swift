@@ -95,7 +95,12 @@ public enum ExplorerScreen {
         if let p = state.cursor, state.mode == .cursor {
             drawCrosshair(&canvas, at: viewport.cell(containing: p), in: layout.canvas, unicode: unicode)
         }
-        drawStepCaption(&canvas, state, layout.canvas)
+        // The status and the echo wrap rather than cut (Footer.swift): their extra rows come
+        // off the canvas's foot, and the step caption sits above them.
+        let footer = Footer(state, layout: layout, report: report)
+        var captionArea = layout.canvas
+        captionArea.rows = max(0, captionArea.rows - footer.extraRows)
+        drawStepCaption(&canvas, state, captionArea)
 
         if let row = layout.legendRow {
             Picture.drawLegend(&canvas, row: row, columns: layout.canvas.columns, palette: options.palette, unicode: unicode)
@@ -112,23 +117,31 @@ public enum ExplorerScreen {
 
         // Title, status, echo / command line.
         drawTitle(&canvas, state, layout, unicode: unicode)
-        drawStatus(&canvas, state, layout, report: report)
+        drawStatus(&canvas, state, layout, footer: footer)
         var cursor: CellPosition? = nil
         if case let .command(text, caret) = state.mode {
             canvas.write(":" + text, column: 0, row: layout.echoRow)
             cursor = CellPosition(column: min(layout.columns - 1, 1 + caret), row: layout.echoRow)
         } else if state.picture.present {
-            // Presentation: the key echo as a banner across the bottom row.
-            let echo = state.echo.isEmpty ? "" : "  " + state.echo + "  "
-            canvas.clear(row: layout.echoRow, column: 0, count: layout.columns)
-            canvas.write(echo, column: max(0, (layout.columns - echo.displayWidth) / 2), row: layout.echoRow,
-                         style: CellStyle(foreground: .rgb(20, 20, 20), background: .rgb(255, 210, 80), bold: true), maxWidth: layout.columns)
+            // Presentation: the key echo as a banner across the bottom row(s), centred.
+            let top = layout.echoRow - footer.echo.count + 1
+            for (i, line) in footer.echo.enumerated() {
+                canvas.clear(row: top + i, column: 0, count: layout.columns)
+                guard !line.isEmpty else { continue }
+                let text = "  " + line + "  "
+                canvas.write(text, column: max(0, (layout.columns - text.displayWidth) / 2), row: top + i,
+                             style: CellStyle(foreground: .rgb(20, 20, 20), background: .rgb(255, 210, 80), bold: true), maxWidth: layout.columns)
+            }
         } else if let typed = state.treeBrowser.typing {
             canvas.write("/" + typed, column: 0, row: layout.echoRow, maxWidth: layout.columns)
             cursor = CellPosition(column: min(layout.columns - 1, 1 + typed.count), row: layout.echoRow)
         } else {
-            let echo = state.echo.isEmpty ? "" : "key: " + state.echo
-            canvas.write(echo, column: 0, row: layout.echoRow, style: dimStyle, maxWidth: layout.columns)
+            let top = layout.echoRow - footer.echo.count + 1
+            for (i, line) in footer.echo.enumerated() {
+                canvas.clear(row: top + i, column: 0, count: layout.columns)
+                canvas.write(line, column: 0, row: top + i, style: dimStyle, maxWidth: layout.columns)
+            }
+            let echo = footer.echo.last ?? ""
             let hint = layout.panelHidden ? "w panel  ? help  : command  q quit" : "? help  : command  q quit"
             if layout.columns - hint.displayWidth > echo.displayWidth + 2 {
                 canvas.write(hint, column: layout.columns - hint.displayWidth, row: layout.echoRow, style: dimStyle)
@@ -217,8 +230,8 @@ public enum ExplorerScreen {
 
     static func drawTitle(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout, unicode: Bool) {
         canvas.clear(row: layout.titleRow, column: 0, count: layout.columns, style: titleStyle)
-        let file = state.session.filePath ?? (state.session.scene.notes?.hasPrefix("Imported from ") == true ? "(imported, not saved)" : "(tour)")
-        let dirty = (state.session.isDirty ? " [+]" : "") + (state.diskNotice ?? (state.fileError != nil ? "file error" : nil)).map { " [\($0)]" }.orEmpty
+        let file = state.session.filePath ?? state.sceneName ?? (state.session.scene.notes?.hasPrefix("Imported from ") == true ? "(imported, not saved)" : "(tour)")
+        let dirty = (state.following.map { " [\($0)]" } ?? "") + (state.session.isDirty && state.following == nil ? " [+]" : "") + (state.diskNotice ?? (state.fileError != nil ? "file error" : nil)).map { " [\($0)]" }.orEmpty
         let title = " LayerScope · " + file + dirty + (state.session.scene.title.map { " · " + $0 } ?? "")
         let modeLabel: String
         switch state.mode {
@@ -233,32 +246,15 @@ public enum ExplorerScreen {
                      style: CellStyle(foreground: .rgb(40, 60, 110), background: .rgb(255, 210, 80), bold: true))
     }
 
-    static func drawStatus(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout, report: CursorReport?) {
-        let row = layout.statusRow
-        canvas.clear(row: row, column: 0, count: layout.columns, style: statusStyle)
-        let tree = state.session.tree
-        var right = ""
-        if let sel = state.session.selection, tree.contains(sel) { right += tree.path(of: sel) }
-        if let report {
-            right += "  cursor (\(NumberFormat.format(report.point.x)), \(NumberFormat.format(report.point.y)))"
-        }
-        // A small terminal's status line carries the compact inspector: the order waits in the panel.
-        right += layout.panelHidden ? " " : "  order " + state.session.hitTestOrder.rawValue + " "
-        if state.session.stepCount > 0 { right += " \(state.session.currentStep)/\(state.session.stepCount) " }
-        var message = state.status
-        // The selection path can be long (and wide): it yields to the message, keeping its end.
-        let rightWidth = right.displayWidth
-        let room = max(0, layout.columns - rightWidth - 1)
-        // A small terminal hides the panel: the idle status line is the compact inspector.
-        let idle = message.isEmpty || message.hasPrefix("press ? for the keys")
-        if layout.panelHidden, idle, !state.statusIsError { message = Picture.compactInspector(state, width: room - 1) }
+    static func drawStatus(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout, footer: Footer) {
         let style = state.statusIsError ? CellStyle(foreground: .rgb(255, 90, 90), bold: true, reverse: true) : statusStyle
-        // A message longer than its room (an error's suggestion) takes the whole row: the
-        // selection and the order are in the panel too, the message is said once.
-        let messageWins = (" " + message).displayWidth > room
-        canvas.write(" " + message, column: 0, row: row, style: style, maxWidth: messageWins ? layout.columns : room)
-        if rightWidth < layout.columns, !messageWins {
-            canvas.write(right, column: layout.columns - rightWidth, row: row, style: statusStyle)
+        let top = footer.statusBottomRow - footer.status.count + 1
+        for (i, line) in footer.status.enumerated() {
+            canvas.clear(row: top + i, column: 0, count: layout.columns, style: statusStyle)
+            canvas.write(line, column: 0, row: top + i, style: style, maxWidth: footer.statusRoom ?? layout.columns)
+        }
+        if let right = footer.right, right.displayWidth < layout.columns {
+            canvas.write(right, column: layout.columns - right.displayWidth, row: footer.statusBottomRow, style: statusStyle)
         }
     }
 
@@ -269,12 +265,11 @@ public enum ExplorerScreen {
         lines.append(PanelLine("Layers" + (state.mode == .tree ? " (j/k, Esc)" : "") + " · \(tree.count)", style: headingStyle))
         lines += pane.visible
         lines.append(PanelLine(""))
-        if state.picture.present {
-            lines += Picture.essentials(state)
-            Panel.draw(lines, into: &canvas, region: area)
-            return
-        }
         switch state.panelPage {
+        case .inspector where state.picture.present:
+            // Presentation: the inspector page is reduced to the essentials; `i` still turns
+            // to the formula and hit-test pages.
+            lines += Picture.essentials(state)
         case .inspector:
             if let report {
                 lines += cursorLines(report, tree: tree, order: state.session.hitTestOrder)

@@ -97,6 +97,13 @@ public struct ExplorerState: Equatable, Sendable {
     public var lastConversion: Query? = nil
     /// The tree pane's folding, filter and search (TreeBrowser.swift).
     public var treeBrowser = TreeBrowser()
+    /// While sharing (`--share`): every command run since the run loop last took them, for
+    /// the follow feed (FollowFeed.swift). Nil: not collected.
+    public var journal: [Command]? = nil
+    /// Follow mode (`--follow`): shown in the title — following, detached, the presenter left.
+    public var following: String? = nil
+    /// The scene's name for the title when it has no file (a followed presenter's file).
+    public var sceneName: String? = nil
 
     public init(session: Session) {
         self.session = session

@@ -289,6 +289,7 @@ public enum Reducer {
 
     /// The explorer's own commands: the view, modes, panels, the tree browser, quitting.
     public static func perform(_ state: inout ExplorerState, _ command: ExplorerCommand, echo key: String?) -> ExplorerEffect {
+        state.journal?.append(.explorer(command))
         state.echo = key.map { "\($0) → \(command.text)" } ?? command.text
         state.session.clearWarning()
         setStatus(&state, "")
@@ -297,7 +298,14 @@ public enum Reducer {
 
     /// Runs one engine command and carries out (or asks the run loop for) its effect.
     public static func perform(_ state: inout ExplorerState, _ command: EngineCommand, echo key: String?) -> ExplorerEffect {
+        var command = command
+        // Keep-frame mode (`f`) means keep-frame for a typed `anchor X Y` too; the echo says
+        // the explicit form (`anchor X Y keep-frame`), so it replays the same in any mode.
+        if state.anchorBehaviour == .keepFrame, case let .edit(.layer(.anchor(x, y, keepFrame: false))) = command {
+            command = .edit(.layer(.anchor(x, y, keepFrame: true)))
+        }
         state.echo = key.map { "\($0) → \(command.text)" } ?? command.text
+        state.journal?.append(.engine(command))
         let result: Effect
         do {
             result = try state.session.perform(command)
@@ -306,7 +314,12 @@ public enum Reducer {
             return .none
         }
         let isEdit: Bool
-        if case .edit = command { isEdit = true } else { isEdit = false }
+        switch command {
+        case .edit: isEdit = true
+        // A step played forward reports its last edit as a key would (Session.goToStep keeps it).
+        case .step: isEdit = state.session.lastEdit != nil
+        default: isEdit = false
+        }
         if isEdit { state.lastConversion = nil }
         if let w = state.session.warning {
             setStatus(&state, "warning: \(w)", error: true)
@@ -352,10 +365,21 @@ public enum Reducer {
         guard let e = state.session.lastEdit else { return "" }
         let n: (Double) -> String = { NumberFormat.format($0) }
         let fb = e.frameBefore, fa = e.frameAfter
-        if case .anchor = e.command {
+        let isAnchor: Bool
+        switch e.command {
+        case .anchor, .set(.anchorPoint, _): isAnchor = true
+        default: isAnchor = false
+        }
+        if isAnchor {
             let d = fa.origin - fb.origin
             let dp = e.after.position - e.before.position
-            return "anchor → (\(n(e.after.anchorPoint.x)), \(n(e.after.anchorPoint.y))): frame moved by (\(n(d.dx)), \(n(d.dy))), position by (\(n(dp.dx)), \(n(dp.dy)))"
+            var line = "anchor → (\(n(e.after.anchorPoint.x)), \(n(e.after.anchorPoint.y))): frame moved by (\(n(d.dx)), \(n(d.dy))), position by (\(n(dp.dx)), \(n(dp.dy)))"
+            // `set anchorPoint` is Core Animation's setter in every mode: say why the frame
+            // jumped when the mode promises it stays.
+            if case .set = e.command, state.anchorBehaviour == .keepFrame, d != .zero {
+                line += " — set anchorPoint is Core Animation's setter, so the frame jumps even in keep-frame mode (anchor \(n(e.after.anchorPoint.x)) \(n(e.after.anchorPoint.y)) keep-frame keeps it)"
+            }
+            return line
         }
         return "frame (\(n(fa.origin.x)), \(n(fa.origin.y)), \(n(fa.size.width)), \(n(fa.size.height)))"
     }
@@ -418,6 +442,10 @@ public enum Reducer {
                       : "anchor behaviour: keep-frame — position compensates, the frame stays")
         case let .panel(page):
             state.panelPage = PanelPage(page)
+            // A narrow terminal shows the canvas in the panel's place: say where the page is.
+            if state.layout.panelHidden {
+                setStatus(&state, "panel page: \(state.panelPage.rawValue) — w shows the panel (narrower than \(ScreenLayout.panelCollapseColumns) columns it takes the canvas's place)")
+            }
         case let .operation(k):
             ContentPage.go(&state, to: k)
         case let .quit(force):

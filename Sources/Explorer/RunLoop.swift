@@ -51,7 +51,7 @@ public struct FileStamp: Equatable, Sendable {
 /// The one loop: event → action → reduce → effects → render → draw. Nothing is drawn
 /// while nothing happens (the backend also skips a canvas equal to the last one).
 public final class RunLoop {
-    public private(set) var state: ExplorerState
+    public internal(set) var state: ExplorerState
     let terminal: any Terminal
     let io: ExplorerIO
     let options: ScreenOptions
@@ -60,6 +60,13 @@ public final class RunLoop {
     var knownStamp: FileStamp?
     /// Mouse press position, for turning drags into pans.
     var dragFrom: (column: Int, row: Int)?
+    /// Presenter (`--share FEED`): where every key's commands and the view after it go
+    /// (FollowLoop.swift). Setting it starts collecting the commands.
+    public var share: FeedWriter? { didSet { if share != nil, state.journal == nil { state.journal = [] } } }
+    /// The last view published, so a key that changed nothing writes nothing.
+    var lastShared: FollowSync?
+    /// Attendee (`--follow FEED`): the feed and the presenter's state (FollowLoop.swift).
+    var follow: FollowState?
 
     public init(state: ExplorerState, terminal: any Terminal, io: ExplorerIO = .files,
                 options: ScreenOptions, pollMilliseconds: Int = 300) {
@@ -77,6 +84,7 @@ public final class RunLoop {
     /// Runs until quit; returns normally, throws only for terminal failures.
     /// `maxEvents` stops early (tests): checked before every event.
     public func run(maxEvents: Int? = nil) throws {
+        publishAct(nowBefore: state.session.now)   // a --script's commands, when sharing
         try draw()
         var handled = 0
         while true {
@@ -91,6 +99,7 @@ public final class RunLoop {
                 // A wake from the file watch with nothing new: back to sleep (unless animating).
                 if !running && fileWatchSaysNothing() { continue }
                 var redraw = try checkFile()
+                if redraw { publishAct(nowBefore: state.session.now) }
                 if running { try tick(); redraw = true }
                 if redraw { try draw() }
                 if terminal.inputHasEnded { return }
@@ -98,13 +107,30 @@ public final class RunLoop {
             }
             handled += 1
             var quit = false
+            let stepBefore = state.session.currentStep
+            let nowBefore = state.session.now
             for action in actions(for: event) {
                 if try dispatch(action) { quit = true; break }
             }
+            if state.session.currentStep != stepBefore { markStep() }
+            publishAct(nowBefore: nowBefore)
             if quit { return }
             if clock.running(state) { try tick() }
             try draw()
         }
+    }
+
+    /// A chapter in the recording for the step the scene is now at ("step 2: title").
+    func markStep() {
+        guard let marking = terminal as? any ChapterMarking else { return }
+        marking.mark(Self.stepLabel(state.session))
+    }
+
+    /// "step 2: frameFirst: frame…", or "step 0: before the first step".
+    static func stepLabel(_ session: Session) -> String {
+        let n = session.currentStep
+        guard n > 0, n <= session.scene.steps.count else { return "step \(n): before the first step" }
+        return "step \(n): " + session.scene.steps[n - 1].title
     }
 
     /// The explorer's playback clock (wall time × speed), capped at `FrameClock.framesPerSecond`.
@@ -151,6 +177,7 @@ public final class RunLoop {
                 switch io.load(path) {
                 case let .success(scene):
                     knownStamp = io.stamp(path)
+                    publishScene(path: path)
                     effect = Reducer.reduce(&state, .loaded(scene, path: path))
                 case let .failure(e):
                     knownStamp = io.stamp(path)

@@ -39,10 +39,15 @@ extension ExplorerScreen {
             text = " \(n)/\(session.stepCount) · \(step.title)" + (step.notes.map { " — " + $0 } ?? "") + " "
         }
         text = text.replacingNewlines()
-        let row = area.row + area.rows - 1
+        // Never cut: a caption wider than the canvas wraps onto rows above its last (up to
+        // half the canvas), each row led by a space.
+        let lines = Footer.wrap(text, width: area.columns - 2, budget: max(1, area.rows / 2)).map { " " + $0 + " " }
         let style = CellStyle(foreground: .rgb(20, 20, 30), background: .rgb(255, 210, 80), bold: false)
-        canvas.clear(row: row, column: area.column, count: area.columns, style: style)
-        canvas.write(text, column: area.column, row: row, style: style, maxWidth: area.columns)
+        let top = area.row + area.rows - lines.count
+        for (i, line) in lines.enumerated() {
+            canvas.clear(row: top + i, column: area.column, count: area.columns, style: style)
+            canvas.write(line, column: area.column, row: top + i, style: style, maxWidth: area.columns)
+        }
     }
 }
 

@@ -23,6 +23,7 @@ extension Session {
         let keptSelection = selection.flatMap { scene.tree.contains($0) ? scene.tree[$0].name : nil }
         if stepSnapshots.isEmpty { stepSnapshots = [scene.tree] }
         var trial = self
+        trial.lastEdit = nil
         if n <= scene.currentStep, n < stepSnapshots.count {
             trial.replaceTree(stepSnapshots[n])
             trial.stepSnapshots.removeSubrange((n + 1)...)
@@ -52,8 +53,14 @@ extension Session {
             }
         }
         trial.setCurrentStep(n)
+        // Forward, the step shows what it did as a key would: its `select` stays selected and
+        // its last edit (an anchor jump) keeps its ghost and deltas. Back, the selection is kept.
+        let forward = n > scene.currentStep
+        let stepEdit = forward ? trial.lastEdit : nil
         trial.forgetHistoryKeepingDirt(wasDirty: wasDirty)
-        trial.selection = keptSelection.flatMap { trial.scene.tree.id(named: $0) } ?? trial.selection.flatMap { trial.scene.tree.contains($0) ? $0 : nil } ?? trial.scene.tree.roots.first
+        trial.lastEdit = stepEdit.flatMap { trial.scene.tree.contains($0.layer) ? $0 : nil }
+        let alive = trial.selection.flatMap { trial.scene.tree.contains($0) ? $0 : nil }
+        trial.selection = (forward ? alive : nil) ?? keptSelection.flatMap { trial.scene.tree.id(named: $0) } ?? alive ?? trial.scene.tree.roots.first
         self = trial
     }
 

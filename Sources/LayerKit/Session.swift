@@ -61,8 +61,9 @@ public struct Session: Equatable, Sendable {
     private var nextSerial = 1
     public internal(set) var undoStack: [UndoEntry] = []
     public private(set) var redoStack: [UndoEntry] = []
-    /// The last edit, with before/after values; nil after undo/redo/load.
-    public private(set) var lastEdit: EditRecord?
+    /// The last edit, with before/after values; nil after undo/redo/load. After a step
+    /// played forward, the step's last edit (so its anchor jump shows as a key's would).
+    public internal(set) var lastEdit: EditRecord?
     /// A warning the last command produced (frame set under a lossy transform…).
     public private(set) var warning: String?
     /// The explorer's own commands are commands too: one clears the last one's warning.

@@ -24,7 +24,7 @@ import TerminalKit
 /// - Ctrl-\ (SIGQUIT) and the crash signals restore, let the Swift runtime print its
 ///   backtrace, and end the process with the signal, even when it was sent with `kill`.
 /// - Ctrl-S, Ctrl-Q and Ctrl-V arrive as keys (no flow control, no literal-next).
-public final class NCursesTerminal: WakeableTerminal {
+public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
     /// How the terminal is opened; the defaults suit an interactive run.
     public struct Options: Hashable, Sendable {
         /// The color depth to use: `nil` detects it (terminfo's color count, then
@@ -406,6 +406,9 @@ public final class NCursesTerminal: WakeableTerminal {
         if let shell = Self.environment("SHELL") { environment["SHELL"] = shell }
         output.recorder = try SessionRecorder(path: path, columns: size.columns, rows: size.rows, environment: environment)
     }
+
+    /// A chapter in the recording, if one is being made (`SessionRecorder.marker`).
+    public func mark(_ label: String) { output.recorder?.marker(label) }
 
     public func shutdown() {
         guard let screen else { return }

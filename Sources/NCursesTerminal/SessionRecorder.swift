@@ -7,8 +7,8 @@ import SafeText
 import TerminalKit
 
 /// Records what the terminal was sent as an asciicast v2 file (`--record FILE.cast`): a
-/// header line, then one `[seconds, "o", "bytes"]` line per write and a `[seconds, "r",
-/// "COLSxROWS"]` line per resize — the format asciinema's player and many sites read, so
+/// header line, then one `[seconds, "o", "bytes"]` line per write, a `[seconds, "r",
+/// "COLSxROWS"]` line per resize and a `[seconds, "m", "label"]` marker per step — the format asciinema's player and many sites read, so
 /// the recording is the interface (no player of our own).
 ///
 /// The frames are written as they are sent to `FILE.cast.partial` and renamed over
@@ -48,6 +48,12 @@ public final class SessionRecorder {
     /// A resize event.
     func resized(columns: Int, rows: Int) {
         append("[\(Self.seconds(Self.now() - start)),\"r\",\"\(columns)x\(rows)\"]\n")
+    }
+
+    /// A marker event, `[seconds, "m", "label"]`: asciinema's player lists markers as
+    /// chapters (the explorer marks every step: "step 2: title").
+    func marker(_ label: String) {
+        append("[\(Self.seconds(Self.now() - start)),\"m\",\(Self.json(label))]\n")
     }
 
     /// Ends the recording: `FILE.cast.partial` becomes `FILE.cast`.

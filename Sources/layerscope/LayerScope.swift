@@ -86,9 +86,10 @@ func loadScene(_ path: String?, lenient: Bool = false, reattachTerminal: Bool = 
 /// The explorer's state for `file` (or the embedded tour) with the drawing options and the
 /// `--script`/`--commands` run: what `explore` opens and `render` draws, so both start alike.
 func openState(_ file: String?, lenient: Bool = false, reattachTerminal: Bool = false, draw: DrawOptions,
-               source: ScriptSource, columns: Int? = nil, rows: Int? = nil) throws -> ExplorerState {
+               source: ScriptSource, columns: Int? = nil, rows: Int? = nil, journal: Bool = false) throws -> ExplorerState {
     let (scene, path) = try loadScene(file, lenient: lenient, reattachTerminal: reattachTerminal)
     var state = ExplorerState(session: Session(scene: scene, filePath: path))
+    if journal { state.journal = [] }   // --share: the script's commands travel too
     if let columns { state.columns = columns }
     if let rows { state.rows = rows }
     state.cellAspect = draw.cellAspect
@@ -124,9 +125,32 @@ struct Explore: ParsableCommand {
     @Option(name: .customLong("record"), help: ArgumentHelp("Record the session as an asciicast v2 file (play it with asciinema).", valueName: "FILE.cast"))
     var recordPath: String?
 
+    @Option(name: .customLong("share"), help: ArgumentHelp("Present: write a feed that attendees follow with --follow (docs/follow.md).", valueName: "FEED"))
+    var sharePath: String?
+
+    @Option(name: .customLong("follow"), help: ArgumentHelp("Attend: show the presenter's scene and keys from their feed, a path or - for standard input (ssh host tail -c +1 -f FEED | layerscope --follow -); a key of yours detaches, F follows again.", valueName: "FEED"))
+    var followPath: String?
+
+    func validate() throws {
+        if followPath != nil, file != nil || sharePath != nil || source.script != nil || source.scriptFile != nil {
+            throw ValidationError("--follow shows the presenter's scene: give no FILE, --share or script with it")
+        }
+        if let sharePath, sharePath == "-" { throw ValidationError("--share needs a file path (attendees read it, e.g. over ssh with tail -c +1 -f)") }
+    }
+
     func run() throws {
+        if let followPath { return try attend(followPath) }
         // A script that fails stops before the terminal is taken over, with its line.
-        var state = try openState(file, lenient: lenient, reattachTerminal: true, draw: draw, source: source)
+        var state = try openState(file, lenient: lenient, reattachTerminal: true, draw: draw, source: source, journal: sharePath != nil)
+        var feed: FeedWriter? = nil
+        if let sharePath {
+            do { feed = try FeedWriter(path: sharePath) } catch {
+                printError("layerscope: --share: \(error.description)")
+                throw ExitCode(1)
+            }
+            feed?.write(try sharedScene(file: file, path: state.session.filePath, scene: state.session.scene))
+        }
+        defer { feed?.write(.bye) }
         let (theme, background) = draw.resolvedTheme(askTerminal: true)   // before ncurses owns the terminal
         var options = NCursesTerminal.Options()
         options.mouse = !noMouse
@@ -151,8 +175,75 @@ struct Explore: ParsableCommand {
             }
         }
         let loop = RunLoop(state: state, terminal: terminal, options: screen)
+        loop.share = feed
         do {
             try loop.run()
+        } catch {
+            terminal.shutdown()
+            printError("layerscope: \(error)")
+            throw ExitCode(1)
+        }
+        terminal.shutdown()
+    }
+}
+
+extension Explore {
+    /// The presenter's first feed record: the file's own text (steps, script and
+    /// animations included), the tour's, or an imported dump's scene as layout JSON.
+    func sharedScene(file: String?, path: String?, scene: Scene) throws -> FeedRecord {
+        if let path, let ext = path.split(separator: ".").last, let format = LayoutFormat(pathExtension: String(ext)),
+           let text = try? TextFile.read(path) {
+            return .scene(name: String(path.split(separator: "/").last ?? Substring(path)), format: format, text: text)
+        }
+        if file == nil { return .scene(name: DefaultScene.fileName, format: .json, text: DefaultScene.json) }
+        return .scene(name: "imported.json", format: .json, text: LayoutFile.encode(scene, format: .json))
+    }
+
+    /// `--follow FEED`: the attendee's explorer.
+    func attend(_ feedPath: String) throws {
+        let reader: FeedReader
+        if feedPath == "-" {
+            guard isatty(STDIN_FILENO) == 0 else {
+                printError("layerscope: --follow -: standard input is the terminal, not a feed; pipe one in: ssh host tail -c +1 -f FEED | layerscope --follow -")
+                throw ExitCode(1)
+            }
+            // The feed is standard input; the keyboard is the terminal.
+            let fd = dup(STDIN_FILENO)
+            reader = FeedReader(descriptor: fd)
+            reattachStandardInputToTerminal()
+        } else {
+            do { reader = try FeedReader(path: feedPath) } catch {
+                printError("layerscope: --follow: \(error.description)")
+                throw ExitCode(1)
+            }
+        }
+        var state = ExplorerState(session: Session())
+        state.cellAspect = draw.cellAspect
+        state.picture.present = draw.present
+        state.status = "waiting for the presenter's scene…"
+        let (theme, background) = draw.resolvedTheme(askTerminal: true)
+        var options = NCursesTerminal.Options()
+        options.mouse = !noMouse
+        if let c = draw.color { options.colorDepth = ColorDepth(option: c.rawValue) }
+        let terminal: NCursesTerminal
+        do {
+            terminal = try NCursesTerminal(options: options)
+        } catch {
+            printError("layerscope: \(error)")
+            throw ExitCode(1)
+        }
+        let mode = draw.mode == .auto && !terminal.capabilities.braille ? .blocks : draw.mode
+        let screen = ScreenOptions(mode: mode, unicode: terminal.capabilities.unicode, theme: theme, background: background)
+        if let recordPath {
+            do { try terminal.startRecording(to: recordPath) } catch {
+                terminal.shutdown()
+                printError("layerscope: --record: \(error)")
+                throw ExitCode(1)
+            }
+        }
+        let loop = RunLoop(state: state, terminal: terminal, options: screen)
+        do {
+            try loop.runFollowing(reader)
         } catch {
             terminal.shutdown()
             printError("layerscope: \(error)")

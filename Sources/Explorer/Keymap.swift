@@ -100,7 +100,7 @@ public enum Keymap {
         Binding(keys: [.control("r")], action: .command(.engine(.redo)), help: "redo", modes: everywhere),
         Binding(keys: [.control("s")], action: .command(.engine(.save(nil))), help: "save (atomic)", modes: everywhere),
         Binding(keys: [.character("e")], action: .command(.engine(.exportSwift)), help: "copy as code: Swift for the selection", modes: everywhere),
-        Binding(keys: [.character("i")], action: .ui(.nextPanel), help: "panel: inspector → frame formula → hit-test explanation", modes: everywhere),
+        Binding(keys: [.character("i")], action: .ui(.nextPanel), help: "panel: inspector → frame formula → hit-test explanation (→ content, for a layer that draws)", modes: everywhere),
         Binding(keys: [.character("b")], action: .ui(.legend), help: "legend: what the marks on the canvas mean (on/off)", modes: everywhere),
         Binding(keys: [.character("w")], action: .ui(.swapPanel), help: "small terminals: full-width canvas ↔ full-width panel", modes: everywhere),
         Binding(keys: [.character("W")], action: .ui(.present), help: "presentation: bold marks, big key echo, essential panel", modes: everywhere),

@@ -213,7 +213,10 @@ public enum Reducer {
         case .nextOperation, .previousOperation:
             return perform(&state, .operation(ContentPage.target(state, forward: action == .nextOperation)), echo: key)
         case .nextPanel:
-            let pages = PanelPage.allCases
+            // The content page joins the cycle only for a selection that draws something
+            // (`{` `}` and `panel content` reach it always).
+            let draws = state.session.selection.map { state.session.tree.contains($0) && !state.session.tree[$0].drawing.isEmpty } ?? false
+            let pages = PanelPage.allCases.filter { $0 != .content || draws || state.panelPage == .content }
             let next = pages[(pages.firstIndex(of: state.panelPage)! + 1) % pages.count]
             return perform(&state, .panel(next.name), echo: key)
         case .legend: return perform(&state, .legend(!state.picture.legend), echo: key)

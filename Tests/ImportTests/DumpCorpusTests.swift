@@ -207,7 +207,7 @@ struct DumpErrorTests {
         } catch {
             #expect(error.line == 9 && error.column == 1)
             #expect(error.message.contains("expected a view description"))
-            #expect(error.suggestion?.contains("--lenient") == true)
+            #expect(error.suggestion?.contains("--strict") == true)   // skipping is the default now
         }
         let lenient = try RecursiveDescriptionImporter.importDump(text, file: "d.txt", lenient: true)
         #expect(lenient.scene.tree.count == 11)

@@ -106,9 +106,10 @@ public struct RecursiveDescriptionParser {
         for line in head.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) {
             guard let lt = line.firstIndex(of: "<") else { continue }
             let rest = line[lt...]
-            if rest.contains("; frame = ("), let next = rest.dropFirst().first, next.isLetter || next == "_" { return true }
+            guard let next = rest.dropFirst().first, next.isLetter || next == "_" else { continue }
+            if rest.contains("; frame = (") || rest.contains("; position = CGPoint (") || rest.contains(">, state: ") { return true }
         }
-        return false
+        return AppKitSubtreeDescription.looksLike(text)
     }
 
     init(s: [DumpByte], file: String, lenient: Bool) {
@@ -217,7 +218,7 @@ public struct RecursiveDescriptionParser {
             lineIndex += 1
             if (start..<end).allSatisfy({ s[$0] == " " || s[$0] == "\t" || s[$0] == "\r" }) { continue }
             let lt = viewStart(inLineFrom: start, to: end)
-            if isControllerLine(start, lt ?? end) {
+            if isControllerLine(start, end) {
                 controllerLines.append(start)
                 if !views.isEmpty || lt != nil {
                     try skip(error(start, "a view-controller line (chisel `pvc`, `_printHierarchy`): it names a controller and its state, not view geometry",
@@ -320,11 +321,11 @@ public struct RecursiveDescriptionParser {
     /// A line of a view-controller tree: `<UINavigationController 0x…>, state: appeared, view: <…>`
     /// (UIKit's `_printHierarchy`, chisel's `pvc`).
     func isControllerLine(_ start: Int, _ end: Int) -> Bool {
-        let marker: [DumpByte] = ", state: ".utf8.map(DumpByte.init)
+        let marker: [DumpByte] = ">, state: ".utf8.map(DumpByte.init)
         guard end - start >= marker.count else { return false }
         var i = start
         while i + marker.count <= end {
-            if s[i] == ",", s[i..<(i + marker.count)].elementsEqual(marker) { return true }
+            if s[i] == ">", s[i..<(i + marker.count)].elementsEqual(marker) { return true }
             i += 1
         }
         return false

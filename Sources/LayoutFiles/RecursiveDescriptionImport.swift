@@ -22,6 +22,11 @@ public struct ImportedDump: Sendable {
 /// solution), it keeps the printed frame with an identity transform and says why.
 public enum RecursiveDescriptionImporter {
     public static func importDump(_ text: String, file: String, lenient: Bool = false) throws(LayoutError) -> ImportedDump {
+        // Recognised by content: AppKit's `_subtreeDescription`, else UIKit's and CALayer's
+        // descriptions.
+        if AppKitSubtreeDescription.looksLike(text), !text.contains("; frame = ("), !text.contains("; position = CGPoint (") {
+            return try AppKitSubtreeDescription.importText(text, file: file, lenient: lenient)
+        }
         let parse = try RecursiveDescriptionParser.parse(text, file: file, lenient: lenient)
         return try build(parse, file: file, lenient: lenient)
     }

@@ -220,7 +220,7 @@ public struct RecursiveDescriptionParser {
             let lt = viewStart(inLineFrom: start, to: end)
             if isControllerLine(start, end) {
                 controllerLines.append(start)
-                if !views.isEmpty || lt != nil {
+                if !views.isEmpty {
                     try skip(error(start, "a view-controller line (chisel `pvc`, `_printHierarchy`): it names a controller and its state, not view geometry",
                                    suggestion: "print the view hierarchy instead: `po view.recursiveDescription()`"))
                 }

@@ -24,6 +24,9 @@ public enum RecursiveDescriptionImporter {
     public static func importDump(_ text: String, file: String, lenient: Bool = false) throws(LayoutError) -> ImportedDump {
         // Recognised by content: AppKit's `_subtreeDescription`, else UIKit's and CALayer's
         // descriptions.
+        if SentryViewHierarchy.looksLike(text) {
+            return try SentryViewHierarchy.importText(text, file: file, lenient: lenient)
+        }
         if AppKitSubtreeDescription.looksLike(text), !text.contains("; frame = ("), !text.contains("; position = CGPoint (") {
             return try AppKitSubtreeDescription.importText(text, file: file, lenient: lenient)
         }
@@ -162,6 +165,17 @@ public enum RecursiveDescriptionImporter {
     /// The first saved number of the layer past ±1e9 (or not finite), named; nil when the
     /// layer can be written and read back.
     static func unwritable(_ layer: Layer) -> String? {
+        // The fields an import sets, checked directly (the common case, and fast); then, only
+        // if one is out, the declarations name it as a save would.
+        let limit = RecursiveDescriptionParser.numberLimit
+        func ok(_ x: Double) -> Bool { x.isFinite && abs(x) <= limit }
+        let b = layer.bounds, p = layer.position, a = layer.anchorPoint
+        if ok(b.minX), ok(b.minY), ok(b.width), ok(b.height), ok(p.x), ok(p.y), ok(a.x), ok(a.y),
+           ok(layer.zPosition), ok(layer.anchorPointZ),
+           layer.transform.isIdentity || layer.transform.rowMajor.allSatisfy(ok),
+           layer.sublayerTransform.isIdentity || layer.sublayerTransform.rowMajor.allSatisfy(ok) {
+            return nil
+        }
         for declaration in PropertyDeclaration.all where declaration.isSaved {
             let numbers: [Double]
             switch declaration.value(of: layer) {
@@ -198,7 +212,7 @@ public enum RecursiveDescriptionImporter {
         var derived: [String] = [], assumed: [String] = []
         func finish(_ reason: String?, extra: [String] = []) -> (Layer, String?) {
             var parts = header
-            let printed = v.printedKeys.filter { !["layer", "baseClass", "text", "tag", "opaque", "userInteractionEnabled", "autoresize", "name", "delegate", "sublayers"].contains($0) }
+            let printed = v.printedKeys
             if !printed.isEmpty { parts.append("printed: " + printed.joined(separator: ", ")) }
             if !derived.isEmpty { parts.append("derived: " + derived.joined(separator: ", ")) }
             if !assumed.isEmpty { parts.append("assumed: " + assumed.joined(separator: ", ")) }

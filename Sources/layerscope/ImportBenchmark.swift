@@ -41,6 +41,7 @@ enum ImportBenchmark {
             precondition(screen.canvas.columns == 200)
         }
         lines.append("  explorer key → frame, 200×60:     median \(fmt(median(frames))) ms wall, \(fmt(median(frameCPU))) ms CPU, p90 \(fmt(percentile(frames, 0.9))) ms wall (goal ≤ 5 ms)")
+        lines.append(contentsOf: bigImports(quick: quick))
         lines.append("  (CPU = this thread's CPU time: on a shared, loaded machine wall time includes waiting for a core)")
         return lines.joined(separator: "\n")
     }
@@ -58,4 +59,34 @@ enum ImportBenchmark {
         return s.isEmpty ? 0 : s[min(s.count - 1, Int(Double(s.count - 1) * p + 0.5))]
     }
     static func fmt(_ x: Double) -> String { String(format: "%.2f", x) }
+
+    /// Issue 21's goal (a 10 000-view dump ≤ 100 ms) and issue 20's quadratic cases, which
+    /// must now grow linearly: each case at n and 2n (time ratio ≈ 2 when linear).
+    static func bigImports(quick: Bool) -> [String] {
+        var out: [String] = []
+        func time(_ text: String, runs: Int) -> (ms: Double, layers: Int, skipped: Int) {
+            var best = Double.infinity
+            var result = (0, 0)
+            for _ in 0..<runs {
+                let c0 = cpuMilliseconds()
+                let imported = try? RecursiveDescriptionImporter.importDump(text, file: "bench.txt", lenient: true)
+                best = min(best, cpuMilliseconds() - c0)
+                result = (imported?.scene.tree.count ?? -1, imported?.skipped.count ?? -1)
+            }
+            return (best, result.0, result.1)
+        }
+        let ten = time(RecursiveDescriptionSample.synthetic(views: 10_000), runs: quick ? 2 : 5)
+        out.append("  10 000-view dump (synthetic, 1.9 MB): \(fmt(ten.ms)) ms CPU, \(ten.layers) layers (goal ≤ 100 ms)")
+        let cases: [(String, (Int) -> String, Int)] = [
+            ("flat dump, views", RecursiveDescriptionSample.flat, quick ? 20_000 : 100_000),
+            ("malformed dump, lines (skipping)", RecursiveDescriptionSample.malformed, quick ? 4_000 : 10_000),
+            ("deep chain, levels", RecursiveDescriptionSample.deep, quick ? 1_000 : 5_000),
+        ]
+        for (label, make, n) in cases {
+            let a = time(make(n), runs: quick ? 1 : 3)
+            let b = time(make(2 * n), runs: quick ? 1 : 3)
+            out.append("  \(label) \(n) → \(2 * n): \(fmt(a.ms)) → \(fmt(b.ms)) ms CPU (×\(fmt(b.ms / max(a.ms, 0.001))), \(b.layers) layers, \(b.skipped) skipped)")
+        }
+        return out
+    }
 }

@@ -97,8 +97,9 @@ func importedSceneIfDump(_ path: String, lenient: Bool, reattachTerminal: Bool) 
         return (imported.scene, nil)
     }
     // A JSON layout starts with "{"; anything else is a dump when a line reads as one.
-    guard let text = try? TextFile.read(path), text.first(where: { !$0.isWhitespace }) != "{",
-          RecursiveDescriptionParser.looksLikeDump(text) else { return nil }
+    guard let text = try? TextFile.read(path),
+          SentryViewHierarchy.looksLike(text)
+            || (text.first(where: { !$0.isWhitespace }) != "{" && RecursiveDescriptionParser.looksLikeDump(text)) else { return nil }
     return (try importOrExit(text, name: path, lenient: lenient).scene, nil)
 }
 

@@ -56,6 +56,20 @@ func depthsByEye(_ text: String) -> [Int] {
     return depths.map { max(0, $0 - base) }
 }
 
+/// Sentry view-hierarchy.json nodes in pre-order with their depth, read with Foundation's
+/// JSON parser (independent of the importer's).
+func sentryNodes(_ text: String) throws -> [(depth: Int, frame: [Double])] {
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    var out: [(Int, [Double])] = []
+    var work: [([String: Any], Int)] = ((root["windows"] as? [[String: Any]]) ?? []).reversed().map { ($0, 0) }
+    while let (node, depth) = work.popLast() {
+        let f = ["x", "y", "width", "height"].map { (node[$0] as? NSNumber)?.doubleValue ?? 0 }
+        out.append((depth, f))
+        for child in ((node["children"] as? [[String: Any]]) ?? []).reversed() { work.append((child, depth + 1)) }
+    }
+    return out
+}
+
 @Suite("Real recursiveDescription dumps import")
 struct DumpCorpusTests {
     @Test("The corpus holds at least 40 real texts")
@@ -111,6 +125,16 @@ struct DumpCorpusTests {
         let text = try dumpText(entry.file)
         let imported = try RecursiveDescriptionImporter.importDump(text, file: entry.file, lenient: true)
         let tree = imported.scene.tree
+        if SentryViewHierarchy.looksLike(text) {
+            // Sentry's JSON: every node's x y width height is its layer's frame in its parent.
+            let nodes = try sentryNodes(text)
+            #expect(nodes.count == tree.count)
+            for (id, node) in zip(tree.treeOrder, nodes) {
+                let f = node.frame
+                #expect(tree[id].frame == Rect(x: f[0], y: f[1], width: f[2], height: f[3]), "\(entry.file) \(tree[id].name)")
+            }
+            return
+        }
         if AppKitSubtreeDescription.looksLike(text), !text.contains("; frame = (") {
             // AppKit: each layer's frame (in its superview's space, AppKit's convention) is the
             // printed f=(x,y,w,h), number for number.
@@ -162,6 +186,10 @@ struct DumpCorpusTests {
         let text = try dumpText(entry.file)
         let tree = try RecursiveDescriptionImporter.importDump(text, file: entry.file).scene.tree
         let depths = tree.treeOrder.map { tree.depth(of: $0) }
+        if SentryViewHierarchy.looksLike(text) {
+            #expect(depths == (try sentryNodes(text)).map(\.depth))
+            return
+        }
         if AppKitSubtreeDescription.looksLike(text), !text.contains("; frame = (") {
             // Two spaces a level.
             let eye = text.split(separator: "\n").filter { $0.contains(" f=(") }.map { $0.prefix { $0 == " " }.count / 2 }

@@ -264,13 +264,6 @@ public struct RecursiveDescriptionParser {
             // An excerpt that starts one level deep (`   | <UICollectionView …`) is rebased.
             if baseDepth == nil { baseDepth = depth }
             depth = max(0, depth - (baseDepth ?? 0))
-            try closeFramelessLeaf(before: depth)
-            let previousDepth = views.last?.depth ?? -1
-            if depth > previousDepth + 1 {
-                try skip(error(lt, "this view is \(depth - previousDepth) levels deeper than the view above it; expected at most one level deeper",
-                               suggestion: "a line may be missing above; without --strict it hangs under the nearest view above"))
-                depth = previousDepth + 1
-            }
             if depth > deepest {
                 deepLines += 1
                 if deepLines == 1 {
@@ -278,6 +271,13 @@ public struct RecursiveDescriptionParser {
                                    suggestion: "import a deeper part of the hierarchy on its own; without --strict, views deeper than \(deepest + 1) levels hang at level \(deepest + 1)"))
                 }
                 depth = deepest
+            }
+            try closeFramelessLeaf(before: depth)
+            let previousDepth = views.last?.depth ?? -1
+            if depth > previousDepth + 1 {
+                try skip(error(lt, "this view is \(depth - previousDepth) levels deeper than the view above it; expected at most one level deeper",
+                               suggestion: "a line may be missing above; without --strict it hangs under the nearest view above"))
+                depth = previousDepth + 1
             }
             var endIndex = end
             do throws(LayoutError) {

@@ -36,11 +36,15 @@ struct Import: ParsableCommand {
         let (name, text) = try readDumpSource(dump)
         let imported = try importOrExit(text, name: name, lenient: !strict)
         let scene = imported.scene
-        // What is written must reopen: read the text back as `check` would before writing it.
-        let encoded = LayoutFile.encode(scene, format: output.map { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") ? .yaml : .json } ?? .json)
-        do { _ = try LayoutFile.parse(encoded, file: output ?? "<stdout>", format: output.map { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") ? .yaml : .json } ?? .json) } catch {
-            printError("layerscope: \(name): the imported scene would not load back (\(error.description)); nothing written")
-            throw ExitCode(1)
+        // What is written must reopen: `LayoutFile.write` reads its text back before renaming
+        // it into place; for standard output the text is read back here, as `check` would.
+        var encoded = ""
+        if output == nil {
+            encoded = LayoutFile.encode(scene, format: .json)
+            do { _ = try LayoutFile.parse(encoded, file: "<stdout>", format: .json) } catch {
+                printError("layerscope: \(name): the imported scene would not load back (\(error.description)); nothing written")
+                throw ExitCode(1)
+            }
         }
         if let output {
             do { try LayoutFile.write(scene, to: output) } catch {

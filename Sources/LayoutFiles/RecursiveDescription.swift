@@ -310,6 +310,11 @@ public struct RecursiveDescriptionParser {
                 throw error(first, "this is a view-controller tree (chisel `pvc` or `_printHierarchy`): it lists controllers and their states, not the views' geometry",
                             suggestion: "print the views instead: `po view.recursiveDescription()` (or chisel `pviews`)")
             }
+            if let first = skipped.first {
+                throw LayoutError(file: file, line: first.line, column: first.column, path: first.path,
+                                  message: "nothing in this dump could be read as a view (\(skipped.count) line\(skipped.count == 1 ? "" : "s") skipped); the first: \(first.message)",
+                                  suggestion: first.suggestion)
+            }
             let e = LayoutError(file: file, line: 1, column: 1,
                                 message: "no view descriptions found: expected lines like \"<UIView: 0x…; frame = (0 0; 320 480); layer = <CALayer: 0x…>>\"",
                                 suggestion: "paste the output of `po view.recursiveDescription()` (or `expr -l objc -O -- [view recursiveDescription]`)")

@@ -6,7 +6,8 @@ import LayerKit
 
 /// Import and explorer speed on a 2 000-view `recursiveDescription` dump (the synthetic
 /// one: real format, 9 views per table cell). Goals: import ≤ 50 ms, one explorer frame at
-/// 200×60 ≤ 5 ms.
+/// 200×60 ≤ 5 ms. Then issue 21's goal (a 10 000-view dump ≤ 100 ms) and issue 20's shapes
+/// (flat, malformed read by skipping, deep), each at n and 2n to show linear growth.
 enum ImportBenchmark {
     static func report(quick: Bool) -> String {
         let views = 2_000

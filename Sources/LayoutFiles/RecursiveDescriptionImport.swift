@@ -88,6 +88,9 @@ public enum RecursiveDescriptionImporter {
         var stack: [(depth: Int, id: LayerID)] = []
         var extent = Rect.zero
         var kinds = (views: 0, containers: 0, layerLines: 0, layers: 0)
+        // `po` layers printed one after another: address → the top-level layer, so a layer
+        // another one lists in `sublayers = (…)` can be nested under it.
+        var describedRoots: [String: LayerID] = [:]
         for v in views {
             let name = uniqueName(v.className)
             var (layer, reason) = reconstruct(v, name: name)
@@ -120,6 +123,7 @@ public enum RecursiveDescriptionImporter {
                                   suggestion: "import a smaller part of the hierarchy")
             }
             stack.append((v.depth, id))
+            if v.isLayerDescription, parent == nil, let address = v.address { describedRoots[address] = id }
             for r in references(v) where v.depth + 1 < LayoutFile.maxFileLayerDepth {
                 var placeholder = Layer(name: uniqueName(r.className), kind: .layer)
                 placeholder.isHidden = true
@@ -130,6 +134,17 @@ public enum RecursiveDescriptionImporter {
             if parent == nil, !layer.isHidden {
                 let f = layer.frame
                 if f.maxX.isFinite, f.maxY.isFinite { extent = extent.union(Rect(origin: .zero, size: Size(width: max(0, f.maxX), height: max(0, f.maxY)))) }
+            }
+        }
+        // A described layer listed in another's `sublayers = (…)` goes under it, as in the app
+        // (its position is in that layer's coordinates). Never under itself or its own subtree.
+        for v in views where v.isLayerDescription {
+            guard let address = v.address, let parent = describedRoots[address] else { continue }
+            for ref in v.sublayerRefs {
+                guard let a = ref.address, let child = describedRoots[a], child != parent,
+                      tree[child].superlayer == nil,
+                      !tree.ancestors(of: parent, includingSelf: true).contains(child) else { continue }
+                try? tree.move(child, to: parent)
             }
         }
         if tree.isEmpty {

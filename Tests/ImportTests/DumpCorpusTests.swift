@@ -151,7 +151,12 @@ struct DumpCorpusTests {
         let parse = try RecursiveDescriptionParser.parse(text, file: entry.file, lenient: true)
         let order = tree.treeOrder.filter { tree[$0].note?.contains("listed in the sublayers of") != true }
         try #require(order.count == parse.views.count)
-        for (id, view) in zip(order, parse.views) {
+        // Each layer's note ends with its line in the dump (po layers may be re-nested, so
+        // tree order can differ from the file's).
+        var byLine: [Int: LayerID] = [:]
+        for id in order { if let n = tree[id].note?.split(separator: " ").last.flatMap({ Int($0) }) { byLine[n] = id } }
+        for view in parse.views {
+            let id = try #require(byLine[view.line])
             let layer = tree[id]
             if let note = layer.note, note.contains("APPROXIMATE") {
                 #expect(imported.approximate.contains { $0.name == layer.name })

@@ -163,8 +163,14 @@ struct ImportFidelityTests {
         #expect(t.count == 2)
         let content = t[try #require(t.id(named: "_UILabelContentLayer"))]
         #expect(content.isHidden && content.kind == .layer && content.superlayer == t.id(named: "_UILabelLayer"))
-        // The same layer described in the file (34) is not duplicated.
-        #expect(try tree(try dumpText("34-elearn-po-label-sublayers.txt")).count == 2)
+        // The same layer described in the file (34) is not duplicated: it is nested under the
+        // layer that lists it, in that layer's coordinates: position (68.25, 11) − 0.5⊙(140.5, 29)
+        // = (−2, −3.5) — the Chinese glyphs overflow the label's 136×20.5 bounds.
+        let both = try tree(try dumpText("34-elearn-po-label-sublayers.txt"))
+        #expect(both.count == 2)
+        let inner = both[try #require(both.id(named: "_UILabelContentLayer"))]
+        #expect(inner.superlayer == both.id(named: "_UILabelLayer"))
+        #expect(inner.frame == Rect(x: -2, y: -3.5, width: 140.5, height: 29))
     }
 
     @Test("AppKit: a frame in an unflipped superview is y-up, drawn where AppKit draws it (hand-made 2-level tree)")

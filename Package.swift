@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Cells"]),
-        .testTarget(name: "ImportTests", dependencies: ["LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
+        .testTarget(name: "ImportTests", dependencies: ["LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport", "Fuzzing"],
                     exclude: ["Synthetic"], resources: [.copy("Dumps")]),
     ],
     swiftLanguageModes: [.v6]

@@ -13,6 +13,7 @@ import LayerKit
 public struct MutationFuzzer {
     public enum Target: String, CaseIterable, Sendable {
         case json, yaml, command
+        case dump   // DumpFuzzTarget.swift
     }
 
     /// What a run found: inputs that were accepted but did not round-trip.
@@ -106,6 +107,8 @@ public struct MutationFuzzer {
                 return (true, nil)
             }
             return (true, nil)
+        case .dump:
+            return DumpFuzzTarget.run(bytes)
         case .command:
             guard let commands = try? CommandParser.parseLine(String(decoding: bytes, as: UTF8.self)) else { return (false, nil) }
             var session = Session(scene: sample)

@@ -150,7 +150,17 @@ public struct LayerTree: Equatable, Sendable {
         storage.append(layer)
         hot.append(HitGeometry(layer))
         ids[layer.name] = id
-        if let parent { storage[parent.raw]!.sublayers.insert(id, at: at); syncSublayers(parent) } else { roots.insert(id, at: at) }
+        if let parent {
+            // Linear bulk building (an import of 200 000 siblings): drop the hit-testing copy
+            // first so the insert does not copy the shared array, and keep "all siblings share
+            // one zPosition" without rescanning them.
+            let uniform = hot[parent.raw].searchByZ == nil
+                && (storage[parent.raw]!.sublayers.first.map { hot[$0.raw].zPosition == layer.zPosition } ?? true)
+            hot[parent.raw].sublayers = []
+            storage[parent.raw]!.sublayers.insert(id, at: at)
+            hot[parent.raw].sublayers = storage[parent.raw]!.sublayers
+            if !uniform { refreshSearchOrder(parent) }
+        } else { roots.insert(id, at: at) }
         // A new leaf cannot close a cycle: no walk up.
         checkInvariants(after: TouchedSlots(slots: [id] + (parent.map { [$0] } ?? [])))
         return id

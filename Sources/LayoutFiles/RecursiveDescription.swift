@@ -29,6 +29,47 @@ public struct DumpView: Equatable, Sendable {
     public var text: String?
     /// `contentOffset: {x, y}` of a scroll view.
     public var contentOffset: Point?
+    /// `anchorPoint = (0, 0)` (UIKit prints it only when it is not (0.5, 0.5)), and its tokens.
+    public var anchorPoint: Point?
+    public var anchorTokens: [String] = []
+    /// A `<_UILabelContentLayer: 0x…> (layer)` line: a sublayer UIKit lists without geometry.
+    public var isLayerLine = false
+    /// `alpha = nan` (or another unusable alpha) as printed; alpha 1 is assumed.
+    public var unusableAlpha: String?
+    /// A CALayer's own description (`po someLayer`): `position = CGPoint (x y)`,
+    /// `bounds = CGRect (x y; w h)`, with their tokens.
+    public var position: Point?
+    public var positionTokens: [String] = []
+    public var bounds: Rect?
+    public var boundsTokens: [String] = []
+    public var zPosition: Double?
+    public var anchorPointZ: Double?
+    public var sublayerTransform: [Double]?
+    public var isGeometryFlipped: Bool?
+    public var layerName: String?
+    /// The delegate view printed inside a layer's description, with its printed frame.
+    public var delegateClass: String?
+    public var delegateFrame: Rect?
+    public var delegateFrameTokens: [String] = []
+    /// `sublayers = (<CALayer: 0x…>, …)`: the classes (and addresses) listed.
+    public var sublayerRefs: [(className: String, address: String?)] = []
+    /// The keys whose values were read, in the order printed (for the note).
+    public var printedKeys: [String] = []
+    /// Set for a placeholder kept where a line could not be read, so the lines nested under
+    /// it keep their parent (the reason is in `DumpParse.skipped`).
+    public var unread = false
+
+    /// True when the line printed a frame.
+    public var hasFrame: Bool { !frameTokens.isEmpty }
+    /// True for a CALayer's own description (position and bounds, no frame).
+    public var isLayerDescription: Bool { !hasFrame && position != nil && bounds != nil }
+
+    public static func == (a: DumpView, b: DumpView) -> Bool {
+        a.className == b.className && a.address == b.address && a.depth == b.depth && a.line == b.line
+            && a.column == b.column && a.frameTokens == b.frameTokens && a.transform == b.transform
+            && a.anchorTokens == b.anchorTokens && a.isLayerLine == b.isLayerLine
+            && a.positionTokens == b.positionTokens && a.boundsTokens == b.boundsTokens && a.unread == b.unread
+    }
 }
 
 /// What was read from a dump: the views in order, and (lenient mode) what was skipped.
@@ -54,7 +95,17 @@ public struct RecursiveDescriptionParser {
     var lineStarts: [Int] = [0]
 
     public static func parse(_ text: String, file: String, lenient: Bool = false) throws(LayoutError) -> DumpParse {
-        var p = RecursiveDescriptionParser(s: text.utf8.map(DumpByte.init), file: file, lenient: lenient)
+        // A byte copy of the text (DumpByte is one byte wide): much faster than mapping.
+        var utf8 = text
+        let bytes: [DumpByte] = utf8.withUTF8 { buffer in
+            [DumpByte](unsafeUninitializedCapacity: buffer.count) { out, count in
+                if let base = buffer.baseAddress, buffer.count > 0 {
+                    UnsafeMutableRawPointer(out.baseAddress!).copyMemory(from: base, byteCount: buffer.count)
+                }
+                count = buffer.count
+            }
+        }
+        var p = RecursiveDescriptionParser(s: bytes, file: file, lenient: lenient)
         return try p.run()
     }
 
@@ -65,9 +116,10 @@ public struct RecursiveDescriptionParser {
         for line in head.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) {
             guard let lt = line.firstIndex(of: "<") else { continue }
             let rest = line[lt...]
-            if rest.contains("; frame = ("), let next = rest.dropFirst().first, next.isLetter || next == "_" { return true }
+            guard let next = rest.dropFirst().first, next.isLetter || next == "_" else { continue }
+            if rest.contains("; frame = (") || rest.contains("; position = CGPoint (") || rest.contains(">, state: ") { return true }
         }
-        return false
+        return AppKitSubtreeDescription.looksLike(text)
     }
 
     init(s: [DumpByte], file: String, lenient: Bool) {
@@ -149,24 +201,53 @@ public struct RecursiveDescriptionParser {
         var pendingJunk: Int? = nil          // a non-view line since the last view
         var usesPipes = false
         var indents: [Int] = []              // indentation mode: the widths of open levels
+        var baseDepth: Int? = nil            // an excerpt may start deeper than level 0
+        var controllerLines: [Int] = []      // view-controller tree lines (pvc, _printHierarchy)
+        var deepLines = 0
+        let deepest = LayoutFile.maxFileLayerDepth - 1
+        let lenient = self.lenient
+        /// Lenient: list it and go on; strict: stop here.
+        func skip(_ e: LayoutError) throws(LayoutError) {
+            if lenient { skipped.append(e) } else { throw e }
+        }
+        /// A frameless description that nothing is nested under is not a view (a constraint,
+        /// a trait collection, a controller): it is skipped, not drawn.
+        func closeFramelessLeaf(before depth: Int) throws(LayoutError) {
+            guard let last = views.last, !last.hasFrame, !last.isLayerLine, !last.isLayerDescription,
+                  depth <= last.depth else { return }
+            views.removeLast()
+            if last.unread { return }   // already listed
+            try skip(LayoutError(file: file, line: last.line, column: last.column, path: "view \(last.className)",
+                                 message: "<\(last.className)> prints no frame and nothing is nested under it: not read as a view",
+                                 suggestion: "a constraint, trait or other non-view line; remove it, or import without --strict to skip it"))
+        }
         var lineIndex = 0
         while lineIndex < lineStarts.count {
             let start = lineStarts[lineIndex]
             let end = lineEnd(from: start)
             lineIndex += 1
             if (start..<end).allSatisfy({ s[$0] == " " || s[$0] == "\t" || s[$0] == "\r" }) { continue }
-            guard let lt = viewStart(inLineFrom: start, to: end) else {
+            let lt = viewStart(inLineFrom: start, to: end)
+            if isControllerLine(start, end) {
+                controllerLines.append(start)
+                if !views.isEmpty {
+                    try skip(error(start, "a view-controller line (chisel `pvc`, `_printHierarchy`): it names a controller and its state, not view geometry",
+                                   suggestion: "print the view hierarchy instead: `po view.recursiveDescription()`"))
+                }
+                continue
+            }
+            guard let lt else {
                 if !views.isEmpty, pendingJunk == nil { pendingJunk = start }
                 continue
             }
             if let junk = pendingJunk {
                 pendingJunk = nil
                 let shown = text(junk..<lineEnd(from: junk)).prefix(40)
-                let e = error(junk, "expected a view description like \"<UIView: 0x…; frame = (…)>\" (or a blank line) between views, found \"\(shown)\"",
-                              suggestion: "remove the line, or use --lenient to skip lines that are not views")
-                if lenient { skipped.append(e) } else { throw e }
+                try skip(error(junk, "expected a view description like \"<UIView: 0x…; frame = (…)>\" (or a blank line) between views, found \"\(shown)\"",
+                               suggestion: "remove the line; without --strict, lines that are not views are skipped and listed"))
             }
-            let pipes = (start..<lt).reduce(0) { $0 + (s[$1] == "|" ? 1 : 0) }
+            var pipes = 0
+            for k in start..<lt where s[k] == "|" { pipes += 1 }
             if pipes > 0 { usesPipes = true }
             var depth: Int
             if usesPipes {
@@ -180,37 +261,89 @@ public struct RecursiveDescriptionParser {
                 if let last = indents.last, w > last { indents.append(w) } else if indents.isEmpty { indents = [w] }
                 depth = indents.count - 1
             }
+            // An excerpt that starts one level deep (`   | <UICollectionView …`) is rebased.
+            if baseDepth == nil { baseDepth = depth }
+            depth = max(0, depth - (baseDepth ?? 0))
+            if depth > deepest {
+                deepLines += 1
+                if deepLines == 1 {
+                    try skip(error(lt, "this view is nested \(depth + 1) levels deep; a layout file holds at most \(deepest + 1) nested layers",
+                                   suggestion: "import a deeper part of the hierarchy on its own; without --strict, views deeper than \(deepest + 1) levels hang at level \(deepest + 1)"))
+                }
+                depth = deepest
+            }
+            try closeFramelessLeaf(before: depth)
             let previousDepth = views.last?.depth ?? -1
+            if depth > previousDepth + 1 {
+                try skip(error(lt, "this view is \(depth - previousDepth) levels deeper than the view above it; expected at most one level deeper",
+                               suggestion: "a line may be missing above; without --strict it hangs under the nearest view above"))
+                depth = previousDepth + 1
+            }
             var endIndex = end
             do throws(LayoutError) {
-                if depth > previousDepth + 1 {
-                    throw error(lt, "this view is \(depth - previousDepth) levels deeper than the view above it; expected at most one level deeper",
-                                suggestion: "a line may be missing above; use --lenient to attach it to the nearest view above")
-                }
                 let (view, after) = try description(at: lt, depth: depth)
                 views.append(view)
                 endIndex = after
             } catch {
-                if !lenient { throw error }
-                skipped.append(error)
-                if depth > previousDepth + 1, var v = try? description(at: lt, depth: previousDepth + 1).0 {
-                    v.depth = previousDepth + 1
-                    views.append(v)
-                }
+                try skip(error)
+                // Keep the line's place, so what is nested under it keeps its parent.
+                var i = lt + 1
+                while i < end, Self.isIdent(s[i]) { i += 1 }
+                let (l, c) = location(lt)
+                var placeholder = DumpView(className: text(lt + 1..<i), address: nil, depth: depth, line: l, column: c,
+                                           frame: .zero, frameTokens: [])
+                placeholder.unread = true
+                views.append(placeholder)
             }
             // Continue after the description (it may have wrapped onto later lines).
             if endIndex > end {
-                let (l, _) = location(min(endIndex, s.count - 1))
+                let (l, _) = lineOf(min(endIndex, s.count - 1))
                 lineIndex = max(lineIndex, l)
             }
         }
+        try closeFramelessLeaf(before: -1)
+        if deepLines > 1, lenient, let i = skipped.firstIndex(where: { $0.message.contains("levels deep; a layout file") }) {
+            skipped[i].message += " (\(deepLines) lines that deep)"
+        }
         if views.isEmpty {
+            if let first = controllerLines.first {
+                throw error(first, "this is a view-controller tree (chisel `pvc` or `_printHierarchy`): it lists controllers and their states, not the views' geometry",
+                            suggestion: "print the views instead: `po view.recursiveDescription()` (or chisel `pviews`)")
+            }
+            if let first = skipped.first {
+                throw LayoutError(file: file, line: first.line, column: first.column, path: first.path,
+                                  message: "nothing in this dump could be read as a view (\(skipped.count) line\(skipped.count == 1 ? "" : "s") skipped); the first: \(first.message)",
+                                  suggestion: first.suggestion)
+            }
             let e = LayoutError(file: file, line: 1, column: 1,
                                 message: "no view descriptions found: expected lines like \"<UIView: 0x…; frame = (0 0; 320 480); layer = <CALayer: 0x…>>\"",
                                 suggestion: "paste the output of `po view.recursiveDescription()` (or `expr -l objc -O -- [view recursiveDescription]`)")
             throw e
         }
         return DumpParse(views: views, skipped: skipped)
+    }
+
+    /// The line (1-based) of an index, without counting its column.
+    func lineOf(_ index: Int) -> (Int, Int) {
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= index { lo = mid } else { hi = mid - 1 }
+        }
+        return (lo + 1, 0)
+    }
+
+    /// A line of a view-controller tree: `<UINavigationController 0x…>, state: appeared, view: <…>`
+    /// (UIKit's `_printHierarchy`, chisel's `pvc`).
+    func isControllerLine(_ start: Int, _ end: Int) -> Bool {
+        let marker: [DumpByte] = ">, state: ".utf8.map(DumpByte.init)
+        guard end - start >= marker.count else { return false }
+        var i = start
+        while i + marker.count <= end {
+            if s[i] == ">", s[i..<(i + marker.count)].elementsEqual(marker) { return true }
+            i += 1
+        }
+        return false
     }
 
     // MARK: One description
@@ -259,14 +392,28 @@ public struct RecursiveDescriptionParser {
             // Only the fields used are turned into text (most of a dump is gestureRecognizers,
             // colours and animations).
             if let key {
-                let raw = text(valueStart..<valueEnd).trimmingSpaces
-                try apply(key: key, raw: raw, at: valueStart, to: &view, sawFrame: &sawFrame, className: className)
+                var trimmedEnd = valueEnd
+                while trimmedEnd > valueStart, s[trimmedEnd - 1] == " " || s[trimmedEnd - 1] == "\t" || s[trimmedEnd - 1] == "\r" || s[trimmedEnd - 1] == "\n" { trimmedEnd -= 1 }
+                let raw = text(valueStart..<trimmedEnd)
+                if key == "delegate" {
+                    // The view whose layer this is: its printed frame is checked against the layer's.
+                    if valueStart < valueEnd, s[valueStart] == "<", let (d, _) = try? description(at: valueStart, depth: 0) {
+                        view.delegateClass = d.className
+                        if d.hasFrame { view.delegateFrame = d.frame; view.delegateFrameTokens = d.frameTokens }
+                    }
+                } else {
+                    try apply(key: key, raw: raw, at: valueStart, to: &view, sawFrame: &sawFrame, className: className)
+                }
+                if Self.geometryKeys.contains(key) { view.printedKeys.append(key) }
             }
             i = max(valueEnd, keyStart + 1)
         }
-        guard sawFrame else {
-            throw error(lt, "the description of \(className) has no frame", path: path,
-                        suggestion: "expected \"frame = (x y; width height)\" after the address")
+        // `<_UILabelContentLayer: 0x…> (layer)`: a sublayer, listed without geometry.
+        if !sawFrame {
+            var k = i + 1
+            while k < s.count, s[k] == " " { k += 1 }
+            let marker: [DumpByte] = "(layer)".utf8.map(DumpByte.init)
+            if k + marker.count <= s.count, s[k..<(k + marker.count)].elementsEqual(marker) { view.isLayerLine = true }
         }
         return (view, i + 1)
     }
@@ -341,11 +488,18 @@ public struct RecursiveDescriptionParser {
         return nil
     }
 
+    /// The keys a view's note lists as printed geometry.
+    static let geometryKeys: Set<String> = ["frame", "anchorPoint", "transform", "transform3D", "alpha", "hidden",
+                                            "clipsToBounds", "contentOffset", "position", "bounds", "zPosition",
+                                            "anchorPointZ", "sublayerTransform", "geometryFlipped", "masksToBounds", "opacity"]
+
     static let usedKeyScalars: [(String, [DumpByte])] = usedKeys.map { ($0, $0.utf8.map(DumpByte.init)) }
 
     static let usedKeys: [String] = [
         "frame", "transform", "transform3D", "alpha", "hidden", "opaque", "clipsToBounds",
         "userInteractionEnabled", "tag", "autoresize", "layer", "baseClass", "text", "contentOffset",
+        "anchorPoint", "position", "bounds", "zPosition", "anchorPointZ", "sublayerTransform",
+        "geometryFlipped", "masksToBounds", "opacity", "name", "delegate", "sublayers",
     ]
 
     func apply(key: String, raw: String, at index: Int, to v: inout DumpView, sawFrame: inout Bool, className: String) throws(LayoutError) {
@@ -356,18 +510,57 @@ public struct RecursiveDescriptionParser {
             guard tokens.count == 4, let nums = doubles(tokens) else {
                 throw error(index, "frame \"\(raw)\": expected (x y; width height), four numbers", path: fieldPath)
             }
+            try withinLimit(nums, tokens, raw, index, fieldPath)
             v.frame = Rect(x: nums[0], y: nums[1], width: nums[2], height: nums[3])
             v.frameTokens = tokens
             sawFrame = true
-        case "transform", "transform3D":
-            let tokens = numberTokens(raw, open: "[", close: "]")
+        case "transform", "transform3D", "sublayerTransform":
+            var tokens = numberTokens(raw, open: "[", close: "]")
+            if tokens.isEmpty { tokens = numberTokens(raw, open: "(", close: ")") }
             guard tokens.count == 6 || tokens.count == 16, let nums = doubles(tokens) else {
-                throw error(index, "transform \"\(raw)\": expected [a, b, c, d, tx, ty] (6 numbers) or a 4×4 matrix (16 numbers)", path: fieldPath)
+                throw error(index, "\(key) \"\(raw.prefix(80))\": expected [a, b, c, d, tx, ty] (6 numbers) or a 4×4 matrix (16 numbers)", path: fieldPath)
             }
-            v.transform = nums
-        case "alpha":
-            guard let a = Double(raw), a.isFinite else { throw error(index, "alpha \"\(raw)\": expected a number", path: fieldPath) }
-            v.alpha = a
+            try withinLimit(nums, tokens, raw, index, fieldPath)
+            if key == "sublayerTransform" { v.sublayerTransform = nums } else { v.transform = nums }
+        case "alpha", "opacity":
+            // `alpha = nan` is printed by real apps: alpha 1 is assumed, and the note says so.
+            if let a = Double(raw), a.isFinite { v.alpha = a } else { v.unusableAlpha = raw }
+        case "anchorPoint":
+            let tokens = numberTokens(raw, open: "(", close: ")")
+            guard tokens.count == 2, let nums = doubles(tokens) else {
+                throw error(index, "anchorPoint \"\(raw)\": expected (x, y), two numbers", path: fieldPath)
+            }
+            try withinLimit(nums, tokens, raw, index, fieldPath)
+            v.anchorPoint = Point(x: nums[0], y: nums[1])
+            v.anchorTokens = tokens
+        case "position":
+            let tokens = numberTokens(raw, open: "(", close: ")")
+            guard tokens.count == 2, let nums = doubles(tokens) else {
+                throw error(index, "position \"\(raw)\": expected CGPoint (x y), two numbers", path: fieldPath)
+            }
+            try withinLimit(nums, tokens, raw, index, fieldPath)
+            v.position = Point(x: nums[0], y: nums[1])
+            v.positionTokens = tokens
+        case "bounds":
+            let tokens = numberTokens(raw, open: "(", close: ")")
+            guard tokens.count == 4, let nums = doubles(tokens) else {
+                throw error(index, "bounds \"\(raw)\": expected CGRect (x y; width height), four numbers", path: fieldPath)
+            }
+            try withinLimit(nums, tokens, raw, index, fieldPath)
+            v.bounds = Rect(x: nums[0], y: nums[1], width: nums[2], height: nums[3])
+            v.boundsTokens = tokens
+        case "zPosition", "anchorPointZ":
+            guard let z = Double(raw), z.isFinite, abs(z) <= Self.numberLimit else {
+                throw error(index, "\(key) \"\(raw)\": expected a number within ±1e9", path: fieldPath)
+            }
+            if key == "zPosition" { v.zPosition = z } else { v.anchorPointZ = z }
+        case "geometryFlipped": v.isGeometryFlipped = try yesNo(raw, index, fieldPath)
+        case "masksToBounds": v.clipsToBounds = try yesNo(raw, index, fieldPath)
+        case "name":
+            var t = raw
+            if t.hasPrefix("\""), t.hasSuffix("\""), t.count >= 2 { t = String(t.dropFirst().dropLast()) }
+            v.layerName = t
+        case "sublayers": v.sublayerRefs = Self.references(in: raw)
         case "hidden": v.isHidden = try yesNo(raw, index, fieldPath)
         case "opaque": v.isOpaque = try yesNo(raw, index, fieldPath)
         case "clipsToBounds": v.clipsToBounds = try yesNo(raw, index, fieldPath)
@@ -399,10 +592,51 @@ public struct RecursiveDescriptionParser {
         }
     }
 
+    /// The most a layout file holds: a number past it could be imported but never reopened.
+    static let numberLimit = 1e9
+
+    func withinLimit(_ nums: [Double], _ tokens: [String], _ raw: String, _ index: Int, _ path: String) throws(LayoutError) {
+        guard let k = nums.firstIndex(where: { abs($0) > Self.numberLimit }) else { return }
+        throw error(index, "\(tokens[k]) in \"\(raw.prefix(60))\" is past the ±1e9 a layout file can hold",
+                    path: path, suggestion: "this view cannot be imported as printed; without --strict it is skipped (its subviews keep their place)")
+    }
+
+    /// `(<CALayer: 0x1>, <_UILabelContentLayer: 0x2>)`: the classes and addresses listed.
+    static func references(in raw: String) -> [(className: String, address: String?)] {
+        var out: [(String, String?)] = []
+        let chars = Array(raw.utf8)
+        var i = 0
+        var depth = 0
+        while i < chars.count {
+            let c = chars[i]
+            if c == UInt8(ascii: "<") {
+                if depth == 0 {
+                    var j = i + 1
+                    while j < chars.count, isIdent(DumpByte(chars[j])) { j += 1 }
+                    let name = String(decoding: chars[(i + 1)..<j], as: UTF8.self)
+                    var address: String? = nil
+                    if j < chars.count, chars[j] == UInt8(ascii: ":") {
+                        var k = j + 1
+                        while k < chars.count, chars[k] == UInt8(ascii: " ") { k += 1 }
+                        let a = k
+                        while k < chars.count, chars[k] != UInt8(ascii: ">"), chars[k] != UInt8(ascii: ";"), chars[k] != UInt8(ascii: " ") { k += 1 }
+                        if k > a { address = String(decoding: chars[a..<k], as: UTF8.self) }
+                    }
+                    if !name.isEmpty { out.append((name, address)) }
+                }
+                depth += 1
+            } else if c == UInt8(ascii: ">"), depth > 0 {
+                depth -= 1
+            }
+            i += 1
+        }
+        return out
+    }
+
     func yesNo(_ raw: String, _ index: Int, _ path: @autoclosure () -> String) throws(LayoutError) -> Bool {
         switch raw {
-        case "YES": return true
-        case "NO": return false
+        case "YES", "true", "1": return true
+        case "NO", "false", "0": return false
         default: throw error(index, "\"\(raw)\": expected YES or NO", path: path())
         }
     }
@@ -410,6 +644,11 @@ public struct RecursiveDescriptionParser {
     /// The number tokens between `open` and `close`, split on spaces, commas and semicolons.
     func numberTokens(_ raw: String, open: Character, close: Character) -> [String] {
         var body = Substring(raw)
+        // `CGPoint (333.5 70)`, `CGRect (0 0; 627 100)`: a type name before the numbers.
+        if let first = body.first, first.isLetter, let o = body.firstIndex(of: open),
+           body[..<o].allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " }) {
+            body = body[o...]
+        }
         guard body.first == open, body.last == close else { return [] }
         body = body.dropFirst().dropLast()
         return body.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" || $0 == "\n" }).map(String.init)

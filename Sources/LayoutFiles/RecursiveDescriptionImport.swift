@@ -22,8 +22,16 @@ public struct ImportedDump: Sendable {
 /// solution), it keeps the printed frame with an identity transform and says why.
 public enum RecursiveDescriptionImporter {
     public static func importDump(_ text: String, file: String, lenient: Bool = false) throws(LayoutError) -> ImportedDump {
+        // Recognised by content: AppKit's `_subtreeDescription`, else UIKit's and CALayer's
+        // descriptions.
+        if SentryViewHierarchy.looksLike(text) {
+            return try SentryViewHierarchy.importText(text, file: file, lenient: lenient)
+        }
+        if AppKitSubtreeDescription.looksLike(text), !text.contains("; frame = ("), !text.contains("; position = CGPoint (") {
+            return try AppKitSubtreeDescription.importText(text, file: file, lenient: lenient)
+        }
         let parse = try RecursiveDescriptionParser.parse(text, file: file, lenient: lenient)
-        return try build(parse, file: file)
+        return try build(parse, file: file, lenient: lenient)
     }
 
     /// The short name of a class: the last part of `Module.Class`, the last identifier of a
@@ -49,30 +57,65 @@ public enum RecursiveDescriptionImporter {
         return name
     }
 
-    static func build(_ parse: DumpParse, file: String) throws(LayoutError) -> ImportedDump {
+    static func build(_ parse: DumpParse, file: String, lenient: Bool = true) throws(LayoutError) -> ImportedDump {
         var tree = LayerTree()
         var approximate: [(String, String)] = []
+        var skipped = parse.skipped
+        let views = parse.views
+        // Layers a po-layer description lists in `sublayers = (…)` that the file does not
+        // describe on their own become placeholders.
+        let addresses = Set(views.compactMap(\.address))
+        func references(_ v: DumpView) -> [(className: String, address: String?)] {
+            v.sublayerRefs.filter { $0.address.map { !addresses.contains($0) } ?? true }
+        }
         // Names: the short class name, numbered #1, #2… in tree order when it repeats.
-        let shortNames = parse.views.map { shortClassName($0.className) }
         var counts: [String: Int] = [:]
-        for short in shortNames { counts[short, default: 0] += 1 }
+        for v in views {
+            counts[shortClassName(v.className), default: 0] += 1
+            for r in references(v) { counts[shortClassName(r.className), default: 0] += 1 }
+        }
         var seen: [String: Int] = [:]
-        var stack: [(depth: Int, id: LayerID)] = []
-        var extent = Rect.zero
-        for (v, short) in zip(parse.views, shortNames) {
-            var name = short
+        func uniqueName(_ className: String) -> String {
+            let short = shortClassName(className)
+            var name = short.isEmpty ? "view" : short
             if counts[short, default: 0] > 1 {
                 seen[short, default: 0] += 1
                 name = "\(short)#\(seen[short]!)"
             }
             while tree.id(named: name) != nil { name += "'" }
+            return name
+        }
+        var stack: [(depth: Int, id: LayerID)] = []
+        var extent = Rect.zero
+        var kinds = (views: 0, containers: 0, layerLines: 0, layers: 0)
+        // `po` layers printed one after another: address → the top-level layer, so a layer
+        // another one lists in `sublayers = (…)` can be nested under it.
+        var describedRoots: [String: LayerID] = [:]
+        for v in views {
+            let name = uniqueName(v.className)
             var (layer, reason) = reconstruct(v, name: name)
+            // What is written must reopen: every number within what a layout file holds.
+            if !v.unread, let bad = unwritable(layer) {
+                let e = LayoutError(file: file, line: v.line, column: v.column, path: "view \(v.className)",
+                                    message: "rebuilt from its printed values, this view's \(bad) is past the ±1e9 a layout file can hold",
+                                    suggestion: "without --strict it is kept as a container of unknown geometry, so its subviews keep their place")
+                if !lenient { throw e }
+                skipped.append(e)
+                var placeholder = v
+                placeholder.unread = true
+                placeholder.frameTokens = []
+                (layer, reason) = reconstruct(placeholder, name: name)
+            }
             if let reason { approximate.append((name, reason)) }
-            layer.note = note(for: v, approximate: reason)
+            switch (layer.kind, v.hasFrame || v.isLayerDescription) {
+            case (.view, true): kinds.views += 1
+            case (.view, false): kinds.containers += 1
+            case (.layer, _): if v.isLayerLine { kinds.layerLines += 1 } else { kinds.layers += 1 }
+            }
             while let top = stack.last, top.depth >= v.depth { stack.removeLast() }
             let parent = stack.last?.id
-            // Names are unique and non-empty and indices default, so only a scene's own
-            // limits (10 000 nested layers) can refuse a view: say where, never trap.
+            // Names are unique and non-empty and depth is bounded by the parser, so this
+            // cannot refuse; say where if it ever does, never trap.
             let id: LayerID
             do { id = try tree.add(layer, in: parent) } catch {
                 throw LayoutError(file: file, line: v.line, column: 1, path: name,
@@ -80,90 +123,302 @@ public enum RecursiveDescriptionImporter {
                                   suggestion: "import a smaller part of the hierarchy")
             }
             stack.append((v.depth, id))
-            if parent == nil { extent = extent.union(Rect(origin: .zero, size: Size(width: v.frame.maxX, height: v.frame.maxY))) }
+            if v.isLayerDescription, parent == nil, let address = v.address { describedRoots[address] = id }
+            for r in references(v) where v.depth + 1 < LayoutFile.maxFileLayerDepth {
+                var placeholder = Layer(name: uniqueName(r.className), kind: .layer)
+                placeholder.isHidden = true
+                placeholder.note = "\(r.className)\(r.address.map { " \($0)" } ?? ""); listed in the sublayers of \(name) (line \(v.line)); geometry not printed (hidden here, so it is not drawn)"
+                _ = try? tree.add(placeholder, in: id)
+                kinds.layerLines += 1
+            }
+            if parent == nil, !layer.isHidden {
+                let f = layer.frame
+                if f.maxX.isFinite, f.maxY.isFinite { extent = extent.union(Rect(origin: .zero, size: Size(width: max(0, f.maxX), height: max(0, f.maxY)))) }
+            }
         }
-        let count = parse.views.count
-        var notes = "Imported from \(file): \(count) view\(count == 1 ? "" : "s") from recursiveDescription."
+        // A described layer listed in another's `sublayers = (…)` goes under it, as in the app
+        // (its position is in that layer's coordinates). Never under itself or its own subtree.
+        for v in views where v.isLayerDescription {
+            guard let address = v.address, let parent = describedRoots[address] else { continue }
+            for ref in v.sublayerRefs {
+                guard let a = ref.address, let child = describedRoots[a], child != parent,
+                      tree[child].superlayer == nil,
+                      !tree.ancestors(of: parent, includingSelf: true).contains(child) else { continue }
+                try? tree.move(child, to: parent)
+            }
+        }
+        if tree.isEmpty {
+            throw LayoutError(file: file, line: 1, column: 1,
+                              message: "nothing in this dump could be imported (\(skipped.count) line\(skipped.count == 1 ? "" : "s") skipped)",
+                              suggestion: skipped.first.map { "the first: \($0.line):\($0.column) \($0.message)" })
+        }
+        var counted: [String] = []
+        if kinds.views > 0 { counted.append("\(kinds.views) view\(kinds.views == 1 ? "" : "s")") }
+        if kinds.layers > 0 { counted.append("\(kinds.layers) layer\(kinds.layers == 1 ? "" : "s") (po layer)") }
+        if kinds.containers > 0 { counted.append("\(kinds.containers) of unknown geometry (no frame printed)") }
+        if kinds.layerLines > 0 { counted.append("\(kinds.layerLines) sublayer\(kinds.layerLines == 1 ? "" : "s") listed without geometry") }
+        var notes = "Imported from \(file): " + counted.joined(separator: ", ") + "."
         if !approximate.isEmpty {
-            notes += "\nApproximate (printed frame kept, transform dropped): "
+            notes += "\nApproximate: "
                 + approximate.prefix(8).map { "\($0.0) (\($0.1))" }.joined(separator: "; ")
                 + (approximate.count > 8 ? "; and \(approximate.count - 8) more" : "")
         }
-        if !parse.skipped.isEmpty {
-            notes += "\nSkipped (--lenient): " + parse.skipped.prefix(8).map { "\($0.line):\($0.column) \($0.message)" }.joined(separator: "; ")
-                + (parse.skipped.count > 8 ? "; and \(parse.skipped.count - 8) more" : "")
+        if !skipped.isEmpty {
+            notes += "\nSkipped \(skipped.count) (--strict stops at the first): " + skipped.prefix(8).map { "\($0.line):\($0.column) \($0.message)" }.joined(separator: "; ")
+                + (skipped.count > 8 ? "; and \(skipped.count - 8) more" : "")
         }
         let base = file.split(separator: "/").last.map(String.init) ?? file
         // The screen is the window: a square on the top-level views' extent, so the root fits
         // turned either way (portrait or landscape); content scrolled out of it is reached by
         // selecting it. (An explicit screen also spares a pass over every layer per frame.)
-        let side = max(extent.maxX, extent.maxY)
-        let scene = Scene(title: "\(base) (recursiveDescription)", notes: notes,
+        let side = min(max(extent.maxX, extent.maxY), RecursiveDescriptionParser.numberLimit)
+        let scene = Scene(title: "\(base) (\(views.contains { $0.isLayerDescription } ? "po layer" : "recursiveDescription"))", notes: notes,
                           screen: side > 0 ? Size(width: side, height: side) : nil, tree: tree, script: [])
-        return ImportedDump(scene: scene, approximate: approximate, skipped: parse.skipped)
+        return ImportedDump(scene: scene, approximate: approximate, skipped: skipped)
     }
 
-    /// The view's layer, and why it is approximate (nil when the printed frame is reproduced).
+    /// The first saved number of the layer past ±1e9 (or not finite), named; nil when the
+    /// layer can be written and read back.
+    static func unwritable(_ layer: Layer) -> String? {
+        // The fields an import sets, checked directly (the common case, and fast); then, only
+        // if one is out, the declarations name it as a save would.
+        let limit = RecursiveDescriptionParser.numberLimit
+        func ok(_ x: Double) -> Bool { x.isFinite && abs(x) <= limit }
+        let b = layer.bounds, p = layer.position, a = layer.anchorPoint
+        if ok(b.minX), ok(b.minY), ok(b.width), ok(b.height), ok(p.x), ok(p.y), ok(a.x), ok(a.y),
+           ok(layer.zPosition), ok(layer.anchorPointZ),
+           layer.transform.isIdentity || layer.transform.rowMajor.allSatisfy(ok),
+           layer.sublayerTransform.isIdentity || layer.sublayerTransform.rowMajor.allSatisfy(ok) {
+            return nil
+        }
+        for declaration in PropertyDeclaration.all where declaration.isSaved {
+            let numbers: [Double]
+            switch declaration.value(of: layer) {
+            case let .number(n)?: numbers = [n]
+            case let .point(p)?: numbers = [p.x, p.y]
+            case let .rect(r)?: numbers = [r.origin.x, r.origin.y, r.size.width, r.size.height]
+            case let .size(z)?: numbers = [z.width, z.height]
+            case let .transform(t)?: numbers = t.matrix.rowMajor
+            default: continue
+            }
+            if let bad = numbers.first(where: { !$0.isFinite || abs($0) > RecursiveDescriptionParser.numberLimit }) {
+                return "\(declaration.spelling(for: layer.kind).rawValue) (\(bad))"
+            }
+        }
+        return nil
+    }
+
+    /// Short number text for notes.
+    static func num(_ x: Double) -> String { NumberText.short(x) }
+    static func pt(_ p: Point) -> String { "(\(num(p.x)), \(num(p.y)))" }
+    static func rect(_ r: Rect) -> String { "(\(num(r.minX)) \(num(r.minY)); \(num(r.width)) \(num(r.height)))" }
+
+    /// The view's layer, and why it is approximate (nil when every printed value is reproduced).
+    /// The layer's note says what was printed, what derived, what assumed.
     public static func reconstruct(_ v: DumpView, name: String) -> (Layer, String?) {
-        var layer = Layer(name: name, kind: .view)
+        var layer = Layer(name: name, kind: v.isLayerLine || v.isLayerDescription ? .layer : .view)
+        var header: [String] = [v.className + (v.address.map { " \($0)" } ?? "")]
+        if let base = v.baseClass { header.append("baseClass \(base)") }
+        if let cls = v.layerClass, cls != "CALayer" { header.append("layer \(cls)") }
+        if let tag = v.tag { header.append("tag \(tag)") }
+        if !v.isOpaque { header.append("opaque NO") }
+        if let text = v.text, !text.isEmpty { header.append("text '\(text.prefix(24))'") }
+        if let n = v.layerName { header.append("name '\(n.prefix(24))'") }
+        var derived: [String] = [], assumed: [String] = []
+        func finish(_ reason: String?, extra: [String] = []) -> (Layer, String?) {
+            var parts = header
+            let printed = v.printedKeys
+            if !printed.isEmpty { parts.append("printed: " + printed.joined(separator: ", ")) }
+            if !derived.isEmpty { parts.append("derived: " + derived.joined(separator: ", ")) }
+            if !assumed.isEmpty { parts.append("assumed: " + assumed.joined(separator: ", ")) }
+            parts += extra
+            if let reason { parts.append("APPROXIMATE: \(reason)") }
+            parts.append("line \(v.line)")
+            layer.note = parts.joined(separator: "; ")
+            return (layer, reason)
+        }
+        if v.isLayerLine {
+            layer.isHidden = true
+            return finish(nil, extra: ["a sublayer UIKit lists without geometry: geometry not printed (hidden here, so it is not drawn)"])
+        }
         layer.opacity = min(max(v.alpha, 0), 1)
+        if let bad = v.unusableAlpha { assumed.append("alpha 1 (printed \(bad))") }
         layer.isHidden = v.isHidden
         layer.masksToBounds = v.clipsToBounds
         layer.isUserInteractionEnabled = v.isUserInteractionEnabled
         layer.autoresizingMask = v.autoresizingMask ?? []
-        let f = v.frame
+        if v.isLayerDescription, let position = v.position, let bounds = v.bounds {
+            // `po someLayer`: the layer's own geometry, as printed.
+            layer.bounds = bounds
+            layer.position = position
+            if let a = v.anchorPoint { layer.anchorPoint = a } else { assumed.append("anchorPoint (0.5, 0.5)") }
+            if let z = v.zPosition { layer.zPosition = z }
+            if let z = v.anchorPointZ { layer.anchorPointZ = z }
+            if let t = v.transform, let m = matrix(t) { layer.transform = m }
+            if let t = v.sublayerTransform, let m = matrix(t) { layer.sublayerTransform = m }
+            if let f = v.isGeometryFlipped { layer.isGeometryFlipped = f }
+            derived.append("frame \(rect(layer.frame))")
+            var extra: [String] = []
+            if let cls = v.delegateClass {
+                if !v.delegateFrameTokens.isEmpty {
+                    let f = layer.frame
+                    let ok = zip([f.minX, f.minY, f.width, f.height], v.delegateFrameTokens).allSatisfy { matchesPrinted($0, $1) }
+                    extra.append("delegate \(cls) frame (\(v.delegateFrameTokens.joined(separator: " "))) " + (ok ? "reproduced" : "DIFFERS from the derived frame"))
+                } else {
+                    extra.append("delegate \(cls)")
+                }
+            }
+            return finish(nil, extra: extra)
+        }
+        guard v.hasFrame else {
+            // A frameless parent (or a line that could not be read): its subviews keep their
+            // place under it; it sits at its superview's origin with no size.
+            return finish(nil, extra: [v.unread ? "this line could not be read (see the scene's notes): kept as a container of unknown geometry so what is nested under it keeps its parent"
+                                                : "frame not printed: a container of unknown geometry (placed at its superview's origin, size 0)"])
+        }
+        let anchor = v.anchorPoint ?? Point(x: 0.5, y: 0.5)
+        if v.anchorPoint == nil { assumed.append("anchorPoint (0.5, 0.5)") }
+        layer.anchorPoint = anchor
+        let f = v.frame.standardized
         let offset = v.contentOffset ?? .zero
-        // The plain case: identity transform.
-        func plain() {
-            layer.transform = .identity
-            layer.bounds = Rect(origin: offset, size: Size(width: abs(f.size.width), height: abs(f.size.height)))
-            layer.position = f.standardized.center
+        if v.contentOffset == nil { assumed.append("bounds.origin (0, 0)") } else { derived.append("bounds.origin \(pt(offset)) from contentOffset") }
+        /// Places the layer so its derived frame's origin is the printed one (the frame's
+        /// origin moves with position one for one, whatever the transform).
+        func place(_ l: inout Layer) {
+            l.position = .zero
+            let d = l.frame
+            l.position = Point(x: f.minX - d.minX, y: f.minY - d.minY)
         }
-        guard let t = v.transform else { plain(); return (layer, checked(layer, v)) }
-        if t.count == 16 {
-            plain()
-            return (layer, "3D transform: its frame does not determine bounds and center")
+        func done(_ l: Layer, _ reason: String?) -> (Layer, String?) {
+            layer = l
+            derived.insert(contentsOf: ["bounds \(rect(l.bounds))", "\(l.kind == .view ? "center" : "position") \(pt(l.position))"], at: 0)
+            return finish(reason)
         }
-        let (a, b, c, d, tx, ty) = (t[0], t[1], t[2], t[3], t[4], t[5])
+        guard let t = v.transform, let m = matrix(t), !m.isIdentity else {
+            layer.bounds = Rect(origin: offset, size: Size(width: f.width, height: f.height))
+            layer.position = Point(x: f.minX + anchor.x * f.width, y: f.minY + anchor.y * f.height)
+            return done(layer, checked(layer, v))
+        }
+        layer.transform = m
+        // The bounds size from the linear part: |a|·w + |c|·h = fw, |b|·w + |d|·h = fh.
+        let (a, b, c, d) = (m.m11, m.m12, m.m21, m.m22)
         let det = abs(a) * abs(d) - abs(c) * abs(b)
-        let fw = f.width, fh = f.height
         var w: Double, h: Double
         var reason: String? = nil
         let scale = max(abs(a) * abs(d), abs(c) * abs(b), 1e-300)
         if abs(det) <= 1e-9 * scale {
-            // Only |a|·w + |c|·h is known (a rotation by 45°, or a singular matrix).
             let sum = abs(a) + abs(c)
-            guard sum > 0 else { plain(); return (layer, "singular transform: the view has no area") }
-            w = fw / sum; h = w
-            reason = "transform at 45°: only width + height is known from the frame; assumed a square"
+            guard sum > 0 else {
+                layer.transform = .identity
+                layer.bounds = Rect(origin: offset, size: Size(width: f.width, height: f.height))
+                layer.position = Point(x: f.minX + anchor.x * f.width, y: f.minY + anchor.y * f.height)
+                return done(layer, "singular transform: the view has no area; printed frame kept, transform dropped")
+            }
+            w = f.width / sum; h = w
+            reason = "transform at 45°: only width + height is known from the frame; a square is assumed"
         } else {
-            w = (fw * abs(d) - fh * abs(c)) / det
-            h = (fh * abs(a) - fw * abs(b)) / det
+            w = (f.width * abs(d) - f.height * abs(c)) / det
+            h = (f.height * abs(a) - f.width * abs(b)) / det
         }
-        guard w >= -1e-9, h >= -1e-9 else {
-            plain()
-            return (layer, "no bounds size gives this frame under this transform (a non-default anchorPoint?)")
+        w = max(0, w); h = max(0, h)
+        layer.bounds = Rect(origin: offset, size: Size(width: w, height: h))
+        place(&layer)
+        if !m.isAffine || m.m14 != 0 || m.m24 != 0 || m.m44 != 1, checked(layer, v) != nil {
+            // Perspective or a 3D rotation: the frame is not linear in the bounds; solve
+            // numerically for (w, h, position) so the derived frame prints as printed.
+            solveNumerically(&layer, v)
         }
-        layer.transform = Transform3D(Affine2D(a: a, b: b, c: c, d: d, tx: tx, ty: ty))
-        let center = Point(x: f.standardized.midX - tx, y: f.standardized.midY - ty)
         // The printed digits are rounded, so the solution carries their error (99.99977 for a
-        // 100-point view): keep the roundest bounds and center, to 0…6 decimals, whose frame
+        // 100-point view): keep the roundest bounds and position, to 0…6 decimals, whose frame
         // still prints as printed.
+        let exact = layer
         for decimals in 0...6 {
-            var candidate = layer
+            var candidate = exact
             func round(_ x: Double) -> Double {
                 var scale = 1.0
                 for _ in 0..<decimals { scale *= 10 }
                 return (x * scale).rounded() / scale
             }
-            candidate.bounds = Rect(origin: offset, size: Size(width: max(0, round(w)), height: max(0, round(h))))
-            candidate.position = Point(x: round(center.x), y: round(center.y))
-            if checked(candidate, v) == nil { return (candidate, reason) }
+            candidate.bounds = Rect(origin: offset, size: Size(width: max(0, round(exact.bounds.width)), height: max(0, round(exact.bounds.height))))
+            candidate.position = Point(x: round(exact.position.x), y: round(exact.position.y))
+            if checked(candidate, v) == nil { return done(candidate, reason) }
         }
-        layer.bounds = Rect(origin: offset, size: Size(width: max(0, w), height: max(0, h)))
-        layer.position = center
-        if let r = checked(layer, v) { return (layer, r) }
-        return (layer, reason)
+        if let r = checked(exact, v) { return done(exact, r) }
+        return done(exact, reason)
+    }
+
+    /// 6 numbers (`[a, b, c, d, tx, ty]`) or 16 (row major) as a matrix.
+    static func matrix(_ t: [Double]) -> Transform3D? {
+        if t.count == 6 { return Transform3D(Affine2D(a: t[0], b: t[1], c: t[2], d: t[3], tx: t[4], ty: t[5])) }
+        if t.count == 16 { return Transform3D(rowMajor: t) }
+        return nil
+    }
+
+    /// Newton's method on (w, h, x, y) against the printed frame, with a numerical Jacobian.
+    static func solveNumerically(_ layer: inout Layer, _ v: DumpView) {
+        let target = v.frame.standardized
+        func residual(_ x: [Double]) -> [Double]? {
+            var l = layer
+            l.bounds.size = Size(width: max(0, x[0]), height: max(0, x[1]))
+            l.position = Point(x: x[2], y: x[3])
+            let f = l.frame
+            let r = [f.minX - target.minX, f.minY - target.minY, f.width - target.width, f.height - target.height]
+            return r.allSatisfy(\.isFinite) ? r : nil
+        }
+        var x = [layer.bounds.width, layer.bounds.height, layer.position.x, layer.position.y]
+        guard var r = residual(x) else { return }
+        for _ in 0..<60 {
+            let norm = r.map { $0 * $0 }.reduce(0, +)
+            if norm < 1e-20 { break }
+            // Jacobian by central differences.
+            var j = [[Double]](repeating: [Double](repeating: 0, count: 4), count: 4)
+            for k in 0..<4 {
+                let step = max(1e-6, abs(x[k]) * 1e-7)
+                var xp = x, xm = x
+                xp[k] += step; xm[k] -= step
+                guard let rp = residual(xp), let rm = residual(xm) else { return }
+                for i in 0..<4 { j[i][k] = (rp[i] - rm[i]) / (2 * step) }
+            }
+            guard let dx = solve4(j, r.map { -$0 }) else { return }
+            // Damped: halve the step until the residual shrinks.
+            var factor = 1.0
+            var improved = false
+            for _ in 0..<20 {
+                let candidate = zip(x, dx).map { $0 + factor * $1 }
+                if let rc = residual(candidate), rc.map({ $0 * $0 }).reduce(0, +) < norm {
+                    x = candidate; r = rc; improved = true
+                    break
+                }
+                factor /= 2
+            }
+            if !improved { break }
+        }
+        layer.bounds.size = Size(width: max(0, x[0]), height: max(0, x[1]))
+        layer.position = Point(x: x[2], y: x[3])
+    }
+
+    /// Gaussian elimination with partial pivoting; nil when singular.
+    static func solve4(_ a: [[Double]], _ b: [Double]) -> [Double]? {
+        var m = a, y = b
+        let n = 4
+        for col in 0..<n {
+            var pivot = col
+            for row in col..<n where abs(m[row][col]) > abs(m[pivot][col]) { pivot = row }
+            guard abs(m[pivot][col]) > 1e-12 else { return nil }
+            m.swapAt(col, pivot); y.swapAt(col, pivot)
+            for row in (col + 1)..<n {
+                let f = m[row][col] / m[col][col]
+                for k in col..<n { m[row][k] -= f * m[col][k] }
+                y[row] -= f * y[col]
+            }
+        }
+        var x = [Double](repeating: 0, count: n)
+        for row in stride(from: n - 1, through: 0, by: -1) {
+            var sum = y[row]
+            for k in (row + 1)..<n { sum -= m[row][k] * x[k] }
+            x[row] = sum / m[row][row]
+        }
+        return x
     }
 
     /// nil when the engine's derived frame equals the printed one to the printed precision,
@@ -209,17 +464,6 @@ public enum RecursiveDescriptionImporter {
         return unit / 2
     }
 
-    static func note(for v: DumpView, approximate: String?) -> String {
-        var parts: [String] = [v.className + (v.address.map { " \($0)" } ?? "")]
-        if let base = v.baseClass { parts.append("baseClass \(base)") }
-        if let layer = v.layerClass, layer != "CALayer" { parts.append("layer \(layer)") }
-        if let tag = v.tag { parts.append("tag \(tag)") }
-        if !v.isOpaque { parts.append("opaque NO") }
-        if let text = v.text, !text.isEmpty { parts.append("text '\(text.prefix(24))'") }
-        if let approximate { parts.append("APPROXIMATE: \(approximate)") }
-        parts.append("line \(v.line)")
-        return parts.joined(separator: "; ")
-    }
 }
 
 extension Double {

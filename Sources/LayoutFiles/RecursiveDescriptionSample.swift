@@ -37,4 +37,43 @@ public enum RecursiveDescriptionSample {
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// A flat dump: one window and `views − 1` siblings under it (issue 20: 200 000 of them
+    /// took 24 s).
+    public static func flat(views: Int) -> String {
+        var out = "<UIWindow: 0x7f9c4a000000; frame = (0 0; 375 812); layer = <UIWindowLayer: 0x600000c3a000>>\n"
+        out.reserveCapacity(views * 90)
+        for i in 1..<max(views, 2) {
+            out += "   | <UIView: 0x\(String(0x7f9c4a000000 + i * 0x10, radix: 16)); frame = (\(i % 375) \(i % 812); 10 10); layer = <CALayer: 0x6000\(String(i, radix: 16))>>\n"
+        }
+        return out
+    }
+
+    /// A malformed dump, read by skipping (issue 20: 20 000 lines took 12.6 s): views whose
+    /// descriptions are cut, unclosed quotes and brackets, and junk lines between them.
+    public static func malformed(lines: Int) -> String {
+        var out = "<UIView: 0x1; frame = (0 0; 375 812); layer = <CALayer: 0x2>>\n"
+        for i in 1..<max(lines, 2) {
+            switch i % 5 {
+            case 0: out += "   | <UILabel: 0x\(i); frame = (0 0; 10 10); text = 'unclosed\n"
+            case 1: out += "   | <UIView: 0x\(i); frame = (0 0; 10\n"
+            case 2: out += "... \(i) lines elided ...\n"
+            case 3: out += "   | <UIView: 0x\(i); frame = (1 2; 3 4); layer = <CALayer: 0x\(i)>>\n"
+            default: out += "   |    | <UIView: 0x\(i); frame = (1 2; 3 4); transform = [1, 0, 0; layer = <CALayer: 0x\(i)>>\n"
+            }
+        }
+        return out
+    }
+
+    /// One chain `levels` deep (issue 20: 10 000 levels took 30 s and 2.9 GB). Past the 99
+    /// levels a layout file holds, the import hangs the rest at level 99 and says so.
+    public static func deep(levels: Int) -> String {
+        var out = ""
+        var prefix = ""
+        for i in 0..<levels {
+            out += prefix + "<UIView: 0x\(String(i + 1, radix: 16)); frame = (1 1; 10 10); layer = <CALayer: 0x1>>\n"
+            prefix = i == 0 ? "   | " : "   |" + prefix
+        }
+        return out
+    }
 }

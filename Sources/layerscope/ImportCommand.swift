@@ -26,24 +26,37 @@ struct Import: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the scene here (.json, .yaml or .yml) instead of standard output.")
     var output: String?
 
-    @Flag(help: "Skip what cannot be read (and list it) instead of stopping at the first problem.")
-    var lenient = false
+    @Flag(help: "Stop at the first line that cannot be read (with its line and column) instead of skipping it and listing it. For scripts and CI.")
+    var strict = false
+
+    @Flag(help: .hidden)
+    var lenient = false   // the default since skipping became the default; kept so old scripts run
 
     func run() throws {
         let (name, text) = try readDumpSource(dump)
-        let imported = try importOrExit(text, name: name, lenient: lenient)
+        let imported = try importOrExit(text, name: name, lenient: !strict)
         let scene = imported.scene
+        // What is written must reopen: `LayoutFile.write` reads its text back before renaming
+        // it into place; for standard output the text is read back here, as `check` would.
+        var encoded = ""
+        if output == nil {
+            encoded = LayoutFile.encode(scene, format: .json)
+            do { _ = try LayoutFile.parse(encoded, file: "<stdout>", format: .json) } catch {
+                printError("layerscope: \(name): the imported scene would not load back (\(error.description)); nothing written")
+                throw ExitCode(1)
+            }
+        }
         if let output {
             do { try LayoutFile.write(scene, to: output) } catch {
                 printError("layerscope: \(error.description)")
                 throw ExitCode(1)
             }
         } else {
-            print(LayoutFile.encode(scene, format: .json), terminator: "")
+            print(encoded, terminator: "")
         }
-        var summary = "\(name): \(scene.tree.count) view\(scene.tree.count == 1 ? "" : "s")"
+        var summary = "\(name): \(scene.tree.count) layer\(scene.tree.count == 1 ? "" : "s")"
         if !imported.approximate.isEmpty { summary += ", \(imported.approximate.count) approximate" }
-        if !imported.skipped.isEmpty { summary += ", \(imported.skipped.count) skipped" }
+        if !imported.skipped.isEmpty { summary += ", \(imported.skipped.count) line\(imported.skipped.count == 1 ? "" : "s") skipped (--strict stops at the first)" }
         if let output { summary += " → \(output)" }
         printError(summary)
         // The first few of each; the scene's notes list them too.
@@ -88,8 +101,9 @@ func importedSceneIfDump(_ path: String, lenient: Bool, reattachTerminal: Bool) 
         return (imported.scene, nil)
     }
     // A JSON layout starts with "{"; anything else is a dump when a line reads as one.
-    guard let text = try? TextFile.read(path), text.first(where: { !$0.isWhitespace }) != "{",
-          RecursiveDescriptionParser.looksLikeDump(text) else { return nil }
+    guard let text = try? TextFile.read(path),
+          SentryViewHierarchy.looksLike(text)
+            || (text.first(where: { !$0.isWhitespace }) != "{" && RecursiveDescriptionParser.looksLikeDump(text)) else { return nil }
     return (try importOrExit(text, name: path, lenient: lenient).scene, nil)
 }
 

@@ -71,7 +71,7 @@ func printError(_ message: String) {
 }
 
 /// Loads a scene file with its script applied, or the embedded tour.
-func loadScene(_ path: String?, lenient: Bool = false, reattachTerminal: Bool = false) throws -> (Scene, String?) {
+func loadScene(_ path: String?, lenient: Bool = true, reattachTerminal: Bool = false) throws -> (Scene, String?) {
     guard let path else { return (try DefaultScene.scene(), nil) }
     if let dump = try importedSceneIfDump(path, lenient: lenient, reattachTerminal: reattachTerminal) { return dump }
     do {
@@ -85,7 +85,7 @@ func loadScene(_ path: String?, lenient: Bool = false, reattachTerminal: Bool = 
 
 /// The explorer's state for `file` (or the embedded tour) with the drawing options and the
 /// `--script`/`--commands` run: what `explore` opens and `render` draws, so both start alike.
-func openState(_ file: String?, lenient: Bool = false, reattachTerminal: Bool = false, draw: DrawOptions,
+func openState(_ file: String?, lenient: Bool = true, reattachTerminal: Bool = false, draw: DrawOptions,
                source: ScriptSource, columns: Int? = nil, rows: Int? = nil, journal: Bool = false) throws -> ExplorerState {
     let (scene, path) = try loadScene(file, lenient: lenient, reattachTerminal: reattachTerminal)
     var state = ExplorerState(session: Session(scene: scene, filePath: path))
@@ -111,8 +111,11 @@ struct Explore: ParsableCommand {
     @Argument(help: "A layout file (.json, .yaml), a recursiveDescription dump, or - (a dump on standard input). Omit it for the embedded tour.")
     var file: String?
 
-    @Flag(help: "For a dump: skip what cannot be read instead of stopping (see docs/import.md).")
-    var lenient = false
+    @Flag(help: "For a dump: stop at the first line that cannot be read instead of skipping it (see docs/import.md).")
+    var strict = false
+
+    @Flag(help: .hidden)
+    var lenient = false   // the default now; kept so old command lines run
 
     @OptionGroup var draw: DrawOptions
 
@@ -141,7 +144,7 @@ struct Explore: ParsableCommand {
     func run() throws {
         if let followPath { return try attend(followPath) }
         // A script that fails stops before the terminal is taken over, with its line.
-        var state = try openState(file, lenient: lenient, reattachTerminal: true, draw: draw, source: source, journal: sharePath != nil)
+        var state = try openState(file, lenient: !strict, reattachTerminal: true, draw: draw, source: source, journal: sharePath != nil)
         var feed: FeedWriter? = nil
         if let sharePath {
             do { feed = try FeedWriter(path: sharePath) } catch {

@@ -4,19 +4,22 @@ import Testing
 import LayerModel
 import LayoutFiles
 
-/// One row of Dumps/MANIFEST.md: the file and how many views a complete import gives
-/// (nil = the file needs --lenient).
+/// One row of Dumps/MANIFEST.md: the file, how many layers the default import gives (nil =
+/// the whole file is refused with an explanation), and where `--strict` stops (nil = it
+/// imports too).
 struct DumpEntry: CustomStringConvertible, Sendable {
     var file: String
-    var views: Int?
+    var layers: Int?
+    var strictStop: (line: Int, column: Int)?
     var description: String { file }
 
     static func all() throws -> [DumpEntry] {
         let text = try String(contentsOf: try dumpURL("MANIFEST.md"), encoding: .utf8)
         return text.split(separator: "\n").compactMap { line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count > 3, cells[1].hasSuffix(".txt") else { return nil }
-            return DumpEntry(file: cells[1], views: Int(cells[2]))
+            guard cells.count > 4, cells[1].hasSuffix(".txt") || cells[1].hasSuffix(".json") || cells[1].hasSuffix(".yaml") else { return nil }
+            let stop = cells[3].split(separator: ":").compactMap { Int($0) }
+            return DumpEntry(file: cells[1], layers: Int(cells[2]), strictStop: stop.count == 2 ? (stop[0], stop[1]) : nil)
         }
     }
 }
@@ -38,7 +41,7 @@ func depthsByEye(_ text: String) -> [Int] {
     }
     let usesPipes = lines.contains { $0.contains("|") }
     var widths: [Int] = []
-    return lines.map { line in
+    let depths: [Int] = lines.map { line in
         let lt = line.range(of: #"<[A-Za-z_][A-Za-z0-9_.$]*[:;]"#, options: .regularExpression)!.lowerBound
         let prefix = line[..<lt]
         if usesPipes { return prefix.filter { $0 == "|" }.count }
@@ -48,39 +51,112 @@ func depthsByEye(_ text: String) -> [Int] {
         if w > widths.last! { widths.append(w) }
         return widths.count - 1
     }
+    // An excerpt may start deeper than level 0: the importer rebases it.
+    let base = depths.first ?? 0
+    return depths.map { max(0, $0 - base) }
+}
+
+/// Sentry view-hierarchy.json nodes in pre-order with their depth, read with Foundation's
+/// JSON parser (independent of the importer's).
+func sentryNodes(_ text: String) throws -> [(depth: Int, frame: [Double])] {
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    var out: [(Int, [Double])] = []
+    var work: [([String: Any], Int)] = ((root["windows"] as? [[String: Any]]) ?? []).reversed().map { ($0, 0) }
+    while let (node, depth) = work.popLast() {
+        let f = ["x", "y", "width", "height"].map { (node[$0] as? NSNumber)?.doubleValue ?? 0 }
+        out.append((depth, f))
+        for child in ((node["children"] as? [[String: Any]]) ?? []).reversed() { work.append((child, depth + 1)) }
+    }
+    return out
 }
 
 @Suite("Real recursiveDescription dumps import")
 struct DumpCorpusTests {
-    @Test("The corpus holds at least 15 real dumps")
+    @Test("The corpus holds at least 40 real texts")
     func corpusSize() throws {
-        #expect(try DumpEntry.all().count >= 15)
+        #expect(try DumpEntry.all().count >= 40)
+        // Every file in the folder is in the manifest, and every row names a file.
+        let folder = try dumpURL("")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "MANIFEST.md" }
+        #expect(Set(files) == Set(try DumpEntry.all().map(\.file)))
     }
 
-    @Test("Every dump imports with the manifest's view count (lenient ones only with --lenient)", arguments: try DumpEntry.all())
+    @Test("Every file imports with the manifest's layer count; --strict imports it too or stops where the manifest says", arguments: try DumpEntry.all())
     func imports(_ entry: DumpEntry) throws {
         let text = try dumpText(entry.file)
-        if let views = entry.views {
-            let imported = try RecursiveDescriptionImporter.importDump(text, file: entry.file)
-            #expect(imported.scene.tree.count == views)
-            #expect(imported.skipped.isEmpty)
-        } else {
-            #expect(throws: LayoutError.self) { try RecursiveDescriptionImporter.importDump(text, file: entry.file) }
-            let imported = try RecursiveDescriptionImporter.importDump(text, file: entry.file, lenient: true)
+        guard let layers = entry.layers else {
+            // Refused as a whole, in both modes, with the reason.
+            for lenient in [true, false] {
+                do {
+                    _ = try RecursiveDescriptionImporter.importDump(text, file: entry.file, lenient: lenient)
+                    Issue.record("expected \(entry.file) to be refused")
+                } catch {
+                    #expect(error.message.contains("view-controller tree"))
+                    #expect(error.suggestion?.contains("recursiveDescription") == true)
+                }
+            }
+            return
+        }
+        let imported = try RecursiveDescriptionImporter.importDump(text, file: entry.file, lenient: true)
+        #expect(imported.scene.tree.count == layers)
+        // What is written reopens: the JSON passes the reader `check` uses.
+        let json = LayoutFile.encode(imported.scene, format: .json)
+        let reopened = try LayoutFile.parse(json, file: "reopen.json", format: .json)
+        #expect(reopened.tree.count == layers)
+        if let stop = entry.strictStop {
             #expect(!imported.skipped.isEmpty)
-            #expect(imported.scene.tree.count > 0)
+            #expect(imported.skipped.first?.line == stop.line && imported.skipped.first?.column == stop.column)
+            do {
+                _ = try RecursiveDescriptionImporter.importDump(text, file: entry.file, lenient: false)
+                Issue.record("expected --strict to stop")
+            } catch {
+                #expect(error.line == stop.line && error.column == stop.column, "\(error.description)")
+            }
+        } else {
+            #expect(imported.skipped.isEmpty)
+            let strict = try RecursiveDescriptionImporter.importDump(text, file: entry.file, lenient: false)
+            #expect(strict.scene.tree.count == layers)
         }
     }
 
-    @Test("Each view's derived frame equals the printed frame to the printed precision, or says why not", arguments: try DumpEntry.all())
+    @Test("Every printed frame and anchorPoint is reproduced to the printed precision, or the view says why not", arguments: try DumpEntry.all())
     func framesReproduce(_ entry: DumpEntry) throws {
+        guard entry.layers != nil else { return }
         let text = try dumpText(entry.file)
-        let parse = try RecursiveDescriptionParser.parse(text, file: entry.file, lenient: true)
         let imported = try RecursiveDescriptionImporter.importDump(text, file: entry.file, lenient: true)
         let tree = imported.scene.tree
-        let order = tree.treeOrder
+        if SentryViewHierarchy.looksLike(text) {
+            // Sentry's JSON: every node's x y width height is its layer's frame in its parent.
+            let nodes = try sentryNodes(text)
+            #expect(nodes.count == tree.count)
+            for (id, node) in zip(tree.treeOrder, nodes) {
+                let f = node.frame
+                #expect(tree[id].frame == Rect(x: f[0], y: f[1], width: f[2], height: f[3]), "\(entry.file) \(tree[id].name)")
+            }
+            return
+        }
+        if AppKitSubtreeDescription.looksLike(text), !text.contains("; frame = (") {
+            // AppKit: each layer's frame (in its superview's space, AppKit's convention) is the
+            // printed f=(x,y,w,h), number for number.
+            let printed = text.split(separator: "\n").compactMap { line -> [Double]? in
+                guard let r = line.range(of: " f=(") else { return nil }
+                return line[r.upperBound...].prefix { $0 != ")" }.split(separator: ",").compactMap { Double($0) }
+            }
+            #expect(printed.count == tree.count)
+            for (id, f) in zip(tree.treeOrder, printed) {
+                #expect(tree[id].frame == Rect(x: f[0], y: f[1], width: f[2], height: f[3]), "\(entry.file) \(tree[id].name)")
+            }
+            return
+        }
+        let parse = try RecursiveDescriptionParser.parse(text, file: entry.file, lenient: true)
+        let order = tree.treeOrder.filter { tree[$0].note?.contains("listed in the sublayers of") != true }
         try #require(order.count == parse.views.count)
-        for (id, view) in zip(order, parse.views) {
+        // Each layer's note ends with its line in the dump (po layers may be re-nested, so
+        // tree order can differ from the file's).
+        var byLine: [Int: LayerID] = [:]
+        for id in order { if let n = tree[id].note?.split(separator: " ").last.flatMap({ Int($0) }) { byLine[n] = id } }
+        for view in parse.views {
+            let id = try #require(byLine[view.line])
             let layer = tree[id]
             if let note = layer.note, note.contains("APPROXIMATE") {
                 #expect(imported.approximate.contains { $0.name == layer.name })
@@ -90,15 +166,41 @@ struct DumpCorpusTests {
             for (value, token) in zip([f.minX, f.minY, f.width, f.height], view.frameTokens) {
                 #expect(RecursiveDescriptionImporter.matchesPrinted(value, token), "\(entry.file):\(view.line) \(layer.name): \(value) vs \(token)")
             }
+            for (value, token) in zip([layer.anchorPoint.x, layer.anchorPoint.y], view.anchorTokens) {
+                #expect(RecursiveDescriptionImporter.matchesPrinted(value, token), "\(entry.file):\(view.line) \(layer.name) anchorPoint")
+            }
+            if view.isLayerDescription {
+                for (value, token) in zip([layer.position.x, layer.position.y], view.positionTokens) {
+                    #expect(RecursiveDescriptionImporter.matchesPrinted(value, token))
+                }
+                let b = layer.bounds
+                for (value, token) in zip([b.minX, b.minY, b.width, b.height], view.boundsTokens) {
+                    #expect(RecursiveDescriptionImporter.matchesPrinted(value, token))
+                }
+                // The delegate view's printed frame is the frame the layer's geometry gives.
+                for (value, token) in zip([f.minX, f.minY, f.width, f.height], view.delegateFrameTokens) {
+                    #expect(RecursiveDescriptionImporter.matchesPrinted(value, token), "\(entry.file) delegate frame")
+                }
+            }
         }
     }
 
-    @Test("The tree's shape matches the indentation", arguments: try DumpEntry.all())
+    @Test("The tree's shape matches the printed nesting", arguments: try DumpEntry.all())
     func shape(_ entry: DumpEntry) throws {
-        guard entry.views != nil else { return }   // lenient files have lines removed
+        guard entry.layers != nil, entry.strictStop == nil else { return }   // skipped lines change the shape
         let text = try dumpText(entry.file)
         let tree = try RecursiveDescriptionImporter.importDump(text, file: entry.file).scene.tree
         let depths = tree.treeOrder.map { tree.depth(of: $0) }
+        if SentryViewHierarchy.looksLike(text) {
+            #expect(depths == (try sentryNodes(text)).map(\.depth))
+            return
+        }
+        if AppKitSubtreeDescription.looksLike(text), !text.contains("; frame = (") {
+            // Two spaces a level.
+            let eye = text.split(separator: "\n").filter { $0.contains(" f=(") }.map { $0.prefix { $0 == " " }.count / 2 }
+            #expect(depths == eye)
+            return
+        }
         #expect(depths == depthsByEye(text))
     }
 }
@@ -207,7 +309,7 @@ struct DumpErrorTests {
         } catch {
             #expect(error.line == 9 && error.column == 1)
             #expect(error.message.contains("expected a view description"))
-            #expect(error.suggestion?.contains("--lenient") == true)
+            #expect(error.suggestion?.contains("--strict") == true)   // skipping is the default now
         }
         let lenient = try RecursiveDescriptionImporter.importDump(text, file: "d.txt", lenient: true)
         #expect(lenient.scene.tree.count == 11)

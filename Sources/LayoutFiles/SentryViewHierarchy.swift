@@ -1,0 +1,98 @@
+import Geometry
+import LayerModel
+
+/// Sentry's `view-hierarchy.json` attachment (getsentry/rfcs 0033): `{"rendering_system":
+/// "UIKIT", "windows": [{"type", "identifier", "x", "y", "width", "height", "alpha",
+/// "visible", "children": […]}]}`. `x y width height` are the view's frame relative to its
+/// parent (UIKit's `frame`), so each node becomes a view with that frame. Recognised by
+/// content: a JSON object with `rendering_system` and `windows`.
+public enum SentryViewHierarchy {
+    public static func looksLike(_ text: String) -> Bool {
+        let head = text.prefix(4_000)
+        return head.first(where: { !$0.isWhitespace }) == "{" && head.contains("\"rendering_system\"") && text.contains("\"windows\"")
+    }
+
+    public static func importText(_ text: String, file: String, lenient: Bool) throws(LayoutError) -> ImportedDump {
+        guard let root = try JSONReader.parse(Array(text.utf8), file: file) else {
+            throw LayoutError(file: file, line: 1, column: 1, message: "empty file: expected a Sentry view-hierarchy.json object")
+        }
+        guard let windows = root.member("windows")?.value.elements else {
+            throw LayoutError(file: file, line: root.position.line, column: root.position.column, path: "windows",
+                              message: "expected \"windows\": [ … ] (Sentry's view-hierarchy.json)")
+        }
+        var tree = LayerTree()
+        var skipped: [LayoutError] = []
+        var counts: [String: Int] = [:]
+        var seen: [String: Int] = [:]
+        // Count the types first, so repeated ones are numbered #1, #2… in tree order.
+        var scan: [SourceValue] = windows
+        while let node = scan.popLast() {
+            if case .string(let type)? = node.member("type")?.value.kind { counts[RecursiveDescriptionImporter.shortClassName(type), default: 0] += 1 }
+            scan.append(contentsOf: node.member("children")?.value.elements ?? [])
+        }
+        var extent = Rect.zero
+        // Pre-order with a work list (deep trees cost no stack); depth clamped to the 99 levels
+        // a layout file holds.
+        var work: [(SourceValue, LayerID?, Int, String)] = windows.enumerated().reversed().map { ($0.element, nil, 0, "windows[\($0.offset)]") }
+        while let (node, parent, depth, path) = work.popLast() {
+            func number(_ key: String, _ fallback: Double) -> Double? {
+                guard let member = node.member(key) else { return fallback }
+                if case .number(let n, _) = member.value.kind, n.isFinite, abs(n) <= RecursiveDescriptionParser.numberLimit { return n }
+                return nil
+            }
+            let type: String = { if case .string(let t)? = node.member("type")?.value.kind { return t }; return "view" }()
+            guard let x = number("x", 0), let y = number("y", 0), let w = number("width", 0), let h = number("height", 0),
+                  let alpha = number("alpha", 1) else {
+                let e = LayoutError(file: file, line: node.position.line, column: node.position.column, path: path,
+                                    message: "\(type): x, y, width, height and alpha must be numbers within ±1e9",
+                                    suggestion: "without --strict the node and its children are skipped")
+                if !lenient { throw e }
+                skipped.append(e)
+                continue
+            }
+            let short = RecursiveDescriptionImporter.shortClassName(type)
+            var name = short.isEmpty ? "view" : short
+            if counts[short, default: 0] > 1 { seen[short, default: 0] += 1; name = "\(short)#\(seen[short]!)" }
+            while tree.id(named: name) != nil { name += "'" }
+            var layer = Layer(name: name, kind: .view)
+            layer.bounds = Rect(x: 0, y: 0, width: abs(w), height: abs(h))
+            layer.position = Point(x: x + w / 2, y: y + h / 2)
+            layer.opacity = min(max(alpha, 0), 1)
+            if case .bool(let visible)? = node.member("visible")?.value.kind { layer.isHidden = !visible }
+            var note = [type]
+            if case .string(let id)? = node.member("identifier")?.value.kind { note.append("identifier \(id)") }
+            note.append("printed: x, y, width, height (frame in the parent), alpha, visible; assumed: anchorPoint (0.5, 0.5), no transform")
+            note.append("line \(node.position.line)")
+            layer.note = note.joined(separator: "; ")
+            if RecursiveDescriptionImporter.unwritable(layer) != nil {
+                let e = LayoutError(file: file, line: node.position.line, column: node.position.column, path: path,
+                                    message: "\(type): its center works out past the ±1e9 a layout file can hold")
+                if !lenient { throw e }
+                skipped.append(e)
+                continue
+            }
+            let id: LayerID
+            do { id = try tree.add(layer, in: parent) } catch {
+                throw LayoutError(file: file, line: node.position.line, column: node.position.column, path: path, message: "cannot import this node: \(error)")
+            }
+            if parent == nil { extent = extent.union(Rect(origin: .zero, size: Size(width: max(0, x + w), height: max(0, y + h)))) }
+            let children = node.member("children")?.value.elements ?? []
+            // Past the file's depth limit, children hang at the deepest level (their siblings' parent).
+            let childParent = depth + 1 < LayoutFile.maxFileLayerDepth ? id : parent
+            let childDepth = depth + 1 < LayoutFile.maxFileLayerDepth ? depth + 1 : depth
+            for (i, child) in children.enumerated().reversed() { work.append((child, childParent, childDepth, "\(path).children[\(i)]")) }
+        }
+        guard !tree.isEmpty else {
+            throw LayoutError(file: file, line: 1, column: 1, message: "no views in this view-hierarchy.json", suggestion: skipped.first?.description)
+        }
+        var notes = "Imported from \(file): \(tree.count) view\(tree.count == 1 ? "" : "s") from Sentry's view-hierarchy.json."
+        if !skipped.isEmpty {
+            notes += "\nSkipped \(skipped.count) (--strict stops at the first): " + skipped.prefix(8).map { "\($0.line):\($0.column) \($0.message)" }.joined(separator: "; ")
+        }
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        let side = min(max(extent.maxX, extent.maxY), RecursiveDescriptionParser.numberLimit)
+        let scene = Scene(title: "\(base) (view-hierarchy.json)", notes: notes,
+                          screen: side > 0 ? Size(width: side, height: side) : nil, tree: tree, script: [])
+        return ImportedDump(scene: scene, approximate: [], skipped: skipped)
+    }
+}

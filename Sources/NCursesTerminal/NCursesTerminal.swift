@@ -400,8 +400,11 @@ public final class NCursesTerminal: WakeableTerminal {
 
     // MARK: - Shutdown
 
+    /// Set at shutdown when the recording stopped early (a write failed): say it then.
+    public private(set) var recordingFailure: SessionRecorder.Failure?
+
     /// Records everything sent from now on as an asciicast v2 file (`SessionRecorder`).
-    public func startRecording(to path: String) throws(TerminalError) {
+    public func startRecording(to path: String) throws(SessionRecorder.Failure) {
         var environment = ["TERM": terminalType]
         if let shell = Self.environment("SHELL") { environment["SHELL"] = shell }
         output.recorder = try SessionRecorder(path: path, columns: size.columns, rows: size.rows, environment: environment)
@@ -412,6 +415,7 @@ public final class NCursesTerminal: WakeableTerminal {
         // Plain style before ncurses's own goodbye (it believes the style is plain).
         _ = output.write(Array("\u{1B}[0m".utf8))
         output.recorder?.finish()
+        recordingFailure = output.recorder?.failure
         output.recorder = nil
         if mouseMask != 0 { _ = mousemask(0, nil) }
         _ = curs_set(1)

@@ -159,6 +159,11 @@ struct Explore: ParsableCommand {
             throw ExitCode(1)
         }
         terminal.shutdown()
+        // A recording cut short (a full disk) is a failure of what was asked: say so.
+        if let failure = terminal.recordingFailure {
+            printError("layerscope: --record: \(failure)")
+            throw ExitCode(1)
+        }
     }
 }
 

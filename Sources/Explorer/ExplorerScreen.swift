@@ -255,6 +255,19 @@ public enum ExplorerScreen {
         // A message longer than its room (an error's suggestion) takes the whole row: the
         // selection and the order are in the panel too, the message is said once.
         let messageWins = (" " + message).displayWidth > room
+        if (" " + message).displayWidth > layout.columns {
+            // Longer than the row (a save error with its reason and its fix): wrapped onto
+            // the rows above, up to half the canvas, so it is never cut (issue 20).
+            var lines = wrap(message, width: layout.columns - 1)
+            let most = max(1, layout.canvas.rows / 2 + 1)
+            if lines.count > most { lines = Array(lines.prefix(most)); lines[most - 1] += "…" }
+            for (i, line) in lines.enumerated() {
+                let r = row - (lines.count - 1 - i)
+                canvas.clear(row: r, column: 0, count: layout.columns, style: style)
+                canvas.write(" " + line, column: 0, row: r, style: style, maxWidth: layout.columns)
+            }
+            return
+        }
         canvas.write(" " + message, column: 0, row: row, style: style, maxWidth: messageWins ? layout.columns : room)
         if rightWidth < layout.columns, !messageWins {
             canvas.write(right, column: layout.columns - rightWidth, row: row, style: statusStyle)
@@ -267,6 +280,7 @@ public enum ExplorerScreen {
         var lines = pane.banner
         lines.append(PanelLine("Layers" + (state.mode == .tree ? " (j/k, Esc)" : "") + " · \(tree.count)", style: headingStyle))
         lines += pane.visible
+        if tree.count == 0 { lines += wrap(ExplorerState.emptySceneHint, width: area.columns).map { PanelLine($0, style: dimStyle) } }
         lines.append(PanelLine(""))
         if state.picture.present {
             lines += Picture.essentials(state)

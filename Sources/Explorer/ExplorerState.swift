@@ -91,7 +91,11 @@ public struct ExplorerState: Equatable, Sendable {
         view.fitted = session.scene.screenRect
         // The title is in the title bar; the status line says where the rest is.
         status = session.scene.notes == nil ? "press ? for the keys" : "press ? for the keys and this scene's notes"
+        if session.tree.count == 0 { status = Self.emptySceneHint }
     }
+
+    /// What an empty scene says (status line and panel): how to begin.
+    public static let emptySceneHint = "an empty scene — begin with :add NAME view, then :set bounds 0 0 120 80"
 
     /// The explorer's answer to "what is selected", by name.
     public var selectedName: String? {

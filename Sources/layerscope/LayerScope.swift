@@ -71,8 +71,10 @@ func printError(_ message: String) {
 }
 
 /// Loads a scene file with its script applied, or the embedded tour.
-func loadScene(_ path: String?, lenient: Bool = false, reattachTerminal: Bool = false) throws -> (Scene, String?) {
+/// With `allowNew` (the explorer), a layout file that does not exist yet is an empty scene.
+func loadScene(_ path: String?, lenient: Bool = false, reattachTerminal: Bool = false, allowNew: Bool = false) throws -> (Scene, String?) {
     guard let path else { return (try DefaultScene.scene(), nil) }
+    if allowNew, isNewLayoutFile(path) { return (Scene(), path) }
     if let dump = try importedSceneIfDump(path, lenient: lenient, reattachTerminal: reattachTerminal) { return dump }
     do {
         return (try SceneLoader.load(path), path)
@@ -83,11 +85,23 @@ func loadScene(_ path: String?, lenient: Bool = false, reattachTerminal: Bool = 
     }
 }
 
+/// True for `layerscope new.json`: a layout file name (.json, .yaml, .yml) that does not
+/// exist yet in a folder that does. The explorer opens an empty scene that `:w` writes there
+/// (loadScene); the headless commands still say the file is missing.
+func isNewLayoutFile(_ path: String) -> Bool {
+    let url = URL(fileURLWithPath: path)
+    guard LayoutFormat(pathExtension: url.pathExtension) != nil else { return false }
+    var info = stat()
+    guard lstat(path, &info) != 0, errno == ENOENT else { return false }
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isFolder) && isFolder.boolValue
+}
+
 /// The explorer's state for `file` (or the embedded tour) with the drawing options and the
 /// `--script`/`--commands` run: what `explore` opens and `render` draws, so both start alike.
-func openState(_ file: String?, lenient: Bool = false, reattachTerminal: Bool = false, draw: DrawOptions,
+func openState(_ file: String?, lenient: Bool = false, reattachTerminal: Bool = false, allowNew: Bool = false, draw: DrawOptions,
                source: ScriptSource, columns: Int? = nil, rows: Int? = nil) throws -> ExplorerState {
-    let (scene, path) = try loadScene(file, lenient: lenient, reattachTerminal: reattachTerminal)
+    let (scene, path) = try loadScene(file, lenient: lenient, reattachTerminal: reattachTerminal, allowNew: allowNew)
     var state = ExplorerState(session: Session(scene: scene, filePath: path))
     if let columns { state.columns = columns }
     if let rows { state.rows = rows }
@@ -125,8 +139,13 @@ struct Explore: ParsableCommand {
     var recordPath: String?
 
     func run() throws {
+        // A missing layout file is a new one: an empty scene that :w writes there.
+        let isNew = file.map(isNewLayoutFile) ?? false
         // A script that fails stops before the terminal is taken over, with its line.
-        var state = try openState(file, lenient: lenient, reattachTerminal: true, draw: draw, source: source)
+        var state = try openState(file, lenient: lenient, reattachTerminal: true, allowNew: true, draw: draw, source: source)
+        if isNew, let file, state.session.tree.count == 0 {
+            state.status = "\(file) is new: an empty scene that :w writes there — begin with :add NAME view"
+        }
         let (theme, background) = draw.resolvedTheme(askTerminal: true)   // before ncurses owns the terminal
         var options = NCursesTerminal.Options()
         options.mouse = !noMouse

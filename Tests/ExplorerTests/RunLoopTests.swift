@@ -232,7 +232,9 @@ func rowText(_ canvas: Canvas?, _ row: Int) -> String {
         #expect(loop.state.statusIsError)
         #expect(loop.state.status.hasPrefix("save failed: "))
         #expect(loop.state.status.hasSuffix(" — nothing was lost"))
-        #expect(rowText(terminal.lastFrame, 28).hasPrefix(" save failed: "))
+        // Longer than the 100-column row: wrapped upwards from the status row (28), whole.
+        #expect((24...28).contains { rowText(terminal.lastFrame, $0).hasPrefix(" save failed: ") })
+        #expect(rowText(terminal.lastFrame, 28).trimmingCharacters(in: .whitespaces).hasSuffix("nothing was lost"))
         #expect(!FileManager.default.fileExists(atPath: bad))
     }
 
@@ -315,7 +317,10 @@ func rowText(_ canvas: Canvas?, _ row: Int) -> String {
         // First draw, then the idle check found the change and drew again.
         #expect(terminal.drawCount == 2)
         #expect(loop.state.layer("back").position == Point(70, 65))
-        #expect(rowText(terminal.lastFrame, 22).hasPrefix(" loaded /"))
+        // "loaded /tmp/…/scene.json — fixture" is longer than 80 columns: wrapped at its
+        // spaces upwards from the status row (22).
+        // Rows 20–22: " loaded", the path (a word of 79 columns), " — fixture".
+        #expect((20...22).map { rowText(terminal.lastFrame, $0).trimmingCharacters(in: .whitespaces) }.joined(separator: " ") == loop.state.status)
         #expect(loop.state.status == "loaded \(path) — fixture")
     }
 

@@ -1,3 +1,4 @@
+import LayoutFiles
 import Geometry
 import Raster
 import CommandLanguage
@@ -25,6 +26,9 @@ public enum Mode: Equatable, Sendable {
     case help
     /// Asked after `q` with unsaved edits.
     case confirmQuit
+    /// Asked before saving over a file that changed on disk since it was loaded (another
+    /// program saved it) or that is read-only; `quitting`: the save was the quit question's.
+    case confirmOverwrite(path: String, conflict: SaveConflict, quitting: Bool)
 }
 
 /// The viewport as the user steers it: zoom about the fitted view and a pan in cells.

@@ -26,6 +26,8 @@ public enum Action: Equatable, Sendable {
     // Results of effects, fed back by the run loop.
     case saved(path: String)
     case saveFailed(String)
+    /// The save must ask first (`Session.saveConflict`): the run loop found this.
+    case saveConflict(path: String, SaveConflict)
     case loaded(Scene, path: String)
     case loadFailed(String)
 }
@@ -35,6 +37,8 @@ public enum ExplorerEffect: Equatable, Sendable {
     case none
     case quit
     case save(path: String)
+    /// Save without asking again (answered "overwrite" to `Mode.confirmOverwrite`).
+    case overwrite(path: String)
     case load(path: String)
     /// Put this text on the clipboard (OSC 52).
     case copy(String)
@@ -77,9 +81,22 @@ public enum Reducer {
             state.diskNotice = nil
             setStatus(&state, "saved \(path)")
             if state.mode == .confirmQuit { return .quit }
+            if case let .confirmOverwrite(_, _, quitting) = state.mode {
+                state.mode = .normal
+                if quitting { return .quit }
+            }
+            return .none
+        case let .saveConflict(path, conflict):
+            let quitting = state.mode == .confirmQuit
+            state.mode = .confirmOverwrite(path: path, conflict: conflict, quitting: quitting)
+            let choices = conflict == .changedOnDisk
+                ? "o: overwrite it · r: reload it (drops your edits) · s: save as… · Esc: cancel"
+                : "o: overwrite anyway · s: save as… · Esc: cancel"
+            setStatus(&state, conflict.message(path) + " — " + choices, error: true)
             return .none
         case let .saveFailed(message):
             if state.mode == .confirmQuit { state.mode = .normal }
+            if case .confirmOverwrite = state.mode { state.mode = .normal }
             setStatus(&state, "save failed: \(message) — nothing was lost", error: true)
             return .none
         case let .loaded(scene, path):
@@ -122,7 +139,7 @@ public enum Reducer {
         // quit question Esc has its own meaning, so M-x there is always Esc, then x.
         if case let .alt(c) = key {
             switch state.mode {
-            case .command, .help, .confirmQuit:
+            case .command, .help, .confirmQuit, .confirmOverwrite:
                 _ = handleKey(&state, .escape)
                 return handleKey(&state, .character(c))
             default: break
@@ -165,6 +182,22 @@ public enum Reducer {
             default:
                 state.mode = .normal
                 setStatus(&state, "quit cancelled")
+                return .none
+            }
+        case let .confirmOverwrite(path, conflict, _):
+            switch key {
+            case .character("o"), .character("O"):
+                return .overwrite(path: path)
+            case .character("r"), .character("R") where conflict == .changedOnDisk:
+                state.mode = .normal
+                return .load(path: path)
+            case .character("s"), .character("S"):
+                state.mode = .command(text: "save ", caret: 5)
+                setStatus(&state, "save as: type a file name, Enter")
+                return .none
+            default:
+                state.mode = .normal
+                setStatus(&state, "not saved — \(path) is as it was; your edits are still unsaved")
                 return .none
             }
         default: break

@@ -124,7 +124,10 @@ public final class RunLoop {
             switch effect {
             case .none: return false
             case .quit: return true
-            case let .save(path):
+            case let .save(path) where state.session.saveConflict(to: path) != nil:
+                // Someone else saved the file since it was loaded, or it is read-only: ask.
+                effect = Reducer.reduce(&state, .saveConflict(path: path, state.session.saveConflict(to: path)!))
+            case let .save(path), let .overwrite(path):
                 // The scene keeps its script and steps: a save over its own file keeps them in
                 // the text, a canonical save drops them (their effects are in the layers).
                 switch io.save(state.session.scene, path) {

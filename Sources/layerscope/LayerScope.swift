@@ -31,6 +31,13 @@ struct LayerScope: ParsableCommand {
         version: "0.1.0",
         subcommands: [Explore.self, Eval.self, Check.self, Render.self, Export.self, Bench.self, Import.self, Commands.self],
         defaultSubcommand: Explore.self)
+
+    /// A crash signal always ends the process (after its backtrace; issue 20), whichever
+    /// command runs.
+    static func main() {
+        FatalSignals.install()
+        main(nil)
+    }
 }
 
 /// Options shared by the commands that draw.

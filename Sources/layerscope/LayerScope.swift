@@ -36,7 +36,25 @@ struct LayerScope: ParsableCommand {
     /// command runs.
     static func main() {
         FatalSignals.install()
+        // `layerscope --help` is mostly asked about the explorer: say its usage and options.
+        if [["--help"], ["-h"], ["help"]].contains(Array(CommandLine.arguments.dropFirst())) {
+            print(overallHelp())
+            return
+        }
         main(nil)
+    }
+
+    /// The root's help with the default command's usage, FILE argument and options in it:
+    /// ArgumentParser shows only the subcommands there, which hid every explorer option.
+    static func overallHelp(columns: Int? = nil) -> String {
+        let root = helpMessage(columns: columns), explore = helpMessage(for: Explore.self, columns: columns)
+        guard let rootUsage = root.range(of: "USAGE:"), let subcommands = root.range(of: "SUBCOMMANDS:"),
+              let exploreUsage = explore.range(of: "USAGE: layerscope explore "),
+              let usageEnd = explore[exploreUsage.upperBound...].range(of: "\n\n") else { return root + "\n" + explore }
+        let usage = "USAGE: layerscope " + explore[exploreUsage.upperBound..<usageEnd.lowerBound]
+            + "\n       layerscope <subcommand> …"
+        let arguments = explore[usageEnd.upperBound...].trimmingCharacters(in: .newlines)
+        return String(root[..<rootUsage.lowerBound]) + usage + "\n\n" + arguments + "\n\n" + root[subcommands.lowerBound...]
     }
 }
 
@@ -128,7 +146,7 @@ struct Explore: ParsableCommand {
         commandName: "explore",
         abstract: "Open the interactive explorer (the default command).")
 
-    @Argument(help: "A layout file (.json, .yaml), a recursiveDescription dump, or - (a dump on standard input). Omit it for the embedded tour.")
+    @Argument(help: "A layout file (.json, .yaml; a missing one opens an empty scene that :w creates), a recursiveDescription dump, or - (a dump on standard input). Omit it for the embedded tour.")
     var file: String?
 
     @Flag(help: "For a dump: skip what cannot be read instead of stopping (see docs/import.md).")

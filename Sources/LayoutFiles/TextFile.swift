@@ -164,6 +164,15 @@ public enum TextFile {
         for _ in 0..<40 {
             var status = stat()
             guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return current }
+            // Linux's protected_symlinks rule, which this manual walk would bypass: a link in a
+            // shared folder (sticky and world-writable, like /tmp) that belongs to someone else
+            // — neither us nor the folder's owner — is not followed: anyone can plant one there
+            // to make our save replace a file of ours elsewhere (issue 20).
+            var folder = stat()
+            if stat(directoryOf(current), &folder) == 0, folder.st_mode & S_ISVTX != 0, folder.st_mode & S_IWOTH != 0,
+               status.st_uid != geteuid(), status.st_uid != folder.st_uid {
+                throw Failure(message: "not following the symbolic link \(current): it is in a shared folder and belongs to another user")
+            }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let n = readlink(current, &buffer, buffer.count - 1)
             guard n > 0 else { throw Failure(message: "cannot read the symbolic link \(current): \(errnoText())") }

@@ -66,4 +66,30 @@ struct SaveConflictTests {
         #expect(error?.message.hasPrefix("save: \(path) is read-only; not saving over it") == true)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.original)
     }
+
+    /// A symbolic link someone else planted in a shared folder (sticky, world-writable: /tmp)
+    /// is not followed by a save or an export — the same rule as Linux's protected_symlinks,
+    /// which the save's own walk along links would otherwise bypass. Needs root to make a link
+    /// owned by another user.
+    @Test(.enabled(if: geteuid() == 0, "needs root to give a link another owner"))
+    func aLinkPlantedInASharedFolderIsNotFollowed() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let shared = dir + "/shared", victim = dir + "/victim.txt"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        #expect(chmod(shared, 0o1777) == 0)
+        try "precious\n".write(toFile: victim, atomically: true, encoding: .utf8)
+        #expect(symlink(victim, shared + "/out.svg") == 0)
+        #expect(lchown(shared + "/out.svg", 4242, 4242) == 0)
+        let error = #expect(throws: TextFile.Failure.self) {
+            try TextFile.writeAtomically("<svg/>", to: shared + "/out.svg")
+        }
+        #expect(error?.message == "not following the symbolic link \(shared)/out.svg: it is in a shared folder and belongs to another user")
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
+        // Our own link there is followed, as links always are.
+        #expect(unlink(shared + "/out.svg") == 0)
+        #expect(symlink(victim, shared + "/out.svg") == 0)
+        try TextFile.writeAtomically("<svg/>", to: shared + "/out.svg")
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "<svg/>")
+    }
 }

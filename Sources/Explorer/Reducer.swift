@@ -188,7 +188,7 @@ public enum Reducer {
             switch key {
             case .character("o"), .character("O"):
                 return .overwrite(path: path)
-            case .character("r"), .character("R") where conflict == .changedOnDisk:
+            case .character("r") where conflict == .changedOnDisk, .character("R") where conflict == .changedOnDisk:
                 state.mode = .normal
                 return .load(path: path)
             case .character("s"), .character("S"):

@@ -306,6 +306,22 @@ public enum Reducer {
             if state.statusIsError {
                 throw ScriptRunner.Failure(file: name, line: line, column: 1, message: state.status)
             }
+            // Files are written as eval's scripts write them (they used to be dropped without
+            // a word); a save that would need the question is refused: a script cannot answer.
+            func fail(_ message: String) -> ScriptRunner.Failure { ScriptRunner.Failure(file: name, line: line, column: 1, message: message) }
+            switch effect {
+            case let .save(path), let .overwrite(path):
+                if let conflict = state.session.saveConflict(to: path) {
+                    throw fail("save: \(conflict.message(path)); not saving over it — the file is untouched (save NEW.json writes elsewhere)")
+                }
+                do { try SceneLoader.save(state.session.scene, to: path) } catch { throw fail("save: \(error)") }
+                _ = reduce(&state, .saved(path: path))
+            case let .write(path, text):
+                do throws(TextFile.Failure) { _ = try TextFile.writeAtomically(text, to: path) } catch { throw fail("\(command.text): \(error.message)") }
+            case let .load(path):
+                do { _ = reduce(&state, .loaded(try SceneLoader.load(path), path: path)) } catch { throw fail("load: \(error)") }
+            default: break
+            }
             return effect != .quit
         }
     }

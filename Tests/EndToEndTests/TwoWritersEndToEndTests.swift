@@ -118,4 +118,24 @@ struct TwoWritersEndToEndTests {
         #expect(try Self.position(dir + "/copy.json") == "{\"point\":[105,100]}\n")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.original)
     }
+
+    /// `render --script` (and the explorer's) used to drop a `save` without a word; it now
+    /// saves as eval's scripts do, and refuses a read-only file with the reason (exit 1).
+    @Test func aRenderScriptSavesOrSaysWhyNot() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/scene.json"
+        try "{\"layers\": []}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let first = try Subprocess.run(try LayerScopeProgram.requiredPath,
+                                       ["render", path, "--size", "60x14", "--script", "add a view; save"], timeout: .seconds(20))
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"layers\": [{\"name\": \"a\", \"kind\": \"view\"}]}\n")
+
+        #expect(chmod(path, 0o444) == 0)
+        let second = try Subprocess.run(try LayerScopeProgram.requiredPath,
+                                        ["render", path, "--size", "60x14", "--script", "add b view; save"], timeout: .seconds(20))
+        #expect(second.status == 1)
+        #expect(second.errors == "line 1: <script>:1:1: save: \(path) is read-only; not saving over it — the file is untouched (save NEW.json writes elsewhere)\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"layers\": [{\"name\": \"a\", \"kind\": \"view\"}]}\n")
+    }
 }

@@ -159,6 +159,16 @@ public enum ExplorerScreen {
                 drawBox(&canvas, title: "Keys \(first + 1)–\(first + visible) of \(help.count) (j/k Space scroll, any other key closes)",
                         lines: Array(help[first...]), layout: layout, unicode: unicode)
             }
+        } else if case let .confirmOverwrite(path, conflict, _) = state.mode {
+            drawBox(&canvas, title: conflict == .changedOnDisk ? "Changed on disk" : "Read-only file", lines: [
+                conflict == .changedOnDisk ? "\(path) changed on disk since it was loaded:" : "\(path) is read-only:",
+                conflict == .changedOnDisk ? "saving now would undo what the other program saved." : "it has no write permission.",
+                "",
+                "o  overwrite it with this scene",
+            ] + (conflict == .changedOnDisk ? ["r  reload it (your unsaved edits are dropped)"] : []) + [
+                "s  save as another file",
+                "Esc  cancel (nothing is written)",
+            ], layout: layout, unicode: unicode)
         } else if state.mode == .confirmQuit {
             drawBox(&canvas, title: "Unsaved edits", lines: [
                 "The scene has edits that are not saved.",
@@ -235,7 +245,7 @@ public enum ExplorerScreen {
         let title = " LayerScope · " + file + dirty + (state.session.scene.title.map { " · " + $0 } ?? "")
         let modeLabel: String
         switch state.mode {
-        case .normal, .help, .confirmQuit, .command: modeLabel = "NORMAL"
+        case .normal, .help, .confirmQuit, .confirmOverwrite, .command: modeLabel = "NORMAL"
         case .anchor: modeLabel = "ANCHOR " + state.anchorBehaviour.rawValue
         case .cursor: modeLabel = "CURSOR hit-test"
         case .tree: modeLabel = "TREE"
@@ -264,6 +274,7 @@ public enum ExplorerScreen {
         var lines = pane.banner
         lines.append(PanelLine("Layers" + (state.mode == .tree ? " (j/k, Esc)" : "") + " · \(tree.count)", style: headingStyle))
         lines += pane.visible
+        if tree.count == 0 { lines += wrap(ExplorerState.emptySceneHint, width: area.columns).map { PanelLine($0, style: dimStyle) } }
         lines.append(PanelLine(""))
         switch state.panelPage {
         case .inspector where state.picture.present:

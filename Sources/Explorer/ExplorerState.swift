@@ -1,3 +1,4 @@
+import LayoutFiles
 import Geometry
 import Raster
 import CommandLanguage
@@ -26,6 +27,9 @@ public enum Mode: Equatable, Sendable {
     case help
     /// Asked after `q` with unsaved edits.
     case confirmQuit
+    /// Asked before saving over a file that changed on disk since it was loaded (another
+    /// program saved it) or that is read-only; `quitting`: the save was the quit question's.
+    case confirmOverwrite(path: String, conflict: SaveConflict, quitting: Bool)
 }
 
 /// The viewport as the user steers it: zoom about the fitted view and a pan in cells.
@@ -110,7 +114,11 @@ public struct ExplorerState: Equatable, Sendable {
         view.fitted = session.scene.screenRect
         // The title is in the title bar; the status line says where the rest is.
         status = session.scene.notes == nil ? "press ? for the keys" : "press ? for the keys and this scene's notes"
+        if session.tree.count == 0 { status = Self.emptySceneHint }
     }
+
+    /// What an empty scene says (status line and panel): how to begin.
+    public static let emptySceneHint = "an empty scene — begin with :add NAME view, then :set bounds 0 0 120 80"
 
     /// The explorer's answer to "what is selected", by name.
     public var selectedName: String? {

@@ -26,6 +26,8 @@ public enum Action: Equatable, Sendable {
     // Results of effects, fed back by the run loop.
     case saved(path: String)
     case saveFailed(String)
+    /// The save must ask first (`Session.saveConflict`): the run loop found this.
+    case saveConflict(path: String, SaveConflict)
     case loaded(Scene, path: String)
     case loadFailed(String)
 }
@@ -35,6 +37,8 @@ public enum ExplorerEffect: Equatable, Sendable {
     case none
     case quit
     case save(path: String)
+    /// Save without asking again (answered "overwrite" to `Mode.confirmOverwrite`).
+    case overwrite(path: String)
     case load(path: String)
     /// Put this text on the clipboard (OSC 52).
     case copy(String)
@@ -77,9 +81,22 @@ public enum Reducer {
             state.diskNotice = nil
             setStatus(&state, "saved \(path)")
             if state.mode == .confirmQuit { return .quit }
+            if case let .confirmOverwrite(_, _, quitting) = state.mode {
+                state.mode = .normal
+                if quitting { return .quit }
+            }
+            return .none
+        case let .saveConflict(path, conflict):
+            let quitting = state.mode == .confirmQuit
+            state.mode = .confirmOverwrite(path: path, conflict: conflict, quitting: quitting)
+            let choices = conflict == .changedOnDisk
+                ? "o: overwrite it · r: reload it (drops your edits) · s: save as… · Esc: cancel"
+                : "o: overwrite anyway · s: save as… · Esc: cancel"
+            setStatus(&state, conflict.message(path) + " — " + choices, error: true)
             return .none
         case let .saveFailed(message):
             if state.mode == .confirmQuit { state.mode = .normal }
+            if case .confirmOverwrite = state.mode { state.mode = .normal }
             setStatus(&state, "save failed: \(message) — nothing was lost", error: true)
             return .none
         case let .loaded(scene, path):
@@ -122,7 +139,7 @@ public enum Reducer {
         // quit question Esc has its own meaning, so M-x there is always Esc, then x.
         if case let .alt(c) = key {
             switch state.mode {
-            case .command, .help, .confirmQuit:
+            case .command, .help, .confirmQuit, .confirmOverwrite:
                 _ = handleKey(&state, .escape)
                 return handleKey(&state, .character(c))
             default: break
@@ -165,6 +182,22 @@ public enum Reducer {
             default:
                 state.mode = .normal
                 setStatus(&state, "quit cancelled")
+                return .none
+            }
+        case let .confirmOverwrite(path, conflict, _):
+            switch key {
+            case .character("o"), .character("O"):
+                return .overwrite(path: path)
+            case .character("r") where conflict == .changedOnDisk, .character("R") where conflict == .changedOnDisk:
+                state.mode = .normal
+                return .load(path: path)
+            case .character("s"), .character("S"):
+                state.mode = .command(text: "save ", caret: 5)
+                setStatus(&state, "save as: type a file name, Enter")
+                return .none
+            default:
+                state.mode = .normal
+                setStatus(&state, "not saved — \(path) is as it was; your edits are still unsaved")
                 return .none
             }
         default: break
@@ -277,6 +310,22 @@ public enum Reducer {
             let effect = reduce(&state, .command(command))
             if state.statusIsError {
                 throw ScriptRunner.Failure(file: name, line: line, column: 1, message: state.status)
+            }
+            // Files are written as eval's scripts write them (they used to be dropped without
+            // a word); a save that would need the question is refused: a script cannot answer.
+            func fail(_ message: String) -> ScriptRunner.Failure { ScriptRunner.Failure(file: name, line: line, column: 1, message: message) }
+            switch effect {
+            case let .save(path), let .overwrite(path):
+                if let conflict = state.session.saveConflict(to: path) {
+                    throw fail("save: \(conflict.message(path)); not saving over it — the file is untouched (save NEW.json writes elsewhere)")
+                }
+                do { try SceneLoader.save(state.session.scene, to: path) } catch { throw fail("save: \(error)") }
+                _ = reduce(&state, .saved(path: path))
+            case let .write(path, text):
+                do throws(TextFile.Failure) { _ = try TextFile.writeAtomically(text, to: path) } catch { throw fail("\(command.text): \(error.message)") }
+            case let .load(path):
+                do { _ = reduce(&state, .loaded(try SceneLoader.load(path), path: path)) } catch { throw fail("load: \(error)") }
+            default: break
             }
             return effect != .quit
         }

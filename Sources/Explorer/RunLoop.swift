@@ -31,19 +31,21 @@ public struct ExplorerIO: Sendable {
         stamp: FileStamp.of)
 }
 
-/// mtime + size of a file: enough to notice an editor's save.
+/// mtime + size + inode of a file: enough to notice an editor's save (the inode tells a
+/// file written anew and renamed over the old one, even with the same size and mtime).
 public struct FileStamp: Equatable, Sendable {
     public var seconds: Int
     public var nanoseconds: Int
     public var size: Int
+    public var inode: UInt64 = 0
 
     @Sendable public static func of(_ path: String) -> FileStamp? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
         #if canImport(Darwin)
-        return FileStamp(seconds: Int(st.st_mtimespec.tv_sec), nanoseconds: Int(st.st_mtimespec.tv_nsec), size: Int(st.st_size))
+        return FileStamp(seconds: Int(st.st_mtimespec.tv_sec), nanoseconds: Int(st.st_mtimespec.tv_nsec), size: Int(st.st_size), inode: UInt64(st.st_ino))
         #else
-        return FileStamp(seconds: Int(st.st_mtim.tv_sec), nanoseconds: Int(st.st_mtim.tv_nsec), size: Int(st.st_size))
+        return FileStamp(seconds: Int(st.st_mtim.tv_sec), nanoseconds: Int(st.st_mtim.tv_nsec), size: Int(st.st_size), inode: UInt64(st.st_ino))
         #endif
     }
 }
@@ -150,7 +152,10 @@ public final class RunLoop {
             switch effect {
             case .none: return false
             case .quit: return true
-            case let .save(path):
+            case let .save(path) where state.session.saveConflict(to: path) != nil:
+                // Someone else saved the file since it was loaded, or it is read-only: ask.
+                effect = Reducer.reduce(&state, .saveConflict(path: path, state.session.saveConflict(to: path)!))
+            case let .save(path), let .overwrite(path):
                 // The scene keeps its script and steps: a save over its own file keeps them in
                 // the text, a canonical save drops them (their effects are in the layers).
                 switch io.save(state.session.scene, path) {
@@ -174,13 +179,17 @@ public final class RunLoop {
                 Reducer.setStatus(&state, message, error: isError)
                 effect = .none
             case let .load(path):
+                // The stamp is taken before reading: a write that lands while the file is
+                // read (an editor's burst) changes it, so the next look loads again — taken
+                // after, it would match the new file and leave the half-read scene (issue 20).
+                let stamp = io.stamp(path)
                 switch io.load(path) {
                 case let .success(scene):
-                    knownStamp = io.stamp(path)
+                    knownStamp = stamp
                     publishScene(path: path)
                     effect = Reducer.reduce(&state, .loaded(scene, path: path))
                 case let .failure(e):
-                    knownStamp = io.stamp(path)
+                    knownStamp = stamp
                     effect = Reducer.reduce(&state, .loadFailed(e.description))
                 }
             }
@@ -232,6 +241,8 @@ public final class RunLoop {
             state.diskNotice = "file deleted — :w writes it again"
             return true
         }
+        // Back again (an editor that writes a new file): no longer deleted, whatever it holds.
+        if state.diskNotice?.hasPrefix("file deleted") == true { state.diskNotice = nil }
         _ = try dispatch(.fileChanged)
         return true
     }

@@ -12,6 +12,8 @@ extension Reducer {
             state.echo = "C-c → cancel"
             setStatus(&state, "cancelled (Ctrl-C) — q quits")
             return ExplorerEffect.none
+        case .confirmOverwrite:
+            return handleKey(&state, .escape)
         case .confirmQuit:
             state.mode = .normal
             state.echo = "C-c → cancel"

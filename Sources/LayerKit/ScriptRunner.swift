@@ -65,6 +65,11 @@ public enum ScriptRunner {
                 do throws(TextFile.Failure) { _ = try TextFile.writeAtomically(text, to: path) } catch { throw failure("\(command.text): \(error.message)", column: nil) }
             case let .save(path):
                 guard let target = path ?? session.filePath else { throw failure("save: no file name (use save FILE)", column: nil) }
+                // A script cannot answer a question: a file changed on disk since it was
+                // loaded, or read-only, is refused (the explorer asks instead).
+                if let conflict = session.saveConflict(to: target) {
+                    throw failure("save: \(conflict.message(target)); not saving over it — the file is untouched (save NEW.json writes elsewhere)", column: nil)
+                }
                 // The preserving save keeps the file's script and steps (PreservingSave).
                 do { try SceneLoader.save(session.scene, to: target) } catch { throw failure("save: \(error)", column: nil) }
                 session.didSave(to: target)

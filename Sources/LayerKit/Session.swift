@@ -51,6 +51,9 @@ public struct Session: Equatable, Sendable {
     public var hitTestOrder: SiblingOrder = .zPosition
     /// The file the scene came from, if any (for `save` with no name and `reload`).
     public var filePath: String?
+    /// The version of `filePath` on disk when it was loaded or last saved: a save over a file
+    /// that changed since asks first (`saveConflict`).
+    public internal(set) var diskVersion: FileVersion?
     /// True when the scene differs from the last load or save: undoing back to the saved
     /// state makes it clean again.
     public var isDirty: Bool { undoStack.last?.serial != savedSerial || forcedDirty }
@@ -84,6 +87,7 @@ public struct Session: Equatable, Sendable {
     public init(scene: Scene = Scene(), filePath: String? = nil) {
         self.scene = scene
         self.filePath = filePath
+        diskVersion = filePath.flatMap(FileVersion.of)
         selection = scene.tree.roots.first
         startDeclaredAnimations()
         stepSnapshots = [scene.tree]
@@ -96,6 +100,7 @@ public struct Session: Equatable, Sendable {
         let selectedName = selection.flatMap { scene.tree.contains($0) ? scene.tree[$0].name : nil }
         scene = newScene
         self.filePath = filePath
+        diskVersion = filePath.flatMap(FileVersion.of)
         selection = selectedName.flatMap { newScene.tree.id(named: $0) } ?? newScene.tree.roots.first
         undoStack = []; redoStack = []
         lastEdit = nil; warning = nil
@@ -113,7 +118,14 @@ public struct Session: Equatable, Sendable {
     /// Marks the scene saved to `path`.
     public mutating func didSave(to path: String) {
         filePath = path
+        diskVersion = FileVersion.of(path)
         markClean()
+    }
+
+    /// Why saving to `path` must ask first: the scene's own file changed on disk since it
+    /// was loaded or saved, or the file is read-only. Nil: save.
+    public func saveConflict(to path: String) -> SaveConflict? {
+        SaveConflict.of(saving: path, ownFile: path == filePath, loaded: diskVersion)
     }
 
     /// Runs a scene's own script (after loading); errors carry the script line's location.

@@ -129,6 +129,9 @@ struct Patcher {
     /// The file writes `{ a: 1 }` rather than `{a: 1}`.
     let spacedBraces: Bool
     private(set) var edits: [(range: Range<Int>, text: String)] = []
+    /// Empty flow arrays (`[]`, by offset) that already received a new element: the next one
+    /// goes after it with a comma (a scene begun from `{"layers": []}` gets two `add`s).
+    private var filledEmptyArrays: Set<Int> = []
 
     init(text: String, format: LayoutFormat) {
         source = SourceText(text)
@@ -497,7 +500,10 @@ struct Patcher {
         if isFlowCollection(array) || format == .json {
             if isEmpty {
                 let close = flowEnd(from: start) - 1
-                return try replace(close..<close, with: text)
+                // Insertions at one offset come out in the order made: the second and later
+                // follow the first after a comma.
+                let first = filledEmptyArrays.insert(start).inserted
+                return try replace(close..<close, with: first ? text : ", " + text)
             }
             if let previous {
                 let end = valueEnd(previous, flow: true)

@@ -1,5 +1,6 @@
 import Geometry
 import LayerModel
+import SafeText
 
 /// The scene as an SVG picture for slides and bug reports: each visible layer's true quad
 /// (through every transform, perspective included) filled and stroked in its colours, its
@@ -48,17 +49,7 @@ public enum SVGExport {
         return out + marks + "</svg>\n"
     }
 
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    /// Every text written into the SVG (names, and any label drawn later) passes here: the
+    /// one XML gate, `SafeText.xmlEscaped` (entities; controls shown as `^[`, never raw).
+    static func escape(_ s: String) -> String { SafeText.xmlEscaped(s) }
 }

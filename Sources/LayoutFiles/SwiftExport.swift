@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 import Geometry
+import SafeText
 
 /// Copy as code: Swift that reproduces a layer's geometry, written the way a person would
 /// write it: UIView API for views (`center`, a `CGAffineTransform`), CALayer API for layers;
@@ -24,7 +25,7 @@ public enum SwiftExport {
         var lines: [String] = []
         let f = layer.frame
         let c: (Double) -> String = { NumberText.short(($0 * 1000).rounded() / 1000) }   // a comment: 3 decimals
-        lines.append("// \(layer.name): frame \(c(f.origin.x)), \(c(f.origin.y)), \(c(f.size.width)), \(c(f.size.height)) in its superlayer")
+        lines.append("// \(SafeText.lineComment(layer.name)): frame \(c(f.origin.x)), \(c(f.origin.y)), \(c(f.size.width)), \(c(f.size.height)) in its superlayer")
         lines.append("\(l).anchorPoint = CGPoint(x: \(n(layer.anchorPoint.x)), y: \(n(layer.anchorPoint.y)))")
         if layer.anchorPointZ != 0 { lines.append("\(l).anchorPointZ = \(n(layer.anchorPointZ))") }
         let b = layer.bounds
@@ -41,7 +42,7 @@ public enum SwiftExport {
         for declaration in PropertyDeclaration.all where !declaration.isDefault(on: layer) {
             guard let value = declaration.value(of: layer) else { continue }
             if declaration.swift == .comment, case let .text(text) = value {
-                for line in text.split(separator: "\n") { lines.append("// \(declaration.property.rawValue): \(line)") }
+                for line in text.split(separator: "\n") { lines.append("// \(declaration.property.rawValue): \(SafeText.lineComment(String(line)))") }
                 continue
             }
             guard case let .assign(layerName, viewName) = declaration.swift else { continue }
@@ -183,11 +184,16 @@ public enum SwiftExport {
     static func angleIsZero(_ radians: Double) -> Bool { abs(radians) < 1e-12 }
     static func nearOne(_ x: Double) -> Bool { abs(x - 1) < 1e-12 }
 
+    /// The name as a Swift identifier: scalars that may start (continue) one by Unicode's
+    /// XID rules kept, every other scalar (spaces, quotes, line breaks, controls, bidi and
+    /// zero-width characters) written `_`. The name itself goes only into comments, through
+    /// `SafeText.lineComment`: a file's name can never become code.
     static func identifier(_ name: String) -> String {
-        var out = ""
-        for (i, c) in name.enumerated() {
-            if c.isLetter || c == "_" || (c.isNumber && i > 0) { out.append(c) } else { out.append("_") }
+        var out = String.UnicodeScalarView()
+        for s in name.unicodeScalars {
+            let ok = !SafeText.isUnsafe(s) && (s == "_" || (out.isEmpty ? s.properties.isXIDStart : s.properties.isXIDContinue))
+            out.append(ok ? s : "_")
         }
-        return out.isEmpty ? "layer" : out
+        return out.isEmpty ? "layer" : String(out)
     }
 }

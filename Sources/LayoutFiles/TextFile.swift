@@ -164,6 +164,15 @@ public enum TextFile {
         for _ in 0..<40 {
             var status = stat()
             guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return current }
+            // Linux's protected_symlinks rule, which this manual walk would bypass: a link in a
+            // shared folder (sticky and world-writable, like /tmp) that belongs to someone else
+            // — neither us nor the folder's owner — is not followed: anyone can plant one there
+            // to make our save replace a file of ours elsewhere (issue 20).
+            var folder = stat()
+            if stat(directoryOf(current), &folder) == 0, folder.st_mode & S_ISVTX != 0, folder.st_mode & S_IWOTH != 0,
+               status.st_uid != geteuid(), status.st_uid != folder.st_uid {
+                throw Failure(message: "not following the symbolic link \(current): it is in a shared folder and belongs to another user")
+            }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let n = readlink(current, &buffer, buffer.count - 1)
             guard n > 0 else { throw Failure(message: "cannot read the symbolic link \(current): \(errnoText())") }
@@ -184,3 +193,61 @@ public enum TextFile {
 /// POSIX read(2)/write(2), named apart from the methods that shadow them.
 private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
 private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
+
+/// Which version of a file is on disk: device, inode, size and modification time (to the
+/// nanosecond), through symbolic links. A save by another program (written in place, or a new
+/// file renamed over it) changes it; reading does not.
+public struct FileVersion: Equatable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var size: Int64
+    public var seconds: Int
+    public var nanoseconds: Int
+    /// No write permission for anyone (`chmod 0444`): not replaced without asking, even by root.
+    public var isReadOnly: Bool
+
+    /// The version of the file at `path`, nil when there is none.
+    public static func of(_ path: String) -> FileVersion? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        #if canImport(Darwin)
+        let time = st.st_mtimespec
+        #else
+        let time = st.st_mtim
+        #endif
+        return FileVersion(device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
+                           seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec),
+                           isReadOnly: st.st_mode & 0o222 == 0 || access(path, W_OK) != 0)
+    }
+}
+
+/// Why saving over a file must ask first (or, in a script, is refused).
+public enum SaveConflict: Equatable, Sendable {
+    /// The file changed on disk since the scene was loaded or last saved (another program
+    /// saved it): writing would silently revert that program's edit.
+    case changedOnDisk
+    /// The file has no write permission.
+    case readOnly
+
+    /// What to say, for `path`.
+    public func message(_ path: String) -> String {
+        switch self {
+        case .changedOnDisk: return "\(path) changed on disk since it was loaded (another program saved it)"
+        case .readOnly: return "\(path) is read-only"
+        }
+    }
+
+    /// The conflict of saving to `path`, if any: `loaded` is the version of the scene's own
+    /// file when it was loaded or last saved (`ownFile`: `path` is that file).
+    public static func of(saving path: String, ownFile: Bool, loaded: FileVersion?) -> SaveConflict? {
+        let now = FileVersion.of(path)
+        if ownFile, let now, now.withoutPermissions != loaded?.withoutPermissions { return .changedOnDisk }
+        if now?.isReadOnly == true { return .readOnly }
+        return nil
+    }
+}
+
+extension FileVersion {
+    /// The version without the permission flag (a chmod is not someone else's edit).
+    var withoutPermissions: FileVersion { var v = self; v.isReadOnly = false; return v }
+}

@@ -400,8 +400,11 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
 
     // MARK: - Shutdown
 
+    /// Set at shutdown when the recording stopped early (a write failed): say it then.
+    public private(set) var recordingFailure: SessionRecorder.Failure?
+
     /// Records everything sent from now on as an asciicast v2 file (`SessionRecorder`).
-    public func startRecording(to path: String) throws(TerminalError) {
+    public func startRecording(to path: String) throws(SessionRecorder.Failure) {
         var environment = ["TERM": terminalType]
         if let shell = Self.environment("SHELL") { environment["SHELL"] = shell }
         output.recorder = try SessionRecorder(path: path, columns: size.columns, rows: size.rows, environment: environment)
@@ -415,7 +418,12 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
         // Plain style before ncurses's own goodbye (it believes the style is plain).
         _ = output.write(Array("\u{1B}[0m".utf8))
         output.recorder?.finish()
+        recordingFailure = output.recorder?.failure
         output.recorder = nil
+        // Empty the alternate screen before leaving it (after the recording ends, which keeps
+        // the last frame): tmux carries the rows of an alternate screen that grew while open
+        // onto the main screen when it is left (issue 20; less and vim leave none).
+        _ = output.write(Self.clearBeforeLeaving)
         if mouseMask != 0 { _ = mousemask(0, nil) }
         _ = curs_set(1)
         _ = endwin()
@@ -452,7 +460,13 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
     /// attributes off, cursor visible, keypad local, main screen.
     private static func restoreBytes(mouse: Bool) -> [UInt8] {
         let mouseOff = mouse ? Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l".utf8) : []
-        return mouseOff + terminfoBytes(["sgr0", "cnorm", "rmkx", "rmcup"])
+        return mouseOff + terminfoBytes(["sgr0", "cnorm", "rmkx"]) + clearBeforeLeaving + terminfoBytes(["rmcup"])
+    }
+
+    /// terminfo's `clear`, when the terminal has an alternate screen to leave (`rmcup`);
+    /// nothing otherwise (without one, the last frame stays on the screen, as before).
+    private static var clearBeforeLeaving: [UInt8] {
+        terminfoBytes(["rmcup"]).isEmpty ? [] : terminfoBytes(["clear"])
     }
 
     /// The named parameterless terminfo strings, concatenated, padding (`$<…>`) removed.

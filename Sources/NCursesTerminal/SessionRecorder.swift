@@ -14,21 +14,42 @@ import TerminalKit
 /// The frames are written as they are sent to `FILE.cast.partial` and renamed over
 /// `FILE.cast` when the session ends, so a file of that name is never lost to a session
 /// that dies (the partial recording stays, named as such).
+///
+/// `FILE.cast.partial` is created new (`O_EXCL | O_NOFOLLOW`): a file or symbolic link of
+/// that name already there is refused, never followed or overwritten (on a shared server
+/// anyone can plant `/tmp/demo.cast.partial → ~victim/.bashrc`). Each event is written as a
+/// whole line; when a write fails (a full disk) the file is cut back to the last whole
+/// event, the recording stops, and `failure` says so — it never ends in half a line.
 public final class SessionRecorder {
+    /// Why a recording could not start or did not finish: a message fit to show as is.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
     public let path: String
     private let partialPath: String
     private let fd: Int32
     private let start: Double
     private var failed = false
+    /// Bytes of whole events written so far (where the file is cut back to on a failure).
+    private var complete: off_t = 0
+    /// Set when a write failed: what happened, and where the recording up to then is.
+    public private(set) var failure: Failure?
 
     /// Creates `path.partial` and writes the header. Throws with the reason when the file
-    /// cannot be created.
-    public init(path: String, columns: Int, rows: Int, environment: [String: String]) throws(TerminalError) {
+    /// cannot be created, or already exists.
+    public init(path: String, columns: Int, rows: Int, environment: [String: String]) throws(Failure) {
         self.path = path
         partialPath = path + ".partial"
-        fd = open(partialPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        fd = open(partialPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw TerminalError.callFailed(function: "open \(partialPath): \(String(cString: strerror(errno)))", code: errno)
+            let code = errno
+            var info = stat()
+            if code == EEXIST, lstat(partialPath, &info) == 0 {
+                let what = (info.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link" : "already there"
+                throw Failure(description: "\(partialPath) is \(what) (not following or overwriting it): remove it, or record to another name")
+            }
+            throw Failure(description: "cannot create \(partialPath): \(String(cString: strerror(code)))")
         }
         start = Self.now()
         var env = ""
@@ -56,27 +77,35 @@ public final class SessionRecorder {
         append("[\(Self.seconds(Self.now() - start)),\"m\",\(Self.json(label))]\n")
     }
 
-    /// Ends the recording: `FILE.cast.partial` becomes `FILE.cast`.
+    /// Ends the recording: `FILE.cast.partial` becomes `FILE.cast` (after a failed write it
+    /// stays `FILE.cast.partial`, whole events only, and `failure` says why).
     public func finish() {
         _ = fsync(fd)
         close(fd)
         if !failed { _ = rename(partialPath, path) }
     }
 
+    /// Writes one whole event; on a failed write cuts the file back to the last whole event
+    /// and stops recording (a full disk stops the recording, never the session).
     private func append(_ text: String) {
         guard !failed else { return }
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBufferPointer { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                failed = true   // a full disk stops the recording, never the session
+            let n = bytes.withUnsafeBufferPointer { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 {
+                let code = n < 0 ? errno : ENOSPC
+                failed = true
+                _ = ftruncate(fd, complete)
+                let seconds = Self.seconds(Self.now() - start).prefix { $0 != "." }
+                failure = Failure(description: "writing \(partialPath) failed after \(seconds) s (\(String(cString: strerror(code)))): "
+                    + "the recording stopped there; what was recorded, whole events only, is in \(partialPath)")
                 return
             }
             offset += n
         }
-        bytes.removeAll()
+        complete += off_t(bytes.count)
     }
 
     private static func now() -> Double {

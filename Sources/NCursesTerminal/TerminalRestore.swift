@@ -244,6 +244,51 @@ private func handleSuspend(_ signal: Int32) {
     errno = saved
 }
 
+// MARK: - Without a terminal (render, eval, check, …)
+
+/// The crash signals' actions before `FatalSignals.install` (the Swift runtime's backtracer).
+nonisolated(unsafe) private let headlessPrevious: UnsafeMutablePointer<sigaction> = {
+    let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: SignalState.actionCapacity)
+    actions.initialize(repeating: sigaction(), count: SignalState.actionCapacity)
+    return actions
+}()
+
+/// Runs the previous handler (the backtrace) right here, then dies of the signal: a crash
+/// signal sent with `kill` used to print a backtrace and let the run go on (and exit 0),
+/// because the backtracer returns from a signal that was not a fault. Async-signal-safe
+/// apart from what the previous handler itself does.
+private func handleHeadlessCrash(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
+    let previous = headlessPrevious + Int(signal)
+    let handler = unsafeBitCast(previous.pointee.__sigaction_handler.sa_handler, to: Int.self)
+    let isDefault = handler == unsafeBitCast(SIG_DFL, to: Int.self) || handler == unsafeBitCast(SIG_IGN, to: Int.self)
+    if !isDefault {
+        if previous.pointee.sa_flags & Int32(SA_SIGINFO) != 0 {
+            previous.pointee.__sigaction_handler.sa_sigaction?(signal, info, context)
+        } else {
+            previous.pointee.__sigaction_handler.sa_handler?(signal)
+        }
+    }
+    dieOfDefaultAction(signal)
+}
+
+/// A fatal signal always ends the process: for the commands that have no terminal of ours
+/// (the explorer's `SignalGuard` hands its crash signals on to this too, after restoring).
+public enum FatalSignals {
+    /// Installs the chaining handler for SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT
+    /// and SIGSYS. Call once, at start-up, before any
+    /// `NCursesTerminal`.
+    public static func install() {
+        SignalGuard.ensureAlternateSignalStack()
+        for signal in crashSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_sigaction = handleHeadlessCrash
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = Int32(SA_SIGINFO) | SA_ONSTACK | Int32(SA_NODEFER)
+            _ = sigaction(signal, &action, headlessPrevious + Int(signal))
+        }
+    }
+}
+
 // MARK: - Installing
 
 /// Installs and removes the handlers above; main thread only.
@@ -378,7 +423,7 @@ enum SignalGuard {
 
     /// Gives this thread an alternate signal stack unless it has one (the Swift
     /// runtime's backtracer may have set one up already). Kept for the process's life.
-    private static func ensureAlternateSignalStack() {
+    static func ensureAlternateSignalStack() {
         var current = stack_t()
         guard sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) != 0 else { return }
         let size = 64 * 1024

@@ -31,6 +31,31 @@ struct LayerScope: ParsableCommand {
         version: "0.1.0",
         subcommands: [Explore.self, Eval.self, Check.self, Render.self, Export.self, Bench.self, Import.self, Commands.self],
         defaultSubcommand: Explore.self)
+
+    /// A crash signal always ends the process (after its backtrace; issue 20), whichever
+    /// command runs.
+    static func main() {
+        FatalSignals.install()
+        // `layerscope --help` is mostly asked about the explorer: say its usage and options.
+        if [["--help"], ["-h"], ["help"]].contains(Array(CommandLine.arguments.dropFirst())) {
+            print(overallHelp())
+            return
+        }
+        main(nil)
+    }
+
+    /// The root's help with the default command's usage, FILE argument and options in it:
+    /// ArgumentParser shows only the subcommands there, which hid every explorer option.
+    static func overallHelp(columns: Int? = nil) -> String {
+        let root = helpMessage(columns: columns), explore = helpMessage(for: Explore.self, columns: columns)
+        guard let rootUsage = root.range(of: "USAGE:"), let subcommands = root.range(of: "SUBCOMMANDS:"),
+              let exploreUsage = explore.range(of: "USAGE: layerscope explore "),
+              let usageEnd = explore[exploreUsage.upperBound...].range(of: "\n\n") else { return root + "\n" + explore }
+        let usage = "USAGE: layerscope " + explore[exploreUsage.upperBound..<usageEnd.lowerBound]
+            + "\n       layerscope <subcommand> …"
+        let arguments = explore[usageEnd.upperBound...].trimmingCharacters(in: .newlines)
+        return String(root[..<rootUsage.lowerBound]) + usage + "\n\n" + arguments + "\n\n" + root[subcommands.lowerBound...]
+    }
 }
 
 /// Options shared by the commands that draw.
@@ -71,8 +96,10 @@ func printError(_ message: String) {
 }
 
 /// Loads a scene file with its script applied, or the embedded tour.
-func loadScene(_ path: String?, lenient: Bool = true, reattachTerminal: Bool = false) throws -> (Scene, String?) {
+/// With `allowNew` (the explorer), a layout file that does not exist yet is an empty scene.
+func loadScene(_ path: String?, lenient: Bool = true, reattachTerminal: Bool = false, allowNew: Bool = false) throws -> (Scene, String?) {
     guard let path else { return (try DefaultScene.scene(), nil) }
+    if allowNew, isNewLayoutFile(path) { return (Scene(), path) }
     if let dump = try importedSceneIfDump(path, lenient: lenient, reattachTerminal: reattachTerminal) { return dump }
     do {
         return (try SceneLoader.load(path), path)
@@ -83,11 +110,23 @@ func loadScene(_ path: String?, lenient: Bool = true, reattachTerminal: Bool = f
     }
 }
 
+/// True for `layerscope new.json`: a layout file name (.json, .yaml, .yml) that does not
+/// exist yet in a folder that does. The explorer opens an empty scene that `:w` writes there
+/// (loadScene); the headless commands still say the file is missing.
+func isNewLayoutFile(_ path: String) -> Bool {
+    let url = URL(fileURLWithPath: path)
+    guard LayoutFormat(pathExtension: url.pathExtension) != nil else { return false }
+    var info = stat()
+    guard lstat(path, &info) != 0, errno == ENOENT else { return false }
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isFolder) && isFolder.boolValue
+}
+
 /// The explorer's state for `file` (or the embedded tour) with the drawing options and the
 /// `--script`/`--commands` run: what `explore` opens and `render` draws, so both start alike.
-func openState(_ file: String?, lenient: Bool = true, reattachTerminal: Bool = false, draw: DrawOptions,
+func openState(_ file: String?, lenient: Bool = true, reattachTerminal: Bool = false, allowNew: Bool = false, draw: DrawOptions,
                source: ScriptSource, columns: Int? = nil, rows: Int? = nil, journal: Bool = false) throws -> ExplorerState {
-    let (scene, path) = try loadScene(file, lenient: lenient, reattachTerminal: reattachTerminal)
+    let (scene, path) = try loadScene(file, lenient: lenient, reattachTerminal: reattachTerminal, allowNew: allowNew)
     var state = ExplorerState(session: Session(scene: scene, filePath: path))
     if journal { state.journal = [] }   // --share: the script's commands travel too
     if let columns { state.columns = columns }
@@ -108,7 +147,7 @@ struct Explore: ParsableCommand {
         commandName: "explore",
         abstract: "Open the interactive explorer (the default command).")
 
-    @Argument(help: "A layout file (.json, .yaml), a recursiveDescription dump, or - (a dump on standard input). Omit it for the embedded tour.")
+    @Argument(help: "A layout file (.json, .yaml; a missing one opens an empty scene that :w creates), a recursiveDescription dump, or - (a dump on standard input). Omit it for the embedded tour.")
     var file: String?
 
     @Flag(help: "For a dump: stop at the first line that cannot be read instead of skipping it (see docs/import.md).")
@@ -143,8 +182,13 @@ struct Explore: ParsableCommand {
 
     func run() throws {
         if let followPath { return try attend(followPath) }
+        // A missing layout file is a new one: an empty scene that :w writes there.
+        let isNew = file.map(isNewLayoutFile) ?? false
         // A script that fails stops before the terminal is taken over, with its line.
-        var state = try openState(file, lenient: !strict, reattachTerminal: true, draw: draw, source: source, journal: sharePath != nil)
+        var state = try openState(file, lenient: !strict, reattachTerminal: true, allowNew: true, draw: draw, source: source, journal: sharePath != nil)
+        if isNew, let file, state.session.tree.count == 0 {
+            state.status = "\(file) is new: an empty scene that :w writes there — begin with :add NAME view"
+        }
         var feed: FeedWriter? = nil
         if let sharePath {
             do { feed = try FeedWriter(path: sharePath) } catch {
@@ -187,6 +231,11 @@ struct Explore: ParsableCommand {
             throw ExitCode(1)
         }
         terminal.shutdown()
+        // A recording cut short (a full disk) is a failure of what was asked: say so.
+        if let failure = terminal.recordingFailure {
+            printError("layerscope: --record: \(failure)")
+            throw ExitCode(1)
+        }
     }
 }
 

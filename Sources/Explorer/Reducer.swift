@@ -28,6 +28,11 @@ public enum Action: Equatable, Sendable {
     case saveFailed(String)
     case loaded(Scene, path: String)
     case loadFailed(String)
+    case wrote(path: String)
+    case writeFailed(path: String, message: String)
+    /// What the clipboard said (OSC 52 sent), or why it could not copy.
+    case copied(String)
+    case copyFailed(String)
 }
 
 /// What the run loop must do after a reduction (the reducer does no I/O).
@@ -94,6 +99,18 @@ public enum Reducer {
         case let .loadFailed(message):
             state.fileError = message
             setStatus(&state, "kept the last good scene: " + message, error: true)
+            return .none
+        case let .wrote(path):
+            setStatus(&state, "wrote \(path)")
+            return .none
+        case let .writeFailed(path, message):
+            setStatus(&state, "cannot write \(path): \(message)", error: true)
+            return .none
+        case let .copied(message):
+            setStatus(&state, message)
+            return .none
+        case let .copyFailed(message):
+            setStatus(&state, message, error: true)
             return .none
         }
     }
@@ -266,19 +283,6 @@ public enum Reducer {
 
     // MARK: Commands
 
-    /// Runs a script through the reducer, as if each command were typed on the `:` line
-    /// (`render --script`, `explore --script`); the first command that fails stops it with
-    /// its line. Effects that need I/O (save, load) are not carried out here.
-    public static func runScript(_ state: inout ExplorerState, _ text: String, name: String) throws(ScriptRunner.Failure) {
-        try ScriptRunner.forEach(in: text, name: name) { (line: Int, command: Command) throws(ScriptRunner.Failure) -> Bool in
-            let effect = reduce(&state, .command(command))
-            if state.statusIsError {
-                throw ScriptRunner.Failure(file: name, line: line, column: 1, message: state.status)
-            }
-            return effect != .quit
-        }
-    }
-
     /// Runs one command: the engine's, or the explorer's own.
     public static func perform(_ state: inout ExplorerState, _ command: Command, echo key: String?) -> ExplorerEffect {
         switch command {
@@ -342,7 +346,10 @@ public enum Reducer {
             return .save(path: path)
         case let .load(path): return .load(path: path)
         case .reload:
-            guard let path = state.session.filePath else { return .none }
+            guard let path = state.session.filePath else {
+                setStatus(&state, "reload: no file to reload (the scene was not loaded from one)", error: true)
+                return .none
+            }
             return .load(path: path)
         }
     }

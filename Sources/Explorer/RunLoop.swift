@@ -124,38 +124,16 @@ public final class RunLoop {
             switch effect {
             case .none: return false
             case .quit: return true
-            case let .save(path):
-                // The scene keeps its script and steps: a save over its own file keeps them in
-                // the text, a canonical save drops them (their effects are in the layers).
-                switch io.save(state.session.scene, path) {
-                case .success:
-                    // The saved file becomes the session's file (Session.didSave): watch it
-                    // from its new stamp, or the next poll would reload our own save.
-                    knownStamp = io.stamp(path)
-                    effect = Reducer.reduce(&state, .saved(path: path))
-                case let .failure(e): effect = Reducer.reduce(&state, .saveFailed(e.description))
+            default:
+                guard let result = EffectPerformer.perform(effect, scene: state.session.scene, io: io, copy: sendToClipboard) else { return false }
+                // After our own save or load, watch the file from its new stamp, or the next
+                // poll would reload it (a save only when it worked: Session.didSave).
+                switch (effect, result) {
+                case let (.save(path), .saved): knownStamp = io.stamp(path)
+                case let (.load(path), _): knownStamp = io.stamp(path)
+                default: break
                 }
-            case let .write(path, text):
-                do {
-                    _ = try TextFile.writeAtomically(text, to: path)
-                    Reducer.setStatus(&state, "wrote \(path)")
-                } catch {
-                    Reducer.setStatus(&state, "cannot write \(path): \(error.message)", error: true)
-                }
-                effect = .none
-            case let .copy(text):
-                let (message, isError) = sendToClipboard(text)
-                Reducer.setStatus(&state, message, error: isError)
-                effect = .none
-            case let .load(path):
-                switch io.load(path) {
-                case let .success(scene):
-                    knownStamp = io.stamp(path)
-                    effect = Reducer.reduce(&state, .loaded(scene, path: path))
-                case let .failure(e):
-                    knownStamp = io.stamp(path)
-                    effect = Reducer.reduce(&state, .loadFailed(e.description))
-                }
+                effect = Reducer.reduce(&state, result)
             }
         }
     }

@@ -35,15 +35,9 @@ extension Session {
                         throw CommandError("step \(index + 1) \"\(step.title)\": \(line.text): \(error.message)")
                     }
                     for parsed in commands {
-                        let command: EngineCommand
-                        switch parsed {
-                        case .explorer(.quit), .engine(.save), .engine(.load), .engine(.reload), .engine(.step):
-                            throw CommandError("step \(index + 1): \(parsed.text) is not allowed in a step's script")
-                        case .explorer: continue // the view is the explorer's, not the scene's
-                        case let .engine(c): command = c
-                        }
-                        do { _ = try trial.perform(command) } catch {
-                            throw CommandError("step \(index + 1) \"\(step.title)\": \(command.text): \(error.message)")
+                        // What a step may do is ScriptContext.step's to say.
+                        do throws(CommandError) { _ = try ScriptRunner.perform(parsed, in: .step, on: &trial) } catch {
+                            throw CommandError("step \(index + 1) \"\(step.title)\": \(parsed.text): \(error.message)", suggestion: error.suggestion)
                         }
                     }
                 }

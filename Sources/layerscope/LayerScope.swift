@@ -86,7 +86,7 @@ func loadScene(_ path: String?, lenient: Bool = false, reattachTerminal: Bool = 
 /// The explorer's state for `file` (or the embedded tour) with the drawing options and the
 /// `--script`/`--commands` run: what `explore` opens and `render` draws, so both start alike.
 func openState(_ file: String?, lenient: Bool = false, reattachTerminal: Bool = false, draw: DrawOptions,
-               source: ScriptSource, columns: Int? = nil, rows: Int? = nil) throws -> ExplorerState {
+               source: ScriptSource, scriptContext: ScriptContext, columns: Int? = nil, rows: Int? = nil) throws -> ExplorerState {
     let (scene, path) = try loadScene(file, lenient: lenient, reattachTerminal: reattachTerminal)
     var state = ExplorerState(session: Session(scene: scene, filePath: path))
     if let columns { state.columns = columns }
@@ -94,7 +94,7 @@ func openState(_ file: String?, lenient: Bool = false, reattachTerminal: Bool = 
     state.cellAspect = draw.cellAspect
     state.picture.present = draw.present
     if let (name, text) = try source.read(stdinAllowed: false) {
-        do { try Reducer.runScript(&state, text, name: name) } catch {
+        do { try Reducer.runScript(&state, text, name: name, context: scriptContext) } catch {
             printError(error.description)
             throw ExitCode(1)
         }
@@ -126,7 +126,7 @@ struct Explore: ParsableCommand {
 
     func run() throws {
         // A script that fails stops before the terminal is taken over, with its line.
-        var state = try openState(file, lenient: lenient, reattachTerminal: true, draw: draw, source: source)
+        var state = try openState(file, lenient: lenient, reattachTerminal: true, draw: draw, source: source, scriptContext: .explore)
         let (theme, background) = draw.resolvedTheme(askTerminal: true)   // before ncurses owns the terminal
         var options = NCursesTerminal.Options()
         options.mouse = !noMouse
@@ -281,7 +281,7 @@ struct Render: ParsableCommand {
         guard parts.count == 2, let cols = Int(parts[0]), let rows = Int(parts[1]), cols > 0, rows > 0, cols <= 1000, rows <= 1000 else {
             throw ValidationError("--size \(size): expected COLSxROWS with each 1…1000, e.g. --size 100x30")
         }
-        var state = try openState(file, draw: draw, source: source, columns: cols, rows: rows)
+        var state = try openState(file, draw: draw, source: source, scriptContext: .render, columns: cols, rows: rows)
         if let time { _ = Reducer.reduce(&state, .command(.engine(.clock(.time(time))))) }
         if let svg {
             do { try TextFile.writeAtomically(SVGExport.svg(state.session.presentedScene), to: svg) } catch {

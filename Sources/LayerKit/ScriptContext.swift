@@ -94,3 +94,17 @@ public enum ScriptContext: String, CaseIterable, Sendable {
         return "\(verb) is not allowed in \(title): \(reason)"
     }
 }
+
+extension ScriptContext {
+    /// docs/commands.md's table of what each kind of script does with each effect
+    /// (`layerscope commands --effects`; a test keeps the docs equal).
+    public static var markdownTable: String {
+        let contexts = ScriptContext.allCases
+        var rows = ["| effect | " + contexts.map(\.title).joined(separator: " | ") + " |",
+                    "| --- |" + String(repeating: " --- |", count: contexts.count)]
+        for kind in EffectKind.allCases {
+            rows.append("| `\(kind.rawValue)` | " + contexts.map { $0.refusal(of: kind) == nil ? "performed" : "refused" }.joined(separator: " | ") + " |")
+        }
+        return rows.joined(separator: "\n")
+    }
+}

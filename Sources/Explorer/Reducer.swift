@@ -21,6 +21,8 @@ public enum Action: Equatable, Sendable {
     case resize(columns: Int, rows: Int)
     /// The layout file changed on disk.
     case fileChanged
+    /// The layout file is gone (deleted, or mid-save): said in the title until it is back.
+    case fileDeleted
     /// The run loop's clock: advance the scene clock by these (already speed-scaled) seconds.
     case tick(seconds: Double)
     // Results of effects, fed back by the run loop.
@@ -77,6 +79,9 @@ public enum Reducer {
                 return .none
             }
             return .load(path: path)
+        case .fileDeleted:
+            state.diskNotice = "file deleted — :w writes it again"
+            return .none
         case let .saved(path):
             state.session.didSave(to: path)
             state.diskNotice = nil

@@ -180,7 +180,7 @@ public final class RunLoop {
         knownStamp = stamp
         guard stamp != nil else {
             // Deleted (or mid-save: wait for it to return). Said in the title until resolved.
-            state.diskNotice = "file deleted — :w writes it again"
+            _ = try dispatch(.fileDeleted)
             return true
         }
         _ = try dispatch(.fileChanged)

@@ -2,10 +2,47 @@
 """The terminal backend stays a leaf: NCursesTerminal and ncurses-demo must not link the
 model, the engine, the layout files, the rasterizer or Yams (issue 8). Reads the package
 graph from `swift package describe --type json` and fails loudly naming the path to the
-forbidden target."""
+forbidden target. Also checks that docs/architecture.md's target graph is Package.swift's
+(every non-test target with exactly its dependencies), so the map stays true."""
 import json
+import os
+import re
 import subprocess
 import sys
+
+ARCHITECTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "architecture.md")
+
+def documented_graph():
+    """{target: [dependencies]} from the block between <!-- target-graph --> markers."""
+    text = open(ARCHITECTURE, encoding="utf-8").read()
+    match = re.search(r"<!-- target-graph[^>]*-->\s*```text\n(.*?)```\s*<!-- /target-graph -->", text, re.S)
+    if not match:
+        return None
+    graph = {}
+    for line in match.group(1).splitlines():
+        if not line.strip():
+            continue
+        name, _, deps = line.partition(":")
+        graph[name.strip()] = [d.strip() for d in deps.split(",") if d.strip()]
+    return graph
+
+def check_documented(targets):
+    """Failures where docs/architecture.md and Package.swift disagree."""
+    documented = documented_graph()
+    if documented is None:
+        return ["docs/architecture.md has no <!-- target-graph --> block"]
+    actual = {name: t.get("target_dependencies", []) + t.get("product_dependencies", [])
+              for name, t in targets.items() if t.get("type") != "test"}
+    failures = []
+    for name in sorted(actual.keys() - documented.keys()):
+        failures.append(f"{name}: in Package.swift, missing from docs/architecture.md (add `{name}: {', '.join(actual[name])}`)")
+    for name in sorted(documented.keys() - actual.keys()):
+        failures.append(f"{name}: in docs/architecture.md, not a target of Package.swift")
+    for name in sorted(actual.keys() & documented.keys()):
+        if sorted(actual[name]) != sorted(documented[name]):
+            failures.append(f"{name}: Package.swift says {', '.join(actual[name]) or '(nothing)'}; "
+                            f"docs/architecture.md says {', '.join(documented[name]) or '(nothing)'}")
+    return failures
 
 CHECKED = ["NCursesTerminal", "ncurses-demo", "TerminalKit", "Cells"]
 FORBIDDEN = {"LayerModel", "LayerKit", "LayoutFiles", "CommandLanguage", "Raster", "Explorer", "Yams"}
@@ -36,11 +73,19 @@ def main():
                 node = parent[node]
             failures.append(f"{root} depends on {bad}: {' -> '.join(reversed(path))}")
         print(f"target graph: {root} -> {', '.join(sorted(k for k in parent if k != root)) or '(nothing)'}")
+    documented = check_documented(targets)
+    if documented:
+        print("target graph: docs/architecture.md disagrees with Package.swift (edit the doc's graph):", file=sys.stderr)
+        for f in documented:
+            print("  " + f, file=sys.stderr)
+    else:
+        print(f"target graph: docs/architecture.md matches Package.swift")
     if failures:
         print("target graph: FORBIDDEN DEPENDENCIES (the backend must depend on Cells, not on the model):",
               file=sys.stderr)
         for f in failures:
             print("  " + f, file=sys.stderr)
+    if failures or documented:
         sys.exit(1)
 
 if __name__ == "__main__":

@@ -24,6 +24,10 @@ public struct CommandToken: Equatable, Sendable {
 /// Reads the command language (commands.md): one command per line or `;`-separated,
 /// `#` starts a comment, double quotes for names with spaces.
 public enum CommandParser {
+    /// The words a transform starts with, and each step after `then`: the one list the
+    /// parser, its errors and completion use.
+    public static let transformWords = ["identity", "rotate", "scale", "translate", "perspective", "affine", "matrix"]
+
     /// Every command word, for completion and help (declared in `CommandTable`).
     public static var verbs: [String] { CommandTable.verbs }
 
@@ -284,7 +288,7 @@ public struct Reader {
         var steps: [TransformStep] = []
         repeat {
             if !steps.isEmpty { advance() } // "then"
-            let t = try word("a transform (identity, rotate, scale, translate, perspective, affine, matrix)")
+            let t = try word("a transform (\(CommandParser.transformWords.joined(separator: ", ")))")
             switch t.text {
             case "identity": steps.append(.identity)
             case "rotate":
@@ -320,7 +324,7 @@ public struct Reader {
                 steps.append(.matrix(Transform3D(rowMajor: v)!))
             default:
                 throw CommandError("unknown transform \"\(t.text)\"", column: t.column,
-                                   suggestion: NearMiss.closest(to: t.text, among: ["identity", "rotate", "scale", "translate", "perspective", "affine", "matrix"]).map { "did you mean \"\($0)\"?" } ?? "chain steps with then: rotate 45 then translate 10 0")
+                                   suggestion: NearMiss.closest(to: t.text, among: CommandParser.transformWords).map { "did you mean \"\($0)\"?" } ?? "chain steps with then: rotate 45 then translate 10 0")
             }
         } while peek?.text == "then"
         return TransformSpec(steps)

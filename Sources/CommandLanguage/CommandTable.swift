@@ -533,7 +533,7 @@ extension CommandTable {
         case .bool: return ["true", "false"]
         case .color: return Color.cssNames + ["none"]
         case .kind: return LayerKind.allCases.map(\.rawValue)
-        case .transform: return ["identity", "rotate", "scale", "translate", "perspective", "affine", "matrix"]
+        case .transform: return CommandParser.transformWords
         default: return []
         }
     }

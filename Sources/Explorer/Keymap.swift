@@ -135,16 +135,9 @@ public enum Keymap {
     public static var helpLines: [String] {
         bindings.map { b in
             let keys = b.keys.map(\.description).joined(separator: " ")
-            return keys.padding(to: 14) + b.help
+            // 14 columns, at least one space after the keys (display width: Cells).
+            return keys.padded(toColumns: 13) + " " + b.help
         }
-    }
-}
-
-extension String {
-    /// Padded to `width` columns (display width), with at least one space after.
-    func padding(to width: Int) -> String {
-        let w = displayWidth
-        return w >= width ? self + " " : self + String(repeating: " ", count: width - w)
     }
 }
 

@@ -21,6 +21,8 @@ public enum Action: Equatable, Sendable {
     case resize(columns: Int, rows: Int)
     /// The layout file changed on disk.
     case fileChanged
+    /// The layout file is gone (deleted, or mid-save): said in the title until it is back.
+    case fileDeleted
     /// The run loop's clock: advance the scene clock by these (already speed-scaled) seconds.
     case tick(seconds: Double)
     // Results of effects, fed back by the run loop.
@@ -30,6 +32,11 @@ public enum Action: Equatable, Sendable {
     case saveConflict(path: String, SaveConflict)
     case loaded(Scene, path: String)
     case loadFailed(String)
+    case wrote(path: String)
+    case writeFailed(path: String, message: String)
+    /// What the clipboard said (OSC 52 sent), or why it could not copy.
+    case copied(String)
+    case copyFailed(String)
 }
 
 /// What the run loop must do after a reduction (the reducer does no I/O).
@@ -76,6 +83,9 @@ public enum Reducer {
                 return .none
             }
             return .load(path: path)
+        case .fileDeleted:
+            state.diskNotice = "file deleted — :w writes it again"
+            return .none
         case let .saved(path):
             state.session.didSave(to: path)
             state.diskNotice = nil
@@ -111,6 +121,18 @@ public enum Reducer {
         case let .loadFailed(message):
             state.fileError = message
             setStatus(&state, "kept the last good scene: " + message, error: true)
+            return .none
+        case let .wrote(path):
+            setStatus(&state, "wrote \(path)")
+            return .none
+        case let .writeFailed(path, message):
+            setStatus(&state, "cannot write \(path): \(message)", error: true)
+            return .none
+        case let .copied(message):
+            setStatus(&state, message)
+            return .none
+        case let .copyFailed(message):
+            setStatus(&state, message, error: true)
             return .none
         }
     }
@@ -302,35 +324,6 @@ public enum Reducer {
 
     // MARK: Commands
 
-    /// Runs a script through the reducer, as if each command were typed on the `:` line
-    /// (`render --script`, `explore --script`); the first command that fails stops it with
-    /// its line. Effects that need I/O (save, load) are not carried out here.
-    public static func runScript(_ state: inout ExplorerState, _ text: String, name: String) throws(ScriptRunner.Failure) {
-        try ScriptRunner.forEach(in: text, name: name) { (line: Int, command: Command) throws(ScriptRunner.Failure) -> Bool in
-            let effect = reduce(&state, .command(command))
-            if state.statusIsError {
-                throw ScriptRunner.Failure(file: name, line: line, column: 1, message: state.status)
-            }
-            // Files are written as eval's scripts write them (they used to be dropped without
-            // a word); a save that would need the question is refused: a script cannot answer.
-            func fail(_ message: String) -> ScriptRunner.Failure { ScriptRunner.Failure(file: name, line: line, column: 1, message: message) }
-            switch effect {
-            case let .save(path), let .overwrite(path):
-                if let conflict = state.session.saveConflict(to: path) {
-                    throw fail("save: \(conflict.message(path)); not saving over it — the file is untouched (save NEW.json writes elsewhere)")
-                }
-                do { try SceneLoader.save(state.session.scene, to: path) } catch { throw fail("save: \(error)") }
-                _ = reduce(&state, .saved(path: path))
-            case let .write(path, text):
-                do throws(TextFile.Failure) { _ = try TextFile.writeAtomically(text, to: path) } catch { throw fail("\(command.text): \(error.message)") }
-            case let .load(path):
-                do { _ = reduce(&state, .loaded(try SceneLoader.load(path), path: path)) } catch { throw fail("load: \(error)") }
-            default: break
-            }
-            return effect != .quit
-        }
-    }
-
     /// Runs one command: the engine's, or the explorer's own.
     public static func perform(_ state: inout ExplorerState, _ command: Command, echo key: String?) -> ExplorerEffect {
         switch command {
@@ -407,7 +400,10 @@ public enum Reducer {
             return .save(path: path)
         case let .load(path): return .load(path: path)
         case .reload:
-            guard let path = state.session.filePath else { return .none }
+            guard let path = state.session.filePath else {
+                setStatus(&state, "reload: no file to reload (the scene was not loaded from one)", error: true)
+                return .none
+            }
             return .load(path: path)
         }
     }

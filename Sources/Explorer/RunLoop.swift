@@ -155,43 +155,22 @@ public final class RunLoop {
             case let .save(path) where state.session.saveConflict(to: path) != nil:
                 // Someone else saved the file since it was loaded, or it is read-only: ask.
                 effect = Reducer.reduce(&state, .saveConflict(path: path, state.session.saveConflict(to: path)!))
-            case let .save(path), let .overwrite(path):
-                // The scene keeps its script and steps: a save over its own file keeps them in
-                // the text, a canonical save drops them (their effects are in the layers).
-                switch io.save(state.session.scene, path) {
-                case .success:
-                    // The saved file becomes the session's file (Session.didSave): watch it
-                    // from its new stamp, or the next poll would reload our own save.
-                    knownStamp = io.stamp(path)
-                    effect = Reducer.reduce(&state, .saved(path: path))
-                case let .failure(e): effect = Reducer.reduce(&state, .saveFailed(e.description))
-                }
-            case let .write(path, text):
-                do {
-                    _ = try TextFile.writeAtomically(text, to: path)
-                    Reducer.setStatus(&state, "wrote \(path)")
-                } catch {
-                    Reducer.setStatus(&state, "cannot write \(path): \(error.message)", error: true)
-                }
-                effect = .none
-            case let .copy(text):
-                let (message, isError) = sendToClipboard(text)
-                Reducer.setStatus(&state, message, error: isError)
-                effect = .none
-            case let .load(path):
-                // The stamp is taken before reading: a write that lands while the file is
+            default:
+                // A load's stamp is taken before reading: a write that lands while the file is
                 // read (an editor's burst) changes it, so the next look loads again — taken
                 // after, it would match the new file and leave the half-read scene (issue 20).
-                let stamp = io.stamp(path)
-                switch io.load(path) {
-                case let .success(scene):
-                    knownStamp = stamp
-                    publishScene(path: path)
-                    effect = Reducer.reduce(&state, .loaded(scene, path: path))
-                case let .failure(e):
-                    knownStamp = stamp
-                    effect = Reducer.reduce(&state, .loadFailed(e.description))
+                var stampBefore: FileStamp? = nil
+                if case let .load(path) = effect { stampBefore = io.stamp(path) }
+                guard let result = EffectPerformer.perform(effect, scene: state.session.scene, io: io, copy: sendToClipboard) else { return false }
+                // After our own save, watch the file from its new stamp, or the next poll would
+                // reload it (a save only when it worked: Session.didSave).
+                switch (effect, result) {
+                case let (.save(path), .saved), let (.overwrite(path), .saved): knownStamp = io.stamp(path)
+                case let (.load(path), .loaded): knownStamp = stampBefore; publishScene(path: path)
+                case (.load, _): knownStamp = stampBefore
+                default: break
                 }
+                effect = Reducer.reduce(&state, result)
             }
         }
     }
@@ -238,7 +217,7 @@ public final class RunLoop {
         knownStamp = stamp
         guard stamp != nil else {
             // Deleted (or mid-save: wait for it to return). Said in the title until resolved.
-            state.diskNotice = "file deleted — :w writes it again"
+            _ = try dispatch(.fileDeleted)
             return true
         }
         // Back again (an editor that writes a new file): no longer deleted, whatever it holds.

@@ -57,17 +57,17 @@ private extension String {
 
 extension RunLoop {
     /// `e` then `y`: the Swift goes to the clipboard over OSC 52 when the terminal can take
-    /// it. Returns what the status line says, and whether it is an error.
-    func sendToClipboard(_ text: String) -> (message: String, isError: Bool) {
+    /// it. Returns the action that tells the reducer how it went.
+    func sendToClipboard(_ text: String) -> Action {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
         guard let clipboard = terminal as? ClipboardTerminal else {
-            return ("this terminal cannot copy — select the text instead", true)
+            return .copyFailed("this terminal cannot copy — select the text instead")
         }
         do {
             try clipboard.copyToClipboard(text)
-            return ("sent \(lines) lines to the clipboard (OSC 52) — if nothing arrives, the terminal may not support it (tmux: set -g set-clipboard on)", false)
+            return .copied("sent \(lines) lines to the clipboard (OSC 52) — if nothing arrives, the terminal may not support it (tmux: set -g set-clipboard on)")
         } catch {
-            return ("copy failed: \(error)", true)
+            return .copyFailed("copy failed: \(error)")
         }
     }
 }

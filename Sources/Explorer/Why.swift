@@ -201,7 +201,7 @@ public enum Why {
         let turned = shifted.map { t.project($0.x, $0.y, 0 - layer.anchorPointZ).map { Point(x: $0.x, y: $0.y) } }
         let placed = turned.map { $0.map { $0 + layer.position.vector } }
         func pair(_ ps: [Point?]) -> [String] {
-            ["  TL \(pt(ps[0]))".padded(21) + " TR \(pt(ps[1]))", "  BL \(pt(ps[3]))".padded(21) + " BR \(pt(ps[2]))"]
+            ["  TL \(pt(ps[0]))".padded(toColumns: 21) + " TR \(pt(ps[1]))", "  BL \(pt(ps[3]))".padded(toColumns: 21) + " BR \(pt(ps[2]))"]
         }
         var lines: [String] = []
         let b = layer.bounds
@@ -268,7 +268,7 @@ public enum Why {
             case .outsideBounds: why = "outside bounds"
             }
             let local = v.localPoint.map { " " + pt($0) } ?? ""
-            out.append(PanelLine(" \(i + 1) \(tree[v.layer].name.padded(10)) \(why)\(local)",
+            out.append(PanelLine(" \(i + 1) \(tree[v.layer].name.padded(toColumns: 10)) \(why)\(local)",
                                  style: v.outcome == .hit ? CellStyle(foreground: .rgb(120, 255, 120), bold: true) : .plain, layer: v.layer))
         }
         if let alt = report.otherOrderDiffers {
@@ -283,7 +283,7 @@ public enum Why {
         if drawing != search {
             out.append(PanelLine(" front→back drawn ≠ searched:", style: note))
             for i in 0..<min(8, drawing.count) {
-                out.append(PanelLine("  \(drawing[i].padded(14)) \(i < search.count ? search[i] : "")"))
+                out.append(PanelLine("  \(drawing[i].padded(toColumns: 14)) \(i < search.count ? search[i] : "")"))
             }
         }
         return out
@@ -325,8 +325,4 @@ struct NaiveGap {
         real = tree.convert(local, from: id, to: parent)
         naiveOnScreen = tree.convert(naive, from: parent, to: nil)
     }
-}
-
-extension String {
-    func padded(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
 }

@@ -26,8 +26,10 @@ public struct MutationFuzzer {
         }
     }
 
-    /// SplitMix64: small, fast, and the same on every platform.
-    public struct Random {
+    /// SplitMix64: small, fast, and the same on every platform. The seeded generator of the
+    /// fuzzer and the LayerKit tests (Raster's `SplitMix64` is the same algorithm for the
+    /// benchmark scenes and the Raster/Explorer tests: one type once they share a target).
+    public struct Random: RandomNumberGenerator {
         var state: UInt64
         public init(seed: UInt64) { state = seed }
         public mutating func next() -> UInt64 {

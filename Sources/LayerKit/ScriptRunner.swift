@@ -37,26 +37,45 @@ public enum ScriptRunner {
         }
     }
 
-    /// Runs `text` (commands one per line or `;`-separated) on `session`. `emit` receives
-    /// each answer (one JSON object); `warn` each warning. Files named by `save`/`load` are
-    /// real files, written atomically.
+    /// Runs one command of a script in `context` on `session`: the context's refusals first
+    /// (quit, the clock, steps within steps), then the command, then its effect's refusal
+    /// (`ScriptContext.refusal(of:)`). Returns the effect left to carry out, or nil for quit
+    /// (the run ends). The explorer's own commands mean nothing to a scene: `.none`.
+    public static func perform(_ command: Command, in context: ScriptContext,
+                               on session: inout Session) throws(CommandError) -> Effect? {
+        let engineCommand: EngineCommand
+        switch command {
+        case .explorer(.quit):
+            if let reason = context.refusal(of: .quit) { throw CommandError(context.message(refusing: command, because: reason)) }
+            return nil
+        case .explorer: return Effect.none
+        case let .engine(c): engineCommand = c
+        }
+        if let (reason, suggestion) = context.refusal(of: engineCommand) {
+            throw CommandError(context.message(refusing: command, because: reason), suggestion: suggestion)
+        }
+        let effect = try session.perform(engineCommand)
+        if let kind = effect.kind, let reason = context.refusal(of: kind) {
+            throw CommandError(context.message(refusing: command, because: reason))
+        }
+        return effect
+    }
+
+    /// Runs `text` (commands one per line or `;`-separated) on `session`, as `eval` does.
+    /// `emit` receives each answer (one JSON object); `warn` each warning. Files named by
+    /// `save`/`load` are real files, written atomically.
     public static func run(_ text: String, name: String, session: inout Session,
                            emit: (String) -> Void, warn: (String) -> Void = { _ in }) throws(Failure) {
+        let context = ScriptContext.eval
         try forEach(in: text, name: name) { (n: Int, command: Command) throws(Failure) -> Bool in
             func failure(_ message: String, column: Int?) -> Failure {
                 Failure(file: name, line: n, column: column ?? 1, message: message)
             }
-            // The explorer's own commands are accepted and ignored headless; quit ends the run.
-            let engineCommand: EngineCommand
-            switch command {
-            case .explorer(.quit): return false
-            case .explorer: return true
-            case let .engine(c): engineCommand = c
-            }
-            let effect: Effect
-            do throws(CommandError) { effect = try session.perform(engineCommand) } catch {
+            let performed: Effect?
+            do throws(CommandError) { performed = try perform(command, in: context, on: &session) } catch {
                 throw failure("\(command.text): " + error.message + (error.suggestion.map { "; \($0)" } ?? ""), column: error.column)
             }
+            guard let effect = performed else { return false }
             if let w = session.warning { warn("line \(n): warning: \(w)") }
             switch effect {
             case let .answer(json): emit(json)
@@ -76,7 +95,7 @@ public enum ScriptRunner {
             case let .load(path):
                 do { session.replaceScene(try SceneLoader.load(path), filePath: path) } catch { throw failure("load: \(error)", column: nil) }
             case .reload:
-                guard let path = session.filePath else { break }
+                guard let path = session.filePath else { throw failure("reload: no file to reload (the scene was not loaded from one)", column: nil) }
                 do { session.replaceScene(try SceneLoader.load(path), filePath: path) } catch { throw failure("reload: \(error)", column: nil) }
             case .none: break
             }

@@ -13,11 +13,18 @@ extension Session {
     /// Goes to step `n` (0…stepCount). Throws, changing nothing, when `n` is out of range or
     /// a step's script fails.
     mutating func goToStep(_ n: Int) throws(CommandError) {
+        do throws(ScriptError) { try playSteps(to: n) } catch { throw error.error }
+    }
+
+    /// `goToStep`, failing with the script line that failed (its file, line and column), as
+    /// a layout's own script does.
+    mutating func playSteps(to n: Int) throws(ScriptError) {
+        let request = ScriptLine(EngineCommand.step(n).text)
         guard !scene.steps.isEmpty else {
-            throw CommandError("this scene has no steps", suggestion: "a layout lists them under \"steps\"")
+            throw ScriptError(line: request, error: CommandError("this scene has no steps", suggestion: "a layout lists them under \"steps\""))
         }
         guard n >= 0, n <= scene.steps.count else {
-            throw CommandError("no step \(n): this scene has steps 0…\(scene.steps.count) (0 is before the first)")
+            throw ScriptError(line: request, error: CommandError("no step \(n): this scene has steps 0…\(scene.steps.count) (0 is before the first)"))
         }
         let wasDirty = isDirty
         let keptSelection = selection.flatMap { scene.tree.contains($0) ? scene.tree[$0].name : nil }
@@ -33,18 +40,13 @@ extension Session {
                 for line in step.script {
                     let commands: [Command]
                     do { commands = try CommandParser.parseLine(line.text) } catch {
-                        throw CommandError("step \(index + 1) \"\(step.title)\": \(line.text): \(error.message)")
+                        throw ScriptError(line: line, error: CommandError("step \(index + 1) \"\(step.title)\": \(line.text): \(error.message)"))
                     }
                     for parsed in commands {
-                        let command: EngineCommand
-                        switch parsed {
-                        case .explorer(.quit), .engine(.save), .engine(.load), .engine(.reload), .engine(.step):
-                            throw CommandError("step \(index + 1): \(parsed.text) is not allowed in a step's script")
-                        case .explorer: continue // the view is the explorer's, not the scene's
-                        case let .engine(c): command = c
-                        }
-                        do { _ = try trial.perform(command) } catch {
-                            throw CommandError("step \(index + 1) \"\(step.title)\": \(command.text): \(error.message)")
+                        // What a step may do is ScriptContext.step's to say.
+                        do throws(CommandError) { _ = try ScriptRunner.perform(parsed, in: .step, on: &trial) } catch {
+                            throw ScriptError(line: line, error: CommandError("step \(index + 1) \"\(step.title)\": \(parsed.text): \(error.message)",
+                                                                              suggestion: error.suggestion))
                         }
                     }
                 }
@@ -69,10 +71,11 @@ extension Session {
     public static func checkSteps(of scene: Scene) throws(SceneLoadError) {
         guard !scene.steps.isEmpty else { return }
         var session = Session(scene: scene)
-        for (index, step) in scene.steps.enumerated() {
-            do { try session.goToStep(index + 1) } catch {
-                let place = step.script.first?.location.map { "\($0): " } ?? ""
-                throw SceneLoadError("\(place)\(error.message)" + (error.suggestion.map { "; \($0)" } ?? ""))
+        for index in scene.steps.indices {
+            // The failing line's place (it was the step's first line, whichever failed).
+            do { try session.playSteps(to: index + 1) } catch {
+                let place = error.line.location.map { "\($0): " } ?? ""
+                throw SceneLoadError("\(place)\(error.error.message)" + (error.error.suggestion.map { "; \($0)" } ?? ""))
             }
         }
     }

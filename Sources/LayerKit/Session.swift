@@ -135,26 +135,10 @@ public struct Session: Equatable, Sendable {
             let commands: [Command]
             do { commands = try CommandParser.parseLine(line.text) } catch { throw ScriptError(line: line, error: error) }
             for command in commands {
-                // Printed only for an error: a script's commands are not printed to run.
-                var verb: String { command.text.split(separator: " ").first.map(String.init) ?? "" }
-                let c: EngineCommand
-                switch command {
-                case .explorer(.quit):
-                    throw ScriptError(line: line, error: CommandError("\(verb) is not allowed in a layout's script"))
-                case .explorer:
-                    continue // the explorer's own commands mean nothing to a scene
-                case let .engine(engine): c = engine
+                // What a layout's script may do is ScriptContext.layoutScript's to say.
+                do throws(CommandError) { _ = try ScriptRunner.perform(command, in: .layoutScript, on: &self) } catch {
+                    throw ScriptError(line: line, error: error)
                 }
-                switch c {
-                case .save, .load, .reload:
-                    throw ScriptError(line: line, error: CommandError("\(verb) is not allowed in a layout's script"))
-                case .clock(.animate), .clock(.animated), .clock(.wait), .clock(.time):
-                    // The script shapes the saved model; a clock or animations would be lost.
-                    throw ScriptError(line: line, error: CommandError("\(verb) is not allowed in a layout's script",
-                                                                      suggestion: "declare the scene's animations in its \"animations\" field"))
-                default: break
-                }
-                do { _ = try perform(c) } catch { throw ScriptError(line: line, error: error) }
             }
         }
         undoStack = []; redoStack = []

@@ -125,7 +125,7 @@ func isNewLayoutFile(_ path: String) -> Bool {
 /// The explorer's state for `file` (or the embedded tour) with the drawing options and the
 /// `--script`/`--commands` run: what `explore` opens and `render` draws, so both start alike.
 func openState(_ file: String?, lenient: Bool = true, reattachTerminal: Bool = false, allowNew: Bool = false, draw: DrawOptions,
-               source: ScriptSource, columns: Int? = nil, rows: Int? = nil, journal: Bool = false) throws -> ExplorerState {
+               source: ScriptSource, scriptContext: ScriptContext, columns: Int? = nil, rows: Int? = nil, journal: Bool = false) throws -> ExplorerState {
     let (scene, path) = try loadScene(file, lenient: lenient, reattachTerminal: reattachTerminal, allowNew: allowNew)
     var state = ExplorerState(session: Session(scene: scene, filePath: path))
     if journal { state.journal = [] }   // --share: the script's commands travel too
@@ -134,7 +134,7 @@ func openState(_ file: String?, lenient: Bool = true, reattachTerminal: Bool = f
     state.cellAspect = draw.cellAspect
     state.picture.present = draw.present
     if let (name, text) = try source.read(stdinAllowed: false) {
-        do { try Reducer.runScript(&state, text, name: name) } catch {
+        do { try Reducer.runScript(&state, text, name: name, context: scriptContext) } catch {
             printError(error.description)
             throw ExitCode(1)
         }
@@ -185,7 +185,7 @@ struct Explore: ParsableCommand {
         // A missing layout file is a new one: an empty scene that :w writes there.
         let isNew = file.map(isNewLayoutFile) ?? false
         // A script that fails stops before the terminal is taken over, with its line.
-        var state = try openState(file, lenient: !strict, reattachTerminal: true, allowNew: true, draw: draw, source: source, journal: sharePath != nil)
+        var state = try openState(file, lenient: !strict, reattachTerminal: true, allowNew: true, draw: draw, source: source, scriptContext: .explore, journal: sharePath != nil)
         if isNew, let file, state.session.tree.count == 0 {
             state.status = "\(file) is new: an empty scene that :w writes there — begin with :add NAME view"
         }
@@ -424,7 +424,7 @@ struct Render: ParsableCommand {
         guard parts.count == 2, let cols = Int(parts[0]), let rows = Int(parts[1]), cols > 0, rows > 0, cols <= 1000, rows <= 1000 else {
             throw ValidationError("--size \(size): expected COLSxROWS with each 1…1000, e.g. --size 100x30")
         }
-        var state = try openState(file, draw: draw, source: source, columns: cols, rows: rows)
+        var state = try openState(file, draw: draw, source: source, scriptContext: .render, columns: cols, rows: rows)
         if let time { _ = Reducer.reduce(&state, .command(.engine(.clock(.time(time))))) }
         if let svg {
             do { try TextFile.writeAtomically(SVGExport.svg(state.session.presentedScene), to: svg) } catch {

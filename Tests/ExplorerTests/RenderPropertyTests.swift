@@ -14,24 +14,10 @@ struct RenderPropertyTests {
     static let layouts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Layouts")
 
-    /// SplitMix64, seeded: the same cases every run.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    }
-
     @Test func thousandsOfRandomViewsRenderAtTheirSize() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.layouts.path).sorted()
         #expect(files.count >= 13)
-        var random = Random(state: 15)
+        var random = SplitMix64(seed: 15) // the same cases every run
         var cases = 0
         for file in files {
             let scene = try SceneLoader.load(Self.layouts.appendingPathComponent(file).path)

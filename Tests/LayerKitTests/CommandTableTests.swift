@@ -151,12 +151,12 @@ struct CommandTableTests {
     @Test(arguments: CommandSection.allCases)
     func docsCommandTablesAreTheGeneratedOnes(section: CommandSection) throws {
         let inDocs = try Self.generatedBlock(section.marker, in: "docs/commands.md")
-        #expect(inDocs == CommandTable.markdown(section), "docs/commands.md is stale: paste `layerscope commands --markdown`")
+        #expect(inDocs == CommandTable.markdown(section), "docs/commands.md is stale: run `swift run layerscope commands --update-docs` from the package root")
     }
 
     @Test func readmeSynopsisIsTheGeneratedOne() throws {
         let inReadme = try Self.generatedBlock("synopsis", in: "README.md")
-        #expect(inReadme == "```\n" + CommandTable.synopsisBlock() + "\n```", "README.md is stale: paste `layerscope commands`")
+        #expect(inReadme == "```\n" + CommandTable.synopsisBlock() + "\n```", "README.md is stale: run `swift run layerscope commands --update-docs` from the package root")
     }
 
     @Test func markdownEscapesBarsAndNamesAliases() {

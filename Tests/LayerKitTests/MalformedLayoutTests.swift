@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Fuzzing
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
@@ -135,23 +136,11 @@ import Testing
 
     // MARK: Mutations
 
-    /// SplitMix64: a seeded generator, so a failure here replays exactly.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: [(Fixtures.richJSON, LayoutFormat.json), (Fixtures.richYAML, .yaml)])
     func mutatedLayoutsLoadOrFailCleanlyAndNeverCrash(_ seed: String, _ format: LayoutFormat) throws {
         // Random edits with the characters that matter to the two syntaxes and some bytes that
         // are not UTF-8. Every outcome must be a scene that round-trips or an error with a place.
-        var rng = SeededGenerator(state: 2024)
+        var rng = MutationFuzzer.Random(seed: 2024) // SplitMix64: a failure here replays exactly
         let alphabet = Array("{}[],:\"'#-\n\t 0123456789.eE+abnNxu\\&*!|>%@`".utf8) + [0, 0xFF, 0xC3, 0xA9]
         for _ in 0..<1_000 {
             var bytes = Array(seed.utf8)

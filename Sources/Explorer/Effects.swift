@@ -1,0 +1,88 @@
+import TerminalKit
+import CommandLanguage
+import LayoutFiles
+import LayerKit
+
+extension ExplorerEffect {
+    /// The kind of effect, as `ScriptContext` declares answers for; nil for none.
+    public var kind: EffectKind? {
+        switch self {
+        case .none: return nil
+        case .quit: return .quit
+        case .save, .overwrite: return .save
+        case .load: return .load
+        case .copy: return .copy
+        case .write: return .write
+        }
+    }
+}
+
+/// The explorer's effects carried out: the one place where the run loop and the explorer's
+/// scripts (`render --script`, `explore --script`) do I/O. The result comes back as an
+/// action for `Reducer.reduce`, so nothing but the reducer changes the explorer's state.
+public enum EffectPerformer {
+    /// Performs `effect` on `scene`; returns the action that reports how it went, nil for
+    /// `.none` and `.quit` (the caller's to act on). `copy` puts text on the clipboard.
+    public static func perform(_ effect: ExplorerEffect, scene: Scene, io: ExplorerIO,
+                               copy: (String) -> Action) -> Action? {
+        switch effect {
+        case .none, .quit: return nil
+        case let .save(path), let .overwrite(path):
+            // The scene keeps its script and steps: a save over its own file keeps them in
+            // the text, a canonical save drops them (their effects are in the layers).
+            switch io.save(scene, path) {
+            case .success: return .saved(path: path)
+            case let .failure(e): return .saveFailed(e.description)
+            }
+        case let .load(path):
+            switch io.load(path) {
+            case let .success(scene): return .loaded(scene, path: path)
+            case let .failure(e): return .loadFailed(e.description)
+            }
+        case let .write(path, text):
+            do throws(TextFile.Failure) {
+                _ = try TextFile.writeAtomically(text, to: path)
+                return .wrote(path: path)
+            } catch {
+                return .writeFailed(path: path, message: error.message)
+            }
+        case let .copy(text):
+            return copy(text)
+        }
+    }
+}
+
+extension Reducer {
+    /// Runs a script through the reducer, as if each command were typed on the `:` line
+    /// (`render --script`, `explore --script`), carrying out each effect as `context`
+    /// declares (`ScriptContext.refusal(of:)`): performed through `EffectPerformer` with its
+    /// result reduced, or refused. The first command that fails, or whose effect fails or is
+    /// refused, stops the script with its line; `quit` ends it.
+    public static func runScript(_ state: inout ExplorerState, _ text: String, name: String,
+                                 context: ScriptContext = .render, io: ExplorerIO = .files) throws(ScriptRunner.Failure) {
+        try ScriptRunner.forEach(in: text, name: name) { (line: Int, command: Command) throws(ScriptRunner.Failure) -> Bool in
+            func failure(_ message: String) -> ScriptRunner.Failure {
+                ScriptRunner.Failure(file: name, line: line, column: 1, message: message)
+            }
+            // quit ends the script (never the explorer's unsaved-edits question).
+            if case .explorer(.quit) = command {
+                if let reason = context.refusal(of: .quit) { throw failure(context.message(refusing: command, because: reason)) }
+                return false
+            }
+            var effect = reduce(&state, .command(command))
+            while true {
+                if state.statusIsError { throw failure(state.status) }
+                guard let kind = effect.kind else { return true }
+                if kind == .quit { return false }
+                if let reason = context.refusal(of: kind) { throw failure(context.message(refusing: command, because: reason)) }
+                // A save that would need the question is refused: a script cannot answer it.
+                if case let .save(path) = effect, let conflict = state.session.saveConflict(to: path) {
+                    throw failure("save: \(conflict.message(path)); not saving over it — the file is untouched (save NEW.json writes elsewhere)")
+                }
+                guard let result = EffectPerformer.perform(effect, scene: state.session.scene, io: io,
+                                                           copy: { _ in .copyFailed("no clipboard here") }) else { return true }
+                effect = reduce(&state, result)
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import TerminalKit
+
+extension Keymap {
+    /// README.md's key table: one row per binding, in the keymap's order, as the help
+    /// overlay lists them (`layerscope commands --keys`; a test keeps README equal).
+    public static var markdownTable: String {
+        var rows = ["| key | does |", "| --- | --- |"]
+        for b in bindings {
+            let keys = b.keys.map { MarkdownCell.code($0.description) }.joined(separator: " ")
+            rows.append("| \(keys) | \(MarkdownCell.text(b.help)) |")
+        }
+        return rows.joined(separator: "\n")
+    }
+}
+
+/// Text made safe for one cell of a Markdown table (bars escaped; backticks fenced).
+enum MarkdownCell {
+    static func text(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
+    static func code(_ s: String) -> String {
+        let escaped = text(s)
+        return s.contains("`") ? "`` \(escaped) ``" : "`\(escaped)`"
+    }
+}

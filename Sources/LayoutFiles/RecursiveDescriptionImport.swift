@@ -463,7 +463,6 @@ public enum RecursiveDescriptionImporter {
         if power >= 0 { for _ in 0..<power { unit *= 10 } } else { for _ in 0..<(-power) { unit /= 10 } }
         return unit / 2
     }
-
 }
 
 extension Double {

@@ -28,5 +28,4 @@ extension SafeText {
     /// (`\n`, `\r`, U+0085, U+2028, U+2029) and every other unsafe scalar are shown as visible
     /// text, so the comment ends where the generator ends it and never earlier.
     public static func lineComment(_ s: String) -> String { visible(s) }
-
 }

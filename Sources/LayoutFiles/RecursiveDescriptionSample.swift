@@ -41,10 +41,10 @@ public enum RecursiveDescriptionSample {
     /// A flat dump: one window and `views − 1` siblings under it (issue 20: 200 000 of them
     /// took 24 s).
     public static func flat(views: Int) -> String {
-        var out = "<UIWindow: 0x7f9c_4a00_0000; frame = (0 0; 375 812); layer = <UIWindowLayer: 0x600000c3a000>>\n"
+        var out = "<UIWindow: 0x7f9c4a000000; frame = (0 0; 375 812); layer = <UIWindowLayer: 0x600000c3a000>>\n"
         out.reserveCapacity(views * 90)
         for i in 1..<max(views, 2) {
-            out += "   | <UIView: 0x\(String(0x7f9c4a000000 + i * 0x10, radix: 16)); frame = (\(i % 375) \(i % 812); 10 10); layer = <CALayer: 0x6000\(String(i, radix: 16))>>\n"
+            out += "   | <UIView: 0x\(String(0x7f9c_4a00_0000 + i * 0x10, radix: 16)); frame = (\(i % 375) \(i % 812); 10 10); layer = <CALayer: 0x6000\(String(i, radix: 16))>>\n"
         }
         return out
     }

@@ -24,7 +24,7 @@ import LayerKit
     /// after the read used to be B's, so B was never loaded: the scene stayed A.
     @Test func aWriteDuringTheReadIsLoadedNext() throws {
         let dir = try TempDirectory()
-        let (path, state) = try savedFixture(in: dir)
+        let (_, state) = try savedFixture(in: dir)
         let versionB = try Self.text(backAt: 80, 75)
         let calls = Calls()
         let io = ExplorerIO(

@@ -161,4 +161,61 @@ struct NumericPolicyTests {
         _ = try s.perform(.undo)
         #expect(s.currentStep == 1)
     }
+
+    // MARK: 5. What is written reopens equal
+
+    @Test func zPositionOneTenBillionthIsSavedExactlyAndStillDecidesTheHit() throws {
+        // Two 100 × 100 siblings at the same place: tree order puts b on top, and a's
+        // zPosition 1e-10 > 0 lifts a above it (R9 sorts siblings by zPosition). Saved as 0
+        // (the old 1e-9 rounding, or no change written at all), the reopened file hit b.
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/z.json"
+        let original = """
+            {"screen": {"width": 200, "height": 200}, "layers": [
+              {"name": "a", "bounds": [0, 0, 100, 100], "position": [100, 100]},
+              {"name": "b", "bounds": [0, 0, 100, 100], "position": [100, 100]}
+            ]}
+            """
+        try original.write(toFile: path, atomically: true, encoding: .utf8)
+        var s = Session(scene: try SceneLoader.load(path), filePath: path)
+        try ScriptRunner.run("select a; set zPosition 1e-10\nsave", name: "<test>", session: &s, emit: { _ in })
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved.contains("\"zPosition\": 1e-10"), "\(saved)")
+        let reopened = Session(scene: try SceneLoader.load(path), filePath: path)
+        let a = try #require(reopened.tree.id(named: "a"))
+        #expect(reopened.tree[a].zPosition == 1e-10)
+        #expect(try reopened.answer(.hitTest(nil, Point(100, 100))) == s.answer(.hitTest(nil, Point(100, 100))))
+        #expect(try reopened.answer(.hitTest(nil, Point(100, 100))).contains("\"a\""))
+    }
+
+    @Test func numbersThatAreNotTheirShortFormAreWrittenAsTheyAre() {
+        // short() rounds to 1e-9 (for exports); file() only when that reads back the same.
+        #expect(NumberText.file(1e-10) == "1e-10")
+        #expect(NumberText.file(0.30000000000000004) == "0.30000000000000004")
+        #expect(NumberText.file(0.49999999999999994) == "0.49999999999999994")
+        #expect(NumberText.file(0.5) == "0.5" && NumberText.file(-0.0) == "0" && NumberText.file(120) == "120")
+        #expect(NumberText.file(5e-324) == "5e-324")
+    }
+
+    @Test func removingALayerAStepSelectsRefusesTheSaveAndKeepsTheFile() throws {
+        // popup.json's step 1 and 3 select anchorFirst. Removing it and saving wrote a file
+        // whose steps failed at load ("no layer named anchorFirst"): now the save is refused.
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/popup.json"
+        let original = try String(contentsOf: SwiftExportTests.layoutsFolder.appendingPathComponent("popup.json"), encoding: .utf8)
+        try original.write(toFile: path, atomically: true, encoding: .utf8)
+        var s = Session(scene: try SceneLoader.load(path), filePath: path)
+        let e = try #require(throws: (any Error).self) {
+            try ScriptRunner.run("remove anchorFirst\nsave", name: "<test>", session: &s, emit: { _ in })
+        }
+        let message = "\(e)"
+        #expect(message.contains("the file's steps would no longer run"), "\(message)")
+        #expect(message.contains("no layer named \"anchorFirst\""), "\(message)")
+        #expect(message.contains("save under a new name"), "\(message)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == original)
+        // Saving under a new name writes the scene as it is, without the steps: it opens.
+        try ScriptRunner.run("save \(dir.path)/popup-without-steps.json", name: "<test>", session: &s, emit: { _ in })
+        let copy = try SceneLoader.load(dir.path + "/popup-without-steps.json")
+        #expect(copy.steps.isEmpty && copy.tree.id(named: "anchorFirst") == nil && copy.tree.count == 2)
+    }
 }

@@ -55,7 +55,7 @@ let package = Package(
         // The seeded mutation fuzzer (layout readers, command parser), its command-line runner
         // and libFuzzer entry point (scripts/fuzz.sh).
         .target(name: "Fuzzing", dependencies: ["LayerKit", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells"]),
-        .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing"]),
+        .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing", "LayerKit"]),
         .target(name: "TestSupport", dependencies: ["Geometry", "Cells"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),

@@ -64,7 +64,7 @@ let package = Package(
                     resources: [.copy("Malformed")]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Cells", "LayerModel", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
-        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "Fuzzing", "TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Cells"]),
         .testTarget(name: "ImportTests", dependencies: ["LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],

@@ -62,7 +62,7 @@ public enum SceneFuzzer {
         guard !names.isEmpty else { return scene }
         // Declared animations: their specs are checked by reading them back, so only
         // lines the parser takes are kept.
-        let paths = ["position.x", "opacity", "transform.rotation.z", "transform.scale", "bounds.size.width", "zPosition"]
+        let paths = ["position.x", "opacity", "transform.rotation.z", "transform.scale", "transform.translation.y", "zPosition"]
         for _ in 0..<random.below(4) {
             let path = paths[random.below(paths.count)]
             let value = path == "opacity" ? n(small()) : n(pick())

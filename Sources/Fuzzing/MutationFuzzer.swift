@@ -137,6 +137,7 @@ public struct MutationFuzzer {
             for format in [LayoutFormat.json, .yaml] {
                 if let problem = SceneFuzzer.roundTrip(scene, format: format) { return (true, "roundTrip (seed \(seed)): \(problem)") }
             }
+            defer { SceneFuzzer.removeScratchFile() }
             if let problem = SceneFuzzer.roundTripThroughSave(scene, path: SceneFuzzer.scratchFile, seed: seed) {
                 return (true, "roundTrip through the preserving save (seed \(seed)): \(problem)")
             }

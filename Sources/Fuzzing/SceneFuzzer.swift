@@ -206,6 +206,9 @@ public enum SceneFuzzer {
         return folder + "/layerscope-fuzz-\(ProcessInfo.processInfo.processIdentifier).json"
     }()
 
+    /// Removes the save round trip's file (left by each input otherwise).
+    public static func removeScratchFile() { try? FileManager.default.removeItem(atPath: scratchFile) }
+
     /// Animation and step command lines to mutate (the `animation` target's corpus).
     public static let commandCorpus: [[UInt8]] = [
         "animate transform.scale to 1e9 duration 1 timing cubic-bezier 0 1e9 1 1e9; time 0.5; get presentation bounds",

@@ -155,6 +155,7 @@ public enum Labels {
                     for c in max(0, column - 1)...min(columns - 1, column + width) where plain(c, row) != surface { return false }
                     return true
                 }
+                let fl = { (v: Double) in RasterSurface.floorClamped(v) }
                 let candidates: [(column: Int, row: Int, gap: (Int, Int))] = box.tipsFarthestFirst.map { t in
                     switch t.side {
                     case 0: return (fl(t.x) + 2, fl(t.y), (fl(t.x) + 1, fl(t.y)))

@@ -137,6 +137,9 @@ public struct MutationFuzzer {
             for format in [LayoutFormat.json, .yaml] {
                 if let problem = SceneFuzzer.roundTrip(scene, format: format) { return (true, "roundTrip (seed \(seed)): \(problem)") }
             }
+            // Through a file and the preserving save for one input in 16: those wait for the
+            // disk (two fsyncs a save), the in-memory round trips above do not.
+            guard seed % 16 == 0 else { return (true, nil) }
             defer { SceneFuzzer.removeScratchFile() }
             if let problem = SceneFuzzer.roundTripThroughSave(scene, path: SceneFuzzer.scratchFile, seed: seed) {
                 return (true, "roundTrip through the preserving save (seed \(seed)): \(problem)")

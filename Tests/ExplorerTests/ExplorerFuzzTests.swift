@@ -15,8 +15,10 @@ struct ExplorerFuzzTests {
     static let layouts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Layouts")
 
+    /// Every shipped scene (`EXPLORER_FUZZ_SCENE=time-clock.json` runs one).
     static var scenes: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: layouts.path)) ?? []).sorted()
+        let only = ProcessInfo.processInfo.environment["EXPLORER_FUZZ_SCENE"]
+        return ((try? FileManager.default.contentsOfDirectory(atPath: layouts.path)) ?? []).sorted().filter { only == nil || $0 == only }
     }
 
     @Test(arguments: scenes)

@@ -30,6 +30,14 @@ struct HugeNumberEndToEndTests {
             (["render", popup, "--size", "100x30", "--script", "select button; scale 1e9; zoom 1000000"], 0, ""),
             (["eval", "--script", "step -9223372036854775808"], 1, "-9223372036854775808 is out of range (a step number)"),
         ]
+        // The dump line that trapped in Labels when rendered. Whether the importer takes a
+        // 1e300 frame or refuses it with a located error is the importer's policy: either
+        // way the run ends normally (exit 0 or 1), never with a trap.
+        let dump = dir + "/huge.txt"
+        try "<UIView: 0x1; frame = (0 0; 1e300 1e300); layer = <CALayer: 0x2>>\n".write(toFile: dump, atomically: true, encoding: .utf8)
+        let rendered = try Subprocess.run(program, ["render", dump, "--size", "60x20"], timeout: .seconds(30))
+        #expect(!rendered.timedOut && (rendered.status == 0 || rendered.status == 1), "exit \(rendered.status)")
+        #expect(!rendered.errors.contains("Fatal error"), "\(rendered.errors)")
         for (arguments, status, errors) in runs {
             let result = try Subprocess.run(program, arguments, timeout: .seconds(30))
             #expect(!result.timedOut, "\(arguments): hung")

@@ -80,9 +80,10 @@ public struct Session: Equatable, Sendable {
     public mutating func clearWarning() { warning = nil }
 
     public static let undoLimit = 1000
-    /// The most layers undo's step entries and the step snapshots keep in all (each layer
-    /// about 0.5 KB: some 250 MB at most). Step snapshots past it are a load error.
-    public static let historyLayerBudget = 500_000
+    /// The most layers undo's step entries and the step snapshots keep in all (a kept layer
+    /// costs about 0.7 KB with its hit geometry and name index: some 180 MB at most). Step
+    /// snapshots past it are a load error.
+    public static let historyLayerBudget = 250_000
     /// The tree after each step played so far (index 0: before any), for going back.
     var stepSnapshots: [LayerTree] = []
 

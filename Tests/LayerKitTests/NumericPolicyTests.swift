@@ -127,8 +127,8 @@ struct NumericPolicyTests {
 
     @Test func aDemoWhoseStepsWouldKeepMillionsOfLayersIsALocatedError() throws {
         // 1 000 steps over 5 000 layers kept 1 001 trees: 5 005 000 layers (2.4 GB) and died
-        // allocating. The budget is 500 000 kept layers: at 5 000 layers a tree, the 100th
-        // step's snapshot would make 101 trees = 505 000 layers, so step 100 is refused.
+        // allocating. The budget is 250 000 kept layers: at 5 000 layers a tree, the 50th
+        // step's snapshot would make 51 trees = 255 000 layers, so step 50 is refused.
         var layers: [String] = []
         for i in 0..<5_000 { layers.append("{\"name\": \"l\(i)\", \"bounds\": [0, 0, 1, 1]}") }
         var steps: [String] = []
@@ -138,18 +138,19 @@ struct NumericPolicyTests {
         let path = dir.path + "/huge-steps.json"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let e = try #require(throws: SceneLoadError.self) { _ = try SceneLoader.load(path) }
-        // Step 100's script is on line 5 002 + 100 = 5 102 (the layers take lines 2…5 001,
+        // Step 50's script is on line 5 002 + 50 = 5 052 (the layers take lines 2…5 001,
         // "steps" line 5 002, step i on line 5 003 + i − 1).
-        #expect(e.description.contains("huge-steps.json:5102:"), "\(e)")
-        #expect(e.description.contains("step 100 \"s99\": the steps keep 505000 layers"), "\(e)")
+        #expect(e.description.contains("huge-steps.json:5052:"), "\(e)")
+        #expect(e.description.contains("step 50 \"s49\": the steps keep 255000 layers in all (51 trees of up to 5000 layers), over the budget of 250000"), "\(e)")
         #expect(e.description.contains("split the demo"), "\(e)")
     }
 
     @Test func undoKeepsWithinTheBudgetByDroppingItsOldestSteps() throws {
-        // A scene of 2 steps over 100 000 layers: each step entry keeps a tree, so of many
-        // n/p presses undo keeps only what fits 500 000 layers; the newest stay undoable.
+        // A scene of 2 steps over 60 000 layers: each step entry keeps a tree, so of many
+        // n/p presses undo keeps only what fits 250 000 layers; the newest stay undoable.
+        // At step 0 the snapshots are one tree (60 000), so 3 entries fit (240 000).
         var scene = Scene()
-        for i in 0..<100_000 { _ = try scene.tree.add(Layer(name: "l\(i)"), in: nil, at: nil) }
+        for i in 0..<60_000 { _ = try scene.tree.add(Layer(name: "l\(i)"), in: nil, at: nil) }
         scene.steps = [SceneStep(title: "a", script: [ScriptLine("select l0; move 1 0")]),
                        SceneStep(title: "b", script: [ScriptLine("select l1; move 1 0")])]
         var s = Session(scene: scene)
@@ -157,7 +158,7 @@ struct NumericPolicyTests {
         // Kept: the session's step snapshots (at step 0: one tree) and each step entry's tree.
         let kept = s.undoStack.reduce(0) { $0 + ($1.stepState?.tree.count ?? 0) } + s.stepSnapshots.reduce(0) { $0 + $1.count }
         #expect(kept <= Session.historyLayerBudget, "\(kept)")
-        #expect(!s.undoStack.isEmpty)
+        #expect(s.undoStack.count == 3)
         _ = try s.perform(.undo)
         #expect(s.currentStep == 1)
     }

@@ -116,12 +116,22 @@ public enum PreservingSave {
 }
 
 extension WantedValue {
-    /// The same value with its numbers marked as a transform's (written to 1e-9).
+    /// A transform's value with the numbers of its steps (`{ rotate: 45 }`, recomputed from a
+    /// matrix) marked to be written to 1e-9; the 6 or 16 numbers of a matrix written whole
+    /// stay exact.
     var asTransformNumbers: WantedValue {
         switch self {
+        case let .array(a): return .array(a.map { if case .object = $0 { return $0.stepNumbers } else { return $0 } })
+        case .object: return stepNumbers
+        default: return self
+        }
+    }
+
+    private var stepNumbers: WantedValue {
+        switch self {
         case let .number(n): return .transformNumber(n)
-        case let .array(a): return .array(a.map(\.asTransformNumbers))
-        case let .object(m): return .object(m.map { ($0.0, $0.1.asTransformNumbers) })
+        case let .array(a): return .array(a.map(\.stepNumbers))
+        case let .object(m): return .object(m.map { ($0.0, $0.1.stepNumbers) })
         default: return self
         }
     }

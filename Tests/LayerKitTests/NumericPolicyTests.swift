@@ -219,4 +219,21 @@ struct NumericPolicyTests {
         let copy = try SceneLoader.load(dir.path + "/popup-without-steps.json")
         #expect(copy.steps.isEmpty && copy.tree.id(named: "anchorFirst") == nil && copy.tree.count == 2)
     }
+
+    @Test func aMatrixWrittenWholeKeepsItsTinyEntries() throws {
+        // A transform the file spells as 16 numbers is rewritten as 16 numbers, each exactly:
+        // an m14 of 1e-10 (a faint perspective) is not rounded to 0.
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/m.json"
+        try """
+            {"layers": [{"name": "a", "bounds": [0, 0, 10, 10],
+              "transform": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]}]}
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        var s = Session(scene: try SceneLoader.load(path), filePath: path)
+        try ScriptRunner.run("select a; set transform matrix 2 0 0 1e-10 0 2 0 0 0 0 1 0 0 0 0 1\nsave", name: "<test>", session: &s, emit: { _ in })
+        let reopened = try SceneLoader.load(path)
+        let a = try #require(reopened.tree.id(named: "a"))
+        #expect(reopened.tree[a].transform.m14 == 1e-10)
+        #expect(reopened.tree[a].transform == s.tree[a].transform)
+    }
 }

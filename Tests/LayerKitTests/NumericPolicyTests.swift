@@ -236,4 +236,19 @@ struct NumericPolicyTests {
         #expect(reopened.tree[a].transform.m14 == 1e-10)
         #expect(reopened.tree[a].transform == s.tree[a].transform)
     }
+
+    @Test func aMatrixQueryThatOverflowsIsAnErrorNotNulls() throws {
+        // 40 steps of scale 1e9 multiply to 1e360: past Double. It answered
+        // {"matrix":[null,null,…]} (inf and 0·inf = NaN); now it is an error. 30 steps are 1e270:
+        // finite, and answered.
+        let steps = { (n: Int) in Array(repeating: "scale 1e9", count: n).joined(separator: " then ") }
+        var s = Session()
+        guard case let .engine(over)? = try CommandParser.parseLine("matrix " + steps(40)).first else { Issue.record("parse"); return }
+        let e = try #require(throws: CommandError.self) { _ = try s.perform(over) }
+        #expect(e.message == "the product of these steps is not finite (it overflows)")
+        guard case let .engine(within)? = try CommandParser.parseLine("matrix " + steps(30)).first else { Issue.record("parse"); return }
+        let answer = try s.perform(within)
+        // 1e9³⁰ = 1e270, with the rounding of 29 products: 1.0000000000000002e+270.
+        #expect(answer == .answer("{\"matrix\":[1.0000000000000002e+270,0,0,0,0,1.0000000000000002e+270,0,0,0,0,1,0,0,0,0,1]}"), "\(answer)")
+    }
 }

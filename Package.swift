@@ -54,8 +54,8 @@ let package = Package(
         .executableTarget(name: "ncurses-demo", dependencies: ["NCursesTerminal"]),
         // The seeded mutation fuzzer (layout readers, command parser), its command-line runner
         // and libFuzzer entry point (scripts/fuzz.sh).
-        .target(name: "Fuzzing", dependencies: ["LayerKit", "CommandLanguage", "LayoutFiles"]),
-        .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing"]),
+        .target(name: "Fuzzing", dependencies: ["LayerKit", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells"]),
+        .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing", "LayerKit"]),
         .target(name: "TestSupport", dependencies: ["Geometry", "Cells"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
@@ -64,7 +64,7 @@ let package = Package(
                     resources: [.copy("Malformed")]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Cells", "LayerModel", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
-        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "Fuzzing", "TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Cells"]),
         .testTarget(name: "ImportTests", dependencies: ["LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport", "Fuzzing"],

@@ -1,8 +1,11 @@
 #!/bin/sh
-# Fuzz LayerScope's layout readers (JSON, YAML) and command parser.
+# Fuzz LayerScope's layout readers (JSON, YAML), command parser, animation and step commands,
+# save round trips of random scenes, and the explorer's reducer.
 #
-#   scripts/fuzz.sh [COUNT] [SEED]      seeded mutation run: COUNT inputs per target
-#                                       (default 340000: over a million in all), release build
+#   scripts/fuzz.sh [COUNT] [SEED]      seeded mutation run: COUNT inputs per target (a tenth
+#                                       as many round trips, COUNT/100 explorer actions per
+#                                       shipped scene; default 340000: well over a million in
+#                                       all), release build
 #   scripts/fuzz.sh libfuzzer [ARGS…]   coverage-guided run with libFuzzer (-sanitize=fuzzer);
 #                                       ARGS go to libFuzzer (e.g. -runs=1000000 -max_total_time=600)
 #
@@ -20,7 +23,9 @@ if [ "${1:-}" = "libfuzzer" ]; then
         --build-path .build/fuzz
     corpus=.build/fuzz/corpus
     mkdir -p "$corpus"
-    # libFuzzer inputs start with one byte choosing the target: 0 JSON, 1 YAML, 2 commands.
+    # libFuzzer inputs start with one byte choosing the target: 0 JSON, 1 YAML, 2 commands,
+    # 3 recursiveDescription dumps, 4 animation and step commands, 5 round trip (the bytes
+    # seed a random scene).
     for f in Layouts/*.json Tests/LayerKitTests/Malformed/layouts/*.json; do
         { printf '\000'; cat "$f"; } > "$corpus/json-$(basename "$f")"
     done
@@ -29,6 +34,9 @@ if [ "${1:-}" = "libfuzzer" ]; then
     done
     for f in Tests/LayerKitTests/Malformed/scripts/*; do
         { printf '\002'; cat "$f"; } > "$corpus/cmd-$(basename "$f")"
+    done
+    for f in Tests/ImportTests/Dumps/*.txt; do
+        { printf '\003'; cat "$f"; } > "$corpus/dump-$(basename "$f")"
     done
     exec .build/fuzz/release/layerscope-fuzz -timeout=10 "$@" "$corpus"
 fi

@@ -60,11 +60,19 @@ extension Reader {
 
     mutating func spring() throws(CommandError) -> Spring {
         var column = peek?.column ?? endColumn
+        // Mass and stiffness from 1e-6 (numeric policy, docs/reliability.md): a subnormal
+        // mass (5e-324) made k/m infinite and the presentation NaN ({"point":[null,150]}).
         let m = try number("the spring's mass")
-        guard m > 0 else { throw CommandError("the spring's mass must be positive", column: column) }
+        guard m >= Spring.smallest else {
+            throw CommandError("the spring's mass must be at least 1e-6, found \(NumberText.exact(m))", column: column,
+                               suggestion: "Core Animation's default mass is 1")
+        }
         column = peek?.column ?? endColumn
         let k = try number("the spring's stiffness")
-        guard k > 0 else { throw CommandError("the spring's stiffness must be positive", column: column) }
+        guard k >= Spring.smallest else {
+            throw CommandError("the spring's stiffness must be at least 1e-6, found \(NumberText.exact(k))", column: column,
+                               suggestion: "Core Animation's default stiffness is 100")
+        }
         column = peek?.column ?? endColumn
         let c = try number("the spring's damping")
         guard c >= 0 else { throw CommandError("the spring's damping cannot be negative", column: column) }

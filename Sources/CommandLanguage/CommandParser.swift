@@ -174,7 +174,8 @@ public struct Reader {
             throw CommandError("expected a number (\(expected)), found \"\(t.text)\"", column: t.column)
         }
         guard x.isFinite, abs(x) <= 1e9 else {
-            throw CommandError("\(t.text) is out of range (\(expected)); numbers must be finite and at most 1e9 in magnitude", column: t.column)
+            throw CommandError("\(t.text) is out of range (\(expected)); numbers must be finite and at most 1e9 in magnitude", column: t.column,
+                               suggestion: "write a number from -1e9 to 1e9")
         }
         return x
     }
@@ -188,8 +189,17 @@ public struct Reader {
 
     mutating func integer(_ expected: String) throws(CommandError) -> Int {
         let t = try word(expected)
-        guard let i = Int(t.text), abs(i) <= 1_000_000_000 else {
+        // `magnitude`, never `abs`: abs(Int.min) traps (`step -9223372036854775808`).
+        guard let i = Int(t.text) else {
+            if let x = Reader.number(t.text), x == x.rounded() {
+                throw CommandError("\(t.text) is out of range (\(expected)); whole numbers must be at most 1e9 in magnitude", column: t.column,
+                                   suggestion: "write a whole number from -1000000000 to 1000000000")
+            }
             throw CommandError("expected a whole number (\(expected)), found \"\(t.text)\"", column: t.column)
+        }
+        guard i.magnitude <= 1_000_000_000 else {
+            throw CommandError("\(t.text) is out of range (\(expected)); whole numbers must be at most 1e9 in magnitude", column: t.column,
+                                   suggestion: "write a whole number from -1000000000 to 1000000000")
         }
         return i
     }

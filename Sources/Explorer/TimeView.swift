@@ -82,7 +82,10 @@ public enum TimeView {
         let barColumns = area.columns - labelWidth - 2
         guard barColumns > 4 else { return }
         func column(_ t: Double, of length: Double) -> Int {
-            min(barColumns - 1, max(0, Int((t / length * Double(barColumns - 1)).rounded())))
+            // Clamped in Double before the conversion: no clock value can trap here.
+            let x = (t / length * Double(barColumns - 1)).rounded()
+            guard x == x else { return 0 }
+            return Int(min(max(x, 0), Double(barColumns - 1)))
         }
         for (i, a) in shown.enumerated() {
             let row = top + 1 + i

@@ -14,6 +14,11 @@ public struct MutationFuzzer {
     public enum Target: String, CaseIterable, Sendable {
         case json, yaml, command
         case dump   // DumpFuzzTarget.swift
+        /// Issue 20: animation and step commands (`SceneFuzzer.runCommands`).
+        case animation
+        /// Issue 20: the input seeds a random scene that must save and reopen equal
+        /// (`SceneFuzzer.roundTrip`, JSON and YAML).
+        case roundTrip
     }
 
     /// What a run found: inputs that were accepted but did not round-trip.
@@ -21,8 +26,11 @@ public struct MutationFuzzer {
         public var inputs = 0
         public var accepted = 0
         public var problems: [String] = []
+        /// The slowest input's seconds (a hang is one over 5 s).
+        public var slowest = 0.0
+        public var hangs = 0
         public var description: String {
-            "\(inputs) inputs, \(accepted) accepted, \(problems.count) problems" + problems.prefix(5).map { "\n  " + $0 }.joined()
+            "\(inputs) inputs, \(accepted) accepted, \(problems.count) problems, slowest \((slowest * 1000).rounded() / 1000) s, \(hangs) over 5 s" + problems.prefix(5).map { "\n  " + $0 }.joined()
         }
     }
 
@@ -53,6 +61,8 @@ public struct MutationFuzzer {
 
     public let corpus: [[UInt8]]
     public var random: Random
+    /// Tokens a target adds to `tokens` (the animation target's command words).
+    public var extraTokens: [[UInt8]] = []
 
     public init(corpus: [[UInt8]], seed: UInt64) {
         self.corpus = corpus.isEmpty ? [[]] : corpus
@@ -72,7 +82,8 @@ public struct MutationFuzzer {
         case 0 where !bytes.isEmpty:
             bytes[min(at, bytes.count - 1)] ^= UInt8(1 << random.below(8))
         case 1:
-            bytes.insert(contentsOf: Self.tokens[random.below(Self.tokens.count)], at: at)
+            let k = random.below(Self.tokens.count + extraTokens.count)
+            bytes.insert(contentsOf: k < Self.tokens.count ? Self.tokens[k] : extraTokens[k - Self.tokens.count], at: at)
         case 2 where !bytes.isEmpty:
             let end = min(bytes.count, at + 1 + random.below(16))
             bytes.removeSubrange(min(at, bytes.count - 1)..<end)
@@ -121,6 +132,24 @@ public struct MutationFuzzer {
                 }
             }
             return (true, nil)
+        case .animation:
+            return SceneFuzzer.runCommands(bytes)
+        case .roundTrip:
+            // FNV-1a of the bytes: every input a different scene.
+            var seed: UInt64 = 0xcbf2_9ce4_8422_2325
+            for b in bytes { seed = (seed ^ UInt64(b)) &* 0x100_0000_01b3 }
+            let scene = SceneFuzzer.randomScene(seed: seed)
+            for format in [LayoutFormat.json, .yaml] {
+                if let problem = SceneFuzzer.roundTrip(scene, format: format) { return (true, "roundTrip (seed \(seed)): \(problem)") }
+            }
+            // Through a file and the preserving save for one input in 16: those wait for the
+            // disk (two fsyncs a save), the in-memory round trips above do not.
+            guard seed % 16 == 0 else { return (true, nil) }
+            defer { SceneFuzzer.removeScratchFile() }
+            if let problem = SceneFuzzer.roundTripThroughSave(scene, path: SceneFuzzer.scratchFile, seed: seed) {
+                return (true, "roundTrip through the preserving save (seed \(seed)): \(problem)")
+            }
+            return (true, nil)
         }
     }
 
@@ -140,7 +169,12 @@ public struct MutationFuzzer {
         var report = Report()
         for _ in 0..<count {
             let input = nextInput()
+            let start = ContinuousClock.now
             let (accepted, problem) = Self.run(input, on: target)
+            let took = start.duration(to: .now)
+            let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
+            report.slowest = max(report.slowest, seconds)
+            if seconds > 5 { report.hangs += 1; report.problems.append("\(target): an input took \(seconds) s") }
             report.inputs += 1
             if accepted { report.accepted += 1 }
             if let problem { report.problems.append(problem + " — input " + String(decoding: input.prefix(200), as: UTF8.self).debugDescription) }

@@ -20,7 +20,9 @@ extension Session {
         guard animations.contains(where: { $0.isVisible(at: t) && model.contains($0.layer) }) else { return model }
         var tree = model
         for a in animations where model.contains(a.layer) {
-            guard let p = a.progress(at: t), let v = a.value(progress: p, model: model[a.layer]) else { continue }
+            // A value that is not finite (no reader lets one in; this is the last guard) is
+            // not shown: the layer keeps its model value rather than answering null.
+            guard let p = a.progress(at: t), p.isFinite, let v = a.value(progress: p, model: model[a.layer]), v.isFinite else { continue }
             var layer = tree[a.layer]
             a.spec.keyPath.set(v, on: &layer)
             tree[a.layer] = layer

@@ -31,7 +31,13 @@ extension Session {
         case let .hitTest(name, p):
             return try hitTestAnswer(name, p)
         case let .matrix(t):
-            return "{\"matrix\":\(JSON.numbers(t.matrix.rowMajor))}"
+            // Steps within ±1e9 can still multiply past Double (40 × scale 1e9): an error, not
+            // a list with null in it.
+            let m = t.matrix
+            guard m.isFinite else {
+                throw CommandError("the product of these steps is not finite (it overflows)", suggestion: "use fewer or smaller steps")
+            }
+            return "{\"matrix\":\(JSON.numbers(m.rowMajor))}"
         case let .getPresentation(property):
             return Session.value(of: property, of: try selected(), in: presentationTree())
         case .getNow:

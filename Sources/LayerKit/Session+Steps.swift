@@ -26,7 +26,8 @@ extension Session {
         guard n >= 0, n <= scene.steps.count else {
             throw ScriptError(line: request, error: CommandError("no step \(n): this scene has steps 0…\(scene.steps.count) (0 is before the first)"))
         }
-        let wasDirty = isDirty
+        let before = StepState(tree: scene.tree, currentStep: scene.currentStep, snapshots: stepSnapshots)
+        let oldSelection = selection
         let keptSelection = selection.flatMap { scene.tree.contains($0) ? scene.tree[$0].name : nil }
         if stepSnapshots.isEmpty { stepSnapshots = [scene.tree] }
         var trial = self
@@ -51,15 +52,26 @@ extension Session {
                     }
                 }
                 if trial.stepSnapshots.count > index + 1 { trial.stepSnapshots.removeSubrange((index + 1)...) }
+                // A memory budget (numeric policy): snapshots past it are refused, not allocated.
+                let kept = trial.stepSnapshots.reduce(0) { $0 + $1.count } + trial.scene.tree.count
+                guard kept <= Session.historyLayerBudget else {
+                    throw ScriptError(line: step.script.last ?? request, error: CommandError("step \(index + 1) \"\(step.title)\": the steps keep \(kept) layers in all (\(index + 2) trees of up to \(trial.scene.tree.count) layers), over the budget of \(Session.historyLayerBudget)",
+                                       suggestion: "split the demo into several files, or use fewer steps or layers"))
+                }
                 trial.stepSnapshots.append(trial.scene.tree)
             }
         }
         trial.setCurrentStep(n)
+        // Stepping back over edits made since the step: they are one `undo` away (issue 20:
+        // `p` silently discarded them and undo said "nothing to undo").
+        if n < scene.currentStep, scene.currentStep < stepSnapshots.count, scene.tree != stepSnapshots[scene.currentStep] {
+            trial.warning = "step \(n) set aside your edits made since step \(scene.currentStep); undo brings them back"
+        }
         // Forward, the step shows what it did as a key would: its `select` stays selected and
         // its last edit (an anchor jump) keeps its ghost and deltas. Back, the selection is kept.
         let forward = n > scene.currentStep
         let stepEdit = forward ? trial.lastEdit : nil
-        trial.forgetHistoryKeepingDirt(wasDirty: wasDirty)
+        trial.recordStep(from: before, history: self, selection: oldSelection, command: .step(n))
         trial.lastEdit = stepEdit.flatMap { trial.scene.tree.contains($0.layer) ? $0 : nil }
         let alive = trial.selection.flatMap { trial.scene.tree.contains($0) ? $0 : nil }
         trial.selection = (forward ? alive : nil) ?? keptSelection.flatMap { trial.scene.tree.id(named: $0) } ?? alive ?? trial.scene.tree.roots.first

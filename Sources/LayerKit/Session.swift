@@ -39,6 +39,16 @@ public struct UndoEntry: Equatable, Sendable {
     var serial: Int = 0
     /// For an `animated` block: the animations before it (undo puts them back).
     var animations: [LayerAnimation]? = nil
+    /// For a `step`: the tree, step and step snapshots before it (undo puts them back), so
+    /// stepping back over an edit never loses the edit (issue 20).
+    var stepState: StepState? = nil
+}
+
+/// Where a step-through demo was, for undoing a `step`.
+struct StepState: Equatable, Sendable {
+    var tree: LayerTree
+    var currentStep: Int
+    var snapshots: [LayerTree]
 }
 
 /// The one engine every front end drives: a scene, a selection, undo/redo, and the
@@ -56,7 +66,8 @@ public struct Session: Equatable, Sendable {
     public internal(set) var diskVersion: FileVersion?
     /// True when the scene differs from the last load or save: undoing back to the saved
     /// state makes it clean again.
-    public var isDirty: Bool { undoStack.last?.serial != savedSerial || forcedDirty }
+    /// (A `step` entry repeats the serial below it: stepping is not an edit; 0 is "no entry".)
+    public var isDirty: Bool { (undoStack.last?.serial ?? 0) != (savedSerial ?? 0) || forcedDirty }
     /// The serial of the top undo entry when the scene was last loaded or saved (nil: none).
     private var savedSerial: Int? = nil
     /// Set when the saved state can no longer be reached by undo (history trimmed past it).
@@ -68,11 +79,15 @@ public struct Session: Equatable, Sendable {
     /// played forward, the step's last edit (so its anchor jump shows as a key's would).
     public internal(set) var lastEdit: EditRecord?
     /// A warning the last command produced (frame set under a lossy transform…).
-    public private(set) var warning: String?
+    public internal(set) var warning: String?
     /// The explorer's own commands are commands too: one clears the last one's warning.
     public mutating func clearWarning() { warning = nil }
 
     public static let undoLimit = 1000
+    /// The most layers undo's step entries and the step snapshots keep in all (a kept layer
+    /// costs about 0.7 KB with its hit geometry and name index: some 180 MB at most). Step
+    /// snapshots past it are a load error.
+    public static let historyLayerBudget = 250_000
     /// The tree after each step played so far (index 0: before any), for going back.
     var stepSnapshots: [LayerTree] = []
 
@@ -150,12 +165,41 @@ public struct Session: Equatable, Sendable {
     mutating func replaceTree(_ tree: LayerTree) { scene.tree = tree }
     mutating func setCurrentStep(_ n: Int) { scene.currentStep = n }
 
-    /// After a step: the history is the step's, not the user's; unsaved edits stay unsaved.
-    mutating func forgetHistoryKeepingDirt(wasDirty: Bool) {
-        undoStack = []; redoStack = []
-        markClean()
-        forcedDirty = wasDirty
+    /// After a step: one undo entry that puts back the tree, the step and the snapshots as
+    /// they were, so an edit made after a step and then stepped back over is one `undo`
+    /// away. It repeats the serial below it: a step leaves the scene as dirty as it was.
+    mutating func recordStep(from before: StepState, history: Session, selection oldSelection: LayerID?, command: EngineCommand) {
+        // The step's own scripted edits are not the user's: the history is as before the step.
+        undoStack = history.undoStack; redoStack = history.redoStack
+        savedSerial = history.savedSerial; forcedDirty = history.forcedDirty
+        var entry = UndoEntry(command: command, patch: scene.tree.snapshot(of: [], includingRoots: false),
+                              selection: oldSelection, serial: undoStack.last?.serial ?? 0)
+        entry.stepState = before
+        if redoStack.contains(where: { $0.serial == savedSerial }) { forcedDirty = true }
+        redoStack = []
+        undoStack.append(entry)
         lastEdit = nil
+        trimHistory()
+    }
+
+    /// Drops the oldest undo entries past `undoLimit`, and past `historyLayerBudget` layers
+    /// in the trees kept by the step snapshots and undo's step entries together (a 1 000-step
+    /// demo of 5 000 layers kept 5 million layers, 2.4 GB, and died allocating). An entry's
+    /// snapshots share their storage with the session's, so its own tree is what it costs.
+    /// The newest entry always stays: the step just taken can be undone.
+    mutating func trimHistory() {
+        var drop = max(0, undoStack.count - Session.undoLimit)
+        var kept = stepSnapshots.reduce(0) { $0 + $1.count } + undoStack[drop...].reduce(0) { $0 + ($1.stepState?.tree.count ?? 0) }
+        while kept > Session.historyLayerBudget, drop < undoStack.count - 1 {
+            kept -= undoStack[drop].stepState?.tree.count ?? 0
+            drop += 1
+        }
+        guard drop > 0 else { return }
+        let dropped = undoStack.prefix(drop)
+        // Undo can no longer reach the saved state: unless the scene is at it now, it stays dirty.
+        let atSaved = (undoStack.last?.serial ?? 0) == (savedSerial ?? 0)
+        if !atSaved, savedSerial == nil || dropped.contains(where: { $0.serial == savedSerial }) { forcedDirty = true }
+        undoStack.removeFirst(drop)
     }
 
     // MARK: Perform
@@ -209,6 +253,12 @@ public struct Session: Equatable, Sendable {
         var reverse = entry
         reverse.patch = scene.tree.apply(entry.patch)
         if let a = entry.animations { reverse.animations = animations; animations = a }
+        if let state = entry.stepState {
+            reverse.stepState = StepState(tree: scene.tree, currentStep: scene.currentStep, snapshots: stepSnapshots)
+            scene.tree = state.tree
+            scene.currentStep = state.currentStep
+            stepSnapshots = state.snapshots
+        }
         reverse.selection = selection
         let alive: (LayerID?) -> LayerID? = { [tree = scene.tree] id in id.flatMap { tree.contains($0) ? $0 : nil } }
         selection = alive(entry.selection) ?? alive(selection)

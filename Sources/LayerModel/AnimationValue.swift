@@ -21,6 +21,18 @@ public enum AnimationValue: Equatable, Sendable {
         }
     }
 
+    /// Every component is finite (a presentation value that is not is never shown).
+    public var isFinite: Bool {
+        switch self {
+        case let .number(x): return x.isFinite
+        case let .point(p): return p.isFinite
+        case let .size(s): return s.width.isFinite && s.height.isFinite
+        case let .rect(r): return r.origin.isFinite && r.size.width.isFinite && r.size.height.isFinite
+        case let .transform(m): return m.rowMajor.allSatisfy(\.isFinite)
+        case .color: return true
+        }
+    }
+
     /// The command spelling of the value (for the timeline and `animated`'s animations).
     public var propertyValue: PropertyValue {
         switch self {

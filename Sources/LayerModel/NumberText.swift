@@ -19,6 +19,14 @@ public enum NumberText {
         return exact(r)
     }
 
+    /// For files: the shortest decimal when it reads back to the same Double, else the
+    /// exact shortest round-trip text (so zPosition 1e-10 stays 1e-10, and 0.1 + 0.2 is
+    /// written 0.30000000000000004); never `-0`.
+    public static func file(_ x: Double) -> String {
+        let s = short(x)
+        return Double(s) == x || (x == 0 && s == "0") ? s : exact(x)
+    }
+
     /// The shortest decimal within 1e-9 of `x` (so `0.49999999999999994` is `0.5`), for
     /// files and exports; integers without `.0`, never `-0`.
     public static func short(_ x: Double) -> String {

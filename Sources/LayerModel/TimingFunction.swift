@@ -69,6 +69,10 @@ public struct Spring: Equatable, Sendable {
         self.mass = mass; self.stiffness = stiffness; self.damping = damping; self.initialVelocity = initialVelocity
     }
 
+    /// The least mass and stiffness the readers accept: with both in 1e-6…1e9, ω0 and ζ stay
+    /// finite (k/m ≤ 1e15), so progress is a number at every moment.
+    public static let smallest = 1e-6
+
     /// ω0 = √(k/m), ζ = c / (2√(k·m)).
     public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
     public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }

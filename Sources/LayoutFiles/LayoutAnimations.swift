@@ -117,7 +117,7 @@ struct AnimationsDecoder {
 
     private func number(_ value: SourceValue, _ path: String) throws(LayoutError) -> Double {
         guard case let .number(x, _) = value.kind else { throw error(value.position, path, "expected a number, found \(describe(value))") }
-        guard x.isFinite, abs(x) <= LayoutDecoder.numberLimit else { throw error(value.position, path, "the number is out of range (at most 1e9 in magnitude)") }
+        guard x.isFinite, abs(x) <= LayoutDecoder.numberLimit else { throw error(value.position, path, "the number is out of range (at most 1e9 in magnitude)", suggestion: "write a number from -1e9 to 1e9") }
         return x
     }
 

@@ -618,7 +618,8 @@ struct LayoutDecoder {
                         suggestion: "numbers must be finite, between -1e9 and 1e9")
         }
         guard abs(n) <= Self.numberLimit else {
-            throw error(at: value.position, path, "\(literal) is too large: numbers must be between -1e9 and 1e9")
+            throw error(at: value.position, path, "\(literal) is too large: numbers must be between -1e9 and 1e9",
+                        suggestion: "write a number from -1e9 to 1e9")
         }
         return n
     }

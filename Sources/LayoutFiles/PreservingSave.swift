@@ -92,6 +92,19 @@ public enum PreservingSave {
         if let difference = SceneComparison.difference(reloaded, scene) {
             throw unfaithful(file, difference)
         }
+        // The steps must still play to the end: removing a layer a step selects (popup.json's
+        // anchorFirst) wrote a file that no longer opened (issue 20).
+        let written: Scene
+        do { written = try LayoutFile.parse(text, file: file, format: format) } catch {
+            throw unfaithful(file, "the patched file would not load back (\(error))")
+        }
+        if !written.steps.isEmpty {
+            do { _ = try play(written, written.steps.count) } catch {
+                throw LayoutError(file: file, line: 1, column: 1,
+                                  message: "cannot save: the file's steps would no longer run — \(error)",
+                                  suggestion: "undo the change the steps need, or save under a new name (save NEW.json) to write the scene as it is now, without its steps; the file is unchanged")
+            }
+        }
         return text
     }
 
@@ -102,12 +115,38 @@ public enum PreservingSave {
     }
 }
 
+extension WantedValue {
+    /// A transform's value with the numbers of its steps (`{ rotate: 45 }`, recomputed from a
+    /// matrix) marked to be written to 1e-9; the 6 or 16 numbers of a matrix written whole
+    /// stay exact.
+    var asTransformNumbers: WantedValue {
+        switch self {
+        case let .array(a): return .array(a.map { if case .object = $0 { return $0.stepNumbers } else { return $0 } })
+        case .object: return stepNumbers
+        default: return self
+        }
+    }
+
+    private var stepNumbers: WantedValue {
+        switch self {
+        case let .number(n): return .transformNumber(n)
+        case let .array(a): return .array(a.map(\.stepNumbers))
+        case let .object(m): return .object(m.map { ($0.0, $0.1.stepNumbers) })
+        default: return self
+        }
+    }
+}
+
 /// Why a patch could not be made.
 struct PatchFailure: Error { var reason: String }
 
 /// The value a field should have, before it is spelled; `keep` leaves the source alone.
 indirect enum WantedValue {
+    /// Written so it reads back bit for bit (`NumberText.file`).
     case number(Double)
+    /// A transform step's number, recomputed from a matrix: the shortest decimal within
+    /// 1e-9, so `rotate 45` stays 45 rather than 45.00000000000001.
+    case transformNumber(Double)
     case string(String)
     case bool(Bool)
     case array([WantedValue])
@@ -257,7 +296,8 @@ struct Patcher {
             let want: WantedValue
             switch (old, new) {
             case let (.number(x), .number(y)):
-                guard !nearlyEqual(x, y) else { continue }
+                // Exactly: zPosition 1e-10 over 0 is a change (issue 20).
+                guard x != y else { continue }
                 want = .number(y)
             case let (.bool(x), .bool(y)):
                 guard x != y else { continue }
@@ -275,7 +315,7 @@ struct Patcher {
                 want = .string(y)
             case let (.transform(x), .transform(y)):
                 guard !x.matrix.isApproximatelyEqual(to: y.matrix) else { continue }
-                want = TransformFit.want(y.matrix, like: object.member(key)?.value)
+                want = TransformFit.want(y.matrix, like: object.member(key)?.value).asTransformNumbers
             default:
                 // name, kind, bounds, position, anchorPoint: above.
                 continue
@@ -309,9 +349,10 @@ struct Patcher {
         try patch(member, .array(b.map { .string($0.text) }), flow: isFlowCollection(object))
     }
 
-    func pointEqual(_ a: Point, _ b: Point) -> Bool { nearlyEqual(a.x, b.x) && nearlyEqual(a.y, b.y) }
+    // Exact: a value that differs in the last bit is written (the save round-trips every number).
+    func pointEqual(_ a: Point, _ b: Point) -> Bool { a.x == b.x && a.y == b.y }
     func rectEqual(_ a: Rect, _ b: Rect) -> Bool {
-        pointEqual(a.origin, b.origin) && nearlyEqual(a.size.width, b.size.width) && nearlyEqual(a.size.height, b.size.height)
+        pointEqual(a.origin, b.origin) && a.size.width == b.size.width && a.size.height == b.size.height
     }
 
     func pointWant(_ p: Point, like value: SourceValue?) -> WantedValue {
@@ -412,6 +453,8 @@ struct Patcher {
         case (_, .keep):
             return
         case (.number(let old, _), .number(let new)):
+            if old == new { return }
+        case (.number(let old, _), .transformNumber(let new)):
             if nearlyEqual(old, new) { return }
         case (.string(let old), .string(let new)):
             if old == new { return }
@@ -585,7 +628,8 @@ struct Patcher {
     /// `want` in flow style, in the file's format.
     func render(_ want: WantedValue) -> String {
         switch want {
-        case .number(let n): return NumberText.short(n)
+        case .number(let n): return NumberText.file(n)
+        case .transformNumber(let n): return NumberText.short(n)
         case .string(let s): return format == .json ? SafeText.jsonQuoted(s) : yamlQuoted(s, blockIndent: nil)
         case .bool(let b): return b ? "true" : "false"
         case .array(let elements): return "[" + elements.map(render).joined(separator: ", ") + "]"
@@ -997,17 +1041,19 @@ enum SceneComparison {
            same(a.bounds.size.width, b.bounds.size.width), same(a.bounds.size.height, b.bounds.size.height) { x.bounds = b.bounds }
         if same(a.position.x, b.position.x), same(a.position.y, b.position.y) { x.position = b.position }
         if same(a.anchorPoint.x, b.anchorPoint.x), same(a.anchorPoint.y, b.anchorPoint.y) { x.anchorPoint = b.anchorPoint }
-        if same(a.anchorPointZ, b.anchorPointZ) { x.anchorPointZ = b.anchorPointZ }
-        if same(a.zPosition, b.zPosition) { x.zPosition = b.zPosition }
+        // Numbers written as they are (no frame derives them) must come back bit for bit.
+        if a.anchorPointZ == b.anchorPointZ { x.anchorPointZ = b.anchorPointZ }
+        if a.zPosition == b.zPosition { x.zPosition = b.zPosition }
         if sameT(a.transform, b.transform) { x.transform = b.transform }
         if sameT(a.sublayerTransform, b.sublayerTransform) { x.sublayerTransform = b.sublayerTransform }
-        if same(a.opacity, b.opacity) { x.opacity = b.opacity }
-        if same(a.borderWidth, b.borderWidth) { x.borderWidth = b.borderWidth }
+        if a.opacity == b.opacity { x.opacity = b.opacity }
+        if a.borderWidth == b.borderWidth { x.borderWidth = b.borderWidth }
         guard x.unlinked != b.unlinked else { return nil }
         if x.bounds != b.bounds { return "bounds" }
         if x.position != b.position { return "position" }
         if x.anchorPoint != b.anchorPoint { return "anchorPoint" }
         if x.transform != b.transform { return "transform" }
+        if x.zPosition != b.zPosition { return "zPosition" }
         return "a property differs"
     }
 }

@@ -81,7 +81,7 @@ public enum Labels {
         let selection = options.selection.flatMap { id in tree.contains(id) ? id : nil }
         if let sel = selection, options.overlays.contains(.anchor),
            let a = tree.matrixToScreen(sel).concatenating(toCells).apply(to: tree[sel].anchorInBounds) {
-            let c = Int(a.x.rounded(.down)), r = Int(a.y.rounded(.down))
+            let c = RasterSurface.floorClamped(a.x), r = RasterSurface.floorClamped(a.y)
             if c >= 0, r >= 0, c < columns, r < rows { taken.insert(r * columns + c) }
         }
         var order = boxes.reversed().filter { $0.id != selection }
@@ -101,8 +101,10 @@ public enum Labels {
             }
             // Inside: the cells after the ones the edges run through.
             // (The outline sits on the first inside sample, up to half a cell past the edge.)
-            let c0 = Int((box.minX + 0.5).rounded(.down)) + 1, c1 = Int((box.maxX - 0.5).rounded(.up)) - 1   // columns c0..<c1
-            let r0 = Int((box.minY + 0.5).rounded(.down)) + 1, r1 = Int((box.maxY - 0.5).rounded(.up)) - 1
+            // Clamped in Double before the conversion (a layer scaled 1e27 reaches past Int).
+            let fl = { (v: Double) in RasterSurface.floorClamped(v) }
+            let c0 = fl(box.minX + 0.5) + 1, c1 = RasterSurface.ceilClamped(box.maxX - 0.5) - 1   // columns c0..<c1
+            let r0 = fl(box.minY + 0.5) + 1, r1 = RasterSurface.ceilClamped(box.maxY - 0.5) - 1
             var spot: (Int, Int)? = nil
             // Only a boxy shape (nearly filling its bounding box) has room inside its box; a
             // turned or thin one would be covered by its own name.
@@ -120,7 +122,10 @@ public enum Labels {
             }
             if box.fillRatio > 0.8, c1 - c0 >= width, r1 > r0 {
                 search: for r in r0..<min(r1, r0 + 4) {
-                    for c in c0...(c1 - width) where free(c, r) && showsLayer(c, r) { spot = (c, r); break search }
+                    // Only columns `free` can accept: the work is bounded by the canvas, not the box.
+                    let first = max(c0, 0), last = min(c1 - width, columns - width)
+                    guard first <= last else { break search }
+                    for c in first...last where free(c, r) && showsLayer(c, r) { spot = (c, r); break search }
                 }
             }
             if spot == nil, !isSelection, box.tips.count == 4 {
@@ -164,8 +169,8 @@ public enum Labels {
                 }
             }
             if spot == nil, isSelection {
-                let left = min(max(0, Int(box.minX.rounded(.down))), max(0, columns - width))
-                for r in [Int(box.minY.rounded(.down)) - 1, Int(box.maxY.rounded(.down)) + 1, r0] where free(left, r) {
+                let left = min(max(0, fl(box.minX)), max(0, columns - width))
+                for r in [fl(box.minY) - 1, fl(box.maxY) + 1, r0] where free(left, r) {
                     spot = (left, r); break
                 }
             }

@@ -26,6 +26,7 @@ func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<C
 }
 #else
 import Foundation
+import LayerKit
 
 /// `layerscope-fuzz [COUNT] [SEED] [CORPUS-DIR…]`: the seeded mutation fuzzer, COUNT inputs
 /// per target (default 100 000), over the files in the corpus folders (default Layouts and
@@ -45,14 +46,47 @@ struct FuzzMain {
                 if let data = FileManager.default.contents(atPath: folder + "/" + name) { corpus.append(Array(data)) }
             }
         }
+        var dumps: [[UInt8]] = []
+        let dumpFolder = "Tests/ImportTests/Dumps"
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: dumpFolder)) ?? []).sorted() where name.hasSuffix(".txt") {
+            if let data = FileManager.default.contents(atPath: dumpFolder + "/" + name) { dumps.append(Array(data)) }
+        }
+        if dumps.isEmpty { dumps = corpus }
         print("corpus: \(corpus.count) files; seed \(seed); \(count) inputs per target")
         var failed = false
+        var total = 0
         for (i, target) in MutationFuzzer.Target.allCases.enumerated() {
-            var fuzzer = MutationFuzzer(corpus: corpus, seed: seed &+ UInt64(i))
-            let report = fuzzer.run(count, on: target)
+            // The animation target mutates animation and step command lines (and the scripts).
+            // The dump target mutates the real dumps of the import corpus.
+            let base = target == .animation ? SceneFuzzer.commandCorpus + corpus.filter { $0.first != UInt8(ascii: "{") }
+                : target == .dump ? dumps : corpus
+            var fuzzer = MutationFuzzer(corpus: base, seed: seed &+ UInt64(i))
+            if target == .animation { fuzzer.extraTokens = SceneFuzzer.commandTokens }
+            // Round trips render and hit-test every step: a tenth as many inputs.
+            let report = fuzzer.run(target == .roundTrip ? max(1, count / 10) : count, on: target)
+            total += report.inputs
             print("\(target): \(report)")
+            fflush(nil)
             if !report.problems.isEmpty { failed = true }
         }
+        // The explorer's reducer: random keys, clicks, `:` lines, resizes and ticks over
+        // every shipped scene, rendered after each (issue 20's SIGILL hunt).
+        var actions = 0, slowest = 0.0
+        let layouts = folders.first ?? "Layouts"
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: layouts)) ?? []).sorted() {
+            guard let scene = try? SceneLoader.load(layouts + "/" + name) else { continue }
+            var fuzzer = ExplorerFuzzer(seed: seed &+ UInt64(actions))
+            var last = ContinuousClock.now
+            fuzzer.run(scene, path: layouts + "/" + name, count: max(1, count / 100)) { _, _, _ in
+                let took = last.duration(to: .now)
+                last = .now
+                slowest = max(slowest, Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18)
+                actions += 1
+            }
+        }
+        print("explorer: \(actions) actions over the shipped scenes, slowest \((slowest * 1000).rounded() / 1000) s")
+        if slowest > 5 { failed = true }
+        print("total: \(total + actions) inputs")
         exit(failed ? 1 : 0)
     }
 }

@@ -117,15 +117,16 @@ import Geometry
         try original.write(toFile: path, atomically: true, encoding: .utf8)
         try Self.edit(path, "select card; set bounds 0 0 120 50; set opacity 0.30000000000000004")
         let saved = try String(contentsOfFile: path, encoding: .utf8)
-        // 100 → 120 in place; opacity 0.30000000000000004 is 0.3 to 1e-9, written short, on a
-        // new line after position (the last one-line member), before the sublayers block.
+        // 100 → 120 in place; opacity 0.30000000000000004 is written as it is (issue 20: a
+        // save round-trips every number exactly; 0.3 would read back one bit lower), on a new
+        // line after position (the last one-line member), before the sublayers block.
         #expect(saved == """
             # a card
             layers:
               - name: card   # the only one
                 bounds: [0, 0, 120, 50]   # wide
                 position: [60, 40]
-                opacity: 0.3
+                opacity: 0.30000000000000004
                 sublayers:
                   - { name: dot, bounds: [0, 0, 4, 4] }
 

@@ -80,6 +80,8 @@ public enum EngineCommand: Equatable, Sendable {
     case exportSwift
     /// `export svg FILE`: the scene as vector geometry, written atomically to FILE.
     case exportSVG(String)
+    /// `explode …`, `camera …`: the exploded view (depth.md; CommandTable+Depth.swift).
+    case depth(DepthCommand)
 
     public var text: String {
         let q = CommandQuoting.ifNeeded
@@ -101,6 +103,7 @@ public enum EngineCommand: Equatable, Sendable {
         case let .step(n): return "step \(n)"
         case .exportSwift: return "export swift"
         case let .exportSVG(path): return "export svg \(q(path))"
+        case let .depth(d): return d.text
         }
     }
 }
@@ -172,6 +175,8 @@ public enum Query: Equatable, Sendable {
     case hitTest(String?, Point)
     case hitTestPresentation(String?, Point)
     case matrix(TransformSpec)
+    /// `get quad|plane|planes|exploded-quad` (depth.md, "Queries").
+    case depth(DepthQuery)
 
     public var text: String {
         let n = NumberText.exact
@@ -189,6 +194,7 @@ public enum Query: Equatable, Sendable {
             return "hit-test " + (name.map { ($0 == "presentation" ? "\"presentation\"" : q($0)) + " " } ?? "") + "\(n(p.x)) \(n(p.y))"
         case let .hitTestPresentation(name, p): return "hit-test presentation " + (name.map { "\(q($0)) " } ?? "") + "\(n(p.x)) \(n(p.y))"
         case let .matrix(t): return "matrix \(t.text)"
+        case let .depth(d): return "get \(d.rawValue)"
         }
     }
 }

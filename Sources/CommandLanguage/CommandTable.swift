@@ -57,12 +57,13 @@ public enum CommandSection: String, CaseIterable, Sendable {
     case query = "Queries"
     case time = "Time"
     case explorer = "The explorer's own commands"
+    case depth = "The exploded view"
 
     /// The heading of the table's second column.
     var meaningHeading: String { self == .query ? "prints" : "meaning" }
     /// The marker name around its generated table in the docs.
     public var marker: String {
-        switch self { case .scene: return "scene"; case .query: return "queries"; case .time: return "time"; case .explorer: return "explorer" }
+        switch self { case .scene: return "scene"; case .query: return "queries"; case .time: return "time"; case .explorer: return "explorer"; case .depth: return "depth" }
     }
 }
 
@@ -101,7 +102,7 @@ private func words<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> Comman
 
 /// Every command of the language, declared once.
 public enum CommandTable {
-    public static let all: [CommandSpec] = scene + queries + time + explorerCommands
+    public static let all: [CommandSpec] = scene + queries + time + explorerCommands + depthCommands
 
     static let scene: [CommandSpec] = [
         CommandSpec("add", .scene, [
@@ -238,7 +239,12 @@ public enum CommandTable {
             CommandForm([.property(settable: false)], "`{\"rect\":[x,y,w,h]}`, `{\"point\":[x,y]}`, `{\"size\":[w,h]}`, `{\"matrix\":[16]}`, `{\"affine\":[6]}`, `{\"number\":n}` or `{\"bool\":b}`; `get frame` is the derived frame"),
             CommandForm([.keyword("presentation"), .property(settable: false)], "the presentation value at `now` in `get`'s JSON form ([time.md](time.md))"),
             CommandForm([.keyword("now")], "`{\"number\":seconds}`: the scene clock"),
+            CommandForm([.keyword("quad")], "`{\"quad\":[[x,y],[x,y],[x,y],[x,y]]}`: the selection's bounds corners in the root space as drawn, through perspective ([depth.md](depth.md))"),
+            CommandForm([.keyword("plane")], "`{\"plane\":p}` under the current `explode order`, or `{\"plane\":null}` (hidden, zero area)"),
+            CommandForm([.keyword("planes")], "`{\"planes\":P}`: how many planes the current order uses"),
+            CommandForm([.keyword("exploded-quad")], "the `quad` corners after the exploded view's camera projection"),
         ]) { (r: inout Reader) throws(CommandError) in
+            if let t = r.peek, !t.quoted, let d = DepthQuery(rawValue: t.text) { r.advance(); return query(.depth(d)) }
             if let t = r.peek, !t.quoted, t.text == "presentation" { r.advance(); return query(.getPresentation(try r.property(allowReadOnly: true))) }
             if let t = r.peek, !t.quoted, t.text == "now" { r.advance(); return query(.getNow) }
             return query(.get(try r.property(allowReadOnly: true)))

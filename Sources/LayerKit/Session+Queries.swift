@@ -38,6 +38,8 @@ extension Session {
             return "{\"number\":\(JSON.number(now))}"
         case let .hitTestPresentation(name, p):
             return try hitTestAnswer(name, p, in: presentationTree())
+        case let .depth(d):
+            return try depthAnswer(d)
         }
     }
 

@@ -49,6 +49,8 @@ public struct Session: Equatable, Sendable {
     public var selection: LayerID?
     /// The sibling order CALayer hit testing uses (R9); the other order is reported when it differs.
     public var hitTestOrder: SiblingOrder = .zPosition
+    /// The exploded view's settings (depth.md); kept across load and reload.
+    public var depth = DepthSettings()
     /// The file the scene came from, if any (for `save` with no name and `reload`).
     public var filePath: String?
     /// True when the scene differs from the last load or save: undoing back to the saved
@@ -197,6 +199,9 @@ public struct Session: Equatable, Sendable {
             return .none
         case let .exportSVG(path):
             return .write(path: path, text: SVGExport.svg(presentedScene))
+        case let .depth(d):
+            performDepth(d)
+            return .none
         case .exportSwift:
             return .output(try SwiftExport.code(for: try selected(), in: scene.tree))
         case let .query(q):

@@ -172,8 +172,9 @@ struct CommandTableTests {
         // add NAME [layer|view] [in PARENT] [at INDEX]: after "in" comes a parent layer.
         #expect(CommandTable.argumentKinds(verb: "add", typed: ["x", "in"], position: 3) == [.layer("PARENT")])
         #expect(Set(CommandTable.argumentKinds(verb: "add", typed: ["x"], position: 2).map(\.synopsis)) == ["layer|view", "in", "at"])
-        // get PROP | get presentation PROP | get now.
-        #expect(CommandTable.argumentKinds(verb: "get", typed: [], position: 1) == [.property(settable: false), .keyword("presentation"), .keyword("now")])
+        // get PROP | get presentation PROP | get now | get quad|plane|planes|exploded-quad (depth.md).
+        #expect(CommandTable.argumentKinds(verb: "get", typed: [], position: 1) == [.property(settable: false), .keyword("presentation"), .keyword("now"),
+                                                                                    .keyword("quad"), .keyword("plane"), .keyword("planes"), .keyword("exploded-quad")])
         #expect(CommandTable.argumentKinds(verb: "get", typed: ["presentation"], position: 2) == [.property(settable: false)])
         #expect(CommandTable.argumentKinds(verb: "get", typed: ["now"], position: 2) == [])
         // convert point X Y from A to B: A and B are spaces.

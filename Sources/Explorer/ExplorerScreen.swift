@@ -77,10 +77,16 @@ public enum ExplorerScreen {
             return Screen(canvas: canvas, cursor: nil)
         }
         let unicode = options.unicode && options.mode != .ascii
-        let report = state.mode == .cursor ? state.cursor.map { CursorReport(state: state, point: $0) } : nil
+        // The exploded view (DepthView.swift) replaces the flat canvas; its cursor is in the
+        // exploded picture's space, so the flat hit-test report is not made.
+        let exploded = state.session.depth.exploded ? DepthFrame(state) : nil
+        let report = state.mode == .cursor && exploded == nil ? state.cursor.map { CursorReport(state: state, point: $0) } : nil
 
         // Canvas.
-        let viewport = state.viewport
+        let viewport = exploded?.viewport ?? state.viewport
+        if let exploded {
+            canvas.blit(DepthView.canvas(state, exploded, area: layout.canvas, options: options, unicode: unicode), column: layout.canvas.column, row: layout.canvas.row)
+        } else {
         let drawn = TimeView.drawnTree(state)   // the presentation while animations show
         var rasterOptions = RasterOptions(mode: options.mode, unicode: unicode, selection: state.session.selection,
                                           palette: options.palette,
@@ -90,6 +96,7 @@ public enum ExplorerScreen {
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
         let scene = SceneRasterizer.render(TreeBrowser.canvasTree(drawn, state), viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
         canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
+        }
         TimeView.drawTimeline(&canvas, state, area: layout.canvas, unicode: unicode)
         if let p = state.cursor, state.mode == .cursor {
             drawCrosshair(&canvas, at: viewport.cell(containing: p), in: layout.canvas, unicode: unicode)
@@ -102,7 +109,7 @@ public enum ExplorerScreen {
 
         // Side panel.
         if !layout.panel.isEmpty {
-            drawPanel(&canvas, state, layout.panel, report: report, unicode: unicode)
+            drawPanel(&canvas, state, layout.panel, report: report, unicode: unicode, exploded: exploded)
             let sep: Character = unicode ? "│" : "|"
             for r in layout.panel.row..<(layout.panel.row + layout.panel.rows) {
                 canvas[layout.panel.column - 1, r] = Cell(sep, style: dimStyle)
@@ -243,6 +250,7 @@ public enum ExplorerScreen {
         }
         // A small terminal's status line carries the compact inspector: the order waits in the panel.
         right += layout.panelHidden ? " " : "  order " + state.session.hitTestOrder.rawValue + " "
+        if state.session.depth.exploded { right = "  " + DepthView.statusText(state) + " " + right }
         if state.session.stepCount > 0 { right += " \(state.session.currentStep)/\(state.session.stepCount) " }
         var message = state.status
         // The selection path can be long (and wide): it yields to the message, keeping its end.
@@ -261,7 +269,7 @@ public enum ExplorerScreen {
         }
     }
 
-    static func drawPanel(_ canvas: inout Canvas, _ state: ExplorerState, _ area: CellRect, report: CursorReport?, unicode: Bool) {
+    static func drawPanel(_ canvas: inout Canvas, _ state: ExplorerState, _ area: CellRect, report: CursorReport?, unicode: Bool, exploded: DepthFrame? = nil) {
         let tree = state.session.tree
         let pane = TreePanel(state, area: area, unicode: unicode)
         var lines = pane.banner
@@ -275,6 +283,7 @@ public enum ExplorerScreen {
         }
         switch state.panelPage {
         case .inspector:
+            if let exploded { lines += DepthView.panelLines(state, exploded) }
             if let report {
                 lines += cursorLines(report, tree: tree, order: state.session.hitTestOrder)
                 if let line = TimeView.hitLine(state, point: report.point) { lines.append(line) }

@@ -174,6 +174,7 @@ public enum Reducer {
             return .copy(output)
         }
         if let effect = TreeBrowser.handleKey(&state, key) { return effect }
+        if let effect = DepthView.handleKey(&state, key) { return effect }
         if state.output != nil, key == .escape || key == .character("q") {
             state.output = nil
             // The status said "Esc closes": it must not outlive the overlay.
@@ -228,6 +229,7 @@ public enum Reducer {
         case .playPause, .stepForward, .stepBack, .scrubForward, .scrubBack: return TimeView.key(&state, action, key: key)
         case .treeSearch, .searchNext, .searchPrevious, .fold, .reveal, .filterTree:
             return TreeBrowser.handleKey(&state, typed) ?? .none
+        case let .depth(k): return DepthView.key(&state, k, typed: key)
         }
     }
 
@@ -303,6 +305,7 @@ public enum Reducer {
             setStatus(&state, "\(command.text): \(error)", error: true)
             return .none
         }
+        if case let .step(n) = command { applyStepView(&state, n) }
         let isEdit: Bool
         if case .edit = command { isEdit = true } else { isEdit = false }
         if isEdit { state.lastConversion = nil }
@@ -379,9 +382,11 @@ public enum Reducer {
             let row = (r - 0.5).rounded() + Double(dr) + 0.5
             state.cursor = v.point(column: column, row: row)
             if state.mode != .cursor { state.mode = .cursor }
+            DepthView.pickUnderCursor(&state)
         case let .cursorAt(x, y):
             state.cursor = Point(x: x, y: y)
             state.mode = .cursor
+            DepthView.pickUnderCursor(&state)
         case .help:
             state.mode = .help
             state.helpScroll = 0
@@ -440,6 +445,7 @@ public enum Reducer {
     static func click(_ state: inout ExplorerState, column: Int, row: Int) -> ExplorerEffect {
         let layout = state.layout
         if let p = state.point(atTerminalColumn: column, row: row) {
+            if state.session.depth.exploded { return DepthView.click(&state, at: p) }
             state.cursor = p
             state.mode = .cursor
             if let hit = state.session.tree.hitTestScreen(p, order: state.session.hitTestOrder) {

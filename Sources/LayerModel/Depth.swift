@@ -126,6 +126,18 @@ public struct ExplodedCamera: Equatable, Sendable {
     }
 
     public func project(_ q: Quad, plane: Int) -> Quad { q.mapped { project($0, plane: plane) } }
+
+    /// The root-space point on `plane` that projects to `p` (the inverse of `project` on
+    /// one plane); nil at ±90°, where the plane is seen edge on.
+    public func unproject(_ p: Point, plane: Int) -> Point? {
+        guard abs(cy) > 1e-9, abs(cp) > 1e-9 else { return nil }
+        let z = lift(plane)
+        let x1 = p.x - center.x, y2 = p.y - center.y
+        let dx = (x1 - z * sy) / cy
+        let z1 = -dx * sy + z * cy
+        let dy = (y2 + z1 * sp) / cp
+        return Point(x: center.x + dx, y: center.y + dy)
+    }
 }
 
 /// Every drawn layer's true on-screen quad and its plane under one order, plus the sibling

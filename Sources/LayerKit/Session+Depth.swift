@@ -1,6 +1,7 @@
 import Geometry
 import LayerModel
 import CommandLanguage
+import LayoutFiles
 
 extension Session {
     /// `explode …` and `camera …`: settings only; the scene is not touched (no undo step).
@@ -26,6 +27,11 @@ extension Session {
     /// The exploded view's camera for a layout: centred on the scene's `screen` when it has one.
     public func explodedCamera(_ layout: DepthLayout) -> ExplodedCamera {
         layout.camera(depth, screen: scene.screen.map { Rect(origin: .zero, size: $0) })
+    }
+
+    /// `export svg`'s picture: the flat scene, or the exploded view when it is on.
+    public func svgText() -> String {
+        depth.exploded ? SVGExport.explodedSVG(presentedScene, settings: depth, hitOrder: hitTestOrder) : SVGExport.svg(presentedScene)
     }
 
     /// `get quad|plane|planes|exploded-quad`.

@@ -198,7 +198,7 @@ public struct Session: Equatable, Sendable {
             try goToStep(n)
             return .none
         case let .exportSVG(path):
-            return .write(path: path, text: SVGExport.svg(presentedScene))
+            return .write(path: path, text: svgText())
         case let .depth(d):
             performDepth(d)
             return .none

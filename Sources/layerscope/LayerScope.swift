@@ -284,7 +284,7 @@ struct Render: ParsableCommand {
         var state = try openState(file, draw: draw, source: source, columns: cols, rows: rows)
         if let time { _ = Reducer.reduce(&state, .command(.engine(.clock(.time(time))))) }
         if let svg {
-            do { try TextFile.writeAtomically(SVGExport.svg(state.session.presentedScene), to: svg) } catch {
+            do { try TextFile.writeAtomically(state.session.svgText(), to: svg) } catch {
                 printError("layerscope: cannot write \(svg): \(error.message)")
                 throw ExitCode(1)
             }

@@ -26,12 +26,16 @@ public enum ExplodedRaster {
         public var text: String
         public var candidates: [CellPosition]
         public var mustShow: Bool
+        public init(item: Int, text: String, candidates: [CellPosition], mustShow: Bool) {
+            self.item = item; self.text = text; self.candidates = candidates; self.mustShow = mustShow
+        }
     }
 
     public struct PlacedPlaque: Equatable, Sendable {
         public var item: Int
         public var text: String
         public var at: CellPosition
+        public init(item: Int, text: String, at: CellPosition) { self.item = item; self.text = text; self.at = at }
     }
 
     static let badge = "≠"

@@ -208,6 +208,27 @@ struct DepthTests {
         #expect(s.depth.spacing == 35)
     }
 
+    /// The SVG export of the exploded view: render order on seed 003's views → root plane 0,
+    /// red 1, green 2, each polygon naming its layer and plane; green and red carry ≠.
+    @Test func theSVGExportDrawsTheExplodedViewWithLayerAndPlaneAttributes() throws {
+        var tree = LayerTree()
+        let root = try tree.add(framed("root", 0, 0, 300, 300, kind: .view))
+        try tree.add(framed("green", 50, 50, 150, 150, kind: .view, z: 1), in: root)
+        try tree.add(framed("red", 100, 100, 150, 150, kind: .view), in: root)
+        var s = Session(scene: Scene(screen: Size(width: 300, height: 300), tree: tree))
+        #expect(!s.svgText().contains("data-plane"))
+        _ = try ask(&s, "explode on; explode order render; camera yaw 0")
+        let svg = s.svgText()
+        // yaw 0, pitch 0: the flat quads.
+        #expect(svg.contains("<polygon class=\"plane\" data-layer=\"root\" data-plane=\"0\" points=\"0,0 300,0 300,300 0,300\""))
+        #expect(svg.contains("data-layer=\"red\" data-plane=\"1\" points=\"100,100 250,100 250,250 100,250\""))
+        #expect(svg.contains("data-layer=\"green\" data-plane=\"2\" points=\"50,50 200,50 200,200 50,200\""))
+        #expect(svg.contains(">≠ green</text>") && svg.contains(">≠ red</text>") && svg.contains(">root</text>"))
+        // Polygons back to front: root before red before green.
+        let order = ["\"root\" data-plane", "\"red\" data-plane", "\"green\" data-plane"].compactMap { svg.range(of: $0)?.lowerBound }
+        #expect(order.count == 3 && order == order.sorted())
+    }
+
     @Test func spellingsRoundTripAndBadInputIsNamed() throws {
         for text in ["explode", "explode on", "explode off", "explode order tree", "explode order render", "explode order hit",
                      "explode spacing 12.5", "explode range 1 3", "explode range all", "camera yaw -45", "camera pitch 10",

@@ -359,5 +359,6 @@ struct Bench: ParsableCommand {
         print(InteractiveBenchmark.report(quick: quick))
         print(AnimationBenchmark.report(quick: quick))
         print(ImportBenchmark.report(quick: quick))
+        print(DepthBenchmark.report(quick: quick))
     }
 }

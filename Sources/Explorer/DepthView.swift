@@ -106,14 +106,14 @@ enum DepthView {
             } else {
                 out.append(PanelLine(" \(name): no plane (hidden or zero area)", style: ExplorerScreen.dimStyle))
             }
-            let searchRule = state.session.hitTestOrder == .tree ? "order tree" : "UIKit ignores zPosition"
+            let searchRule = state.session.hitTestOrder == .tree ? "order tree" : "UIKit: z ignored"
             for (other, inFront) in frame.layout.disagreements(of: sel) {
                 let o = tree[other].name
                 let front = inFront ? name : o, first = inFront ? o : name
                 let zf = n(tree[inFront ? sel : other].zPosition), zb = n(tree[inFront ? other : sel].zPosition)
                 out.append(PanelLine("≠ \(name) and \(o) disagree:", style: ExplorerScreen.errorStyle))
-                out.append(PanelLine("   drawn:   \(front) in front (zPosition \(zf) > \(zb))"))
-                out.append(PanelLine("   touched: \(first) searched first (\(searchRule))"))
+                out.append(PanelLine("   drawn in front: \(front) (z \(zf) > \(zb))"))
+                out.append(PanelLine("   searched first: \(first) (\(searchRule))"))
             }
         }
         if let p = state.cursor, state.mode == .cursor {

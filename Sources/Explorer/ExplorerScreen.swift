@@ -99,7 +99,7 @@ public enum ExplorerScreen {
         }
         TimeView.drawTimeline(&canvas, state, area: layout.canvas, unicode: unicode)
         if let p = state.cursor, state.mode == .cursor {
-            drawCrosshair(&canvas, at: viewport.cell(containing: p), in: layout.canvas, unicode: unicode)
+            drawCrosshair(&canvas, at: viewport.cell(containing: p), in: layout.canvas, unicode: unicode, keepBackground: exploded != nil)
         }
         drawStepCaption(&canvas, state, layout.canvas)
 
@@ -207,13 +207,17 @@ public enum ExplorerScreen {
         }
     }
 
-    static func drawCrosshair(_ canvas: inout Canvas, at cell: CellPosition, in area: CellRect, unicode: Bool) {
+    static func drawCrosshair(_ canvas: inout Canvas, at cell: CellPosition, in area: CellRect, unicode: Bool, keepBackground: Bool = false) {
         let c = area.column + cell.column, r = area.row + cell.row
         guard area.contains(CellPosition(column: c, row: r)) else { return }
         let style = crosshairStyle
         func put(_ dc: Int, _ dr: Int, _ g: Character) {
             let p = CellPosition(column: c + dc, row: r + dr)
-            if area.contains(p) { canvas[p.column, p.row] = Cell(g, style: style) }
+            guard area.contains(p) else { return }
+            // The exploded view's filled plane stays filled under the crosshair.
+            var s = style
+            if keepBackground { s = CellStyle(foreground: style.foreground, background: canvas[p.column, p.row].style.background, bold: true) }
+            canvas[p.column, p.row] = Cell(g, style: s)
         }
         put(-2, 0, unicode ? "─" : "-"); put(-1, 0, unicode ? "─" : "-")
         put(1, 0, unicode ? "─" : "-"); put(2, 0, unicode ? "─" : "-")

@@ -141,8 +141,11 @@ public enum ExplodedRaster {
         let placed = placePlaques(requests, columns: columns, rows: rows) { cell in
             reserved.contains(cell)
         } foreign: { cell, item in
-            let o = owner[cell.row * columns + cell.column]
-            return o >= 0 && Int(o) != item && mask[cell.row * columns + cell.column] != 0
+            // Another layer's outline, or the fill of the selected plane where it is not this
+            // layer's own (a name there would sit on a plane it is behind).
+            let i = cell.row * columns + cell.column
+            let o = owner[i], f = filled[i]
+            return (o >= 0 && Int(o) != item && mask[i] != 0) || (f >= 0 && Int(f) != item)
         }
         let plaqueBG = palette.backdrop == Theme.dark.background || OverlayContrast.luma(backdrop) < 128
             ? Color(red: 45, green: 48, blue: 60) : Color(red: 228, green: 228, blue: 236)

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import Geometry
+import Synchronization
 
 /// How the exploded view assigns planes (depth.md, "Planes").
 public enum PlaneOrder: String, Equatable, Sendable, CaseIterable {
@@ -75,24 +76,26 @@ public struct Quad: Equatable, Sendable {
     /// True when the two convex quads overlap with positive area. Separating axes: convex
     /// sets have disjoint interiors exactly when some edge's normal separates them (touching
     /// counts as separated), so every edge normal of both must show a positive overlap.
+    /// Written without arrays: tree packing calls it for every overlapping pair of boxes.
     public func overlapsWithArea(_ other: Quad) -> Bool {
-        let a = [p0, p1, p2, p3], b = [other.p0, other.p1, other.p2, other.p3]
-        // Tolerance relative to the sizes involved: shared edges must read as touching.
         let bbA = boundingBox, bbB = other.boundingBox
+        // Tolerance relative to the sizes involved: shared edges must read as touching.
         let scale = max(bbA.maxX - bbA.minX, bbA.maxY - bbA.minY, bbB.maxX - bbB.minX, bbB.maxY - bbB.minY, 1)
         let eps = scale * 1e-9
-        for poly in [a, b] {
-            for i in 0..<4 {
-                let e0 = poly[i], e1 = poly[(i + 1) % 4]
-                let nx = -(e1.y - e0.y), ny = e1.x - e0.x
-                let len = (nx * nx + ny * ny).squareRoot()
-                if len == 0 { continue }
-                var minA = Double.infinity, maxA = -Double.infinity, minB = Double.infinity, maxB = -Double.infinity
-                for p in a { let d = (p.x * nx + p.y * ny) / len; minA = min(minA, d); maxA = max(maxA, d) }
-                for p in b { let d = (p.x * nx + p.y * ny) / len; minB = min(minB, d); maxB = max(maxB, d) }
-                if min(maxA, maxB) - max(minA, minB) <= eps { return false }
-            }
+        @inline(__always) func separates(_ e0: Point, _ e1: Point) -> Bool {
+            let nx = e0.y - e1.y, ny = e1.x - e0.x
+            let len = (nx * nx + ny * ny).squareRoot()
+            if len == 0 { return false }
+            let a0 = p0.x * nx + p0.y * ny, a1 = p1.x * nx + p1.y * ny, a2 = p2.x * nx + p2.y * ny, a3 = p3.x * nx + p3.y * ny
+            let b0 = other.p0.x * nx + other.p0.y * ny, b1 = other.p1.x * nx + other.p1.y * ny
+            let b2 = other.p2.x * nx + other.p2.y * ny, b3 = other.p3.x * nx + other.p3.y * ny
+            let minA = min(a0, a1, a2, a3), maxA = max(a0, a1, a2, a3)
+            let minB = min(b0, b1, b2, b3), maxB = max(b0, b1, b2, b3)
+            return (min(maxA, maxB) - max(minA, minB)) / len <= eps
         }
+        if separates(p0, p1) || separates(p1, p2) || separates(p2, p3) || separates(p3, p0) { return false }
+        let o = other
+        if separates(o.p0, o.p1) || separates(o.p1, o.p2) || separates(o.p2, o.p3) || separates(o.p3, o.p0) { return false }
         return true
     }
 
@@ -182,6 +185,23 @@ public struct DepthLayout: Sendable {
     public func camera(_ settings: DepthSettings, screen: Rect?) -> ExplodedCamera {
         let c = screen?.center ?? drawnBounds?.center ?? .zero
         return ExplodedCamera(center: c, spacing: settings.spacing, planeCount: planeCount, yaw: settings.yaw, pitch: settings.pitch)
+    }
+
+    /// The last layout computed through here, with what it was computed from: turning the
+    /// camera, changing the spacing or the range, or redrawing leaves the tree and both
+    /// orders alone, so the planes are not packed again (comparing trees is O(layers) and
+    /// far cheaper than packing them).
+    private static let last = Mutex<(tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder, layout: DepthLayout)?>(nil)
+
+    /// `DepthLayout(tree, order:, hitOrder:)`, reusing the last one when nothing it depends on changed.
+    public static func cached(_ tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder) -> DepthLayout {
+        if let hit = last.withLock({ entry -> DepthLayout? in
+            guard let entry, entry.order == order, entry.hitOrder == hitOrder, entry.tree == tree else { return nil }
+            return entry.layout
+        }) { return hit }
+        let layout = DepthLayout(tree, order: order, hitOrder: hitOrder)
+        last.withLock { $0 = (tree, order, hitOrder, layout) }
+        return layout
     }
 
     public init(_ tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder) {

@@ -216,7 +216,13 @@ public enum ExplorerScreen {
             guard area.contains(p) else { return }
             // The exploded view's filled plane stays filled under the crosshair.
             var s = style
-            if keepBackground { s = CellStyle(foreground: style.foreground, background: canvas[p.column, p.row].style.background, bold: true) }
+            if keepBackground {
+                // Black or white on the fill, whichever stands out (the crosshair's magenta is the fill's hue).
+                let bg = canvas[p.column, p.row].style.background
+                var fg = style.foreground
+                if case let .rgb(r, g, b) = bg { fg = 0.299 * Double(r) + 0.587 * Double(g) + 0.114 * Double(b) < 128 ? .rgb(255, 255, 255) : .rgb(0, 0, 0) }
+                s = CellStyle(foreground: fg, background: bg, bold: true)
+            }
             canvas[p.column, p.row] = Cell(g, style: s)
         }
         put(-2, 0, unicode ? "─" : "-"); put(-1, 0, unicode ? "─" : "-")
@@ -254,7 +260,7 @@ public enum ExplorerScreen {
         }
         // A small terminal's status line carries the compact inspector: the order waits in the panel.
         right += layout.panelHidden ? " " : "  order " + state.session.hitTestOrder.rawValue + " "
-        if state.session.depth.exploded { right = "  " + DepthView.statusText(state) + " " + right }
+        if state.session.depth.exploded { right = "  " + DepthView.statusText(state, compact: layout.panelHidden) + " " + right }
         if state.session.stepCount > 0 { right += " \(state.session.currentStep)/\(state.session.stepCount) " }
         var message = state.status
         // The selection path can be long (and wide): it yields to the message, keeping its end.

@@ -62,15 +62,14 @@ public struct Quad: Equatable, Sendable {
     /// True when the point is inside (or on the edge of) the quad, which is convex: the image
     /// of a rectangle through a homography with every corner in front of the eye.
     public func contains(_ p: Point) -> Bool {
-        let pts = [p0, p1, p2, p3]
         var sign = 0.0
-        for i in 0..<4 {
-            let a = pts[i], b = pts[(i + 1) % 4]
+        @inline(__always) func sameSide(_ a: Point, _ b: Point) -> Bool {
             let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
-            if cross == 0 { continue }
-            if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
+            if cross == 0 { return true }
+            if sign == 0 { sign = cross; return true }
+            return (sign > 0) == (cross > 0)
         }
-        return true
+        return sameSide(p0, p1) && sameSide(p1, p2) && sameSide(p2, p3) && sameSide(p3, p0)
     }
 
     /// True when the two convex quads overlap with positive area. Separating axes: convex

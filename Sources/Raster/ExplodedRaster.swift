@@ -91,10 +91,9 @@ public enum ExplodedRaster {
         let backdrop = palette.backdrop
         let fillColor = blend(palette.selection, over: backdrop, 0.18)
         let selectedFill = blend(palette.selection, over: backdrop, 0.32)
-        var colors: [Color] = items.map { item in
+        let colors: [Color] = items.map { item in
             item.layer == selection ? palette.selection : OverlayContrast.pick(item.color ?? palette.defaultOutline, on: backdrop)
         }
-        if colors.isEmpty { colors = [] }
         for r in 0..<rows {
             for c in 0..<columns {
                 let i = r * columns + c

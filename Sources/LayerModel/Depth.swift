@@ -261,7 +261,9 @@ public struct DepthLayout: Sendable {
             var best = -1
             for r in r0...r1 {
                 for c in c0...c1 {
-                    for j32 in grid[r * side + c] {
+                    // Latest first: later layers tend to sit higher, so the best is found early and
+                    // lower candidates skip the quad test.
+                    for j32 in grid[r * side + c].reversed() {
                         let j = Int(j32)
                         if stamp[j] == i { continue }
                         stamp[j] = i

@@ -57,7 +57,8 @@ public enum ExplodedRaster {
 
         for (index, item) in items.enumerated() {
             let q = item.quad
-            let pts = [q.p0, q.p1, q.p2, q.p3].map { ((($0.x - ox) * sx), (($0.y - oy) * sy)) }
+            @inline(__always) func dot(_ p: Point) -> (Double, Double) { ((p.x - ox) * sx, (p.y - oy) * sy) }
+            let d0 = dot(q.p0), d1 = dot(q.p1), d2 = dot(q.p2), d3 = dot(q.p3)
             if item.plane == selectedPlane, index == 0 || items[index - 1].plane != selectedPlane {
                 // The whole selected plane is filled before its outlines (the selection's quad last).
                 var onPlane = Array(items.indices.filter { items[$0].plane == selectedPlane })
@@ -68,7 +69,7 @@ public enum ExplodedRaster {
                 }
             }
             for e in 0..<4 {
-                let a = pts[e], b = pts[(e + 1) % 4]
+                let (a, b) = e == 0 ? (d0, d1) : e == 1 ? (d1, d2) : e == 2 ? (d2, d3) : (d3, d0)
                 guard let (t0, t1) = PolygonOps.clipSegment(a.0, a.1, b.0, b.1, minX: 0, minY: 0, maxX: dotsW - 1e-9, maxY: dotsH - 1e-9) else { continue }
                 let x0 = a.0 + (b.0 - a.0) * t0, y0 = a.1 + (b.1 - a.1) * t0
                 let x1 = a.0 + (b.0 - a.0) * t1, y1 = a.1 + (b.1 - a.1) * t1
@@ -106,8 +107,7 @@ public enum ExplodedRaster {
                     let fg = colors[Int(owner[i])]
                     style = CellStyle(foreground: .rgb(fg.red, fg.green, fg.blue), background: style.background,
                                       bold: items[Int(owner[i])].layer == selection)
-                    let glyph: Character = unicode ? Character(Unicode.Scalar(0x2800 + UInt32(mask[i]))!) : "."
-                    canvas[c, r] = Cell(glyph, style: style)
+                    canvas[c, r] = Cell(scalar: unicode ? Unicode.Scalar(0x2800 + UInt32(mask[i]))! : ".", style: style)
                 } else if filled[i] >= 0 {
                     canvas[c, r] = Cell(" ", style: style)
                 }

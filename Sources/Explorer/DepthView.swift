@@ -84,14 +84,13 @@ enum DepthView {
     }
 
     /// The status line's note: the plane order and the camera.
-    static func statusText(_ state: ExplorerState, compact: Bool = false) -> String {
+    static func statusText(_ state: ExplorerState, _ frame: DepthFrame, compact: Bool = false) -> String {
         let d = state.session.depth
         let yaw = NumberFormat.format(d.yaw), pitch = NumberFormat.format(d.pitch)
         var text = compact ? "\(d.order.rawValue) \(yaw)°/\(pitch)°" : "explode \(d.order.rawValue) · yaw \(yaw)° pitch \(pitch)°"
         // With the cursor on a layer that a touch there does not reach, say so here too: on
         // a small terminal the panel is hidden.
         if state.mode == .cursor, let p = state.cursor {
-            let frame = DepthFrame(state)
             if let front = frame.stack(at: p).first, let touch = frame.touch(at: p, over: front, order: state.session.hitTestOrder), touch.hit != front {
                 text += " · touch → " + (touch.hit.map { frame.tree[$0].name } ?? "nothing")
             }

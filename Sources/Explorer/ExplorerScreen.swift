@@ -118,7 +118,7 @@ public enum ExplorerScreen {
 
         // Title, status, echo / command line.
         drawTitle(&canvas, state, layout, unicode: unicode)
-        drawStatus(&canvas, state, layout, report: report)
+        drawStatus(&canvas, state, layout, report: report, exploded: exploded)
         var cursor: CellPosition? = nil
         if case let .command(text, caret) = state.mode {
             canvas.write(":" + text, column: 0, row: layout.echoRow)
@@ -249,7 +249,7 @@ public enum ExplorerScreen {
                      style: CellStyle(foreground: .rgb(40, 60, 110), background: .rgb(255, 210, 80), bold: true))
     }
 
-    static func drawStatus(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout, report: CursorReport?) {
+    static func drawStatus(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout, report: CursorReport?, exploded: DepthFrame? = nil) {
         let row = layout.statusRow
         canvas.clear(row: row, column: 0, count: layout.columns, style: statusStyle)
         let tree = state.session.tree
@@ -260,7 +260,7 @@ public enum ExplorerScreen {
         }
         // A small terminal's status line carries the compact inspector: the order waits in the panel.
         right += layout.panelHidden ? " " : "  order " + state.session.hitTestOrder.rawValue + " "
-        if state.session.depth.exploded { right = "  " + DepthView.statusText(state, compact: layout.panelHidden) + " " + right }
+        if let exploded { right = "  " + DepthView.statusText(state, exploded, compact: layout.panelHidden) + " " + right }
         if state.session.stepCount > 0 { right += " \(state.session.currentStep)/\(state.session.stepCount) " }
         var message = state.status
         // The selection path can be long (and wide): it yields to the message, keeping its end.

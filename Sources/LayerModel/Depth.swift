@@ -192,10 +192,20 @@ public struct DepthLayout: Sendable {
     /// far cheaper than packing them).
     private static let last = Mutex<(tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder, layout: DepthLayout)?>(nil)
 
+    /// True when two trees are copies of one value not changed since (their slots share one
+    /// buffer and the top level is the same): equal without comparing layer by layer.
+    static func sharesStorage(_ a: LayerTree, _ b: LayerTree) -> Bool {
+        guard a.roots == b.roots else { return false }
+        return a.storage.withUnsafeBufferPointer { pa in
+            b.storage.withUnsafeBufferPointer { pb in pa.count == pb.count && pa.baseAddress == pb.baseAddress }
+        }
+    }
+
     /// `DepthLayout(tree, order:, hitOrder:)`, reusing the last one when nothing it depends on changed.
     public static func cached(_ tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder) -> DepthLayout {
         if let hit = last.withLock({ entry -> DepthLayout? in
-            guard let entry, entry.order == order, entry.hitOrder == hitOrder, entry.tree == tree else { return nil }
+            guard let entry, entry.order == order, entry.hitOrder == hitOrder,
+                  sharesStorage(entry.tree, tree) || entry.tree == tree else { return nil }
             return entry.layout
         }) { return hit }
         let layout = DepthLayout(tree, order: order, hitOrder: hitOrder)

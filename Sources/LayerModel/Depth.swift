@@ -188,8 +188,7 @@ public struct DepthLayout: Sendable {
 
     /// The last layout computed through here, with what it was computed from: turning the
     /// camera, changing the spacing or the range, or redrawing leaves the tree and both
-    /// orders alone, so the planes are not packed again (comparing trees is O(layers) and
-    /// far cheaper than packing them).
+    /// orders alone, so the planes are not packed again.
     private static let last = Mutex<(tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder, layout: DepthLayout)?>(nil)
 
     /// True when two trees are copies of one value not changed since (their slots share one
@@ -204,8 +203,9 @@ public struct DepthLayout: Sendable {
     /// `DepthLayout(tree, order:, hitOrder:)`, reusing the last one when nothing it depends on changed.
     public static func cached(_ tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder) -> DepthLayout {
         if let hit = last.withLock({ entry -> DepthLayout? in
-            guard let entry, entry.order == order, entry.hitOrder == hitOrder,
-                  sharesStorage(entry.tree, tree) || entry.tree == tree else { return nil }
+            // Only an unchanged copy counts: comparing layer by layer costs ~0.15 ms per edit
+            // at 1 000 layers and almost never finds an equal tree after a change.
+            guard let entry, entry.order == order, entry.hitOrder == hitOrder, sharesStorage(entry.tree, tree) else { return nil }
             return entry.layout
         }) { return hit }
         let layout = DepthLayout(tree, order: order, hitOrder: hitOrder)
@@ -265,25 +265,31 @@ public struct DepthLayout: Sendable {
             let r0 = min(side - 1, max(0, Int((b.1 - minY) / cellH))), r1 = min(side - 1, max(0, Int((b.3 - minY) / cellH)))
             return (c0, r0, c1, r1)
         }
+        let quadList = order.map { quads[$0.raw]! }
+        var planeOf = [Int](repeating: -1, count: order.count)
         for (i, id) in order.enumerated() {
-            let b = boxes[i], q = quads[id.raw]!
+            let b = boxes[i], q = quadList[i]
             let (c0, r0, c1, r1) = cells(b)
             var best = -1
             for r in r0...r1 {
                 for c in c0...c1 {
-                    // Latest first: later layers tend to sit higher, so the best is found early and
-                    // lower candidates skip the quad test.
-                    for j32 in grid[r * side + c].reversed() {
-                        let j = Int(j32)
-                        if stamp[j] == i { continue }
-                        stamp[j] = i
-                        let o = boxes[j]
-                        guard o.0 < b.2, b.0 < o.2, o.1 < b.3, b.1 < o.3 else { continue }
-                        let pj = planes[order[j].raw]
-                        if pj > best, q.overlapsWithArea(quads[order[j].raw]!) { best = pj }
+                    // Latest first: later layers tend to sit higher, so the best is found early
+                    // and every candidate no higher than it is passed over at once.
+                    grid[r * side + c].withUnsafeBufferPointer { cell in
+                        var k = cell.count - 1
+                        while k >= 0 {
+                            let j = Int(cell[k]); k -= 1
+                            let pj = planeOf[j]
+                            if pj <= best || stamp[j] == i { continue }
+                            stamp[j] = i
+                            let o = boxes[j]
+                            guard o.0 < b.2, b.0 < o.2, o.1 < b.3, b.1 < o.3 else { continue }
+                            if q.overlapsWithArea(quadList[j]) { best = pj }
+                        }
                     }
                 }
             }
+            planeOf[i] = best + 1
             planes[id.raw] = best + 1
             count = max(count, best + 2)
             for r in r0...r1 { for c in c0...c1 { grid[r * side + c].append(Int32(i)) } }

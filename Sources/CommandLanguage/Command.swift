@@ -80,6 +80,8 @@ public enum EngineCommand: Equatable, Sendable {
     case exportSwift
     /// `export svg FILE`: the scene as vector geometry, written atomically to FILE.
     case exportSVG(String)
+    /// `explode …`, `camera …`: the exploded view (depth.md; CommandTable+Depth.swift).
+    case depth(DepthCommand)
 
     public var text: String {
         let q = CommandQuoting.ifNeeded
@@ -101,6 +103,7 @@ public enum EngineCommand: Equatable, Sendable {
         case let .step(n): return "step \(n)"
         case .exportSwift: return "export swift"
         case let .exportSVG(path): return "export svg \(q(path))"
+        case let .depth(d): return d.text
         }
     }
 }
@@ -184,6 +187,8 @@ public enum Query: Equatable, Sendable {
     case contentTransform(at: Int?)
     /// `convert point X Y from content NAME [at N] to B`.
     case convertContentPoint(Point, from: String, at: Int?, to: SpaceName)
+    /// `get quad|plane|planes|exploded-quad` (depth.md, "Queries").
+    case depth(DepthQuery)
 
     public var text: String {
         let n = NumberText.exact
@@ -205,6 +210,7 @@ public enum Query: Equatable, Sendable {
         case let .contentTransform(at): return "get content-transform" + (at.map { " at \($0)" } ?? "")
         case let .convertContentPoint(p, name, at, b):
             return "convert point \(n(p.x)) \(n(p.y)) from content \(q(name))" + (at.map { " at \($0)" } ?? "") + " to \(b.text)"
+        case let .depth(d): return "get \(d.rawValue)"
         }
     }
 }

@@ -57,12 +57,13 @@ public enum CommandSection: String, CaseIterable, Sendable {
     case query = "Queries"
     case time = "Time"
     case explorer = "The explorer's own commands"
+    case depth = "The exploded view"
 
     /// The heading of the table's second column.
     var meaningHeading: String { self == .query ? "prints" : "meaning" }
     /// The marker name around its generated table in the docs.
     public var marker: String {
-        switch self { case .scene: return "scene"; case .query: return "queries"; case .time: return "time"; case .explorer: return "explorer" }
+        switch self { case .scene: return "scene"; case .query: return "queries"; case .time: return "time"; case .explorer: return "explorer"; case .depth: return "depth" }
     }
 }
 
@@ -101,7 +102,7 @@ private func words<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> Comman
 
 /// Every command of the language, declared once.
 public enum CommandTable {
-    public static let all: [CommandSpec] = scene + queries + time + explorerCommands + content
+    public static let all: [CommandSpec] = scene + queries + time + explorerCommands + content + depthCommands
 
     static let scene: [CommandSpec] = [
         CommandSpec("add", .scene, [
@@ -242,12 +243,17 @@ public enum CommandTable {
                         "`{\"affine\":[a,b,c,d,tx,ty]}`: `CGContextGetCTM` in the selection's drawing after N operations (all when left out; `at 0`: the base CTM `[s,0,0,-s,-s·ox,s·(h+oy)]`) ([content.md](content.md))"),
             CommandForm([.keyword("content-transform"), .optional([.keyword("at"), .number("N")])],
                         "`{\"affine\":[6]}`: user space → the selection's bounds space (points) after N operations"),
+            CommandForm([.keyword("quad")], "`{\"quad\":[[x,y],[x,y],[x,y],[x,y]]}`: the selection's bounds corners in the root space as drawn, through perspective ([depth.md](depth.md))"),
+            CommandForm([.keyword("plane")], "`{\"plane\":p}` under the current `explode order`, or `{\"plane\":null}` (hidden, zero area)"),
+            CommandForm([.keyword("planes")], "`{\"planes\":P}`: how many planes the current order uses"),
+            CommandForm([.keyword("exploded-quad")], "the `quad` corners after the exploded view's camera projection"),
         ]) { (r: inout Reader) throws(CommandError) in
             if let t = r.peek, !t.quoted, t.text == "ctm" || t.text == "content-transform" {
                 r.advance()
                 let at = try r.drawingIndex()
                 return query(t.text == "ctm" ? .ctm(at: at) : .contentTransform(at: at))
             }
+            if let t = r.peek, !t.quoted, let d = DepthQuery(rawValue: t.text) { r.advance(); return query(.depth(d)) }
             if let t = r.peek, !t.quoted, t.text == "presentation" { r.advance(); return query(.getPresentation(try r.property(allowReadOnly: true))) }
             if let t = r.peek, !t.quoted, t.text == "now" { r.advance(); return query(.getNow) }
             return query(.get(try r.property(allowReadOnly: true)))

@@ -77,10 +77,16 @@ public enum ExplorerScreen {
             return Screen(canvas: canvas, cursor: nil)
         }
         let unicode = options.unicode && options.mode != .ascii
-        let report = state.mode == .cursor ? state.cursor.map { CursorReport(state: state, point: $0) } : nil
+        // The exploded view (DepthView.swift) replaces the flat canvas; its cursor is in the
+        // exploded picture's space, so the flat hit-test report is not made.
+        let exploded = state.session.depth.exploded ? DepthFrame(state) : nil
+        let report = state.mode == .cursor && exploded == nil ? state.cursor.map { CursorReport(state: state, point: $0) } : nil
 
         // Canvas.
-        let viewport = state.viewport
+        let viewport = exploded?.viewport ?? state.viewport
+        if let exploded {
+            canvas.blit(DepthView.canvas(state, exploded, area: layout.canvas, options: options, unicode: unicode), column: layout.canvas.column, row: layout.canvas.row)
+        } else {
         let drawn = TimeView.drawnTree(state)   // the presentation while animations show
         var rasterOptions = RasterOptions(mode: options.mode, unicode: unicode, selection: state.session.selection,
                                           palette: options.palette,
@@ -91,13 +97,14 @@ public enum ExplorerScreen {
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
         let scene = SceneRasterizer.render(TreeBrowser.canvasTree(drawn, state), viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
         canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
+        }
         TimeView.drawTimeline(&canvas, state, area: layout.canvas, unicode: unicode)
         if let p = state.cursor, state.mode == .cursor {
-            drawCrosshair(&canvas, at: viewport.cell(containing: p), in: layout.canvas, unicode: unicode)
+            drawCrosshair(&canvas, at: viewport.cell(containing: p), in: layout.canvas, unicode: unicode, keepBackground: exploded != nil)
         }
         // The status and the echo wrap rather than cut (Footer.swift): their extra rows come
         // off the canvas's foot, and the step caption sits above them.
-        let footer = Footer(state, layout: layout, report: report)
+        let footer = Footer(state, layout: layout, report: report, exploded: exploded)
         var captionArea = layout.canvas
         captionArea.rows = max(0, captionArea.rows - footer.extraRows)
         drawStepCaption(&canvas, state, captionArea)
@@ -108,7 +115,7 @@ public enum ExplorerScreen {
 
         // Side panel.
         if !layout.panel.isEmpty {
-            drawPanel(&canvas, state, layout.panel, report: report, unicode: unicode)
+            drawPanel(&canvas, state, layout.panel, report: report, unicode: unicode, exploded: exploded)
             let sep: Character = unicode ? "│" : "|"
             for r in layout.panel.row..<(layout.panel.row + layout.panel.rows) {
                 canvas[layout.panel.column - 1, r] = Cell(sep, style: dimStyle)
@@ -224,13 +231,23 @@ public enum ExplorerScreen {
         }
     }
 
-    static func drawCrosshair(_ canvas: inout Canvas, at cell: CellPosition, in area: CellRect, unicode: Bool) {
+    static func drawCrosshair(_ canvas: inout Canvas, at cell: CellPosition, in area: CellRect, unicode: Bool, keepBackground: Bool = false) {
         let c = area.column + cell.column, r = area.row + cell.row
         guard area.contains(CellPosition(column: c, row: r)) else { return }
         let style = crosshairStyle
         func put(_ dc: Int, _ dr: Int, _ g: Character) {
             let p = CellPosition(column: c + dc, row: r + dr)
-            if area.contains(p) { canvas[p.column, p.row] = Cell(g, style: style) }
+            guard area.contains(p) else { return }
+            // The exploded view's filled plane stays filled under the crosshair.
+            var s = style
+            if keepBackground {
+                // Black or white on the fill, whichever stands out (the crosshair's magenta is the fill's hue).
+                let bg = canvas[p.column, p.row].style.background
+                var fg = style.foreground
+                if case let .rgb(r, g, b) = bg { fg = 0.299 * Double(r) + 0.587 * Double(g) + 0.114 * Double(b) < 128 ? .rgb(255, 255, 255) : .rgb(0, 0, 0) }
+                s = CellStyle(foreground: fg, background: bg, bold: true)
+            }
+            canvas[p.column, p.row] = Cell(g, style: s)
         }
         put(-2, 0, unicode ? "─" : "-"); put(-1, 0, unicode ? "─" : "-")
         put(1, 0, unicode ? "─" : "-"); put(2, 0, unicode ? "─" : "-")
@@ -268,7 +285,7 @@ public enum ExplorerScreen {
         }
     }
 
-    static func drawPanel(_ canvas: inout Canvas, _ state: ExplorerState, _ area: CellRect, report: CursorReport?, unicode: Bool) {
+    static func drawPanel(_ canvas: inout Canvas, _ state: ExplorerState, _ area: CellRect, report: CursorReport?, unicode: Bool, exploded: DepthFrame? = nil) {
         let tree = state.session.tree
         let pane = TreePanel(state, area: area, unicode: unicode)
         var lines = pane.banner
@@ -282,6 +299,7 @@ public enum ExplorerScreen {
             // to the formula and hit-test pages.
             lines += Picture.essentials(state)
         case .inspector:
+            if let exploded { lines += DepthView.panelLines(state, exploded) }
             if let report {
                 lines += cursorLines(report, tree: tree, order: state.session.hitTestOrder)
                 lines += ContentPage.drawnContentLines(tree, at: report.point)

@@ -22,7 +22,7 @@ struct Footer {
     /// Rows taken from the canvas's foot.
     var extraRows: Int { status.count - 1 + echo.count - 1 }
 
-    init(_ state: ExplorerState, layout: ScreenLayout, report: CursorReport?) {
+    init(_ state: ExplorerState, layout: ScreenLayout, report: CursorReport?, exploded: DepthFrame? = nil) {
         let columns = layout.columns
         // At most half the canvas goes to wrapped text; a message longer than that is cut
         // only on a terminal too small to show it at all.
@@ -48,6 +48,8 @@ struct Footer {
         }
         // A small terminal's status line carries the compact inspector: the order waits in the panel.
         right += layout.panelHidden ? " " : "  order " + state.session.hitTestOrder.rawValue + " "
+        // The exploded view: its order and camera come first (DepthView).
+        if let exploded { right = "  " + DepthView.statusText(state, exploded, compact: layout.panelHidden) + " " + right }
         if state.session.stepCount > 0 { right += " \(state.session.currentStep)/\(state.session.stepCount) " }
         var message = state.status
         let rightWidth = right.displayWidth

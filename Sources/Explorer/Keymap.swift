@@ -40,6 +40,8 @@ public enum UIAction: Equatable, Sendable {
     case playPause, stepForward, stepBack, scrubForward, scrubBack
     // The tree browser (TreeBrowser.swift).
     case treeSearch, searchNext, searchPrevious, fold, reveal, filterTree
+    // The exploded view (DepthView.swift).
+    case depth(DepthKey)
 }
 
 /// The one keymap. The help overlay is generated from it, and every key's spelling shows
@@ -54,8 +56,8 @@ public enum Keymap {
         Binding(keys: [.character("P")], action: .command(.engine(.selectParent)), help: "select the superlayer", modes: editing),
         Binding(keys: [.character("n")], action: .ui(.nextStep), help: "step-through demo: play the next step", modes: [.normal, .anchor, .cursor]),
         Binding(keys: [.character("p")], action: .ui(.previousStep), help: "step-through demo: back one step", modes: [.normal, .anchor, .cursor]),
-        Binding(keys: [.character("}")], action: .ui(.nextOperation), help: "content: the selection's drawing one operation further (CTM, axes marker)", modes: [.normal, .anchor, .cursor]),
-        Binding(keys: [.character("{")], action: .ui(.previousOperation), help: "content: one operation back (0: the base CTM)", modes: [.normal, .anchor, .cursor]),
+        Binding(keys: [.character("}")], action: .ui(.nextOperation), help: "content: the selection's drawing one operation further (CTM, axes marker); exploded view: yaw +5° (front planes go right)", modes: [.normal, .anchor, .cursor]),
+        Binding(keys: [.character("{")], action: .ui(.previousOperation), help: "content: one operation back (0: the base CTM); exploded view: yaw −5°", modes: [.normal, .anchor, .cursor]),
         Binding(keys: [.character("t")], action: .ui(.treeMode), help: "walk the tree with j/k/arrows (t or Esc leaves)", modes: everywhere),
         Binding(keys: [.character("h"), .left], action: .ui(.moveLeft), help: "move left 1 (anchor mode: anchor −0.05; cursor: one cell)", modes: [.normal, .anchor, .cursor]),
         Binding(keys: [.character("l"), .right], action: .ui(.moveRight), help: "move right 1", modes: [.normal, .anchor, .cursor]),
@@ -114,6 +116,18 @@ public enum Keymap {
         Binding(keys: [.character("2")], action: .command(.engine(.clock(.speed(0.5)))), help: "speed 0.5×", modes: everywhere),
         Binding(keys: [.character("3")], action: .command(.engine(.clock(.speed(0.25)))), help: "speed 0.25×", modes: everywhere),
         Binding(keys: [.character("4")], action: .command(.engine(.clock(.speed(0.1)))), help: "speed 0.1× (slow motion for an audience)", modes: everywhere),
+        // The exploded view (docs/depth.md): each key echoes its explode/camera command.
+        Binding(keys: [.character("d")], action: .ui(.depth(.toggle)), help: "exploded view on / off: every layer on its plane", modes: everywhere),
+        Binding(keys: [.character("D")], action: .ui(.depth(.nextOrder)), help: "exploded view: planes by tree packing → render order → hit order", modes: everywhere),
+        Binding(keys: [.character(")")], action: .ui(.depth(.pitch(5))), help: "exploded view: pitch +5° (front planes go up)", modes: everywhere),
+        Binding(keys: [.character("(")], action: .ui(.depth(.pitch(-5))), help: "exploded view: pitch −5°", modes: everywhere),
+        Binding(keys: [.character("Z")], action: .ui(.depth(.spacing(5))), help: "exploded view: planes 5 points further apart", modes: everywhere),
+        Binding(keys: [.character("z")], action: .ui(.depth(.spacing(-5))), help: "exploded view: planes 5 points closer", modes: everywhere),
+        Binding(keys: [.character("6")], action: .ui(.depth(.back(1))), help: "exploded view: hide one more back plane (raise the range's back end)", modes: everywhere),
+        Binding(keys: [.character("5")], action: .ui(.depth(.back(-1))), help: "exploded view: show one more back plane", modes: everywhere),
+        Binding(keys: [.character("7")], action: .ui(.depth(.front(-1))), help: "exploded view: hide one more front plane (lower the range's front end)", modes: everywhere),
+        Binding(keys: [.character("8")], action: .ui(.depth(.front(1))), help: "exploded view: show one more front plane", modes: everywhere),
+        Binding(keys: [.character("C")], action: .command(.engine(.depth(.reset))), help: "exploded view: camera reset (yaw 30, pitch 0)", modes: everywhere),
         Binding(keys: [.character("?"), .function(1)], action: .command(.explorer(.help)), help: "this help", modes: everywhere),
         Binding(keys: [.escape], action: .command(.explorer(.mode(.normal))), help: "leave a mode or overlay", modes: everywhere),
         Binding(keys: [.character("q")], action: .command(.explorer(.quit(force: false))), help: "quit (asks when there are unsaved edits)", modes: everywhere),

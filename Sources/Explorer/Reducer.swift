@@ -229,6 +229,7 @@ public enum Reducer {
             return .copy(output)
         }
         if let effect = TreeBrowser.handleKey(&state, key) { return effect }
+        if let effect = DepthView.handleKey(&state, key) { return effect }
         if state.output != nil, key == .escape || key == .character("q") {
             state.output = nil
             // The status said "Esc closes": it must not outlive the overlay.
@@ -266,6 +267,11 @@ public enum Reducer {
         case .nextStep, .previousStep:
             return stepKey(&state, forward: action == .nextStep, key: key)
         case .nextOperation, .previousOperation:
+            // One pair of keys, two views: the exploded view has no content stepping, so
+            // there `}` and `{` turn the camera (yaw ±5°), as its docs say.
+            if state.session.depth.exploded {
+                return DepthView.key(&state, .yaw(action == .nextOperation ? 5 : -5), typed: key)
+            }
             return perform(&state, .operation(ContentPage.target(state, forward: action == .nextOperation)), echo: key)
         case .nextPanel:
             // The content page joins the cycle only for a selection that draws something
@@ -288,6 +294,7 @@ public enum Reducer {
         case .playPause, .stepForward, .stepBack, .scrubForward, .scrubBack: return TimeView.key(&state, action, key: key)
         case .treeSearch, .searchNext, .searchPrevious, .fold, .reveal, .filterTree:
             return TreeBrowser.handleKey(&state, typed) ?? .none
+        case let .depth(k): return DepthView.key(&state, k, typed: key)
         }
     }
 
@@ -358,6 +365,7 @@ public enum Reducer {
             setStatus(&state, "\(command.text): \(error)", error: true)
             return .none
         }
+        if case let .step(n) = command { applyStepView(&state, n) }
         let isEdit: Bool
         switch command {
         case .edit: isEdit = true
@@ -453,9 +461,11 @@ public enum Reducer {
             let row = (r - 0.5).rounded() + Double(dr) + 0.5
             state.cursor = v.point(column: column, row: row)
             if state.mode != .cursor { state.mode = .cursor }
+            DepthView.pickUnderCursor(&state)
         case let .cursorAt(x, y):
             state.cursor = Point(x: x, y: y)
             state.mode = .cursor
+            DepthView.pickUnderCursor(&state)
         case .help:
             state.mode = .help
             state.helpScroll = 0
@@ -520,6 +530,7 @@ public enum Reducer {
     static func click(_ state: inout ExplorerState, column: Int, row: Int) -> ExplorerEffect {
         let layout = state.layout
         if let p = state.point(atTerminalColumn: column, row: row) {
+            if state.session.depth.exploded { return DepthView.click(&state, at: p) }
             state.cursor = p
             state.mode = .cursor
             if let hit = state.session.tree.hitTestScreen(p, order: state.session.hitTestOrder) {

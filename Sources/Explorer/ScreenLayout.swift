@@ -65,6 +65,8 @@ extension ExplorerState {
     /// at the last `fit`) fitted into the canvas as it is now (so a resize refits), then the
     /// user's zoom (about the fitted centre) and pan (in cells). Edits never refit.
     public var viewport: Viewport {
+        // The exploded view fits every plane's projected quads instead (DepthView.swift).
+        if session.depth.exploded { return DepthFrame(self).viewport }
         let area = layout.canvas
         let rect = view.fitted ?? session.scene.screenRect
         var v = Viewport.fitting(rect, columns: area.columns, rows: area.rows, cellAspect: cellAspect)

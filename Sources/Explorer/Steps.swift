@@ -24,6 +24,26 @@ extension Reducer {
     }
 }
 
+extension Reducer {
+    /// The view commands in step N's script (`cursor-at`, `cursor`, `panel`, `zoom`…) are the
+    /// explorer's: the engine skips them, so the explorer applies them once the step has
+    /// played (a demo can end with the cursor on the point it is about). Quitting and the
+    /// `:` line are not applied.
+    static func applyStepView(_ state: inout ExplorerState, _ n: Int) {
+        let steps = state.session.scene.steps
+        guard n >= 1, n <= steps.count else { return }
+        for line in steps[n - 1].script {
+            guard let commands = try? CommandParser.parseLine(line.text) else { continue }
+            for case let .explorer(c) in commands {
+                switch c {
+                case .quit, .commandLine, .help: continue
+                default: _ = explorerCommand(&state, c)
+                }
+            }
+        }
+    }
+}
+
 extension ExplorerScreen {
     /// The caption: `2/3 · title — notes` on the canvas's last row while a scene has steps;
     /// before the first step, what `n` will play.

@@ -56,6 +56,8 @@ extension Session {
             let id = try layer(named: name)
             try checkDrawingIndex(at, of: id)
             return JSON.point(tree.convertContentPoint(p, of: id, after: at, to: try space(b)))
+        case let .depth(d):
+            return try depthAnswer(d)
         }
     }
 

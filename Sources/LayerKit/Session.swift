@@ -59,6 +59,8 @@ public struct Session: Equatable, Sendable {
     public var selection: LayerID?
     /// The sibling order CALayer hit testing uses (R9); the other order is reported when it differs.
     public var hitTestOrder: SiblingOrder = .zPosition
+    /// The exploded view's settings (depth.md); kept across load and reload.
+    public var depth = DepthSettings()
     /// The file the scene came from, if any (for `save` with no name and `reload`).
     public var filePath: String?
     /// The version of `filePath` on disk when it was loaded or last saved: a save over a file
@@ -237,7 +239,10 @@ public struct Session: Equatable, Sendable {
             try goToStep(n)
             return .none
         case let .exportSVG(path):
-            return .write(path: path, text: SVGExport.svg(presentedScene))
+            return .write(path: path, text: svgText())
+        case let .depth(d):
+            performDepth(d)
+            return .none
         case .exportSwift:
             return .output(try SwiftExport.code(for: try selected(), in: scene.tree))
         case let .query(q):

@@ -427,7 +427,7 @@ struct Render: ParsableCommand {
         var state = try openState(file, draw: draw, source: source, scriptContext: .render, columns: cols, rows: rows)
         if let time { _ = Reducer.reduce(&state, .command(.engine(.clock(.time(time))))) }
         if let svg {
-            do { try TextFile.writeAtomically(SVGExport.svg(state.session.presentedScene), to: svg) } catch {
+            do { try TextFile.writeAtomically(state.session.svgText(), to: svg) } catch {
                 printError("layerscope: cannot write \(svg): \(error.message)")
                 throw ExitCode(1)
             }
@@ -502,5 +502,6 @@ struct Bench: ParsableCommand {
         print(InteractiveBenchmark.report(quick: quick))
         print(AnimationBenchmark.report(quick: quick))
         print(ImportBenchmark.report(quick: quick))
+        print(DepthBenchmark.report(quick: quick))
     }
 }

@@ -140,7 +140,7 @@ import LayerKit
 
     @Test func helpOverlayShowsEveryBindingOnALargeTerminal() {
         var state = Fixture.state()
-        state.columns = 200; state.rows = 100
+        state.columns = 200; state.rows = 120  // tall enough for every binding (the exploded view added 13)
         state.press("?")
         #expect(state.mode == .help)
         let canvas = ExplorerScreen.render(state, options: ScreenOptions(mode: .braille)).canvas

@@ -614,7 +614,7 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
 }
 
 @Suite struct ReducerOtherKeyTests {
-    @Test(arguments: ["Z", "F5", "PageUp", "C-x", "Insert"])
+    @Test(arguments: ["Q", "F5", "PageUp", "C-x", "Insert"])
     func anUnknownKeyChangesNothingAndSaysSo(key: String) {
         var state = Fixture.state()
         let before = state.session

@@ -172,9 +172,11 @@ struct CommandTableTests {
         // add NAME [layer|view] [in PARENT] [at INDEX]: after "in" comes a parent layer.
         #expect(CommandTable.argumentKinds(verb: "add", typed: ["x", "in"], position: 3) == [.layer("PARENT")])
         #expect(Set(CommandTable.argumentKinds(verb: "add", typed: ["x"], position: 2).map(\.synopsis)) == ["layer|view", "in", "at"])
-        // get PROP | get presentation PROP | get now | get ctm [at N] | get content-transform [at N].
+        // get PROP | get presentation PROP | get now | get ctm [at N] | get content-transform [at N]
+        // | get quad|plane|planes|exploded-quad (content.md, depth.md).
         #expect(CommandTable.argumentKinds(verb: "get", typed: [], position: 1) == [.property(settable: false), .keyword("presentation"), .keyword("now"),
-                                                                                     .keyword("ctm"), .keyword("content-transform")])
+                                                                                     .keyword("ctm"), .keyword("content-transform"),
+                                                                                     .keyword("quad"), .keyword("plane"), .keyword("planes"), .keyword("exploded-quad")])
         #expect(CommandTable.argumentKinds(verb: "get", typed: ["ctm"], position: 2) == [.keyword("at")])
         #expect(CommandTable.argumentKinds(verb: "get", typed: ["presentation"], position: 2) == [.property(settable: false)])
         #expect(CommandTable.argumentKinds(verb: "get", typed: ["now"], position: 2) == [])

@@ -1,0 +1,58 @@
+import Geometry
+import LayerModel
+import CommandLanguage
+import LayoutFiles
+
+extension Session {
+    /// `explode …` and `camera …`: settings only; the scene is not touched (no undo step).
+    mutating func performDepth(_ command: DepthCommand) {
+        switch command {
+        case let .explode(on): depth.exploded = on ?? !depth.exploded
+        case let .order(o): depth.order = o
+        case let .spacing(s): depth.spacing = s
+        case let .range(r): depth.range = r
+        case let .yaw(d): depth.yaw = d
+        case let .pitch(d): depth.pitch = d
+        case .reset:
+            depth.yaw = DepthSettings.defaultYaw
+            depth.pitch = DepthSettings.defaultPitch
+        }
+    }
+
+    /// The planes of `tree` (the model by default) under the current settings.
+    public func depthLayout(of tree: LayerTree? = nil) -> DepthLayout {
+        DepthLayout.cached(tree ?? scene.tree, order: depth.order, hitOrder: hitTestOrder)
+    }
+
+    /// The exploded view's camera for a layout: centred on the scene's `screen` when it has one.
+    public func explodedCamera(_ layout: DepthLayout) -> ExplodedCamera {
+        layout.camera(depth, screen: scene.screen.map { Rect(origin: .zero, size: $0) })
+    }
+
+    /// `export svg`'s picture: the flat scene, or the exploded view when it is on.
+    public func svgText() -> String {
+        depth.exploded ? SVGExport.explodedSVG(presentedScene, settings: depth, hitOrder: hitTestOrder) : SVGExport.svg(presentedScene)
+    }
+
+    /// `get quad|plane|planes|exploded-quad`.
+    func depthAnswer(_ query: DepthQuery) throws(CommandError) -> String {
+        func quadJSON(_ q: Quad?) -> String {
+            guard let q else { return "{\"quad\":null}" }
+            return "{\"quad\":[" + q.points.map { JSON.numbers([$0.x, $0.y]) }.joined(separator: ",") + "]}"
+        }
+        switch query {
+        case .quad:
+            return quadJSON(scene.tree.screenQuad(of: try selected()))
+        case .plane:
+            let id = try selected()
+            return "{\"plane\":" + (depthLayout().plane(of: id).map(String.init) ?? "null") + "}"
+        case .planes:
+            return "{\"planes\":\(depthLayout().planeCount)}"
+        case .explodedQuad:
+            let id = try selected()
+            let layout = depthLayout()
+            guard let plane = layout.plane(of: id), let q = layout.quad(of: id) else { return "{\"quad\":null}" }
+            return quadJSON(explodedCamera(layout).project(q, plane: plane))
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Geometry
+import LayerModel
+
+extension SVGExport {
+    /// The exploded view as SVG (depth.md): every shown plane's quads back to front, through
+    /// the camera, each polygon carrying `data-layer` and `data-plane`; names at each quad's
+    /// first corner, with `≠` on the pairs drawn in front but searched behind. The view box
+    /// is the projected quads' bounding box with a 5% margin.
+    public static func explodedSVG(_ scene: Scene, settings: DepthSettings, hitOrder: SiblingOrder) -> String {
+        let tree = scene.tree
+        let layout = DepthLayout(tree, order: settings.order, hitOrder: hitOrder)
+        let camera = layout.camera(settings, screen: scene.screen.map { Rect(origin: .zero, size: $0) })
+        let shown = settings.shownPlanes(planeCount: layout.planeCount)
+        let n: (Double) -> String = { NumberText.short(($0 * 1000).rounded() / 1000) }
+        var badged = Set<LayerID>()
+        for pair in layout.disagreements { badged.insert(pair.drawnFront); badged.insert(pair.searchedFirst) }
+        var polygons = "", names = ""
+        var all: [Point] = []
+        for id in layout.backToFront {
+            guard let plane = layout.plane(of: id), shown.contains(plane), let q = layout.quad(of: id) else { continue }
+            let p = camera.project(q, plane: plane)
+            all += p.points
+            let layer = tree[id]
+            let name = escape(layer.name)
+            let points = p.points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
+            let fill = layer.backgroundColor.map { "fill=\"\($0.hex)\" fill-opacity=\"0.35\"" } ?? "fill=\"none\""
+            let stroke = (layer.borderColor ?? layer.backgroundColor).map { "stroke=\"\($0.hex)\"" } ?? "stroke=\"#888888\""
+            polygons += "<polygon class=\"plane\" data-layer=\"\(name)\" data-plane=\"\(plane)\" points=\"\(points)\" \(fill) \(stroke) stroke-width=\"1\"/>\n"
+            let badge = badged.contains(id) ? "≠ " : ""
+            names += "<text class=\"name\" data-layer=\"\(name)\" x=\"\(n(p.p0.x + 3))\" y=\"\(n(p.p0.y - 3))\" font-family=\"sans-serif\" font-size=\"9\" fill=\"#222222\">\(badge)\(name)</text>\n"
+        }
+        let box = (Rect.boundingBox(of: all) ?? scene.screenRect).insetBy(dx: -20, dy: -20)
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(box.width))" height="\(n(box.height))" \
+            viewBox="\(n(box.origin.x)) \(n(box.origin.y)) \(n(box.width)) \(n(box.height))" data-explode-order="\(settings.order.rawValue)">
+            <rect x="\(n(box.origin.x))" y="\(n(box.origin.y))" width="\(n(box.width))" height="\(n(box.height))" fill="#ffffff"/>
+
+            """ + polygons + names + "</svg>\n"
+    }
+}

@@ -172,6 +172,8 @@ struct RasterSurface {
     var inkColor: [Packed]
     /// Where each drawn layer landed (cell coordinates), for labels; filled only when asked.
     var labelBoxes: [LabelBox] = []
+    /// Cells the selection's marks cover (anchor, crosshair): no name goes on them.
+    var markCells: [Int] = []
     /// Whole-cell glyphs drawn last, in order (later wins).
     var markers: [(cell: Int, glyph: Character, color: Packed)] = []
 
@@ -659,6 +661,14 @@ struct RasterSurface {
         let c = RasterSurface.floorClamped(x), r = RasterSurface.floorClamped(y)
         guard c >= 0, r >= 0, c < columns, r < rows else { return }
         markers.append((r * columns + c, glyph, color))
+    }
+
+    /// Keeps names off the cells of the rectangle `x0…x1` × `y0…y1` (cell coordinates).
+    mutating func markArea(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        let c0 = max(0, RasterSurface.floorClamped(x0)), c1 = min(columns - 1, RasterSurface.floorClamped(x1))
+        let r0 = max(0, RasterSurface.floorClamped(y0)), r1 = min(rows - 1, RasterSurface.floorClamped(y1))
+        guard c0 <= c1, r0 <= r1 else { return }
+        for r in r0...r1 { for c in c0...c1 { markCells.append(r * columns + c) } }
     }
 
     // MARK: Composition

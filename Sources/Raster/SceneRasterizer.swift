@@ -59,7 +59,7 @@ public enum SceneRasterizer {
         }
         surface.compose(into: &canvas)
         if options.labels != .none {
-            Labels.place(surface.labelBoxes, tree: tree, toCells: toCells, options: options, canvas: &canvas)
+            Labels.place(surface.labelBoxes, tree: tree, toCells: toCells, options: options, marks: surface.markCells, canvas: &canvas)
         }
         surface.recycle()
     }
@@ -302,10 +302,12 @@ public enum SceneRasterizer {
                 inParent = parentSublayerSpace.project(p.x, p.y, layer.zPosition).map { Point(x: $0.x, y: $0.y) }
             }
             if let q = inParent.flatMap({ parentToCells.apply(to: $0) }) {
+                surface.markArea(q.x - 1, q.y, q.x + 1, q.y)
                 crosshair(atCellX: q.x, y: q.y, color: PackedColor.pack(palette.position) | PackedColor.adaptive, unicode: unicode, surface: &surface)
             }
         }
         if overlays.contains(.anchor), let a = layerToCells.apply(to: layer.anchorInBounds) {
+            surface.markArea(a.x, a.y, a.x, a.y)
             surface.marker(atCellX: a.x, y: a.y, glyph: unicode ? Glyphs.anchor : "*",
                            color: PackedColor.pack(palette.anchor) | PackedColor.bold | PackedColor.adaptive)
         }

@@ -76,6 +76,9 @@ public enum SceneRasterizer {
 
     private static func drawLayers(_ tree: LayerTree, toCells: Homography, options: RasterOptions,
                                    surface: inout RasterSurface) {
+        // Model ghosts of animated layers, each drawn just before its layer.
+        var ghosts: [LayerID: [Annotation]] = [:]
+        for a in options.annotations { if let id = a.under { ghosts[id, default: []].append(a) } }
         // Last frame's arrays, emptied: nothing here is allocated in proportion to the tree.
         var frame = spare.withLock { $0.take() } ?? FrameScratch()
         defer { frame.clips.removeAll(keepingCapacity: true); spare.withLock { $0 = frame } }
@@ -103,6 +106,9 @@ public enum SceneRasterizer {
         frame.walk = DrawingWalk.Storage()
         defer { frame.walk = walk.takeStorage() }
         while let step = walk.visit() {
+            if !ghosts.isEmpty, let mine = ghosts[step.id] {
+                for g in mine { drawGhost(g, color: options.palette.modelOutline, toCells: toCells, surface: &surface) }
+            }
             let clip = step.parentIndex >= 0 ? childClips[step.parentIndex] : noClip
             childClips.append(clip)
             // Everything under a mask that shows nothing shows nothing.

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 import Cells
 import Geometry
@@ -269,6 +274,7 @@ public enum SceneRasterizer {
         let palette = options.palette
         let overlays = options.overlays
         let unicode = surface.mode != .ascii
+        let markScale = SceneRasterizer.markScale(columns: surface.columns, rows: surface.rows)
         // The superlayer's sublayer space (where position and frame live) → cells.
         let parentSublayerSpace: Transform3D
         let parentToCells: Homography
@@ -308,15 +314,39 @@ public enum SceneRasterizer {
                 inParent = parentSublayerSpace.project(p.x, p.y, layer.zPosition).map { Point(x: $0.x, y: $0.y) }
             }
             if let q = inParent.flatMap({ parentToCells.apply(to: $0) }) {
-                surface.markArea(q.x - 1, q.y, q.x + 1, q.y)
-                crosshair(atCellX: q.x, y: q.y, color: PackedColor.pack(palette.position) | PackedColor.adaptive, unicode: unicode, surface: &surface)
+                let arm = crosshair(atCellX: q.x, y: q.y, color: PackedColor.pack(palette.position) | PackedColor.adaptive, unicode: unicode,
+                                    scale: markScale, surface: &surface)
+                surface.markArea(q.x - arm.x, q.y - arm.y, q.x + arm.x, q.y + arm.y)
             }
         }
         if overlays.contains(.anchor), let a = layerToCells.apply(to: layer.anchorInBounds) {
+            let color = PackedColor.pack(palette.anchor) | PackedColor.bold | PackedColor.adaptive
+            if markScale > 1 && unicode {
+                // A ring around the marker, `markScale − 0.5` columns out (a circle on screen:
+                // rows are `cellAspect` columns tall), in sub-cells, so the point stays found on
+                // a big screen.
+                let rx = Double(markScale) - 0.5, ry = rx / surface.cellAspect
+                let cx = RasterSurface.floorClamped(a.x), cy = RasterSurface.floorClamped(a.y)
+                let ox = Double(cx) + 0.5, oy = Double(cy) + 0.5
+                let perColumn = Double(surface.lineGrid.perColumn), perRow = Double(surface.lineGrid.perRow)
+                let n = 16
+                for i in 0..<n {
+                    let t0 = Double(i) / Double(n) * 2 * Double.pi, t1 = Double(i + 1) / Double(n) * 2 * Double.pi
+                    surface.drawLine((ox + rx * cos(t0)) * perColumn, (oy + ry * sin(t0)) * perRow,
+                                     (ox + rx * cos(t1)) * perColumn, (oy + ry * sin(t1)) * perRow,
+                                     color: color, pattern: .solid, glyph: 0)
+                }
+                surface.markArea(ox - rx, oy - ry, ox + rx, oy + ry)
+            }
             surface.markArea(a.x, a.y, a.x, a.y)
-            surface.marker(atCellX: a.x, y: a.y, glyph: unicode ? Glyphs.anchor : "*",
-                           color: PackedColor.pack(palette.anchor) | PackedColor.bold | PackedColor.adaptive)
+            surface.marker(atCellX: a.x, y: a.y, glyph: unicode ? Glyphs.anchor : "*", color: color)
         }
+    }
+
+    /// How much bigger the selection's marks are drawn: 1 up to 159 × 47 cells, 2 from
+    /// 160 × 48 (200 × 60), 3 from 240 × 72: a one-cell mark is lost on a big screen.
+    public static func markScale(columns: Int, rows: Int) -> Int {
+        max(1, min(3, min(columns / 80, rows / 24)))
     }
 
     /// Outlines a projected polygon; in ascii mode `asciiGlyph` (when given) replaces the
@@ -350,32 +380,43 @@ public enum SceneRasterizer {
     }
 
     /// A `+`-shaped crosshair centred on a point in cell coordinates: braille-dot arms of
-    /// 6 dots (3 columns, 1.5 rows) in braille mode; a centre glyph with one-cell arms otherwise.
-    private static func crosshair(atCellX x: Double, y: Double, color: Packed, unicode: Bool,
-                                  surface: inout RasterSurface) {
+    /// 6 dots (3 columns, 1.5 rows) in braille mode; a centre glyph with one-cell arms
+    /// otherwise; arms `scale` times as long on a big canvas. Returns the arms' reach in cells.
+    @discardableResult
+    private static func crosshair(atCellX x: Double, y: Double, color: Packed, unicode: Bool, scale: Int = 1,
+                                  surface: inout RasterSurface) -> (x: Double, y: Double) {
+        let k = Double(max(1, scale))
         switch surface.mode {
         case .braille, .auto:
             let px = (x * 2).rounded(.down) + 0.5, py = (y * 4).rounded(.down) + 0.5
-            let armX = 6.0
-            let armY = (6.0 * 2 / surface.cellAspect).rounded()
+            let armX = 6.0 * k
+            let armY = (6.0 * k * 2 / surface.cellAspect).rounded()
             surface.drawLine(px - armX, py, px + armX, py, color: color, pattern: .solid, glyph: 0)
             surface.drawLine(px, py - armY, px, py + armY, color: color, pattern: .solid, glyph: 0)
+            return (armX / 2, armY / 4)
         case .sextant:
             // Arms of 2 columns and 1 row each way (4 and 3 sub-cells), centred on the sub-cell.
             let px = (x * 2).rounded(.down) + 0.5, py = (y * 3).rounded(.down) + 0.5
-            let armX = 4.0
+            let armX = 4.0 * k
             let armY = (armX / 2 / surface.cellAspect * 3).rounded()
             surface.drawLine(px - armX, py, px + armX, py, color: color, pattern: .solid, glyph: 0)
             surface.drawLine(px, py - armY, px, py + armY, color: color, pattern: .solid, glyph: 0)
+            return (armX / 2, armY / 3)
         case .blocks, .ascii:
             let cx = x.rounded(.down) + 0.5, cy = y.rounded(.down) + 0.5
             let h: Character = unicode ? Glyphs.dashHorizontal : "-"
             let v: Character = unicode ? Glyphs.dashVertical : "|"
-            surface.marker(atCellX: cx - 1, y: cy, glyph: h, color: color)
-            surface.marker(atCellX: cx + 1, y: cy, glyph: h, color: color)
-            surface.marker(atCellX: cx, y: cy - 1, glyph: v, color: color)
-            surface.marker(atCellX: cx, y: cy + 1, glyph: v, color: color)
+            let n = max(1, scale)
+            for d in 1...n {
+                surface.marker(atCellX: cx - Double(d), y: cy, glyph: h, color: color)
+                surface.marker(atCellX: cx + Double(d), y: cy, glyph: h, color: color)
+            }
+            for d in 1...max(1, n / 2) {
+                surface.marker(atCellX: cx, y: cy - Double(d), glyph: v, color: color)
+                surface.marker(atCellX: cx, y: cy + Double(d), glyph: v, color: color)
+            }
             surface.marker(atCellX: cx, y: cy, glyph: unicode ? Glyphs.crosshair : "+", color: color)
+            return (Double(n), Double(max(1, n / 2)))
         }
     }
 

@@ -12,6 +12,11 @@ enum PackedColor {
     /// An overlay (selection marks, annotations): composed in a colour that contrasts with
     /// what is under it (`OverlayContrast.pick`) instead of exactly this one.
     static let adaptive: Packed = 1 << 27
+    /// A filled layer's own outline: in a cell where it meets two other colours (its fill
+    /// and what is outside), it also takes the covered samples of the colour nearer its own,
+    /// so the cell shows the layer's true edge at sub-cell resolution instead of painting
+    /// the outside in the fill colour (the staircase of whole cells).
+    static let edge: Packed = 1 << 28
     static let rgbMask: Packed = 0xFF_FFFF
 
     @inline(__always)
@@ -123,6 +128,21 @@ enum Glyphs {
         case 0xB8: return "\u{2590}"   // right column ▐
         default: return nil
         }
+    }
+
+    /// The quadrant block for a braille mask: each 2 × 2 quadrant of the cell (a column of
+    /// two dots) solid when either of its dots is lit. For a turned filled layer's rim
+    /// (`PackedColor.edge`): solid sub-cells follow its edge, where braille dots next to solid
+    /// blocks would read as a staircase of whole cells.
+    static let quadrant: [Unicode.Scalar] = (0..<256).map { mask -> Unicode.Scalar in
+        let glyphs: [Unicode.Scalar] = [" ", "\u{2598}", "\u{259D}", "\u{2580}", "\u{2596}", "\u{258C}", "\u{259E}", "\u{259B}",
+                                        "\u{2597}", "\u{259A}", "\u{2590}", "\u{259C}", "\u{2584}", "\u{2599}", "\u{259F}", "\u{2588}"]
+        var q = 0
+        if mask & 0x03 != 0 { q |= 1 }   // top left: dots 1, 2
+        if mask & 0x18 != 0 { q |= 2 }   // top right: dots 4, 5
+        if mask & 0x44 != 0 { q |= 4 }   // bottom left: dots 3, 7
+        if mask & 0xA0 != 0 { q |= 8 }   // bottom right: dots 6, 8
+        return glyphs[q]
     }
 
     /// The block sextant (U+1FB00…U+1FB3B) for a 6-bit mask of a cell's 2 × 3 sub-cells, bit
@@ -465,7 +485,7 @@ struct RasterSurface {
         let a256 = PackedColor.alpha256(alpha)
         let opaque = alpha >= 0.999, occludes = alpha >= 0.5
         let braille = mode == .braille || mode == .auto
-        let plain = color & ~(PackedColor.dim | PackedColor.bold) | PackedColor.present
+        let plain = color & ~(PackedColor.dim | PackedColor.bold | PackedColor.edge) | PackedColor.present
         while true {
             if x >= 0, y >= 0, x < w, y < h {
                 let i = y * w + x
@@ -641,7 +661,7 @@ struct RasterSurface {
                 let old = fill[i]
                 fill[i] = PackedColor.blend(color, over: old & PackedColor.present != 0 ? old : backdrop, alpha256: 128)
             } else {
-                fill[i] = color & ~(PackedColor.dim | PackedColor.bold) | PackedColor.present
+                fill[i] = color & ~(PackedColor.dim | PackedColor.bold | PackedColor.edge) | PackedColor.present
             }
         case .ascii:
             let cell = y * columns + x
@@ -716,8 +736,19 @@ struct RasterSurface {
                             && fill[r2] == first && fill[r2 + 1] == first && fill[r3] == first && fill[r3 + 1] == first
                         if dots != 0 {
                             // Dots in the outline colour over the commonest fill under the undotted samples.
-                            let under = uniform ? first : RasterSurface.commonest(among: ~dots, sample)
-                            cells[cell] = Cell(scalar: braille[Int(dots)], style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
+                            var under = uniform ? first : RasterSurface.commonest(among: ~dots, sample)
+                            var dots = dots
+                            var glyph = braille[Int(dots)]
+                            if inkColor[cell] & PackedColor.edge != 0 && !uniform {
+                                // A turned filled layer's rim: its covered samples (its fill's
+                                // colour, the one nearest the outline's, under the dots too) as
+                                // solid quadrants in the outline colour over the rest.
+                                (dots, under) = RasterSurface.edgeCell(dots: dots, under: first, ink: inkColor[cell], count: 8,
+                                                                       bit: { Glyphs.brailleBit($0) }, backdrop: backdrop, sample,
+                                                                       byColourOnly: true)
+                                glyph = Glyphs.quadrant[Int(dots)]
+                            }
+                            cells[cell] = Cell(scalar: glyph, style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
                         } else if uniform {
                             if first & PackedColor.present != 0 { cells[cell] = RasterSurface.solid(first) }
                         } else {
@@ -733,7 +764,12 @@ struct RasterSurface {
                         let ink = ink[cell]
                         if ink != 0 {
                             // Lines in their colour over the commonest fill of the other sub-cells.
-                            let under = uniform ? first : RasterSurface.commonestSextant(among: ~ink & 63, sample)
+                            var under = uniform ? first : RasterSurface.commonestSextant(among: ~ink & 63, sample)
+                            var ink = ink
+                            if !uniform, inkColor[cell] & PackedColor.edge != 0 {
+                                (ink, under) = RasterSurface.edgeCell(dots: ink, under: under, ink: inkColor[cell], count: 6,
+                                                                      bit: { 1 << UInt8($0) }, backdrop: backdrop, sample)
+                            }
                             cells[cell] = Cell(scalar: Glyphs.sextant[Int(ink)], style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
                         } else if uniform {
                             if first & PackedColor.present != 0 { cells[cell] = RasterSurface.solid(first) }
@@ -762,6 +798,55 @@ struct RasterSurface {
             }
         }
         }
+    }
+
+    /// A cell where a filled layer's outline (`PackedColor.edge`) meets two other colours:
+    /// `under` (the commonest of the undotted samples) and another. The one nearer the
+    /// outline's colour (the layer's fill: the outline is its tint or shade) joins the dots,
+    /// the other is the background, so the cell's lit samples are exactly the layer's.
+    @inline(__always)
+    ///
+    /// `byColourOnly`: the result is the mask of every sample (under the dots too) in the
+    /// layer's fill colour — the commonest under the dots — over the commonest of the others.
+    static func edgeCell(dots: UInt8, under: Packed, ink: Packed, count: Int, bit: (Int) -> UInt8, backdrop: Packed,
+                         _ sample: (Int) -> Packed, byColourOnly: Bool = false) -> (UInt8, Packed) {
+        func rgb(_ p: Packed) -> Packed { p & PackedColor.present != 0 ? p : backdrop }
+        func distance(_ a: Packed, _ b: Packed) -> Int {
+            let a = rgb(a), b = rgb(b)
+            let dr = Int((a >> 16) & 0xFF) - Int((b >> 16) & 0xFF)
+            let dg = Int((a >> 8) & 0xFF) - Int((b >> 8) & 0xFF)
+            let db = Int(a & 0xFF) - Int(b & 0xFF)
+            return dr * dr + dg * dg + db * db
+        }
+        if byColourOnly {
+            // The layer's fill: what lies under its outline's dots (the outline runs on the
+            // first samples inside), else the colour nearest the outline's.
+            var nearest = commonest(among: dots, count: count, bit: bit, sample)
+            if dots == 0 || nearest & PackedColor.present == 0 {
+                var best = distance(ink, sample(0))
+                nearest = sample(0)
+                for k in 1..<count {
+                    let d = distance(ink, sample(k))
+                    if d < best { best = d; nearest = sample(k) }
+                }
+            }
+            var mask: UInt8 = 0
+            for k in 0..<count where sample(k) == nearest { mask |= bit(k) }
+            let rest = commonest(among: ~mask, count: count, bit: bit, sample)
+            return (mask, rest)
+        }
+        var other: Packed = 0, otherMask: UInt8 = 0, underMask: UInt8 = 0, found = false
+        for k in 0..<count where dots & bit(k) == 0 {
+            let s = sample(k)
+            if s == under { underMask |= bit(k); continue }
+            if !found { other = s; found = true }
+            if s == other { otherMask |= bit(k) }
+        }
+        guard found else { return (dots, under) }
+        if distance(ink, other) < distance(ink, under) {
+            return (dots | otherMask, under)
+        }
+        return (dots | underMask, other)
     }
 
     private func backgroundUnder(cell: Int) -> Packed {

@@ -162,6 +162,12 @@ public enum SceneRasterizer {
                 outline = defaultOutline
             }
             if alpha < 0.999 { outline |= PackedColor.dim }
+            // A turned filled layer's outline shows its true edge, solid, in the cells it
+            // shares with the outside (`PackedColor.edge`); an upright one is exact already.
+            if fill != nil && alpha >= 0.999 {
+                let boxArea = (maxX - minX) * (maxY - minY)
+                if !(boxArea > 0 && abs(PolygonOps.doubleArea(poly)) / 2 / boxArea > 0.95) { outline |= PackedColor.edge }
+            }
 
             if (maxX - minX) * perColumn < 1 && (maxY - minY) * perRow < 1 {
                 // Smaller than one line sample: one sample at its centre, so it stays findable.

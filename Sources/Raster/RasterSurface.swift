@@ -145,6 +145,28 @@ enum Glyphs {
         return glyphs[q]
     }
 
+    /// The block octant for a **braille** mask (the octant grid is braille's, 2 × 4): U+1CD00…
+    /// U+1CDE5 in mask order for the 230 masks Unicode 16 encodes there; the other 26 are
+    /// characters that existed before (space, `█`, half, quarter and quadrant blocks).
+    static let octant: [Unicode.Scalar] = {
+        // Octant n (1 2 / 3 4 / 5 6 / 7 8) is bit n − 1: row · 2 + column, as in a sextant.
+        let existing: [Int: UInt32] = [0: 0x20, 1: 0x1CEA8, 2: 0x1CEAB, 3: 0x1FB82, 5: 0x2598, 10: 0x259D, 15: 0x2580,
+                                       20: 0x1FBE6, 40: 0x1FBE7, 63: 0x1FB85, 64: 0x1CEA3, 80: 0x2596, 85: 0x258C,
+                                       90: 0x259E, 95: 0x259B, 128: 0x1CEA0, 160: 0x2597, 165: 0x259A, 170: 0x2590,
+                                       175: 0x259C, 192: 0x2582, 240: 0x2584, 245: 0x2599, 250: 0x259F, 252: 0x2586,
+                                       255: 0x2588]
+        var byOctantMask = [Unicode.Scalar](repeating: " ", count: 256)
+        var next: UInt32 = 0x1CD00
+        for m in 0..<256 {
+            if let e = existing[m] { byOctantMask[m] = Unicode.Scalar(e)! } else { byOctantMask[m] = Unicode.Scalar(next)!; next += 1 }
+        }
+        return (0..<256).map { dots in
+            var m = 0
+            for k in 0..<8 where UInt8(dots) & Glyphs.brailleBit(k) != 0 { m |= 1 << k }
+            return byOctantMask[m]
+        }
+    }()
+
     /// The block sextant (U+1FB00…U+1FB3B) for a 6-bit mask of a cell's 2 × 3 sub-cells, bit
     /// `1 << (row · 2 + column)` (Unicode numbers them 1…6 in the same order). The empty and
     /// full masks are a space and `█`; the two half columns are `▌` and `▐` (Block Elements),
@@ -211,7 +233,7 @@ struct RasterSurface {
         switch mode {
         case .ascii: fillGrid = .cell; lineGrid = .cell
         case .blocks: fillGrid = .halfBlock; lineGrid = .halfBlock
-        case .braille, .auto: fillGrid = .braille; lineGrid = .braille
+        case .braille, .auto, .octant: fillGrid = .braille; lineGrid = .braille
         case .sextant: fillGrid = .sextant; lineGrid = .sextant
         }
         fillWidth = columns * fillGrid.perColumn
@@ -290,7 +312,7 @@ struct RasterSurface {
         // Over the bare terminal, a fill that composes to (nearly) its background is not
         // painted: an alpha-0.005 view must not show as a square of the backdrop colour.
         let invisible = !opaque && PackedColor.isInvisible(color, alpha256: a256, over: backdrop)
-        let braille = mode == .braille || mode == .auto
+        let braille = mode == .braille || mode == .auto || mode == .octant
         let sextant = mode == .sextant
         let ascii = mode == .ascii
         let columns = self.columns
@@ -461,7 +483,7 @@ struct RasterSurface {
             drawLine(x0, y0, x1, y1, color: color, pattern: .solid, glyph: asciiGlyph(dx: x1 - x0, dy: y1 - y0))
             return
         }
-        if mode == .braille || mode == .auto || mode == .sextant {
+        if mode == .braille || mode == .auto || mode == .sextant || mode == .octant {
             // Braille dots (sextant sub-cells), like outlines: the same weight along the whole stroke (a fill's
             // edge cells become blocks, which next to dots would read as blocks joined by dots).
             var c = color & ~PackedColor.bold
@@ -484,7 +506,7 @@ struct RasterSurface {
         var err = ddx + ddy
         let a256 = PackedColor.alpha256(alpha)
         let opaque = alpha >= 0.999, occludes = alpha >= 0.5
-        let braille = mode == .braille || mode == .auto
+        let braille = mode == .braille || mode == .auto || mode == .octant
         let plain = color & ~(PackedColor.dim | PackedColor.bold | PackedColor.edge) | PackedColor.present
         while true {
             if x >= 0, y >= 0, x < w, y < h {
@@ -568,7 +590,7 @@ struct RasterSurface {
         let stepX = x < ex ? 1 : -1, stepY = y < ey ? 1 : -1
         var err = ddx + ddy
         switch mode {
-        case .braille, .auto, .sextant:
+        case .braille, .auto, .sextant, .octant:
             // Ink on the cell's sub-cells: braille dots (2 × 4) or sextants (2 × 3).
             let columns = self.columns
             let sextant = mode == .sextant
@@ -643,7 +665,7 @@ struct RasterSurface {
     mutating func plot(_ x: Int, _ y: Int, color: Packed, glyph: UInt8) {
         guard x >= 0, y >= 0, x < lineWidth, y < lineHeight else { return }
         switch mode {
-        case .braille, .auto:
+        case .braille, .auto, .octant:
             let cell = (y >> 2) * columns + (x >> 1)
             ink[cell] |= Glyphs.brailleBit((y & 3) << 1 | (x & 1))
             inkColor[cell] = color
@@ -716,6 +738,7 @@ struct RasterSurface {
         }
         let w = columns, fw = fillWidth
         let braille = Glyphs.braille, ascii = Glyphs.ascii
+        let octant = mode == .octant
         let ink = self.ink, inkColor = self.inkColor
         let mode = self.mode
         self.fill.withUnsafeBufferPointer { fill in
@@ -725,7 +748,7 @@ struct RasterSurface {
                 for c in 0..<w {
                     let cell = r * w + c
                     switch mode {
-                    case .braille, .auto:
+                    case .braille, .auto, .octant:
                         let dots = ink[cell]
                         let base = (4 * r) * fw + 2 * c
                         // The cell's 8 fill samples, in braille bit order (k = dy·2 + dx).
@@ -738,7 +761,7 @@ struct RasterSurface {
                             // Dots in the outline colour over the commonest fill under the undotted samples.
                             var under = uniform ? first : RasterSurface.commonest(among: ~dots, sample)
                             var dots = dots
-                            var glyph = braille[Int(dots)]
+                            var glyph = octant ? Glyphs.octant[Int(dots)] : braille[Int(dots)]
                             if inkColor[cell] & PackedColor.edge != 0 && !uniform {
                                 // A turned filled layer's rim: its covered samples (its fill's
                                 // colour, the one nearest the outline's, under the dots too) as
@@ -746,13 +769,13 @@ struct RasterSurface {
                                 (dots, under) = RasterSurface.edgeCell(dots: dots, under: first, ink: inkColor[cell], count: 8,
                                                                        bit: { Glyphs.brailleBit($0) }, backdrop: backdrop, sample,
                                                                        byColourOnly: true)
-                                glyph = Glyphs.quadrant[Int(dots)]
+                                glyph = octant ? Glyphs.octant[Int(dots)] : Glyphs.quadrant[Int(dots)]
                             }
                             cells[cell] = Cell(scalar: glyph, style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
                         } else if uniform {
                             if first & PackedColor.present != 0 { cells[cell] = RasterSurface.solid(first) }
                         } else {
-                            cells[cell] = RasterSurface.twoColourCell(sample)
+                            cells[cell] = octant ? RasterSurface.twoColourOctant(sample) : RasterSurface.twoColourCell(sample)
                         }
                     case .sextant:
                         let base = (3 * r) * fw + 2 * c
@@ -852,7 +875,7 @@ struct RasterSurface {
     private func backgroundUnder(cell: Int) -> Packed {
         switch mode {
         case .ascii: return fill[cell]
-        case .braille, .auto:
+        case .braille, .auto, .octant:
             let r = cell / columns, c = cell % columns, fw = fillWidth
             let base = (4 * r) * fw + 2 * c
             return RasterSurface.commonest(among: 0xFF) { fill[base + ($0 >> 1) * fw + ($0 & 1)] }
@@ -943,6 +966,12 @@ struct RasterSurface {
         let (fg, bg, mask) = twoColours(count: 8, bit: { Glyphs.brailleBit($0) }, sample)
         let glyph = Glyphs.halfCell[Int(mask)] ?? Glyphs.braille[Int(mask)]
         return Cell(scalar: glyph, style: style(fg, background: bg))
+    }
+
+    /// An octant cell of two colours: the foreground as solid eighths exactly on its samples.
+    static func twoColourOctant(_ sample: (Int) -> Packed) -> Cell {
+        let (fg, bg, mask) = twoColours(count: 8, bit: { Glyphs.brailleBit($0) }, sample)
+        return Cell(scalar: Glyphs.octant[Int(mask)], style: style(fg, background: bg))
     }
 
     /// A sextant cell of two colours: the foreground as solid sub-cells exactly on its samples.

@@ -8,6 +8,10 @@
 ///   sextants", Unicode 13): edges are true to a sixth of a cell with no dot texture, for
 ///   terminals and fonts that have them (kitty, WezTerm, foot, Ghostty, Windows Terminal
 ///   and VTE draw them themselves). Never chosen by `auto`: nothing tells a program the font.
+/// - `octant`: fills and lines on the braille grid, 2 × 4 sub-cells, drawn as solid *block
+///   octants* (U+1CD00…U+1CDE5, Unicode 16, with the Block Elements and Legacy Computing
+///   characters Unicode uses for the other 26 masks): braille's resolution without the dot
+///   texture. Opt-in like sextant (kitty, WezTerm, foot and Ghostty draw them themselves).
 /// - `ascii`: whole cells and ASCII only: fills `.`, outlines `-|/\` with `+` corners,
 ///   markers `*` and `+`.
 /// - `auto`: braille on a UTF-8 target, ascii otherwise.
@@ -15,6 +19,7 @@ public enum RenderMode: String, Equatable, Hashable, Sendable, CaseIterable {
     case braille
     case blocks
     case sextant
+    case octant
     case ascii
     case auto
 

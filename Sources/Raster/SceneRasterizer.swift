@@ -103,7 +103,7 @@ public enum SceneRasterizer {
         let canvasW = Double(surface.columns), canvasH = Double(surface.rows)
         let perColumn = Double(surface.lineGrid.perColumn), perRow = Double(surface.lineGrid.perRow)
         let defaultOutline = PackedColor.pack(options.palette.defaultOutline)
-        let ascii = surface.mode == .ascii, braille = surface.mode == .braille || surface.mode == .auto
+        let ascii = surface.mode == .ascii, braille = surface.mode == .braille || surface.mode == .auto || surface.mode == .octant
         // Modes whose lines sit on the fill's own sub-cells (a cell shows two colours).
         let subcellLines = braille || surface.mode == .sextant
 
@@ -393,7 +393,7 @@ public enum SceneRasterizer {
                                   surface: inout RasterSurface) -> (x: Double, y: Double) {
         let k = Double(max(1, scale))
         switch surface.mode {
-        case .braille, .auto:
+        case .braille, .auto, .octant:
             let px = (x * 2).rounded(.down) + 0.5, py = (y * 4).rounded(.down) + 0.5
             let armX = 6.0 * k
             let armY = (6.0 * k * 2 / surface.cellAspect).rounded()

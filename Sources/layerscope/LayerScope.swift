@@ -35,7 +35,7 @@ struct LayerScope: ParsableCommand {
 
 /// Options shared by the commands that draw.
 struct DrawOptions: ParsableArguments {
-    @Option(help: "Glyphs: auto, braille, blocks, sextant or ascii (auto: braille in UTF-8 locales, else ascii; sextant: solid 2×3 sub-cells, for terminals that draw U+1FB00 block sextants).")
+    @Option(help: "Glyphs: auto, braille, blocks, sextant, octant or ascii (auto: braille in UTF-8 locales, else ascii; sextant: solid 2×3 sub-cells, for terminals that draw U+1FB00 block sextants; octant: solid 2×4 sub-cells, for terminals that draw Unicode 16 block octants U+1CD00).")
     var mode: RenderMode = .auto
 
     @Option(help: "Colors: none, 16, 256 or truecolor (default: what the terminal has; NO_COLOR and TERM=dumb mean none).")

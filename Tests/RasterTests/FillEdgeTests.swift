@@ -25,6 +25,7 @@ import LayerModel
         switch mode {
         case .sextant: return (2, 3)
         case .blocks: return (1, 2)
+        case .octant: return (2, 4)
         default: return (2, 4)
         }
     }
@@ -51,6 +52,20 @@ import LayerModel
                 if q & 4 != 0 { set(0, 2); set(0, 3) }
                 if q & 8 != 0 { set(1, 2); set(1, 3) }
             }
+        case .octant:
+            // Octant n (1 2 / 3 4 / 5 6 / 7 8) is bit n − 1; U+1CD00… in mask order, skipping
+            // the 26 masks with older characters.
+            let existing: [Int: UInt32] = [0: 0x20, 1: 0x1CEA8, 2: 0x1CEAB, 3: 0x1FB82, 5: 0x2598, 10: 0x259D, 15: 0x2580,
+                                           20: 0x1FBE6, 40: 0x1FBE7, 63: 0x1FB85, 64: 0x1CEA3, 80: 0x2596, 85: 0x258C,
+                                           90: 0x259E, 95: 0x259B, 128: 0x1CEA0, 160: 0x2597, 165: 0x259A, 170: 0x2590,
+                                           175: 0x259C, 192: 0x2582, 240: 0x2584, 245: 0x2599, 250: 0x259F, 252: 0x2586, 255: 0x2588]
+            var next: UInt32 = 0x1CD00, mask = -1
+            for m in 0..<256 {
+                let scalar: UInt32
+                if let e = existing[m] { scalar = e } else { scalar = next; next += 1 }
+                if scalar == code { mask = m; break }
+            }
+            for k in 0..<8 where mask >= 0 && mask & (1 << k) != 0 { set(k & 1, k >> 1) }
         case .sextant:
             var mask: UInt32 = 0
             if (0x1FB00...0x1FB3B).contains(code) {
@@ -102,15 +117,17 @@ import LayerModel
     /// lit, none else. Turned 90° the plate is 72 × 120: the same count.
     @Test func uprightIsExact() throws {
         for degrees in [0.0, 90] {
-            let r = try Self.compare(degrees: degrees, mode: .braille)
-            #expect(r.truth == 8640 && r.lit == 8640 && r.both == 8640, "\(degrees)°: \(r)")
+            for mode in [RenderMode.braille, .octant] {
+                let r = try Self.compare(degrees: degrees, mode: mode)
+                #expect(r.truth == 8640 && r.lit == 8640 && r.both == 8640, "\(mode) \(degrees)°: \(r)")
+            }
         }
     }
 
-    /// 36 angles × 3 modes: lit and true samples agree on at least 95% of the true area
+    /// 36 angles × 4 modes: lit and true samples agree on at least 95% of the true area
     /// (|lit ∩ true| − |lit \ true| ≥ 0.95 |true|: a missing sample and an extra one both
     /// count against), and no lit sample is more than one sample outside the edge.
-    @Test(arguments: [RenderMode.braille, .sextant, .blocks])
+    @Test(arguments: [RenderMode.braille, .sextant, .blocks, .octant])
     func turnedFillsFollowTheirEdge(mode: RenderMode) throws {
         var worst = 1.0
         for k in 0..<36 {

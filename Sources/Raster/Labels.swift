@@ -74,9 +74,9 @@ struct LabelBox {
 /// - The selection's name also may go on the row above its box (or below, or its first row):
 ///   beside it would meet its frame box and ghost.
 /// - The text keeps the cell's background (it sits on the layer) in a colour readable on
-///   it (`OverlayContrast`); the selection's name is bold, in the selection colour. Next to a
-///   name there is only drawing that is no letter (braille, blocks, sextants, box drawing,
-///   or ASCII's `-|/\+.:*`), so it never reads as part of the name.
+///   it (`OverlayContrast`); the selection's name is bold, in the selection colour. The cell
+///   either side of a name is blanked when it holds a partial glyph (outline dots read as
+///   "name.."); a solid fill, a vertical side (`⡇ ▌ |`), a mark or the canvas edge stays.
 /// - Widths are display widths: a wide (CJK, emoji) character counts two columns.
 /// - Every cell index is computed from coordinates clamped in `Double` first: huge or
 ///   non-finite boxes never trap.
@@ -133,6 +133,15 @@ public enum Labels {
             let isSelection = boxes[from[label.index]].id == selection
             var c = label.column
             let row = label.row
+            // The cell either side: a partial glyph there (outline dots, a sub-cell edge)
+            // would read as part of the name ("name⠤⠄" as "name.."): blank it, keeping its
+            // background. Solid fills, names and marks stay.
+            for side in [label.column - 1, label.column + label.width] where grid.isFree(column: side, row: row) {
+                var cell = canvas[side, row]
+                guard cell.code != 0x20, cell.code != 0x2588, !cell.isWideTail, !verticalStroke(cell.code) else { continue }
+                cell.glyph = " "
+                canvas[side, row] = cell
+            }
             for ch in label.text {
                 let chWidth = DisplayWidth.of(ch)
                 guard chWidth > 0 else { continue }
@@ -161,6 +170,17 @@ public enum Labels {
     }
 
     @inline(__always) static func fl(_ v: Double) -> Int { RasterSurface.floorClamped(v) }
+
+    /// A glyph that reads as a vertical line beside a name (a box's side), not as a letter
+    /// or dots: braille in one column (two dots or more), half and eighth blocks, `│╎┆|`.
+    static func verticalStroke(_ code: UInt32) -> Bool {
+        if (0x2800...0x28FF).contains(code) {
+            let dots = UInt8(code - 0x2800)
+            let one = dots & ~0x47 == 0 || dots & ~0xB8 == 0
+            return one && dots.nonzeroBitCount >= 2
+        }
+        return [0x258C, 0x2590, 0x258F, 0x2595, 0x2502, 0x254E, 0x2506, 0x7C].contains(code)
+    }
 
     /// A box edge to an eighth of a cell, for "same frame", clamped before converting.
     @inline(__always) static func q(_ v: Double) -> Int32 { Int32(clamping: RasterSurface.floorClamped(v * 8)) }
@@ -202,9 +222,17 @@ public enum Labels {
         if box.fillRatio > 0.8, c1 - c0 >= 2, r1 >= r0, r0 - 1 >= 0, r0 - 1 < rows, r1 - r0 < 2 || c1 - c0 < width {
             spots.append(LabelSpot(row: r0 - 1, minColumn: c0, maxColumn: c1))
         }
-        // Beside, when nothing above holds the whole name.
-        if !isSelection, box.tips.count == 4, !spots.contains(where: { $0.maxColumn - $0.minColumn >= width }) {
-            spots += beside(box, tree: tree, canvas: canvas)
+        // Beside, when nothing above holds the whole name — or first, for a bar (a clock
+        // hand: four times longer than wide on screen, a row counting 2 columns), whose
+        // inside is the hand itself next to its pivot's marks.
+        let w = box.maxX - box.minX, h = (box.maxY - box.minY) * 2
+        let bar = max(w, h) > 4 * min(w, h)
+        if !isSelection, box.tips.count == 4 {
+            if bar {
+                spots = beside(box, tree: tree, canvas: canvas) + spots
+            } else if !spots.contains(where: { $0.maxColumn - $0.minColumn >= width }) {
+                spots += beside(box, tree: tree, canvas: canvas)
+            }
         }
         if isSelection {
             let left = min(max(0, fl(box.minX)), max(0, columns - width))

@@ -1,3 +1,6 @@
+/// The C library's `wcwidth` (wchar.h; not exported by the Glibc module).
+@_silgen_name("wcwidth") private func libcWcwidth(_ c: Int32) -> Int32
+
 /// How the rasterizer turns geometry into glyphs.
 ///
 /// - `braille`: fills in half-block pixels (`▀▄█`, 1 × 2 per cell, fg/bg colours); outlines,
@@ -33,4 +36,11 @@ public enum RenderMode: String, Equatable, Hashable, Sendable, CaseIterable {
 
     /// True for the modes that only emit ASCII.
     public var isASCII: Bool { self == .ascii }
+
+    /// Whether the C library gives Unicode 16's block octants a width of one column
+    /// (`wcwidth(U+1CD00) == 1`, under the current locale). ncurses places text by that
+    /// width: where the library predates Unicode 16 it says -1, ncurses misplaces every cell
+    /// after an octant, and the explorer must draw braille instead (`render` prints text
+    /// and is not affected).
+    public static var octantsHaveWidth: Bool { libcWcwidth(0x1CD00) == 1 }
 }

@@ -139,10 +139,17 @@ struct Explore: ParsableCommand {
             throw ExitCode(1)
         }
         // The Linux console's fonts have no braille: auto draws blocks there.
-        let mode = draw.mode == .auto && !terminal.capabilities.braille ? .blocks : draw.mode
+        var mode = draw.mode == .auto && !terminal.capabilities.braille ? .blocks : draw.mode
+        // ncurses measures octants with the C library's wcwidth: unknown there, they would
+        // shift every cell after them.
+        let octantsUnknown = mode == .octant && terminal.capabilities.unicode && !RenderMode.octantsHaveWidth
+        if octantsUnknown { mode = .braille }
         let screen = ScreenOptions(mode: mode, unicode: terminal.capabilities.unicode, theme: theme, background: background)
         // Say once why the screen is ASCII or monochrome (the next message replaces it).
         if let notes = terminal.capabilities.notes { state.status = notes }
+        if octantsUnknown {
+            state.status = "--mode octant: this system's C library does not know Unicode 16 octants (ncurses would misplace them); drawing braille"
+        }
         if let recordPath {
             do { try terminal.startRecording(to: recordPath) } catch {
                 terminal.shutdown()

@@ -222,11 +222,16 @@ public enum Labels {
         if box.fillRatio > 0.8, c1 - c0 >= 2, r1 >= r0, r0 - 1 >= 0, r0 - 1 < rows, r1 - r0 < 2 || c1 - c0 < width {
             spots.append(LabelSpot(row: r0 - 1, minColumn: c0, maxColumn: c1))
         }
-        // Beside, when nothing above holds the whole name — or first, for a bar (a clock
-        // hand: four times longer than wide on screen, a row counting 2 columns), whose
-        // inside is the hand itself next to its pivot's marks.
+        // Beside, when nothing above holds the whole name — or first, for a hand: a bar (four
+        // times longer than wide on screen, a row counting 2 columns) turning about an anchor
+        // far from its middle, whose inside is the hand itself next to its pivot's marks. (A
+        // table row is a bar too, but its anchor is its middle: named inside.)
         let w = box.maxX - box.minX, h = (box.maxY - box.minY) * 2
-        let bar = max(w, h) > 4 * min(w, h)
+        let offCentre = box.anchor.map { a -> Bool in
+            let dx = a.x - (box.minX + box.maxX) / 2, dy = (a.y - (box.minY + box.maxY) / 2) * 2
+            return (dx * dx + dy * dy).squareRoot() > 0.25 * max(w, h)
+        } ?? false
+        let bar = max(w, h) > 4 * min(w, h) && offCentre
         if !isSelection, box.tips.count == 4 {
             if bar {
                 spots = beside(box, tree: tree, canvas: canvas) + spots

@@ -218,9 +218,14 @@ public enum Labels {
         }
         // On its own top edge, like a titled frame, when there is no room inside (a table
         // cell two rows high): the name replaces the outline there and reads as the box's.
-        // Not on a layer less than two rows high: its edge row is the layer itself.
         if box.fillRatio > 0.8, c1 - c0 >= 2, r1 >= r0, r0 - 1 >= 0, r0 - 1 < rows, r1 - r0 < 2 || c1 - c0 < width {
             spots.append(LabelSpot(row: r0 - 1, minColumn: c0, maxColumn: c1))
+        }
+        // A layer less than two rows high (a one-line label view, a thin bar): on the row
+        // through its middle, where it is drawn — unless it is a hand (below), named beside.
+        if box.fillRatio > 0.8, c1 - c0 >= 2, r1 < r0, box.maxY - box.minY >= 0.5 {
+            let middle = fl((box.minY + box.maxY) / 2)
+            if middle >= 0, middle < rows { spots.append(LabelSpot(row: middle, minColumn: c0, maxColumn: c1)) }
         }
         // Beside, when nothing above holds the whole name — or first, for a hand: a bar (four
         // times longer than wide on screen, a row counting 2 columns) turning about an anchor
@@ -231,12 +236,14 @@ public enum Labels {
             let dx = a.x - (box.minX + box.maxX) / 2, dy = (a.y - (box.minY + box.maxY) / 2) * 2
             return (dx * dx + dy * dy).squareRoot() > 0.25 * max(w, h)
         } ?? false
-        let bar = max(w, h) > 4 * min(w, h) && offCentre
+        // A bar: four times longer than wide, or turned so that it fills less than 45% of
+        // its box (a diagonal hand; a square turned 45° fills half).
+        let hand = (max(w, h) > 4 * min(w, h) || box.fillRatio < 0.45) && offCentre
         if !isSelection, box.tips.count == 4 {
-            if bar {
-                spots = beside(box, tree: tree, canvas: canvas) + spots
+            if hand {
+                spots = beside(box, tree: tree, canvas: canvas, skipNearAnchor: true) + spots
             } else if !spots.contains(where: { $0.maxColumn - $0.minColumn >= width }) {
-                spots += beside(box, tree: tree, canvas: canvas)
+                spots += beside(box, tree: tree, canvas: canvas, skipNearAnchor: false)
             }
         }
         if isSelection {
@@ -250,7 +257,7 @@ public enum Labels {
 
     /// Spots beside the shape, one cell past each extreme vertex (farthest from the anchor
     /// first), each a run of one plain surface that is the terminal's or a superlayer's fill.
-    static func beside(_ box: LabelBox, tree: LayerTree, canvas: Canvas) -> [LabelSpot] {
+    static func beside(_ box: LabelBox, tree: LayerTree, canvas: Canvas, skipNearAnchor: Bool) -> [LabelSpot] {
         let columns = canvas.columns, rows = canvas.rows
         // The gap cell next to the tip decides the surface: blank, or a solid block.
         func plain(_ column: Int, _ row: Int) -> CellColor? {
@@ -271,8 +278,9 @@ public enum Labels {
             }
         }
         var spots: [LabelSpot] = []
-        // Not at the pivot: a tip less than half as far from the anchor as the farthest one
-        // is the hand's base, where the marks and the other hands crowd (columns; a row is 2).
+        // A hand's name not at its pivot: a tip less than half as far from the anchor as the
+        // farthest one is its base, where the marks and the other hands crowd (columns; a
+        // row is 2).
         func distance(_ t: (x: Double, y: Double, side: Int)) -> Double {
             guard let a = box.anchor else { return 0 }
             let dx = t.x - a.x, dy = (t.y - a.y) * 2
@@ -280,7 +288,7 @@ public enum Labels {
         }
         let tips = box.tipsFarthestFirst
         let far = tips.map(distance).max() ?? 0
-        for t in tips where !(distance(t) < far / 2) {
+        for t in tips where !(skipNearAnchor && distance(t) < far / 2) {
             let x = fl(t.x), y = fl(t.y)
             let gap: (Int, Int), row: Int
             switch t.side {

@@ -140,9 +140,14 @@ public enum SceneRasterizer {
                 }
             }
             if offCanvas { continue }
-            if options.labels != .none {
+            // The polygon's share of its bounding box (1 upright), once: labels, the rim, dots.
+            let hasFill = options.showFills && walk.layers[step.slot].backgroundColor != nil
+            var ratio = 0.0
+            if options.labels != .none || hasFill {
                 let boxArea = (maxX - minX) * (maxY - minY)
-                let ratio = boxArea > 0 ? abs(PolygonOps.doubleArea(poly)) / 2 / boxArea : 0
+                ratio = boxArea > 0 ? abs(PolygonOps.doubleArea(poly)) / 2 / boxArea : 0
+            }
+            if options.labels != .none {
                 surface.labelBoxes.append(LabelBox(id: step.id, name: walk.layers[step.slot].name, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
                                                    fillRatio: ratio,
                                                    fill: options.showFills && step.opacity >= 0.999 ? walk.layers[step.slot].backgroundColor : nil,
@@ -164,10 +169,7 @@ public enum SceneRasterizer {
             if alpha < 0.999 { outline |= PackedColor.dim }
             // A turned filled layer's outline shows its true edge, solid, in the cells it
             // shares with the outside (`PackedColor.edge`); an upright one is exact already.
-            if fill != nil && alpha >= 0.999 {
-                let boxArea = (maxX - minX) * (maxY - minY)
-                if !(boxArea > 0 && abs(PolygonOps.doubleArea(poly)) / 2 / boxArea > 0.95) { outline |= PackedColor.edge }
-            }
+            if fill != nil && alpha >= 0.999 && !(ratio > 0.95) { outline |= PackedColor.edge }
 
             if (maxX - minX) * perColumn < 1 && (maxY - minY) * perRow < 1 {
                 // Smaller than one line sample: one sample at its centre, so it stays findable.
@@ -192,8 +194,7 @@ public enum SceneRasterizer {
             if let fill, alpha > 0 {
                 // Dots only for a turned (or foreshortened) narrow layer, whose edges would
                 // otherwise be a staircase of blocks and dots; an upright one stays solid.
-                let boxArea = (maxX - minX) * (maxY - minY)
-                let upright = boxArea > 0 && abs(PolygonOps.doubleArea(poly)) / 2 / boxArea > 0.95
+                let upright = ratio > 0.95
                 surface.fillPolygon(poly, color: fill, alpha: alpha, asDots: narrow && !upright)
             }
             if options.showOutlines && !narrow {

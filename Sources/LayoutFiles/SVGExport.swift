@@ -160,15 +160,26 @@ public enum SVGExport {
                     }
                 }
             }
-            if !spots.contains(where: { $0.maxColumn - $0.minColumn >= width }) {
+            // A hand (as on the canvas): a bar — four times longer than wide (a line counts 2
+            // cells), or a thin diagonal — turning about a point far from its middle: named
+            // beside its free end first, never at its pivot.
+            let p = s.position.map { (x: cx($0.x), y: cy($0.y)) }
+            let bw = b.maxX - b.minX, bh = (b.maxY - b.minY) * 2
+            let offCentre = p.map { hypot($0.x - (b.minX + b.maxX) / 2, ($0.y - (b.minY + b.maxY) / 2) * 2) > 0.25 * max(bw, bh) } ?? false
+            let hand = (max(bw, bh) > 4 * min(bw, bh) || ratio < 0.45) && offCentre
+            if hand || !spots.contains(where: { $0.maxColumn - $0.minColumn >= width }) {
+                var besideSpots: [LabelSpot] = []
                 // Beside: past the corner farthest from the position first.
                 let corners = zip(xs, ys).map { (x: $0.0, y: $0.1) }
-                let p = s.position.map { (x: cx($0.x), y: cy($0.y)) }
-                let order = corners.indices.sorted { a, b in
-                    guard let p else { return a < b }
-                    let da = hypot(corners[a].x - p.x, (corners[a].y - p.y) * 2), db = hypot(corners[b].x - p.x, (corners[b].y - p.y) * 2)
-                    return da != db ? da > db : a < b
+                func distance(_ k: Int) -> Double {
+                    guard let p else { return 0 }
+                    return hypot(corners[k].x - p.x, (corners[k].y - p.y) * 2)
                 }
+                let far = corners.indices.map(distance).max() ?? 0
+                let order = corners.indices.sorted { a, b in
+                    let da = distance(a), db = distance(b)
+                    return da != db ? da > db : a < b
+                }.filter { !(hand && distance($0) < far / 2) }
                 func bare(_ c: Int, _ r: Int) -> Bool { free(c, r) && behind.contains(top[r * columns + c]) }
                 for k in order {
                     let t = corners[k]
@@ -177,21 +188,22 @@ public enum SVGExport {
                         var end = x + 2
                         guard bare(end, y) else { continue }
                         while bare(end + 1, y) { end += 1 }
-                        spots.append(LabelSpot(row: y, minColumn: x + 2, maxColumn: end + 1))
+                        besideSpots.append(LabelSpot(row: y, minColumn: x + 2, maxColumn: end + 1))
                     } else if t.x <= b.minX + 1e-9 {
                         var begin = x - 2
                         guard bare(begin, y) else { continue }
                         while bare(begin - 1, y) { begin -= 1 }
-                        spots.append(LabelSpot(row: y, minColumn: begin, maxColumn: x - 1, align: .trailing))
+                        besideSpots.append(LabelSpot(row: y, minColumn: begin, maxColumn: x - 1, align: .trailing))
                     } else {
                         let r = t.y <= b.minY + 1e-9 ? y - 1 : y + 1
                         guard bare(x, r) else { continue }
                         var begin = x, end = x
                         while bare(begin - 1, r) { begin -= 1 }
                         while bare(end + 1, r) { end += 1 }
-                        spots.append(LabelSpot(row: r, minColumn: begin, maxColumn: end + 1, align: .center(x)))
+                        besideSpots.append(LabelSpot(row: r, minColumn: begin, maxColumn: end + 1, align: .center(x)))
                     }
                 }
+                spots = hand ? besideSpots + spots : spots + besideSpots
             }
             guard !spots.isEmpty else { continue }
             let key = [b.minX, b.minY, b.maxX, b.maxY].map { cell($0 * 8) }

@@ -597,30 +597,36 @@ struct RasterSurface {
             ink.withUnsafeMutableBufferPointer { ink in
             inkColor.withUnsafeMutableBufferPointer { inkColor in
             Glyphs.brailleBit.withUnsafeBufferPointer { bits in
+                // An overlay (the selection's outline) drawn over a turned filled layer's rim
+                // keeps the rim's `edge` flag, so the cell still shows the true edge.
+                let overlay = color & PackedColor.adaptive != 0
+                @inline(__always) func put(_ cell: Int, _ bit: UInt8) {
+                    if overlay && ink[cell] != 0 {
+                        inkColor[cell] = color | (inkColor[cell] & PackedColor.edge)
+                    } else {
+                        inkColor[cell] = color
+                    }
+                    ink[cell] |= bit
+                }
                 // A solid braille line with both ends on the canvas (the usual outline) stays on it:
                 // the same steps without the per-step checks; straight across or down, a plain run.
                 if !sextant && solid && min(x, ex) >= 0 && max(x, ex) < w && min(y, ey) >= 0 && max(y, ey) < h {
                     if y == ey {
                         let rowCells = (y >> 2) * columns, dotRow = (y & 3) << 1
                         for xi in min(x, ex)...max(x, ex) {
-                            ink[rowCells + (xi >> 1)] |= Glyphs.brailleBit(dotRow | (xi & 1))
-                            inkColor[rowCells + (xi >> 1)] = color
+                            put(rowCells + (xi >> 1), Glyphs.brailleBit(dotRow | (xi & 1)))
                         }
                         return
                     }
                     if x == ex {
                         let column = x >> 1, dotColumn = x & 1
                         for yi in min(y, ey)...max(y, ey) {
-                            let cell = (yi >> 2) * columns + column
-                            ink[cell] |= Glyphs.brailleBit((yi & 3) << 1 | dotColumn)
-                            inkColor[cell] = color
+                            put((yi >> 2) * columns + column, Glyphs.brailleBit((yi & 3) << 1 | dotColumn))
                         }
                         return
                     }
                     while true {
-                        let cell = (y >> 2) * columns + (x >> 1)
-                        ink[cell] |= Glyphs.brailleBit((y & 3) << 1 | (x & 1))
-                        inkColor[cell] = color
+                        put((y >> 2) * columns + (x >> 1), Glyphs.brailleBit((y & 3) << 1 | (x & 1)))
                         if x == ex && y == ey { break }
                         let e2 = 2 * err
                         if e2 >= ddy { err += ddy; x += stepX }
@@ -636,8 +642,7 @@ struct RasterSurface {
                         } else {
                             cell = (y >> 2) * columns + (x >> 1); bit = bits[(y & 3) << 1 | (x & 1)]
                         }
-                        ink[cell] |= bit
-                        inkColor[cell] = color
+                        put(cell, bit)
                     }
                     if x == ex && y == ey { break }
                     let e2 = 2 * err
@@ -766,10 +771,18 @@ struct RasterSurface {
                                 // A turned filled layer's rim: its covered samples (its fill's
                                 // colour, the one nearest the outline's, under the dots too) as
                                 // solid quadrants in the outline colour over the rest.
+                                let own = dots
                                 (dots, under) = RasterSurface.edgeCell(dots: dots, under: first, ink: inkColor[cell], count: 8,
                                                                        bit: { Glyphs.brailleBit($0) }, backdrop: backdrop, sample,
                                                                        byColourOnly: true)
-                                glyph = octant ? Glyphs.octant[Int(dots)] : Glyphs.quadrant[Int(dots)]
+                                if inkColor[cell] & PackedColor.adaptive != 0 {
+                                    // The selection's outline over the rim: its dots and the
+                                    // covered samples, as dots, over the outside.
+                                    dots |= own
+                                    glyph = octant ? Glyphs.octant[Int(dots)] : braille[Int(dots)]
+                                } else {
+                                    glyph = octant ? Glyphs.octant[Int(dots)] : Glyphs.quadrant[Int(dots)]
+                                }
                             }
                             cells[cell] = Cell(scalar: glyph, style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
                         } else if uniform {

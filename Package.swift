@@ -23,7 +23,7 @@ let package = Package(
         // The layout format: JSON/YAML readers, decoder, encoder, errors, file I/O, scenes,
         // recursiveDescription import, SVG and Swift export.
         .target(name: "LayoutFiles", dependencies: [
-            "LayerModel", "CommandLanguage", "Geometry", "SafeText",
+            "LayerModel", "CommandLanguage", "Geometry", "SafeText", "Cells",
             .product(name: "Yams", package: "Yams"),
         ]),
         // The engine: a session that applies commands to a scene (undo, queries, steps, time),

@@ -6,7 +6,7 @@
 #   scripts/screenshots.sh [OUTDIR] [SCENE…]     (default OUTDIR /tmp/layerscope-shots)
 #
 # Each scene × size (80x24, 120x40, 200x60) × theme (dark, light) at 256 colours.
-# MODE=sextant (or blocks, ascii) draws in that --mode and adds it to the file names; the
+# MODE=sextant (or octant, blocks, ascii) draws in that --mode and adds it to the file names; the
 # sextant glyphs need a font that has them (Debian: fonts-unifont or fonts-noto-core).
 set -eu
 cd "$(dirname "$0")/.."
@@ -65,7 +65,21 @@ def sextant_mask(c):
     if n >= 21: n += 1
     if n >= 42: n += 1
     return n
+OCTANT_OLD = {0: 0x20, 1: 0x1CEA8, 2: 0x1CEAB, 3: 0x1FB82, 5: 0x2598, 10: 0x259D, 15: 0x2580, 20: 0x1FBE6, 40: 0x1FBE7,
+              63: 0x1FB85, 64: 0x1CEA3, 80: 0x2596, 85: 0x258C, 90: 0x259E, 95: 0x259B, 128: 0x1CEA0, 160: 0x2597,
+              165: 0x259A, 170: 0x2590, 175: 0x259C, 192: 0x2582, 240: 0x2584, 245: 0x2599, 250: 0x259F, 252: 0x2586, 255: 0x2588}
+OCTANT_MASK = {}
+_next = 0x1CD00
+for _m in range(256):
+    if _m in OCTANT_OLD:
+        if OCTANT_OLD[_m] > 0x2600: OCTANT_MASK[OCTANT_OLD[_m]] = _m
+    else:
+        OCTANT_MASK[_next] = _m; _next += 1
 def cell(c):
+    if ord(c) in OCTANT_MASK:
+        # Octants (Unicode 16; fonts rarely have them): eight boxes, octant n = bit n - 1.
+        m = OCTANT_MASK[ord(c)]
+        return '<span class="c x">' + "".join('<i class="o%d"></i>' % k for k in range(8) if m >> k & 1) + "</span>"
     if 0x1FB00 <= ord(c) <= 0x1FB3B:
         # Drawn as six boxes, as terminals that support sextants draw them (fonts leave gaps).
         m = sextant_mask(c)
@@ -78,7 +92,8 @@ body = "".join(part if part.startswith("<") else cells(part) for part in re.spli
 style = ("<style>pre{font-family:'DejaVu Sans Mono','Unifont Upper','Noto Sans Symbols2',monospace;font-size:14px;line-height:16px;margin:4px}"
          ".c{display:inline-block;width:1ch;overflow:hidden;vertical-align:top}"
          ".x{position:relative;height:16px}.x i{position:absolute;width:50%;height:34%;background:currentColor}"
-         ".b0,.b2,.b4{left:0}.b1,.b3,.b5{left:50%}.b0,.b1{top:0}.b2,.b3{top:33.3%}.b4,.b5{top:66.6%}</style>")
+         ".b0,.b2,.b4{left:0}.b1,.b3,.b5{left:50%}.b0,.b1{top:0}.b2,.b3{top:33.3%}.b4,.b5{top:66.6%}"
+         ".x i[class^=o]{height:25%}.o0,.o2,.o4,.o6{left:0}.o1,.o3,.o5,.o7{left:50%}.o0,.o1{top:0}.o2,.o3{top:25%}.o4,.o5{top:50%}.o6,.o7{top:75%}</style>")
 open(path, "w", encoding="utf-8").write(head + style + sep + body)
 PY
       w=$((cols * 843 / 100 + 16)); h=$((rows * 16 + 12))

@@ -46,7 +46,7 @@ enum Picture {
          (unicode ? "⠒" : ":", palette.ghost, "ghost"),
          (unicode ? "✛" : "+", palette.position, "position"),
          (unicode ? "◉" : "*", palette.anchor, "anchor"),
-         (unicode ? "─" : "-", palette.modelOutline, "model outline")]
+         (unicode ? "⠤" : ":", palette.modelOutline, "model (animating)")]
     }
 
     static func drawLegend(_ canvas: inout Canvas, row: Int, columns: Int, palette: RasterPalette, unicode: Bool) {

@@ -23,7 +23,8 @@ public enum TimeView {
     }
 
     /// A dotted outline of each animated layer's model bounds, on screen, wherever the
-    /// presentation has left it: hit testing uses the model, so touches land there.
+    /// presentation has left it: hit testing uses the model, so touches land there. A quiet
+    /// ghost drawn under its layer (`Annotation.under`): the moving presentation is the figure.
     static func modelOutlines(_ state: ExplorerState, presentation: LayerTree) -> [Annotation] {
         let model = state.session.tree
         let now = state.session.now
@@ -38,7 +39,7 @@ public enum TimeView {
             let p = corners.compactMap { presentation.convert($0, from: a.layer, to: nil) }
             guard m.count == 4 else { continue }
             let moved = p.count != 4 || zip(m, p).contains { !$0.isApproximatelyEqual(to: $1, tolerance: 1e-6) }
-            if moved { out.append(Annotation(.polygon(m), color: outlineColor, pattern: .dotted)) }
+            if moved { out.append(Annotation(.polygon(m), color: outlineColor, pattern: .dotted, under: a.layer)) }
         }
         return out
     }

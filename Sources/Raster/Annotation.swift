@@ -17,21 +17,40 @@ public struct Annotation: Equatable, Sendable {
     public var shape: Shape
     public var color: Color
     public var pattern: Pattern
+    /// A model ghost of this (animated) layer: drawn just before the layer itself, so the
+    /// moving presentation and everything above it cover it, quiet — thin dotted line, dim,
+    /// in `palette.modelOutline` (`color` is not used) — while the figure moves.
+    public var under: LayerID?
 
-    public init(_ shape: Shape, color: Color, pattern: Pattern = .solid) {
-        self.shape = shape; self.color = color; self.pattern = pattern
+    public init(_ shape: Shape, color: Color, pattern: Pattern = .solid, under: LayerID? = nil) {
+        self.shape = shape; self.color = color; self.pattern = pattern; self.under = under
     }
 }
 
 extension SceneRasterizer {
     /// Draws annotations over a surface, mapping screen points to cells with `toCells`.
+    /// Draws a model ghost (`Annotation.under`): a dim dotted outline in `color`, drawn into
+    /// the picture at its layer's place in the drawing order.
+    static func drawGhost(_ a: Annotation, color: Color, toCells: Homography, surface: inout RasterSurface) {
+        guard case let .polygon(points) = a.shape else { return }
+        let cells = points.compactMap { toCells.apply(to: $0) }
+        guard cells.count == points.count, cells.count > 1 else { return }
+        let perColumn = Double(surface.lineGrid.perColumn), perRow = Double(surface.lineGrid.perRow)
+        let packed = PackedColor.pack(color) | PackedColor.dim | PackedColor.adaptive
+        for i in 0..<cells.count {
+            let p = cells[i], q = cells[(i + 1) % cells.count]
+            surface.drawLine(p.x * perColumn, p.y * perRow, q.x * perColumn, q.y * perRow,
+                             color: packed, pattern: .dotted, glyph: UInt8(ascii: ":"))
+        }
+    }
+
     static func drawAnnotations(_ annotations: [Annotation], toCells: Homography, surface: inout RasterSurface) {
         let perColumn = Double(surface.lineGrid.perColumn), perRow = Double(surface.lineGrid.perRow)
         func line(_ a: Point, _ b: Point, _ color: Packed, _ pattern: LinePattern) {
             surface.drawLine(a.x * perColumn, a.y * perRow, b.x * perColumn, b.y * perRow,
                              color: color, pattern: pattern, glyph: surface.asciiGlyph(dx: b.x - a.x, dy: b.y - a.y))
         }
-        for a in annotations {
+        for a in annotations where a.under == nil {
             let color = PackedColor.pack(a.color) | PackedColor.bold | PackedColor.adaptive
             let pattern: LinePattern = a.pattern == .solid ? .solid : (a.pattern == .dashed ? .dashed : .dotted)
             switch a.shape {

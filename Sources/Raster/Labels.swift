@@ -54,129 +54,95 @@ struct LabelBox {
     }
 }
 
-/// Layer names on or beside their shapes.
+/// Layer names on or beside their shapes, placed by the one `LabelLayout` (Cells).
 ///
-/// - The selection first, then the others from the top of the drawing order down, so a
-///   name is not hidden by a layer drawn under it; labels never overlap each other.
-/// - A name goes on the first row inside its layer's box, from the first column inside (the
-///   cells after the outline's), when the layer nearly fills its box (not turned) and the
-///   box has room for all of it.
-/// - Otherwise (a turned or thin layer, a clock hand, a box too small for its name) it goes
-///   beside the shape, one cell past an extreme vertex — the one farthest from the layer's
-///   anchor point first (a clock hand's free end, not its pivot), else rightmost, leftmost,
-///   topmost, bottommost — on one plain surface: the name and a cell either side of it blank or solid
-///   in the colour of the gap cell next to the tip, and that colour the bare terminal's or a
-///   superlayer's fill, so the name sits on what is behind the shape, never on another
-///   layer (a sibling's fill, an edge) or on the shape itself.
-/// - The selection's name, when it does not fit inside, goes on the row above the box (or
-///   below it at the top edge), always: beside it would meet its frame box and ghost.
-/// - No name covers the selection's anchor point marker.
+/// - Candidates in priority order: the selection; its superlayer chain and sublayers; then
+///   the others, larger boxes first (ties: higher in the drawing order first). Names never
+///   overlap or touch (one blank cell between two names on a row), never cover a mark (the
+///   selection's anchor marker and crosshair), and are cut with `…` only to a prefix that
+///   starts no other layer's name; otherwise they are left off.
+/// - Layers whose boxes coincide (the same frame on the canvas) share one label, "a, b".
+/// - Spots, best first: the first rows inside the layer's box, from the first column inside
+///   (the cells after the outline's), in runs where the layer itself shows (an opaque fill
+///   covered by another layer would be labelled wrongly), when the layer nearly fills its box
+///   (not turned); then beside the shape, one cell past an extreme vertex — the one farthest
+///   from the layer's anchor point first (a clock hand's free end, not its pivot), else
+///   rightmost, leftmost, topmost, bottommost — on one plain surface: the name and a cell
+///   either side of it blank or solid in the colour of the gap cell next to the tip, and that
+///   colour the bare terminal's or a superlayer's fill, so the name sits on what is behind the
+///   shape, never on another layer (a sibling's fill, an edge) or on the shape itself.
+/// - The selection's name also may go on the row above its box (or below, or its first row):
+///   beside it would meet its frame box and ghost.
 /// - The text keeps the cell's background (it sits on the layer) in a colour readable on
-///   it (`OverlayContrast`); the selection's name is bold, in the selection colour.
+///   it (`OverlayContrast`); the selection's name is bold, in the selection colour. The cell
+///   either side of a name is blanked when it holds a partial glyph (outline dots read as
+///   "name.."); a solid fill, a vertical side (`⡇ ▌ |`), a mark or the canvas edge stays.
 /// - Widths are display widths: a wide (CJK, emoji) character counts two columns.
+/// - Every cell index is computed from coordinates clamped in `Double` first: huge or
+///   non-finite boxes never trap.
 public enum Labels {
-    static func place(_ boxes: [LabelBox], tree: LayerTree, toCells: Homography, options: RasterOptions, canvas: inout Canvas) {
+    static func place(_ boxes: [LabelBox], tree: LayerTree, toCells: Homography, options: RasterOptions,
+                      marks: [Int] = [], canvas: inout Canvas) {
         let columns = canvas.columns, rows = canvas.rows
-        var taken = Set<Int>()
+        guard columns > 0, rows > 0 else { return }
+        var grid = LabelGrid(columns: columns, rows: rows)
+        for cell in marks where cell >= 0 && cell < columns * rows { grid.block(column: cell % columns, row: cell / columns) }
         let selection = options.selection.flatMap { id in tree.contains(id) ? id : nil }
         if let sel = selection, options.overlays.contains(.anchor),
            let a = tree.matrixToScreen(sel).concatenating(toCells).apply(to: tree[sel].anchorInBounds) {
-            let c = RasterSurface.floorClamped(a.x), r = RasterSurface.floorClamped(a.y)
-            if c >= 0, r >= 0, c < columns, r < rows { taken.insert(r * columns + c) }
+            grid.block(column: fl(a.x), row: fl(a.y))
         }
-        var order = boxes.reversed().filter { $0.id != selection }
-        if let sel = selection, let box = boxes.first(where: { $0.id == sel }) { order.insert(box, at: 0) }
-        let backdrop = options.palette.backdrop
-        for box in order {
+        // The selection's family: its superlayers and sublayers.
+        var family = Set<LayerID>()
+        if let sel = selection {
+            var up = tree[sel].superlayer
+            while let p = up { family.insert(p); up = tree[p].superlayer }
+            for child in tree[sel].sublayers { family.insert(child) }
+        }
+        let texts = boxes.map { SafeText.visible($0.name) }
+        // Larger first; ties: later in the drawing order (on top) first.
+        let bySize = boxes.indices.sorted {
+            let a = area(boxes[$0]), b = area(boxes[$1])
+            return a != b ? a > b : $0 > $1
+        }
+        var rank = [Int](repeating: 0, count: boxes.count)
+        for (k, i) in bySize.enumerated() { rank[i] = k }
+        var sameFrame: [SIMD4<Int32>: Int] = [:]
+        var candidates: [LabelCandidate] = []
+        var from: [Int] = []
+        candidates.reserveCapacity(boxes.count)
+        for (i, box) in boxes.enumerated() {
             let isSelection = box.id == selection
             if !isSelection && options.labels != .all { continue }
-            // A name from a file shows its control and bidi characters visibly (SafeText).
-            let text = SafeText.visible(box.name)
-            let width = text.displayWidth
+            let width = texts[i].displayWidth
             guard width > 0 else { continue }
-            func free(_ column: Int, _ row: Int) -> Bool {
-                guard row >= 0, row < rows, column >= 0, column + width <= columns else { return false }
-                for c in column..<(column + width) where taken.contains(row * columns + c) { return false }
-                return true
+            let spots = self.spots(for: box, width: width, isSelection: isSelection, tree: tree, canvas: canvas)
+            guard !spots.isEmpty else { continue }
+            let key = SIMD4<Int32>(q(box.minX), q(box.minY), q(box.maxX), q(box.maxY))
+            let group: Int
+            if let g = sameFrame[key] { group = g } else { group = i; sameFrame[key] = i }
+            let priority = isSelection ? 0 : (family.contains(box.id) ? 1 : 2 + rank[i])
+            candidates.append(LabelCandidate(names: [texts[i]], priority: priority, spots: spots, group: group))
+            from.append(i)
+        }
+        guard !candidates.isEmpty else { return }
+        let names = LabelNames.cached(texts)
+        let placed = LabelLayout.place(candidates, in: &grid, names: names)
+        let backdrop = options.palette.backdrop
+        for label in placed {
+            let isSelection = boxes[from[label.index]].id == selection
+            var c = label.column
+            let row = label.row
+            // The cell either side: a partial glyph there (outline dots, a sub-cell edge)
+            // would read as part of the name ("name⠤⠄" as "name.."): blank it, keeping its
+            // background. Solid fills, names and marks stay.
+            for side in [label.column - 1, label.column + label.width] where grid.isFree(column: side, row: row) {
+                var cell = canvas[side, row]
+                guard cell.code != 0x20, cell.code != 0x2588, !cell.isWideTail, !verticalStroke(cell.code) else { continue }
+                cell.glyph = " "
+                canvas[side, row] = cell
             }
-            // Inside: the cells after the ones the edges run through.
-            // (The outline sits on the first inside sample, up to half a cell past the edge.)
-            // Clamped in Double before the conversion (a layer scaled 1e27 reaches past Int).
-            let fl = { (v: Double) in RasterSurface.floorClamped(v) }
-            let c0 = fl(box.minX + 0.5) + 1, c1 = RasterSurface.ceilClamped(box.maxX - 0.5) - 1   // columns c0..<c1
-            let r0 = fl(box.minY + 0.5) + 1, r1 = RasterSurface.ceilClamped(box.maxY - 0.5) - 1
-            var spot: (Int, Int)? = nil
-            // Only a boxy shape (nearly filling its bounding box) has room inside its box; a
-            // turned or thin one would be covered by its own name.
-            // Where the layer is covered by another, its name would label the wrong thing:
-            // the cells must show the layer's own (opaque) fill.
-            func showsLayer(_ column: Int, _ row: Int) -> Bool {
-                guard let fill = box.fill else { return true }
-                let want = CellColor.rgb(fill.red, fill.green, fill.blue)
-                for c in column..<(column + width) {
-                    let cell = canvas[c, row]
-                    let shown = cell.code == 0x2588 ? cell.style.foreground : cell.style.background   // █
-                    if shown != want { return false }
-                }
-                return true
-            }
-            if box.fillRatio > 0.8, c1 - c0 >= width, r1 > r0 {
-                search: for r in r0..<min(r1, r0 + 4) {
-                    // Only columns `free` can accept: the work is bounded by the canvas, not the box.
-                    let first = max(c0, 0), last = min(c1 - width, columns - width)
-                    guard first <= last else { break search }
-                    for c in first...last where free(c, r) && showsLayer(c, r) { spot = (c, r); break search }
-                }
-            }
-            if spot == nil, !isSelection, box.tips.count == 4 {
-                // Beside the shape: the gap cell next to the tip decides the surface.
-                func plain(_ column: Int, _ row: Int) -> CellColor? {
-                    let cell = canvas[column, row]
-                    if cell.code == 0x20 { return cell.style.background }
-                    if cell.code == 0x2588 { return cell.style.foreground }   // █
-                    return nil
-                }
-                // What lies behind the layer: the bare terminal or an ancestor's fill. A name on
-                // a sibling's fill (the hour hand, next to the minute hand's pivot) would label it.
-                var behind: Set<CellColor> = [.default]
-                if tree.contains(box.id) {
-                    var up = tree[box.id].superlayer
-                    while let p = up {
-                        if let c = tree[p].backgroundColor { behind.insert(.rgb(c.red, c.green, c.blue)) }
-                        up = tree[p].superlayer
-                    }
-                }
-                func onSurface(_ column: Int, _ row: Int, gap: (Int, Int)) -> Bool {
-                    guard free(column, row), gap.0 >= 0, gap.0 < columns, gap.1 >= 0, gap.1 < rows,
-                          !taken.contains(gap.1 * columns + gap.0), let surface = plain(gap.0, gap.1),
-                          behind.contains(surface) else { return false }
-                    // The name and a cell either side of it (within the canvas), so it never
-                    // touches another shape and reads as this one's.
-                    for c in max(0, column - 1)...min(columns - 1, column + width) where plain(c, row) != surface { return false }
-                    return true
-                }
-                let fl = { (v: Double) in RasterSurface.floorClamped(v) }
-                let candidates: [(column: Int, row: Int, gap: (Int, Int))] = box.tipsFarthestFirst.map { t in
-                    switch t.side {
-                    case 0: return (fl(t.x) + 2, fl(t.y), (fl(t.x) + 1, fl(t.y)))
-                    case 1: return (fl(t.x) - 1 - width, fl(t.y), (fl(t.x) - 1, fl(t.y)))
-                    case 2: return (fl(t.x) - width / 2, fl(t.y) - 1, (fl(t.x), fl(t.y) - 1))
-                    default: return (fl(t.x) - width / 2, fl(t.y) + 1, (fl(t.x), fl(t.y) + 1))
-                    }
-                }
-                for cand in candidates where onSurface(cand.column, cand.row, gap: cand.gap) {
-                    spot = (cand.column, cand.row); break
-                }
-            }
-            if spot == nil, isSelection {
-                let left = min(max(0, fl(box.minX)), max(0, columns - width))
-                for r in [fl(box.minY) - 1, fl(box.maxY) + 1, r0] where free(left, r) {
-                    spot = (left, r); break
-                }
-            }
-            guard let (column, row) = spot else { continue }
-            var c = column
-            for ch in text {
+            for ch in label.text {
                 let chWidth = DisplayWidth.of(ch)
                 guard chWidth > 0 else { continue }
                 guard c + chWidth <= columns else { break }
@@ -194,16 +160,168 @@ public enum Labels {
                 cell.style.bold = isSelection
                 cell.style.dim = false
                 canvas[c, row] = cell
-                taken.insert(row * columns + c)
                 if chWidth == 2 {
                     // The right half: same style, nothing drawn (the terminal draws the glyph across).
                     canvas[c + 1, row] = .wideTail(cell.style)
-                    taken.insert(row * columns + c + 1)
                 }
                 c += chWidth
             }
-            // The rest of a wide name's measured width is taken too.
-            for extra in c..<min(columns, column + width) { taken.insert(row * columns + extra) }
         }
+    }
+
+    @inline(__always) static func fl(_ v: Double) -> Int { RasterSurface.floorClamped(v) }
+
+    /// A glyph that reads as a vertical line beside a name (a box's side), not as a letter
+    /// or dots: braille in one column (two dots or more), half and eighth blocks, `│╎┆|`.
+    static func verticalStroke(_ code: UInt32) -> Bool {
+        if (0x2800...0x28FF).contains(code) {
+            let dots = UInt8(code - 0x2800)
+            let one = dots & ~0x47 == 0 || dots & ~0xB8 == 0
+            return one && dots.nonzeroBitCount >= 2
+        }
+        return [0x258C, 0x2590, 0x258F, 0x2595, 0x2502, 0x254E, 0x2506, 0x7C].contains(code)
+    }
+
+    /// A box edge to an eighth of a cell, for "same frame", clamped before converting.
+    @inline(__always) static func q(_ v: Double) -> Int32 { Int32(clamping: RasterSurface.floorClamped(v * 8)) }
+
+    static func area(_ box: LabelBox) -> Double {
+        let a = (box.maxX - box.minX) * (box.maxY - box.minY)
+        return a.isFinite ? a : .greatestFiniteMagnitude
+    }
+
+    /// Where `box`'s name may go, best first (see `Labels`).
+    static func spots(for box: LabelBox, width: Int, isSelection: Bool, tree: LayerTree, canvas: Canvas) -> [LabelSpot] {
+        let columns = canvas.columns, rows = canvas.rows
+        var spots: [LabelSpot] = []
+        // Inside: the cells after the ones the edges run through (the outline sits on the
+        // first inside sample, up to half a cell past the edge); clamped to the canvas first.
+        let c0 = max(0, fl(box.minX + 0.5) + 1), c1 = min(columns, RasterSurface.ceilClamped(box.maxX - 0.5) - 1)   // columns c0..<c1
+        let r0 = max(0, fl(box.minY + 0.5) + 1), r1 = min(rows, RasterSurface.ceilClamped(box.maxY - 0.5) - 1)
+        if box.fillRatio > 0.8, c1 - c0 >= 2, r1 > r0 {
+            let want = box.fill.map { CellColor.rgb($0.red, $0.green, $0.blue) }
+            for r in r0..<min(r1, r0 + 4) {
+                // Runs of cells where the layer shows (its own opaque fill, when it has one).
+                var start = -1
+                for c in c0...c1 {
+                    var shows = c < c1
+                    if shows, let want {
+                        let cell = canvas[c, r]
+                        shows = (cell.code == 0x2588 ? cell.style.foreground : cell.style.background) == want   // █
+                    }
+                    if shows { if start < 0 { start = c } } else if start >= 0 {
+                        if c - start >= 2 { spots.append(LabelSpot(row: r, minColumn: start, maxColumn: c)) }
+                        start = -1
+                    }
+                }
+            }
+        }
+        // On its own top edge, like a titled frame, when there is no room inside (a table
+        // cell two rows high): the name replaces the outline there and reads as the box's.
+        if box.fillRatio > 0.8, c1 - c0 >= 2, r1 >= r0, r0 - 1 >= 0, r0 - 1 < rows, r1 - r0 < 2 || c1 - c0 < width {
+            spots.append(LabelSpot(row: r0 - 1, minColumn: c0, maxColumn: c1))
+        }
+        // A layer less than two rows high (a one-line label view, a thin bar): on the row
+        // through its middle, where it is drawn — unless it is a hand (below), named beside.
+        if box.fillRatio > 0.8, c1 - c0 >= 2, r1 < r0, box.maxY - box.minY >= 0.5 {
+            let middle = fl((box.minY + box.maxY) / 2)
+            if middle >= 0, middle < rows { spots.append(LabelSpot(row: middle, minColumn: c0, maxColumn: c1)) }
+        }
+        // Beside, when nothing above holds the whole name — or first, for a hand: a bar (four
+        // times longer than wide on screen, a row counting 2 columns) turning about an anchor
+        // far from its middle, whose inside is the hand itself next to its pivot's marks. (A
+        // table row is a bar too, but its anchor is its middle: named inside.)
+        let w = box.maxX - box.minX, h = (box.maxY - box.minY) * 2
+        let offCentre = box.anchor.map { a -> Bool in
+            let dx = a.x - (box.minX + box.maxX) / 2, dy = (a.y - (box.minY + box.maxY) / 2) * 2
+            return (dx * dx + dy * dy).squareRoot() > 0.25 * max(w, h)
+        } ?? false
+        // A bar: four times longer than wide, or turned so that it fills less than 45% of
+        // its box (a diagonal hand; a square turned 45° fills half).
+        let hand = (max(w, h) > 4 * min(w, h) || box.fillRatio < 0.45) && offCentre
+        if !isSelection, box.tips.count == 4 {
+            if hand {
+                spots = beside(box, tree: tree, canvas: canvas, skipNearAnchor: true) + spots
+            } else if !spots.contains(where: { $0.maxColumn - $0.minColumn >= width }) {
+                spots += beside(box, tree: tree, canvas: canvas, skipNearAnchor: false)
+            }
+        }
+        if isSelection {
+            let left = min(max(0, fl(box.minX)), max(0, columns - width))
+            for r in [fl(box.minY) - 1, fl(box.maxY) + 1, r0] where r >= 0 && r < rows {
+                spots.append(LabelSpot(row: r, minColumn: left, maxColumn: columns))
+            }
+        }
+        return spots
+    }
+
+    /// Spots beside the shape, one cell past each extreme vertex (farthest from the anchor
+    /// first), each a run of one plain surface that is the terminal's or a superlayer's fill.
+    static func beside(_ box: LabelBox, tree: LayerTree, canvas: Canvas, skipNearAnchor: Bool) -> [LabelSpot] {
+        let columns = canvas.columns, rows = canvas.rows
+        // The gap cell next to the tip decides the surface: blank, or a solid block.
+        func plain(_ column: Int, _ row: Int) -> CellColor? {
+            guard column >= 0, column < columns, row >= 0, row < rows else { return nil }
+            let cell = canvas[column, row]
+            if cell.code == 0x20 { return cell.style.background }
+            if cell.code == 0x2588 { return cell.style.foreground }   // █
+            return nil
+        }
+        // What lies behind the layer: the bare terminal or an ancestor's fill. A name on
+        // a sibling's fill (the hour hand, next to the minute hand's pivot) would label it.
+        var behind: Set<CellColor> = [.default]
+        if tree.contains(box.id) {
+            var up = tree[box.id].superlayer
+            while let p = up {
+                if let c = tree[p].backgroundColor { behind.insert(.rgb(c.red, c.green, c.blue)) }
+                up = tree[p].superlayer
+            }
+        }
+        var spots: [LabelSpot] = []
+        // A hand's name not at its pivot: a tip less than half as far from the anchor as the
+        // farthest one is its base, where the marks and the other hands crowd (columns; a
+        // row is 2).
+        func distance(_ t: (x: Double, y: Double, side: Int)) -> Double {
+            guard let a = box.anchor else { return 0 }
+            let dx = t.x - a.x, dy = (t.y - a.y) * 2
+            return (dx * dx + dy * dy).squareRoot()
+        }
+        let tips = box.tipsFarthestFirst
+        let far = tips.map(distance).max() ?? 0
+        for t in tips where !(skipNearAnchor && distance(t) < far / 2) {
+            let x = fl(t.x), y = fl(t.y)
+            let gap: (Int, Int), row: Int
+            switch t.side {
+            case 0: gap = (x + 1, y); row = y
+            case 1: gap = (x - 1, y); row = y
+            case 2: gap = (x, y - 1); row = y - 1
+            default: gap = (x, y + 1); row = y + 1
+            }
+            guard let surface = plain(gap.0, gap.1), behind.contains(surface) else { continue }
+            // The run of that surface on the name's row, keeping one plain cell either side
+            // (within the canvas), so the name never touches another shape.
+            func run(from c: Int, step: Int) -> Int {
+                var c = c
+                while plain(c + step, row) == surface { c += step }
+                return c
+            }
+            switch t.side {
+            case 0:
+                let start = x + 2
+                guard plain(start, row) == surface else { continue }
+                let end = run(from: start, step: 1)
+                spots.append(LabelSpot(row: row, minColumn: start, maxColumn: end == columns - 1 ? columns : end))
+            case 1:
+                let last = x - 2
+                guard plain(last, row) == surface else { continue }
+                let begin = run(from: last, step: -1)
+                spots.append(LabelSpot(row: row, minColumn: begin == 0 ? 0 : begin + 1, maxColumn: last + 1, align: .trailing))
+            default:
+                guard plain(x, row) == surface else { continue }
+                let begin = run(from: x, step: -1), end = run(from: x, step: 1)
+                spots.append(LabelSpot(row: row, minColumn: begin == 0 ? 0 : begin + 1, maxColumn: end == columns - 1 ? columns : end, align: .center(x)))
+            }
+        }
+        return spots
     }
 }

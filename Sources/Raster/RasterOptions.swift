@@ -16,7 +16,8 @@ public struct RasterPalette: Equatable, Sendable {
     public var position: Color
     /// What translucent fills blend over where nothing was drawn (a dark terminal background).
     public var backdrop: Color
-    /// The presentation tree's outline (a model/presentation split drawn as an annotation).
+    /// An animated layer's model ghost: a dim dotted outline drawn under the moving
+    /// presentation (`Annotation.under`).
     public var modelOutline = Color(red: 120, green: 220, blue: 120)
 
     public init(defaultOutline: Color, selection: Color, frame: Color, ghost: Color,

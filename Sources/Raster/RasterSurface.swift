@@ -12,6 +12,11 @@ enum PackedColor {
     /// An overlay (selection marks, annotations): composed in a colour that contrasts with
     /// what is under it (`OverlayContrast.pick`) instead of exactly this one.
     static let adaptive: Packed = 1 << 27
+    /// A filled layer's own outline: in a cell where it meets two other colours (its fill
+    /// and what is outside), it also takes the covered samples of the colour nearer its own,
+    /// so the cell shows the layer's true edge at sub-cell resolution instead of painting
+    /// the outside in the fill colour (the staircase of whole cells).
+    static let edge: Packed = 1 << 28
     static let rgbMask: Packed = 0xFF_FFFF
 
     @inline(__always)
@@ -125,6 +130,43 @@ enum Glyphs {
         }
     }
 
+    /// The quadrant block for a braille mask: each 2 × 2 quadrant of the cell (a column of
+    /// two dots) solid when either of its dots is lit. For a turned filled layer's rim
+    /// (`PackedColor.edge`): solid sub-cells follow its edge, where braille dots next to solid
+    /// blocks would read as a staircase of whole cells.
+    static let quadrant: [Unicode.Scalar] = (0..<256).map { mask -> Unicode.Scalar in
+        let glyphs: [Unicode.Scalar] = [" ", "\u{2598}", "\u{259D}", "\u{2580}", "\u{2596}", "\u{258C}", "\u{259E}", "\u{259B}",
+                                        "\u{2597}", "\u{259A}", "\u{2590}", "\u{259C}", "\u{2584}", "\u{2599}", "\u{259F}", "\u{2588}"]
+        var q = 0
+        if mask & 0x03 != 0 { q |= 1 }   // top left: dots 1, 2
+        if mask & 0x18 != 0 { q |= 2 }   // top right: dots 4, 5
+        if mask & 0x44 != 0 { q |= 4 }   // bottom left: dots 3, 7
+        if mask & 0xA0 != 0 { q |= 8 }   // bottom right: dots 6, 8
+        return glyphs[q]
+    }
+
+    /// The block octant for a **braille** mask (the octant grid is braille's, 2 × 4): U+1CD00…
+    /// U+1CDE5 in mask order for the 230 masks Unicode 16 encodes there; the other 26 are
+    /// characters that existed before (space, `█`, half, quarter and quadrant blocks).
+    static let octant: [Unicode.Scalar] = {
+        // Octant n (1 2 / 3 4 / 5 6 / 7 8) is bit n − 1: row · 2 + column, as in a sextant.
+        let existing: [Int: UInt32] = [0: 0x20, 1: 0x1CEA8, 2: 0x1CEAB, 3: 0x1FB82, 5: 0x2598, 10: 0x259D, 15: 0x2580,
+                                       20: 0x1FBE6, 40: 0x1FBE7, 63: 0x1FB85, 64: 0x1CEA3, 80: 0x2596, 85: 0x258C,
+                                       90: 0x259E, 95: 0x259B, 128: 0x1CEA0, 160: 0x2597, 165: 0x259A, 170: 0x2590,
+                                       175: 0x259C, 192: 0x2582, 240: 0x2584, 245: 0x2599, 250: 0x259F, 252: 0x2586,
+                                       255: 0x2588]
+        var byOctantMask = [Unicode.Scalar](repeating: " ", count: 256)
+        var next: UInt32 = 0x1CD00
+        for m in 0..<256 {
+            if let e = existing[m] { byOctantMask[m] = Unicode.Scalar(e)! } else { byOctantMask[m] = Unicode.Scalar(next)!; next += 1 }
+        }
+        return (0..<256).map { dots in
+            var m = 0
+            for k in 0..<8 where UInt8(dots) & Glyphs.brailleBit(k) != 0 { m |= 1 << k }
+            return byOctantMask[m]
+        }
+    }()
+
     /// The block sextant (U+1FB00…U+1FB3B) for a 6-bit mask of a cell's 2 × 3 sub-cells, bit
     /// `1 << (row · 2 + column)` (Unicode numbers them 1…6 in the same order). The empty and
     /// full masks are a space and `█`; the two half columns are `▌` and `▐` (Block Elements),
@@ -172,6 +214,8 @@ struct RasterSurface {
     var inkColor: [Packed]
     /// Where each drawn layer landed (cell coordinates), for labels; filled only when asked.
     var labelBoxes: [LabelBox] = []
+    /// Cells the selection's marks cover (anchor, crosshair): no name goes on them.
+    var markCells: [Int] = []
     /// Whole-cell glyphs drawn last, in order (later wins).
     var markers: [(cell: Int, glyph: Character, color: Packed)] = []
 
@@ -189,7 +233,7 @@ struct RasterSurface {
         switch mode {
         case .ascii: fillGrid = .cell; lineGrid = .cell
         case .blocks: fillGrid = .halfBlock; lineGrid = .halfBlock
-        case .braille, .auto: fillGrid = .braille; lineGrid = .braille
+        case .braille, .auto, .octant: fillGrid = .braille; lineGrid = .braille
         case .sextant: fillGrid = .sextant; lineGrid = .sextant
         }
         fillWidth = columns * fillGrid.perColumn
@@ -268,7 +312,7 @@ struct RasterSurface {
         // Over the bare terminal, a fill that composes to (nearly) its background is not
         // painted: an alpha-0.005 view must not show as a square of the backdrop colour.
         let invisible = !opaque && PackedColor.isInvisible(color, alpha256: a256, over: backdrop)
-        let braille = mode == .braille || mode == .auto
+        let braille = mode == .braille || mode == .auto || mode == .octant
         let sextant = mode == .sextant
         let ascii = mode == .ascii
         let columns = self.columns
@@ -439,7 +483,7 @@ struct RasterSurface {
             drawLine(x0, y0, x1, y1, color: color, pattern: .solid, glyph: asciiGlyph(dx: x1 - x0, dy: y1 - y0))
             return
         }
-        if mode == .braille || mode == .auto || mode == .sextant {
+        if mode == .braille || mode == .auto || mode == .sextant || mode == .octant {
             // Braille dots (sextant sub-cells), like outlines: the same weight along the whole stroke (a fill's
             // edge cells become blocks, which next to dots would read as blocks joined by dots).
             var c = color & ~PackedColor.bold
@@ -462,8 +506,8 @@ struct RasterSurface {
         var err = ddx + ddy
         let a256 = PackedColor.alpha256(alpha)
         let opaque = alpha >= 0.999, occludes = alpha >= 0.5
-        let braille = mode == .braille || mode == .auto
-        let plain = color & ~(PackedColor.dim | PackedColor.bold) | PackedColor.present
+        let braille = mode == .braille || mode == .auto || mode == .octant
+        let plain = color & ~(PackedColor.dim | PackedColor.bold | PackedColor.edge) | PackedColor.present
         while true {
             if x >= 0, y >= 0, x < w, y < h {
                 let i = y * w + x
@@ -546,37 +590,43 @@ struct RasterSurface {
         let stepX = x < ex ? 1 : -1, stepY = y < ey ? 1 : -1
         var err = ddx + ddy
         switch mode {
-        case .braille, .auto, .sextant:
+        case .braille, .auto, .sextant, .octant:
             // Ink on the cell's sub-cells: braille dots (2 × 4) or sextants (2 × 3).
             let columns = self.columns
             let sextant = mode == .sextant
             ink.withUnsafeMutableBufferPointer { ink in
             inkColor.withUnsafeMutableBufferPointer { inkColor in
             Glyphs.brailleBit.withUnsafeBufferPointer { bits in
+                // An overlay (the selection's outline) drawn over a turned filled layer's rim
+                // keeps the rim's `edge` flag, so the cell still shows the true edge.
+                let overlay = color & PackedColor.adaptive != 0
+                @inline(__always) func put(_ cell: Int, _ bit: UInt8) {
+                    if overlay && ink[cell] != 0 {
+                        inkColor[cell] = color | (inkColor[cell] & PackedColor.edge)
+                    } else {
+                        inkColor[cell] = color
+                    }
+                    ink[cell] |= bit
+                }
                 // A solid braille line with both ends on the canvas (the usual outline) stays on it:
                 // the same steps without the per-step checks; straight across or down, a plain run.
                 if !sextant && solid && min(x, ex) >= 0 && max(x, ex) < w && min(y, ey) >= 0 && max(y, ey) < h {
                     if y == ey {
                         let rowCells = (y >> 2) * columns, dotRow = (y & 3) << 1
                         for xi in min(x, ex)...max(x, ex) {
-                            ink[rowCells + (xi >> 1)] |= Glyphs.brailleBit(dotRow | (xi & 1))
-                            inkColor[rowCells + (xi >> 1)] = color
+                            put(rowCells + (xi >> 1), Glyphs.brailleBit(dotRow | (xi & 1)))
                         }
                         return
                     }
                     if x == ex {
                         let column = x >> 1, dotColumn = x & 1
                         for yi in min(y, ey)...max(y, ey) {
-                            let cell = (yi >> 2) * columns + column
-                            ink[cell] |= Glyphs.brailleBit((yi & 3) << 1 | dotColumn)
-                            inkColor[cell] = color
+                            put((yi >> 2) * columns + column, Glyphs.brailleBit((yi & 3) << 1 | dotColumn))
                         }
                         return
                     }
                     while true {
-                        let cell = (y >> 2) * columns + (x >> 1)
-                        ink[cell] |= Glyphs.brailleBit((y & 3) << 1 | (x & 1))
-                        inkColor[cell] = color
+                        put((y >> 2) * columns + (x >> 1), Glyphs.brailleBit((y & 3) << 1 | (x & 1)))
                         if x == ex && y == ey { break }
                         let e2 = 2 * err
                         if e2 >= ddy { err += ddy; x += stepX }
@@ -592,8 +642,7 @@ struct RasterSurface {
                         } else {
                             cell = (y >> 2) * columns + (x >> 1); bit = bits[(y & 3) << 1 | (x & 1)]
                         }
-                        ink[cell] |= bit
-                        inkColor[cell] = color
+                        put(cell, bit)
                     }
                     if x == ex && y == ey { break }
                     let e2 = 2 * err
@@ -621,7 +670,7 @@ struct RasterSurface {
     mutating func plot(_ x: Int, _ y: Int, color: Packed, glyph: UInt8) {
         guard x >= 0, y >= 0, x < lineWidth, y < lineHeight else { return }
         switch mode {
-        case .braille, .auto:
+        case .braille, .auto, .octant:
             let cell = (y >> 2) * columns + (x >> 1)
             ink[cell] |= Glyphs.brailleBit((y & 3) << 1 | (x & 1))
             inkColor[cell] = color
@@ -639,7 +688,7 @@ struct RasterSurface {
                 let old = fill[i]
                 fill[i] = PackedColor.blend(color, over: old & PackedColor.present != 0 ? old : backdrop, alpha256: 128)
             } else {
-                fill[i] = color & ~(PackedColor.dim | PackedColor.bold) | PackedColor.present
+                fill[i] = color & ~(PackedColor.dim | PackedColor.bold | PackedColor.edge) | PackedColor.present
             }
         case .ascii:
             let cell = y * columns + x
@@ -659,6 +708,14 @@ struct RasterSurface {
         let c = RasterSurface.floorClamped(x), r = RasterSurface.floorClamped(y)
         guard c >= 0, r >= 0, c < columns, r < rows else { return }
         markers.append((r * columns + c, glyph, color))
+    }
+
+    /// Keeps names off the cells of the rectangle `x0…x1` × `y0…y1` (cell coordinates).
+    mutating func markArea(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        let c0 = max(0, RasterSurface.floorClamped(x0)), c1 = min(columns - 1, RasterSurface.floorClamped(x1))
+        let r0 = max(0, RasterSurface.floorClamped(y0)), r1 = min(rows - 1, RasterSurface.floorClamped(y1))
+        guard c0 <= c1, r0 <= r1 else { return }
+        for r in r0...r1 { for c in c0...c1 { markCells.append(r * columns + c) } }
     }
 
     // MARK: Composition
@@ -686,6 +743,7 @@ struct RasterSurface {
         }
         let w = columns, fw = fillWidth
         let braille = Glyphs.braille, ascii = Glyphs.ascii
+        let octant = mode == .octant
         let ink = self.ink, inkColor = self.inkColor
         let mode = self.mode
         self.fill.withUnsafeBufferPointer { fill in
@@ -695,7 +753,7 @@ struct RasterSurface {
                 for c in 0..<w {
                     let cell = r * w + c
                     switch mode {
-                    case .braille, .auto:
+                    case .braille, .auto, .octant:
                         let dots = ink[cell]
                         let base = (4 * r) * fw + 2 * c
                         // The cell's 8 fill samples, in braille bit order (k = dy·2 + dx).
@@ -706,12 +764,31 @@ struct RasterSurface {
                             && fill[r2] == first && fill[r2 + 1] == first && fill[r3] == first && fill[r3 + 1] == first
                         if dots != 0 {
                             // Dots in the outline colour over the commonest fill under the undotted samples.
-                            let under = uniform ? first : RasterSurface.commonest(among: ~dots, sample)
-                            cells[cell] = Cell(scalar: braille[Int(dots)], style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
+                            var under = uniform ? first : RasterSurface.commonest(among: ~dots, sample)
+                            var dots = dots
+                            var glyph = octant ? Glyphs.octant[Int(dots)] : braille[Int(dots)]
+                            if inkColor[cell] & PackedColor.edge != 0 && !uniform {
+                                // A turned filled layer's rim: its covered samples (its fill's
+                                // colour, the one nearest the outline's, under the dots too) as
+                                // solid quadrants in the outline colour over the rest.
+                                let own = dots
+                                (dots, under) = RasterSurface.edgeCell(dots: dots, under: first, ink: inkColor[cell], count: 8,
+                                                                       bit: { Glyphs.brailleBit($0) }, backdrop: backdrop, sample,
+                                                                       byColourOnly: true)
+                                if inkColor[cell] & PackedColor.adaptive != 0 {
+                                    // The selection's outline over the rim: its dots and the
+                                    // covered samples, as dots, over the outside.
+                                    dots |= own
+                                    glyph = octant ? Glyphs.octant[Int(dots)] : braille[Int(dots)]
+                                } else {
+                                    glyph = octant ? Glyphs.octant[Int(dots)] : Glyphs.quadrant[Int(dots)]
+                                }
+                            }
+                            cells[cell] = Cell(scalar: glyph, style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
                         } else if uniform {
                             if first & PackedColor.present != 0 { cells[cell] = RasterSurface.solid(first) }
                         } else {
-                            cells[cell] = RasterSurface.twoColourCell(sample)
+                            cells[cell] = octant ? RasterSurface.twoColourOctant(sample) : RasterSurface.twoColourCell(sample)
                         }
                     case .sextant:
                         let base = (3 * r) * fw + 2 * c
@@ -723,7 +800,12 @@ struct RasterSurface {
                         let ink = ink[cell]
                         if ink != 0 {
                             // Lines in their colour over the commonest fill of the other sub-cells.
-                            let under = uniform ? first : RasterSurface.commonestSextant(among: ~ink & 63, sample)
+                            var under = uniform ? first : RasterSurface.commonestSextant(among: ~ink & 63, sample)
+                            var ink = ink
+                            if !uniform, inkColor[cell] & PackedColor.edge != 0 {
+                                (ink, under) = RasterSurface.edgeCell(dots: ink, under: under, ink: inkColor[cell], count: 6,
+                                                                      bit: { 1 << UInt8($0) }, backdrop: backdrop, sample)
+                            }
                             cells[cell] = Cell(scalar: Glyphs.sextant[Int(ink)], style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
                         } else if uniform {
                             if first & PackedColor.present != 0 { cells[cell] = RasterSurface.solid(first) }
@@ -754,10 +836,59 @@ struct RasterSurface {
         }
     }
 
+    /// A cell where a filled layer's outline (`PackedColor.edge`) meets two other colours:
+    /// `under` (the commonest of the undotted samples) and another. The one nearer the
+    /// outline's colour (the layer's fill: the outline is its tint or shade) joins the dots,
+    /// the other is the background, so the cell's lit samples are exactly the layer's.
+    @inline(__always)
+    ///
+    /// `byColourOnly`: the result is the mask of every sample (under the dots too) in the
+    /// layer's fill colour — the commonest under the dots — over the commonest of the others.
+    static func edgeCell(dots: UInt8, under: Packed, ink: Packed, count: Int, bit: (Int) -> UInt8, backdrop: Packed,
+                         _ sample: (Int) -> Packed, byColourOnly: Bool = false) -> (UInt8, Packed) {
+        func rgb(_ p: Packed) -> Packed { p & PackedColor.present != 0 ? p : backdrop }
+        func distance(_ a: Packed, _ b: Packed) -> Int {
+            let a = rgb(a), b = rgb(b)
+            let dr = Int((a >> 16) & 0xFF) - Int((b >> 16) & 0xFF)
+            let dg = Int((a >> 8) & 0xFF) - Int((b >> 8) & 0xFF)
+            let db = Int(a & 0xFF) - Int(b & 0xFF)
+            return dr * dr + dg * dg + db * db
+        }
+        if byColourOnly {
+            // The layer's fill: what lies under its outline's dots (the outline runs on the
+            // first samples inside), else the colour nearest the outline's.
+            var nearest = commonest(among: dots, count: count, bit: bit, sample)
+            if dots == 0 || nearest & PackedColor.present == 0 {
+                var best = distance(ink, sample(0))
+                nearest = sample(0)
+                for k in 1..<count {
+                    let d = distance(ink, sample(k))
+                    if d < best { best = d; nearest = sample(k) }
+                }
+            }
+            var mask: UInt8 = 0
+            for k in 0..<count where sample(k) == nearest { mask |= bit(k) }
+            let rest = commonest(among: ~mask, count: count, bit: bit, sample)
+            return (mask, rest)
+        }
+        var other: Packed = 0, otherMask: UInt8 = 0, underMask: UInt8 = 0, found = false
+        for k in 0..<count where dots & bit(k) == 0 {
+            let s = sample(k)
+            if s == under { underMask |= bit(k); continue }
+            if !found { other = s; found = true }
+            if s == other { otherMask |= bit(k) }
+        }
+        guard found else { return (dots, under) }
+        if distance(ink, other) < distance(ink, under) {
+            return (dots | otherMask, under)
+        }
+        return (dots | underMask, other)
+    }
+
     private func backgroundUnder(cell: Int) -> Packed {
         switch mode {
         case .ascii: return fill[cell]
-        case .braille, .auto:
+        case .braille, .auto, .octant:
             let r = cell / columns, c = cell % columns, fw = fillWidth
             let base = (4 * r) * fw + 2 * c
             return RasterSurface.commonest(among: 0xFF) { fill[base + ($0 >> 1) * fw + ($0 & 1)] }
@@ -848,6 +979,12 @@ struct RasterSurface {
         let (fg, bg, mask) = twoColours(count: 8, bit: { Glyphs.brailleBit($0) }, sample)
         let glyph = Glyphs.halfCell[Int(mask)] ?? Glyphs.braille[Int(mask)]
         return Cell(scalar: glyph, style: style(fg, background: bg))
+    }
+
+    /// An octant cell of two colours: the foreground as solid eighths exactly on its samples.
+    static func twoColourOctant(_ sample: (Int) -> Packed) -> Cell {
+        let (fg, bg, mask) = twoColours(count: 8, bit: { Glyphs.brailleBit($0) }, sample)
+        return Cell(scalar: Glyphs.octant[Int(mask)], style: style(fg, background: bg))
     }
 
     /// A sextant cell of two colours: the foreground as solid sub-cells exactly on its samples.

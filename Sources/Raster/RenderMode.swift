@@ -1,3 +1,6 @@
+/// The C library's `wcwidth` (wchar.h; not exported by the Glibc module).
+@_silgen_name("wcwidth") private func libcWcwidth(_ c: Int32) -> Int32
+
 /// How the rasterizer turns geometry into glyphs.
 ///
 /// - `braille`: fills in half-block pixels (`▀▄█`, 1 × 2 per cell, fg/bg colours); outlines,
@@ -8,6 +11,10 @@
 ///   sextants", Unicode 13): edges are true to a sixth of a cell with no dot texture, for
 ///   terminals and fonts that have them (kitty, WezTerm, foot, Ghostty, Windows Terminal
 ///   and VTE draw them themselves). Never chosen by `auto`: nothing tells a program the font.
+/// - `octant`: fills and lines on the braille grid, 2 × 4 sub-cells, drawn as solid *block
+///   octants* (U+1CD00…U+1CDE5, Unicode 16, with the Block Elements and Legacy Computing
+///   characters Unicode uses for the other 26 masks): braille's resolution without the dot
+///   texture. Opt-in like sextant (kitty, WezTerm, foot and Ghostty draw them themselves).
 /// - `ascii`: whole cells and ASCII only: fills `.`, outlines `-|/\` with `+` corners,
 ///   markers `*` and `+`.
 /// - `auto`: braille on a UTF-8 target, ascii otherwise.
@@ -15,6 +22,7 @@ public enum RenderMode: String, Equatable, Hashable, Sendable, CaseIterable {
     case braille
     case blocks
     case sextant
+    case octant
     case ascii
     case auto
 
@@ -28,4 +36,11 @@ public enum RenderMode: String, Equatable, Hashable, Sendable, CaseIterable {
 
     /// True for the modes that only emit ASCII.
     public var isASCII: Bool { self == .ascii }
+
+    /// Whether the C library gives Unicode 16's block octants a width of one column
+    /// (`wcwidth(U+1CD00) == 1`, under the current locale). ncurses places text by that
+    /// width: where the library predates Unicode 16 it says -1, ncurses misplaces every cell
+    /// after an octant, and the explorer must draw braille instead (`render` prints text
+    /// and is not affected).
+    public static var octantsHaveWidth: Bool { libcWcwidth(0x1CD00) == 1 }
 }

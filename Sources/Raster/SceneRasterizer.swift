@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 import Cells
 import Geometry
@@ -63,7 +68,7 @@ public enum SceneRasterizer {
         }
         surface.compose(into: &canvas)
         if options.labels != .none {
-            Labels.place(surface.labelBoxes, tree: tree, toCells: toCells, options: options, canvas: &canvas)
+            Labels.place(surface.labelBoxes, tree: tree, toCells: toCells, options: options, marks: surface.markCells, canvas: &canvas)
         }
         surface.recycle()
     }
@@ -80,6 +85,9 @@ public enum SceneRasterizer {
 
     private static func drawLayers(_ tree: LayerTree, toCells: Homography, options: RasterOptions,
                                    surface: inout RasterSurface) {
+        // Model ghosts of animated layers, each drawn just before its layer.
+        var ghosts: [LayerID: [Annotation]] = [:]
+        for a in options.annotations { if let id = a.under { ghosts[id, default: []].append(a) } }
         // Last frame's arrays, emptied: nothing here is allocated in proportion to the tree.
         var frame = spare.withLock { $0.take() } ?? FrameScratch()
         defer { frame.clips.removeAll(keepingCapacity: true); spare.withLock { $0 = frame } }
@@ -99,7 +107,7 @@ public enum SceneRasterizer {
         let canvasW = Double(surface.columns), canvasH = Double(surface.rows)
         let perColumn = Double(surface.lineGrid.perColumn), perRow = Double(surface.lineGrid.perRow)
         let defaultOutline = PackedColor.pack(options.palette.defaultOutline)
-        let ascii = surface.mode == .ascii, braille = surface.mode == .braille || surface.mode == .auto
+        let ascii = surface.mode == .ascii, braille = surface.mode == .braille || surface.mode == .auto || surface.mode == .octant
         // Modes whose lines sit on the fill's own sub-cells (a cell shows two colours).
         let subcellLines = braille || surface.mode == .sextant
 
@@ -107,6 +115,9 @@ public enum SceneRasterizer {
         frame.walk = DrawingWalk.Storage()
         defer { frame.walk = walk.takeStorage() }
         while let step = walk.visit() {
+            if !ghosts.isEmpty, let mine = ghosts[step.id] {
+                for g in mine { drawGhost(g, color: options.palette.modelOutline, toCells: toCells, surface: &surface) }
+            }
             let clip = step.parentIndex >= 0 ? childClips[step.parentIndex] : noClip
             childClips.append(clip)
             // Everything under a mask that shows nothing shows nothing.
@@ -133,9 +144,14 @@ public enum SceneRasterizer {
                 }
             }
             if offCanvas { continue }
-            if options.labels != .none {
+            // The polygon's share of its bounding box (1 upright), once: labels, the rim, dots.
+            let hasFill = options.showFills && walk.layers[step.slot].backgroundColor != nil
+            var ratio = 0.0
+            if options.labels != .none || hasFill {
                 let boxArea = (maxX - minX) * (maxY - minY)
-                let ratio = boxArea > 0 ? abs(PolygonOps.doubleArea(poly)) / 2 / boxArea : 0
+                ratio = boxArea > 0 ? abs(PolygonOps.doubleArea(poly)) / 2 / boxArea : 0
+            }
+            if options.labels != .none {
                 surface.labelBoxes.append(LabelBox(id: step.id, name: walk.layers[step.slot].name, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
                                                    fillRatio: ratio,
                                                    fill: options.showFills && step.opacity >= 0.999 ? walk.layers[step.slot].backgroundColor : nil,
@@ -155,6 +171,9 @@ public enum SceneRasterizer {
                 outline = defaultOutline
             }
             if alpha < 0.999 { outline |= PackedColor.dim }
+            // A turned filled layer's outline shows its true edge, solid, in the cells it
+            // shares with the outside (`PackedColor.edge`); an upright one is exact already.
+            if fill != nil && alpha >= 0.999 && !(ratio > 0.95) { outline |= PackedColor.edge }
 
             if (maxX - minX) * perColumn < 1 && (maxY - minY) * perRow < 1 {
                 // Smaller than one line sample: one sample at its centre, so it stays findable.
@@ -179,8 +198,7 @@ public enum SceneRasterizer {
             if let fill, alpha > 0 {
                 // Dots only for a turned (or foreshortened) narrow layer, whose edges would
                 // otherwise be a staircase of blocks and dots; an upright one stays solid.
-                let boxArea = (maxX - minX) * (maxY - minY)
-                let upright = boxArea > 0 && abs(PolygonOps.doubleArea(poly)) / 2 / boxArea > 0.95
+                let upright = ratio > 0.95
                 surface.fillPolygon(poly, color: fill, alpha: alpha, asDots: narrow && !upright)
             }
             if options.showOutlines && !narrow {
@@ -276,6 +294,7 @@ public enum SceneRasterizer {
         let palette = options.palette
         let overlays = options.overlays
         let unicode = surface.mode != .ascii
+        let markScale = SceneRasterizer.markScale(columns: surface.columns, rows: surface.rows)
         // The superlayer's sublayer space (where position and frame live) → cells.
         let parentSublayerSpace: Transform3D
         let parentToCells: Homography
@@ -315,13 +334,39 @@ public enum SceneRasterizer {
                 inParent = parentSublayerSpace.project(p.x, p.y, layer.zPosition).map { Point(x: $0.x, y: $0.y) }
             }
             if let q = inParent.flatMap({ parentToCells.apply(to: $0) }) {
-                crosshair(atCellX: q.x, y: q.y, color: PackedColor.pack(palette.position) | PackedColor.adaptive, unicode: unicode, surface: &surface)
+                let arm = crosshair(atCellX: q.x, y: q.y, color: PackedColor.pack(palette.position) | PackedColor.adaptive, unicode: unicode,
+                                    scale: markScale, surface: &surface)
+                surface.markArea(q.x - arm.x, q.y - arm.y, q.x + arm.x, q.y + arm.y)
             }
         }
         if overlays.contains(.anchor), let a = layerToCells.apply(to: layer.anchorInBounds) {
-            surface.marker(atCellX: a.x, y: a.y, glyph: unicode ? Glyphs.anchor : "*",
-                           color: PackedColor.pack(palette.anchor) | PackedColor.bold | PackedColor.adaptive)
+            let color = PackedColor.pack(palette.anchor) | PackedColor.bold | PackedColor.adaptive
+            if markScale > 1 && unicode {
+                // A ring around the marker, `markScale − 0.5` columns out (a circle on screen:
+                // rows are `cellAspect` columns tall), in sub-cells, so the point stays found on
+                // a big screen.
+                let rx = Double(markScale) - 0.5, ry = rx / surface.cellAspect
+                let cx = RasterSurface.floorClamped(a.x), cy = RasterSurface.floorClamped(a.y)
+                let ox = Double(cx) + 0.5, oy = Double(cy) + 0.5
+                let perColumn = Double(surface.lineGrid.perColumn), perRow = Double(surface.lineGrid.perRow)
+                let n = 16
+                for i in 0..<n {
+                    let t0 = Double(i) / Double(n) * 2 * Double.pi, t1 = Double(i + 1) / Double(n) * 2 * Double.pi
+                    surface.drawLine((ox + rx * cos(t0)) * perColumn, (oy + ry * sin(t0)) * perRow,
+                                     (ox + rx * cos(t1)) * perColumn, (oy + ry * sin(t1)) * perRow,
+                                     color: color, pattern: .solid, glyph: 0)
+                }
+                surface.markArea(ox - rx, oy - ry, ox + rx, oy + ry)
+            }
+            surface.markArea(a.x, a.y, a.x, a.y)
+            surface.marker(atCellX: a.x, y: a.y, glyph: unicode ? Glyphs.anchor : "*", color: color)
         }
+    }
+
+    /// How much bigger the selection's marks are drawn: 1 up to 159 × 47 cells, 2 from
+    /// 160 × 48 (200 × 60), 3 from 240 × 72: a one-cell mark is lost on a big screen.
+    public static func markScale(columns: Int, rows: Int) -> Int {
+        max(1, min(3, min(columns / 80, rows / 24)))
     }
 
     /// Outlines a projected polygon; in ascii mode `asciiGlyph` (when given) replaces the
@@ -355,32 +400,43 @@ public enum SceneRasterizer {
     }
 
     /// A `+`-shaped crosshair centred on a point in cell coordinates: braille-dot arms of
-    /// 6 dots (3 columns, 1.5 rows) in braille mode; a centre glyph with one-cell arms otherwise.
-    private static func crosshair(atCellX x: Double, y: Double, color: Packed, unicode: Bool,
-                                  surface: inout RasterSurface) {
+    /// 6 dots (3 columns, 1.5 rows) in braille mode; a centre glyph with one-cell arms
+    /// otherwise; arms `scale` times as long on a big canvas. Returns the arms' reach in cells.
+    @discardableResult
+    private static func crosshair(atCellX x: Double, y: Double, color: Packed, unicode: Bool, scale: Int = 1,
+                                  surface: inout RasterSurface) -> (x: Double, y: Double) {
+        let k = Double(max(1, scale))
         switch surface.mode {
-        case .braille, .auto:
+        case .braille, .auto, .octant:
             let px = (x * 2).rounded(.down) + 0.5, py = (y * 4).rounded(.down) + 0.5
-            let armX = 6.0
-            let armY = (6.0 * 2 / surface.cellAspect).rounded()
+            let armX = 6.0 * k
+            let armY = (6.0 * k * 2 / surface.cellAspect).rounded()
             surface.drawLine(px - armX, py, px + armX, py, color: color, pattern: .solid, glyph: 0)
             surface.drawLine(px, py - armY, px, py + armY, color: color, pattern: .solid, glyph: 0)
+            return (armX / 2, armY / 4)
         case .sextant:
             // Arms of 2 columns and 1 row each way (4 and 3 sub-cells), centred on the sub-cell.
             let px = (x * 2).rounded(.down) + 0.5, py = (y * 3).rounded(.down) + 0.5
-            let armX = 4.0
+            let armX = 4.0 * k
             let armY = (armX / 2 / surface.cellAspect * 3).rounded()
             surface.drawLine(px - armX, py, px + armX, py, color: color, pattern: .solid, glyph: 0)
             surface.drawLine(px, py - armY, px, py + armY, color: color, pattern: .solid, glyph: 0)
+            return (armX / 2, armY / 3)
         case .blocks, .ascii:
             let cx = x.rounded(.down) + 0.5, cy = y.rounded(.down) + 0.5
             let h: Character = unicode ? Glyphs.dashHorizontal : "-"
             let v: Character = unicode ? Glyphs.dashVertical : "|"
-            surface.marker(atCellX: cx - 1, y: cy, glyph: h, color: color)
-            surface.marker(atCellX: cx + 1, y: cy, glyph: h, color: color)
-            surface.marker(atCellX: cx, y: cy - 1, glyph: v, color: color)
-            surface.marker(atCellX: cx, y: cy + 1, glyph: v, color: color)
+            let n = max(1, scale)
+            for d in 1...n {
+                surface.marker(atCellX: cx - Double(d), y: cy, glyph: h, color: color)
+                surface.marker(atCellX: cx + Double(d), y: cy, glyph: h, color: color)
+            }
+            for d in 1...max(1, n / 2) {
+                surface.marker(atCellX: cx, y: cy - Double(d), glyph: v, color: color)
+                surface.marker(atCellX: cx, y: cy + Double(d), glyph: v, color: color)
+            }
             surface.marker(atCellX: cx, y: cy, glyph: unicode ? Glyphs.crosshair : "+", color: color)
+            return (Double(n), Double(max(1, n / 2)))
         }
     }
 

@@ -31,7 +31,8 @@ public enum Theme: String, Equatable, Hashable, Sendable, CaseIterable {
 
 extension RasterPalette {
     /// Overlay colours for a light background: the dark palette's hues, deeper.
-    public static let light = RasterPalette(
+    public static let light: RasterPalette = {
+        var p = RasterPalette(
         defaultOutline: Color(red: 110, green: 110, blue: 110),
         selection: Color(red: 190, green: 0, blue: 190),
         frame: Color(red: 190, green: 110, blue: 0),
@@ -39,6 +40,10 @@ extension RasterPalette {
         anchor: Color(red: 215, green: 20, blue: 20),
         position: Color(red: 0, green: 120, blue: 200),
         backdrop: Color(red: 255, green: 255, blue: 255))
+        // The model ghost: a deeper green that still reads on white, dim and dotted.
+        p.modelOutline = Color(red: 60, green: 140, blue: 60)
+        return p
+    }()
 
     /// The palette for a theme, composing against `background` (the terminal's own colour
     /// when it was asked with OSC 11, else the theme's default).

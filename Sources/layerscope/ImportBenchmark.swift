@@ -3,6 +3,7 @@ import Explorer
 import Foundation
 import LayoutFiles
 import LayerKit
+import Raster
 
 /// Import and explorer speed on a 2 000-view `recursiveDescription` dump (the synthetic
 /// one: real format, 9 views per table cell). Goals: import ≤ 50 ms, one explorer frame at
@@ -42,6 +43,22 @@ enum ImportBenchmark {
             precondition(screen.canvas.columns == 200)
         }
         lines.append("  explorer key → frame, 200×60:     median \(fmt(median(frames))) ms wall, \(fmt(median(frameCPU))) ms CPU, p90 \(fmt(percentile(frames, 0.9))) ms wall (goal ≤ 5 ms)")
+        // The names alone: the same frame with every layer's name and without (goal ≤ 1 ms).
+        for (columns, rows) in [(120, 40), (200, 60)] {
+            let viewport = Viewport.fitting(imported.scene.screenRect, columns: columns, rows: rows)
+            var named = RasterOptions(mode: .braille)
+            named.labels = .all
+            let plain = RasterOptions(mode: .braille)
+            var with: [Double] = [], without: [Double] = []
+            for _ in 0..<(quick ? 9 : 41) {
+                let c0 = cpuMilliseconds()
+                _ = SceneRasterizer.render(imported.scene.tree, viewport: viewport, columns: columns, rows: rows, options: named)
+                let c1 = cpuMilliseconds()
+                _ = SceneRasterizer.render(imported.scene.tree, viewport: viewport, columns: columns, rows: rows, options: plain)
+                with.append(c1 - c0); without.append(cpuMilliseconds() - c1)
+            }
+            lines.append("  label layout, \(columns)×\(rows), every name:   \(fmt(median(with) - median(without))) ms CPU a frame (frame \(fmt(median(with))) with names, \(fmt(median(without))) without; goal ≤ 1 ms)")
+        }
         lines.append(contentsOf: bigImports(quick: quick))
         lines.append(contentsOf: openBigLayout(quick: quick))
         lines.append("  (CPU = this thread's CPU time: on a shared, loaded machine wall time includes waiting for a core)")

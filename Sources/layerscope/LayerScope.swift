@@ -60,7 +60,7 @@ struct LayerScope: ParsableCommand {
 
 /// Options shared by the commands that draw.
 struct DrawOptions: ParsableArguments {
-    @Option(help: "Glyphs: auto, braille, blocks, sextant or ascii (auto: braille in UTF-8 locales, else ascii; sextant: solid 2×3 sub-cells, for terminals that draw U+1FB00 block sextants).")
+    @Option(help: "Glyphs: auto, braille, blocks, sextant, octant or ascii (auto: braille in UTF-8 locales, else ascii; sextant: solid 2×3 sub-cells, for terminals that draw U+1FB00 block sextants; octant: solid 2×4 sub-cells, for terminals that draw Unicode 16 block octants U+1CD00).")
     var mode: RenderMode = .auto
 
     @Option(help: "Colors: none, 16, 256 or truecolor (default: what the terminal has; NO_COLOR and TERM=dumb mean none).")
@@ -210,10 +210,17 @@ struct Explore: ParsableCommand {
             throw ExitCode(1)
         }
         // The Linux console's fonts have no braille: auto draws blocks there.
-        let mode = draw.mode == .auto && !terminal.capabilities.braille ? .blocks : draw.mode
+        var mode = draw.mode == .auto && !terminal.capabilities.braille ? .blocks : draw.mode
+        // ncurses measures octants with the C library's wcwidth: unknown there, they would
+        // shift every cell after them.
+        let octantsUnknown = mode == .octant && terminal.capabilities.unicode && !RenderMode.octantsHaveWidth
+        if octantsUnknown { mode = .braille }
         let screen = ScreenOptions(mode: mode, unicode: terminal.capabilities.unicode, theme: theme, background: background)
         // Say once why the screen is ASCII or monochrome (the next message replaces it).
         if let notes = terminal.capabilities.notes { state.status = notes }
+        if octantsUnknown {
+            state.status = "--mode octant: this system's C library does not know Unicode 16 octants (ncurses would misplace them); drawing braille"
+        }
         if let recordPath {
             do { try terminal.startRecording(to: recordPath) } catch {
                 terminal.shutdown()

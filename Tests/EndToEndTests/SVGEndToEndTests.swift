@@ -95,4 +95,59 @@ for arg in sys.argv[2:]:
         #expect(colours["150,95"] == "ffffff")
         #expect(colours["150,50"] == "e0245e", "the position mark")
     }
+
+    /// The repository's Layouts folder (beside Tests/).
+    static func layout(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Layouts/\(name)").path
+    }
+
+    /// z-order.json: green (120 × 120 at (120, 110): x 60…180, y 50…170) has zPosition 1,
+    /// red (x 120…240, y 90…210) was added after it. Core Animation draws green on top, so in
+    /// the overlap x 120…180, y 90…170 — at (150, 130) and (130, 160) — the picture is green
+    /// (#008000); red only outside it, at (200, 190).
+    @Test func zPositionDecidesWhatIsOnTop() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ls-svg-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let svg = dir.appendingPathComponent("z.svg").path, png = dir.appendingPathComponent("z.png").path
+        let reader = dir.appendingPathComponent("png_pixel.py").path
+        try Self.pngPixel.write(toFile: reader, atomically: true, encoding: .utf8)
+        let render = try Subprocess.run(try LayerScopeProgram.requiredPath, ["render", Self.layout("z-order.json"), "--svg", svg])
+        #expect(render.status == 0)
+        let convert = try Subprocess.run(try #require(Self.rsvgConvert), ["-f", "png", "-o", png, svg])
+        #expect(convert.status == 0)
+        let result = try Subprocess.run("/usr/bin/python3", [reader, png, "150,130", "130,160", "200,190"])
+        #expect(result.output.contains("150,130 008000"), "\(result.output)")
+        #expect(result.output.contains("130,160 008000"), "\(result.output)")
+        #expect(result.output.contains("200,190 ff0000"), "\(result.output)")
+    }
+
+    /// The names' text boxes never overlap (the clock's four names used to be written on one
+    /// point, the hands' common position). A name box: from x, as many 5-unit cells as its
+    /// characters, from its baseline − 8 to + 2 (the font is 8 units, monospace 4.8 wide).
+    @Test(arguments: ["clock.json", "tour.json", "popup.json", "z-order.json", "parity.yaml", "untouchable.json"])
+    func namesNeverOverlap(file: String) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ls-svg-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let svg = dir.appendingPathComponent("s.svg").path
+        let render = try Subprocess.run(try LayerScopeProgram.requiredPath, ["render", Self.layout(file), "--svg", svg])
+        #expect(render.status == 0)
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        let regex = try NSRegularExpression(pattern: #"<text class="name" x="([-0-9.e]+)" y="([-0-9.e]+)"[^>]*font-size="([0-9.e]+)"[^>]*>([^<]*)</text>"#)
+        var boxes: [(x0: Double, y0: Double, x1: Double, y1: Double, name: String)] = []
+        for m in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            func g(_ i: Int) -> String { String(text[Range(m.range(at: i), in: text)!]) }
+            let x = Double(g(1))!, y = Double(g(2))!, size = Double(g(3))!
+            let advance = size * 5 / 8
+            boxes.append((x, y - size, x + Double(g(4).count) * advance, y + size / 4, g(4)))
+        }
+        #expect(boxes.count >= 2, "\(file): \(boxes.count) names")
+        for i in boxes.indices { for j in boxes.indices where i < j {
+            let a = boxes[i], b = boxes[j]
+            let overlap = a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
+            #expect(!overlap, "\(file): \(a.name) and \(b.name) overlap")
+        } }
+    }
 }

@@ -114,7 +114,10 @@ import LayerModel
     /// plain surface right of the tip (row 5, columns 28…33 solid blue), but it is not what
     /// lies behind the hand: a name there would label the sibling. It goes above the hand's
     /// topmost corner instead (columns 24…27 of row 3, as above).
-    /// (The sibling's own name is too long to sit inside it.)
+    /// The sibling's own name (31 columns) is too long for its inside, row 5 from column 26
+    /// (floor(25.5) + 1) to 38 (ceil(39.5) − 1, exclusive): 13 cells less the hand's. It is
+    /// cut to a prefix and `…` — "a" already starts no other name, so any prefix is
+    /// unambiguous — in the longest run where the plate shows.
     @Test func aNameNeverSitsOnASiblingsFill() throws {
         var tree = LayerTree()
         _ = try tree.add(Scenes.layer("a-plate-too-narrow-for-its-name", Rect(0, 0, 30, 12), at: Point(65, 22)) { $0.backgroundColor = Scenes.blue })
@@ -126,10 +129,14 @@ import LayerModel
         var options = RasterOptions(mode: .braille)
         options.labels = .all
         let canvas = SceneRasterizer.render(tree, viewport: Scenes.viewport, columns: 40, rows: 12, options: options)
-        for c in 28...33 { #expect(canvas[c, 5].glyph == "█" && canvas[c, 5].style.foreground == .rgb(40, 80, 220)) }
         let found = LabelTests.columns(of: "hand", in: canvas)
         #expect(found.count == 1)
         #expect(found.first?.column == 24 && found.first?.row == 3)
+        let row5 = canvas.text(row: 5)
+        #expect(row5.contains("a-plate-t") && row5.contains("…"), "\(canvas.text)")
+        for c in 26..<38 where canvas[c, 5].glyph != "█" && canvas[c, 5].glyph.isLetter {
+            #expect(canvas[c, 5].style.background == .rgb(40, 80, 220), "(\(c), 5) on the plate's fill")
+        }
     }
 }
 

@@ -14,8 +14,8 @@ import Synchronization
 ///   name must not cover) and names already placed.
 /// - **Rules.** Candidates go in priority order (then in the order given: deterministic). A
 ///   name is never written on a blocked cell or another name, and never touches another name:
-///   the cells just left and right of it (its halo) hold no text, so at least one blank cell
-///   separates two names on a row. Candidates with the same non-nil `group` (layers sharing
+///   the two cells either side of it (its halo) hold no text, so at least two blank cells
+///   separate two names on a row. Candidates with the same non-nil `group` (layers sharing
 ///   one frame) are merged into one label "a, b" at the best candidate's spots, else the best
 ///   one's name alone. A name that does not fit at full width is shortened to a prefix and
 ///   `…` only when that prefix starts no other name of `LabelNames` (the whole scene's names),
@@ -186,8 +186,9 @@ public struct LabelGrid: Sendable {
         guard row >= 0, row < rows, column >= 0, width > 0, column <= columns - width else { return false }
         let base = row * columns
         for c in column..<(column + width) where cells[base + c] != 0 { return false }
-        if column > 0 && cells[base + column - 1] == 2 { return false }
-        if column + width < columns && cells[base + column + width] == 2 { return false }
+        // Two cells of halo: two names on one row are at least two blanks apart, so
+        // "scaleThenTranslate translateThenScale" never reads as one label.
+        for c in [column - 2, column - 1, column + width, column + width + 1] where c >= 0 && c < columns && cells[base + c] == 2 { return false }
         return true
     }
 

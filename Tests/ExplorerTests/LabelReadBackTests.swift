@@ -209,9 +209,9 @@ import Raster
     }
 
     /// The layout by hand on a 20-cell row: "alpha" at 0…4; "beta" wants column 5 but must
-    /// keep a blank between (column 5 is alpha's halo), so it starts at 6 and ends at 9;
-    /// "gamma-long" (10 cells) may start at 11 (10 stays blank): 11…19 is 9 cells, so it is
-    /// cut to "gamma-lo…" (8 + 1), since "g" alone starts only it. A blocked cell (a mark) at 3 on row 1 pushes "delta" to 4.
+    /// keep two blanks between (columns 5 and 6 are alpha's halo), so it starts at 7 and ends
+    /// at 10; "gamma-long" (10 cells) is offered 13…19 (11 and 12 are beta's halo): 7 cells, so it is cut to "gamma-…" (6 + 1), since "g" alone starts only
+    /// it. A blocked cell (a mark) at 3 on row 1 pushes "delta" to 4.
     @Test func layoutByHand() {
         var grid = LabelGrid(columns: 20, rows: 2)
         grid.block(column: 3, row: 1)
@@ -220,11 +220,11 @@ import Raster
         let placed = LabelLayout.place([
             LabelCandidate(names: ["alpha"], priority: 0, spots: [spot]),
             LabelCandidate(names: ["beta"], priority: 1, spots: [LabelSpot(row: 0, minColumn: 5, maxColumn: 20)]),
-            LabelCandidate(names: ["gamma-long"], priority: 2, spots: [LabelSpot(row: 0, minColumn: 11, maxColumn: 20)]),
+            LabelCandidate(names: ["gamma-long"], priority: 2, spots: [LabelSpot(row: 0, minColumn: 13, maxColumn: 20)]),
             LabelCandidate(names: ["delta"], priority: 3, spots: [LabelSpot(row: 1, minColumn: 0, maxColumn: 20)]),
         ], in: &grid, names: names)
-        #expect(placed.map(\.text) == ["alpha", "beta", "gamma-lo…", "delta"])
-        #expect(placed.map(\.column) == [0, 6, 11, 4])
+        #expect(placed.map(\.text) == ["alpha", "beta", "gamma-…", "delta"])
+        #expect(placed.map(\.column) == [0, 7, 13, 4])
     }
 
     /// Huge frames never trap the labels (issue 20): a 1e300-point layer and one at -1e300.

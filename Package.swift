@@ -33,11 +33,11 @@ let package = Package(
         // colour-depth ladder, the canvas, display width, the ASCII fallback, colour
         // reduction, and the frame diff that turns canvases into terminal bytes.
         .target(name: "Cells", dependencies: ["SafeText"]),
-        // Viewport, rasterizer, labels, text panels, themes: layers onto a canvas.
+        // Viewport, rasterizer, labels, themes: layers onto a canvas.
         .target(name: "Raster", dependencies: ["Cells", "LayerModel", "Geometry", "SafeText"]),
         // The terminal protocol, keys, input events, an in-memory terminal.
         .target(name: "TerminalKit", dependencies: ["Cells"]),
-        // State, reducer, keymap, run loop, headless runner.
+        // State, reducer, keymap, the text panels, run loop, headless runner.
         .target(name: "Explorer", dependencies: ["TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
         // ncursesw, seen from Swift through a small shim.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncursesw5-dev"])]),

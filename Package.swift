@@ -35,6 +35,12 @@ let package = Package(
         .target(name: "Cells", dependencies: ["SafeText"]),
         // Viewport, rasterizer, labels, themes: layers onto a canvas.
         .target(name: "Raster", dependencies: ["Cells", "LayerModel", "Geometry", "SafeText"]),
+        // A seeded random generator (SplitMix64), the same on every platform: the benchmark's
+        // generated scenes, the fuzzer and the tests' seeded cases.
+        .target(name: "SeededRandom"),
+        // `layerscope bench`'s raster figures and its generated scenes (also the Raster tests'
+        // big scenes), kept out of Raster's library.
+        .target(name: "Benchmarks", dependencies: ["Raster", "Cells", "LayerModel", "Geometry", "SeededRandom"]),
         // The terminal protocol, keys, input events, an in-memory terminal.
         .target(name: "TerminalKit", dependencies: ["Cells"]),
         // State, reducer, keymap, the text panels, run loop, headless runner.
@@ -45,7 +51,7 @@ let package = Package(
         // ncurses-demo link neither LayerModel, LayerKit, LayoutFiles, Raster nor Yams.
         .target(name: "NCursesTerminal", dependencies: ["CNCurses", "TerminalKit", "Cells", "SafeText"]),
         .executableTarget(name: "layerscope", dependencies: [
-            "Explorer", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText",
+            "Explorer", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "Benchmarks", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -62,9 +68,9 @@ let package = Package(
         .testTarget(name: "CellsTests", dependencies: ["Cells", "SafeText", "TestSupport"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport", "Fuzzing"],
                     resources: [.copy("Malformed")]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Cells", "LayerModel", "Geometry", "TestSupport"],
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Benchmarks", "SeededRandom", "Cells", "LayerModel", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
-        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "Fuzzing", "TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Cells"]),
         .testTarget(name: "ImportTests", dependencies: ["LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport", "Fuzzing"],

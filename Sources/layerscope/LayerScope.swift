@@ -5,6 +5,7 @@ import Foundation
 import Geometry
 import NCursesTerminal
 import Raster
+import Benchmarks
 import SafeText
 import TerminalKit
 import LayerModel

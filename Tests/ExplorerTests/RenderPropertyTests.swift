@@ -2,6 +2,7 @@ import Explorer
 import Foundation
 import Geometry
 import Raster
+import SeededRandom
 import Testing
 import CommandLanguage
 import LayerKit

@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(name: "ncurses-demo", dependencies: ["NCursesTerminal"]),
         // The seeded mutation fuzzer (layout readers, command parser), its command-line runner
         // and libFuzzer entry point (scripts/fuzz.sh).
-        .target(name: "Fuzzing", dependencies: ["LayerKit", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells"]),
+        .target(name: "Fuzzing", dependencies: ["LayerKit", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells", "SeededRandom"]),
         .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing", "LayerKit"]),
         .target(name: "TestSupport", dependencies: ["Geometry", "Cells"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),

@@ -1,5 +1,6 @@
 /// A tiny deterministic generator (SplitMix64), so generated scenes are the same everywhere:
-/// the benchmark's scenes and the seeded generator of the Raster and Explorer tests.
+/// the benchmark's scenes, the fuzzer (`MutationFuzzer.Random`) and the seeded cases of the
+/// tests.
 public struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     public init(seed: UInt64) { state = seed }
@@ -13,6 +14,6 @@ public struct SplitMix64: RandomNumberGenerator {
     /// Uniform in [0, 1).
     public mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
     public mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next() >> 56) }
-    /// In 0..<n (modulo: a bias too small to matter for test cases).
-    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    /// In 0..<n (modulo: a bias too small to matter for test cases); 0 when n ≤ 0.
+    public mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
 }

@@ -33,9 +33,17 @@ public enum ShownPart: String, Equatable, Sendable, CaseIterable {
     case canvas, panel
 }
 
-/// The side panel's pages, for `panel` (key `i` echoes it).
+/// The side panel's pages, below the layer tree: the explorer's page and the `panel`
+/// command's word (key `i` echoes it), one type.
 public enum PanelName: String, Equatable, Sendable, CaseIterable {
-    case inspector, formula, hitTest = "hit-test", content
+    /// frame, bounds, position, anchorPoint, matrices.
+    case inspector
+    /// The frame derived step by step, the effective matrix's three parts, naive vs real.
+    case formula
+    /// The cursor's hit test: every layer visited and why it was skipped.
+    case hitTest = "hit-test"
+    /// The selection's drawing: its operations, the CTM, user space → layer (content.md).
+    case content
 }
 
 /// Every user action, with exactly one text spelling (`text`), which `CommandParser` reads

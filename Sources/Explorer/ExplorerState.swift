@@ -44,18 +44,6 @@ public struct ViewControl: Equatable, Sendable {
     public init() {}
 }
 
-/// What the side panel explains below the layer tree.
-public enum PanelPage: String, Equatable, Sendable, CaseIterable {
-    /// frame, bounds, position, anchorPoint, matrices.
-    case inspector
-    /// The frame derived step by step, the effective matrix's three parts, naive vs real.
-    case formula
-    /// The cursor's hit test: every layer visited and why it was skipped.
-    case hitTest = "hit-test"
-    /// The selection's drawing: its operations, the CTM, user space → layer (content.md).
-    case content
-}
-
 /// Where the content page is in a layer's drawing: after its first `count` operations.
 public struct ContentCursor: Equatable, Sendable {
     public var layer: LayerID
@@ -90,7 +78,7 @@ public struct ExplorerState: Equatable, Sendable {
     public var fileError: String? = nil
     /// "changed on disk" / "file deleted": shown in the title until a save or load resolves it.
     public var diskNotice: String? = nil
-    public var panelPage: PanelPage = .inspector
+    public var panelPage: PanelName = .inspector
     /// The content page's place in the selection's drawing (nil: all of it).
     public var contentCursor: ContentCursor? = nil
     /// Legend, small-terminal panel swap, presentation preset (Picture.swift).

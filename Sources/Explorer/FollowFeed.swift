@@ -108,7 +108,7 @@ public struct FollowSync: Codable, Equatable, Sendable {
     func apply(to state: inout ExplorerState) {
         if state.session.currentStep != step { _ = try? state.session.perform(.step(step)) }
         if let selection, let id = state.session.tree.id(named: selection) { state.session.selection = id }
-        state.panelPage = PanelPage(rawValue: panel) ?? state.panelPage
+        state.panelPage = PanelName(rawValue: panel) ?? state.panelPage
         switch mode {
         case "anchor": state.mode = .anchor
         case "cursor": state.mode = .cursor

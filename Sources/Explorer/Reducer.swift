@@ -277,9 +277,9 @@ public enum Reducer {
             // The content page joins the cycle only for a selection that draws something
             // (`{` `}` and `panel content` reach it always).
             let draws = state.session.selection.map { state.session.tree.contains($0) && !state.session.tree[$0].drawing.isEmpty } ?? false
-            let pages = PanelPage.allCases.filter { $0 != .content || draws || state.panelPage == .content }
+            let pages = PanelName.allCases.filter { $0 != .content || draws || state.panelPage == .content }
             let next = pages[(pages.firstIndex(of: state.panelPage)! + 1) % pages.count]
-            return perform(&state, .panel(next.name), echo: key)
+            return perform(&state, .panel(next), echo: key)
         case .legend: return perform(&state, .legend(!state.picture.legend), echo: key)
         case .swapPanel: return perform(&state, .show(state.picture.panelInFront ? .canvas : .panel), echo: key)
         case .present: return perform(&state, .present(!state.picture.present), echo: key)
@@ -499,7 +499,7 @@ public enum Reducer {
                       ? "anchor behaviour: Core Animation — position stays, the frame jumps"
                       : "anchor behaviour: keep-frame — position compensates, the frame stays")
         case let .panel(page):
-            state.panelPage = PanelPage(page)
+            state.panelPage = page
             // A narrow terminal shows the canvas in the panel's place: say where the page is.
             if state.layout.panelHidden {
                 setStatus(&state, "panel page: \(state.panelPage.rawValue) — w shows the panel (narrower than \(ScreenLayout.panelCollapseColumns) columns it takes the canvas's place)")
@@ -544,28 +544,5 @@ public enum Reducer {
             return perform(&state, EngineCommand.select(state.session.tree[id].name), echo: "click")
         }
         return .none
-    }
-}
-
-
-extension PanelPage {
-    /// The page a `panel` command names.
-    init(_ name: PanelName) {
-        switch name {
-        case .inspector: self = .inspector
-        case .formula: self = .formula
-        case .hitTest: self = .hitTest
-        case .content: self = .content
-        }
-    }
-
-    /// The `panel` command's word for this page.
-    var name: PanelName {
-        switch self {
-        case .inspector: return .inspector
-        case .formula: return .formula
-        case .hitTest: return .hitTest
-        case .content: return .content
-        }
     }
 }

@@ -23,9 +23,13 @@ public enum ModeName: String, Equatable, Sendable, CaseIterable {
     case normal, anchor, cursor, tree
 }
 
-/// What the anchor keys do, for `anchor-behaviour` (key `f` echoes it).
+/// How anchorPoint edits behave in the explorer (geometry.md R2): the explorer's setting and
+/// the `anchor-behaviour` command's word (key `f` echoes it), one type.
 public enum AnchorBehaviourName: String, Equatable, Sendable, CaseIterable {
-    case coreAnimation = "core-animation", keepFrame = "keep-frame"
+    /// Core Animation's: position stays, the frame jumps.
+    case coreAnimation = "core-animation"
+    /// position compensates so the frame stays put (seed 002's fix).
+    case keepFrame = "keep-frame"
 }
 
 /// What fills a small terminal, for `show` (key `w` echoes it).

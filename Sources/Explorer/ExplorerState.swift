@@ -5,14 +5,6 @@ import CommandLanguage
 import LayerKit
 import LayerModel
 
-/// How anchorPoint edits behave in the explorer (geometry.md R2).
-public enum AnchorBehaviour: String, Equatable, Sendable {
-    /// Core Animation's: position stays, the frame jumps.
-    case coreAnimation = "core-animation"
-    /// position compensates so the frame stays put (seed 002's fix).
-    case keepFrame = "keep-frame"
-}
-
 /// What the keyboard is doing right now.
 public enum Mode: Equatable, Sendable {
     case normal
@@ -55,7 +47,7 @@ public struct ContentCursor: Equatable, Sendable {
 public struct ExplorerState: Equatable, Sendable {
     public var session: Session
     public var mode: Mode = .normal
-    public var anchorBehaviour: AnchorBehaviour = .coreAnimation
+    public var anchorBehaviour: AnchorBehaviourName = .coreAnimation
     public var view = ViewControl()
     /// The hit-test crosshair, in screen points; nil when never placed.
     public var cursor: Point?

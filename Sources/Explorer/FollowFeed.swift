@@ -115,7 +115,7 @@ public struct FollowSync: Codable, Equatable, Sendable {
         case "tree": state.mode = .tree
         default: state.mode = .normal
         }
-        state.anchorBehaviour = AnchorBehaviour(rawValue: anchorBehaviour) ?? state.anchorBehaviour
+        state.anchorBehaviour = AnchorBehaviourName(rawValue: anchorBehaviour) ?? state.anchorBehaviour
         Follow.setClock(&state, now: now)
         if state.session.isPaused != paused { _ = try? state.session.perform(.clock(paused ? .pause : .play)) }
         if state.session.playbackSpeed != speed, speed >= 0 { _ = try? state.session.perform(.clock(.speed(speed))) }

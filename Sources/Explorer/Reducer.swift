@@ -494,7 +494,7 @@ public enum Reducer {
         case let .present(on): Picture.setPresent(&state, on)
         case let .show(part): Picture.show(&state, part)
         case let .anchorBehaviour(b):
-            state.anchorBehaviour = b == .coreAnimation ? .coreAnimation : .keepFrame
+            state.anchorBehaviour = b
             setStatus(&state, state.anchorBehaviour == .coreAnimation
                       ? "anchor behaviour: Core Animation — position stays, the frame jumps"
                       : "anchor behaviour: keep-frame — position compensates, the frame stays")

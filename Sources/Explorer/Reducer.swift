@@ -142,7 +142,7 @@ public enum Reducer {
         state.statusIsError = error
     }
 
-    static func modeKind(_ mode: Mode) -> ModeKind {
+    static func modeKind(_ mode: Mode) -> ModeName {
         switch mode {
         case .anchor: return .anchor
         case .cursor: return .cursor

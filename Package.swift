@@ -18,7 +18,8 @@ let package = Package(
         // The model: layers and the tree, Apple's geometry rules, conversion, hit testing,
         // the property vocabulary, animations and their presentation values.
         .target(name: "LayerModel", dependencies: ["Geometry", "SafeText"]),
-        // The command language: commands as values, the tokenizer and parser, their errors.
+        // The command language: commands as values, the tokenizer and parser, their errors, and
+        // the printers of the values they read (transforms, property values, animations, drawings).
         .target(name: "CommandLanguage", dependencies: ["LayerModel", "Geometry"]),
         // The layout format: JSON/YAML readers, decoder, encoder, errors, file I/O, scenes,
         // recursiveDescription import, SVG and Swift export.

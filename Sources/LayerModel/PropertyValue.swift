@@ -18,23 +18,6 @@ public enum PropertyValue: Equatable, Sendable {
     /// A color as `get` and saved files spell it.
     static func colorValue(_ c: Color?) -> PropertyValue { .color(c, spelling: c?.hex ?? "none") }
 
-    public var text: String {
-        let n = NumberText.exact
-        switch self {
-        case let .text(s): return CommandQuoting.ifNeeded(s)
-        case let .kind(k): return k.rawValue
-        case let .rect(r): return [r.origin.x, r.origin.y, r.size.width, r.size.height].map(n).joined(separator: " ")
-        case let .point(p): return "\(n(p.x)) \(n(p.y))"
-        case let .size(s): return "\(n(s.width)) \(n(s.height))"
-        case let .number(x): return n(x)
-        case let .transform(t): return t.text
-        case let .bool(b): return b ? "true" : "false"
-        // Quoted when needed: `#ff8000` unquoted would start a comment.
-        case let .color(_, spelling): return CommandQuoting.ifNeeded(spelling)
-        case let .mask(m): return m.isEmpty ? "none" : m.printed
-        }
-    }
-
     /// Equal as values: transforms by matrix, colors by color (not by spelling).
     public func sameValue(as other: PropertyValue) -> Bool {
         switch (self, other) {

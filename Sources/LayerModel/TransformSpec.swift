@@ -10,7 +10,6 @@ public struct AngleLiteral: Equatable, Sendable {
     public var unit: Unit
     public init(_ value: Double, _ unit: Unit = .degrees) { self.value = value; self.unit = unit }
     public var angle: Angle { unit == .rad ? .radians(value) : .degrees(value) }
-    public var text: String { NumberText.exact(value) + unit.rawValue }
 }
 
 /// One step of a transform value (commands.md), in the order written.
@@ -51,20 +50,6 @@ public enum TransformStep: Equatable, Sendable {
         }
     }
 
-    public var text: String {
-        let n = NumberText.exact
-        switch self {
-        case .identity: return "identity"
-        case let .rotate(a, axis):
-            guard let (x, y, z) = axis else { return "rotate \(a.text)" }
-            return "rotate \(a.text) \(n(x)) \(n(y)) \(n(z))"
-        case let .scale(sx, sy, sz): return (["scale", n(sx)] + [sy, sz].compactMap { $0.map(n) }).joined(separator: " ")
-        case let .translate(tx, ty, tz): return (["translate", n(tx), n(ty)] + [tz].compactMap { $0.map(n) }).joined(separator: " ")
-        case let .perspective(d): return "perspective \(n(d))"
-        case let .affine(t): return "affine " + t.values.map(n).joined(separator: " ")
-        case let .matrix(m): return "matrix " + m.rowMajor.map(n).joined(separator: " ")
-        }
-    }
 }
 
 /// A transform value: steps chained with `then`, applied first to last.
@@ -76,7 +61,6 @@ public struct TransformSpec: Equatable, Sendable {
         if steps.count == 1 { return steps[0].matrix }
         return steps.reduce(Transform3D.identity) { $0.concatenating($1.matrix) }
     }
-    public var text: String { steps.map(\.text).joined(separator: " then ") }
     /// A matrix as a value: `identity`, else one `matrix` step.
     public init(matrix m: Transform3D) { self.steps = m.isIdentity ? [.identity] : [.matrix(m)] }
 }

@@ -49,7 +49,6 @@ public enum TransformStep: Equatable, Sendable {
         case let .matrix(m): return m
         }
     }
-
 }
 
 /// A transform value: steps chained with `then`, applied first to last.

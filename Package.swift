@@ -18,7 +18,8 @@ let package = Package(
         // The model: layers and the tree, Apple's geometry rules, conversion, hit testing,
         // the property vocabulary, animations and their presentation values.
         .target(name: "LayerModel", dependencies: ["Geometry", "SafeText"]),
-        // The command language: commands as values, the tokenizer and parser, their errors.
+        // The command language: commands as values, the tokenizer and parser, their errors, and
+        // the printers of the values they read (transforms, property values, animations, drawings).
         .target(name: "CommandLanguage", dependencies: ["LayerModel", "Geometry"]),
         // The layout format: JSON/YAML readers, decoder, encoder, errors, file I/O, scenes,
         // recursiveDescription import, SVG and Swift export.
@@ -33,11 +34,17 @@ let package = Package(
         // colour-depth ladder, the canvas, display width, the ASCII fallback, colour
         // reduction, and the frame diff that turns canvases into terminal bytes.
         .target(name: "Cells", dependencies: ["SafeText"]),
-        // Viewport, rasterizer, labels, text panels, themes: layers onto a canvas.
+        // Viewport, rasterizer, labels, themes: layers onto a canvas.
         .target(name: "Raster", dependencies: ["Cells", "LayerModel", "Geometry", "SafeText"]),
+        // A seeded random generator (SplitMix64), the same on every platform: the benchmark's
+        // generated scenes, the fuzzer and the tests' seeded cases.
+        .target(name: "SeededRandom"),
+        // `layerscope bench`'s raster figures and its generated scenes (also the Raster tests'
+        // big scenes), kept out of Raster's library.
+        .target(name: "Benchmarks", dependencies: ["Raster", "Cells", "LayerModel", "Geometry", "SeededRandom"]),
         // The terminal protocol, keys, input events, an in-memory terminal.
         .target(name: "TerminalKit", dependencies: ["Cells"]),
-        // State, reducer, keymap, run loop, headless runner.
+        // State, reducer, keymap, the text panels, run loop, headless runner.
         .target(name: "Explorer", dependencies: ["TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
         // ncursesw, seen from Swift through a small shim.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncursesw5-dev"])]),
@@ -45,7 +52,7 @@ let package = Package(
         // ncurses-demo link neither LayerModel, LayerKit, LayoutFiles, Raster nor Yams.
         .target(name: "NCursesTerminal", dependencies: ["CNCurses", "TerminalKit", "Cells", "SafeText"]),
         .executableTarget(name: "layerscope", dependencies: [
-            "Explorer", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText",
+            "Explorer", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "Benchmarks", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -54,7 +61,7 @@ let package = Package(
         .executableTarget(name: "ncurses-demo", dependencies: ["NCursesTerminal"]),
         // The seeded mutation fuzzer (layout readers, command parser), its command-line runner
         // and libFuzzer entry point (scripts/fuzz.sh).
-        .target(name: "Fuzzing", dependencies: ["LayerKit", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells"]),
+        .target(name: "Fuzzing", dependencies: ["LayerKit", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells", "SeededRandom"]),
         .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing", "LayerKit"]),
         .target(name: "TestSupport", dependencies: ["Geometry", "Cells"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
@@ -62,9 +69,9 @@ let package = Package(
         .testTarget(name: "CellsTests", dependencies: ["Cells", "SafeText", "TestSupport"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport", "Fuzzing"],
                     resources: [.copy("Malformed")]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Cells", "LayerModel", "Geometry", "TestSupport"],
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Benchmarks", "SeededRandom", "Cells", "LayerModel", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
-        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "Fuzzing", "TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Cells"]),
         .testTarget(name: "ImportTests", dependencies: ["LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport", "Fuzzing"],

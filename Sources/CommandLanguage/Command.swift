@@ -23,9 +23,13 @@ public enum ModeName: String, Equatable, Sendable, CaseIterable {
     case normal, anchor, cursor, tree
 }
 
-/// What the anchor keys do, for `anchor-behaviour` (key `f` echoes it).
+/// How anchorPoint edits behave in the explorer (geometry.md R2): the explorer's setting and
+/// the `anchor-behaviour` command's word (key `f` echoes it), one type.
 public enum AnchorBehaviourName: String, Equatable, Sendable, CaseIterable {
-    case coreAnimation = "core-animation", keepFrame = "keep-frame"
+    /// Core Animation's: position stays, the frame jumps.
+    case coreAnimation = "core-animation"
+    /// position compensates so the frame stays put (seed 002's fix).
+    case keepFrame = "keep-frame"
 }
 
 /// What fills a small terminal, for `show` (key `w` echoes it).
@@ -33,9 +37,17 @@ public enum ShownPart: String, Equatable, Sendable, CaseIterable {
     case canvas, panel
 }
 
-/// The side panel's pages, for `panel` (key `i` echoes it).
+/// The side panel's pages, below the layer tree: the explorer's page and the `panel`
+/// command's word (key `i` echoes it), one type.
 public enum PanelName: String, Equatable, Sendable, CaseIterable {
-    case inspector, formula, hitTest = "hit-test", content
+    /// frame, bounds, position, anchorPoint, matrices.
+    case inspector
+    /// The frame derived step by step, the effective matrix's three parts, naive vs real.
+    case formula
+    /// The cursor's hit test: every layer visited and why it was skipped.
+    case hitTest = "hit-test"
+    /// The selection's drawing: its operations, the CTM, user space → layer (content.md).
+    case content
 }
 
 /// Every user action, with exactly one text spelling (`text`), which `CommandParser` reads

@@ -5,14 +5,6 @@ import CommandLanguage
 import LayerKit
 import LayerModel
 
-/// How anchorPoint edits behave in the explorer (geometry.md R2).
-public enum AnchorBehaviour: String, Equatable, Sendable {
-    /// Core Animation's: position stays, the frame jumps.
-    case coreAnimation = "core-animation"
-    /// position compensates so the frame stays put (seed 002's fix).
-    case keepFrame = "keep-frame"
-}
-
 /// What the keyboard is doing right now.
 public enum Mode: Equatable, Sendable {
     case normal
@@ -44,18 +36,6 @@ public struct ViewControl: Equatable, Sendable {
     public init() {}
 }
 
-/// What the side panel explains below the layer tree.
-public enum PanelPage: String, Equatable, Sendable, CaseIterable {
-    /// frame, bounds, position, anchorPoint, matrices.
-    case inspector
-    /// The frame derived step by step, the effective matrix's three parts, naive vs real.
-    case formula
-    /// The cursor's hit test: every layer visited and why it was skipped.
-    case hitTest = "hit-test"
-    /// The selection's drawing: its operations, the CTM, user space → layer (content.md).
-    case content
-}
-
 /// Where the content page is in a layer's drawing: after its first `count` operations.
 public struct ContentCursor: Equatable, Sendable {
     public var layer: LayerID
@@ -67,7 +47,7 @@ public struct ContentCursor: Equatable, Sendable {
 public struct ExplorerState: Equatable, Sendable {
     public var session: Session
     public var mode: Mode = .normal
-    public var anchorBehaviour: AnchorBehaviour = .coreAnimation
+    public var anchorBehaviour: AnchorBehaviourName = .coreAnimation
     public var view = ViewControl()
     /// The hit-test crosshair, in screen points; nil when never placed.
     public var cursor: Point?
@@ -90,7 +70,7 @@ public struct ExplorerState: Equatable, Sendable {
     public var fileError: String? = nil
     /// "changed on disk" / "file deleted": shown in the title until a save or load resolves it.
     public var diskNotice: String? = nil
-    public var panelPage: PanelPage = .inspector
+    public var panelPage: PanelName = .inspector
     /// The content page's place in the selection's drawing (nil: all of it).
     public var contentCursor: ContentCursor? = nil
     /// Legend, small-terminal panel swap, presentation preset (Picture.swift).

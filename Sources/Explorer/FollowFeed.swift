@@ -108,14 +108,14 @@ public struct FollowSync: Codable, Equatable, Sendable {
     func apply(to state: inout ExplorerState) {
         if state.session.currentStep != step { _ = try? state.session.perform(.step(step)) }
         if let selection, let id = state.session.tree.id(named: selection) { state.session.selection = id }
-        state.panelPage = PanelPage(rawValue: panel) ?? state.panelPage
+        state.panelPage = PanelName(rawValue: panel) ?? state.panelPage
         switch mode {
         case "anchor": state.mode = .anchor
         case "cursor": state.mode = .cursor
         case "tree": state.mode = .tree
         default: state.mode = .normal
         }
-        state.anchorBehaviour = AnchorBehaviour(rawValue: anchorBehaviour) ?? state.anchorBehaviour
+        state.anchorBehaviour = AnchorBehaviourName(rawValue: anchorBehaviour) ?? state.anchorBehaviour
         Follow.setClock(&state, now: now)
         if state.session.isPaused != paused { _ = try? state.session.perform(.clock(paused ? .pause : .play)) }
         if state.session.playbackSpeed != speed, speed >= 0 { _ = try? state.session.perform(.clock(.speed(speed))) }

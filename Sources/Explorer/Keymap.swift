@@ -17,12 +17,9 @@ public struct Binding: Equatable, Sendable {
     public var keys: [Key]
     public var action: Action
     public var help: String
-    /// Modes the binding works in.
-    public var modes: Set<ModeKind>
+    /// Modes the binding works in (the `mode` command's words are the mode families).
+    public var modes: Set<ModeName>
 }
-
-/// Mode families for bindings.
-public enum ModeKind: Hashable, Sendable { case normal, anchor, cursor, tree }
 
 /// Keys that resolve to a command only when pressed: they have no spelling of their own,
 /// only the command they amount to in the current state (`a` → `mode anchor` or
@@ -47,8 +44,8 @@ public enum UIAction: Equatable, Sendable {
 /// The one keymap. The help overlay is generated from it, and every key's spelling shows
 /// in the status line as key echo.
 public enum Keymap {
-    static let everywhere: Set<ModeKind> = [.normal, .anchor, .cursor, .tree]
-    static let editing: Set<ModeKind> = [.normal, .anchor, .tree]
+    static let everywhere: Set<ModeName> = [.normal, .anchor, .cursor, .tree]
+    static let editing: Set<ModeName> = [.normal, .anchor, .tree]
 
     public static let bindings: [Binding] = [
         Binding(keys: [.tab], action: .command(.engine(.selectNext)), help: "select the next layer (tree order)", modes: everywhere),
@@ -141,7 +138,7 @@ public enum Keymap {
     }()
 
     /// The binding for a key in a mode, if any.
-    public static func binding(for key: Key, in mode: ModeKind) -> Binding? {
+    public static func binding(for key: Key, in mode: ModeName) -> Binding? {
         index[key]?.first { $0.modes.contains(mode) }
     }
 

@@ -142,7 +142,7 @@ public enum Reducer {
         state.statusIsError = error
     }
 
-    static func modeKind(_ mode: Mode) -> ModeKind {
+    static func modeKind(_ mode: Mode) -> ModeName {
         switch mode {
         case .anchor: return .anchor
         case .cursor: return .cursor
@@ -277,9 +277,9 @@ public enum Reducer {
             // The content page joins the cycle only for a selection that draws something
             // (`{` `}` and `panel content` reach it always).
             let draws = state.session.selection.map { state.session.tree.contains($0) && !state.session.tree[$0].drawing.isEmpty } ?? false
-            let pages = PanelPage.allCases.filter { $0 != .content || draws || state.panelPage == .content }
+            let pages = PanelName.allCases.filter { $0 != .content || draws || state.panelPage == .content }
             let next = pages[(pages.firstIndex(of: state.panelPage)! + 1) % pages.count]
-            return perform(&state, .panel(next.name), echo: key)
+            return perform(&state, .panel(next), echo: key)
         case .legend: return perform(&state, .legend(!state.picture.legend), echo: key)
         case .swapPanel: return perform(&state, .show(state.picture.panelInFront ? .canvas : .panel), echo: key)
         case .present: return perform(&state, .present(!state.picture.present), echo: key)
@@ -494,12 +494,12 @@ public enum Reducer {
         case let .present(on): Picture.setPresent(&state, on)
         case let .show(part): Picture.show(&state, part)
         case let .anchorBehaviour(b):
-            state.anchorBehaviour = b == .coreAnimation ? .coreAnimation : .keepFrame
+            state.anchorBehaviour = b
             setStatus(&state, state.anchorBehaviour == .coreAnimation
                       ? "anchor behaviour: Core Animation — position stays, the frame jumps"
                       : "anchor behaviour: keep-frame — position compensates, the frame stays")
         case let .panel(page):
-            state.panelPage = PanelPage(page)
+            state.panelPage = page
             // A narrow terminal shows the canvas in the panel's place: say where the page is.
             if state.layout.panelHidden {
                 setStatus(&state, "panel page: \(state.panelPage.rawValue) — w shows the panel (narrower than \(ScreenLayout.panelCollapseColumns) columns it takes the canvas's place)")
@@ -544,97 +544,5 @@ public enum Reducer {
             return perform(&state, EngineCommand.select(state.session.tree[id].name), echo: "click")
         }
         return .none
-    }
-
-    // MARK: Command line
-
-    static func commandLineKey(_ state: inout ExplorerState, _ key: Key, text: String, caret: Int) -> ExplorerEffect {
-        var chars = Array(text)
-        var caret = min(max(caret, 0), chars.count)
-        switch key {
-        case .escape, .control("c"):
-            state.mode = .normal
-            return .none
-        case .enter:
-            state.mode = .normal
-            let line = text.trimmingSpaces
-            guard !line.isEmpty else { return .none }
-            if state.history.last != line { state.history.append(line) }
-            state.historyIndex = nil
-            let commands: [Command]
-            do { commands = try CommandParser.parseLine(line) } catch {
-                setStatus(&state, ":\(line) — \(error)", error: true)
-                state.echo = ":\(line)"
-                return .none
-            }
-            for c in commands {
-                let effect = perform(&state, c, echo: nil)
-                if effect != .none { return effect }
-                if state.statusIsError { break }
-            }
-            return .none
-        case .backspace:
-            if caret > 0 { chars.remove(at: caret - 1); caret -= 1 }
-            else if chars.isEmpty { state.mode = .normal; return .none }
-        case .delete, .control("d"):
-            if caret < chars.count { chars.remove(at: caret) }
-        case .left: caret = max(0, caret - 1)
-        case .right: caret = min(chars.count, caret + 1)
-        case .home, .control("a"): caret = 0
-        case .end, .control("e"): caret = chars.count
-        case .control("u"): chars.removeSubrange(0..<caret); caret = 0
-        case .up, .down:
-            guard !state.history.isEmpty else { return .none }
-            var i = state.historyIndex ?? state.history.count
-            i = key == .up ? max(0, i - 1) : i + 1
-            if i >= state.history.count {
-                state.historyIndex = nil
-                chars = []
-            } else {
-                state.historyIndex = i
-                chars = Array(state.history[i])
-            }
-            caret = chars.count
-        case .tab:
-            let completed = Completion.complete(String(chars[0..<caret]), session: state.session)
-            if let c = completed.completion {
-                let rest = chars[caret...]
-                chars = Array(c) + rest
-                caret = c.count
-            }
-            if completed.candidates.count > 1 {
-                setStatus(&state, completed.candidates.prefix(12).joined(separator: "  "))
-            }
-        case let .character(c):
-            chars.insert(c, at: caret)
-            caret += 1
-        default:
-            return .none
-        }
-        state.mode = .command(text: String(chars), caret: caret)
-        return .none
-    }
-}
-
-
-extension PanelPage {
-    /// The page a `panel` command names.
-    init(_ name: PanelName) {
-        switch name {
-        case .inspector: self = .inspector
-        case .formula: self = .formula
-        case .hitTest: self = .hitTest
-        case .content: self = .content
-        }
-    }
-
-    /// The `panel` command's word for this page.
-    var name: PanelName {
-        switch self {
-        case .inspector: return .inspector
-        case .formula: return .formula
-        case .hitTest: return .hitTest
-        case .content: return .content
-        }
     }
 }

@@ -1,6 +1,7 @@
 import CommandLanguage
 import LayoutFiles
 import LayerKit
+import SeededRandom
 
 /// A deterministic, seeded mutation fuzzer for the layout readers and the command parser.
 ///
@@ -34,21 +35,10 @@ public struct MutationFuzzer {
         }
     }
 
-    /// SplitMix64: small, fast, and the same on every platform. The seeded generator of the
-    /// fuzzer and the LayerKit tests (Raster's `SplitMix64` is the same algorithm for the
-    /// benchmark scenes and the Raster/Explorer tests: one type once they share a target).
-    public struct Random: RandomNumberGenerator {
-        var state: UInt64
-        public init(seed: UInt64) { state = seed }
-        public mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        public mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
-    }
+    /// The seeded generator of the fuzzer and the LayerKit tests: SplitMix64 (SeededRandom),
+    /// the same one the benchmark scenes and the Raster/Explorer tests use, so a seed replays
+    /// the same inputs everywhere.
+    public typealias Random = SplitMix64
 
     /// Tokens worth inserting: structure, numbers at the limits, escapes, YAML specials,
     /// Unicode line breaks and terminal controls, command words.

@@ -66,16 +66,6 @@ public enum Timing: Equatable, Sendable {
         names.first { $0.0 == name }.map { .named($0.0, $0.1) }
     }
 
-    public var text: String {
-        let n = NumberText.exact
-        switch self {
-        case let .named(name, _): return name
-        case let .cubicBezier(f): return "cubic-bezier \(n(f.x1)) \(n(f.y1)) \(n(f.x2)) \(n(f.y2))"
-        case let .spring(s):
-            return "spring \(n(s.mass)) \(n(s.stiffness)) \(n(s.damping))" + (s.initialVelocity != 0 ? " \(n(s.initialVelocity))" : "")
-        }
-    }
-
     /// Progress after `elapsed` of the simple duration `duration` (seconds).
     public func progress(elapsed: Double, duration: Double) -> Double {
         switch self {
@@ -90,7 +80,6 @@ public enum RepeatCount: Equatable, Sendable {
     case count(Double)
     case forever
     var value: Double { if case let .count(n) = self { return n }; return .infinity }
-    var text: String { if case let .count(n) = self { return NumberText.exact(n) }; return "forever" }
 }
 
 /// One `animate` command as written: every field optional, printed back in one order.
@@ -113,28 +102,6 @@ public struct AnimationSpec: Equatable, Sendable {
         self.keyPath = keyPath; self.from = from; self.to = to; self.by = by
         self.duration = duration; self.delay = delay; self.timing = timing; self.repeatCount = repeatCount
         self.autoreverses = autoreverses; self.fill = fill; self.keep = keep
-    }
-
-    /// The fields after the key path, in canonical order.
-    public var fieldsText: String {
-        let n = NumberText.exact
-        var parts: [String] = []
-        if let from { parts.append("from \(from.text)") }
-        if let to { parts.append("to \(to.text)") }
-        if let by { parts.append("by \(by.text)") }
-        if let duration { parts.append("duration \(n(duration))") }
-        if let delay { parts.append("delay \(n(delay))") }
-        if let timing { parts.append("timing \(timing.text)") }
-        if let repeatCount { parts.append("repeat \(repeatCount.text)") }
-        if autoreverses { parts.append("autoreverse") }
-        if let fill { parts.append("fill \(fill.rawValue)") }
-        if keep { parts.append("keep") }
-        return parts.joined(separator: " ")
-    }
-
-    public var text: String {
-        let fields = fieldsText
-        return "animate \(keyPath.rawValue)" + (fields.isEmpty ? "" : " " + fields)
     }
 
     /// The simple duration: given, else a spring's settling duration, else 0.25 s.

@@ -4,6 +4,7 @@ import LayerKit
 import LayerModel
 import LayoutFiles
 import Raster
+import Benchmarks
 import TerminalKit
 
 /// The exploded view's cost: one whole exploded frame (planes, projection, outlines,

@@ -5,6 +5,7 @@ import Foundation
 import Geometry
 import NCursesTerminal
 import Raster
+import Benchmarks
 import SafeText
 import TerminalKit
 import LayerModel
@@ -64,7 +65,7 @@ struct DrawOptions: ParsableArguments {
     var mode: RenderMode = .auto
 
     @Option(help: "Colors: none, 16, 256 or truecolor (default: what the terminal has; NO_COLOR and TERM=dumb mean none).")
-    var color: ColorChoice?
+    var color: ColorDepth?
 
     @Option(help: "How many times taller than wide a terminal cell is (default 2).")
     var cellAspect: Double = 2
@@ -82,8 +83,10 @@ struct DrawOptions: ParsableArguments {
     }
 }
 
-enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
-    case none, c16 = "16", c256 = "256", truecolor
+/// `--color` takes the depth's own spelling (`ColorDepth.option`: none, 16, 256, truecolor).
+extension ColorDepth: ExpressibleByArgument {
+    public init?(argument: String) { self.init(option: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.option) }
 }
 
 extension RenderMode: ExpressibleByArgument {}
@@ -201,7 +204,7 @@ struct Explore: ParsableCommand {
         let (theme, background) = draw.resolvedTheme(askTerminal: true)   // before ncurses owns the terminal
         var options = NCursesTerminal.Options()
         options.mouse = !noMouse
-        if let c = draw.color { options.colorDepth = ColorDepth(option: c.rawValue) }
+        if let c = draw.color { options.colorDepth = c }
         let terminal: NCursesTerminal
         do {
             terminal = try NCursesTerminal(options: options)
@@ -283,7 +286,7 @@ extension Explore {
         let (theme, background) = draw.resolvedTheme(askTerminal: true)
         var options = NCursesTerminal.Options()
         options.mouse = !noMouse
-        if let c = draw.color { options.colorDepth = ColorDepth(option: c.rawValue) }
+        if let c = draw.color { options.colorDepth = c }
         let terminal: NCursesTerminal
         do {
             terminal = try NCursesTerminal(options: options)
@@ -440,13 +443,7 @@ struct Render: ParsableCommand {
             }
             return
         }
-        let depth: ColorDepth
-        switch draw.color ?? .none {
-        case .none: depth = .none
-        case .c16: depth = .ansi16
-        case .c256: depth = .ansi256
-        case .truecolor: depth = .truecolor
-        }
+        let depth: ColorDepth = draw.color ?? .none
         let (theme, _) = draw.resolvedTheme(askTerminal: false)
         let screen = ExplorerScreen.render(state, options: ScreenOptions(mode: draw.mode, unicode: draw.mode != .ascii, theme: theme))
         print(AnsiEncoder.encode(screen.canvas, colors: depth))

@@ -7,7 +7,7 @@ import CommandLanguage
 import LayerKit
 
 @Suite struct KeymapTests {
-    static let allModes: [ModeKind] = [.normal, .anchor, .cursor, .tree]
+    static let allModes: [ModeName] = [.normal, .anchor, .cursor, .tree]
 
     @Test func everyBindingsKeysResolveToItInEachOfItsModes() {
         for binding in Keymap.bindings {
@@ -65,7 +65,7 @@ import LayerKit
     /// command on the `:` line leaves the explorer exactly where the key did (status and
     /// echo aside) — so a demo can be replayed from its echoes.
     @Test func everyKeysEchoIsACommandThatReplaysToTheSameState() throws {
-        let modeCommand: [ModeKind: String] = [.normal: "mode normal", .anchor: "mode anchor", .cursor: "mode cursor", .tree: "mode tree"]
+        let modeCommand: [ModeName: String] = [.normal: "mode normal", .anchor: "mode anchor", .cursor: "mode cursor", .tree: "mode tree"]
         var checked = 0
         for binding in Keymap.bindings {
             for key in binding.keys where key != .character("q") && key != .control("c") && key != .control("s") {

@@ -2,6 +2,7 @@ import Explorer
 import Foundation
 import Geometry
 import Raster
+import SeededRandom
 import Testing
 import CommandLanguage
 import LayerKit
@@ -21,7 +22,7 @@ struct RenderPropertyTests {
         var cases = 0
         for file in files {
             let scene = try SceneLoader.load(Self.layouts.appendingPathComponent(file).path)
-            for page in PanelPage.allCases {
+            for page in PanelName.allCases {
                 for _ in 0..<40 {
                     var state = ExplorerState(session: Session(scene: scene))
                     // 1…220 columns, 1…70 rows: from far too small to wide.
@@ -44,6 +45,6 @@ struct RenderPropertyTests {
                 }
             }
         }
-        #expect(cases == files.count * PanelPage.allCases.count * 40)
+        #expect(cases == files.count * PanelName.allCases.count * 40)
     }
 }

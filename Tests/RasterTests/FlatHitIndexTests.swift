@@ -1,5 +1,6 @@
 import Geometry
 import Raster
+import Benchmarks
 import Testing
 import LayerModel
 

@@ -1,5 +1,7 @@
 import Geometry
+import Benchmarks
 @testable import Raster
+import SeededRandom
 import Testing
 import LayerModel
 

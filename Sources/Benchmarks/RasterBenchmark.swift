@@ -1,6 +1,8 @@
 import Cells
 import Geometry
 import LayerModel
+import Raster
+import SeededRandom
 
 /// The core of `layerscope bench`: generated scenes of N layers and timings of the things
 /// that happen per frame or per click, with a monotonic clock (`ContinuousClock`).
@@ -247,23 +249,4 @@ public enum RasterBenchmark {
     static func blackHole(_ x: Int) {
         if x == Int.min { print("") }
     }
-}
-
-/// A tiny deterministic generator (SplitMix64), so generated scenes are the same everywhere;
-/// also the seeded generator of the Raster and Explorer tests.
-public struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    public mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-    public mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next() >> 56) }
-    /// In 0..<n (modulo: a bias too small to matter for test cases).
-    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }

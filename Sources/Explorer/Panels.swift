@@ -1,6 +1,7 @@
 import Cells
 import Geometry
 import LayerModel
+import Raster
 
 /// One line of a text panel: its text, its style, and the layer it is about (tree rows),
 /// so a click on the row can select it.

@@ -1,6 +1,6 @@
 import Cells
 import Geometry
-import Raster
+import Explorer
 import TestSupport
 import Testing
 import LayerModel

@@ -1,0 +1,50 @@
+import LayerModel
+
+/// Why a patch could not be made.
+struct PatchFailure: Error { var reason: String }
+
+/// Collects replacements in a layout file's text (scalar offsets) and applies them at once.
+struct Patcher {
+    let source: SourceText
+    let format: LayoutFormat
+    /// The file writes `{ a: 1 }` rather than `{a: 1}`.
+    let spacedBraces: Bool
+    private(set) var edits: [(range: Range<Int>, text: String)] = []
+    /// Empty flow arrays (`[]`, by offset) that already received a new element: the next one
+    /// goes after it with a comma (a scene begun from `{"layers": []}` gets two `add`s).
+    var filledEmptyArrays: Set<Int> = []
+
+    init(text: String, format: LayoutFormat) {
+        source = SourceText(text)
+        self.format = format
+        spacedBraces = text.contains("{ ")
+    }
+
+    func result() -> String {
+        var scalars = source.scalars
+        // Back to front; at one offset a removal goes before an insertion there, so the
+        // inserted text survives.
+        // Insertions at one offset come out in the order they were made.
+        let ordered = edits.enumerated().sorted { x, y in
+            let a = x.element.range, b = y.element.range
+            if a.lowerBound != b.lowerBound { return a.lowerBound > b.lowerBound }
+            if a.isEmpty != b.isEmpty { return !a.isEmpty }
+            return x.offset > y.offset
+        }.map(\.element)
+        for edit in ordered {
+            scalars.replaceSubrange(edit.range, with: edit.text.unicodeScalars)
+        }
+        var s = String.UnicodeScalarView()
+        s.append(contentsOf: scalars)
+        return String(s)
+    }
+
+    mutating func replace(_ range: Range<Int>, with text: String) throws(PatchFailure) {
+        for e in edits where e.range.overlaps(range)
+            || (e.range.isEmpty && range.dropFirst().contains(e.range.lowerBound))
+            || (range.isEmpty && e.range.dropFirst().contains(range.lowerBound)) {
+            throw PatchFailure(reason: "two changes fall in the same place")
+        }
+        edits.append((range, text))
+    }
+}

@@ -1,0 +1,307 @@
+import Cells
+import LayerModel
+
+extension RasterSurface {
+    // MARK: Composition
+
+    /// Turns the buffers into cells: braille dots over half-block fills (the dots take the
+    /// outline colour as foreground and the fill as background), or half blocks alone, or
+    /// ASCII glyphs over `.` fills; then markers.
+    func compose(into canvas: inout Canvas) {
+        precondition(canvas.columns == columns && canvas.rows == rows, "RasterSurface: canvas size mismatch")
+        // Overlay colours against what is under them; few distinct pairs per frame, so cached.
+        var contrastCache: [UInt64: Packed] = [:]
+        let backdrop = self.backdrop
+        func adapt(_ fg: Packed, over bg: Packed) -> Packed {
+            guard fg & PackedColor.adaptive != 0 else { return fg }
+            let under = bg & PackedColor.present != 0 ? bg : backdrop
+            let key = UInt64(fg & PackedColor.rgbMask) << 32 | UInt64(under & PackedColor.rgbMask)
+            let rgb: Packed
+            if let hit = contrastCache[key] {
+                rgb = hit
+            } else {
+                rgb = PackedColor.pack(OverlayContrast.pick(PackedColor.color(fg), on: PackedColor.color(under))) & PackedColor.rgbMask
+                contrastCache[key] = rgb
+            }
+            return fg & ~PackedColor.rgbMask | rgb
+        }
+        let w = columns, fw = fillWidth
+        let braille = Glyphs.braille, ascii = Glyphs.ascii
+        let octant = mode == .octant
+        let ink = self.ink, inkColor = self.inkColor
+        let mode = self.mode
+        self.fill.withUnsafeBufferPointer { fill in
+        canvas.withUnsafeMutableCells { cells in
+            for r in 0..<rows {
+                let top = (2 * r) * w, bottom = (2 * r + 1) * w
+                for c in 0..<w {
+                    let cell = r * w + c
+                    switch mode {
+                    case .braille, .auto, .octant:
+                        let dots = ink[cell]
+                        let base = (4 * r) * fw + 2 * c
+                        // The cell's 8 fill samples, in braille bit order (k = dy·2 + dx).
+                        @inline(__always) func sample(_ k: Int) -> Packed { fill[base + (k >> 1) * fw + (k & 1)] }
+                        let first = fill[base]
+                        let r1 = base + fw, r2 = r1 + fw, r3 = r2 + fw
+                        let uniform = fill[base + 1] == first && fill[r1] == first && fill[r1 + 1] == first
+                            && fill[r2] == first && fill[r2 + 1] == first && fill[r3] == first && fill[r3 + 1] == first
+                        if dots != 0 {
+                            // Dots in the outline colour over the commonest fill under the undotted samples.
+                            var under = uniform ? first : RasterSurface.commonest(among: ~dots, sample)
+                            var dots = dots
+                            var glyph = octant ? Glyphs.octant[Int(dots)] : braille[Int(dots)]
+                            if inkColor[cell] & PackedColor.edge != 0 && !uniform {
+                                // A turned filled layer's rim: its covered samples (its fill's
+                                // colour, the one nearest the outline's, under the dots too) as
+                                // solid quadrants in the outline colour over the rest.
+                                let own = dots
+                                (dots, under) = RasterSurface.edgeCell(dots: dots, under: first, ink: inkColor[cell], count: 8,
+                                                                       bit: { Glyphs.brailleBit($0) }, backdrop: backdrop, sample,
+                                                                       byColourOnly: true)
+                                if inkColor[cell] & PackedColor.adaptive != 0 {
+                                    // The selection's outline over the rim: its dots and the
+                                    // covered samples, as dots, over the outside.
+                                    dots |= own
+                                    glyph = octant ? Glyphs.octant[Int(dots)] : braille[Int(dots)]
+                                } else {
+                                    glyph = octant ? Glyphs.octant[Int(dots)] : Glyphs.quadrant[Int(dots)]
+                                }
+                            }
+                            cells[cell] = Cell(scalar: glyph, style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
+                        } else if uniform {
+                            if first & PackedColor.present != 0 { cells[cell] = RasterSurface.solid(first) }
+                        } else {
+                            cells[cell] = octant ? RasterSurface.twoColourOctant(sample) : RasterSurface.twoColourCell(sample)
+                        }
+                    case .sextant:
+                        let base = (3 * r) * fw + 2 * c
+                        // The cell's 6 fill samples, k = row · 2 + column.
+                        @inline(__always) func sample(_ k: Int) -> Packed { fill[base + (k >> 1) * fw + (k & 1)] }
+                        let first = fill[base]
+                        let uniform = fill[base + 1] == first && fill[base + fw] == first && fill[base + fw + 1] == first
+                            && fill[base + 2 * fw] == first && fill[base + 2 * fw + 1] == first
+                        let ink = ink[cell]
+                        if ink != 0 {
+                            // Lines in their colour over the commonest fill of the other sub-cells.
+                            var under = uniform ? first : RasterSurface.commonestSextant(among: ~ink & 63, sample)
+                            var ink = ink
+                            if !uniform, inkColor[cell] & PackedColor.edge != 0 {
+                                (ink, under) = RasterSurface.edgeCell(dots: ink, under: under, ink: inkColor[cell], count: 6,
+                                                                      bit: { 1 << UInt8($0) }, backdrop: backdrop, sample)
+                            }
+                            cells[cell] = Cell(scalar: Glyphs.sextant[Int(ink)], style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
+                        } else if uniform {
+                            if first & PackedColor.present != 0 { cells[cell] = RasterSurface.solid(first) }
+                        } else {
+                            cells[cell] = RasterSurface.twoColourSextant(sample)
+                        }
+                    case .blocks:
+                        let t = fill[top + c], b = fill[bottom + c]
+                        if (t | b) & PackedColor.present != 0 {
+                            cells[cell] = RasterSurface.halfBlock(t, b)
+                        }
+                    case .ascii:
+                        let f = fill[cell]
+                        let g = ink[cell]
+                        if g != 0 {
+                            cells[cell] = Cell(ascii[Int(g & 0x7F)], style: RasterSurface.style(adapt(inkColor[cell], over: f), background: f))
+                        } else if f & PackedColor.present != 0 {
+                            cells[cell] = Cell(".", style: RasterSurface.style(PackedColor.contrasting(f), background: f))
+                        }
+                    }
+                }
+            }
+            for m in markers {
+                let under = backgroundUnder(cell: m.cell)
+                cells[m.cell] = Cell(m.glyph, style: RasterSurface.style(adapt(m.color, over: under), background: under))
+            }
+        }
+        }
+    }
+
+    /// A cell where a filled layer's outline (`PackedColor.edge`) meets two other colours:
+    /// `under` (the commonest of the undotted samples) and another. The one nearer the
+    /// outline's colour (the layer's fill: the outline is its tint or shade) joins the dots,
+    /// the other is the background, so the cell's lit samples are exactly the layer's.
+    @inline(__always)
+    ///
+    /// `byColourOnly`: the result is the mask of every sample (under the dots too) in the
+    /// layer's fill colour — the commonest under the dots — over the commonest of the others.
+    static func edgeCell(dots: UInt8, under: Packed, ink: Packed, count: Int, bit: (Int) -> UInt8, backdrop: Packed,
+                         _ sample: (Int) -> Packed, byColourOnly: Bool = false) -> (UInt8, Packed) {
+        func rgb(_ p: Packed) -> Packed { p & PackedColor.present != 0 ? p : backdrop }
+        func distance(_ a: Packed, _ b: Packed) -> Int {
+            let a = rgb(a), b = rgb(b)
+            let dr = Int((a >> 16) & 0xFF) - Int((b >> 16) & 0xFF)
+            let dg = Int((a >> 8) & 0xFF) - Int((b >> 8) & 0xFF)
+            let db = Int(a & 0xFF) - Int(b & 0xFF)
+            return dr * dr + dg * dg + db * db
+        }
+        if byColourOnly {
+            // The layer's fill: what lies under its outline's dots (the outline runs on the
+            // first samples inside), else the colour nearest the outline's.
+            var nearest = commonest(among: dots, count: count, bit: bit, sample)
+            if dots == 0 || nearest & PackedColor.present == 0 {
+                var best = distance(ink, sample(0))
+                nearest = sample(0)
+                for k in 1..<count {
+                    let d = distance(ink, sample(k))
+                    if d < best { best = d; nearest = sample(k) }
+                }
+            }
+            var mask: UInt8 = 0
+            for k in 0..<count where sample(k) == nearest { mask |= bit(k) }
+            let rest = commonest(among: ~mask, count: count, bit: bit, sample)
+            return (mask, rest)
+        }
+        var other: Packed = 0, otherMask: UInt8 = 0, underMask: UInt8 = 0, found = false
+        for k in 0..<count where dots & bit(k) == 0 {
+            let s = sample(k)
+            if s == under { underMask |= bit(k); continue }
+            if !found { other = s; found = true }
+            if s == other { otherMask |= bit(k) }
+        }
+        guard found else { return (dots, under) }
+        if distance(ink, other) < distance(ink, under) {
+            return (dots | otherMask, under)
+        }
+        return (dots | underMask, other)
+    }
+
+    private func backgroundUnder(cell: Int) -> Packed {
+        switch mode {
+        case .ascii: return fill[cell]
+        case .braille, .auto, .octant:
+            let r = cell / columns, c = cell % columns, fw = fillWidth
+            let base = (4 * r) * fw + 2 * c
+            return RasterSurface.commonest(among: 0xFF) { fill[base + ($0 >> 1) * fw + ($0 & 1)] }
+        case .sextant:
+            let r = cell / columns, c = cell % columns, fw = fillWidth
+            let base = (3 * r) * fw + 2 * c
+            return RasterSurface.commonestSextant(among: 63) { fill[base + ($0 >> 1) * fw + ($0 & 1)] }
+        case .blocks:
+            let r = cell / columns, c = cell % columns
+            let top = fill[(2 * r) * columns + c]
+            return top & PackedColor.present != 0 ? top : fill[(2 * r + 1) * columns + c]
+        }
+    }
+
+    @inline(__always)
+    static func style(_ fg: Packed, background bg: Packed) -> CellStyle {
+        CellStyle(foreground: fg & PackedColor.present != 0 ? PackedColor.cellColor(fg) : .default,
+                  background: bg & PackedColor.present != 0 ? PackedColor.cellColor(bg) : .default,
+                  bold: fg & PackedColor.bold != 0, dim: fg & PackedColor.dim != 0)
+    }
+
+    /// The commonest of a cell's `count` samples whose bit (`bit(k)`) is in `mask` (ties: the
+    /// drawn colour, then the earlier sample); 0 when `mask` is empty.
+    @inline(__always)
+    static func commonest(among mask: UInt8, count: Int, bit: (Int) -> UInt8, _ sample: (Int) -> Packed) -> Packed {
+        // The samples once, and the mask by sample index (bit k = sample k) rather than by dot.
+        var s = SIMD8<UInt32>()
+        var byIndex: UInt8 = 0
+        for k in 0..<count {
+            s[k] = sample(k)
+            if mask & bit(k) != 0 { byIndex |= 1 << k }
+        }
+        var best: Packed = 0, bestCount = 0
+        var todo = byIndex
+        while todo != 0 {
+            // Each colour once, at its first sample: a repeat has the same count, and a
+            // colour that did not win then cannot win on the tie rule later.
+            let v = s[todo.trailingZeroBitCount]
+            var n = 0, same: UInt8 = 0
+            for m in 0..<count where byIndex >> m & 1 != 0 && s[m] == v { n += 1; same |= 1 << m }
+            todo &= ~same
+            if n > bestCount || (n == bestCount && best & PackedColor.present == 0 && v & PackedColor.present != 0) {
+                best = v; bestCount = n
+            }
+        }
+        return best
+    }
+
+    /// `commonest` over a braille cell's 8 samples (bits in braille order).
+    @inline(__always)
+    static func commonest(among mask: UInt8, _ sample: (Int) -> Packed) -> Packed {
+        commonest(among: mask, count: 8, bit: { Glyphs.brailleBit($0) }, sample)
+    }
+
+    /// `commonest` over a sextant cell's 6 samples (bit `1 << k`).
+    @inline(__always)
+    static func commonestSextant(among mask: UInt8, _ sample: (Int) -> Packed) -> Packed {
+        commonest(among: mask, count: 6, bit: { 1 << UInt8($0) }, sample)
+    }
+
+    /// A cell whose samples hold more than one colour and no lines: the commonest colour is
+    /// the background, the next the foreground, exactly on its samples (`mask`). A third
+    /// colour (rare: three layers meeting in one cell) shows as the background. An undrawn
+    /// colour never becomes a foreground: the drawn one does, with the terminal's own
+    /// background behind it.
+    @inline(__always)
+    static func twoColours(count: Int, bit: (Int) -> UInt8, _ sample: (Int) -> Packed) -> (fg: Packed, bg: Packed, mask: UInt8) {
+        let all: UInt8 = count == 8 ? 0xFF : UInt8((1 << count) - 1)
+        let a = commonest(among: all, count: count, bit: bit, sample)
+        var rest: UInt8 = 0
+        for k in 0..<count where sample(k) != a { rest |= bit(k) }
+        let b = commonest(among: rest, count: count, bit: bit, sample)
+        var mask: UInt8 = 0
+        if b & PackedColor.present == 0 {
+            // `a` drawn, `b` not: draw every drawn sample in `a` over the terminal background.
+            for k in 0..<count where sample(k) & PackedColor.present != 0 { mask |= bit(k) }
+            return (a, 0, mask)
+        }
+        for k in 0..<count where sample(k) == b { mask |= bit(k) }
+        return (b, a, mask)
+    }
+
+    /// A braille cell of two colours: the foreground as braille dots exactly on its samples,
+    /// or as a half block (`▀▄▌▐`) when they are exactly half the cell (solid, and just as
+    /// exact). Quadrant blocks were tried: they are solid, but a quadrant (a column of 2
+    /// samples) must round, which cut thin diagonal layers apart.
+    static func twoColourCell(_ sample: (Int) -> Packed) -> Cell {
+        let (fg, bg, mask) = twoColours(count: 8, bit: { Glyphs.brailleBit($0) }, sample)
+        let glyph = Glyphs.halfCell[Int(mask)] ?? Glyphs.braille[Int(mask)]
+        return Cell(scalar: glyph, style: style(fg, background: bg))
+    }
+
+    /// An octant cell of two colours: the foreground as solid eighths exactly on its samples.
+    static func twoColourOctant(_ sample: (Int) -> Packed) -> Cell {
+        let (fg, bg, mask) = twoColours(count: 8, bit: { Glyphs.brailleBit($0) }, sample)
+        return Cell(scalar: Glyphs.octant[Int(mask)], style: style(fg, background: bg))
+    }
+
+    /// A sextant cell of two colours: the foreground as solid sub-cells exactly on its samples.
+    static func twoColourSextant(_ sample: (Int) -> Packed) -> Cell {
+        let (fg, bg, mask) = twoColours(count: 6, bit: { 1 << UInt8($0) }, sample)
+        return Cell(scalar: Glyphs.sextant[Int(mask)], style: style(fg, background: bg))
+    }
+
+    /// A whole cell of one drawn colour: `█` on its own colour.
+    @inline(__always)
+    static func solid(_ p: Packed) -> Cell {
+        let color = PackedColor.cellColor(p)
+        return Cell(scalar: Glyphs.fullBlock, style: CellStyle(foreground: color, background: color))
+    }
+
+    /// `▀`/`▄`/`█` for a cell's two half-block pixels (at least one is drawn).
+    @inline(__always)
+    static func halfBlock(_ top: Packed, _ bottom: Packed) -> Cell {
+        let t = top & PackedColor.present != 0, b = bottom & PackedColor.present != 0
+        switch (t, b) {
+        case (true, true):
+            if top & PackedColor.rgbMask == bottom & PackedColor.rgbMask {
+                let c = PackedColor.cellColor(top)
+                return Cell(scalar: Glyphs.fullBlock, style: CellStyle(foreground: c, background: c))
+            }
+            return Cell(scalar: Glyphs.upperHalf, style: CellStyle(foreground: PackedColor.cellColor(top),
+                                                         background: PackedColor.cellColor(bottom)))
+        case (true, false):
+            return Cell(scalar: Glyphs.upperHalf, style: CellStyle(foreground: PackedColor.cellColor(top)))
+        case (false, true):
+            return Cell(scalar: Glyphs.lowerHalf, style: CellStyle(foreground: PackedColor.cellColor(bottom)))
+        case (false, false):
+            return Cell.blank
+        }
+    }
+}

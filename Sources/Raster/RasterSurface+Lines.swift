@@ -1,0 +1,206 @@
+import Cells
+import LayerModel
+
+/// A line's on/off rhythm, counted in grid steps along its major axis.
+enum LinePattern {
+    case solid, dashed, dotted
+
+    @inline(__always)
+    func isOn(_ k: Int, coarse: Bool) -> Bool {
+        switch self {
+        case .solid: return true
+        case .dashed: return coarse ? k % 3 != 2 : k % 5 < 3
+        case .dotted: return coarse ? k % 3 == 0 : k & 1 == 0
+        }
+    }
+}
+
+extension RasterSurface {
+    // MARK: Lines
+
+    /// Draws the real edges of `poly` (cell coordinates) in `color`, on the polygon's own
+    /// **inside** samples, matching the half-open fill: each vertex moves half a sample
+    /// toward the centroid on each axis (less for polygons thinner than a sample), then
+    /// takes the sample whose interval (j, j + 1] holds it. A 16-point-wide box from x 4 at
+    /// 2 points per column (x 4…20 = columns 2…10 continuous) is outlined on columns 2 and
+    /// 9, the first and last whose centres are inside.
+    mutating func outlinePolygon(_ poly: [PolyVertex], color: Packed, pattern: LinePattern) {
+        let n = poly.count
+        guard n >= 2 else { return }
+        let sx = Double(lineGrid.perColumn), sy = Double(lineGrid.perRow)
+        var cx = 0.0, cy = 0.0
+        for v in poly { cx += v.x; cy += v.y }
+        cx = cx * sx / Double(n); cy = cy * sy / Double(n)
+        @inline(__always) func inside(_ v: Double, _ c: Double) -> Double {
+            let shift = min(0.5, abs(c - v))
+            let moved = v < c ? v + shift : v - shift
+            return moved - max(1e-9, abs(moved) * 1e-12)
+        }
+        for i in 0..<n where poly[i].real {
+            let a = poly[i], b = poly[i + 1 == n ? 0 : i + 1]
+            drawLine(inside(a.x * sx, cx), inside(a.y * sy, cy), inside(b.x * sx, cx), inside(b.y * sy, cy),
+                     color: color, pattern: pattern, glyph: asciiGlyph(dx: b.x - a.x, dy: b.y - a.y))
+        }
+        if mode == .ascii {
+            // Corners: where two outline edges meet.
+            for i in 0..<n where poly[i].real && poly[i == 0 ? n - 1 : i - 1].real {
+                plot(RasterSurface.floorClamped(inside(poly[i].x, cx)), RasterSurface.floorClamped(inside(poly[i].y, cy)),
+                     color: color, glyph: UInt8(ascii: "+"))
+            }
+        }
+    }
+
+    /// The ASCII glyph for an edge going (dx, dy) cells, judged by how it looks on screen.
+    func asciiGlyph(dx: Double, dy: Double) -> UInt8 {
+        let vx = abs(dx), vy = abs(dy) * cellAspect
+        if vy <= 0.5 * vx { return UInt8(ascii: "-") }
+        if vx <= 0.5 * vy { return UInt8(ascii: "|") }
+        return (dx > 0) == (dy > 0) ? UInt8(ascii: "\\") : UInt8(ascii: "/")
+    }
+
+    /// A line between two points in **line-grid** coordinates, clipped to the canvas first
+    /// (so a 1e9-point edge costs no more than a short one), then stepped with Bresenham.
+    mutating func drawLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
+                           color: Packed, pattern: LinePattern, glyph: UInt8) {
+        let w = lineWidth, h = lineHeight
+        guard let (t0, t1) = PolygonOps.clipSegment(x0, y0, x1, y1, minX: -1, minY: -1,
+                                                    maxX: Double(w + 1), maxY: Double(h + 1)) else { return }
+        let dx = x1 - x0, dy = y1 - y0
+        var x = RasterSurface.floorClamped(x0 + t0 * dx), y = RasterSurface.floorClamped(y0 + t0 * dy)
+        let ex = RasterSurface.floorClamped(x0 + t1 * dx), ey = RasterSurface.floorClamped(y0 + t1 * dy)
+        // Keep the dash phase anchored to the line's true start, not the clipped one.
+        var k = pattern == .solid ? 0 : RasterSurface.floorClamped(t0 * max(abs(dx), abs(dy)))
+        let coarse = lineGrid.perRow < 4
+        let solid = pattern == .solid
+        let ddx = abs(ex - x), ddy = -abs(ey - y)
+        let stepX = x < ex ? 1 : -1, stepY = y < ey ? 1 : -1
+        var err = ddx + ddy
+        switch mode {
+        case .braille, .auto, .sextant, .octant:
+            // Ink on the cell's sub-cells: braille dots (2 × 4) or sextants (2 × 3).
+            let columns = self.columns
+            let sextant = mode == .sextant
+            ink.withUnsafeMutableBufferPointer { ink in
+            inkColor.withUnsafeMutableBufferPointer { inkColor in
+            Glyphs.brailleBit.withUnsafeBufferPointer { bits in
+                // An overlay (the selection's outline) drawn over a turned filled layer's rim
+                // keeps the rim's `edge` flag, so the cell still shows the true edge.
+                let overlay = color & PackedColor.adaptive != 0
+                @inline(__always) func put(_ cell: Int, _ bit: UInt8) {
+                    if overlay && ink[cell] != 0 {
+                        inkColor[cell] = color | (inkColor[cell] & PackedColor.edge)
+                    } else {
+                        inkColor[cell] = color
+                    }
+                    ink[cell] |= bit
+                }
+                // A solid braille line with both ends on the canvas (the usual outline) stays on it:
+                // the same steps without the per-step checks; straight across or down, a plain run.
+                if !sextant && solid && min(x, ex) >= 0 && max(x, ex) < w && min(y, ey) >= 0 && max(y, ey) < h {
+                    if y == ey {
+                        let rowCells = (y >> 2) * columns, dotRow = (y & 3) << 1
+                        for xi in min(x, ex)...max(x, ex) {
+                            put(rowCells + (xi >> 1), Glyphs.brailleBit(dotRow | (xi & 1)))
+                        }
+                        return
+                    }
+                    if x == ex {
+                        let column = x >> 1, dotColumn = x & 1
+                        for yi in min(y, ey)...max(y, ey) {
+                            put((yi >> 2) * columns + column, Glyphs.brailleBit((yi & 3) << 1 | dotColumn))
+                        }
+                        return
+                    }
+                    while true {
+                        put((y >> 2) * columns + (x >> 1), Glyphs.brailleBit((y & 3) << 1 | (x & 1)))
+                        if x == ex && y == ey { break }
+                        let e2 = 2 * err
+                        if e2 >= ddy { err += ddy; x += stepX }
+                        if e2 <= ddx { err += ddx; y += stepY }
+                    }
+                    return
+                }
+                while true {
+                    if x >= 0, y >= 0, x < w, y < h, solid || pattern.isOn(k, coarse: coarse) {
+                        let cell: Int, bit: UInt8
+                        if sextant {
+                            cell = (y / 3) * columns + (x >> 1); bit = 1 << UInt8((y % 3) << 1 | (x & 1))
+                        } else {
+                            cell = (y >> 2) * columns + (x >> 1); bit = bits[(y & 3) << 1 | (x & 1)]
+                        }
+                        put(cell, bit)
+                    }
+                    if x == ex && y == ey { break }
+                    let e2 = 2 * err
+                    if e2 >= ddy { err += ddy; x += stepX }
+                    if e2 <= ddx { err += ddx; y += stepY }
+                    k += 1
+                }
+            }
+            }
+            }
+        case .blocks, .ascii:
+            while true {
+                if solid || pattern.isOn(k, coarse: coarse) { plot(x, y, color: color, glyph: glyph) }
+                if x == ex && y == ey { break }
+                let e2 = 2 * err
+                if e2 >= ddy { err += ddy; x += stepX }
+                if e2 <= ddx { err += ddx; y += stepY }
+                k += 1
+            }
+        }
+    }
+
+    /// One line-grid sample of ink.
+    @inline(__always)
+    mutating func plot(_ x: Int, _ y: Int, color: Packed, glyph: UInt8) {
+        guard x >= 0, y >= 0, x < lineWidth, y < lineHeight else { return }
+        switch mode {
+        case .braille, .auto, .octant:
+            let cell = (y >> 2) * columns + (x >> 1)
+            ink[cell] |= Glyphs.brailleBit((y & 3) << 1 | (x & 1))
+            inkColor[cell] = color
+        case .sextant:
+            let cell = (y / 3) * columns + (x >> 1)
+            ink[cell] |= 1 << UInt8((y % 3) << 1 | (x & 1))
+            inkColor[cell] = color
+        case .blocks:
+            let i = y * fillWidth + x
+            if color & PackedColor.adaptive != 0 {
+                let old = fill[i]
+                let under = old & PackedColor.present != 0 ? old : backdrop
+                fill[i] = PackedColor.pack(OverlayContrast.pick(PackedColor.color(color), on: PackedColor.color(under)))
+            } else if color & PackedColor.dim != 0 {
+                let old = fill[i]
+                fill[i] = PackedColor.blend(color, over: old & PackedColor.present != 0 ? old : backdrop, alpha256: 128)
+            } else {
+                fill[i] = color & ~(PackedColor.dim | PackedColor.bold | PackedColor.edge) | PackedColor.present
+            }
+        case .ascii:
+            let cell = y * columns + x
+            ink[cell] = glyph
+            inkColor[cell] = color
+        }
+    }
+
+    /// A single line-grid sample at a point in cell coordinates (for layers smaller than a dot).
+    mutating func dot(atCellX x: Double, y: Double, color: Packed) {
+        plot(RasterSurface.floorClamped(x * Double(lineGrid.perColumn)),
+             RasterSurface.floorClamped(y * Double(lineGrid.perRow)), color: color, glyph: UInt8(ascii: "+"))
+    }
+
+    /// A whole-cell glyph drawn over everything else; off-canvas cells are ignored.
+    mutating func marker(atCellX x: Double, y: Double, glyph: Character, color: Packed) {
+        let c = RasterSurface.floorClamped(x), r = RasterSurface.floorClamped(y)
+        guard c >= 0, r >= 0, c < columns, r < rows else { return }
+        markers.append((r * columns + c, glyph, color))
+    }
+
+    /// Keeps names off the cells of the rectangle `x0…x1` × `y0…y1` (cell coordinates).
+    mutating func markArea(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        let c0 = max(0, RasterSurface.floorClamped(x0)), c1 = min(columns - 1, RasterSurface.floorClamped(x1))
+        let r0 = max(0, RasterSurface.floorClamped(y0)), r1 = min(rows - 1, RasterSurface.floorClamped(y1))
+        guard c0 <= c1, r0 <= r1 else { return }
+        for r in r0...r1 { for c in c0...c1 { markCells.append(r * columns + c) } }
+    }
+}

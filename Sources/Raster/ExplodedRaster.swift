@@ -2,6 +2,7 @@ import Cells
 import Geometry
 import LayerModel
 import SafeText
+import Synchronization
 
 /// The exploded view drawn onto cells (depth.md, "What the explorer shows"): every plane's
 /// outlines back to front in braille dots, the selection's plane filled, names on plaques
@@ -178,13 +179,15 @@ public enum ExplodedRaster {
         let texts = items.indices.map { (items[$0].badge ? badge + " " : "") + visible[$0] }
         // The scene's names, and each with a badge before it: a badged name is cut only
         // where the name after the badge starts no other layer's name.
-        let all = (names?.map { SafeText.visible($0) }) ?? visible
-        let index = LabelNames.cached(all + all.map { badge + " " + $0 })
-        let gridCopy = grid
+        let index = badgedIndex(names ?? items.map(\.name))
+        // Cells free in the grid (not blocked, no name yet), read once.
+        var free = [Bool](repeating: false, count: columns * rows)
+        for r in 0..<rows { for c in 0..<columns where grid.isFree(column: c, row: r) { free[r * columns + c] = true } }
         // A cell this item's plaque may cover.
         func own(_ c: Int, _ r: Int, _ i: Int) -> Bool {
-            guard c >= 0, r >= 0, c < columns, r < rows, gridCopy.isFree(column: c, row: r) else { return false }
+            guard c >= 0, r >= 0, c < columns, r < rows else { return false }
             let k = r * columns + c
+            guard free[k] else { return false }
             let o = owner[k]
             if o >= 0, Int(o) != i, mask[k] != 0 { return false }
             let f = filled[k]
@@ -214,9 +217,10 @@ public enum ExplodedRaster {
             // shortened name; at most `reach` long, the margins inside it.
             func leading(_ row: Int, from: Int, limit: Int, strict: Bool = true) {
                 guard row >= 0, row < rows else { return }
-                let ok: (Int) -> Bool = { strict ? own($0, row, i) : (($0 >= 0 && $0 < columns) && gridCopy.isFree(column: $0, row: row)) }
+                let ok: (Int) -> Bool = { strict ? own($0, row, i) : ($0 >= 0 && $0 < columns && free[row * columns + $0]) }
                 var s = max(0, from)
-                let last = min(columns - 1, limit)
+                // Near the corner: a plaque farther along would name nothing in particular.
+                let last = min(columns - 1, limit, s + reach)
                 var best: (Int, Int)? = nil
                 while s <= last {
                     guard ok(s) else { s += 1; continue }
@@ -282,6 +286,18 @@ public enum ExplodedRaster {
             }
         }
         return placed
+    }
+
+    private static let lastIndex = Mutex<([String], LabelNames)?>(nil)
+
+    /// The names as shown, and each with a badge before it, indexed once for the same names
+    /// (a frame per camera key reuses it: the tree's own strings compare at once).
+    static func badgedIndex(_ raw: [String]) -> LabelNames {
+        if let hit = lastIndex.withLock({ $0 }), hit.0 == raw { return hit.1 }
+        let all = raw.map { SafeText.visible($0) }
+        let built = LabelNames(all + all.map { badge + " " + $0 })
+        lastIndex.withLock { $0 = (raw, built) }
+        return built
     }
 
     @inline(__always) static func brailleBit(_ x: Int, _ y: Int) -> UInt8 {

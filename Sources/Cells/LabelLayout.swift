@@ -222,6 +222,31 @@ public struct LabelGrid: Sendable {
     func room(in spot: LabelSpot, atMost limit: Int) -> Int {
         let lo = max(0, spot.minColumn), hi = min(columns, spot.maxColumn)
         guard hi > lo, spot.row >= 0, spot.row < rows else { return 0 }
+        let top = min(limit, hi - lo)
+        let base = spot.row * columns
+        @inline(__always) func text(_ c: Int) -> Bool { c >= 0 && c < columns && cells[base + c] == 2 }
+        // At an end of the spot, one pass (what `fits` says for each width in turn, which
+        // fails for good at the first width that does not fit).
+        switch spot.align {
+        case .leading:
+            guard top >= 1, !text(lo - 2), !text(lo - 1) else { return 0 }
+            var best = 0
+            for w in 1...top {
+                guard cells[base + lo + w - 1] == 0, !text(lo + w), !text(lo + w + 1) else { break }
+                best = w
+            }
+            return best
+        case .trailing:
+            guard top >= 1, !text(hi), !text(hi + 1) else { return 0 }
+            var best = 0
+            for w in 1...top {
+                guard cells[base + hi - w] == 0, !text(hi - w - 1), !text(hi - w - 2) else { break }
+                best = w
+            }
+            return best
+        case .center:
+            break
+        }
         var best = 0
         var w = 1
         while w <= min(limit, hi - lo) {

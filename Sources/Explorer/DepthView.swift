@@ -80,7 +80,7 @@ enum DepthView {
         }
         return ExplodedRaster.render(frame.items, viewport: frame.viewport, columns: area.columns, rows: area.rows,
                                      selection: state.session.selection, palette: options.palette, unicode: unicode,
-                                     reserved: reserved)
+                                     reserved: reserved, names: frame.tree.treeOrder.map { frame.tree[$0].name })
     }
 
     /// The status line's note: the plane order and the camera.

@@ -1,6 +1,8 @@
 import Cells
 import Geometry
 import LayerModel
+import SafeText
+import Synchronization
 
 /// The exploded view drawn onto cells (depth.md, "What the explorer shows"): every plane's
 /// outlines back to front in braille dots, the selection's plane filled, names on plaques
@@ -20,30 +22,13 @@ public enum ExplodedRaster {
         }
     }
 
-    /// A name to place: its text and the cells it would like to start at, best first.
-    public struct PlaqueRequest: Sendable {
-        public var item: Int
-        public var text: String
-        public var candidates: [CellPosition]
-        public var mustShow: Bool
-        public init(item: Int, text: String, candidates: [CellPosition], mustShow: Bool) {
-            self.item = item; self.text = text; self.candidates = candidates; self.mustShow = mustShow
-        }
-    }
-
-    public struct PlacedPlaque: Equatable, Sendable {
-        public var item: Int
-        public var text: String
-        public var at: CellPosition
-        public init(item: Int, text: String, at: CellPosition) { self.item = item; self.text = text; self.at = at }
-    }
-
     static let badge = "≠"
 
-    /// `items` back to front; `reserved` cells (a crosshair) take no plaque.
+    /// `items` back to front; `reserved` cells (a crosshair) take no plaque; `names`, every
+    /// layer's name in the scene (for a shortened name to start only one), else the items'.
     public static func render(_ items: [Item], viewport: Viewport, columns: Int, rows: Int,
                               selection: LayerID?, palette: RasterPalette, unicode: Bool,
-                              reserved: Set<CellPosition> = []) -> Canvas {
+                              reserved: Set<CellPosition> = [], names: [String]? = nil) -> Canvas {
         var canvas = Canvas(columns: columns, rows: rows)
         guard columns > 0, rows > 0 else { return canvas }
         let n = columns * rows
@@ -114,91 +99,205 @@ public enum ExplodedRaster {
             }
         }
 
-        // Plaques: the selection first, then front to back.
-        var order = Array(items.indices.reversed())
-        if let s = items.firstIndex(where: { $0.layer == selection }) { order.removeAll { $0 == s }; order.insert(s, at: 0) }
-        var requests: [PlaqueRequest] = []
-        for i in order {
-            let item = items[i]
-            let text = (item.badge ? badge + " " : "") + item.name
-            let corners = [item.quad.p0, item.quad.p1, item.quad.p3, item.quad.p2].map { viewport.cell(containing: $0) }
-            let topLeft = corners.min { ($0.row, $0.column) < ($1.row, $1.column) } ?? corners[0]
-            let w = text.displayWidth + 2
-            var candidates: [CellPosition] = []
-            for (dc, dr) in [(1, 0), (1, -1), (1, 1), (3, 0), (3, 1), (0, 0), (-w, 0), (1, 2), (-w, 1)] {
-                candidates.append(CellPosition(column: topLeft.column + dc, row: topLeft.row + dr))
-            }
-            let bottom = corners.max { ($0.row, -$0.column) < ($1.row, -$1.column) } ?? corners[0]
-            candidates.append(CellPosition(column: bottom.column - w, row: bottom.row))
-            candidates.append(CellPosition(column: bottom.column - w, row: bottom.row + 1))
-            requests.append(PlaqueRequest(item: i, text: text, candidates: candidates, mustShow: item.layer == selection))
-            if item.badge {
-                // A badge alone when the name cannot go anywhere.
-                requests.append(PlaqueRequest(item: i, text: badge, candidates: candidates, mustShow: false))
-            }
-        }
-        let placed = placePlaques(requests, columns: columns, rows: rows) { cell in
-            reserved.contains(cell)
-        } foreign: { cell, item in
-            // Another layer's outline, or the fill of the selected plane where it is not this
-            // layer's own (a name there would sit on a plane it is behind).
-            let i = cell.row * columns + cell.column
-            let o = owner[i], f = filled[i]
-            return (o >= 0 && Int(o) != item && mask[i] != 0) || (f >= 0 && Int(f) != item)
-        }
+        var grid = LabelGrid(columns: columns, rows: rows)
+        for cell in reserved { grid.block(column: cell.column, row: cell.row) }
+        let drawing = Drawing(mask: mask, owner: owner, filled: filled)
+        let placed = placePlaques(items, drawing: drawing, viewport: viewport, selection: selection,
+                                  grid: &grid, names: names)
         let plaqueBG = palette.backdrop == Theme.dark.background || OverlayContrast.luma(backdrop) < 128
             ? Color(red: 45, green: 48, blue: 60) : Color(red: 228, green: 228, blue: 236)
         let plaqueFG = OverlayContrast.luma(plaqueBG) < 128 ? Color(red: 235, green: 235, blue: 235) : Color(red: 20, green: 20, blue: 20)
         for p in placed {
-            let item = items[p.item]
+            let item = items[p.index]
             let isSelection = item.layer == selection
             let bg = isSelection ? palette.selection : plaqueBG
             let fg = isSelection ? (OverlayContrast.luma(bg) < 140 ? Color(red: 255, green: 255, blue: 255) : Color(red: 0, green: 0, blue: 0)) : plaqueFG
             let style = CellStyle(foreground: .rgb(fg.red, fg.green, fg.blue), background: .rgb(bg.red, bg.green, bg.blue), bold: isSelection)
-            var column = p.at.column
-            column = canvas.write(" ", column: column, row: p.at.row, style: style)
-            if p.text.hasPrefix(badge) {
-                let badgeStyle = CellStyle(foreground: .rgb(255, 80, 80), background: .rgb(bg.red, bg.green, bg.blue), bold: true)
-                column = canvas.write(badge, column: column, row: p.at.row, style: isSelection ? style : badgeStyle)
-                column = canvas.write(String(p.text.dropFirst(badge.count)), column: column, row: p.at.row, style: style)
-            } else {
-                column = canvas.write(p.text, column: column, row: p.at.row, style: style)
+            let badgeStyle = CellStyle(foreground: .rgb(255, 80, 80), background: .rgb(bg.red, bg.green, bg.blue), bold: true)
+            let row = p.row
+            // The plaque's margins: the cell either side, when nothing holds it (a crosshair
+            // cell keeps its mark). Two plaques two cells apart would touch margin to margin
+            // and read as one: the left one's right margin is then a plain blank.
+            if grid.isFree(column: p.column - 1, row: row) {
+                canvas[p.column - 1, row] = Cell(" ", style: style)
             }
-            _ = canvas.write(" ", column: column, row: p.at.row, style: style)
+            let right = p.column + p.width
+            if grid.isFree(column: right, row: row) {
+                if grid.isText(column: right + 2, row: row) {
+                    var cell = canvas[right, row]
+                    cell.glyph = " "
+                    canvas[right, row] = cell
+                } else {
+                    canvas[right, row] = Cell(" ", style: style)
+                }
+            }
+            var column = p.column
+            for ch in p.text {
+                column = canvas.write(String(ch), column: column, row: row,
+                                      style: String(ch) == badge && !isSelection ? badgeStyle : style)
+            }
         }
         return canvas
     }
 
-    /// The one placement rule for names (to be replaced by the shared label layout): each
-    /// request in order takes its first candidate that stays on the canvas and covers no
-    /// placed plaque, no blocked cell and no other layer's outline; a plaque that must show
-    /// takes its first on-canvas candidate clear of other plaques even over outlines.
-    /// A request whose item already has a plaque is skipped. Plaques are " text " wide.
-    public static func placePlaques(_ requests: [PlaqueRequest], columns: Int, rows: Int,
-                                    blocked: (CellPosition) -> Bool,
-                                    foreign: (CellPosition, Int) -> Bool) -> [PlacedPlaque] {
-        var taken = [Bool](repeating: false, count: max(0, columns * rows))
-        var out: [PlacedPlaque] = []
-        var done = Set<Int>()
-        for request in requests where !done.contains(request.item) {
-            let width = request.text.displayWidth + 2
-            func fits(_ at: CellPosition, strict: Bool) -> Bool {
-                guard at.row >= 0, at.row < rows, at.column >= 0, at.column + width <= columns else { return false }
-                for c in at.column..<(at.column + width) {
-                    let cell = CellPosition(column: c, row: at.row)
-                    if taken[at.row * columns + c] || blocked(cell) { return false }
-                    if strict && foreign(cell, request.item) { return false }
-                }
-                return true
-            }
-            var chosen = request.candidates.first { fits($0, strict: true) }
-            if chosen == nil, request.mustShow { chosen = request.candidates.first { fits($0, strict: false) } }
-            guard let at = chosen else { continue }
-            for c in at.column..<(at.column + width) { taken[at.row * columns + c] = true }
-            out.append(PlacedPlaque(item: request.item, text: request.text, at: at))
-            done.insert(request.item)
+    /// What the outlines and fills left in each cell (row-major): braille dots, the item whose
+    /// outline was drawn last there (−1 none), the item whose fill covers it (−1 none).
+    public struct Drawing: Sendable {
+        public var mask: [UInt8]
+        public var owner: [Int32]
+        public var filled: [Int32]
+        public init(mask: [UInt8], owner: [Int32], filled: [Int32]) { self.mask = mask; self.owner = owner; self.filled = filled }
+    }
+
+    /// The plaques, through the one `LabelLayout` (Cells). Each plaque is its name (a `≠ `
+    /// badge before it for a pair whose drawing and search orders disagree) with a margin
+    /// cell either side in the plaque's colour: the layout places the name and its two-cell
+    /// halo keeps the margins clear of every other name.
+    ///
+    /// - **Priority.** The selection (0), then the others front to back.
+    /// - **Spots** for an item, best first: on its top edge from one cell right of its
+    ///   top-left corner, like a titled frame; the row above it; the two rows inside below
+    ///   its top edge; left of its top-left corner; left of its bottom-left corner and the
+    ///   row under it. Each spot is a run of cells that are this item's own — not another
+    ///   item's outline, not another item's fill unless the item is on a plane in front of
+    ///   it (a name on the selected plane's fill over a layer hidden behind it would name the
+    ///   plane) — margins included, so a plaque never runs into an outline.
+    /// - **Blocked cells**: `grid`'s (the crosshair): no name and no margin covers them.
+    /// - **The selection's always shows**: after its own spots, the same rows over anything
+    ///   but a plaque or a blocked cell, then every row of the canvas, nearest first: it goes
+    ///   first, so one of those holds it (unless the canvas is narrower than its name, when
+    ///   it is shortened if that stays unambiguous).
+    /// - A name that fits nowhere is shortened to a prefix and `…` that starts no other name
+    ///   of the scene (`names`), else left off — and a `≠` alone then stands in for it.
+    /// - Layers on one plane with one quad on the canvas share one plaque, "a, b".
+    public static func placePlaques(_ items: [Item], drawing: Drawing, viewport: Viewport, selection: LayerID?,
+                                    grid: inout LabelGrid, names: [String]? = nil) -> [LabelPlacement] {
+        let columns = grid.columns, rows = grid.rows
+        guard columns > 2, rows > 0, !items.isEmpty else { return [] }
+        let mask = drawing.mask, owner = drawing.owner, filled = drawing.filled
+        let visible = items.map { SafeText.visible($0.name) }
+        let texts = items.indices.map { (items[$0].badge ? badge + " " : "") + visible[$0] }
+        // The scene's names, and each with a badge before it: a badged name is cut only
+        // where the name after the badge starts no other layer's name.
+        let index = badgedIndex(names ?? items.map(\.name))
+        // Cells free in the grid (not blocked, no name yet), read once.
+        var free = [Bool](repeating: false, count: columns * rows)
+        for r in 0..<rows { for c in 0..<columns where grid.isFree(column: c, row: r) { free[r * columns + c] = true } }
+        // A cell this item's plaque may cover.
+        func own(_ c: Int, _ r: Int, _ i: Int) -> Bool {
+            guard c >= 0, r >= 0, c < columns, r < rows else { return false }
+            let k = r * columns + c
+            guard free[k] else { return false }
+            let o = owner[k]
+            if o >= 0, Int(o) != i, mask[k] != 0 { return false }
+            let f = filled[k]
+            if f >= 0, Int(f) != i, items[i].plane <= items[Int(f)].plane { return false }
+            return true
         }
-        return out
+        var candidates: [LabelCandidate] = []
+        var from: [Int] = []
+        var spotsOf: [Int: [LabelSpot]] = [:]
+        var groups: [SIMD8<Int32>: Int] = [:]
+        for i in items.indices.reversed() {
+            let item = items[i]
+            let isSelection = item.layer == selection
+            let w = texts[i].displayWidth
+            guard w > 0 else { continue }
+            let q = item.quad
+            let corners = [q.p0, q.p1, q.p2, q.p3].map { viewport.cell(containing: $0) }
+            let tl = corners.min { ($0.row, $0.column) < ($1.row, $1.column) }!
+            let br = corners.max { ($0.row, -$0.column) < ($1.row, -$1.column) }!
+            let maxColumn = corners.map(\.column).max()!, minRow = tl.row, maxRow = corners.map(\.row).max()!
+            // Off the canvas altogether: no name.
+            if !isSelection, maxColumn < 0 || corners.map(\.column).min()! >= columns || maxRow < 0 || minRow >= rows { continue }
+            let reach = 2 * (w + 2)
+            var spots: [LabelSpot] = []
+            // The first run of own cells on `row` that starts at or after `from` (up to
+            // `limit`) and holds the whole plaque — else the longest shorter one, for a
+            // shortened name; at most `reach` long, the margins inside it.
+            func leading(_ row: Int, from: Int, limit: Int, strict: Bool = true) {
+                guard row >= 0, row < rows else { return }
+                let ok: (Int) -> Bool = { strict ? own($0, row, i) : ($0 >= 0 && $0 < columns && free[row * columns + $0]) }
+                var s = max(0, from)
+                // Near the corner: a plaque farther along would name nothing in particular.
+                let last = min(columns - 1, limit, s + reach)
+                var best: (Int, Int)? = nil
+                while s <= last {
+                    guard ok(s) else { s += 1; continue }
+                    var e = s + 1
+                    let cap = min(columns, s + reach)
+                    while e < cap, ok(e) { e += 1 }
+                    if e - s >= w + 2 { best = (s, e); break }
+                    if e - s >= 3, e - s > (best.map { $0.1 - $0.0 } ?? 0) { best = (s, e) }
+                    s = e + 1
+                }
+                if let (s, e) = best { spots.append(LabelSpot(row: row, minColumn: s + 1, maxColumn: e - 1)) }
+            }
+            func trailing(_ row: Int, to end: Int) {
+                guard row >= 0, row < rows, end >= 0, end < columns, own(end, row, i) else { return }
+                var b = end
+                let cap = max(0, end - reach + 1)
+                while b > cap, own(b - 1, row, i) { b -= 1 }
+                if end - b >= 2 { spots.append(LabelSpot(row: row, minColumn: b + 1, maxColumn: end, align: .trailing)) }
+            }
+            let limit = max(tl.column + 1, maxColumn - 2)
+            leading(tl.row, from: tl.column + 1, limit: limit)
+            leading(tl.row - 1, from: tl.column + 1, limit: limit)
+            leading(tl.row + 1, from: tl.column + 1, limit: limit)
+            leading(tl.row + 2, from: tl.column + 1, limit: limit)
+            trailing(tl.row, to: tl.column - 1)
+            trailing(br.row, to: br.column - 1)
+            trailing(br.row + 1, to: br.column)
+            if isSelection {
+                // Over outlines and fills, then anywhere: never left off.
+                for r in [tl.row, tl.row - 1, tl.row + 1] { leading(r, from: tl.column + 1, limit: columns, strict: false) }
+                for d in 0..<(2 * rows) {
+                    let r = tl.row + (d % 2 == 0 ? d / 2 : -(d + 1) / 2)
+                    guard r >= 0, r < rows else { continue }
+                    spots.append(LabelSpot(row: r, minColumn: 1, maxColumn: columns - 1, align: .center(min(max(1, tl.column + 1 + w / 2), columns - 1))))
+                }
+            }
+            guard !spots.isEmpty else { continue }
+            var key = SIMD8<Int32>(repeating: 0)
+            for (k, c) in corners.enumerated() { key[2 * k] = Int32(clamping: c.column); key[2 * k + 1] = Int32(clamping: c.row) }
+            key[0] &+= Int32(truncatingIfNeeded: item.plane) &* 65_537
+            let group: Int
+            if let g = groups[key] { group = g } else { group = i; groups[key] = i }
+            candidates.append(LabelCandidate(names: [texts[i]], priority: isSelection ? 0 : 1 + (items.count - 1 - i),
+                                             spots: spots, group: group))
+            from.append(i)
+            if item.badge { spotsOf[i] = spots }
+        }
+        var placed = LabelLayout.place(candidates, in: &grid, names: index).map { p -> LabelPlacement in
+            var p = p; p.index = from[p.index]; return p
+        }
+        // A `≠` alone where a badged name found no place.
+        let named = Set(placed.map(\.index))
+        var badges: [LabelCandidate] = []
+        var badgeFrom: [Int] = []
+        for i in items.indices.reversed() where items[i].badge && !named.contains(i) {
+            guard let spots = spotsOf[i] else { continue }
+            badges.append(LabelCandidate(names: [badge], priority: 0, spots: spots, mayShorten: false))
+            badgeFrom.append(i)
+        }
+        if !badges.isEmpty {
+            placed += LabelLayout.place(badges, in: &grid, names: index).map { p -> LabelPlacement in
+                var p = p; p.index = badgeFrom[p.index]; return p
+            }
+        }
+        return placed
+    }
+
+    private static let lastIndex = Mutex<([String], LabelNames)?>(nil)
+
+    /// The names as shown, and each with a badge before it, indexed once for the same names
+    /// (a frame per camera key reuses it: the tree's own strings compare at once).
+    static func badgedIndex(_ raw: [String]) -> LabelNames {
+        if let hit = lastIndex.withLock({ $0 }), hit.0 == raw { return hit.1 }
+        let all = raw.map { SafeText.visible($0) }
+        let built = LabelNames(all + all.map { badge + " " + $0 })
+        lastIndex.withLock { $0 = (raw, built) }
+        return built
     }
 
     @inline(__always) static func brailleBit(_ x: Int, _ y: Int) -> UInt8 {

@@ -86,11 +86,38 @@ public enum Labels {
         let columns = canvas.columns, rows = canvas.rows
         guard columns > 0, rows > 0 else { return }
         var grid = LabelGrid(columns: columns, rows: rows)
-        for cell in marks where cell >= 0 && cell < columns * rows { grid.block(column: cell % columns, row: cell / columns) }
         let selection = options.selection.flatMap { id in tree.contains(id) ? id : nil }
+        var anchorCell: (column: Int, row: Int)? = nil
         if let sel = selection, options.overlays.contains(.anchor),
            let a = tree.matrixToScreen(sel).concatenating(toCells).apply(to: tree[sel].anchorInBounds) {
+            anchorCell = (fl(a.x), fl(a.y))
             grid.block(column: fl(a.x), row: fl(a.y))
+        }
+        // The marks' areas (a crosshair's is the box round its arms): a cell there is kept
+        // from names where a mark is drawn on it — and, round the anchor, inside its ring —
+        // but a plain cell between the arms (blank, or the layer's solid fill) stays free,
+        // so a box the crosshair runs through still has room for its name beside the arms.
+        let scale = SceneRasterizer.markScale(columns: columns, rows: rows)
+        let ringColumns = scale > 1 ? scale : 0, ringRows = scale > 1 ? Int((Double(scale) / 2).rounded(.up)) : 0
+        // A plain cell beside a drawn one stays kept too (a name would read "⡀name"),
+        // unless what is drawn there is a vertical stroke, which reads as a side.
+        var inMarks = Set<Int>()
+        for cell in marks where cell >= 0 && cell < columns * rows { inMarks.insert(cell) }
+        func drawn(_ cell: Int) -> Bool {
+            let code = canvas[cell % columns, cell / columns].code
+            return code != 0x20 && code != 0x2588
+        }
+        for cell in inMarks {
+            let column = cell % columns, row = cell / columns
+            let inRing = anchorCell.map { abs($0.column - column) <= ringColumns && abs($0.row - row) <= ringRows } ?? false
+            let besideMark = [cell - 1, cell + 1].contains { n -> Bool in
+                guard n >= 0, n < columns * rows else { return false }
+                let code = canvas[n % columns, row].code
+                // A full-height stroke (⡇ ⢸ │): an arm's end (⢠ ⠘) is a tick, kept apart.
+                let side = verticalStroke(code) && (!(0x2800...0x28FF).contains(code) || code == 0x2847 || code == 0x28B8)
+                return n / columns == row && inMarks.contains(n) && drawn(n) && !side
+            }
+            if drawn(cell) || inRing || besideMark { grid.block(column: column, row: row) }
         }
         // The selection's family: its superlayers and sublayers.
         var family = Set<LayerID>()

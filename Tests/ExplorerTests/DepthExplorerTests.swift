@@ -100,27 +100,36 @@ struct DepthExplorerTests {
         #expect(state.session.depth.exploded && state.session.depth.yaw == 45 && state.session.depth.spacing == 35)
     }
 
-    /// Placement on a 20 × 3 canvas. "abc" is 5 wide with its spaces. First request at (0, 0)
-    /// takes it (columns 0…4). The second wants (2, 0) — overlaps — then (2, 1): taken. The
-    /// third wants (0, 0) and (16, 0), which would end at 21 > 20 (off the canvas): left off.
-    /// The fourth must show: its candidates are (0, 2) over a foreign outline and (0, 1), which
-    /// collides with the second: it takes (0, 2) over the outline. A fifth for the same item as
-    /// the first is skipped (one plaque per item).
-    @Test func plaquesNeverOverlapAndTheSelectionsAlwaysShows() {
-        typealias R = ExplodedRaster.PlaqueRequest
-        let requests = [
-            R(item: 0, text: "abc", candidates: [CellPosition(column: 0, row: 0)], mustShow: false),
-            R(item: 1, text: "abc", candidates: [CellPosition(column: 2, row: 0), CellPosition(column: 2, row: 1)], mustShow: false),
-            R(item: 2, text: "abc", candidates: [CellPosition(column: 0, row: 0), CellPosition(column: 16, row: 0)], mustShow: false),
-            R(item: 3, text: "abc", candidates: [CellPosition(column: 0, row: 2), CellPosition(column: 0, row: 1)], mustShow: true),
-            R(item: 0, text: "≠", candidates: [CellPosition(column: 10, row: 2)], mustShow: false),
-        ]
-        let placed = ExplodedRaster.placePlaques(requests, columns: 20, rows: 3, blocked: { _ in false },
-                                                 foreign: { cell, _ in cell.row == 2 && cell.column == 1 })
-        #expect(placed == [
-            .init(item: 0, text: "abc", at: CellPosition(column: 0, row: 0)),
-            .init(item: 1, text: "abc", at: CellPosition(column: 2, row: 1)),
-            .init(item: 3, text: "abc", at: CellPosition(column: 0, row: 2)),
-        ])
+    /// Plaques through the one label layout, on a 20 × 3 canvas at one point a column (two a
+    /// row). "back" (plane 0) covers the canvas: cells (0, 0)…(19, 2); "sel" (plane 1, the
+    /// selection) cells (0, 0)…(9, 2). Both want their top edge from column 1 (a margin
+    /// there, the name from 2).
+    ///
+    /// A: the crosshair blocks (3, 0) and sel's outline holds (8, 0). sel goes first: the run
+    /// 1…2 is too short for " sel " (5), the next run 4…13 (10 cells at most: twice the
+    /// plaque) holds it: text at 5…7. back: 1…2 short, 4…7 short (8 is sel's outline, not
+    /// back's), 9…19 holds " back ": the name at 10 — two cells (8, 9) after sel's, its halo.
+    /// B: back's outline everywhere, no block: sel has no spot of its own (every cell is
+    /// back's), so it takes its top row over the outlines: 2…4; back (its own outline) its
+    /// top edge after sel's halo (5, 6): 7.
+    @Test func plaquesGoThroughTheLabelLayoutAndTheSelectionsAlwaysShows() {
+        let v = Viewport(origin: .zero, pointsPerColumn: 1)
+        func quad(_ w: Double) -> Quad { Quad(Point(0, 0), Point(w, 0), Point(w, 5.5), Point(0, 5.5)) }
+        let back = LayerID(raw: 0), sel = LayerID(raw: 1)
+        let items = [ExplodedRaster.Item(layer: back, quad: quad(19.5), plane: 0, name: "back", color: nil, badge: false),
+                     ExplodedRaster.Item(layer: sel, quad: quad(9.5), plane: 1, name: "sel", color: nil, badge: false)]
+        func place(_ drawing: ExplodedRaster.Drawing, blocked: [Int]) -> [String] {
+            var grid = LabelGrid(columns: 20, rows: 3)
+            for c in blocked { grid.block(column: c, row: 0) }
+            return ExplodedRaster.placePlaques(items, drawing: drawing, viewport: v, selection: sel, grid: &grid)
+                .map { "\($0.text)@\($0.column),\($0.row)" }
+        }
+        var a = ExplodedRaster.Drawing(mask: .init(repeating: 0, count: 60), owner: .init(repeating: -1, count: 60),
+                                       filled: .init(repeating: -1, count: 60))
+        a.mask[8] = 1; a.owner[8] = 1
+        #expect(place(a, blocked: [3]) == ["sel@5,0", "back@10,0"])
+        let b = ExplodedRaster.Drawing(mask: .init(repeating: 1, count: 60), owner: .init(repeating: 0, count: 60),
+                                       filled: .init(repeating: -1, count: 60))
+        #expect(place(b, blocked: []) == ["sel@2,0", "back@7,0"])
     }
 }

@@ -70,13 +70,16 @@ public enum LabelLayout {
                 // At least three characters before the "…": "ce…" names nothing to a reader.
                 let minimum = max(3, names.shortestUniquePrefix(text))
                 guard minimum < Int.max else { continue }
+                // A prefix of `minimum` characters and "…" takes at least `minimum + 1`
+                // cells: where no spot has that room, nothing to cut (and no arrays built).
+                let rooms = candidate.spots.map { grid.room(in: $0, atMost: width - 1) }
+                guard rooms.contains(where: { $0 > minimum }) else { continue }
                 let characters = Array(text)
                 // The prefix's width for each character count, for the widths that may fit.
                 var widths: [Int] = [0]
                 for ch in characters { widths.append(widths[widths.count - 1] + DisplayWidth.of(ch)) }
                 guard minimum < characters.count, widths[minimum] + 1 < width else { continue }
-                for spot in candidate.spots {
-                    let room = grid.room(in: spot, atMost: width - 1)
+                for (spot, room) in zip(candidate.spots, rooms) {
                     // The longest prefix (≥ the unique length) whose width and "…" fit.
                     var k = characters.count - 1
                     while k >= minimum && widths[k] + 1 > room { k -= 1 }

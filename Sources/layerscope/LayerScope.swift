@@ -183,6 +183,33 @@ struct Explore: ParsableCommand {
         if let sharePath, sharePath == "-" { throw ValidationError("--share needs a file path (attendees read it, e.g. over ssh with tail -c +1 -f)") }
     }
 
+    /// The terminal both the explorer and an attendee draw on: the theme asked before
+    /// ncurses owns the terminal, the mode the terminal can show, and a note to say once
+    /// (why the screen is ASCII or monochrome, or why octants are drawn as braille).
+    func openTerminal() throws -> (NCursesTerminal, ScreenOptions, String?) {
+        let (theme, background) = draw.resolvedTheme(askTerminal: true)
+        var options = NCursesTerminal.Options()
+        options.mouse = !noMouse
+        if let c = draw.color { options.colorDepth = c }
+        let terminal: NCursesTerminal
+        do {
+            terminal = try NCursesTerminal(options: options)
+        } catch {
+            printError("layerscope: \(error)")
+            throw ExitCode(1)
+        }
+        // The Linux console's fonts have no braille: auto draws blocks there.
+        var mode = draw.mode == .auto && !terminal.capabilities.braille ? .blocks : draw.mode
+        // ncurses measures octants with the C library's wcwidth: unknown there, they would
+        // shift every cell after them.
+        var note = terminal.capabilities.notes
+        if mode == .octant && terminal.capabilities.unicode && !RenderMode.octantsHaveWidth {
+            mode = .braille
+            note = "--mode octant: this system's C library does not know Unicode 16 octants (ncurses would misplace them); drawing braille"
+        }
+        return (terminal, ScreenOptions(mode: mode, unicode: terminal.capabilities.unicode, theme: theme, background: background), note)
+    }
+
     func run() throws {
         if let followPath { return try attend(followPath) }
         // A missing layout file is a new one: an empty scene that :w writes there.
@@ -201,29 +228,9 @@ struct Explore: ParsableCommand {
             feed?.write(try sharedScene(file: file, path: state.session.filePath, scene: state.session.scene))
         }
         defer { feed?.write(.bye) }
-        let (theme, background) = draw.resolvedTheme(askTerminal: true)   // before ncurses owns the terminal
-        var options = NCursesTerminal.Options()
-        options.mouse = !noMouse
-        if let c = draw.color { options.colorDepth = c }
-        let terminal: NCursesTerminal
-        do {
-            terminal = try NCursesTerminal(options: options)
-        } catch {
-            printError("layerscope: \(error)")
-            throw ExitCode(1)
-        }
-        // The Linux console's fonts have no braille: auto draws blocks there.
-        var mode = draw.mode == .auto && !terminal.capabilities.braille ? .blocks : draw.mode
-        // ncurses measures octants with the C library's wcwidth: unknown there, they would
-        // shift every cell after them.
-        let octantsUnknown = mode == .octant && terminal.capabilities.unicode && !RenderMode.octantsHaveWidth
-        if octantsUnknown { mode = .braille }
-        let screen = ScreenOptions(mode: mode, unicode: terminal.capabilities.unicode, theme: theme, background: background)
-        // Say once why the screen is ASCII or monochrome (the next message replaces it).
-        if let notes = terminal.capabilities.notes { state.status = notes }
-        if octantsUnknown {
-            state.status = "--mode octant: this system's C library does not know Unicode 16 octants (ncurses would misplace them); drawing braille"
-        }
+        let (terminal, screen, note) = try openTerminal()
+        // Say once why the screen is ASCII or monochrome, or why octants are braille.
+        if let note { state.status = note }
         if let recordPath {
             do { try terminal.startRecording(to: recordPath) } catch {
                 terminal.shutdown()
@@ -283,19 +290,8 @@ extension Explore {
         state.cellAspect = draw.cellAspect
         state.picture.present = draw.present
         state.status = "waiting for the presenter's scene…"
-        let (theme, background) = draw.resolvedTheme(askTerminal: true)
-        var options = NCursesTerminal.Options()
-        options.mouse = !noMouse
-        if let c = draw.color { options.colorDepth = c }
-        let terminal: NCursesTerminal
-        do {
-            terminal = try NCursesTerminal(options: options)
-        } catch {
-            printError("layerscope: \(error)")
-            throw ExitCode(1)
-        }
-        let mode = draw.mode == .auto && !terminal.capabilities.braille ? .blocks : draw.mode
-        let screen = ScreenOptions(mode: mode, unicode: terminal.capabilities.unicode, theme: theme, background: background)
+        let (terminal, screen, note) = try openTerminal()
+        if let note { state.status = "waiting for the presenter's scene… (" + note + ")" }
         if let recordPath {
             do { try terminal.startRecording(to: recordPath) } catch {
                 terminal.shutdown()

@@ -1,5 +1,6 @@
 import Geometry
 import LayerModel
+import SafeText
 
 /// The drawing as Swift (content.md): `override func draw(_ rect: CGRect)` for a view,
 /// `override func draw(in ctx: CGContext)` for a layer, one Core Graphics call per
@@ -48,7 +49,7 @@ extension SwiftExport {
         return lines
     }
 
-    /// A Swift string literal: quotes, backslashes and control characters escaped.
+    /// A Swift string literal: quotes, backslashes and every `SafeText.isUnsafe` scalar escaped.
     static func swiftString(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
@@ -59,7 +60,9 @@ extension SwiftExport {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if u.value < 0x20 || u.value == 0x7F || (0x80..<0xA0).contains(u.value) || u.value == 0x2028 || u.value == 0x2029 {
+                // SafeText's one test: controls, line separators, bidi and zero-width
+                // characters are escaped, so pasted code shows what it says.
+                if SafeText.isUnsafe(u) {
                     out += "\\u{\(String(u.value, radix: 16))}"
                 } else {
                     out.unicodeScalars.append(u)

@@ -306,6 +306,19 @@ struct ContentTests {
         #expect(try SwiftExport.code(for: id, in: tree).contains("override func draw(in ctx: CGContext) {"))
     }
 
+    /// Text drawn from a file is data in the exported Swift too: a right-to-left override
+    /// (U+202E) or a zero-width space (U+200B) would make the pasted literal read otherwise
+    /// than it runs, so both are written as escapes, beside the newline.
+    @Test func drawnTextInTheSwiftExportEscapesBidiAndZeroWidth() throws {
+        var tree = LayerTree()
+        var l = Layer(name: "v")
+        l.drawing = [try DrawingOperation.parse("text \"a\u{202E}b\u{200B}c\" 0 0")]
+        let id = try tree.add(l)
+        let code = try SwiftExport.code(for: id, in: tree)
+        #expect(code.contains("(\"a\\u{202e}b\\u{200b}c\" as NSString).draw(at: CGPoint(x: 0, y: 0)"))
+        #expect(!code.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{200B}" })
+    }
+
     @Test func contentsScaleIsAPropertyLikeTheOthers() throws {
         // A view's default is the screen's (2 when the file says nothing); set makes it explicit,
         // the save and the Swift export write it only then; 0 is refused.

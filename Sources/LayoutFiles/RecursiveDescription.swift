@@ -504,13 +504,18 @@ public struct RecursiveDescriptionParser {
 
     func apply(key: String, raw: String, at index: Int, to v: inout DumpView, sawFrame: inout Bool, className: String) throws(LayoutError) {
         var fieldPath: String { "view \(className).\(key)" }
-        switch key {
-        case "frame":
+        /// `count` numbers in parentheses, within the limit; the error says what `shape` is.
+        func parenthesised(_ count: Int, _ shape: String) throws(LayoutError) -> ([Double], [String]) {
             let tokens = numberTokens(raw, open: "(", close: ")")
-            guard tokens.count == 4, let nums = doubles(tokens) else {
-                throw error(index, "frame \"\(raw)\": expected (x y; width height), four numbers", path: fieldPath)
+            guard tokens.count == count, let nums = doubles(tokens) else {
+                throw error(index, "\(key) \"\(raw)\": expected \(shape)", path: fieldPath)
             }
             try withinLimit(nums, tokens, raw, index, fieldPath)
+            return (nums, tokens)
+        }
+        switch key {
+        case "frame":
+            let (nums, tokens) = try parenthesised(4, "(x y; width height), four numbers")
             v.frame = Rect(x: nums[0], y: nums[1], width: nums[2], height: nums[3])
             v.frameTokens = tokens
             sawFrame = true
@@ -526,27 +531,15 @@ public struct RecursiveDescriptionParser {
             // `alpha = nan` is printed by real apps: alpha 1 is assumed, and the note says so.
             if let a = Double(raw), a.isFinite { v.alpha = a } else { v.unusableAlpha = raw }
         case "anchorPoint":
-            let tokens = numberTokens(raw, open: "(", close: ")")
-            guard tokens.count == 2, let nums = doubles(tokens) else {
-                throw error(index, "anchorPoint \"\(raw)\": expected (x, y), two numbers", path: fieldPath)
-            }
-            try withinLimit(nums, tokens, raw, index, fieldPath)
+            let (nums, tokens) = try parenthesised(2, "(x, y), two numbers")
             v.anchorPoint = Point(x: nums[0], y: nums[1])
             v.anchorTokens = tokens
         case "position":
-            let tokens = numberTokens(raw, open: "(", close: ")")
-            guard tokens.count == 2, let nums = doubles(tokens) else {
-                throw error(index, "position \"\(raw)\": expected CGPoint (x y), two numbers", path: fieldPath)
-            }
-            try withinLimit(nums, tokens, raw, index, fieldPath)
+            let (nums, tokens) = try parenthesised(2, "CGPoint (x y), two numbers")
             v.position = Point(x: nums[0], y: nums[1])
             v.positionTokens = tokens
         case "bounds":
-            let tokens = numberTokens(raw, open: "(", close: ")")
-            guard tokens.count == 4, let nums = doubles(tokens) else {
-                throw error(index, "bounds \"\(raw)\": expected CGRect (x y; width height), four numbers", path: fieldPath)
-            }
-            try withinLimit(nums, tokens, raw, index, fieldPath)
+            let (nums, tokens) = try parenthesised(4, "CGRect (x y; width height), four numbers")
             v.bounds = Rect(x: nums[0], y: nums[1], width: nums[2], height: nums[3])
             v.boundsTokens = tokens
         case "zPosition", "anchorPointZ":

@@ -138,14 +138,7 @@ public enum AppKitSubtreeDescription {
             stack.append((l.depth, id, upward))
             if parent == nil { extent = extent.union(Rect(origin: .zero, size: Size(width: max(0, layer.frame.maxX), height: max(0, layer.frame.maxY)))) }
         }
-        var notes = "Imported from \(file): \(tree.count) AppKit view\(tree.count == 1 ? "" : "s") from _subtreeDescription. Frames are AppKit's: y up in a superview that is not flipped (modelled with geometryFlipped)."
-        if !skipped.isEmpty {
-            notes += "\nSkipped \(skipped.count) (--strict stops at the first): " + skipped.prefix(8).map { "\($0.line):\($0.column) \($0.message)" }.joined(separator: "; ")
-        }
-        let base = file.split(separator: "/").last.map(String.init) ?? file
-        let side = min(max(extent.maxX, extent.maxY), RecursiveDescriptionParser.numberLimit)
-        let scene = Scene(title: "\(base) (_subtreeDescription)", notes: notes,
-                          screen: side > 0 ? Size(width: side, height: side) : nil, tree: tree, script: [])
-        return ImportedDump(scene: scene, approximate: [], skipped: skipped)
+        let notes = "Imported from \(file): \(tree.count) AppKit view\(tree.count == 1 ? "" : "s") from _subtreeDescription. Frames are AppKit's: y up in a superview that is not flipped (modelled with geometryFlipped)."
+        return ImportedDump(file: file, form: "_subtreeDescription", notes: notes, tree: tree, extent: extent, skipped: skipped)
     }
 }

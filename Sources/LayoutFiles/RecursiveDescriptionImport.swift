@@ -10,6 +10,27 @@ public struct ImportedDump: Sendable {
     public var skipped: [LayoutError]
 }
 
+extension ImportedDump {
+    /// Every import's scene alike (recursiveDescription, po layer, AppKit, Sentry): titled
+    /// with the file's name and the form read; the notes, then what was skipped (the first
+    /// eight, with line and column); and a square screen on the top-level views' extent, so
+    /// the root fits turned either way (portrait or landscape) — content scrolled out of it is
+    /// reached by selecting it (an explicit screen also spares a pass over every layer per frame).
+    init(file: String, form: String, notes: String, tree: LayerTree, extent: Rect,
+         approximate: [(name: String, reason: String)] = [], skipped: [LayoutError]) {
+        var notes = notes
+        if !skipped.isEmpty {
+            notes += "\nSkipped \(skipped.count) (--strict stops at the first): " + skipped.prefix(8).map { "\($0.line):\($0.column) \($0.message)" }.joined(separator: "; ")
+                + (skipped.count > 8 ? "; and \(skipped.count - 8) more" : "")
+        }
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        let side = min(max(extent.maxX, extent.maxY), RecursiveDescriptionParser.numberLimit)
+        self.init(scene: Scene(title: "\(base) (\(form))", notes: notes,
+                               screen: side > 0 ? Size(width: side, height: side) : nil, tree: tree, script: []),
+                  approximate: approximate, skipped: skipped)
+    }
+}
+
 /// Rebuilds views from what `recursiveDescription` printed.
 ///
 /// UIKit prints `frame`, the bounding box of the transformed bounds, not bounds and center.
@@ -163,18 +184,8 @@ public enum RecursiveDescriptionImporter {
                 + approximate.prefix(8).map { "\($0.0) (\($0.1))" }.joined(separator: "; ")
                 + (approximate.count > 8 ? "; and \(approximate.count - 8) more" : "")
         }
-        if !skipped.isEmpty {
-            notes += "\nSkipped \(skipped.count) (--strict stops at the first): " + skipped.prefix(8).map { "\($0.line):\($0.column) \($0.message)" }.joined(separator: "; ")
-                + (skipped.count > 8 ? "; and \(skipped.count - 8) more" : "")
-        }
-        let base = file.split(separator: "/").last.map(String.init) ?? file
-        // The screen is the window: a square on the top-level views' extent, so the root fits
-        // turned either way (portrait or landscape); content scrolled out of it is reached by
-        // selecting it. (An explicit screen also spares a pass over every layer per frame.)
-        let side = min(max(extent.maxX, extent.maxY), RecursiveDescriptionParser.numberLimit)
-        let scene = Scene(title: "\(base) (\(views.contains { $0.isLayerDescription } ? "po layer" : "recursiveDescription"))", notes: notes,
-                          screen: side > 0 ? Size(width: side, height: side) : nil, tree: tree, script: [])
-        return ImportedDump(scene: scene, approximate: approximate, skipped: skipped)
+        return ImportedDump(file: file, form: views.contains { $0.isLayerDescription } ? "po layer" : "recursiveDescription",
+                            notes: notes, tree: tree, extent: extent, approximate: approximate, skipped: skipped)
     }
 
     /// The first saved number of the layer past ±1e9 (or not finite), named; nil when the

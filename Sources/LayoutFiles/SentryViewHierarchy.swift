@@ -85,14 +85,7 @@ public enum SentryViewHierarchy {
         guard !tree.isEmpty else {
             throw LayoutError(file: file, line: 1, column: 1, message: "no views in this view-hierarchy.json", suggestion: skipped.first?.description)
         }
-        var notes = "Imported from \(file): \(tree.count) view\(tree.count == 1 ? "" : "s") from Sentry's view-hierarchy.json."
-        if !skipped.isEmpty {
-            notes += "\nSkipped \(skipped.count) (--strict stops at the first): " + skipped.prefix(8).map { "\($0.line):\($0.column) \($0.message)" }.joined(separator: "; ")
-        }
-        let base = file.split(separator: "/").last.map(String.init) ?? file
-        let side = min(max(extent.maxX, extent.maxY), RecursiveDescriptionParser.numberLimit)
-        let scene = Scene(title: "\(base) (view-hierarchy.json)", notes: notes,
-                          screen: side > 0 ? Size(width: side, height: side) : nil, tree: tree, script: [])
-        return ImportedDump(scene: scene, approximate: [], skipped: skipped)
+        let notes = "Imported from \(file): \(tree.count) view\(tree.count == 1 ? "" : "s") from Sentry's view-hierarchy.json."
+        return ImportedDump(file: file, form: "view-hierarchy.json", notes: notes, tree: tree, extent: extent, skipped: skipped)
     }
 }

@@ -29,7 +29,7 @@ let package = Package(
         ]),
         // The engine: a session that applies commands to a scene (undo, queries, steps, time),
         // loads and saves scenes, and runs scripts.
-        .target(name: "LayerKit", dependencies: ["LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
+        .target(name: "Engine", dependencies: ["LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
         // The leaf between pictures and terminals: cells, styles, colours and the one
         // colour-depth ladder, the canvas, display width, the ASCII fallback, colour
         // reduction, and the frame diff that turns canvases into terminal bytes.
@@ -45,14 +45,14 @@ let package = Package(
         // The terminal protocol, keys, input events, an in-memory terminal.
         .target(name: "TerminalKit", dependencies: ["Cells"]),
         // State, reducer, keymap, the text panels, run loop, headless runner.
-        .target(name: "Explorer", dependencies: ["TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
+        .target(name: "Explorer", dependencies: ["TerminalKit", "Cells", "Raster", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
         // ncursesw, seen from Swift through a small shim.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncursesw5-dev"])]),
         // Depends on Cells, never on Raster or the model: `.ci/run` checks the backend and
-        // ncurses-demo link neither LayerModel, LayerKit, LayoutFiles, Raster nor Yams.
+        // ncurses-demo link neither LayerModel, Engine, LayoutFiles, Raster nor Yams.
         .target(name: "NCursesTerminal", dependencies: ["CNCurses", "TerminalKit", "Cells", "SafeText"]),
         .executableTarget(name: "layerscope", dependencies: [
-            "Explorer", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "Benchmarks", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText",
+            "Explorer", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "Benchmarks", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -61,20 +61,20 @@ let package = Package(
         .executableTarget(name: "ncurses-demo", dependencies: ["NCursesTerminal"]),
         // The seeded mutation fuzzer (layout readers, command parser), its command-line runner
         // and libFuzzer entry point (scripts/fuzz.sh).
-        .target(name: "Fuzzing", dependencies: ["LayerKit", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells", "SeededRandom"]),
-        .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing", "LayerKit"]),
+        .target(name: "Fuzzing", dependencies: ["Engine", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells", "SeededRandom"]),
+        .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing", "Engine"]),
         .target(name: "TestSupport", dependencies: ["Geometry", "Cells"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
         .testTarget(name: "CellsTests", dependencies: ["Cells", "SafeText", "TestSupport"]),
-        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport", "Fuzzing"],
+        .testTarget(name: "EngineTests", dependencies: ["Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport", "Fuzzing"],
                     resources: [.copy("Malformed")]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Benchmarks", "SeededRandom", "Cells", "LayerModel", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
-        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Cells"]),
-        .testTarget(name: "ImportTests", dependencies: ["LayerKit", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport", "Fuzzing"],
+        .testTarget(name: "ImportTests", dependencies: ["Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport", "Fuzzing"],
                     exclude: ["Synthetic"], resources: [.copy("Dumps")]),
     ],
     swiftLanguageModes: [.v6]

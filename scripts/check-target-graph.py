@@ -45,7 +45,7 @@ def check_documented(targets):
     return failures
 
 CHECKED = ["NCursesTerminal", "ncurses-demo", "TerminalKit", "Cells"]
-FORBIDDEN = {"LayerModel", "LayerKit", "LayoutFiles", "CommandLanguage", "Raster", "Explorer", "Yams"}
+FORBIDDEN = {"LayerModel", "Engine", "LayoutFiles", "CommandLanguage", "Raster", "Explorer", "Yams"}
 
 def main():
     raw = subprocess.run(["swift", "package", "describe", "--type", "json"],

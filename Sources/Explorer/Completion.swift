@@ -1,7 +1,7 @@
 import Foundation
 import LayerModel
 import CommandLanguage
-import LayerKit
+import Engine
 
 /// Tab completion on the `:` line, from the commands' declarations (`CommandTable`):
 /// command words first, then each argument by its declared kind — layer names, properties,

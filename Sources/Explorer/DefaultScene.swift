@@ -1,5 +1,5 @@
 import LayoutFiles
-import LayerKit
+import Engine
 
 /// The scene `layerscope` opens with no FILE: `Layouts/tour.json`, embedded so that
 /// `swift run layerscope` works from any directory. A test keeps the two identical.

@@ -4,7 +4,7 @@ import Raster
 import TerminalKit
 import LayerModel
 import CommandLanguage
-import LayerKit
+import Engine
 
 /// Keys of the exploded view whose command depends on the state (the next yaw, the range
 /// one plane narrower): each resolves to one `explode`/`camera` command, which it echoes.

@@ -1,7 +1,7 @@
 import TerminalKit
 import CommandLanguage
 import LayoutFiles
-import LayerKit
+import Engine
 
 extension ExplorerEffect {
     /// The kind of effect, as `ScriptContext` declares answers for; nil for none.

@@ -2,7 +2,7 @@ import LayoutFiles
 import Geometry
 import Raster
 import CommandLanguage
-import LayerKit
+import Engine
 import LayerModel
 
 /// What the keyboard is doing right now.

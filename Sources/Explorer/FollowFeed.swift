@@ -2,7 +2,7 @@ import Foundation
 import Geometry
 import CommandLanguage
 import LayoutFiles
-import LayerKit
+import Engine
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
 import Foundation
 import LayoutFiles
-import LayerKit
+import Engine
 import TerminalKit
 
 /// The attendee's side of follow mode: the feed, the presenter's state as the feed builds

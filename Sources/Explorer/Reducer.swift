@@ -4,7 +4,7 @@ import Raster
 import TerminalKit
 import CommandLanguage
 import LayoutFiles
-import LayerKit
+import Engine
 
 /// Everything that can happen to the explorer.
 public enum Action: Equatable, Sendable {

@@ -2,7 +2,7 @@ import Geometry
 import Raster
 import TerminalKit
 import LayoutFiles
-import LayerKit
+import Engine
 
 #if canImport(Glibc)
 import Glibc

@@ -2,7 +2,7 @@ import Cells
 import Raster
 import CommandLanguage
 import Explorer
-import LayerKit
+import Engine
 import LayoutFiles
 import TerminalKit
 

@@ -1,6 +1,6 @@
 import CommandLanguage
 import LayoutFiles
-import LayerKit
+import Engine
 import SeededRandom
 
 /// A deterministic, seeded mutation fuzzer for the layout readers and the command parser.
@@ -35,7 +35,7 @@ public struct MutationFuzzer {
         }
     }
 
-    /// The seeded generator of the fuzzer and the LayerKit tests: SplitMix64 (SeededRandom),
+    /// The seeded generator of the fuzzer and the Engine tests: SplitMix64 (SeededRandom),
     /// the same one the benchmark scenes and the Raster/Explorer tests use, so a seed replays
     /// the same inputs everywhere.
     public typealias Random = SplitMix64

@@ -2,7 +2,7 @@ import Cells
 import Foundation
 import CommandLanguage
 import Geometry
-import LayerKit
+import Engine
 import LayerModel
 import LayoutFiles
 import Raster

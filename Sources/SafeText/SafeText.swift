@@ -14,7 +14,7 @@
 /// | line and paragraph separators U+2028, U+2029 | `\u{2028}`          |
 ///
 /// With `multiline`, `\n` and `\t` pass (for messages and code of several lines); nothing
-/// else does. Lives in its own leaf module so every output path can use it: `LayerKit`
+/// else does. Lives in its own leaf module so every output path can use it: `Engine`
 /// (the `\u` escapes of JSON and layout text), `Raster` (every canvas write), the explorer
 /// and the command line.
 public enum SafeText {

@@ -4,7 +4,7 @@ import NCursesTerminal
 import Raster
 import TerminalKit
 import LayoutFiles
-import LayerKit
+import Engine
 
 /// The clock scene animating, measured for real: each frame is a 1/30 s tick → presentation
 /// → raster → ncurses update into a 200×60 pseudo-terminal (the `PTY` of

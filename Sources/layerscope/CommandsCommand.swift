@@ -2,7 +2,7 @@ import ArgumentParser
 import CommandLanguage
 import Explorer
 import Foundation
-import LayerKit
+import Engine
 import LayoutFiles
 
 /// `layerscope commands [--markdown | --keys | --fields | --effects | --update-docs]`: the

@@ -1,6 +1,6 @@
 import Explorer
 import Foundation
-import LayerKit
+import Engine
 import LayerModel
 import LayoutFiles
 import Raster

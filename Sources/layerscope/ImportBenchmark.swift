@@ -2,7 +2,7 @@ import TerminalKit
 import Explorer
 import Foundation
 import LayoutFiles
-import LayerKit
+import Engine
 import Raster
 
 /// Import and explorer speed on a 2 000-view `recursiveDescription` dump (the synthetic

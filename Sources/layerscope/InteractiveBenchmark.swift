@@ -3,7 +3,7 @@ import Foundation
 import NCursesTerminal
 import Raster
 import TerminalKit
-import LayerKit
+import Engine
 
 /// The interactive pipeline, measured for real: key → reduce → render → ncurses update,
 /// with ncurses writing into a pseudo-terminal of 200×60 whose other end is drained and

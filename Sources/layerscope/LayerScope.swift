@@ -10,7 +10,7 @@ import SafeText
 import TerminalKit
 import LayerModel
 import LayoutFiles
-import LayerKit
+import Engine
 
 #if canImport(Glibc)
 import Glibc

@@ -6,7 +6,7 @@ import Testing
 @Suite("Command line end to end", .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct CommandLineEndToEndTests {
     static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let malformed = package.appendingPathComponent("Tests/LayerKitTests/Malformed")
+    static let malformed = package.appendingPathComponent("Tests/EngineTests/Malformed")
 
     /// (file, "LINE:COLUMN") from a corpus manifest.
     static func manifest(_ folder: String) -> [(String, String)] {

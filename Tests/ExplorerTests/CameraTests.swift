@@ -2,7 +2,7 @@
 import Geometry
 import Raster
 import Testing
-import LayerKit
+import Engine
 
 /// The camera is fitted once — when the scene is opened, on `fit`, and to the canvas size
 /// on a resize — and then stays put: editing a layer never re-zooms the picture.

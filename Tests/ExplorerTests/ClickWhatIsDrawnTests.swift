@@ -5,7 +5,7 @@ import Cells
 import Testing
 import LayerModel
 import LayoutFiles
-import LayerKit
+import Engine
 
 /// What the screen drew is what a click resolves against: for every shipped scene, every
 /// layer whose centre cell is drawn in that layer's own colour (visible, not occluded, not

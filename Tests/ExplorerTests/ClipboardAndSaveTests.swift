@@ -5,7 +5,7 @@ import Raster
 import TerminalKit
 import Testing
 import LayoutFiles
-import LayerKit
+import Engine
 
 /// An in-memory terminal that also takes OSC 52 copies, recording what it was sent.
 final class ClipboardTestTerminal: Terminal, ClipboardTerminal {

@@ -4,7 +4,7 @@ import Foundation
 import Raster
 import TestSupport
 import Testing
-import LayerKit
+import Engine
 
 /// Every shipped scene at 80 × 24, in each theme and at each colour depth, as the bytes a
 /// terminal receives draw it: the frame writer's output is interpreted by `ScreenModel`

@@ -6,7 +6,7 @@ import Testing
 import LayerModel
 import CommandLanguage
 import LayoutFiles
-import LayerKit
+import Engine
 
 @Suite struct CommandLineTests {
     @Test func colonOpensAnEmptyLine() {

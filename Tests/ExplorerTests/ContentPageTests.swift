@@ -3,7 +3,7 @@ import Geometry
 import Raster
 import Testing
 import LayerModel
-import LayerKit
+import Engine
 import CommandLanguage
 
 /// The content page and its keys (content.md): `}` / `{` step the selection's drawing, echo

@@ -1,7 +1,7 @@
 @testable import Explorer
 import Foundation
 import Testing
-import LayerKit
+import Engine
 
 @Suite struct DefaultSceneTests {
     /// The embedded tour is the shipped file. A Swift multi-line string literal has no final

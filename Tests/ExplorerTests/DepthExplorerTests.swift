@@ -5,7 +5,7 @@ import Raster
 import TerminalKit
 import LayerModel
 import LayoutFiles
-import LayerKit
+import Engine
 @testable import Explorer
 
 /// The exploded view in the explorer (docs/depth.md) on the fixture (400 × 210 screen, so

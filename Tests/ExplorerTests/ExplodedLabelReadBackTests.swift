@@ -2,7 +2,7 @@ import Testing
 import Cells
 import Geometry
 import LayerModel
-import LayerKit
+import Engine
 import LayoutFiles
 import Raster
 @testable import Explorer

@@ -4,7 +4,7 @@ import Fuzzing
 import Testing
 import CommandLanguage
 import LayoutFiles
-import LayerKit
+import Engine
 
 /// Issue 20, finding: 48 000 random keys, clicks, `:` commands and resizes over the shipped
 /// scenes ended once in SIGILL (`Layouts/time-clock.json`, after `:wait 1e9`, slow motion and

@@ -5,7 +5,7 @@ import Geometry
 import Raster
 import LayerModel
 import LayoutFiles
-import LayerKit
+import Engine
 
 /// The scene most explorer tests start from, on a 400 × 210-point screen.
 ///

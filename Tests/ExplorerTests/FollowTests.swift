@@ -5,7 +5,7 @@ import TerminalKit
 import Testing
 import LayerModel
 import LayoutFiles
-import LayerKit
+import Engine
 
 /// Follow mode's feed without terminals: a presenter's run loop writes it to a real file,
 /// a `FeedReader` reads it back, `Follow.apply` rebuilds the presenter's state.

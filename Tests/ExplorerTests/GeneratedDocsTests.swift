@@ -1,7 +1,7 @@
 @testable import Explorer
 import Foundation
 import Testing
-import LayerKit
+import Engine
 import LayerModel
 import LayoutFiles
 

@@ -5,7 +5,7 @@ import Testing
 import Raster
 import CommandLanguage
 import LayoutFiles
-import LayerKit
+import Engine
 
 /// Issue 20's property test: huge transforms, zooms and animation values, through render.
 /// Each case takes a shipped scene (or a random one), a random layer, a transform, an

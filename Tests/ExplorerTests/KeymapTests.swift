@@ -4,7 +4,7 @@ import Raster
 import Testing
 import TerminalKit
 import CommandLanguage
-import LayerKit
+import Engine
 
 @Suite struct KeymapTests {
     static let allModes: [ModeName] = [.normal, .anchor, .cursor, .tree]

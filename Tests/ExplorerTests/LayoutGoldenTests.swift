@@ -3,7 +3,7 @@ import Foundation
 import Raster
 import TestSupport
 import Testing
-import LayerKit
+import Engine
 
 /// Every shipped scene, as the explorer first shows it on a 100 × 30 terminal.
 @Suite struct LayoutGoldenTests {

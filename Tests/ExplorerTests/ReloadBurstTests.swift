@@ -4,7 +4,7 @@ import Geometry
 import TerminalKit
 import Testing
 import LayoutFiles
-import LayerKit
+import Engine
 
 /// Issue 20: live reload follows a file that is deleted and created again (editors that
 /// write a new file), and never keeps a stale scene after a burst of writes.

@@ -5,7 +5,7 @@ import Raster
 import SeededRandom
 import Testing
 import CommandLanguage
-import LayerKit
+import Engine
 
 /// Issue 15, the render property: every shipped scene, with every panel, at random sizes,
 /// zooms, pans and cursor positions, renders a canvas of exactly the asked size without

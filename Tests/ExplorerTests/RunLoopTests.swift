@@ -7,7 +7,7 @@ import TerminalKit
 import TestSupport
 import Testing
 import LayoutFiles
-import LayerKit
+import Engine
 
 /// A fresh directory under the system temp directory, removed when the test ends.
 final class TempDirectory {

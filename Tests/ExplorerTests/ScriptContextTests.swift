@@ -3,7 +3,7 @@ import CommandLanguage
 import Foundation
 import Testing
 import LayoutFiles
-import LayerKit
+import Engine
 
 /// Every effect in every script context is performed or refused with its reason — never
 /// dropped. Generated over `ScriptContext.allCases` × `EffectKind.allCases`: a new context

@@ -6,7 +6,7 @@ import TerminalKit
 import Testing
 import CommandLanguage
 import LayoutFiles
-import LayerKit
+import Engine
 
 /// One 100 × 100 layer "box" at (50, 50) on a 400 × 200 screen, 100 × 30 terminal.
 private func timeState(_ script: String = "") throws -> ExplorerState {

@@ -4,7 +4,7 @@ import Raster
 import Testing
 import CommandLanguage
 import LayoutFiles
-import LayerKit
+import Engine
 
 /// The tree pane on an imported hierarchy of 300 views (the synthetic dump: a window, a
 /// view, a table view scrolled by 120, then cards of 9 views; card 30 holds the one

@@ -4,7 +4,7 @@ import Raster
 import Testing
 import LayerModel
 import LayoutFiles
-import LayerKit
+import Engine
 
 /// A click on a row of the tree pane selects the layer that row shows — read off the
 /// rendered screen, so drawing and clicking must agree when the tree is scrolled and when

@@ -5,7 +5,7 @@ import Raster
 import Testing
 import LayerModel
 import LayoutFiles
-import LayerKit
+import Engine
 
 /// People name layers in their own language (two of the seed articles are Chinese): CJK
 /// titles, names and notes take two columns a character, and every line of the screen must

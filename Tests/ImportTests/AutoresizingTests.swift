@@ -3,7 +3,7 @@ import Testing
 import LayerModel
 import CommandLanguage
 import LayoutFiles
-import LayerKit
+import Engine
 
 /// A 300×200 superview with one child at (20, 50; 100×50): left margin 20, right margin
 /// 300 − 120 = 180; top margin 50, bottom margin 200 − 100 = 100.

@@ -2,7 +2,7 @@ import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 /// Builds a layer in one expression.
 func makeLayer(_ name: String, kind: LayerKind = .layer, bounds: Rect = .zero, position: Point = .zero,

@@ -3,7 +3,7 @@ import Testing
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 /// A session with one 100 × 100 layer "a" at position (50, 50) (frame 0,0,100,100), then
 /// the given commands.

@@ -3,7 +3,7 @@ import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 @Suite("Command language: one spelling per command")
 struct CommandParserTests {

@@ -4,7 +4,7 @@ import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 /// Step-through demos: `step N` leaves the scene exactly as after step N.
 @Suite struct StepsTests {

@@ -4,7 +4,7 @@ import Geometry
 import LayerModel
 import LayoutFiles
 @testable import CommandLanguage
-@testable import LayerKit
+@testable import Engine
 
 /// The command table is the one declaration of every command: these tests generate commands
 /// from it (not from a hand-kept list) and check that the parser, the printer, the engine

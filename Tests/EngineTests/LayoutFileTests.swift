@@ -4,7 +4,7 @@ import Testing
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 /// Loading, encoding and saving layout files (layout-format.md).
 @Suite struct LayoutFileTests {

@@ -3,7 +3,7 @@ import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 @Suite("R5–R7, R12, R13: converting points and rects between layers")
 struct ConversionTests {

@@ -4,7 +4,7 @@ import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 @Suite("Session: commands, undo/redo, queries")
 struct SessionTests {

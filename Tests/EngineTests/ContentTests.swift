@@ -4,7 +4,7 @@ import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 /// Content and its CTM (content.md, issue 25): every number below is worked by hand in the
 /// comment beside it.

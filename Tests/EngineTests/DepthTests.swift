@@ -3,7 +3,7 @@ import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 /// depth.md: planes under the three orders, true quads, the camera, the queries.
 @Suite("Depth: planes, quads and the exploded camera")

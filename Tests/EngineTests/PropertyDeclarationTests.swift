@@ -4,7 +4,7 @@ import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 /// Generated from `PropertyDeclaration.all`, not from a hand-kept list: every declared
 /// property (and every alias) goes through the layout decoder and encoder, `set` and `get`,

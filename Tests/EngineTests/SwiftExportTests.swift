@@ -4,7 +4,7 @@ import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 /// Copy as code: the Swift `export swift` prints must, read back, reproduce each layer's
 /// frame, position and matrix.

@@ -3,7 +3,7 @@ import Testing
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 /// Every script in `Malformed/scripts/` must stop exactly where `EXPECTED.tsv` says, with a
 /// message containing the listed words, and must change nothing after the failing command.

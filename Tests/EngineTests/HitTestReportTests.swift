@@ -2,7 +2,7 @@ import Testing
 import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
-@testable import LayerKit
+@testable import Engine
 
 /// `LayerTree.hitTestReport`: the one computation behind the `hit-test` answer, the cursor
 /// panel and the hit-test page.

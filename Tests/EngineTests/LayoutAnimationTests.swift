@@ -3,7 +3,7 @@ import Testing
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 @Suite("Layout files declare animations")
 struct LayoutAnimationTests {

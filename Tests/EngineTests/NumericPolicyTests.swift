@@ -4,7 +4,7 @@ import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 /// Issue 20 ("Trust, part two"): numbers at every boundary, state that is never lost.
 @Suite("Numeric policy and state (issue 20)")

@@ -4,7 +4,7 @@ import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 /// Saving keeps the author's file: only the changed values change, in place.
 @Suite struct PreservingSaveTests {

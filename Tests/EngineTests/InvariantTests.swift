@@ -4,7 +4,7 @@ import Testing
 import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
-@testable import LayerKit
+@testable import Engine
 
 /// Debug builds check the tree after every mutation (LayerTree+Invariants.swift). Each test
 /// breaks the tree behind its back through a test hook, makes one ordinary edit, and expects

@@ -4,7 +4,7 @@ import Testing
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 /// Issue 15, fuzzing in the tree: a bounded, seeded run of the mutation fuzzer on each
 /// target in every `swift test` (the million-input run is `scripts/fuzz.sh`). A trap or a
@@ -16,7 +16,7 @@ struct FuzzTests {
 
     static let corpus: [[UInt8]] = {
         var files: [[UInt8]] = []
-        for folder in ["Layouts", "Tests/LayerKitTests/Malformed/layouts", "Tests/LayerKitTests/Malformed/scripts"] {
+        for folder in ["Layouts", "Tests/EngineTests/Malformed/layouts", "Tests/EngineTests/Malformed/scripts"] {
             let path = package.appendingPathComponent(folder).path
             for name in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() {
                 if let data = FileManager.default.contents(atPath: path + "/" + name) { files.append(Array(data)) }

@@ -4,7 +4,7 @@ import Fuzzing
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 /// Every file in `Malformed/layouts/` must fail to load exactly where `EXPECTED.tsv` says, with
 /// a message containing the listed words, and an error that names the file.

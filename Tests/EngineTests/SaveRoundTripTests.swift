@@ -4,7 +4,7 @@ import Testing
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import LayerKit
+@testable import Engine
 
 /// Issue 15, finding 2: what LayerScope writes, it reads back — equal, number for number —
 /// and a save never loses the old file, replaces a symbolic link, or leaves litter.

@@ -1,7 +1,7 @@
 import Geometry
 import LayerModel
 
-extension Reader {
+extension TokenCursor {
     public mutating func keyPath() throws(CommandError) -> AnimationKeyPath {
         let t = try word("a key path (position, opacity, transform, transform.rotation.z…)")
         var text = t.text
@@ -77,7 +77,7 @@ extension Reader {
         let c = try number("the spring's damping")
         guard c >= 0 else { throw CommandError("the spring's damping cannot be negative", column: column) }
         var v = 0.0
-        if let p = peek, Reader.number(p.text) != nil { v = try number("the spring's initial velocity") }
+        if let p = peek, TokenCursor.number(p.text) != nil { v = try number("the spring's initial velocity") }
         return Spring(mass: m, stiffness: k, damping: c, initialVelocity: v)
     }
 
@@ -231,9 +231,9 @@ extension AnimationSpec {
 extension CommandParser {
     /// Reads all of `text` with `body` (a fragment of the language inside a layout file: a
     /// transform, a timing, a key path); anything left over is an error.
-    public static func fragment<T>(_ text: String, _ body: (inout Reader) throws(CommandError) -> T) throws(CommandError) -> T {
+    public static func fragment<T>(_ text: String, _ body: (inout TokenCursor) throws(CommandError) -> T) throws(CommandError) -> T {
         let tokens = try tokenize(text)
-        var r = Reader(tokens: tokens, endColumn: text.count + 1)
+        var r = TokenCursor(tokens: tokens, endColumn: text.count + 1)
         let out = try body(&r)
         if let extra = r.peek { throw CommandError("unexpected \"\(extra.text)\"", column: extra.column) }
         return out

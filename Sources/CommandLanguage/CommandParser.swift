@@ -94,7 +94,7 @@ public enum CommandParser {
     }
 
     static func parse(tokens: [CommandToken], endColumn: Int) throws(CommandError) -> Command {
-        var r = Reader(tokens: tokens, endColumn: endColumn)
+        var r = TokenCursor(tokens: tokens, endColumn: endColumn)
         let verb = try r.word("a command")
         guard let spec = CommandTable.spec(for: verb.text) else {
             throw CommandError("unknown command \"\(verb.text)\"", column: verb.column,
@@ -111,7 +111,7 @@ public enum CommandParser {
 
 /// A cursor over one command's tokens. Layout files read their command-language fragments
 /// (a transform, a timing, a key path) with it through `CommandParser.fragment`.
-public struct Reader {
+public struct TokenCursor {
     var tokens: [CommandToken]
     var endColumn: Int
     var index = 0
@@ -170,7 +170,7 @@ public struct Reader {
 
     mutating func number(_ expected: String) throws(CommandError) -> Double {
         let t = try word(expected)
-        guard let x = Reader.number(t.text) else {
+        guard let x = TokenCursor.number(t.text) else {
             throw CommandError("expected a number (\(expected)), found \"\(t.text)\"", column: t.column)
         }
         guard x.isFinite, abs(x) <= 1e9 else {
@@ -191,7 +191,7 @@ public struct Reader {
         let t = try word(expected)
         // `magnitude`, never `abs`: abs(Int.min) traps (`step -9223372036854775808`).
         guard let i = Int(t.text) else {
-            if let x = Reader.number(t.text), x == x.rounded() {
+            if let x = TokenCursor.number(t.text), x == x.rounded() {
                 throw CommandError("\(t.text) is out of range (\(expected)); whole numbers must be at most 1e9 in magnitude", column: t.column,
                                    suggestion: "write a whole number from -1000000000 to 1000000000")
             }
@@ -209,7 +209,7 @@ public struct Reader {
         var text = t.text
         var unit = AngleLiteral.Unit.degrees
         if text.hasSuffix("deg") { unit = .deg; text.removeLast(3) } else if text.hasSuffix("rad") { unit = .rad; text.removeLast(3) } else if text.hasSuffix("°") { unit = .deg; text.removeLast() }
-        guard let x = Reader.number(text) else {
+        guard let x = TokenCursor.number(text) else {
             throw CommandError("expected an angle (degrees, or with a deg/rad suffix), found \"\(t.text)\"", column: t.column)
         }
         guard x.isFinite, abs(x) <= 1e9 else { throw CommandError("angle \(t.text) is out of range", column: t.column) }
@@ -303,7 +303,7 @@ public struct Reader {
             case "identity": steps.append(.identity)
             case "rotate":
                 let a = try angle()
-                if let p = peek, p.text != "then", Reader.number(p.text) != nil {
+                if let p = peek, p.text != "then", TokenCursor.number(p.text) != nil {
                     steps.append(.rotate(a, axis: (try number("axis x"), try number("axis y"), try number("axis z"))))
                 } else {
                     steps.append(.rotate(a, axis: nil))
@@ -311,13 +311,13 @@ public struct Reader {
             case "scale":
                 let sx = try number("sx")
                 var sy: Double? = nil, sz: Double? = nil
-                if let p = peek, Reader.number(p.text) != nil { sy = try number("sy") }
-                if sy != nil, let p = peek, Reader.number(p.text) != nil { sz = try number("sz") }
+                if let p = peek, TokenCursor.number(p.text) != nil { sy = try number("sy") }
+                if sy != nil, let p = peek, TokenCursor.number(p.text) != nil { sz = try number("sz") }
                 steps.append(.scale(sx, sy, sz))
             case "translate":
                 let tx = try number("tx"), ty = try number("ty")
                 var tz: Double? = nil
-                if let p = peek, Reader.number(p.text) != nil { tz = try number("tz") }
+                if let p = peek, TokenCursor.number(p.text) != nil { tz = try number("tz") }
                 steps.append(.translate(tx, ty, tz))
             case "perspective":
                 let column = peek?.column ?? endColumn

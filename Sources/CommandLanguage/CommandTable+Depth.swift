@@ -42,7 +42,7 @@ extension CommandTable {
             CommandForm([.keyword("spacing"), .number("S")], "points between adjacent planes (S ≥ 0)"),
             CommandForm([.keyword("range"), .number("LO"), .number("HI")], "show planes LO…HI only (Xcode's handedness: raising LO hides back planes, lowering HI hides front planes)"),
             CommandForm([.keyword("range"), .keyword("all")], "show every plane"),
-        ]) { (r: inout Reader) throws(CommandError) -> Command in
+        ]) { (r: inout TokenCursor) throws(CommandError) -> Command in
             guard let t = r.peek else { return .engine(.depth(.explode(nil))) }
             switch t.text {
             case "on", "off": return .engine(.depth(.explode(try r.onOff())))
@@ -74,7 +74,7 @@ extension CommandTable {
             CommandForm([.keyword("yaw"), .number("D")], "the exploded view's turn about the vertical axis, in degrees (−90…90; positive shifts front planes right)"),
             CommandForm([.keyword("pitch"), .number("D")], "its tilt, in degrees (−90…90; positive shifts front planes up)"),
             CommandForm([.keyword("reset")], "yaw 30, pitch 0"),
-        ]) { (r: inout Reader) throws(CommandError) -> Command in
+        ]) { (r: inout TokenCursor) throws(CommandError) -> Command in
             let t = try r.word("yaw, pitch or reset")
             switch t.text {
             case "yaw", "pitch":

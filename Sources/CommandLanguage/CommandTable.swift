@@ -72,7 +72,7 @@ public enum CommandSection: String, CaseIterable, Sendable {
 /// table; completion, the help overlay, `layerscope commands` and the docs' command tables
 /// are generated from it.
 public struct CommandSpec: Sendable {
-    public typealias Parse = @Sendable (inout Reader) throws(CommandError) -> Command
+    public typealias Parse = @Sendable (inout TokenCursor) throws(CommandError) -> Command
     public var verb: String
     public var aliases: [String]
     public var section: CommandSection
@@ -108,7 +108,7 @@ public enum CommandTable {
         CommandSpec("add", .scene, [
             CommandForm([.newLayer("NAME"), .optional([.choice(["layer", "view"])]), .optional([.keyword("in"), .layer("PARENT")]), .optional([.keyword("at"), .number("INDEX")])],
                         "a new layer with CALayer/UIView defaults (bounds 0,0,0,0; position 0,0; anchor 0.5,0.5), last among its siblings (on top) unless `at`; without `in` it is top level"),
-        ]) { (r: inout Reader) throws(CommandError) -> Command in
+        ]) { (r: inout TokenCursor) throws(CommandError) -> Command in
             let name = try r.name("a layer name")
             var kind: LayerKind? = nil
             var parent: String? = nil
@@ -129,25 +129,25 @@ public enum CommandTable {
             }
             return .engine(.edit(.add(name: name, kind: kind, parent: parent, index: index)))
         },
-        CommandSpec("remove", .scene, [CommandForm([.layer("NAME")], "remove it and its subtree")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("remove", .scene, [CommandForm([.layer("NAME")], "remove it and its subtree")]) { (r: inout TokenCursor) throws(CommandError) in
             .engine(.edit(.remove(try r.name("a layer name"))))
         },
-        CommandSpec("select", .scene, [CommandForm([.layer("NAME")], "make it the selection")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("select", .scene, [CommandForm([.layer("NAME")], "make it the selection")]) { (r: inout TokenCursor) throws(CommandError) in
             engine(.select(try r.name("a layer name")))
         },
-        CommandSpec("select-next", .scene, [CommandForm([], "select the next layer in tree order")]) { (_: inout Reader) throws(CommandError) in engine(.selectNext) },
-        CommandSpec("select-previous", .scene, [CommandForm([], "select the previous layer in tree order")]) { (_: inout Reader) throws(CommandError) in engine(.selectPrevious) },
-        CommandSpec("select-parent", .scene, [CommandForm([], "select the superlayer")]) { (_: inout Reader) throws(CommandError) in engine(.selectParent) },
-        CommandSpec("select-child", .scene, [CommandForm([], "select the first sublayer")]) { (_: inout Reader) throws(CommandError) in engine(.selectChild) },
+        CommandSpec("select-next", .scene, [CommandForm([], "select the next layer in tree order")]) { (_: inout TokenCursor) throws(CommandError) in engine(.selectNext) },
+        CommandSpec("select-previous", .scene, [CommandForm([], "select the previous layer in tree order")]) { (_: inout TokenCursor) throws(CommandError) in engine(.selectPrevious) },
+        CommandSpec("select-parent", .scene, [CommandForm([], "select the superlayer")]) { (_: inout TokenCursor) throws(CommandError) in engine(.selectParent) },
+        CommandSpec("select-child", .scene, [CommandForm([], "select the first sublayer")]) { (_: inout TokenCursor) throws(CommandError) in engine(.selectChild) },
         CommandSpec("set", .scene, [
             CommandForm([.property(settable: true), .value],
                         "assign one property of the selection **with setter semantics** ([geometry.md](geometry.md) R3). PROP is any layout field name, plus `bounds.origin`, `bounds.size`, `frame.origin`, `frame.size`, `affineTransform`; a `layer.` prefix means the same"),
-        ]) { (r: inout Reader) throws(CommandError) in
+        ]) { (r: inout TokenCursor) throws(CommandError) in
             let property = try r.property(allowReadOnly: false)
             return edit(.set(property, try r.value(for: property)))
         },
         CommandSpec("rotate", .scene, [CommandForm([.number("DEG"), .optional([.choice(["x", "y", "z"])])],
-                                                   "rotate the selection about its anchor point (z by default), after its current transform")]) { (r: inout Reader) throws(CommandError) in
+                                                   "rotate the selection about its anchor point (z by default), after its current transform")]) { (r: inout TokenCursor) throws(CommandError) in
             let angle = try r.angle()
             var axis: RotationAxis? = nil
             if let t = r.peek {
@@ -158,17 +158,17 @@ public enum CommandTable {
             }
             return edit(.rotate(angle, axis))
         },
-        CommandSpec("scale", .scene, [CommandForm([.number("F"), .optional([.number("FY")])], "scale the selection about its anchor point")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("scale", .scene, [CommandForm([.number("F"), .optional([.number("FY")])], "scale the selection about its anchor point")]) { (r: inout TokenCursor) throws(CommandError) in
             let f = try r.number("a scale factor")
             return edit(.scale(f, r.peek == nil ? nil : try r.number("a y scale factor")))
         },
-        CommandSpec("move", .scene, [CommandForm([.number("DX"), .number("DY")], "move `position`")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("move", .scene, [CommandForm([.number("DX"), .number("DY")], "move `position`")]) { (r: inout TokenCursor) throws(CommandError) in
             edit(.move(try r.number("dx"), try r.number("dy")))
         },
         CommandSpec("anchor", .scene, [
             CommandForm([.number("AX"), .number("AY")], "set anchorPoint the Core Animation way: position stays, the frame jumps (the explorer's keep-frame mode, key f, keeps the frame and echoes the keep-frame form)"),
             CommandForm([.number("AX"), .number("AY"), .keyword("keep-frame")], "set anchorPoint and compensate position so the frame stays"),
-        ]) { (r: inout Reader) throws(CommandError) in
+        ]) { (r: inout TokenCursor) throws(CommandError) in
             let x = try r.number("the anchor's x (unit coordinates)"), y = try r.number("the anchor's y (unit coordinates)")
             var keep = false
             if let t = r.peek {
@@ -179,8 +179,8 @@ public enum CommandTable {
             }
             return edit(.anchor(x, y, keepFrame: keep))
         },
-        CommandSpec("reset", .scene, [CommandForm([], "identity transform on the selection")]) { (_: inout Reader) throws(CommandError) in edit(.reset) },
-        CommandSpec("toggle", .scene, [CommandForm([words(ToggleProperty.self)], "flip a bool")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("reset", .scene, [CommandForm([], "identity transform on the selection")]) { (_: inout TokenCursor) throws(CommandError) in edit(.reset) },
+        CommandSpec("toggle", .scene, [CommandForm([words(ToggleProperty.self)], "flip a bool")]) { (r: inout TokenCursor) throws(CommandError) in
             let t = try r.word("hidden, masksToBounds or geometryFlipped")
             let aliases = ["clipsToBounds": "masksToBounds", "isHidden": "hidden", "flipped": "geometryFlipped"]
             guard let p = ToggleProperty(rawValue: aliases[t.text] ?? t.text) else {
@@ -189,39 +189,39 @@ public enum CommandTable {
             }
             return edit(.toggle(p))
         },
-        CommandSpec("lift", .scene, [CommandForm([.number("DZ")], "change zPosition by DZ")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("lift", .scene, [CommandForm([.number("DZ")], "change zPosition by DZ")]) { (r: inout TokenCursor) throws(CommandError) in
             edit(.lift(try r.number("a zPosition change")))
         },
-        CommandSpec("resize", .scene, [CommandForm([.number("W"), .number("H")], "the selection's frame size (origin kept); subviews follow their `autoresizingMask` ([import.md](import.md))")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("resize", .scene, [CommandForm([.number("W"), .number("H")], "the selection's frame size (origin kept); subviews follow their `autoresizingMask` ([import.md](import.md))")]) { (r: inout TokenCursor) throws(CommandError) in
             let wt = r.peek, w = try r.number("a width")
             guard w >= 0 else { throw CommandError("a width cannot be negative", column: wt?.column) }
             let ht = r.peek, h = try r.number("a height")
             guard h >= 0 else { throw CommandError("a height cannot be negative", column: ht?.column) }
             return .engine(.edit(.resize(w, h)))
         },
-        CommandSpec("turn", .scene, [CommandForm([], "swap the width and height of the selection's top-level view (portrait ↔ landscape)")]) { (_: inout Reader) throws(CommandError) in
+        CommandSpec("turn", .scene, [CommandForm([], "swap the width and height of the selection's top-level view (portrait ↔ landscape)")]) { (_: inout TokenCursor) throws(CommandError) in
             .engine(.edit(.turn))
         },
-        CommandSpec("order", .scene, [CommandForm([words(SiblingOrder.self)], "the sibling order CALayer hit testing uses (measured: zPosition)")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("order", .scene, [CommandForm([words(SiblingOrder.self)], "the sibling order CALayer hit testing uses (measured: zPosition)")]) { (r: inout TokenCursor) throws(CommandError) in
             let t = try r.word("zPosition or tree")
             guard let o = SiblingOrder(rawValue: t.text) else {
                 throw CommandError("unknown hit-test order \"\(t.text)\"", column: t.column, suggestion: "use zPosition (measured) or tree (Lockwood's book)")
             }
             return engine(.hitTestOrder(o))
         },
-        CommandSpec("undo", .scene, [CommandForm([], "undo the last edit (every edit is undoable)")]) { (_: inout Reader) throws(CommandError) in engine(.undo) },
-        CommandSpec("redo", .scene, [CommandForm([], "redo what undo took back")]) { (_: inout Reader) throws(CommandError) in engine(.redo) },
-        CommandSpec("save", aliases: ["w"], .scene, [CommandForm([.optional([.file("FILE")])], "write the scene atomically (temp file + rename); without FILE, to the file it came from")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("undo", .scene, [CommandForm([], "undo the last edit (every edit is undoable)")]) { (_: inout TokenCursor) throws(CommandError) in engine(.undo) },
+        CommandSpec("redo", .scene, [CommandForm([], "redo what undo took back")]) { (_: inout TokenCursor) throws(CommandError) in engine(.redo) },
+        CommandSpec("save", aliases: ["w"], .scene, [CommandForm([.optional([.file("FILE")])], "write the scene atomically (temp file + rename); without FILE, to the file it came from")]) { (r: inout TokenCursor) throws(CommandError) in
             engine(.save(r.peek == nil ? nil : try r.name("a file name")))
         },
-        CommandSpec("load", aliases: ["e"], .scene, [CommandForm([.file("FILE")], "open another layout")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("load", aliases: ["e"], .scene, [CommandForm([.file("FILE")], "open another layout")]) { (r: inout TokenCursor) throws(CommandError) in
             engine(.load(try r.name("a file name")))
         },
-        CommandSpec("reload", .scene, [CommandForm([], "read the scene's file again")]) { (_: inout Reader) throws(CommandError) in engine(.reload) },
+        CommandSpec("reload", .scene, [CommandForm([], "read the scene's file again")]) { (_: inout TokenCursor) throws(CommandError) in engine(.reload) },
         CommandSpec("export", .scene, [
             CommandForm([.keyword("swift")], "the selection as Swift you can paste"),
             CommandForm([.keyword("svg"), .file("FILE")], "the scene as an SVG picture, written atomically to FILE"),
-        ]) { (r: inout Reader) throws(CommandError) in
+        ]) { (r: inout TokenCursor) throws(CommandError) in
             let t = try r.word("a format (swift or svg)")
             switch t.text {
             case "swift": return engine(.exportSwift)
@@ -229,7 +229,7 @@ public enum CommandTable {
             default: throw CommandError("unknown export format \"\(t.text)\"", column: t.column, suggestion: "use: export swift, or export svg FILE")
             }
         },
-        CommandSpec("step", .scene, [CommandForm([.number("N")], "the scene exactly as after step N of its step-through demo (0: before any) ([workshops.md](workshops.md))")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("step", .scene, [CommandForm([.number("N")], "the scene exactly as after step N of its step-through demo (0: before any) ([workshops.md](workshops.md))")]) { (r: inout TokenCursor) throws(CommandError) in
             engine(.step(try r.integer("a step number")))
         },
     ]
@@ -247,7 +247,7 @@ public enum CommandTable {
             CommandForm([.keyword("plane")], "`{\"plane\":p}` under the current `explode order`, or `{\"plane\":null}` (hidden, zero area)"),
             CommandForm([.keyword("planes")], "`{\"planes\":P}`: how many planes the current order uses"),
             CommandForm([.keyword("exploded-quad")], "the `quad` corners after the exploded view's camera projection"),
-        ]) { (r: inout Reader) throws(CommandError) in
+        ]) { (r: inout TokenCursor) throws(CommandError) in
             if let t = r.peek, !t.quoted, t.text == "ctm" || t.text == "content-transform" {
                 r.advance()
                 let at = try r.drawingIndex()
@@ -265,7 +265,7 @@ public enum CommandTable {
                         "`{\"rect\":[x,y,w,h]}`: the bounding box (R7)"),
             CommandForm([.keyword("point"), .number("X"), .number("Y"), .keyword("from"), .keyword("content"), .layer("NAME"), .optional([.keyword("at"), .number("N")]), .keyword("to"), .space("B")],
                         "`{\"point\":[x,y]}`: a user-space point of NAME's drawing, after N operations, in B's space ([content.md](content.md))"),
-        ]) { (r: inout Reader) throws(CommandError) in
+        ]) { (r: inout TokenCursor) throws(CommandError) in
             let what = try r.word("point or rect")
             switch what.text {
             case "point":
@@ -291,7 +291,7 @@ public enum CommandTable {
                                    suggestion: "convert point X Y from A to B")
             }
         },
-        CommandSpec("contains", .query, [CommandForm([.layer("NAME"), .number("X"), .number("Y")], "`{\"bool\":b}`; the point is in NAME's own space")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("contains", .query, [CommandForm([.layer("NAME"), .number("X"), .number("Y")], "`{\"bool\":b}`; the point is in NAME's own space")]) { (r: inout TokenCursor) throws(CommandError) in
             query(.contains(try r.name("a layer name"), Point(x: try r.number("x"), y: try r.number("y"))))
         },
         CommandSpec("hit-test", .query, [
@@ -300,101 +300,101 @@ public enum CommandTable {
             CommandForm([.number("X"), .number("Y")], "the same from the screen, over the top-level layers"),
             CommandForm([.keyword("presentation"), .optional([.layer("NAME")]), .number("X"), .number("Y")],
                         "like `hit-test`, over the presentation tree (a quoted `\"presentation\"` is a layer's name)"),
-        ]) { (r: inout Reader) throws(CommandError) in
+        ]) { (r: inout TokenCursor) throws(CommandError) in
             var presentation = false
             if let t = r.peek, !t.quoted, t.text == "presentation" { r.advance(); presentation = true }
             var name: String? = nil
-            if let t = r.peek, Reader.number(t.text) == nil { name = try r.name("a layer name") }
+            if let t = r.peek, TokenCursor.number(t.text) == nil { name = try r.name("a layer name") }
             let p = Point(x: try r.number("x"), y: try r.number("y"))
             return query(presentation ? .hitTestPresentation(name, p) : .hitTest(name, p))
         },
-        CommandSpec("matrix", .query, [CommandForm([.tail("TRANSFORM")], "`{\"matrix\":[16]}`, row-major m11…m44")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("matrix", .query, [CommandForm([.tail("TRANSFORM")], "`{\"matrix\":[16]}`, row-major m11…m44")]) { (r: inout TokenCursor) throws(CommandError) in
             query(.matrix(try r.transform()))
         },
     ]
 
     static let time: [CommandSpec] = [
         CommandSpec("animate", .time, [CommandForm([.keyPath, .tail("[from V] [to V] [by V] [duration S] [delay S] [timing T] [repeat N|forever] [autoreverse] [fill forwards|backwards|both] [keep]")],
-                                                   "CABasicAnimation / CASpringAnimation on the selection ([time.md](time.md))")]) { (r: inout Reader) throws(CommandError) in
+                                                   "CABasicAnimation / CASpringAnimation on the selection ([time.md](time.md))")]) { (r: inout TokenCursor) throws(CommandError) in
             let path = try r.keyPath()
             return clock(.animate(try r.animationFields(path)))
         },
         CommandSpec("animated", .time, [CommandForm([.number("DURATION"), .optional([.keyword("delay"), .number("S")]), .optional([.keyword("timing"), .tail("T")]), .tail("{ COMMANDS }")],
-                                                    "UIView.animate: the edits apply at once and animate from where they showed; one undo step")]) { (r: inout Reader) throws(CommandError) in
+                                                    "UIView.animate: the edits apply at once and animate from where they showed; one undo step")]) { (r: inout TokenCursor) throws(CommandError) in
             clock(.animated(try r.animatedBlock()))
         },
-        CommandSpec("wait", .time, [CommandForm([.number("S")], "`now += S` (S ≥ 0)")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("wait", .time, [CommandForm([.number("S")], "`now += S` (S ≥ 0)")]) { (r: inout TokenCursor) throws(CommandError) in
             clock(.wait(try r.number("seconds")))
         },
-        CommandSpec("time", .time, [CommandForm([.number("T")], "`now = T` (T ≥ 0; going back is allowed: finished animations replay)")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("time", .time, [CommandForm([.number("T")], "`now = T` (T ≥ 0; going back is allowed: finished animations replay)")]) { (r: inout TokenCursor) throws(CommandError) in
             clock(.time(try r.number("a time in seconds")))
         },
-        CommandSpec("speed", .time, [CommandForm([.number("F")], "explorer playback rate: 1 real time, 0.5, 0.25, 0.1 slow motion, 0 stopped; `eval` keeps it and ignores it")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("speed", .time, [CommandForm([.number("F")], "explorer playback rate: 1 real time, 0.5, 0.25, 0.1 slow motion, 0 stopped; `eval` keeps it and ignores it")]) { (r: inout TokenCursor) throws(CommandError) in
             clock(.speed(try r.number("a playback rate (1 = real time)")))
         },
-        CommandSpec("play", .time, [CommandForm([], "explorer playback: run the clock")]) { (_: inout Reader) throws(CommandError) in clock(.play) },
-        CommandSpec("pause", .time, [CommandForm([], "explorer playback: stop the clock")]) { (_: inout Reader) throws(CommandError) in clock(.pause) },
-        CommandSpec("remove-animations", .time, [CommandForm([.optional([.keyPath])], "removes the selection's animations (on that key path only, when given)")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("play", .time, [CommandForm([], "explorer playback: run the clock")]) { (_: inout TokenCursor) throws(CommandError) in clock(.play) },
+        CommandSpec("pause", .time, [CommandForm([], "explorer playback: stop the clock")]) { (_: inout TokenCursor) throws(CommandError) in clock(.pause) },
+        CommandSpec("remove-animations", .time, [CommandForm([.optional([.keyPath])], "removes the selection's animations (on that key path only, when given)")]) { (r: inout TokenCursor) throws(CommandError) in
             clock(.removeAnimations(r.peek == nil ? nil : try r.keyPath()))
         },
     ]
 
     static let explorerCommands: [CommandSpec] = [
-        CommandSpec("zoom", .explorer, [CommandForm([.number("F")], "zoom the camera by F")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("zoom", .explorer, [CommandForm([.number("F")], "zoom the camera by F")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.zoom(try r.positive("a zoom factor")))
         },
-        CommandSpec("pan", .explorer, [CommandForm([.number("DX"), .number("DY")], "pan the camera (in cells)")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("pan", .explorer, [CommandForm([.number("DX"), .number("DY")], "pan the camera (in cells)")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.pan(try r.number("dx (cells)"), try r.number("dy (cells)")))
         },
-        CommandSpec("fit", .explorer, [CommandForm([], "fit the scene in the canvas")]) { (_: inout Reader) throws(CommandError) in explorer(.fit) },
-        CommandSpec("cursor", .explorer, [CommandForm([onOff], "the hit-test cursor")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("fit", .explorer, [CommandForm([], "fit the scene in the canvas")]) { (_: inout TokenCursor) throws(CommandError) in explorer(.fit) },
+        CommandSpec("cursor", .explorer, [CommandForm([onOff], "the hit-test cursor")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.cursor(try r.onOff()))
         },
-        CommandSpec("cursor-move", .explorer, [CommandForm([.number("DC"), .number("DR")], "move the hit-test cursor by cells")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("cursor-move", .explorer, [CommandForm([.number("DC"), .number("DR")], "move the hit-test cursor by cells")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.cursorMove(try r.integer("columns"), try r.integer("rows")))
         },
-        CommandSpec("cursor-at", .explorer, [CommandForm([.number("X"), .number("Y")], "put the hit-test cursor at a screen point")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("cursor-at", .explorer, [CommandForm([.number("X"), .number("Y")], "put the hit-test cursor at a screen point")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.cursorAt(try r.number("x"), try r.number("y")))
         },
-        CommandSpec("panel", .explorer, [CommandForm([words(PanelName.self)], "the side panel's page")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("panel", .explorer, [CommandForm([words(PanelName.self)], "the side panel's page")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.panel(try r.choice("panel", PanelName.self)))
         },
-        CommandSpec("mode", .explorer, [CommandForm([words(ModeName.self)], "the key mode")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("mode", .explorer, [CommandForm([words(ModeName.self)], "the key mode")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.mode(try r.choice("mode", ModeName.self)))
         },
-        CommandSpec("anchor-behaviour", .explorer, [CommandForm([words(AnchorBehaviourName.self)], "what the anchor keys do")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("anchor-behaviour", .explorer, [CommandForm([words(AnchorBehaviourName.self)], "what the anchor keys do")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.anchorBehaviour(try r.choice("anchor behaviour", AnchorBehaviourName.self)))
         },
-        CommandSpec("command-line", .explorer, [CommandForm([], "open the `:` line")]) { (_: inout Reader) throws(CommandError) in explorer(.commandLine) },
-        CommandSpec("help", .explorer, [CommandForm([], "the help overlay")]) { (_: inout Reader) throws(CommandError) in explorer(.help) },
-        CommandSpec("legend", .explorer, [CommandForm([onOff], "the legend of the canvas marks ([picture.md](picture.md))")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("command-line", .explorer, [CommandForm([], "open the `:` line")]) { (_: inout TokenCursor) throws(CommandError) in explorer(.commandLine) },
+        CommandSpec("help", .explorer, [CommandForm([], "the help overlay")]) { (_: inout TokenCursor) throws(CommandError) in explorer(.help) },
+        CommandSpec("legend", .explorer, [CommandForm([onOff], "the legend of the canvas marks ([picture.md](picture.md))")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.legend(try r.onOff()))
         },
-        CommandSpec("present", .explorer, [CommandForm([onOff], "the presentation preset: bold marks, big key echo, essential panel")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("present", .explorer, [CommandForm([onOff], "the presentation preset: bold marks, big key echo, essential panel")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.present(try r.onOff()))
         },
-        CommandSpec("show", .explorer, [CommandForm([words(ShownPart.self)], "what fills a terminal too narrow for both")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("show", .explorer, [CommandForm([words(ShownPart.self)], "what fills a terminal too narrow for both")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.show(try r.choice("part", ShownPart.self)))
         },
-        CommandSpec("search", .explorer, [CommandForm([.optional([.text("TEXT")])], "the tree browser: open the search line (`/`), or select the first view matching TEXT by name, class or address")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("search", .explorer, [CommandForm([.optional([.text("TEXT")])], "the tree browser: open the search line (`/`), or select the first view matching TEXT by name, class or address")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.search(r.peek == nil ? nil : try r.name("text to search for")))
         },
-        CommandSpec("search-next", .explorer, [CommandForm([], "the next match of the search (`n`)")]) { (_: inout Reader) throws(CommandError) in explorer(.searchNext) },
-        CommandSpec("search-previous", .explorer, [CommandForm([], "the previous match (`N`)")]) { (_: inout Reader) throws(CommandError) in explorer(.searchPrevious) },
-        CommandSpec("fold", .explorer, [CommandForm([.layer("NAME")], "fold a subtree in the tree browser (Enter)")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("search-next", .explorer, [CommandForm([], "the next match of the search (`n`)")]) { (_: inout TokenCursor) throws(CommandError) in explorer(.searchNext) },
+        CommandSpec("search-previous", .explorer, [CommandForm([], "the previous match (`N`)")]) { (_: inout TokenCursor) throws(CommandError) in explorer(.searchPrevious) },
+        CommandSpec("fold", .explorer, [CommandForm([.layer("NAME")], "fold a subtree in the tree browser (Enter)")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.fold(try r.name("a layer name"), true))
         },
-        CommandSpec("unfold", .explorer, [CommandForm([.layer("NAME")], "unfold it")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("unfold", .explorer, [CommandForm([.layer("NAME")], "unfold it")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.fold(try r.name("a layer name"), false))
         },
-        CommandSpec("reveal", .explorer, [CommandForm([], "unfold the selection's ancestors and scroll to it (`*`)")]) { (_: inout Reader) throws(CommandError) in explorer(.reveal) },
-        CommandSpec("filter", .explorer, [CommandForm([onOff], "hide hidden and zero-size views in the tree browser (`F`)")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("reveal", .explorer, [CommandForm([], "unfold the selection's ancestors and scroll to it (`*`)")]) { (_: inout TokenCursor) throws(CommandError) in explorer(.reveal) },
+        CommandSpec("filter", .explorer, [CommandForm([onOff], "hide hidden and zero-size views in the tree browser (`F`)")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.filter(try r.onOff()))
         },
-        CommandSpec("quit", aliases: ["q"], .explorer, [CommandForm([], "quit (asks when there are unsaved edits); ends a script")]) { (_: inout Reader) throws(CommandError) in
+        CommandSpec("quit", aliases: ["q"], .explorer, [CommandForm([], "quit (asks when there are unsaved edits); ends a script")]) { (_: inout TokenCursor) throws(CommandError) in
             explorer(.quit(force: false))
         },
-        CommandSpec("quit!", aliases: ["q!"], .explorer, [CommandForm([], "quit now")]) { (_: inout Reader) throws(CommandError) in
+        CommandSpec("quit!", aliases: ["q!"], .explorer, [CommandForm([], "quit now")]) { (_: inout TokenCursor) throws(CommandError) in
             explorer(.quit(force: true))
         },
     ]
@@ -406,11 +406,11 @@ public enum CommandTable {
             CommandForm([.tail("OP…")],
                         "append one drawing operation to the selection's drawing: `save`, `restore`, `translate TX TY`, `rotate DEG`, `scale SX SY`, `concat A B C D TX TY`, `fill-rect`/`stroke-rect`/`fill-ellipse`/`stroke-ellipse X Y W H COLOR [WIDTH]`, `line X1 Y1 X2 Y2 COLOR [WIDTH]`, `text \"TEXT\" X Y [COLOR]` ([content.md](content.md))"),
             CommandForm([.keyword("clear")], "empty the selection's drawing"),
-        ]) { (r: inout Reader) throws(CommandError) in
+        ]) { (r: inout TokenCursor) throws(CommandError) in
             if let t = r.peek, !t.quoted, t.text == "clear", r.tokens.count == r.index + 1 { r.advance(); return edit(.drawClear) }
             return edit(.draw(try r.drawingOperation()))
         },
-        CommandSpec("operation", .explorer, [CommandForm([.number("N")], "the content page: show the selection's drawing after its first N operations, with the CTM and an axes marker at the user-space origin (keys `{` `}`)")]) { (r: inout Reader) throws(CommandError) in
+        CommandSpec("operation", .explorer, [CommandForm([.number("N")], "the content page: show the selection's drawing after its first N operations, with the CTM and an axes marker at the user-space origin (keys `{` `}`)")]) { (r: inout TokenCursor) throws(CommandError) in
             let column = r.peek?.column
             let k = try r.integer("an operation count")
             guard k >= 0 else { throw CommandError("an operation count cannot be negative", column: column, suggestion: "operation 0 is the base CTM") }

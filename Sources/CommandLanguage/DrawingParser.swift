@@ -4,7 +4,7 @@ import LayerModel
 /// Reads drawing operations (content.md): one operation from a `draw` command's words, or
 /// from one string of a layout file's `drawing` list. Every refusal names the column and the
 /// operation's form.
-extension Reader {
+extension TokenCursor {
     /// One operation; the words after it are the caller's business (`draw` refuses extras).
     public mutating func drawingOperation() throws(CommandError) -> DrawingOperation {
         let verbToken = try word("a drawing operation (\(DrawingOperation.verbs.joined(separator: ", ")))")
@@ -34,7 +34,7 @@ extension Reader {
             }
             advance()
             guard let c = Color(css: t.text) else {
-                if Reader.number(t.text) != nil {
+                if TokenCursor.number(t.text) != nil {
                     throw CommandError("expected a color, found the number \(t.text): \(verb) takes \(form)", column: t.column, suggestion: "write \(form)")
                 }
                 throw CommandError("unknown color \"\(t.text)\"", column: t.column,
@@ -83,7 +83,7 @@ extension Reader {
     }
 }
 
-extension Reader {
+extension TokenCursor {
     /// `[at N]` after a content query: nil when absent.
     mutating func drawingIndex() throws(CommandError) -> Int? {
         guard let t = peek, !t.quoted, t.text == "at" else { return nil }
@@ -121,7 +121,7 @@ extension DrawingOperation {
             while i < chars.count, !chars[i].isWhitespace { word.append(chars[i]); i += 1 }
             tokens.append(CommandToken(text: word, column: start + 1, quoted: false))
         }
-        var r = Reader(tokens: tokens, endColumn: chars.count + 1)
+        var r = TokenCursor(tokens: tokens, endColumn: chars.count + 1)
         return try r.drawingOperation()
     }
 }

@@ -12,7 +12,7 @@ public struct Binding: Equatable, Sendable {
         case command(Command)
         /// A key whose command depends on the state (a toggle, an arrow, the next step):
         /// it resolves to one command when pressed, and echoes that.
-        case ui(UIAction)
+        case ui(ContextualAction)
     }
     public var keys: [Key]
     public var action: Action
@@ -24,7 +24,7 @@ public struct Binding: Equatable, Sendable {
 /// Keys that resolve to a command only when pressed: they have no spelling of their own,
 /// only the command they amount to in the current state (`a` → `mode anchor` or
 /// `mode normal`), which is what the echo shows.
-public enum UIAction: Equatable, Sendable {
+public enum ContextualAction: Equatable, Sendable {
     case anchorMode, anchorBehaviour, cursorMode, treeMode
     case nextPanel
     case moveUp, moveDown, moveLeft, moveRight

@@ -254,7 +254,7 @@ public enum Reducer {
         }
     }
 
-    static func ui(_ state: inout ExplorerState, _ action: UIAction, key typed: Key) -> ExplorerEffect {
+    static func ui(_ state: inout ExplorerState, _ action: ContextualAction, key typed: Key) -> ExplorerEffect {
         let key = typed.description
         // Every key echoes a command that replays (`a → mode anchor`): toggles resolve to
         // the command they amount to in the current state.

@@ -164,7 +164,7 @@ public enum TimeView {
     }
 
     /// The playback keys, each as the command it stands for (so the echo can be replayed).
-    static func key(_ state: inout ExplorerState, _ action: UIAction, key: String) -> ExplorerEffect {
+    static func key(_ state: inout ExplorerState, _ action: ContextualAction, key: String) -> ExplorerEffect {
         let now = state.session.now
         switch action {
         case .playPause:

@@ -7,7 +7,7 @@ import Synchronization
 /// all 10 000 layers then reads ~1 MB front to back instead of chasing a 230-byte record
 /// and a separate sublayer array per layer.
 ///
-/// Built lazily from the tree's hit-testing copy (`hot`) on the first search after a
+/// Built lazily from the tree's hit-testing copy (`hitGeometry`) on the first search after a
 /// change and kept until the next change; the arithmetic is the tree's own, operation for
 /// operation (`pointInLayer`, `Rect.contains`), so the answers are identical.
 struct FlatHitIndex: Sendable {
@@ -45,13 +45,13 @@ struct FlatHitIndex: Sendable {
     var inverses: [Homography]
 
     init(_ tree: LayerTree) {
-        let hot = tree.hot
-        nodes = Array(repeating: Node(), count: hot.count)
+        let hitGeometry = tree.hitGeometry
+        nodes = Array(repeating: Node(), count: hitGeometry.count)
         var children: [Int32] = []
         var inverses: [Homography] = []
-        children.reserveCapacity(hot.count * 2)
-        for i in hot.indices {
-            let h = hot[i]
+        children.reserveCapacity(hitGeometry.count * 2)
+        for i in hitGeometry.indices {
+            let h = hitGeometry[i]
             let t = h.transform
             var node = Node()
             node.positionX = h.position.x; node.positionY = h.position.y
@@ -75,7 +75,7 @@ struct FlatHitIndex: Sendable {
                 for id in z { children.append(Int32(id.raw)) }
             }
             if let layer = tree.layerIfPresent(LayerID(raw: i)) {
-                let parentIsPlain = layer.superlayer.map { hot[$0.raw].plainSublayerSpace } ?? true
+                let parentIsPlain = layer.superlayer.map { hitGeometry[$0.raw].plainSublayerSpace } ?? true
                 if parentIsPlain && node.flags & Node.affine != 0 {
                     node.flags |= Node.closedForm
                 } else if let inverse = tree.hopToSuperlayer(LayerID(raw: i)).inverted() {

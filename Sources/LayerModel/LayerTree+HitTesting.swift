@@ -59,7 +59,7 @@ extension LayerTree {
         // among equal zPositions. Swift's sort is stable.
         var keyed: [(z: Double, id: LayerID)] = []
         keyed.reserveCapacity(ids.count)
-        for id in ids { keyed.append((zKey(hot[id.raw].zPosition), id)) }
+        for id in ids { keyed.append((zKey(hitGeometry[id.raw].zPosition), id)) }
         keyed.sort { $0.z > $1.z }
         for k in keyed.indices { ids[k] = keyed[k].id }
         return ids
@@ -125,12 +125,12 @@ extension LayerTree {
     func pointInLayer(_ id: LayerID, fromSuperlayer p: Point, parentIsPlain: Bool) -> Point? {
         let i = id.raw
         // Field by field: binding the whole entry would retain its sublayers array.
-        let t = hot[i].transform
-        if parentIsPlain && t.m14 == 0 && t.m24 == 0 && t.m44 == 1 && hot[i].anchorPointZ == 0 {
+        let t = hitGeometry[i].transform
+        if parentIsPlain && t.m14 == 0 && t.m24 == 0 && t.m44 == 1 && hitGeometry[i].anchorPointZ == 0 {
             // q = (local − a)·L + (m41, m42) + position  ⇒  local = (q − position − m4x)·L⁻¹ + a
             let det = t.m11 * t.m22 - t.m12 * t.m21
             guard det != 0, det.isFinite else { return nil }
-            let position = hot[i].position, bounds = hot[i].bounds, anchor = hot[i].anchorPoint
+            let position = hitGeometry[i].position, bounds = hitGeometry[i].bounds, anchor = hitGeometry[i].anchorPoint
             let x = p.x - position.x - t.m41, y = p.y - position.y - t.m42
             let ax = bounds.origin.x + anchor.x * bounds.size.width
             let ay = bounds.origin.y + anchor.y * bounds.size.height
@@ -144,22 +144,22 @@ extension LayerTree {
     }
 
     @inline(__always)
-    func isPlainSublayerSpace(_ id: LayerID) -> Bool { hot[id.raw].plainSublayerSpace }
+    func isPlainSublayerSpace(_ id: LayerID) -> Bool { hitGeometry[id.raw].plainSublayerSpace }
 
     /// Entering one layer during a CALayer hit test: nil when it is skipped (recorded in `trace`).
     @inline(__always)
     private func enterLayer(_ id: LayerID, _ p: Point, parentIsPlain: Bool, order: SiblingOrder, trace: HitTrace?) -> Frame? {
         let i = id.raw
-        if hot[i].isHidden { trace?.visits.append(HitVisit(layer: id, outcome: .hidden, localPoint: nil)); return nil }
+        if hitGeometry[i].isHidden { trace?.visits.append(HitVisit(layer: id, outcome: .hidden, localPoint: nil)); return nil }
         guard let local = pointInLayer(id, fromSuperlayer: p, parentIsPlain: parentIsPlain) else {
             trace?.visits.append(HitVisit(layer: id, outcome: .singular, localPoint: nil)); return nil
         }
-        if hot[i].masksToBounds && !hot[i].bounds.contains(local) {
+        if hitGeometry[i].masksToBounds && !hitGeometry[i].bounds.contains(local) {
             trace?.visits.append(HitVisit(layer: id, outcome: .clipped, localPoint: local)); return nil
         }
         // The zPosition order is cached by the tree whenever sublayers or their zPositions change.
-        let isSorted = order == .zPosition && hot[i].searchByZ != nil
-        return Frame(id: id, local: local, count: hot[i].sublayers.count, isSorted: isSorted, next: 0)
+        let isSorted = order == .zPosition && hitGeometry[i].searchByZ != nil
+        return Frame(id: id, local: local, count: hitGeometry[i].sublayers.count, isSorted: isSorted, next: 0)
     }
 
     private func hitTestLayers(start: LayerID, pointInSuperlayer: Point, order: SiblingOrder,
@@ -176,15 +176,15 @@ extension LayerTree {
             let count = stack[top].count
             let next = stack[top].next
             if next < count {
-                let child = stack[top].isSorted ? hot[i].searchByZ.unsafelyUnwrapped[next] : hot[i].sublayers[count - 1 - next]
+                let child = stack[top].isSorted ? hitGeometry[i].searchByZ.unsafelyUnwrapped[next] : hitGeometry[i].sublayers[count - 1 - next]
                 stack[top].next = next + 1
-                if let f = enterLayer(child, stack[top].local, parentIsPlain: hot[i].plainSublayerSpace, order: order, trace: trace) {
+                if let f = enterLayer(child, stack[top].local, parentIsPlain: hitGeometry[i].plainSublayerSpace, order: order, trace: trace) {
                     stack.append(f)
                 }
                 continue
             }
             let frame = stack.removeLast()
-            if hot[i].bounds.contains(frame.local) {
+            if hitGeometry[i].bounds.contains(frame.local) {
                 trace?.visits.append(HitVisit(layer: frame.id, outcome: .hit, localPoint: frame.local))
                 return frame.id
             }
@@ -284,7 +284,7 @@ extension LayerTree {
             let count = stack[top].count
             if stack[top].next < count {
                 // Reverse array order, zPosition ignored (R10).
-                let child = hot[stack[top].id.raw].sublayers[count - 1 - stack[top].next]
+                let child = hitGeometry[stack[top].id.raw].sublayers[count - 1 - stack[top].next]
                 stack[top].next += 1
                 let local = self[child].kind == .view ? hopToSuperlayer(child).inverted()?.apply(to: stack[top].local) : nil
                 enter(child, local)

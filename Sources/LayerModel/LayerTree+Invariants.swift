@@ -4,13 +4,13 @@ import Geometry
 /// does with `_checkInvariants()`), so a broken mirror or link fails at the edit that broke
 /// it rather than as a wrong hit test later:
 ///
-/// - `storage` and `hot` have one entry per slot; every live slot's `hot` entry is
+/// - `storage` and `hitGeometry` have one entry per slot; every live slot's `hitGeometry` entry is
 ///   `HitGeometry(layer)` with the zPosition search order of its sublayers;
 /// - `ids` maps every live layer's name to its slot and nothing else;
 /// - links agree both ways: a top-level layer has no superlayer and is in `roots`; every
 ///   other layer is in its superlayer's `sublayers`, whose entries are live and point back;
 ///   no layer is listed twice; following superlayers always ends at a top-level layer;
-/// - a built `FlatHitIndex` says what `hot` says.
+/// - a built `FlatHitIndex` says what `hitGeometry` says.
 ///
 /// After a mutation only the slots it touched are checked (with their parents' lists where
 /// those changed), so a script of 10 000 edits stays linear; a full check runs where the
@@ -56,12 +56,12 @@ extension LayerTree {
     }
 
     /// Every broken invariant of the whole tree, as text (empty: sound); `index` (default:
-    /// the built one, if any) is compared with `hot`. One pass over the slots, then integer
+    /// the built one, if any) is compared with `hitGeometry`. One pass over the slots, then integer
     /// work: it runs at every rebuild of the flat index in debug builds.
     func invariantViolations(flat index: FlatHitIndex? = nil) -> [String] {
         var problems: [String] = []
         let n = storage.count
-        if n != hot.count { return ["storage has \(n) slots, hot \(hot.count)"] }
+        if n != hitGeometry.count { return ["storage has \(n) slots, hitGeometry \(hitGeometry.count)"] }
         // Superlayer per slot (-1: top level, -2: empty slot).
         var parentOf = [Int](repeating: -2, count: n)
         var live = 0
@@ -71,7 +71,7 @@ extension LayerTree {
             parentOf[i] = layer.superlayer?.raw ?? -1
             var expected = HitGeometry(layer)
             if layer.sublayers.count > 1 { expected.searchByZ = zSortedSearchOrder(layer.sublayers) }
-            if !hot[i].mirrors(expected) { problems.append("#\(i) \"\(layer.name)\": the hit-testing copy differs from the layer") }
+            if !hitGeometry[i].mirrors(expected) { problems.append("#\(i) \"\(layer.name)\": the hit-testing copy differs from the layer") }
         }
         if ids.count != live { problems.append("\(ids.count) names for \(live) layers") }
         for (name, id) in ids where !(id.raw >= 0 && id.raw < n && storage[id.raw]?.name == name) {
@@ -84,7 +84,7 @@ extension LayerTree {
             listed[r.raw] += 1
         }
         for i in 0..<n where parentOf[i] != -2 {
-            for c in hot[i].sublayers {
+            for c in hitGeometry[i].sublayers {
                 guard c.raw >= 0, c.raw < n, parentOf[c.raw] == i else { problems.append("#\(i)'s sublayer \(c) does not name it as superlayer"); continue }
                 listed[c.raw] += 1
             }
@@ -111,7 +111,7 @@ extension LayerTree {
     /// The broken invariants among the touched slots.
     func invariantViolations(_ touched: TouchedSlots) -> [String] {
         var problems: [String] = []
-        if storage.count != hot.count { problems.append("storage has \(storage.count) slots, hot \(hot.count)") }
+        if storage.count != hitGeometry.count { problems.append("storage has \(storage.count) slots, hitGeometry \(hitGeometry.count)") }
         if touched.roots {
             var listed = Set<LayerID>()
             for r in roots {
@@ -167,7 +167,7 @@ extension LayerTree {
         var problems: [String] = []
         let layer = storage[id.raw]!
         var expected = HitGeometry(layer)
-        let mirror = hot[id.raw]
+        let mirror = hitGeometry[id.raw]
         if layer.sublayers.count <= zOrderLimit {
             expected.searchByZ = zSortedSearchOrder(layer.sublayers)
         } else {
@@ -186,13 +186,13 @@ extension LayerTree {
         return problems
     }
 
-    /// A flattened index agrees with `hot` for these slots (nil: every slot). NaN agrees with NaN.
+    /// A flattened index agrees with `hitGeometry` for these slots (nil: every slot). NaN agrees with NaN.
     private func flatIndexViolations(_ index: FlatHitIndex, _ slots: [LayerID]?) -> [String] {
-        guard index.nodes.count == hot.count else { return ["the flat index has \(index.nodes.count) nodes for \(hot.count) slots"] }
+        guard index.nodes.count == hitGeometry.count else { return ["the flat index has \(index.nodes.count) nodes for \(hitGeometry.count) slots"] }
         var problems: [String] = []
         func check(_ i: Int) {
             let node = index.nodes[i]
-            let h = hot[i]
+            let h = hitGeometry[i]
             var agrees = Int(node.childCount) == h.sublayers.count
                 && (node.zStart >= 0) == (h.searchByZ != nil)
                 && (node.flags & FlatHitIndex.Node.hidden != 0) == h.isHidden

@@ -25,11 +25,11 @@ public struct LayerTree: Equatable, Sendable {
     private(set) var storage: [Layer?] = []
     /// The fields hit testing reads, per slot, as plain values (no reference counting):
     /// copying whole layers (name, sublayers) dominated the cost of a search.
-    private(set) var hot: [HitGeometry] = [] {
+    private(set) var hitGeometry: [HitGeometry] = [] {
         // Any change to what hit testing reads drops the flattened copy (FlatHitIndex.swift).
         didSet { flatHitCache = FlatHitCache() }
     }
-    /// `hot` flattened for searching, built on the first search after a change.
+    /// `hitGeometry` flattened for searching, built on the first search after a change.
     private(set) var flatHitCache = FlatHitCache()
     private(set) var ids: [String: LayerID] = [:]
     /// Top-level layers in tree order.
@@ -60,9 +60,9 @@ public struct LayerTree: Equatable, Sendable {
                 ids[newValue.name] = id
             }
             storage[id.raw] = newValue
-            let sorted = hot[id.raw].searchByZ
-            hot[id.raw] = HitGeometry(newValue)
-            hot[id.raw].searchByZ = sorted
+            let sorted = hitGeometry[id.raw].searchByZ
+            hitGeometry[id.raw] = HitGeometry(newValue)
+            hitGeometry[id.raw].searchByZ = sorted
             let zMoved = newValue.zPosition != old.zPosition
             if zMoved, let parent = newValue.superlayer { refreshSearchOrder(parent) }
             checkInvariants(after: TouchedSlots(slots: zMoved ? [id] + (newValue.superlayer.map { [$0] } ?? []) : [id]))
@@ -78,9 +78,9 @@ public struct LayerTree: Equatable, Sendable {
             if let old = storage[id.raw], ids[old.name] == id { ids[old.name] = nil }
         }
         for (id, layer) in slots {
-            while storage.count <= id.raw { storage.append(nil); hot.append(HitGeometry()) }
+            while storage.count <= id.raw { storage.append(nil); hitGeometry.append(HitGeometry()) }
             storage[id.raw] = layer
-            if let layer { hot[id.raw] = HitGeometry(layer) }
+            if let layer { hitGeometry[id.raw] = HitGeometry(layer) }
             if let layer { ids[layer.name] = id }
         }
         for (id, layer) in slots {
@@ -96,28 +96,28 @@ public struct LayerTree: Equatable, Sendable {
     /// Test hook: changes the slots and their hit-testing copies behind the tree's back (no
     /// mirror, name or link upkeep, no check), to show that the checks catch a broken tree.
     mutating func corruptForTesting(storage editStorage: (inout [Layer?]) -> Void = { _ in },
-                                    hot editHot: (inout [HitGeometry]) -> Void = { _ in }) {
+                                    hitGeometry editHitGeometry: (inout [HitGeometry]) -> Void = { _ in }) {
         editStorage(&storage)
-        editHot(&hot)
+        editHitGeometry(&hitGeometry)
     }
     #endif
 
     private mutating func syncSublayers(_ id: LayerID) {
-        hot[id.raw].sublayers = storage[id.raw]!.sublayers
+        hitGeometry[id.raw].sublayers = storage[id.raw]!.sublayers
         refreshSearchOrder(id)
     }
 
     /// Recomputes the cached zPosition search order of `id`'s sublayers.
     private mutating func refreshSearchOrder(_ id: LayerID) {
-        hot[id.raw].searchByZ = zSortedSearchOrder(hot[id.raw].sublayers)
+        hitGeometry[id.raw].searchByZ = zSortedSearchOrder(hitGeometry[id.raw].sublayers)
     }
 
     /// Siblings front to back by zPosition (ties: later first), or nil when every zPosition is
     /// equal — then reverse tree order is the answer and nothing needs storing.
     func zSortedSearchOrder(_ siblings: [LayerID]) -> [LayerID]? {
         guard siblings.count > 1 else { return nil }
-        let z0 = hot[siblings[0].raw].zPosition
-        guard siblings.dropFirst().contains(where: { hot[$0.raw].zPosition != z0 }) else { return nil }
+        let z0 = hitGeometry[siblings[0].raw].zPosition
+        guard siblings.dropFirst().contains(where: { hitGeometry[$0.raw].zPosition != z0 }) else { return nil }
         return searchOrder(siblings, .zPosition)
     }
 
@@ -148,17 +148,17 @@ public struct LayerTree: Equatable, Sendable {
         layer.superlayer = parent
         layer.sublayers = []
         storage.append(layer)
-        hot.append(HitGeometry(layer))
+        hitGeometry.append(HitGeometry(layer))
         ids[layer.name] = id
         if let parent {
             // Linear bulk building (an import of 200 000 siblings): drop the hit-testing copy
             // first so the insert does not copy the shared array, and keep "all siblings share
             // one zPosition" without rescanning them.
-            let uniform = hot[parent.raw].searchByZ == nil
-                && (storage[parent.raw]!.sublayers.first.map { hot[$0.raw].zPosition == layer.zPosition } ?? true)
-            hot[parent.raw].sublayers = []
+            let uniform = hitGeometry[parent.raw].searchByZ == nil
+                && (storage[parent.raw]!.sublayers.first.map { hitGeometry[$0.raw].zPosition == layer.zPosition } ?? true)
+            hitGeometry[parent.raw].sublayers = []
             storage[parent.raw]!.sublayers.insert(id, at: at)
-            hot[parent.raw].sublayers = storage[parent.raw]!.sublayers
+            hitGeometry[parent.raw].sublayers = storage[parent.raw]!.sublayers
             if !uniform { refreshSearchOrder(parent) }
         } else { roots.insert(id, at: at) }
         // A new leaf cannot close a cycle: no walk up.

@@ -156,7 +156,7 @@ struct AnimationsDecoder {
 
     /// Reads `text` with the command language's reader; its errors point at the field.
     private func fragment<T>(_ text: String, _ value: SourceValue, _ path: String,
-                             _ body: (inout Reader) throws(CommandError) -> T) throws(LayoutError) -> T {
+                             _ body: (inout TokenCursor) throws(CommandError) -> T) throws(LayoutError) -> T {
         do throws(CommandError) {
             return try CommandParser.fragment(text, body)
         } catch {

@@ -82,7 +82,7 @@ enum TransformFit {
     /// A new step for a transform with no steps in the file: one rotation, scale or
     /// translation when the matrix is one of those.
     static func steps(_ t: Transform3D) -> WantedValue? {
-        let angle = Angle(radians: atan2Approx(t.m12, t.m11)).degrees
+        let angle = Angle(radians: atan2(t.m12, t.m11)).degrees
         if t.isApproximatelyEqual(to: .rotation(.degrees(angle))) { return .array([.object([("rotate", .number(angle))])]) }
         if t.isApproximatelyEqual(to: .scale(t.m11, t.m22, 1)) {
             return .array([.object([("scale", t.m11 == t.m22 ? .number(t.m11) : .array([.number(t.m11), .number(t.m22)]))])])
@@ -132,13 +132,13 @@ enum TransformFit {
         }
         switch step.key {
         case "rotate" where step.axis == nil:
-            let d = near(Angle(radians: atan2Approx(needed.m12, needed.m11)).degrees)
+            let d = near(Angle(radians: atan2(needed.m12, needed.m11)).degrees)
             return needed.isApproximatelyEqual(to: .rotation(.degrees(d))) ? wrap(.number(d)) : nil
         case "rotateX":
-            let d = near(Angle(radians: atan2Approx(needed.m23, needed.m22)).degrees)
+            let d = near(Angle(radians: atan2(needed.m23, needed.m22)).degrees)
             return needed.isApproximatelyEqual(to: .rotation(.degrees(d), x: 1, y: 0, z: 0)) ? wrap(.number(d)) : nil
         case "rotateY":
-            let d = near(Angle(radians: atan2Approx(-needed.m13, needed.m11)).degrees)
+            let d = near(Angle(radians: atan2(-needed.m13, needed.m11)).degrees)
             return needed.isApproximatelyEqual(to: .rotation(.degrees(d), x: 0, y: 1, z: 0)) ? wrap(.number(d)) : nil
         case "scale":
             guard needed.isApproximatelyEqual(to: .scale(needed.m11, needed.m22, needed.m33)) else { return nil }
@@ -161,6 +161,3 @@ enum TransformFit {
         }
     }
 }
-
-/// atan2 from the C library (no Foundation).
-func atan2Approx(_ y: Double, _ x: Double) -> Double { atan2(y, x) }

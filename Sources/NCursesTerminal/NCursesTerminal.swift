@@ -140,7 +140,7 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
         _ = leaveok(window, true)
 
         // Colors.
-        let colors = Palette.detect(requested: options.colorDepth, term: term,
+        let colors = ColorSupport.detect(requested: options.colorDepth, term: term,
                                     environment: Self.environment)
 
         // Mouse.
@@ -159,7 +159,7 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
 
         capabilities = Capabilities(unicode: unicode, colorDepth: colors.depth, mouse: mouseOn,
                                     braille: unicode && !term.hasPrefix("linux"),
-                                    notes: Palette.notes(colors: colors, codeset: codeset, unicode: unicode))
+                                    notes: ColorSupport.notes(colors: colors, codeset: codeset, unicode: unicode))
         screenUpdate = ScreenUpdate(options: ScreenUpdate.Options(
             colors: colors.depth, brightColors: colors.brightColors, unicode: unicode,
             // `am` without `xenl`: writing the last cell would scroll the screen.

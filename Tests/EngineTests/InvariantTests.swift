@@ -53,7 +53,7 @@ struct InvariantTests {
     @Test func aStaleHitTestingCopyIsCaughtWhenItsLayerGainsASublayer() throws {
         var (tree, p, _, _, _) = try Self.tree()
         // p's copy says it sits at (500, 500): hit tests would miss p where it is drawn.
-        tree.corruptForTesting(hot: { $0[p.raw].position = Point(500, 500) })
+        tree.corruptForTesting(hitGeometry: { $0[p.raw].position = Point(500, 500) })
         let problems = try Self.recording { try tree.add(makeLayer("d"), in: p) }
         #expect(problems.contains { $0.contains("\"p\": the hit-testing copy differs from the layer") }, "\(problems)")
     }
@@ -71,7 +71,7 @@ struct InvariantTests {
         tree.corruptForTesting(storage: { s in
             s[p.raw]!.superlayer = a
             s[a.raw]!.sublayers = [p]
-        }, hot: { $0[a.raw].sublayers = [p] })
+        }, hitGeometry: { $0[a.raw].sublayers = [p] })
         let noChange = tree.snapshot(of: [a], includingRoots: false)
         let problems = Self.recording { tree.apply(noChange) }
         #expect(problems.contains { $0.contains("is its own ancestor (a cycle)") }, "\(problems)")
@@ -80,7 +80,7 @@ struct InvariantTests {
     @Test func theFullCheckRunsWhenTheFlatIndexIsRebuilt() throws {
         var (tree, _, _, b, _) = try Self.tree()
         // b's copy is hidden: the search would skip it, though it is drawn.
-        tree.corruptForTesting(hot: { $0[b.raw].isHidden = true })
+        tree.corruptForTesting(hitGeometry: { $0[b.raw].isHidden = true })
         var hit: LayerID?
         let problems = Self.recording { hit = tree.hitTestScreen(Point(70, 70)) }
         #expect(problems.contains { $0.contains("\"b\": the hit-testing copy differs from the layer") }, "\(problems)")

@@ -8,7 +8,7 @@ import TerminalKit
 /// ncurses draws no colours itself any more (frames are written by `ScreenUpdate`,
 /// which sends SGR codes directly), so no colour pairs are allocated: truecolor works
 /// on any terminfo entry, the way other full-screen programs do it.
-enum Palette {
+enum ColorSupport {
     struct Colors: Equatable {
         var depth: ColorDepth
         /// The 16-colour palette has its bright half (terminfo `colors` ≥ 16, or more

@@ -63,19 +63,30 @@ let package = Package(
         // and libFuzzer entry point (scripts/fuzz.sh).
         .target(name: "Fuzzing", dependencies: ["Engine", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells", "SeededRandom"]),
         .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing", "Engine"]),
-        .target(name: "TestSupport", dependencies: ["Geometry", "Cells"], path: "Tests/TestSupport"),
+        // Test helpers shared by the test targets: approximate comparison, goldens, the screen
+        // model of the end-to-end tests, the malformed corpora's manifests, a layer builder.
+        .target(name: "TestSupport", dependencies: ["Geometry", "Cells", "LayerModel"], path: "Tests/TestSupport"),
+        // One test target per source target, named after it (docs/architecture.md). EndToEndTests
+        // tests the executables (layerscope, ncurses-demo and through them NCursesTerminal) in
+        // real terminals.
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
-        .testTarget(name: "CellsTests", dependencies: ["Cells", "SafeText", "TestSupport"]),
-        .testTarget(name: "EngineTests", dependencies: ["Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport", "Fuzzing"],
+        .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
+        .testTarget(name: "LayerModelTests", dependencies: ["LayerModel", "Geometry", "TestSupport"]),
+        .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "LayerModel", "Geometry", "TestSupport"]),
+        .testTarget(name: "LayoutFilesTests", dependencies: ["LayoutFiles", "CommandLanguage", "LayerModel", "Geometry", "TestSupport"],
+                    exclude: ["Synthetic"], resources: [.copy("Malformed"), .copy("Dumps")]),
+        .testTarget(name: "EngineTests", dependencies: ["Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     resources: [.copy("Malformed")]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+        .testTarget(name: "CellsTests", dependencies: ["Cells", "SafeText", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Benchmarks", "SeededRandom", "Cells", "LayerModel", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Geometry"]),
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "TestSupport", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Cells"]),
-        .testTarget(name: "ImportTests", dependencies: ["Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport", "Fuzzing"],
-                    exclude: ["Synthetic"], resources: [.copy("Dumps")]),
     ],
     swiftLanguageModes: [.v6]
 )

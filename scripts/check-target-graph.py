@@ -3,7 +3,9 @@
 model, the engine, the layout files, the rasterizer or Yams (issue 8). Reads the package
 graph from `swift package describe --type json` and fails loudly naming the path to the
 forbidden target. Also checks that docs/architecture.md's target graph is Package.swift's
-(every non-test target with exactly its dependencies), so the map stays true."""
+(every non-test target with exactly its dependencies), so the map stays true, and that every
+library target has its own test target, named after it (the exceptions are listed in
+TESTED_ELSEWHERE with where they are tested)."""
 import json
 import os
 import re
@@ -44,6 +46,31 @@ def check_documented(targets):
                             f"docs/architecture.md says {', '.join(documented[name]) or '(nothing)'}")
     return failures
 
+# Targets without a test target of their own name, and where they are tested instead.
+TESTED_ELSEWHERE = {
+    "CNCurses": "a system library (the ncursesw headers)",
+    "NCursesTerminal": "EndToEndTests, through real terminals (tmux)",
+    "layerscope": "EndToEndTests, as the built executable",
+    "ncurses-demo": "EndToEndTests, as the built executable",
+    "layerscope-fuzz": "FuzzingTests runs the fuzzer it wraps",
+    "TestSupport": "it is the tests' own support code",
+}
+
+def check_test_targets(targets):
+    """Failures where a target has no test target of its name, or a test target names none."""
+    failures = []
+    tests = {name for name, t in targets.items() if t.get("type") == "test"}
+    for name, t in sorted(targets.items()):
+        if t.get("type") == "test" or name in TESTED_ELSEWHERE:
+            continue
+        if name + "Tests" not in tests:
+            failures.append(f"{name}: no test target {name}Tests (add it to Package.swift, or say in "
+                            f"TESTED_ELSEWHERE where it is tested)")
+    for name in sorted(tests):
+        if name != "EndToEndTests" and name.removesuffix("Tests") not in targets:
+            failures.append(f"{name}: tests no target of its name")
+    return failures
+
 CHECKED = ["NCursesTerminal", "ncurses-demo", "TerminalKit", "Cells"]
 FORBIDDEN = {"LayerModel", "Engine", "LayoutFiles", "CommandLanguage", "Raster", "Explorer", "Yams"}
 
@@ -73,13 +100,13 @@ def main():
                 node = parent[node]
             failures.append(f"{root} depends on {bad}: {' -> '.join(reversed(path))}")
         print(f"target graph: {root} -> {', '.join(sorted(k for k in parent if k != root)) or '(nothing)'}")
-    documented = check_documented(targets)
+    documented = check_documented(targets) + check_test_targets(targets)
     if documented:
         print("target graph: docs/architecture.md disagrees with Package.swift (edit the doc's graph):", file=sys.stderr)
         for f in documented:
             print("  " + f, file=sys.stderr)
     else:
-        print(f"target graph: docs/architecture.md matches Package.swift")
+        print(f"target graph: docs/architecture.md matches Package.swift; every target has its test target")
     if failures:
         print("target graph: FORBIDDEN DEPENDENCIES (the backend must depend on Cells, not on the model):",
               file=sys.stderr)

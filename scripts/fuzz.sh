@@ -10,7 +10,7 @@
 #                                       ARGS go to libFuzzer (e.g. -runs=1000000 -max_total_time=600)
 #
 # The mutation run is deterministic: the same SEED gives the same inputs, and a trap names
-# the target in its output. Both use the corpus of Layouts/ and Tests/EngineTests/Malformed.
+# the target in its output. Both use the corpus of Layouts/ and Tests/LayoutFilesTests/Malformed/layouts and Tests/EngineTests/Malformed/scripts.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -26,16 +26,16 @@ if [ "${1:-}" = "libfuzzer" ]; then
     # libFuzzer inputs start with one byte choosing the target: 0 JSON, 1 YAML, 2 commands,
     # 3 recursiveDescription dumps, 4 animation and step commands, 5 round trip (the bytes
     # seed a random scene).
-    for f in Layouts/*.json Tests/EngineTests/Malformed/layouts/*.json; do
+    for f in Layouts/*.json Tests/LayoutFilesTests/Malformed/layouts/*.json; do
         { printf '\000'; cat "$f"; } > "$corpus/json-$(basename "$f")"
     done
-    for f in Layouts/*.yaml Tests/EngineTests/Malformed/layouts/*.yaml; do
+    for f in Layouts/*.yaml Tests/LayoutFilesTests/Malformed/layouts/*.yaml; do
         { printf '\001'; cat "$f"; } > "$corpus/yaml-$(basename "$f")"
     done
     for f in Tests/EngineTests/Malformed/scripts/*; do
         { printf '\002'; cat "$f"; } > "$corpus/cmd-$(basename "$f")"
     done
-    for f in Tests/ImportTests/Dumps/*.txt; do
+    for f in Tests/LayoutFilesTests/Dumps/*.txt; do
         { printf '\003'; cat "$f"; } > "$corpus/dump-$(basename "$f")"
     done
     exec .build/fuzz/release/layerscope-fuzz -timeout=10 "$@" "$corpus"

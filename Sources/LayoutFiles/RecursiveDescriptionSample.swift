@@ -1,7 +1,7 @@
 /// A synthetic `recursiveDescription` dump of any size, in the real format (64-bit addresses,
 /// `   | ` nesting, `_UILabelLayer`, a table view's `contentOffset`, hidden and zero-size views,
 /// one transformed view per card): for benchmarks and end-to-end tests of big trees. Not a
-/// real capture — the real ones are in Tests/ImportTests/Dumps.
+/// real capture — the real ones are in Tests/LayoutFilesTests/Dumps.
 public enum RecursiveDescriptionSample {
     /// Exactly `views` views (at least 3). Card 30 (278 views or more) holds a
     /// `MyApp.CheckoutButton` to search for.

@@ -30,7 +30,7 @@ import Engine
 
 /// `layerscope-fuzz [COUNT] [SEED] [CORPUS-DIR…]`: the seeded mutation fuzzer, COUNT inputs
 /// per target (default 100 000), over the files in the corpus folders (default Layouts and
-/// Tests/EngineTests/Malformed/*). Prints a report per target; exits 1 on a problem. A
+/// Tests/LayoutFilesTests/Malformed/layouts, Tests/EngineTests/Malformed/scripts). Prints a report per target; exits 1 on a problem. A
 /// crash or hang ends it, with the seed in the output to reproduce it.
 @main
 struct FuzzMain {
@@ -39,7 +39,7 @@ struct FuzzMain {
         let count = arguments.first.flatMap { Int($0) } ?? 100_000
         let seed = arguments.dropFirst().first.flatMap { UInt64($0) } ?? 15
         var folders = Array(arguments.dropFirst(2))
-        if folders.isEmpty { folders = ["Layouts", "Tests/EngineTests/Malformed/layouts", "Tests/EngineTests/Malformed/scripts"] }
+        if folders.isEmpty { folders = ["Layouts", "Tests/LayoutFilesTests/Malformed/layouts", "Tests/EngineTests/Malformed/scripts"] }
         var corpus: [[UInt8]] = []
         for folder in folders {
             for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
@@ -47,7 +47,7 @@ struct FuzzMain {
             }
         }
         var dumps: [[UInt8]] = []
-        let dumpFolder = "Tests/ImportTests/Dumps"
+        let dumpFolder = "Tests/LayoutFilesTests/Dumps"
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: dumpFolder)) ?? []).sorted() where name.hasSuffix(".txt") {
             if let data = FileManager.default.contents(atPath: dumpFolder + "/" + name) { dumps.append(Array(data)) }
         }

@@ -6,11 +6,14 @@ import Testing
 @Suite("Command line end to end", .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct CommandLineEndToEndTests {
     static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let malformed = package.appendingPathComponent("Tests/EngineTests/Malformed")
+    /// The malformed corpora: layouts are LayoutFilesTests', scripts EngineTests'.
+    static func malformed(_ folder: String) -> URL {
+        package.appendingPathComponent(folder == "layouts" ? "Tests/LayoutFilesTests/Malformed/layouts" : "Tests/EngineTests/Malformed/\(folder)")
+    }
 
     /// (file, "LINE:COLUMN") from a corpus manifest.
     static func manifest(_ folder: String) -> [(String, String)] {
-        let text = (try? String(contentsOf: malformed.appendingPathComponent(folder).appendingPathComponent("EXPECTED.tsv"), encoding: .utf8)) ?? ""
+        let text = (try? String(contentsOf: malformed(folder).appendingPathComponent("EXPECTED.tsv"), encoding: .utf8)) ?? ""
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             return (f[0], f.count > 1 ? f[1] : "")
@@ -21,7 +24,7 @@ struct CommandLineEndToEndTests {
         let cases = Self.manifest("layouts")
         #expect(cases.count >= 36)
         for (file, position) in cases {
-            let path = Self.malformed.appendingPathComponent("layouts").appendingPathComponent(file).path
+            let path = Self.malformed("layouts").appendingPathComponent(file).path
             let result = try Subprocess.run(try LayerScopeProgram.requiredPath, ["check", path])
             #expect(result.status == 1, "\(file): exit \(result.status)")   // not a crash (≥ 128)
             #expect(result.errors.contains("\(file):\(position):"), "\(file): \(result.errors)")
@@ -33,7 +36,7 @@ struct CommandLineEndToEndTests {
         let cases = Self.manifest("scripts")
         #expect(cases.count >= 20)
         for (file, position) in cases {
-            let path = Self.malformed.appendingPathComponent("scripts").appendingPathComponent(file).path
+            let path = Self.malformed("scripts").appendingPathComponent(file).path
             let result = try Subprocess.run(try LayerScopeProgram.requiredPath, ["eval", "--script-file", path])
             let line = position.split(separator: ":")[0]
             #expect(result.status == 1, "\(file): exit \(result.status)")
@@ -69,7 +72,7 @@ struct CommandLineEndToEndTests {
         try "{\"layers\": []}".write(toFile: empty, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: empty) }
         for (file, position) in Self.manifest("scripts") {
-            let path = Self.malformed.appendingPathComponent("scripts").appendingPathComponent(file).path
+            let path = Self.malformed("scripts").appendingPathComponent(file).path
             let line = position.split(separator: ":")[0]
             for verb in [["render", empty], ["explore", empty]] {
                 let result = try Subprocess.run(try LayerScopeProgram.requiredPath, verb + ["--script-file", path])

@@ -4,7 +4,7 @@ import Testing
 /// `layerscope import` and dumps opened by content, through the real binary.
 @Suite("Import end to end", .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct ImportEndToEndTests {
-    static let dumps = CommandLineEndToEndTests.package.appendingPathComponent("Tests/ImportTests/Dumps")
+    static let dumps = CommandLineEndToEndTests.package.appendingPathComponent("Tests/LayoutFilesTests/Dumps")
 
     /// (file, layer count or nil when refused, where --strict stops or nil) from the corpus manifest.
     static func manifest() -> [(String, Int?, String?)] {

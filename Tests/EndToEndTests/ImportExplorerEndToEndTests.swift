@@ -6,8 +6,8 @@ import Testing
 @Suite("Import in the explorer end to end", .serialized,
        .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct ImportExplorerEndToEndTests {
-    static let bigDump = CommandLineEndToEndTests.package.appendingPathComponent("Tests/ImportTests/Synthetic/synthetic-300-views.txt").path
-    static let landscapeDump = CommandLineEndToEndTests.package.appendingPathComponent("Tests/ImportTests/Dumps/14-hatenablog-nslog-timestamp.txt").path
+    static let bigDump = CommandLineEndToEndTests.package.appendingPathComponent("Tests/LayoutFilesTests/Synthetic/synthetic-300-views.txt").path
+    static let landscapeDump = CommandLineEndToEndTests.package.appendingPathComponent("Tests/LayoutFilesTests/Dumps/14-hatenablog-nslog-timestamp.txt").path
 
     func start(_ file: String) throws -> TmuxSession {
         let session = try TmuxSession(program: try LayerScopeProgram.requiredPath, arguments: [file], columns: 120, rows: 40)

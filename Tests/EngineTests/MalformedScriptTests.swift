@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
@@ -9,8 +10,8 @@ import Testing
 /// message containing the listed words, and must change nothing after the failing command.
 @Suite struct MalformedScriptTests {
     typealias Expectation = CorpusExpectation
-    static func folder() throws -> URL { try MalformedCorpus.folder("scripts") }
-    static func manifest() throws -> [Expectation] { try MalformedCorpus.manifest("scripts") }
+    static func folder() throws -> URL { try MalformedCorpus.folder("scripts", in: .module) }
+    static func manifest() throws -> [Expectation] { try MalformedCorpus.manifest("scripts", in: .module) }
 
     @Test(arguments: try manifest())
     func malformedScriptStopsWhereTheManifestSays(_ expected: Expectation) throws {

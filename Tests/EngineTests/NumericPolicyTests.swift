@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Geometry
 @testable import LayerModel
 @testable import CommandLanguage

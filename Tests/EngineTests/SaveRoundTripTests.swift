@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Testing
+import TestSupport
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles

@@ -21,15 +21,6 @@ final class ClipboardTestTerminal: Terminal, ClipboardTerminal {
 }
 
 @Suite struct ClipboardTests {
-    @Test(arguments: [("", ""), ("M", "TQ=="), ("Ma", "TWE="), ("Man", "TWFu"), ("hello", "aGVsbG8=")])
-    func base64MatchesRFC4648(_ text: String, _ encoded: String) {
-        #expect(String(decoding: OSC52.base64(Array(text.utf8)), as: UTF8.self) == encoded)
-    }
-
-    @Test func theSequenceIsOSC52ForTheClipboard() {
-        #expect(OSC52.sequence(for: "hi") == Array("\u{1B}]52;c;aGk=\u{07}".utf8))
-    }
-
     @Test func eThenYCopiesTheSwiftAndDoesNotRotate() throws {
         let terminal = ClipboardTestTerminal(InMemoryTerminal(columns: 100, rows: 30, events: keys("e", "y")))
         let state = Fixture.state()

@@ -9,14 +9,14 @@ import Raster
 /// Names read back from the canvas, as a user reads them: every run of name characters on a
 /// row must be exactly one layer's name, or a prefix and `…` that starts only one layer's
 /// name, or several of those merged "a, b" (layers sharing a frame). Over the real dumps
-/// (Tests/ImportTests/Dumps) and generated dense scenes, at 80×24, 120×40 and 200×60.
+/// (Tests/LayoutFilesTests/Dumps) and generated dense scenes, at 80×24, 120×40 and 200×60.
 @Suite struct LabelReadBackTests {
     static let sizes = [(80, 24), (120, 40), (200, 60)]
     static let dumps = ["03-pointfree-tableview.txt", "10-sentry-web-mock-navigation.txt", "11-cycript-apple-id-sheet.txt"]
 
     static func dumpTree(_ file: String) throws -> (LayerTree, Rect) {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("ImportTests/Dumps/\(file)")
+            .deletingLastPathComponent().appendingPathComponent("LayoutFilesTests/Dumps/\(file)")
         let text = try String(contentsOf: url, encoding: .utf8)
         let scene = try RecursiveDescriptionImporter.importDump(text, file: file).scene
         return (scene.tree, scene.screenRect)

@@ -1,6 +1,7 @@
 import Foundation
 import Fuzzing
 import Testing
+import TestSupport
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
@@ -16,7 +17,7 @@ struct FuzzTests {
 
     static let corpus: [[UInt8]] = {
         var files: [[UInt8]] = []
-        for folder in ["Layouts", "Tests/EngineTests/Malformed/layouts", "Tests/EngineTests/Malformed/scripts"] {
+        for folder in ["Layouts", "Tests/LayoutFilesTests/Malformed/layouts", "Tests/EngineTests/Malformed/scripts"] {
             let path = package.appendingPathComponent(folder).path
             for name in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() {
                 if let data = FileManager.default.contents(atPath: path + "/" + name) { files.append(Array(data)) }

@@ -2,8 +2,6 @@ import Testing
 import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
-@testable import LayoutFiles
-@testable import Engine
 
 @Suite("Command language: one spelling per command")
 struct CommandParserTests {

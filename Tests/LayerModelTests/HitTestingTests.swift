@@ -1,9 +1,7 @@
 import Testing
+import TestSupport
 import Geometry
 @testable import LayerModel
-@testable import CommandLanguage
-@testable import LayoutFiles
-@testable import Engine
 
 @Suite("R9–R11: hit testing and drawing order")
 struct HitTestingTests {
@@ -148,26 +146,6 @@ struct HitTestingTests {
 
 @Suite("Deep and wide trees")
 struct DeepAndWideTreeTests {
-    @Test func tenThousandDeepConvertsAndHitTestsWithoutOverflow() throws {
-        var session = Session()
-        _ = try session.perform(.edit(.add(name: "l0", kind: nil, parent: nil, index: nil)))
-        _ = try session.perform(.edit(.layer(.set(.bounds, .rect(Rect(0, 0, 10, 10))))))
-        _ = try session.perform(.edit(.layer(.set(.position, .point(Point(5, 5))))))
-        for i in 1..<10_000 {
-            _ = try session.perform(.edit(.add(name: "l\(i)", kind: nil, parent: "l\(i - 1)", index: nil)))
-            _ = try session.perform(.edit(.layer(.set(.bounds, .rect(Rect(0, 0, 10, 10))))))
-            _ = try session.perform(.edit(.layer(.set(.position, .point(Point(5.001, 5))))))  // each level 0.001 further right
-        }
-        let tree = session.tree
-        let deepest = try #require(tree.id(named: "l9999"))
-        #expect(tree.depth(of: deepest) == 9_999)
-        let p = try #require(tree.convert(Point(0, 0), from: deepest, to: nil))
-        #expect(abs(p.x - 9.999) < 1e-6 && abs(p.y) < 1e-9)
-        #expect(tree.hitTestScreen(Point(9.9995, 5)) == deepest)
-        #expect(tree.drawingOrder().count == 10_000)
-        #expect(session.undoStack.count == Session.undoLimit)
-    }
-
     @Test func tenThousandWideHitTestsTheTopmost() throws {
         var tree = LayerTree()
         let root = try tree.add(makeLayer("root", bounds: Rect(0, 0, 1000, 1000), position: Point(500, 500)))

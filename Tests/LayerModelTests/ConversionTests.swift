@@ -1,9 +1,7 @@
 import Testing
+import TestSupport
 import Geometry
 @testable import LayerModel
-@testable import CommandLanguage
-@testable import LayoutFiles
-@testable import Engine
 
 @Suite("R5–R7, R12, R13: converting points and rects between layers")
 struct ConversionTests {

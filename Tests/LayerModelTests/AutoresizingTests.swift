@@ -1,23 +1,7 @@
 import Geometry
 import Testing
+import TestSupport
 import LayerModel
-import CommandLanguage
-import LayoutFiles
-import Engine
-
-/// A 300×200 superview with one child at (20, 50; 100×50): left margin 20, right margin
-/// 300 − 120 = 180; top margin 50, bottom margin 200 − 100 = 100.
-func springsScene(_ mask: AutoresizingMask) throws -> (LayerTree, LayerID, LayerID) {
-    var tree = LayerTree()
-    var root = Layer(name: "root", kind: .view)
-    root.setFrame(Rect(x: 0, y: 0, width: 300, height: 200))
-    let r = try tree.add(root)
-    var child = Layer(name: "child", kind: .view)
-    child.setFrame(Rect(x: 20, y: 50, width: 100, height: 50))
-    child.autoresizingMask = mask
-    let c = try tree.add(child, in: r)
-    return (tree, r, c)
-}
 
 @Suite("Autoresizing: UIKit's springs and struts when a superview's size changes")
 struct AutoresizingTests {
@@ -103,49 +87,5 @@ struct AutoresizingTests {
         #expect(AutoresizingMask(printed: "W+H") == [.flexibleWidth, .flexibleHeight])
         #expect(AutoresizingMask(printed: "LM+RM+TM+BM")?.printed == "LM+RM+TM+BM")
         #expect(AutoresizingMask(printed: "W+X") == nil)
-    }
-}
-
-@Suite("resize and turn commands")
-struct ResizeCommandTests {
-    @Test("resize W H is an undoable edit that autoresizes the subviews")
-    func resizeCommand() throws {
-        let (tree, _, child) = try springsScene([.flexibleLeftMargin])
-        var session = Session(scene: Scene(tree: tree))
-        _ = try session.perform(.select("root"))
-        _ = try session.perform(try CommandParser.parseEngine("resize 360 200"))
-        #expect(session.scene.tree[child].frame.minX == 80)   // 20 + 60
-        _ = try session.perform(.undo)
-        #expect(session.scene.tree[child].frame.minX == 20)
-        #expect(throws: CommandError.self) { try CommandParser.parse("resize -1 2") }
-        #expect(Edit.resize(360, 200).text == "resize 360 200")
-    }
-
-    @Test("turn swaps the top-level view's width and height, and back")
-    func turn() throws {
-        // The landscape dump's root is 480×320 in bounds; turning it makes it 320×480.
-        let (tree, root, child) = try springsScene([.flexibleWidth, .flexibleTopMargin])
-        var session = Session(scene: Scene(tree: tree))
-        _ = try session.perform(.select("child"))
-        _ = try session.perform(.edit(.turn))
-        // Root 300×200 → 200×300. child W: width 100 + (−100) = 0 (the only flexible part);
-        // TM: top 50 + 100 = 150.
-        #expect(session.scene.tree[root].bounds.size == Size(width: 200, height: 300))
-        #expect(session.scene.tree[child].frame == Rect(x: 20, y: 150, width: 0, height: 50))
-        _ = try session.perform(.edit(.turn))
-        #expect(session.scene.tree[root].bounds.size == Size(width: 300, height: 200))
-    }
-
-    @Test("Imported masks act: the 2013 dump's root turned to landscape")
-    func importedMasks() throws {
-        let text = try dumpText("14-hatenablog-nslog-timestamp.txt")
-        let scene = try RecursiveDescriptionImporter.importDump(text, file: "d").scene
-        var tree = scene.tree
-        let root = try #require(tree.id(named: "UIView#1"))
-        tree.resize(root, to: Size(width: 460, height: 320))
-        // UIRoundedRectButton#1 (RM+BM) at (25 397): fixed left and top margins → stays.
-        #expect(tree[try #require(tree.id(named: "UIRoundedRectButton#1"))].frame.origin == Point(x: 25, y: 397))
-        // UIView#2 (LM+RM) at (0 0; 320 224): both margins 0 → +140 split 70 / 70.
-        #expect(tree[try #require(tree.id(named: "UIView#2"))].frame.origin == Point(x: 70, y: 0))
     }
 }

@@ -7,7 +7,8 @@ import LayoutFiles
 struct DumpFuzzTests {
     @Test("3 000 mutated corpus dumps: no trap, no hang, every accepted dump saves and reopens equal")
     func fuzzDumps() throws {
-        let folder = try dumpURL("")
+        // The corpus of LayoutFilesTests (Tests/LayoutFilesTests/Dumps), read from the checkout.
+        let folder = FuzzTests.package.appendingPathComponent("Tests/LayoutFilesTests/Dumps")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "MANIFEST.md" }.sorted()
         let corpus = try names.map { Array(try Data(contentsOf: folder.appendingPathComponent($0))) }
         #expect(corpus.count >= 40)

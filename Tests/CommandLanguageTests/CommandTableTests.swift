@@ -2,9 +2,7 @@ import Foundation
 import Testing
 import Geometry
 import LayerModel
-import LayoutFiles
 @testable import CommandLanguage
-@testable import Engine
 
 /// The command table is the one declaration of every command: these tests generate commands
 /// from it (not from a hand-kept list) and check that the parser, the printer, the engine
@@ -108,20 +106,6 @@ struct CommandTableTests {
                      "get", "convert", "contains", "hit-test", "matrix"] {
             #expect(CommandTable.spec(for: verb) != nil, "\(verb)")
         }
-    }
-
-    @Test func theEngineNeverSeesTheExplorersCommands() throws {
-        // A script may hold explorer commands; eval ignores them (and quit ends it).
-        var session = Session()
-        var answers: [String] = []
-        try ScriptRunner.run("add a; zoom 2; mode tree; panel formula; get name; quit; get name", name: "t", session: &session, emit: { answers.append($0) })
-        #expect(answers == ["{\"string\":\"a\"}"])
-        #expect(throws: CommandError("zoom 2 is one of the explorer's own commands, not the engine's", column: 1)) { try CommandParser.parseEngine("zoom 2") }
-        // A layout script and a step ignore them too, but refuse quit.
-        var s = Session()
-        try s.runScript([ScriptLine("add a; fit; cursor on")])
-        #expect(s.tree.count == 1)
-        #expect(throws: ScriptError.self) { try s.runScript([ScriptLine("quit")]) }
     }
 
     @Test func animatedBlocksTakeOnlyEditsAndSelections() throws {

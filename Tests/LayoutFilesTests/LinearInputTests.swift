@@ -3,7 +3,6 @@ import Testing
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import Engine
 
 /// Issue 15, findings 4 and 7: duplicate keys are found without one parse per duplicate, and
 /// positions in files with Unicode line separators match what an editor shows.

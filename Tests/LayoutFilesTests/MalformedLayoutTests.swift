@@ -1,17 +1,17 @@
 import Foundation
 import Testing
+import TestSupport
 import Fuzzing
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import Engine
 
 /// Every file in `Malformed/layouts/` must fail to load exactly where `EXPECTED.tsv` says, with
 /// a message containing the listed words, and an error that names the file.
 @Suite struct MalformedLayoutTests {
     typealias Expectation = CorpusExpectation
-    static func folder() throws -> URL { try MalformedCorpus.folder("layouts") }
-    static func manifest() throws -> [Expectation] { try MalformedCorpus.manifest("layouts") }
+    static func folder() throws -> URL { try MalformedCorpus.folder("layouts", in: .module) }
+    static func manifest() throws -> [Expectation] { try MalformedCorpus.manifest("layouts", in: .module) }
 
     @Test(arguments: try manifest())
     func malformedFileFailsWhereTheManifestSays(_ expected: Expectation) throws {

@@ -1,10 +1,9 @@
 #if DEBUG
 import Synchronization
 import Testing
+import TestSupport
 import Geometry
 @testable import LayerModel
-@testable import CommandLanguage
-@testable import Engine
 
 /// Debug builds check the tree after every mutation (LayerTree+Invariants.swift). Each test
 /// breaks the tree behind its back through a test hook, makes one ordinary edit, and expects
@@ -85,19 +84,6 @@ struct InvariantTests {
         let problems = Self.recording { hit = tree.hitTestScreen(Point(70, 70)) }
         #expect(problems.contains { $0.contains("\"b\": the hit-testing copy differs from the layer") }, "\(problems)")
         #expect(hit != b)   // what the corruption would have done unnoticed
-    }
-
-    @Test func aSessionsEditsAndUndosKeepTheTreeSound() throws {
-        let problems = try Self.recording {
-            var s = Session()
-            for line in ["add a", "add b in a", "add c in a", "set zPosition 3", "add d", "move 5 5", "remove a"] {
-                for case let .engine(command) in try CommandParser.parseLine(line) { _ = try s.perform(command) }
-            }
-            for _ in 0..<7 { _ = try s.perform(.undo) }
-            for _ in 0..<7 { _ = try s.perform(.redo) }
-            #expect(s.tree.invariantViolations().isEmpty)
-        }
-        #expect(problems == [])
     }
 }
 #endif

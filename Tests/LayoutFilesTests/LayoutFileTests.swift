@@ -1,10 +1,10 @@
 import Foundation
 import Geometry
 import Testing
+import TestSupport
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import Engine
 
 /// Loading, encoding and saving layout files (layout-format.md).
 @Suite struct LayoutFileTests {
@@ -530,17 +530,6 @@ import Testing
 }
 
 // MARK: Helpers
-
-/// A fresh directory under the system's temporary directory, removed when released.
-final class TemporaryDirectory {
-    let path: String
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("layout-tests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: path).sorted() }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
 
 enum Fixtures {
     /// Every field, both spellings of each alias, every transform form.

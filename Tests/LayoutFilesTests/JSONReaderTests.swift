@@ -2,7 +2,6 @@ import Testing
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
-@testable import Engine
 
 @Suite struct JSONReaderTests {
     func read(_ text: String) throws(LayoutError) -> SourceValue? {

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Geometry
 
 @Suite("R1–R4: frame, anchorPoint, frame setter, UIView veneer")

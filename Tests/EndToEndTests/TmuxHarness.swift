@@ -181,6 +181,13 @@ final class TmuxSession {
         }
     }
 
+    /// Like `recordOutput`, answering a function that reads the bytes that arrived so far.
+    func recordOutputBytes() throws -> () -> [UInt8] {
+        let path = scratch + ".output"
+        _ = try recordOutput()
+        return { (FileManager.default.contents(atPath: path)).map(Array.init) ?? [] }
+    }
+
     /// True while the pane shows the alternate screen (a full-screen program is on).
     func alternateOn() throws -> Bool {
         try format("#{alternate_on}") == "1"

@@ -236,7 +236,8 @@ public enum Follow {
 /// is one `write` of one line, so a reader sees whole lines (a file opened O_APPEND).
 public final class FeedWriter {
     public let path: String
-    private let fd: Int32
+    /// The feed's open descriptor (for the `bye` a signal handler writes: `NCursesTerminal.setLastWords`).
+    public let fd: Int32
     private var failed = false
 
     public init(path: String) throws(SceneLoadError) {

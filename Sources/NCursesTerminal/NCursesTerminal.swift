@@ -413,6 +413,14 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
     /// A chapter in the recording, if one is being made (`SessionRecorder.marker`).
     public func mark(_ label: String) { output.recorder?.marker(label) }
 
+    /// Bytes to write to `fd` if a signal ends the process while the terminal is open
+    /// (SIGTERM, SIGHUP, a crash, the third unread Ctrl-C; not a normal quit, whose caller
+    /// says goodbye itself). At most 256 bytes; answers false (and sets nothing) when longer.
+    @discardableResult
+    public func setLastWords(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        SignalGuard.setLastWords(bytes, to: fd)
+    }
+
     public func shutdown() {
         guard let screen else { return }
         // Plain style before ncurses's own goodbye (it believes the style is plain).

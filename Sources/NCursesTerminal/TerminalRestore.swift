@@ -40,6 +40,10 @@ import TerminalKit
 // to the real standard error after leaving the alternate screen, so the message shows
 // above the backtrace.
 //
+// A process that dies of one of these with the terminal open also writes its "last words"
+// (`NCursesTerminal.setLastWords`), set beforehand: a presenter's `bye` record, so that its
+// followers learn it left when a hang-up or `kill` ends it (docs/follow.md).
+//
 // "Restore" is async-signal-safe: it `write(2)`s bytes precomputed at start-up from
 // terminfo (mouse off, sgr0, cnorm, rmkx, rmcup) and `tcsetattr`s the termios saved
 // before ncurses started. Nothing in a handler allocates or touches a Swift string;
@@ -71,6 +75,12 @@ struct SignalState {
     /// The actions in force before ours, indexed by signal number.
     var previousActions: UnsafeMutablePointer<sigaction>
     static let actionCapacity = 65
+    /// Bytes written to `lastWordsFD` when a signal ends the process with the terminal
+    /// open (a presenter's `bye` to its followers); nothing when the descriptor is -1.
+    var lastWordsFD: Int32 = -1
+    var lastWords: UnsafeMutablePointer<UInt8>
+    var lastWordsCount = 0
+    static let lastWordsCapacity = 256
     /// True while our handlers are installed.
     var installed = false
 }
@@ -86,7 +96,8 @@ nonisolated(unsafe) private let signalState: UnsafeMutablePointer<SignalState> =
     state.initialize(to: SignalState(
         restoreBytes: UnsafeMutablePointer<UInt8>.allocate(capacity: SignalState.restoreCapacity),
         copyBuffer: UnsafeMutablePointer<UInt8>.allocate(capacity: SignalState.copyCapacity),
-        previousActions: actions))
+        previousActions: actions,
+        lastWords: UnsafeMutablePointer<UInt8>.allocate(capacity: SignalState.lastWordsCapacity)))
     return state
 }()
 
@@ -135,6 +146,11 @@ private func restoreTerminalFromHandler(releasingStandardError: Bool = true) {
         _ = withUnsafePointer(to: &state.pointee.originalTermios) { tcsetattr(fd, TCSAFLUSH, $0) }
     }
     flushCapturedStandardError(releasing: releasingStandardError)
+    // The process is going (a suspension keeps capturing and is not): its last words.
+    if releasingStandardError, state.pointee.lastWordsFD >= 0 {
+        writeAll(state.pointee.lastWordsFD, state.pointee.lastWords, state.pointee.lastWordsCount)
+        state.pointee.lastWordsFD = -1
+    }
 }
 
 /// Copies the captured standard error to the real one; then either points fd 2 back at
@@ -380,6 +396,20 @@ enum SignalGuard {
         state.pointee.restoreCount = count
     }
 
+    /// Sets what a handler writes to `fd` when a signal ends the process (at most 256 bytes;
+    /// longer is refused, since a cut record would be worse than none).
+    static func setLastWords(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        let state = signalState
+        state.pointee.lastWordsFD = -1
+        guard bytes.count <= SignalState.lastWordsCapacity else { return false }
+        bytes.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress { state.pointee.lastWords.update(from: base, count: buffer.count) }
+        }
+        state.pointee.lastWordsCount = bytes.count
+        state.pointee.lastWordsFD = fd
+        return true
+    }
+
     /// Puts every previous handler back and closes the self-pipe.
     static func uninstall() {
         let state = signalState
@@ -389,6 +419,7 @@ enum SignalGuard {
         }
         state.pointee.installed = false
         state.pointee.restoreCount = 0
+        state.pointee.lastWordsFD = -1
         close(state.pointee.wakeReadFD)
         close(state.pointee.wakeWriteFD)
         state.pointee.wakeReadFD = -1

@@ -229,6 +229,8 @@ struct Explore: ParsableCommand {
         }
         defer { feed?.write(.bye) }
         let (terminal, screen, note) = try openTerminal()
+        // Killed or hung up (an SSH connection dropped), the presenter still says bye.
+        if let feed { terminal.setLastWords(FeedRecord.bye.line, to: feed.fd) }
         // Say once why the screen is ASCII or monochrome, or why octants are braille.
         if let note { state.status = note }
         if let recordPath {

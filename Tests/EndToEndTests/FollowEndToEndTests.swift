@@ -128,6 +128,28 @@ struct FollowEndToEndTests {
         try attendee.waitUntil("the piped attendee at step 1") { Self.body($0, rows: 30) == expected }
     }
 
+    /// A presenter ended by a hang-up (its SSH connection dropped) or `kill` writes no `bye`
+    /// from its quit path; its signal handler does, so attendees say the presenter left
+    /// instead of waiting on a feed that will never grow.
+    @Test(arguments: [SIGHUP, SIGTERM])
+    func aPresenterEndedByASignalStillSaysBye(_ signal: Int32) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ls-bye-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let feed = folder.appendingPathComponent("talk.feed").path
+        let presenter = try Self.start(["Layouts/clock.json", "--share", feed], columns: 100, rows: 30)
+        defer { presenter.close() }
+        try presenter.waitFor(" LayerScope")
+        let attendee = try Self.start(["--follow", feed], columns: 100, rows: 30)
+        defer { attendee.close() }
+        try attendee.waitFor("clock.json [following]")
+        #expect(kill(try presenter.programPID(), signal) == 0)
+        try attendee.waitFor("the presenter left")
+        // The feed's last record is the bye, whole: {"kind":"bye"} and its newline.
+        let text = try String(contentsOfFile: feed, encoding: .utf8)
+        #expect(text.hasSuffix("\n{\"kind\":\"bye\"}\n"))
+    }
+
     @Test func badFollowAndShareArgumentsSayWhatToDo() throws {
         let program = try LayerScopeProgram.requiredPath
         // No feed yet: exit 1 (not a crash), the path and what to start first.

@@ -500,11 +500,8 @@ struct LayoutDecoder {
         case .bool(let b):
             return b
         case .string(let s):
-            let meant: String? = switch s.lowercased() {
-            case "true", "yes", "on", "y": "true"
-            case "false", "no", "off", "n": "false"
-            default: nil
-            }
+            // The command language's true/false words (`Toggle`), and YAML 1.1's y and n.
+            let meant: String? = (Toggle.truth(s.lowercased()) ?? ["y": true, "n": false][s.lowercased()]).map(Toggle.truth)
             throw error(at: value.position, path, "expected true or false, found \(describe(value))",
                         suggestion: meant.map { "write \($0) without quotes" })
         case .number(let n, _) where n == 0 || n == 1:

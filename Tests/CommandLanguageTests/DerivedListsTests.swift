@@ -1,12 +1,10 @@
 import Testing
-import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
-@testable import LayoutFiles
 
-/// Lists once kept by hand, now derived from the declarations (`Toggle`, `CommandSpec.usage`,
-/// `PropertyDeclaration.all`): each test goes through the derived list, so a new entry in a
-/// declaration is covered, and a hand list creeping back would disagree.
+/// Lists once kept by hand, now derived from the declarations (`Toggle`, `CommandSpec.usage`):
+/// each test goes through the derived list, so a new entry in a declaration is covered, and
+/// a hand list creeping back would disagree.
 @Suite struct DerivedListsTests {
     /// Every command whose grammar takes a toggle, found in the table (not listed here).
     static var toggleVerbs: [String] {
@@ -42,13 +40,6 @@ import Geometry
         }
         #expect(PropertyValue.bool(false).text == "false")
         #expect(CommandTable.valueWords(for: "hidden") == ["true", "false"])
-        // A file that quotes one is told the unquoted spelling; YAML's n reads as false too.
-        for (quoted, meant) in [("yes", "true"), ("off", "false"), ("n", "false")] {
-            let e = try #require(throws: LayoutError.self) {
-                try LayoutFile.parse(#"{"layers": [{"name": "a", "hidden": "\#(quoted)"}]}"#, file: "t.json", format: .json)
-            }
-            #expect(e.suggestion == "write \(meant) without quotes", "\(quoted)")
-        }
     }
 
     /// An error that restates a command's grammar restates its declared forms: each form's
@@ -72,25 +63,5 @@ import Geometry
         // Worked by hand from export's two forms.
         #expect(CommandTable.usage(of: "export") == "export swift, or export svg FILE")
         #expect(CommandTable.usage(of: "add") == "add NAME [layer|view] [in PARENT] [at INDEX]")
-    }
-
-    /// Every saved property in the declarations is compared by the save's check: a layer
-    /// changed in that one property is named by it (the check used to name five and say
-    /// "a property differs" for the rest).
-    @Test func theSavesComparisonNamesEveryDeclaredProperty() throws {
-        var named: [String] = []
-        for d in PropertyDeclaration.all where d.isSaved && d.property != .name {
-            let a = Layer(name: "a")
-            var b = a
-            try d.write?(&b, PropertyDeclarationTests.sample(d))
-            #expect(SceneComparison.layerDifference(a, b) == d.property.rawValue, "\(d.property)")
-            named.append(d.property.rawValue)
-        }
-        #expect(named.contains("opacity") && named.contains("borderWidth") && named.contains("contentsScale"))
-        // Within 1e-9 for what a frame derives; bit for bit for a number written as it is.
-        var near = Layer(name: "a"); near.position = Point(x: 1e-12, y: 0)
-        #expect(SceneComparison.layerDifference(Layer(name: "a"), near) == nil)
-        var z = Layer(name: "a"); z.zPosition = 1e-12
-        #expect(SceneComparison.layerDifference(Layer(name: "a"), z) == "zPosition")
     }
 }

@@ -90,7 +90,7 @@ extension TokenCursor {
             guard words.contains(t.text), !t.quoted else {
                 throw CommandError("unexpected \"\(t.text)\" in animate", column: t.column,
                                    suggestion: NearMiss.closest(to: t.text, among: words).map { "did you mean \"\($0)\"?" }
-                                       ?? "animate KEYPATH [from V] [to V] [by V] [duration S] [delay S] [timing T] [repeat N|forever] [autoreverse] [fill forwards|backwards|both] [keep]")
+                                       ?? CommandTable.usage(of: "animate"))
             }
             guard seen.insert(key).inserted else { throw CommandError("\(key) is given twice", column: t.column) }
             advance()
@@ -143,7 +143,7 @@ extension TokenCursor {
             case "timing" where block.timing == nil: block.timing = try timing()
             default:
                 throw CommandError("unexpected \"\(t.text)\" in animated", column: t.column,
-                                   suggestion: "animated DURATION [delay S] [timing T] { COMMANDS }")
+                                   suggestion: CommandTable.usage(of: "animated"))
             }
         }
         let open = try word("{ and the commands to animate")

@@ -292,7 +292,7 @@ public enum ExplorerCommand: Equatable, Sendable {
     public var text: String {
         let n = NumberText.exact
         let q = CommandQuoting.ifNeeded
-        let onOff = { (on: Bool) in on ? "on" : "off" }
+        let onOff = Toggle.word
         switch self {
         case let .zoom(f): return "zoom \(n(f))"
         case let .pan(dx, dy): return "pan \(n(dx)) \(n(dy))"

@@ -125,11 +125,12 @@ public struct TokenCursor {
         return t
     }
 
-    /// `on` or `off`.
+    /// `on` or `off` (`Toggle.words`).
     mutating func onOff() throws(CommandError) -> Bool {
-        let t = try word("on or off")
-        guard t.text == "on" || t.text == "off" else { throw CommandError("expected on or off, found \"\(t.text)\"", column: t.column) }
-        return t.text == "on"
+        let either = Toggle.words.joined(separator: " or ")
+        let t = try word(either)
+        guard let on = Toggle.parse(t.text) else { throw CommandError("expected \(either), found \"\(t.text)\"", column: t.column) }
+        return on
     }
 
     /// One of an enumeration's spellings; a near miss is suggested, otherwise the list.
@@ -268,12 +269,10 @@ public struct TokenCursor {
             }
         case .transform: value = .transform(try transform())
         case .bool:
-            let t = try word("true or false")
-            switch t.text {
-            case "true", "yes", "on": value = .bool(true)
-            case "false", "no", "off": value = .bool(false)
-            default: throw CommandError("expected true or false, found \"\(t.text)\"", column: t.column)
-            }
+            let either = "\(Toggle.truth(true)) or \(Toggle.truth(false))"
+            let t = try word(either)
+            guard let b = Toggle.truth(t.text) else { throw CommandError("expected \(either), found \"\(t.text)\"", column: t.column) }
+            value = .bool(b)
         case .color:
             let t = try word("a color (CSS name, #rgb, #rrggbb or none)")
             if t.text == "none" || t.text == "nil" { return .color(nil, spelling: "none") }

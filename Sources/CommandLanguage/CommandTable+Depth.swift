@@ -37,15 +37,15 @@ extension CommandTable {
     /// The exploded view's commands, declared once (one block: other helpers add theirs elsewhere).
     static let depthCommands: [CommandSpec] = [
         CommandSpec("explode", .depth, [
-            CommandForm([.optional([.choice(["on", "off"])])], "enter or leave the exploded view: every layer on its plane, pulled apart in depth ([depth.md](depth.md)); no argument toggles"),
+            CommandForm([.optional([.choice(Toggle.words)])], "enter or leave the exploded view: every layer on its plane, pulled apart in depth ([depth.md](depth.md)); no argument toggles"),
             CommandForm([.keyword("order"), .choice(PlaneOrder.allCases.map(\.rawValue))], "how planes are assigned: `tree` packs overlapping layers upward, `render` is Core Animation's drawing order, `hit` is hit testing's search order"),
             CommandForm([.keyword("spacing"), .number("S")], "points between adjacent planes (S ≥ 0)"),
             CommandForm([.keyword("range"), .number("LO"), .number("HI")], "show planes LO…HI only (Xcode's handedness: raising LO hides back planes, lowering HI hides front planes)"),
             CommandForm([.keyword("range"), .keyword("all")], "show every plane"),
         ]) { (r: inout TokenCursor) throws(CommandError) -> Command in
             guard let t = r.peek else { return .engine(.depth(.explode(nil))) }
+            if Toggle.parse(t.text) != nil { return .engine(.depth(.explode(try r.onOff()))) }
             switch t.text {
-            case "on", "off": return .engine(.depth(.explode(try r.onOff())))
             case "order":
                 r.advance()
                 return .engine(.depth(.order(try r.choice("plane order", PlaneOrder.self))))
@@ -67,7 +67,7 @@ extension CommandTable {
                 return .engine(.depth(.range(lo...hi)))
             default:
                 throw CommandError("unexpected \"\(t.text)\"", column: t.column,
-                                   suggestion: "expected: explode [on|off], explode order tree|render|hit, explode spacing S, explode range LO HI|all")
+                                   suggestion: "expected: " + CommandTable.usage(of: "explode"))
             }
         },
         CommandSpec("camera", .depth, [
@@ -84,7 +84,7 @@ extension CommandTable {
                 return .engine(.depth(t.text == "yaw" ? .yaw(d) : .pitch(d)))
             case "reset": return .engine(.depth(.reset))
             default:
-                throw CommandError("unknown camera setting \"\(t.text)\"", column: t.column, suggestion: "camera yaw D, camera pitch D or camera reset")
+                throw CommandError("unknown camera setting \"\(t.text)\"", column: t.column, suggestion: CommandTable.usage(of: "camera"))
             }
         },
     ]

@@ -87,6 +87,12 @@ public struct CommandSpec: Sendable {
     public var synopses: [String] {
         forms.map { ([verb] + $0.arguments.map(\.synopsis)).joined(separator: " ") }
     }
+
+    /// Every form's synopsis on one line, as an error restates how the command is written:
+    /// `export swift, or export svg FILE`.
+    public var usage: String {
+        synopses.count < 2 ? synopses.joined() : synopses.dropLast().joined(separator: ", ") + ", or " + synopses[synopses.count - 1]
+    }
 }
 
 // Small helpers for the declarations below.
@@ -95,7 +101,7 @@ private func edit(_ e: LayerEdit) -> Command { .engine(.edit(.layer(e))) }
 private func query(_ q: Query) -> Command { .engine(.query(q)) }
 private func clock(_ t: TimeCommand) -> Command { .engine(.clock(t)) }
 private func explorer(_ c: ExplorerCommand) -> Command { .explorer(c) }
-private let onOff: CommandArgument = .choice(["on", "off"])
+private let onOff: CommandArgument = .choice(Toggle.words)
 private func words<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> CommandArgument where E.RawValue == String {
     .choice(E.allCases.map(\.rawValue))
 }
@@ -124,7 +130,7 @@ public enum CommandTable {
                     r.advance(); index = try r.integer("an index after \"at\"")
                 default:
                     throw CommandError("unexpected \"\(t.text)\"", column: t.column,
-                                       suggestion: "expected: add NAME [layer|view] [in PARENT] [at INDEX]")
+                                       suggestion: "expected: " + CommandTable.usage(of: "add"))
                 }
             }
             return .engine(.edit(.add(name: name, kind: kind, parent: parent, index: index)))
@@ -226,7 +232,7 @@ public enum CommandTable {
             switch t.text {
             case "swift": return engine(.exportSwift)
             case "svg": return engine(.exportSVG(try r.name("an output file (.svg)")))
-            default: throw CommandError("unknown export format \"\(t.text)\"", column: t.column, suggestion: "use: export swift, or export svg FILE")
+            default: throw CommandError("unknown export format \"\(t.text)\"", column: t.column, suggestion: "use: " + CommandTable.usage(of: "export"))
             }
         },
         CommandSpec("step", .scene, [CommandForm([.number("N")], "the scene exactly as after step N of its step-through demo (0: before any) ([workshops.md](workshops.md))")]) { (r: inout TokenCursor) throws(CommandError) in
@@ -288,7 +294,7 @@ public enum CommandTable {
                 return query(.convertRect(rect, from: a, to: b))
             default:
                 throw CommandError("expected point or rect after convert, found \"\(what.text)\"", column: what.column,
-                                   suggestion: "convert point X Y from A to B")
+                                   suggestion: CommandTable.usage(of: "convert"))
             }
         },
         CommandSpec("contains", .query, [CommandForm([.layer("NAME"), .number("X"), .number("Y")], "`{\"bool\":b}`; the point is in NAME's own space")]) { (r: inout TokenCursor) throws(CommandError) in
@@ -430,6 +436,10 @@ public enum CommandTable {
 
     public static func spec(for word: String) -> CommandSpec? { byWord[word] }
 
+    /// How `verb` is written, from its declared forms (`CommandSpec.usage`): what an error
+    /// that restates a command's grammar shows, so it cannot drift from the help.
+    public static func usage(of verb: String) -> String { spec(for: verb)?.usage ?? verb }
+
     // MARK: Generated text
 
     /// `` `verb ARGS` (`alias`) `` for a docs table cell.
@@ -536,7 +546,7 @@ extension CommandTable {
         let name = propertyName.hasPrefix("layer.") ? String(propertyName.dropFirst(6)) : propertyName
         guard let property = Property(rawValue: name) else { return [] }
         switch property.valueKind {
-        case .bool: return ["true", "false"]
+        case .bool: return [Toggle.truth(true), Toggle.truth(false)]
         case .color: return Color.cssNames + ["none"]
         case .kind: return LayerKind.allCases.map(\.rawValue)
         case .transform: return CommandParser.transformWords

@@ -40,7 +40,7 @@ extension PropertyValue {
         case let .size(s): return "\(n(s.width)) \(n(s.height))"
         case let .number(x): return n(x)
         case let .transform(t): return t.text
-        case let .bool(b): return b ? "true" : "false"
+        case let .bool(b): return Toggle.truth(b)
         // Quoted when needed: `#ff8000` unquoted would start a comment.
         case let .color(_, spelling): return CommandQuoting.ifNeeded(spelling)
         case let .mask(m): return m.isEmpty ? "none" : m.printed

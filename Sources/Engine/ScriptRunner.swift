@@ -1,39 +1,53 @@
 import CommandLanguage
 import LayoutFiles
+
 /// Runs a script headless, as `layerscope eval` does: every query's answer is emitted as
 /// one JSON object; the first error stops the run and names its line and column.
 public enum ScriptRunner {
-    /// Where and why a script stopped.
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        public var file: String
-        public var line: Int
-        public var column: Int
-        public var message: String
-        /// `line N: FILE:N:C: message` — commands.md's `line N:` first, then a location
-        /// editors can jump to.
-        public var description: String { "line \(line): \(file):\(line):\(column): \(message)" }
-        public init(file: String, line: Int, column: Int, message: String) {
-            self.file = file; self.line = line; self.column = column; self.message = message
+    /// The lines of a command-line script (`eval`, `render --script`, `explore --script`):
+    /// one `ScriptLine` per line of `text`, placed in the file `name`.
+    public static func lines(of text: String, name: String) -> [ScriptLine] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, raw in
+            ScriptLine(String(raw), location: SourceLocation(file: name, line: index + 1, column: 1))
         }
     }
 
-    /// Reads `text` (commands one per line or `;`-separated, `#` comments) and hands each
-    /// command to `body` with its line number, in order, as it goes — so the commands before
-    /// a bad line have run when its error is thrown. `body` answers false to stop early
-    /// (`quit`). The one reader behind `eval`, `render --script` and `explore --script`.
-    public static func forEach(in text: String, name: String,
-                               _ body: (_ line: Int, _ command: Command) throws(Failure) -> Bool) throws(Failure) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, raw) in lines.enumerated() {
-            let n = index + 1
+    /// Reads `lines` (commands one per line or `;`-separated, `#` comments) and hands each
+    /// command to `body` with its line, in order, as it goes — so the commands before a bad
+    /// line have run when its error is thrown; a line that does not parse runs none of its
+    /// commands. `body` answers false to stop early (`quit`). The one reader behind every
+    /// kind of script: `eval`, `render --script`, `explore --script`, a layout's script and
+    /// its steps.
+    public static func forEach(_ lines: [ScriptLine], in context: ScriptContext, step: ScriptFailure.Step? = nil,
+                               _ body: (_ line: ScriptLine, _ command: Command) throws(ScriptFailure) -> Bool) throws(ScriptFailure) {
+        for line in lines {
             let commands: [Command]
-            do { commands = try CommandParser.parseLine(String(raw)) } catch {
-                throw Failure(file: name, line: n, column: error.column ?? 1,
-                              message: error.message + (error.suggestion.map { "; \($0)" } ?? ""))
+            do { commands = try CommandParser.parseLine(line.text) } catch {
+                // A step names the line it could not read; the others point at the column.
+                throw ScriptFailure(context, at: line, command: context == .step ? line.text : nil, error: error, step: step)
             }
             for command in commands {
-                guard try body(n, command) else { return }
+                guard try body(line, command) else { return }
             }
+        }
+    }
+
+    /// `forEach` over a command-line script's text (`lines(of:name:)`).
+    public static func forEach(in text: String, name: String, context: ScriptContext,
+                               _ body: (_ line: ScriptLine, _ command: Command) throws(ScriptFailure) -> Bool) throws(ScriptFailure) {
+        try forEach(lines(of: text, name: name), in: context, body)
+    }
+
+    /// Runs a layout's lines — its script, or one step's — in `context` on `session`: every
+    /// command through `perform`, the first failure stopping with the line's place. A layout's
+    /// script names the line (`script "…"`), a step the command (`step 1 "t": select x`).
+    public static func run(_ lines: [ScriptLine], in context: ScriptContext, step: ScriptFailure.Step? = nil,
+                           on session: inout Session) throws(ScriptFailure) {
+        try forEach(lines, in: context, step: step) { (line: ScriptLine, command: Command) throws(ScriptFailure) -> Bool in
+            do throws(CommandError) { _ = try perform(command, in: context, on: &session) } catch {
+                throw ScriptFailure(context, at: line, command: context == .step ? command.text : nil, error: error, step: step)
+            }
+            return true
         }
     }
 
@@ -65,18 +79,18 @@ public enum ScriptRunner {
     /// `emit` receives each answer (one JSON object); `warn` each warning. Files named by
     /// `save`/`load` are real files, written atomically.
     public static func run(_ text: String, name: String, session: inout Session,
-                           emit: (String) -> Void, warn: (String) -> Void = { _ in }) throws(Failure) {
+                           emit: (String) -> Void, warn: (String) -> Void = { _ in }) throws(ScriptFailure) {
         let context = ScriptContext.eval
-        try forEach(in: text, name: name) { (n: Int, command: Command) throws(Failure) -> Bool in
-            func failure(_ message: String, column: Int?) -> Failure {
-                Failure(file: name, line: n, column: column ?? 1, message: message)
+        try forEach(in: text, name: name, context: context) { (line: ScriptLine, command: Command) throws(ScriptFailure) -> Bool in
+            func failure(_ message: String, column: Int?) -> ScriptFailure {
+                ScriptFailure(context, at: line, columnInLine: column, message: message)
             }
             let performed: Effect?
             do throws(CommandError) { performed = try perform(command, in: context, on: &session) } catch {
-                throw failure("\(command.text): " + error.message + (error.suggestion.map { "; \($0)" } ?? ""), column: error.column)
+                throw ScriptFailure(context, at: line, command: command.text, error: error)
             }
             guard let effect = performed else { return false }
-            if let w = session.warning { warn("line \(n): warning: \(w)") }
+            if let w = session.warning { warn("line \(line.location?.line ?? 0): warning: \(w)") }
             switch effect {
             case let .answer(json): emit(json)
             case let .output(code): emit("{\"swift\":\(JSON.string(code))}")

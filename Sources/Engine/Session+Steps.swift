@@ -13,18 +13,18 @@ extension Session {
     /// Goes to step `n` (0…stepCount). Throws, changing nothing, when `n` is out of range or
     /// a step's script fails.
     mutating func goToStep(_ n: Int) throws(CommandError) {
-        do throws(ScriptError) { try playSteps(to: n) } catch { throw error.error }
+        do throws(ScriptFailure) { try playSteps(to: n) } catch { throw error.commandError }
     }
 
     /// `goToStep`, failing with the script line that failed (its file, line and column), as
     /// a layout's own script does.
-    mutating func playSteps(to n: Int) throws(ScriptError) {
+    mutating func playSteps(to n: Int) throws(ScriptFailure) {
         let request = ScriptLine(EngineCommand.step(n).text)
         guard !scene.steps.isEmpty else {
-            throw ScriptError(line: request, error: CommandError("this scene has no steps", suggestion: "a layout lists them under \"steps\""))
+            throw ScriptFailure(.step, at: request, message: "this scene has no steps", suggestion: "a layout lists them under \"steps\"")
         }
         guard n >= 0, n <= scene.steps.count else {
-            throw ScriptError(line: request, error: CommandError("no step \(n): this scene has steps 0…\(scene.steps.count) (0 is before the first)"))
+            throw ScriptFailure(.step, at: request, message: "no step \(n): this scene has steps 0…\(scene.steps.count) (0 is before the first)")
         }
         let before = StepState(tree: scene.tree, currentStep: scene.currentStep, snapshots: stepSnapshots)
         let oldSelection = selection
@@ -38,25 +38,16 @@ extension Session {
         } else {
             for index in scene.currentStep..<n {
                 let step = scene.steps[index]
-                for line in step.script {
-                    let commands: [Command]
-                    do { commands = try CommandParser.parseLine(line.text) } catch {
-                        throw ScriptError(line: line, error: CommandError("step \(index + 1) \"\(step.title)\": \(line.text): \(error.message)"))
-                    }
-                    for parsed in commands {
-                        // What a step may do is ScriptContext.step's to say.
-                        do throws(CommandError) { _ = try ScriptRunner.perform(parsed, in: .step, on: &trial) } catch {
-                            throw ScriptError(line: line, error: CommandError("step \(index + 1) \"\(step.title)\": \(parsed.text): \(error.message)",
-                                                                              suggestion: error.suggestion))
-                        }
-                    }
-                }
+                // What a step may do is ScriptContext.step's to say.
+                try ScriptRunner.run(step.script, in: .step, step: ScriptFailure.Step(number: index + 1, title: step.title), on: &trial)
                 if trial.stepSnapshots.count > index + 1 { trial.stepSnapshots.removeSubrange((index + 1)...) }
                 // A memory budget (numeric policy): snapshots past it are refused, not allocated.
                 let kept = trial.stepSnapshots.reduce(0) { $0 + $1.count } + trial.scene.tree.count
                 guard kept <= Session.historyLayerBudget else {
-                    throw ScriptError(line: step.script.last ?? request, error: CommandError("step \(index + 1) \"\(step.title)\": the steps keep \(kept) layers in all (\(index + 2) trees of up to \(trial.scene.tree.count) layers), over the budget of \(Session.historyLayerBudget)",
-                                       suggestion: "split the demo into several files, or use fewer steps or layers"))
+                    throw ScriptFailure(.step, at: step.script.last ?? request,
+                                        message: "the steps keep \(kept) layers in all (\(index + 2) trees of up to \(trial.scene.tree.count) layers), over the budget of \(Session.historyLayerBudget)",
+                                        suggestion: "split the demo into several files, or use fewer steps or layers",
+                                        step: ScriptFailure.Step(number: index + 1, title: step.title))
                 }
                 trial.stepSnapshots.append(trial.scene.tree)
             }
@@ -85,10 +76,7 @@ extension Session {
         var session = Session(scene: scene)
         for index in scene.steps.indices {
             // The failing line's place (it was the step's first line, whichever failed).
-            do { try session.playSteps(to: index + 1) } catch {
-                let place = error.line.location.map { "\($0): " } ?? ""
-                throw SceneLoadError("\(place)\(error.error.message)" + (error.error.suggestion.map { "; \($0)" } ?? ""))
-            }
+            do { try session.playSteps(to: index + 1) } catch { throw SceneLoadError(error.description) }
         }
     }
 }

@@ -147,17 +147,9 @@ public struct Session: Equatable, Sendable {
 
     /// Runs a scene's own script (after loading); errors carry the script line's location.
     /// The script's edits become the starting state: no undo history, not dirty.
-    public mutating func runScript(_ lines: [ScriptLine]) throws(ScriptError) {
-        for line in lines {
-            let commands: [Command]
-            do { commands = try CommandParser.parseLine(line.text) } catch { throw ScriptError(line: line, error: error) }
-            for command in commands {
-                // What a layout's script may do is ScriptContext.layoutScript's to say.
-                do throws(CommandError) { _ = try ScriptRunner.perform(command, in: .layoutScript, on: &self) } catch {
-                    throw ScriptError(line: line, error: error)
-                }
-            }
-        }
+    public mutating func runScript(_ lines: [ScriptLine]) throws(ScriptFailure) {
+        // What a layout's script may do is ScriptContext.layoutScript's to say.
+        try ScriptRunner.run(lines, in: .layoutScript, on: &self)
         undoStack = []; redoStack = []
         markClean()
         lastEdit = nil
@@ -452,15 +444,5 @@ public struct Session: Equatable, Sendable {
         case .selectChild: return scene.tree[s].sublayers.first ?? s
         default: return s
         }
-    }
-}
-
-/// An error in a scene's script, with where the script line was written.
-public struct ScriptError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var line: ScriptLine
-    public var error: CommandError
-    public var description: String {
-        let loc = line.location.map { "\($0.file):\($0.line):\($0.column): " } ?? ""
-        return "\(loc)script \"\(line.text)\": \(error)"
     }
 }

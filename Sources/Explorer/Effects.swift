@@ -59,11 +59,9 @@ extension Reducer {
     /// result reduced, or refused. The first command that fails, or whose effect fails or is
     /// refused, stops the script with its line; `quit` ends it.
     public static func runScript(_ state: inout ExplorerState, _ text: String, name: String,
-                                 context: ScriptContext = .render, io: ExplorerIO = .files) throws(ScriptRunner.Failure) {
-        try ScriptRunner.forEach(in: text, name: name) { (line: Int, command: Command) throws(ScriptRunner.Failure) -> Bool in
-            func failure(_ message: String) -> ScriptRunner.Failure {
-                ScriptRunner.Failure(file: name, line: line, column: 1, message: message)
-            }
+                                 context: ScriptContext = .render, io: ExplorerIO = .files) throws(ScriptFailure) {
+        try ScriptRunner.forEach(in: text, name: name, context: context) { (line: ScriptLine, command: Command) throws(ScriptFailure) -> Bool in
+            func failure(_ message: String) -> ScriptFailure { ScriptFailure(context, at: line, message: message) }
             // quit ends the script (never the explorer's unsaved-edits question).
             if case .explorer(.quit) = command {
                 if let reason = context.refusal(of: .quit) { throw failure(context.message(refusing: command, because: reason)) }

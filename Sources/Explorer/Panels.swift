@@ -105,6 +105,11 @@ public enum TreeOutline {
 /// is affine; then the effective matrix to the superlayer (`tree.matrixToSuperlayer`).
 /// Matrices without an inverse are marked `singular`.
 public enum Inspector {
+    /// The properties the inspector names as their declarations spell them for the layer's
+    /// kind. The others it shows are shortened to fit the panel's 9-column labels (`anchor`,
+    /// `z`, `clips`/`masks`, `flipped`, `autoresize`) or use UIView's Swift name (`isHidden`).
+    public static let namedProperties: [Property] = [.frame, .position, .bounds, .zPosition, .anchorPointZ, .opacity, .sublayerTransform]
+
     public static func lines(_ tree: LayerTree, layer id: LayerID?) -> [PanelLine] {
         guard let id, tree.contains(id) else { return [PanelLine("no selection", style: CellStyle(dim: true))] }
         let layer = tree[id]
@@ -124,14 +129,15 @@ public enum Inspector {
 
         add("\(layer.name) (\(isView ? "view" : "layer"))", heading)
         add("in superlayer space", note)
-        field("frame", rect(layer.frame))
-        // Property names as the layer's kind spells them (position/center, opacity/alpha).
+        // Property names as the layer's kind spells them (position/center, opacity/alpha),
+        // from the declarations (`namedProperties`); a few are shortened to fit the panel.
         func spelling(_ p: Property) -> String { p.declaration.spelling(for: layer.kind).rawValue }
+        field(spelling(.frame), rect(layer.frame))
         field(spelling(.position), point(layer.position))
         add("in own space", note)
-        field("bounds", rect(layer.bounds))
+        field(spelling(.bounds), rect(layer.bounds))
         field("anchor", point(layer.anchorPoint) + " (unit)")
-        field("z", "zPosition \(f(layer.zPosition)) · anchorPointZ \(f(layer.anchorPointZ))")
+        field("z", "\(spelling(.zPosition)) \(f(layer.zPosition)) · \(spelling(.anchorPointZ)) \(f(layer.anchorPointZ))")
         add(" \(spelling(.opacity)) \(f(layer.opacity)) · \(isView ? "isHidden" : "hidden") \(yesNo(layer.isHidden)) · \(isView ? "clips" : "masks") \(yesNo(layer.masksToBounds)) · flipped \(yesNo(layer.isGeometryFlipped))")
         if !layer.autoresizingMask.isEmpty { field("autoresize", layer.autoresizingMask.printed) }
         // An imported view's class, address, tag… and, in red, why its geometry is approximate.
@@ -161,7 +167,7 @@ public enum Inspector {
         }
         if !layer.sublayerTransform.isIdentity {
             let st = layer.sublayerTransform
-            add("sublayerTransform" + (st.isAffine ? "" : " (3D)") + (st.m34 != 0 ? ", eye \(f(-1 / st.m34))" : ""), heading)
+            add(spelling(.sublayerTransform) + (st.isAffine ? "" : " (3D)") + (st.m34 != 0 ? ", eye \(f(-1 / st.m34))" : ""), heading)
             for row in matrixRows(st) { add(row) }
         }
         let effective = tree.matrixToSuperlayer(id)

@@ -437,8 +437,6 @@ struct LayoutDecoder {
 
     // MARK: Transforms
 
-    static let stepKeys = ["rotate", "rotateX", "rotateY", "scale", "translate", "perspective"]
-
     /// A transform value, in either spelling of the one transform grammar (both give
     /// `TransformStep`s, built into a matrix by `TransformSpec.matrix`, as commands are):
     /// a list of steps applied first to last (`Concat(step1, step2, …)`), 6 numbers
@@ -455,7 +453,7 @@ struct LayoutDecoder {
         }
         guard let elements = value.elements else {
             var suggestion = "write a list of steps, like [{\"rotate\": 30}]"
-            if let members = value.members, members.contains(where: { Self.stepKeys.contains($0.key) }) {
+            if let members = value.members, members.contains(where: { WrittenTransformStep.keys.contains($0.key) }) {
                 suggestion = "wrap the step in a list: [ { … } ]"
             }
             throw error(at: value.position, path,
@@ -483,74 +481,9 @@ struct LayoutDecoder {
         }
         var steps: [TransformStep] = []
         for (index, element) in elements.enumerated() {
-            steps.append(try step(element, path: path + "[\(index)]"))
+            steps.append(try transformStep(element, path: path + "[\(index)]").step)
         }
         return TransformSpec(steps)
-    }
-
-    private func step(_ value: SourceValue, path: String) throws(LayoutError) -> TransformStep {
-        guard let members = value.members else {
-            throw error(at: value.position, path, "expected a transform step like {\"rotate\": 30}, found \(describe(value))",
-                        suggestion: value.kind.isNumber ? "a transform is either a list of steps or 6 or 16 numbers, not a mix" : nil)
-        }
-        var stepMember: SourceMember?
-        var axis: SourceMember?
-        for member in members {
-            if member.key == "axis" { axis = member; continue }
-            guard Self.stepKeys.contains(member.key) else {
-                var synonyms = ["rotation": "rotate", "translation": "translate", "move": "translate", "rotateZ": "rotate"]
-                if member.key == "rotateZ" { synonyms["rotateZ"] = nil }
-                var e = unknownField(member, path: path, valid: Self.stepKeys + ["axis"], synonyms: synonyms, context: "in a transform step")
-                if member.key == "rotateZ" { e.suggestion = "did you mean \"rotate\"? (it turns about z)" }
-                throw e
-            }
-            if let earlier = stepMember {
-                throw error(at: member.keyPosition, path + "." + member.key,
-                            "a step does one thing, found \"\(earlier.key)\" and \"\(member.key)\"",
-                            suggestion: "split it into two steps: [{\"\(earlier.key)\": …}, {\"\(member.key)\": …}]")
-            }
-            stepMember = member
-        }
-        guard let stepMember else {
-            throw error(at: value.position, path, "empty transform step",
-                        suggestion: "write one of \(Self.stepKeys.map { "\"\($0)\"" }.joined(separator: ", "))")
-        }
-        let p = path + "." + stepMember.key
-        if let axis, stepMember.key != "rotate" {
-            throw error(at: axis.keyPosition, path + ".axis", "\"axis\" goes with \"rotate\", not \"\(stepMember.key)\"",
-                        suggestion: "write {\"rotate\": 30, \"axis\": [x, y, z]}")
-        }
-        switch stepMember.key {
-        case "rotate":
-            let degrees = try number(stepMember.value, path: p)
-            guard let axis else { return .rotate(AngleLiteral(degrees), axis: nil) }
-            let v = try numbers(axis.value, path: path + ".axis", counts: [3], expected: "an axis [x, y, z]")
-            guard v.contains(where: { $0 != 0 }) else {
-                throw error(at: axis.value.position, path + ".axis", "the axis [0, 0, 0] has no direction",
-                            suggestion: "use [0, 0, 1] for z, [1, 0, 0] for x, [0, 1, 0] for y")
-            }
-            return .rotate(AngleLiteral(degrees), axis: (v[0], v[1], v[2]))
-        case "rotateX":
-            return .rotate(AngleLiteral(try number(stepMember.value, path: p)), axis: (1, 0, 0))
-        case "rotateY":
-            return .rotate(AngleLiteral(try number(stepMember.value, path: p)), axis: (0, 1, 0))
-        case "scale":
-            if case .number = stepMember.value.kind {
-                return .scale(try number(stepMember.value, path: p), nil, nil)
-            }
-            let v = try numbers(stepMember.value, path: p, counts: [2, 3], expected: "a scale: a number, [sx, sy] or [sx, sy, sz]")
-            return .scale(v[0], v[1], v.count == 3 ? v[2] : nil)
-        case "translate":
-            let v = try numbers(stepMember.value, path: p, counts: [2, 3], expected: "a translation [tx, ty] or [tx, ty, tz]")
-            return .translate(v[0], v[1], v.count == 3 ? v[2] : nil)
-        default: // perspective
-            let d = try number(stepMember.value, path: p)
-            guard d != 0 else {
-                throw error(at: stepMember.value.position, p, "perspective needs a non-zero eye distance, found \(literal(stepMember.value))",
-                            suggestion: "try 500 (points from the eye to the screen)")
-            }
-            return .perspective(d)
-        }
     }
 
     // MARK: Values
@@ -567,11 +500,8 @@ struct LayoutDecoder {
         case .bool(let b):
             return b
         case .string(let s):
-            let meant: String? = switch s.lowercased() {
-            case "true", "yes", "on", "y": "true"
-            case "false", "no", "off", "n": "false"
-            default: nil
-            }
+            // The command language's true/false words (`Toggle`), and YAML 1.1's y and n.
+            let meant: String? = (Toggle.truth(s.lowercased()) ?? ["y": true, "n": false][s.lowercased()]).map(Toggle.truth)
             throw error(at: value.position, path, "expected true or false, found \(describe(value))",
                         suggestion: meant.map { "write \($0) without quotes" })
         case .number(let n, _) where n == 0 || n == 1:
@@ -605,7 +535,7 @@ struct LayoutDecoder {
     }
 
     /// A finite number no larger than `numberLimit` in magnitude.
-    private func number(_ value: SourceValue, path: String) throws(LayoutError) -> Double {
+    func number(_ value: SourceValue, path: String) throws(LayoutError) -> Double {
         guard case .number(let n, let literal) = value.kind else {
             var suggestion: String? = nil
             if case .string(let s) = value.kind, let n = Double(s.trimmingSpaces), n.isFinite { suggestion = "write \(NumberText.exact(n)) without quotes" }
@@ -625,8 +555,8 @@ struct LayoutDecoder {
     }
 
     /// An array of numbers whose count is one of `counts`.
-    private func numbers(_ value: SourceValue, path: String, counts: [Int], expected: String,
-                         extraSuggestion: ((Int) -> String?)? = nil) throws(LayoutError) -> [Double] {
+    func numbers(_ value: SourceValue, path: String, counts: [Int], expected: String,
+                 extraSuggestion: ((Int) -> String?)? = nil) throws(LayoutError) -> [Double] {
         guard let elements = value.elements, counts.contains(elements.count) else {
             let count = value.elements?.count ?? -1
             var suggestion = extraSuggestion?(count)
@@ -710,12 +640,12 @@ struct LayoutDecoder {
 
     // MARK: Messages
 
-    private func error(at position: SourcePosition, _ path: String, _ message: String, suggestion: String? = nil) -> LayoutError {
+    func error(at position: SourcePosition, _ path: String, _ message: String, suggestion: String? = nil) -> LayoutError {
         LayoutError(file: file, line: position.line, column: position.column, path: path, message: message, suggestion: suggestion)
     }
 
-    private func unknownField(_ member: SourceMember, path: String, valid: [String], synonyms: [String: String],
-                              context: String) -> LayoutError {
+    func unknownField(_ member: SourceMember, path: String, valid: [String], synonyms: [String: String],
+                      context: String) -> LayoutError {
         let fieldPath = path.isEmpty ? member.key : path + "." + member.key
         var suggestion: String?
         if let near = synonyms[member.key] ?? NearMiss.closest(to: member.key, among: valid) {
@@ -739,7 +669,7 @@ struct LayoutDecoder {
         return (value.position, { $0 })
     }
 
-    private func literal(_ value: SourceValue) -> String {
+    func literal(_ value: SourceValue) -> String {
         if case .number(_, let literal) = value.kind { return literal }
         return describe(value)
     }

@@ -42,27 +42,33 @@ enum SceneComparison {
         return nil
     }
 
+    /// The first saved property (in the declarations' order) that differs, by its name;
+    /// nil when none does. What a frame derives (rects and points) and transforms (steps
+    /// recomputed) come back to 1e-9; numbers written as they are must come back bit for bit.
+    /// Compared by iterating `PropertyDeclaration.all`, so a new property is compared too.
     static func layerDifference(_ a: Layer, _ b: Layer) -> String? {
+        guard a.unlinked != b.unlinked else { return nil }
         var x = a
-        func same(_ p: Double, _ q: Double) -> Bool { nearlyEqual(p, q) }
-        func sameT(_ p: Transform3D, _ q: Transform3D) -> Bool { zip(p.rowMajor, q.rowMajor).allSatisfy { nearlyEqual($0, $1) } }
-        if same(a.bounds.origin.x, b.bounds.origin.x), same(a.bounds.origin.y, b.bounds.origin.y),
-           same(a.bounds.size.width, b.bounds.size.width), same(a.bounds.size.height, b.bounds.size.height) { x.bounds = b.bounds }
-        if same(a.position.x, b.position.x), same(a.position.y, b.position.y) { x.position = b.position }
-        if same(a.anchorPoint.x, b.anchorPoint.x), same(a.anchorPoint.y, b.anchorPoint.y) { x.anchorPoint = b.anchorPoint }
-        // Numbers written as they are (no frame derives them) must come back bit for bit.
-        if a.anchorPointZ == b.anchorPointZ { x.anchorPointZ = b.anchorPointZ }
-        if a.zPosition == b.zPosition { x.zPosition = b.zPosition }
-        if sameT(a.transform, b.transform) { x.transform = b.transform }
-        if sameT(a.sublayerTransform, b.sublayerTransform) { x.sublayerTransform = b.sublayerTransform }
-        if a.opacity == b.opacity { x.opacity = b.opacity }
-        if a.borderWidth == b.borderWidth { x.borderWidth = b.borderWidth }
-        guard x.unlinked != b.unlinked else { return nil }
-        if x.bounds != b.bounds { return "bounds" }
-        if x.position != b.position { return "position" }
-        if x.anchorPoint != b.anchorPoint { return "anchorPoint" }
-        if x.transform != b.transform { return "transform" }
-        if x.zPosition != b.zPosition { return "zPosition" }
-        return "a property differs"
+        for declaration in PropertyDeclaration.all where declaration.isSaved {
+            let p = declaration.value(of: a), q = declaration.value(of: b)
+            if p == nil, q == nil { continue }
+            guard let p, let q, sameSaved(p, q) else { return declaration.property.rawValue }
+            // Equal to the tolerance: take b's value so what is left compares exactly.
+            try? declaration.write?(&x, q)
+        }
+        return x.unlinked == b.unlinked ? nil : "a property differs"
+    }
+
+    /// Equal as a save must bring it back (see `layerDifference`).
+    static func sameSaved(_ p: PropertyValue, _ q: PropertyValue) -> Bool {
+        func same(_ u: [Double], _ v: [Double]) -> Bool { u.count == v.count && zip(u, v).allSatisfy { nearlyEqual($0, $1) } }
+        switch (p, q) {
+        case let (.rect(r), .rect(s)):
+            return same([r.origin.x, r.origin.y, r.size.width, r.size.height], [s.origin.x, s.origin.y, s.size.width, s.size.height])
+        case let (.point(u), .point(v)): return same([u.x, u.y], [v.x, v.y])
+        case let (.size(u), .size(v)): return same([u.width, u.height], [v.width, v.height])
+        case let (.transform(t), .transform(u)): return same(t.matrix.rowMajor, u.matrix.rowMajor)
+        default: return p.sameValue(as: q)
+        }
     }
 }

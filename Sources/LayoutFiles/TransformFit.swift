@@ -8,12 +8,8 @@ import Geometry
 /// Writing a transform the way the file already does: a list of steps keeps its steps when
 /// one step's value can take the change; 6 or 16 numbers stay numbers.
 enum TransformFit {
-    struct Step {
-        var key: String
-        var value: SourceValue
-        var axis: SourceValue?
-        var matrix: Transform3D
-    }
+    /// A step as the file writes it, read by the decoder's one reader of steps.
+    typealias Step = WrittenTransformStep
 
     static func want(_ t: Transform3D, like value: SourceValue?) -> WantedValue {
         guard let value, let elements = value.elements else {
@@ -93,31 +89,7 @@ enum TransformFit {
         return nil
     }
 
-    static func step(_ value: SourceValue) -> Step? {
-        guard let members = value.members else { return nil }
-        let axis = members.first { $0.key == "axis" }?.value
-        guard let m = members.first(where: { $0.key != "axis" }) else { return nil }
-        func num(_ v: SourceValue) -> Double? { if case .number(let n, _) = v.kind { return n }; return nil }
-        func nums(_ v: SourceValue) -> [Double]? { v.elements?.compactMap(num) }
-        let matrix: Transform3D
-        switch m.key {
-        case "rotate":
-            guard let d = num(m.value) else { return nil }
-            if let axis { guard let v = nums(axis), v.count == 3 else { return nil }; matrix = .rotation(.degrees(d), x: v[0], y: v[1], z: v[2]) }
-            else { matrix = .rotation(.degrees(d)) }
-        case "rotateX": guard let d = num(m.value) else { return nil }; matrix = .rotation(.degrees(d), x: 1, y: 0, z: 0)
-        case "rotateY": guard let d = num(m.value) else { return nil }; matrix = .rotation(.degrees(d), x: 0, y: 1, z: 0)
-        case "scale":
-            if let s = num(m.value) { matrix = .scale(s, s, 1) }
-            else if let v = nums(m.value), v.count >= 2 { matrix = .scale(v[0], v[1], v.count == 3 ? v[2] : 1) } else { return nil }
-        case "translate":
-            guard let v = nums(m.value), v.count >= 2 else { return nil }
-            matrix = .translation(v[0], v[1], v.count == 3 ? v[2] : 0)
-        case "perspective": guard let d = num(m.value), d != 0 else { return nil }; matrix = .perspective(eyeDistance: d)
-        default: return nil
-        }
-        return Step(key: m.key, value: m.value, axis: axis, matrix: matrix)
-    }
+    static func step(_ value: SourceValue) -> Step? { WrittenTransformStep(value) }
 
     /// The step, with a new value that makes it `needed`; nil when no value of its kind does.
     static func refit(_ step: Step, to needed: Transform3D) -> WantedValue? {

@@ -18,6 +18,6 @@ struct EngineCommandBoundaryTests {
         var s = Session()
         try s.runScript([ScriptLine("add a; fit; cursor on")])
         #expect(s.tree.count == 1)
-        #expect(throws: ScriptError.self) { try s.runScript([ScriptLine("quit")]) }
+        #expect(throws: ScriptFailure.self) { try s.runScript([ScriptLine("quit")]) }
     }
 }

@@ -19,11 +19,11 @@ import TestSupport
         let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
         var session = Session()
         var answers: [String] = []
-        let failure = try #require(throws: ScriptRunner.Failure.self) {
+        let failure = try #require(throws: ScriptFailure.self) {
             try ScriptRunner.run(text, name: expected.file, session: &session, emit: { answers.append($0) })
         }
         #expect("\(failure.line):\(failure.column)" == expected.position, "\(failure)")
-        #expect(failure.message.contains(expected.substring), "\(failure)")
+        #expect(failure.description.contains(expected.substring), "\(failure)")
         #expect(failure.description.hasPrefix("line \(failure.line): \(expected.file):\(failure.line):"))
         #expect(answers.isEmpty)
     }
@@ -36,7 +36,7 @@ import TestSupport
 
     @Test func aLineThatDoesNotParseRunsNoneOfItsCommands() throws {
         var session = Session()
-        #expect(throws: ScriptRunner.Failure.self) {
+        #expect(throws: ScriptFailure.self) {
             try ScriptRunner.run("add a; move 5 0\nmove 1 0; rotat 5; move 100 0", name: "s", session: &session, emit: { _ in })
         }
         // Line 1 ran; line 2 is read whole before it runs, so its typo stops all of it.
@@ -45,7 +45,7 @@ import TestSupport
 
     @Test func aCommandThatFailsStopsTheRestOfItsLine() throws {
         var session = Session()
-        #expect(throws: ScriptRunner.Failure.self) {
+        #expect(throws: ScriptFailure.self) {
             try ScriptRunner.run("add a; move 5 0\nmove 1 0; select nope; move 100 0", name: "s", session: &session, emit: { _ in })
         }
         #expect(session.tree[session.tree.id(named: "a")!].position == .init(6, 0))

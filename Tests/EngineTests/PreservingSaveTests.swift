@@ -215,7 +215,7 @@ import Geometry
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         // The script sets anchorFirst's frame after load, so a position written into the
         // layer would be overwritten on the next load: no faithful patch exists.
-        let failure = try #require(throws: ScriptRunner.Failure.self) { try Self.edit(path, "select anchorFirst; set position 10 10") }
+        let failure = try #require(throws: ScriptFailure.self) { try Self.edit(path, "select anchorFirst; set position 10 10") }
         #expect(failure.message.contains("cannot save into the file and keep its text"))
         #expect(failure.message.contains("save under a new name"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)

@@ -30,7 +30,7 @@ struct SaveConflictTests {
         let theirs = Self.original.replacingOccurrences(of: "[100, 100]", with: "[105, 100]")
         try theirs.write(toFile: path, atomically: true, encoding: .utf8)
         #expect(session.saveConflict(to: path) == .changedOnDisk)
-        let error = #expect(throws: ScriptRunner.Failure.self) {
+        let error = #expect(throws: ScriptFailure.self) {
             try ScriptRunner.run("select card; move 0 7; save", name: "<script>", session: &session, emit: { _ in })
         }
         #expect(error?.message == "save: \(path) changed on disk since it was loaded (another program saved it); "
@@ -60,7 +60,7 @@ struct SaveConflictTests {
         #expect(chmod(path, 0o444) == 0)
         // Even for root, whom the kernel would let write: the mode says "do not".
         #expect(session.saveConflict(to: path) == .readOnly)
-        let error = #expect(throws: ScriptRunner.Failure.self) {
+        let error = #expect(throws: ScriptFailure.self) {
             try ScriptRunner.run("select card; move 5 0; save", name: "<script>", session: &session, emit: { _ in })
         }
         #expect(error?.message.hasPrefix("save: \(path) is read-only; not saving over it") == true)

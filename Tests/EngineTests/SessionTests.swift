@@ -187,7 +187,7 @@ struct SessionTests {
         #expect {
             try s.runScript([ScriptLine("add a"), ScriptLine("rotat 5", location: loc)])
         } throws: { e in
-            (e as? ScriptError)?.description == "x.json:7:5: script \"rotat 5\": column 1: unknown command \"rotat\"; did you mean \"rotate\"?"
+            (e as? ScriptFailure)?.description == "x.json:7:5: script \"rotat 5\": column 1: unknown command \"rotat\"; did you mean \"rotate\"?"
         }
         var t = Session()
         try t.runScript([ScriptLine("add a; rotate 10")])

@@ -87,7 +87,7 @@ import Engine
                     let explorerOnly: Bool
                     if case .explorer = try CommandParser.parse(spelling) { explorerOnly = true } else { explorerOnly = false }
                     if byKey.statusIsError && !explorerOnly {
-                        #expect(throws: ScriptRunner.Failure.self, "\(key) in \(mode): \"\(spelling)\" refused by the key (\(byKey.status)) but not by eval") {
+                        #expect(throws: ScriptFailure.self, "\(key) in \(mode): \"\(spelling)\" refused by the key (\(byKey.status)) but not by eval") {
                             try ScriptRunner.run(spelling, name: "echo", session: &session, emit: { _ in })
                         }
                     } else {

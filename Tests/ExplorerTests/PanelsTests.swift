@@ -106,6 +106,24 @@ import LayerModel
         #expect(text.last == " no inverse: converting into this layer has no answer")
     }
 
+    /// The inspector's property names come from the declarations, spelled for the kind: a
+    /// view's `center` and `alpha`, a layer's `position` and `opacity`, and the rest alike.
+    @Test func inspectorNamesItsPropertiesAsTheDeclarationsSpellThem() throws {
+        for kind in [LayerKind.layer, .view] {
+            var tree = LayerTree()
+            var l = Layer(name: "x", kind: kind)
+            l.sublayerTransform = .perspective(eyeDistance: 500)   // shown only when not identity
+            let id = try tree.add(l)
+            let text = Inspector.lines(tree, layer: id).map(\.text).joined(separator: "\n")
+            for property in Inspector.namedProperties {
+                let name = property.declaration.spelling(for: kind).rawValue
+                #expect(text.contains(" \(name) ") || text.contains("\n\(name)"), "\(kind): \(name)")
+            }
+        }
+        #expect(Inspector.namedProperties.map { $0.declaration.spelling(for: .view).rawValue }.contains("center"))
+        #expect(Inspector.namedProperties.map { $0.declaration.spelling(for: .view).rawValue }.contains("alpha"))
+    }
+
     @Test func inspectorWithoutSelection() {
         #expect(Inspector.lines(LayerTree(), layer: nil).map(\.text) == ["no selection"])
         #expect(Inspector.lines(LayerTree(), layer: LayerID(raw: 7)).map(\.text) == ["no selection"])

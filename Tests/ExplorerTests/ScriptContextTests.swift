@@ -97,9 +97,9 @@ import Engine
     /// A save with no file name is an error in every context that saves, not a no-op.
     @Test func aSaveWithNoFileIsAnError() throws {
         var s = Session()
-        #expect(throws: ScriptRunner.Failure.self) { try ScriptRunner.run("add a; save", name: "t", session: &s, emit: { _ in }) }
+        #expect(throws: ScriptFailure.self) { try ScriptRunner.run("add a; save", name: "t", session: &s, emit: { _ in }) }
         var state = ExplorerState(session: Session())
-        #expect(throws: ScriptRunner.Failure.self) { try Reducer.runScript(&state, "add a; save", name: "t", context: .render) }
-        #expect(throws: ScriptRunner.Failure.self) { try Reducer.runScript(&state, "reload", name: "t", context: .render) }
+        #expect(throws: ScriptFailure.self) { try Reducer.runScript(&state, "add a; save", name: "t", context: .render) }
+        #expect(throws: ScriptFailure.self) { try Reducer.runScript(&state, "reload", name: "t", context: .render) }
     }
 }

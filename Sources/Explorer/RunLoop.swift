@@ -152,6 +152,10 @@ public final class RunLoop {
             switch effect {
             case .none: return false
             case .quit: return true
+            case .followPresenter:
+                // An attendee's F: the presenter's state, which the loop keeps (FollowLoop.swift).
+                guard let result = followAgain() else { return false }
+                effect = Reducer.reduce(&state, result)
             case let .save(path) where state.session.saveConflict(to: path) != nil:
                 // Someone else saved the file since it was loaded, or it is read-only: ask.
                 effect = Reducer.reduce(&state, .saveConflict(path: path, state.session.saveConflict(to: path)!))
@@ -220,8 +224,6 @@ public final class RunLoop {
             _ = try dispatch(.fileDeleted)
             return true
         }
-        // Back again (an editor that writes a new file): no longer deleted, whatever it holds.
-        if state.diskNotice?.hasPrefix("file deleted") == true { state.diskNotice = nil }
         _ = try dispatch(.fileChanged)
         return true
     }

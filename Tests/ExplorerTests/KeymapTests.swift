@@ -9,14 +9,56 @@ import Engine
 @Suite struct KeymapTests {
     static let allModes: [ModeName] = [.normal, .anchor, .cursor, .tree]
 
+    /// The conditions a binding is checked under: its own (with the view it needs), or
+    /// both views for a binding that works over either.
+    static func conditionSets(_ binding: Binding) -> [Set<Binding.Condition>] {
+        switch binding.when {
+        case nil: return [[.flat], [.exploded]]
+        case .flat?: return [[.flat]]
+        case .exploded?: return [[.exploded]]
+        case .detached?: return [[.flat, .detached], [.exploded, .detached]]
+        }
+    }
+
     @Test func everyBindingsKeysResolveToItInEachOfItsModes() {
         for binding in Keymap.bindings {
             for key in binding.keys {
                 for mode in binding.modes {
-                    #expect(Keymap.binding(for: key, in: mode) == binding, "\(key) in \(mode)")
+                    for conditions in Self.conditionSets(binding) {
+                        #expect(Keymap.binding(for: key, in: mode, when: conditions) == binding, "\(key) in \(mode) \(conditions)")
+                    }
                 }
             }
         }
+    }
+
+    /// `}` `{`: content operations over the flat canvas, the camera's yaw in the exploded
+    /// view — two bindings, two help lines, and the reducer follows the keymap.
+    @Test func braceKeysMeanWhatTheKeymapSaysInEachView() throws {
+        #expect(Keymap.binding(for: .character("}"), in: .normal, when: [.flat])?.action == .ui(.nextOperation))
+        #expect(Keymap.binding(for: .character("}"), in: .normal, when: [.exploded])?.action == .ui(.depth(.yaw(5))))
+        #expect(Keymap.binding(for: .character("{"), in: .normal, when: [.exploded])?.action == .ui(.depth(.yaw(-5))))
+        #expect(Keymap.helpLines.contains { $0.hasPrefix("}  ") && $0.hasSuffix("exploded view: yaw +5° (front planes go right)") })
+        #expect(Keymap.helpLines.contains { $0.hasPrefix("}  ") && $0.contains("content: the selection's drawing one operation further") })
+        var state = Fixture.state()
+        state.press("d")
+        #expect(state.session.depth.exploded)
+        // The camera starts at yaw 30 (C resets to it); } turns it 5 more: 35.
+        state.press("}")
+        #expect(state.session.depth.yaw == 35)
+        #expect(state.echo == "} → camera yaw 35")
+    }
+
+    /// F (follow again) is in the keymap, so the help lists it, and the attendee's title and
+    /// status name the key the keymap binds.
+    @Test func followAgainIsABindingTheHelpLists() {
+        #expect(Keymap.keyNames(for: .followAgain) == "F")
+        #expect(Keymap.helpLines.contains { $0.hasPrefix("F ") && $0.contains("follow the presenter again") })
+        #expect(Keymap.binding(for: .character("F"), in: .normal) == nil, "not following: F does nothing outside the tree")
+        var state = Fixture.state()
+        _ = Reducer.reduce(&state, .following(attached: false, presenterLeft: false))
+        #expect(state.following == "detached — F follows again")
+        #expect(Reducer.reduce(&state, .key(.character("F"))) == .followPresenter)
     }
 
     @Test func aBindingDoesNotAnswerOutsideItsModes() throws {
@@ -30,10 +72,15 @@ import Engine
 
     @Test func noKeyIsBoundTwiceInTheSameMode() {
         var seen: [String: String] = [:]
+        var unconditioned: Set<String> = []
         for binding in Keymap.bindings {
             for key in binding.keys {
                 for mode in binding.modes {
-                    let slot = "\(key) in \(mode)"
+                    // A conditioned binding must come before the plain one it overrides, or
+                    // it would never answer.
+                    if binding.when != nil { #expect(!unconditioned.contains("\(key) in \(mode)"), "\(key) in \(mode): \(binding.help) is never reached") }
+                    if binding.when == nil { unconditioned.insert("\(key) in \(mode)") }
+                    let slot = "\(key) in \(mode) when \(binding.when.map { "\($0)" } ?? "always")"
                     #expect(seen[slot] == nil, "\(slot): \(seen[slot] ?? "") and \(binding.help)")
                     seen[slot] = binding.help
                 }
@@ -67,10 +114,12 @@ import Engine
     @Test func everyKeysEchoIsACommandThatReplaysToTheSameState() throws {
         let modeCommand: [ModeName: String] = [.normal: "mode normal", .anchor: "mode anchor", .cursor: "mode cursor", .tree: "mode tree"]
         var checked = 0
-        for binding in Keymap.bindings {
+        // F follows the presenter again only for an attendee: the run loop's (FollowTests).
+        for binding in Keymap.bindings where binding.when != .detached {
             for key in binding.keys where key != .character("q") && key != .control("c") && key != .control("s") {
                 for mode in binding.modes {
                     var byKey = Fixture.state()
+                    if binding.when == .exploded { byKey.press(":"); byKey.type("explode on"); byKey.press("Enter") }
                     byKey.press(":"); byKey.type(modeCommand[mode]!); byKey.press("Enter")
                     try #require(Reducer.modeKind(byKey.mode) == mode)
                     var byEcho = byKey

@@ -55,6 +55,8 @@ public enum ContextualAction: Equatable, Sendable {
     case followAgain
     // The exploded view (DepthView.swift).
     case depth(DepthKey)
+    /// Tab / S-Tab with the crosshair in the exploded view: the next layer under it.
+    case nextUnderCursor, previousUnderCursor
 }
 
 /// The one keymap. The help overlay is generated from it, and every key's spelling shows
@@ -66,6 +68,8 @@ public enum Keymap {
     public static let bindings: [Binding] = [
         Binding(keys: [.tab], action: .command(.engine(.selectNext)), help: "select the next layer (tree order)", modes: everywhere),
         Binding(keys: [.backTab], action: .command(.engine(.selectPrevious)), help: "select the previous layer", modes: everywhere),
+        Binding(keys: [.tab], action: .ui(.nextUnderCursor), help: "exploded view, cursor mode: the next layer under the crosshair, front → back (Tab as above when one or none is there)", modes: [.cursor], when: .exploded),
+        Binding(keys: [.backTab], action: .ui(.previousUnderCursor), help: "exploded view, cursor mode: the previous layer under the crosshair", modes: [.cursor], when: .exploded),
         Binding(keys: [.character("P")], action: .command(.engine(.selectParent)), help: "select the superlayer", modes: editing),
         Binding(keys: [.character("n")], action: .ui(.nextStep), help: "step-through demo: play the next step", modes: [.normal, .anchor, .cursor]),
         Binding(keys: [.character("p")], action: .ui(.previousStep), help: "step-through demo: back one step", modes: [.normal, .anchor, .cursor]),
@@ -159,10 +163,11 @@ public enum Keymap {
         return out
     }()
 
-    /// The binding for a key in a mode, if any, where the conditions `when` hold (the
-    /// first binding that answers: a conditioned one before the plain one it overrides).
+    /// The binding for a key in a mode, if any, where the conditions `when` hold: a binding
+    /// whose condition holds wins over the plain binding of the same key and mode.
     public static func binding(for key: Key, in mode: ModeName, when conditions: Set<Binding.Condition> = [.flat]) -> Binding? {
-        index[key]?.first { $0.modes.contains(mode) && ($0.when.map(conditions.contains) ?? true) }
+        guard let candidates = index[key]?.filter({ $0.modes.contains(mode) }) else { return nil }
+        return candidates.first { $0.when.map(conditions.contains) ?? false } ?? candidates.first { $0.when == nil }
     }
 
     /// The keys bound to `action`, as the help spells them (`F`; `k Up`), for messages that

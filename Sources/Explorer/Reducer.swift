@@ -276,7 +276,6 @@ public enum Reducer {
         }
         // The search after `/` is a line being typed, like the `:` line: its keys are text.
         if let typed = state.treeBrowser.typing { return searchKey(&state, key, typed) }
-        if let effect = DepthView.handleKey(&state, key) { return effect }
         if state.output != nil, key == .escape || key == .character("q") {
             state.output = nil
             // The status said "Esc closes": it must not outlive the overlay.
@@ -335,14 +334,21 @@ public enum Reducer {
         case .moveRightBig: return arrow(&state, 1, 0, big: true, key: key)
         case .moveUpBig: return arrow(&state, 0, -1, big: true, key: key)
         case .moveDownBig: return arrow(&state, 0, 1, big: true, key: key)
-        case .playPause, .stepForward, .stepBack, .scrubForward, .scrubBack: return TimeView.key(&state, action, key: key)
+        case .playPause, .stepForward, .stepBack, .scrubForward, .scrubBack:
+            guard let command = TimeView.command(for: action, state) else { return .none }
+            return perform(&state, command, echo: key)
         case .treeSearch, .searchNext, .searchPrevious, .fold, .reveal, .filterTree, .treeNext, .treePrevious:
             return treeKey(&state, action, key: key)
         case .followAgain:
             // The presenter's state is the run loop's (FollowLoop.swift): it answers with
             // `.followedAgain`.
             return .followPresenter
-        case let .depth(k): return DepthView.key(&state, k, typed: key)
+        case .nextUnderCursor, .previousUnderCursor:
+            let forward = action == .nextUnderCursor
+            if let name = DepthView.nextUnderCursor(state, forward: forward) { return perform(&state, EngineCommand.select(name), echo: key) }
+            // One layer or none under the crosshair: Tab is Tab.
+            return perform(&state, forward ? EngineCommand.selectNext : .selectPrevious, echo: key)
+        case let .depth(k): return perform(&state, EngineCommand.depth(DepthView.command(for: k, state)), echo: key)
         }
     }
 
@@ -576,11 +582,14 @@ public enum Reducer {
     static func click(_ state: inout ExplorerState, column: Int, row: Int) -> ExplorerEffect {
         let layout = state.layout
         if let p = state.point(atTerminalColumn: column, row: row) {
-            if state.session.depth.exploded { return DepthView.click(&state, at: p) }
             state.cursor = p
             state.mode = .cursor
-            if let hit = state.session.tree.hitTestScreen(p, order: state.session.hitTestOrder) {
-                return perform(&state, EngineCommand.select(state.session.tree[hit].name), echo: "click")
+            // Flat: what a touch there hits; exploded: the frontmost quad drawn there.
+            let hit = state.session.depth.exploded
+                ? DepthView.frontmost(at: p, state)
+                : state.session.tree.hitTestScreen(p, order: state.session.hitTestOrder).map { state.session.tree[$0].name }
+            if let hit {
+                return perform(&state, EngineCommand.select(hit), echo: "click")
             }
             state.echo = "click → cursor-at \(NumberFormat.format(p.x)) \(NumberFormat.format(p.y))"
             return .none

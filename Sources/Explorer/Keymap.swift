@@ -32,6 +32,8 @@ public struct Binding: Equatable, Sendable {
         case exploded
         /// An attendee (`--follow`) who detached with a key of their own.
         case detached
+        /// The output overlay is open (the Swift of `e`, a command's text).
+        case overlay
     }
 }
 
@@ -53,6 +55,8 @@ public enum ContextualAction: Equatable, Sendable {
     case treeSearch, searchNext, searchPrevious, fold, reveal, filterTree, treeNext, treePrevious
     /// An attendee who detached follows the presenter again (FollowLoop.swift).
     case followAgain
+    /// The output overlay's keys: copy its text (OSC 52), close it.
+    case copyOutput, closeOverlay
     // The exploded view (DepthView.swift).
     case depth(DepthKey)
     /// Tab / S-Tab with the crosshair in the exploded view: the next layer under it.
@@ -125,6 +129,8 @@ public enum Keymap {
         Binding(keys: [.control("r")], action: .command(.engine(.redo)), help: "redo", modes: everywhere),
         Binding(keys: [.control("s")], action: .command(.engine(.save(nil))), help: "save (atomic)", modes: everywhere),
         Binding(keys: [.character("e")], action: .command(.engine(.exportSwift)), help: "copy as code: Swift for the selection", modes: everywhere),
+        Binding(keys: [.character("y")], action: .ui(.copyOutput), help: "over the Swift (or a command's text): copy it to the clipboard (OSC 52)", modes: everywhere, when: .overlay),
+        Binding(keys: [.escape, .character("q")], action: .ui(.closeOverlay), help: "over the Swift (or a command's text): close it", modes: everywhere, when: .overlay),
         Binding(keys: [.character("i")], action: .ui(.nextPanel), help: "panel: inspector → frame formula → hit-test explanation (→ content, for a layer that draws)", modes: everywhere),
         Binding(keys: [.character("b")], action: .ui(.legend), help: "legend: what the marks on the canvas mean (on/off)", modes: everywhere),
         Binding(keys: [.character("w")], action: .ui(.swapPanel), help: "small terminals: full-width canvas ↔ full-width panel", modes: everywhere),
@@ -180,6 +186,7 @@ public enum Keymap {
     static func conditions(_ state: ExplorerState) -> Set<Binding.Condition> {
         var out: Set<Binding.Condition> = [state.session.depth.exploded ? .exploded : .flat]
         if state.followDetached { out.insert(.detached) }
+        if state.output != nil { out.insert(.overlay) }
         return out
     }
 

@@ -270,19 +270,8 @@ public enum Reducer {
             }
         default: break
         }
-        if let output = state.output, key == .character("y") {
-            state.echo = "y → copy"
-            return .copy(output)
-        }
         // The search after `/` is a line being typed, like the `:` line: its keys are text.
         if let typed = state.treeBrowser.typing { return searchKey(&state, key, typed) }
-        if state.output != nil, key == .escape || key == .character("q") {
-            state.output = nil
-            // The status said "Esc closes": it must not outlive the overlay.
-            state.echo = "\(key) → " + ExplorerCommand.mode(.normal).text
-            setStatus(&state, "")
-            return .none
-        }
         let kind = modeKind(state.mode)
         let conditions = Keymap.conditions(state)
         // Esc typed quickly before a key arrives as Alt+key: treat an unbound M-x as Esc, x.
@@ -339,6 +328,16 @@ public enum Reducer {
             return perform(&state, command, echo: key)
         case .treeSearch, .searchNext, .searchPrevious, .fold, .reveal, .filterTree, .treeNext, .treePrevious:
             return treeKey(&state, action, key: key)
+        case .copyOutput:
+            guard let output = state.output else { return .none }
+            state.echo = key + " → copy"
+            return .copy(output)
+        case .closeOverlay:
+            state.output = nil
+            // The status said "Esc closes": it must not outlive the overlay.
+            state.echo = key + " → " + ExplorerCommand.mode(.normal).text
+            setStatus(&state, "")
+            return .none
         case .followAgain:
             // The presenter's state is the run loop's (FollowLoop.swift): it answers with
             // `.followedAgain`.

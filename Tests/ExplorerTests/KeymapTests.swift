@@ -4,6 +4,7 @@ import Raster
 import Testing
 import TerminalKit
 import CommandLanguage
+import LayerModel
 import Engine
 
 @Suite struct KeymapTests {
@@ -17,6 +18,7 @@ import Engine
         case .flat?: return [[.flat]]
         case .exploded?: return [[.exploded]]
         case .detached?: return [[.flat, .detached], [.exploded, .detached]]
+        case .overlay?: return [[.flat, .overlay], [.exploded, .overlay]]
         }
     }
 
@@ -60,6 +62,20 @@ import Engine
         #expect(Keymap.binding(for: .tab, in: .cursor, when: [.flat])?.action == .command(.engine(.selectNext)))
         #expect(Keymap.binding(for: .tab, in: .normal, when: [.exploded])?.action == .command(.engine(.selectNext)))
         #expect(Keymap.helpLines.contains { $0.hasPrefix("Tab ") && $0.contains("the next layer under the crosshair") })
+    }
+
+    /// Over the output overlay y copies and Esc / q close it: bindings with the overlay's
+    /// condition, listed in the help, winning over y (rotate about y) and q (quit).
+    @Test func theOverlaysKeysAreBindings() throws {
+        #expect(Keymap.binding(for: .character("y"), in: .normal, when: [.flat, .overlay])?.action == .ui(.copyOutput))
+        #expect(Keymap.binding(for: .character("q"), in: .tree, when: [.flat, .overlay])?.action == .ui(.closeOverlay))
+        #expect(Keymap.binding(for: .character("y"), in: .normal)?.action == .command(.engine(.edit(.layer(.rotate(AngleLiteral(15), .y))))))
+        #expect(Keymap.helpLines.contains { $0.hasPrefix("y ") && $0.hasSuffix("copy it to the clipboard (OSC 52)") })
+        var state = Fixture.state()
+        state.press("e")
+        let output = try #require(state.output)
+        #expect(state.press("y") == .copy(output))
+        #expect(state.echo == "y → copy")
     }
 
     /// F (follow again) is in the keymap, so the help lists it, and the attendee's title and
@@ -122,8 +138,9 @@ import Engine
     @Test func everyKeysEchoIsACommandThatReplaysToTheSameState() throws {
         let modeCommand: [ModeName: String] = [.normal: "mode normal", .anchor: "mode anchor", .cursor: "mode cursor", .tree: "mode tree"]
         var checked = 0
-        // F follows the presenter again only for an attendee: the run loop's (FollowTests).
-        for binding in Keymap.bindings where binding.when != .detached {
+        // F follows the presenter again only for an attendee: the run loop's (FollowTests);
+        // the output overlay's y and Esc/q copy and close it, which no command does.
+        for binding in Keymap.bindings where binding.when != .detached && binding.when != .overlay {
             for key in binding.keys where key != .character("q") && key != .control("c") && key != .control("s") {
                 for mode in binding.modes {
                     var byKey = Fixture.state()

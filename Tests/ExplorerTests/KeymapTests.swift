@@ -214,7 +214,7 @@ import Engine
 
     @Test func helpOverlayShowsEveryBindingOnALargeTerminal() {
         var state = Fixture.state()
-        state.columns = 200; state.rows = 120  // tall enough for every binding (the exploded view added 13)
+        state.columns = 200; state.rows = 140  // tall enough for every binding (the exploded view added 13; conditioned bindings 9)
         state.press("?")
         #expect(state.mode == .help)
         let canvas = ExplorerScreen.render(state, options: ScreenOptions(mode: .braille)).canvas

@@ -85,7 +85,7 @@ import Engine
         let help = ExplorerScreen.helpLines(state)
         #expect(help.contains { $0.hasPrefix("j Down ") && $0.contains("tree mode: the next layer as shown") })
         #expect(help.contains { $0.hasPrefix("j Down ") && $0.hasSuffix("move down 1") })
-        #expect(help.contains { $0.hasPrefix("F ") && $0.hasSuffix("tree mode: hide / show hidden and zero-size views") })
+        #expect(Keymap.helpLines.contains { $0.hasPrefix("F ") && $0.hasSuffix("tree mode: leave out hidden views and zero-size leaves (again: show them)") })
     }
 }
 

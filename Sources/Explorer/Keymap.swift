@@ -191,7 +191,9 @@ public enum Keymap {
     }
 
     /// Help overlay lines, generated from the bindings.
-    public static var helpLines: [String] {
+    public static var helpLines: [String] { helpLines(bindings) }
+
+    static func helpLines(_ bindings: [Binding]) -> [String] {
         bindings.map { b in
             let keys = b.keys.map(\.description).joined(separator: " ")
             // 14 columns, at least one space after the keys (display width: Cells).

@@ -35,6 +35,20 @@ import LayoutFiles
         #expect(!Keymap.treeMarkdownTable.contains("tree mode:"))
     }
 
+    /// Rebinding a tree key in the table is all it takes for the help and the docs to say
+    /// so: `*` (reveal) moved to `R` in tree mode shows as `R` in both, and `*` is gone.
+    @Test func aRebindingShowsInTheHelpAndTheTable() throws {
+        var rebound = Keymap.bindings
+        let i = try #require(rebound.firstIndex { $0.action == .ui(.reveal) })
+        rebound[i].keys = [.character("R")]
+        let help = Keymap.helpLines(rebound)
+        #expect(help.contains { $0.hasPrefix("R ") && $0.contains("tree mode: reveal the selection") })
+        #expect(!help.contains { $0.hasPrefix("* ") })
+        let table = Keymap.markdownTable(rebound.filter { $0.modes == [.tree] }, dropping: "tree mode: ")
+        #expect(table.contains("| `R` | reveal the selection"))
+        #expect(!table.contains("| `*` |"))
+    }
+
     @Test func layoutFormatFieldTableIsTheDeclarations() throws {
         #expect(try Self.block("layer-fields", in: "docs/layout-format.md") == LayoutFieldTable.markdown,
                 "docs/layout-format.md's field table is stale; \(Self.regenerate)")

@@ -48,7 +48,8 @@ public enum Action: Equatable, Sendable {
     case followedAgain(ExplorerState, presenterLeft: Bool)
     /// A key that changed nothing but what the footer says (an attendee still following).
     case said(echo: String, status: String, error: Bool)
-    /// The presenter's journal of commands went out to the feed: start a new one.
+    /// The presenter's journal of commands went out to the feed (or sharing began): start
+    /// a new, empty one.
     case journalSent
 }
 

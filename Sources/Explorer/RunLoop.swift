@@ -64,7 +64,7 @@ public final class RunLoop {
     var dragFrom: (column: Int, row: Int)?
     /// Presenter (`--share FEED`): where every key's commands and the view after it go
     /// (FollowLoop.swift). Setting it starts collecting the commands.
-    public var share: FeedWriter? { didSet { if share != nil, state.journal == nil { state.journal = [] } } }
+    public var share: FeedWriter? { didSet { if share != nil, state.journal == nil { _ = Reducer.reduce(&state, .journalSent) } } }
     /// The last view published, so a key that changed nothing writes nothing.
     var lastShared: FollowSync?
     /// Attendee (`--follow FEED`): the feed and the presenter's state (FollowLoop.swift).

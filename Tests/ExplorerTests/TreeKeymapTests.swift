@@ -149,4 +149,19 @@ import Engine
         #expect(loop.state.session.tree == presenter.state.session.tree)
         #expect(loop.state.selectedName == presenter.state.selectedName)
     }
+
+    /// F is a binding, not a key caught first: a detached attendee typing on the `:` line
+    /// types an F (the follow loop used to take it and follow again).
+    @Test func fOnTheCommandLineIsText() throws {
+        let dir = try TempDirectory()
+        let feed = dir.path + "/talk.feed"
+        _ = try FollowTests.present(keys("Tab"), feed: feed)
+        var start = ExplorerState(session: Session())
+        start.columns = 110; start.rows = 34
+        let terminal = InMemoryTerminal(columns: 110, rows: 34, events: keys("l", ":", "F"))
+        let loop = Explorer.RunLoop(state: start, terminal: terminal, options: ScreenOptions())
+        try loop.runFollowing(try FeedReader(path: feed))
+        #expect(loop.state.mode == .command(text: "F", caret: 1))
+        #expect(loop.state.followDetached)
+    }
 }

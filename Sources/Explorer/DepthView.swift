@@ -143,7 +143,9 @@ enum DepthView {
 
     // MARK: Keys and the mouse
 
-    static func key(_ state: inout ExplorerState, _ key: DepthKey, typed: String) -> ExplorerEffect {
+    /// An exploded-view key as the `explode`/`camera` command it stands for (the reducer
+    /// performs it, echoing it).
+    static func command(for key: DepthKey, _ state: ExplorerState) -> DepthCommand {
         let d = state.session.depth
         let command: DepthCommand
         switch key {
@@ -162,30 +164,25 @@ enum DepthView {
             if case .back = key { lo = min(max(0, lo + step), hi) } else { hi = max(min(top, hi + step), lo) }
             command = lo == 0 && hi == top ? .range(nil) : .range(lo...hi)
         }
-        return Reducer.perform(&state, EngineCommand.depth(command), echo: typed)
+        return command
     }
 
-    /// Tab and S-Tab with the cursor in the exploded view: the next layer under the same point.
-    static func handleKey(_ state: inout ExplorerState, _ key: Key) -> ExplorerEffect? {
-        guard state.session.depth.exploded, state.mode == .cursor, key == .tab || key == .backTab, let p = state.cursor else { return nil }
+    /// Tab and S-Tab with the cursor in the exploded view (keymap bindings): the next
+    /// (previous) layer under the crosshair, front → back; nil when fewer than two are there.
+    static func nextUnderCursor(_ state: ExplorerState, forward: Bool) -> String? {
+        guard state.session.depth.exploded, state.mode == .cursor, let p = state.cursor else { return nil }
         let frame = DepthFrame(state)
         let stack = frame.stack(at: p)
         guard stack.count > 1 else { return nil }
         let i = state.session.selection.flatMap { stack.firstIndex(of: $0) } ?? -1
-        let next = stack[(i + (key == .tab ? 1 : stack.count - 1) + stack.count) % stack.count]
-        return Reducer.perform(&state, EngineCommand.select(frame.tree[next].name), echo: key.description)
+        let next = stack[(i + (forward ? 1 : stack.count - 1) + stack.count) % stack.count]
+        return frame.tree[next].name
     }
 
-    /// A click on the exploded canvas: the crosshair goes there and the frontmost quad under it is selected.
-    static func click(_ state: inout ExplorerState, at p: Point) -> ExplorerEffect {
-        state.cursor = p
-        state.mode = .cursor
+    /// The frontmost exploded quad's layer at `p` (a click selects it).
+    static func frontmost(at p: Point, _ state: ExplorerState) -> String? {
         let frame = DepthFrame(state)
-        if let front = frame.stack(at: p).first {
-            return Reducer.perform(&state, EngineCommand.select(frame.tree[front].name), echo: "click")
-        }
-        state.echo = "click → cursor-at \(NumberFormat.format(p.x)) \(NumberFormat.format(p.y))"
-        return .none
+        return frame.stack(at: p).first.map { frame.tree[$0].name }
     }
 
     /// After the cursor moves in the exploded view, the frontmost quad under it is selected.

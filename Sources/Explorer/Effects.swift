@@ -8,6 +8,8 @@ extension ExplorerEffect {
     public var kind: EffectKind? {
         switch self {
         case .none: return nil
+        // A key's (an attendee's F), never a command's: no script can ask for it.
+        case .followPresenter: return nil
         case .quit: return .quit
         case .save, .overwrite: return .save
         case .load: return .load
@@ -26,7 +28,7 @@ public enum EffectPerformer {
     public static func perform(_ effect: ExplorerEffect, scene: Scene, io: ExplorerIO,
                                copy: (String) -> Action) -> Action? {
         switch effect {
-        case .none, .quit: return nil
+        case .none, .quit, .followPresenter: return nil
         case let .save(path), let .overwrite(path):
             // The scene keeps its script and steps: a save over its own file keeps them in
             // the text, a canonical save drops them (their effects are in the layers).

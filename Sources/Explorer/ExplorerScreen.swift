@@ -185,7 +185,7 @@ public enum ExplorerScreen {
                 "Esc  stay",
             ], layout: layout, unicode: unicode)
         } else if let output = state.output {
-            drawBox(&canvas, title: "Swift · y copies (OSC 52: some terminals ignore it) · Esc closes", lines: output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), layout: layout, unicode: unicode)
+            drawBox(&canvas, title: "Swift · \(Keymap.keyNames(for: .copyOutput)) copies (OSC 52: some terminals ignore it) · \(Keymap.keyNames(for: .closeOverlay).split(separator: " ").first ?? "Esc") closes", lines: output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), layout: layout, unicode: unicode)
         }
         // Text in a colour of its own on the terminal's background (panel highlights, errors)
         // is kept readable on it, dark or light.

@@ -86,6 +86,8 @@ public struct ExplorerState: Equatable, Sendable {
     public var journal: [Command]? = nil
     /// Follow mode (`--follow`): shown in the title — following, detached, the presenter left.
     public var following: String? = nil
+    /// An attendee who detached with a key of their own (`F` follows again: `Keymap`).
+    public var followDetached = false
     /// The scene's name for the title when it has no file (a followed presenter's file).
     public var sceneName: String? = nil
 

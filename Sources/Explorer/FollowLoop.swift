@@ -42,7 +42,7 @@ extension RunLoop {
         default: break
         }
         let commands = (state.journal ?? []).filter(Follow.travels).map(\.text)
-        state.journal = []
+        _ = Reducer.reduce(&state, .journalSent)
         let sync = FollowSync(state)
         var unclocked = sync
         unclocked.now = lastShared?.now ?? sync.now
@@ -58,7 +58,7 @@ extension RunLoop {
     /// screen shows at this terminal's size; a key that would change anything detaches,
     /// `F` follows again.
     public func runFollowing(_ reader: FeedReader) throws {
-        state.following = "following"
+        _ = Reducer.reduce(&state, .following(attached: true, presenterLeft: false))
         follow = FollowState(reader: reader, mirror: state)
         _ = readFeed()
         try draw()
@@ -97,7 +97,7 @@ extension RunLoop {
             case .scene, .act:
                 if record.kind == .scene { f.presenterLeft = false }
                 if f.attached {
-                    Follow.apply(record, to: &state)
+                    _ = Reducer.reduce(&state, .feed(record))
                     clock.stop()
                 } else {
                     Follow.apply(record, to: &f.mirror)
@@ -107,7 +107,7 @@ extension RunLoop {
         }
         // Read late (a late joiner, a slow pipe): a running clock moves on by the time since.
         if let lastAct {
-            if f.attached { Follow.catchUp(&state, after: lastAct, at: Follow.wallClock()) } else { Follow.catchUp(&f.mirror, after: lastAct, at: Follow.wallClock()) }
+            if f.attached { _ = Reducer.reduce(&state, .catchUp(after: lastAct, wall: Follow.wallClock())) } else { Follow.catchUp(&f.mirror, after: lastAct, at: Follow.wallClock()) }
             f.heard = FrameClock.monotonicSeconds()
         }
         if f.reader.ended, !f.presenterLeft { f.presenterLeft = true; changed = true }
@@ -118,13 +118,9 @@ extension RunLoop {
         return changed
     }
 
-    /// The title's note and, when the presenter left, the status.
+    /// The title's note and, when the presenter left, the status (`Action.following`).
     private func label(_ f: inout FollowState) {
-        let note = f.attached ? "following" : "detached — F follows again"
-        state.following = f.presenterLeft ? note + " · the presenter left" : note
-        if f.presenterLeft, f.attached {
-            Reducer.setStatus(&state, "the presenter left — this is their last state (q quits)")
-        }
+        _ = Reducer.reduce(&state, .following(attached: f.attached, presenterLeft: f.presenterLeft))
     }
 
     /// One attendee event; true to quit.
@@ -137,11 +133,8 @@ extension RunLoop {
             return try dispatch(.resize(columns: columns, rows: rows))
         case .resumed: return false
         case let .key(key):
-            if key == .character("F"), !f.attached {
-                resync(&f)
-                follow = f
-                return false
-            }
+            // Detached, F (the keymap's `followAgain`) is reduced like any key: the reducer
+            // asks for `.followPresenter`, which `dispatch` performs (`followAgain`).
             if f.attached, key == .character("q") || key == .control("c") { return true }
         case .mouse: break
         }
@@ -152,9 +145,7 @@ extension RunLoop {
             var trial = state
             for action in actions { _ = Reducer.reduce(&trial, action) }
             if Self.substance(trial) == Self.substance(state) {
-                state.echo = trial.echo
-                state.status = trial.status
-                state.statusIsError = trial.statusIsError
+                _ = Reducer.reduce(&state, .said(echo: trial.echo, status: trial.status, error: trial.statusIsError))
                 return false
             }
             f.attached = false
@@ -163,15 +154,18 @@ extension RunLoop {
             follow = f
             for action in actions where try dispatch(action) { return true }
             label(&f)
-            Reducer.setStatus(&state, "detached — F follows again" + (state.status.isEmpty ? "" : " · " + state.status), error: state.statusIsError)
+            let said = "detached — \(Keymap.keyNames(for: .followAgain)) follows again" + (state.status.isEmpty ? "" : " · " + state.status)
+            _ = Reducer.reduce(&state, .said(echo: state.echo, status: said, error: state.statusIsError))
             return false
         }
         for action in actions where try dispatch(action) { return true }
         return false
     }
 
-    /// `F`: the presenter's state again, its clock moved on by the time since it was heard.
-    private func resync(_ f: inout FollowState) {
+    /// `F` (`ExplorerEffect.followPresenter`): the presenter's state again, its clock moved on
+    /// by the time since it was heard, as the action that shows it; nil when not detached.
+    func followAgain() -> Action? {
+        guard var f = follow, !f.attached else { return nil }
         var mirror = f.mirror
         mirror.columns = state.columns
         mirror.rows = state.rows
@@ -181,11 +175,9 @@ extension RunLoop {
         }
         f.heard = FrameClock.monotonicSeconds()
         f.attached = true
-        state = mirror
+        follow = f
         clock.stop()
-        label(&f)
-        if !f.presenterLeft { Reducer.setStatus(&state, "following the presenter again") }
-        state.echo = "F → follow"
+        return .followedAgain(mirror, presenterLeft: f.presenterLeft)
     }
 
     /// A state without what a key may change without changing anything: its echo, status,

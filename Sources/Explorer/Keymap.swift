@@ -19,6 +19,22 @@ public struct Binding: Equatable, Sendable {
     public var help: String
     /// Modes the binding works in (the `mode` command's words are the mode families).
     public var modes: Set<ModeName>
+    /// When the binding works besides its modes (nil: always): one key can mean one thing
+    /// over the flat canvas and another in the exploded view, each its own binding (and
+    /// its own help line).
+    public var when: Condition? = nil
+
+    /// What else must hold for a binding to answer (`Keymap.binding(for:in:when:)`).
+    public enum Condition: Hashable, Sendable {
+        /// The flat canvas (the exploded view off).
+        case flat
+        /// The exploded view (`d`, `explode on`).
+        case exploded
+        /// An attendee (`--follow`) who detached with a key of their own.
+        case detached
+        /// The output overlay is open (the Swift of `e`, a command's text).
+        case overlay
+    }
 }
 
 /// Keys that resolve to a command only when pressed: they have no spelling of their own,
@@ -35,10 +51,16 @@ public enum ContextualAction: Equatable, Sendable {
     case nextOperation, previousOperation
     // Time (TimeView.swift): each performs a command (play, pause, time T), which the echo shows.
     case playPause, stepForward, stepBack, scrubForward, scrubBack
-    // The tree browser (TreeBrowser.swift).
-    case treeSearch, searchNext, searchPrevious, fold, reveal, filterTree
+    // The tree browser (TreeBrowser.swift, TreeReducer.swift): j/k walk the rows as shown.
+    case treeSearch, searchNext, searchPrevious, fold, reveal, filterTree, treeNext, treePrevious
+    /// An attendee who detached follows the presenter again (FollowLoop.swift).
+    case followAgain
+    /// The output overlay's keys: copy its text (OSC 52), close it.
+    case copyOutput, closeOverlay
     // The exploded view (DepthView.swift).
     case depth(DepthKey)
+    /// Tab / S-Tab with the crosshair in the exploded view: the next layer under it.
+    case nextUnderCursor, previousUnderCursor
 }
 
 /// The one keymap. The help overlay is generated from it, and every key's spelling shows
@@ -50,16 +72,21 @@ public enum Keymap {
     public static let bindings: [Binding] = [
         Binding(keys: [.tab], action: .command(.engine(.selectNext)), help: "select the next layer (tree order)", modes: everywhere),
         Binding(keys: [.backTab], action: .command(.engine(.selectPrevious)), help: "select the previous layer", modes: everywhere),
+        Binding(keys: [.tab], action: .ui(.nextUnderCursor), help: "exploded view, cursor mode: the next layer under the crosshair, front → back (Tab as above when one or none is there)", modes: [.cursor], when: .exploded),
+        Binding(keys: [.backTab], action: .ui(.previousUnderCursor), help: "exploded view, cursor mode: the previous layer under the crosshair", modes: [.cursor], when: .exploded),
         Binding(keys: [.character("P")], action: .command(.engine(.selectParent)), help: "select the superlayer", modes: editing),
         Binding(keys: [.character("n")], action: .ui(.nextStep), help: "step-through demo: play the next step", modes: [.normal, .anchor, .cursor]),
         Binding(keys: [.character("p")], action: .ui(.previousStep), help: "step-through demo: back one step", modes: [.normal, .anchor, .cursor]),
-        Binding(keys: [.character("}")], action: .ui(.nextOperation), help: "content: the selection's drawing one operation further (CTM, axes marker); exploded view: yaw +5° (front planes go right)", modes: [.normal, .anchor, .cursor]),
-        Binding(keys: [.character("{")], action: .ui(.previousOperation), help: "content: one operation back (0: the base CTM); exploded view: yaw −5°", modes: [.normal, .anchor, .cursor]),
+        Binding(keys: [.character("}")], action: .ui(.nextOperation), help: "content: the selection's drawing one operation further (CTM, axes marker)", modes: [.normal, .anchor, .cursor], when: .flat),
+        Binding(keys: [.character("{")], action: .ui(.previousOperation), help: "content: one operation back (0: the base CTM)", modes: [.normal, .anchor, .cursor], when: .flat),
+        // The exploded view has no content stepping: there the same pair turns the camera.
+        Binding(keys: [.character("}")], action: .ui(.depth(.yaw(5))), help: "exploded view: yaw +5° (front planes go right)", modes: [.normal, .anchor, .cursor], when: .exploded),
+        Binding(keys: [.character("{")], action: .ui(.depth(.yaw(-5))), help: "exploded view: yaw −5°", modes: [.normal, .anchor, .cursor], when: .exploded),
         Binding(keys: [.character("t")], action: .ui(.treeMode), help: "walk the tree with j/k/arrows (t or Esc leaves)", modes: everywhere),
         Binding(keys: [.character("h"), .left], action: .ui(.moveLeft), help: "move left 1 (anchor mode: anchor −0.05; cursor: one cell)", modes: [.normal, .anchor, .cursor]),
         Binding(keys: [.character("l"), .right], action: .ui(.moveRight), help: "move right 1", modes: [.normal, .anchor, .cursor]),
-        Binding(keys: [.character("k"), .up], action: .ui(.moveUp), help: "move up 1 (tree mode: previous layer)", modes: everywhere),
-        Binding(keys: [.character("j"), .down], action: .ui(.moveDown), help: "move down 1 (tree mode: next layer)", modes: everywhere),
+        Binding(keys: [.character("k"), .up], action: .ui(.moveUp), help: "move up 1", modes: [.normal, .anchor, .cursor]),
+        Binding(keys: [.character("j"), .down], action: .ui(.moveDown), help: "move down 1", modes: [.normal, .anchor, .cursor]),
         Binding(keys: [.character("H"), .shiftLeft], action: .ui(.moveLeftBig), help: "move left 10 (anchor: −0.5; cursor: 10 cells)", modes: [.normal, .anchor, .cursor]),
         Binding(keys: [.character("L"), .shiftRight], action: .ui(.moveRightBig), help: "move right 10", modes: [.normal, .anchor, .cursor]),
         Binding(keys: [.character("K"), .shiftUp], action: .ui(.moveUpBig), help: "move up 10", modes: [.normal, .anchor, .cursor]),
@@ -74,12 +101,15 @@ public enum Keymap {
         Binding(keys: [.character("Y")], action: .command(.engine(.edit(.layer(.rotate(AngleLiteral(-15), .y))))), help: "rotate −15 degrees about y", modes: editing),
         Binding(keys: [.character("s")], action: .command(.engine(.edit(.layer(.scale(1.25, nil))))), help: "scale ×1.25 about the anchor", modes: editing),
         Binding(keys: [.character("S")], action: .command(.engine(.edit(.layer(.scale(0.8, nil))))), help: "scale ×0.8", modes: editing),
-        Binding(keys: [.character("/")], action: .ui(.treeSearch), help: "tree mode: search by name, class or address (Enter keeps, Esc cancels)", modes: [.tree]),
-        Binding(keys: [.character("n")], action: .ui(.searchNext), help: "tree mode: next match of the search", modes: [.tree]),
+        Binding(keys: [.character("k"), .up], action: .ui(.treePrevious), help: "tree mode: the previous layer as the tree shows it (folded and filtered rows skipped)", modes: [.tree]),
+        Binding(keys: [.character("j"), .down], action: .ui(.treeNext), help: "tree mode: the next layer as shown (every selection here scrolls the canvas to it)", modes: [.tree]),
+        Binding(keys: [.character("/")], action: .ui(.treeSearch), help: "tree mode: search by name, class or address as you type (Enter keeps the match, Esc goes back)", modes: [.tree]),
+        Binding(keys: [.character("n")], action: .ui(.searchNext), help: "tree mode: next match of the search (wrapping)", modes: [.tree]),
         Binding(keys: [.character("N")], action: .ui(.searchPrevious), help: "tree mode: previous match", modes: [.tree]),
-        Binding(keys: [.enter], action: .ui(.fold), help: "tree mode: fold / unfold the selection's subviews", modes: [.tree]),
-        Binding(keys: [.character("*")], action: .ui(.reveal), help: "tree mode: reveal the selection (unfold, unfilter, scroll to it)", modes: [.tree]),
-        Binding(keys: [.character("F")], action: .ui(.filterTree), help: "tree mode: hide / show hidden and zero-size views", modes: [.tree]),
+        Binding(keys: [.enter], action: .ui(.fold), help: "tree mode: fold / unfold the selection's subviews (+8: how many are folded away)", modes: [.tree]),
+        Binding(keys: [.character("*")], action: .ui(.reveal), help: "tree mode: reveal the selection (unfold its ancestors, show it if the filter hid it, scroll to it)", modes: [.tree]),
+        Binding(keys: [.character("F")], action: .ui(.followAgain), help: "attendee (--follow), detached by a key of yours: follow the presenter again", modes: everywhere, when: .detached),
+        Binding(keys: [.character("F")], action: .ui(.filterTree), help: "tree mode: leave out hidden views and zero-size leaves (again: show them)", modes: [.tree]),
         Binding(keys: [.character("a")], action: .ui(.anchorMode), help: "anchor mode: arrows move the anchorPoint", modes: [.normal, .anchor, .cursor, .tree]),
         Binding(keys: [.character("f")], action: .ui(.anchorBehaviour), help: "anchor behaviour: Core Animation (frame jumps) ↔ keep-frame", modes: everywhere),
         Binding(keys: [.character("]")], action: .command(.engine(.edit(.layer(.lift(1))))), help: "zPosition +1", modes: editing),
@@ -99,6 +129,8 @@ public enum Keymap {
         Binding(keys: [.control("r")], action: .command(.engine(.redo)), help: "redo", modes: everywhere),
         Binding(keys: [.control("s")], action: .command(.engine(.save(nil))), help: "save (atomic)", modes: everywhere),
         Binding(keys: [.character("e")], action: .command(.engine(.exportSwift)), help: "copy as code: Swift for the selection", modes: everywhere),
+        Binding(keys: [.character("y")], action: .ui(.copyOutput), help: "over the Swift (or a command's text): copy it to the clipboard (OSC 52)", modes: everywhere, when: .overlay),
+        Binding(keys: [.escape, .character("q")], action: .ui(.closeOverlay), help: "over the Swift (or a command's text): close it", modes: everywhere, when: .overlay),
         Binding(keys: [.character("i")], action: .ui(.nextPanel), help: "panel: inspector → frame formula → hit-test explanation (→ content, for a layer that draws)", modes: everywhere),
         Binding(keys: [.character("b")], action: .ui(.legend), help: "legend: what the marks on the canvas mean (on/off)", modes: everywhere),
         Binding(keys: [.character("w")], action: .ui(.swapPanel), help: "small terminals: full-width canvas ↔ full-width panel", modes: everywhere),
@@ -137,13 +169,31 @@ public enum Keymap {
         return out
     }()
 
-    /// The binding for a key in a mode, if any.
-    public static func binding(for key: Key, in mode: ModeName) -> Binding? {
-        index[key]?.first { $0.modes.contains(mode) }
+    /// The binding for a key in a mode, if any, where the conditions `when` hold: a binding
+    /// whose condition holds wins over the plain binding of the same key and mode.
+    public static func binding(for key: Key, in mode: ModeName, when conditions: Set<Binding.Condition> = [.flat]) -> Binding? {
+        guard let candidates = index[key]?.filter({ $0.modes.contains(mode) }) else { return nil }
+        return candidates.first { $0.when.map(conditions.contains) ?? false } ?? candidates.first { $0.when == nil }
+    }
+
+    /// The keys bound to `action`, as the help spells them (`F`; `k Up`), for messages that
+    /// name a key: they say what the keymap says.
+    static func keyNames(for action: ContextualAction) -> String {
+        bindings.filter { $0.action == .ui(action) }.flatMap(\.keys).map(\.description).joined(separator: " ")
+    }
+
+    /// The conditions that hold in `state` (`Binding.when`).
+    static func conditions(_ state: ExplorerState) -> Set<Binding.Condition> {
+        var out: Set<Binding.Condition> = [state.session.depth.exploded ? .exploded : .flat]
+        if state.followDetached { out.insert(.detached) }
+        if state.output != nil { out.insert(.overlay) }
+        return out
     }
 
     /// Help overlay lines, generated from the bindings.
-    public static var helpLines: [String] {
+    public static var helpLines: [String] { helpLines(bindings) }
+
+    static func helpLines(_ bindings: [Binding]) -> [String] {
         bindings.map { b in
             let keys = b.keys.map(\.description).joined(separator: " ")
             // 14 columns, at least one space after the keys (display width: Cells).

@@ -37,6 +37,20 @@ public enum Action: Equatable, Sendable {
     /// What the clipboard said (OSC 52 sent), or why it could not copy.
     case copied(String)
     case copyFailed(String)
+    // Follow mode (FollowLoop.swift): the run loop reads the feed, the reducer changes state.
+    /// The title's note: following or detached, and whether the presenter left.
+    case following(attached: Bool, presenterLeft: Bool)
+    /// A record of the presenter's feed, applied to the state shown (`Follow.apply`).
+    case feed(FeedRecord)
+    /// The presenter's clock moved on since `record` (read late): `Follow.catchUp`.
+    case catchUp(after: FeedRecord, wall: Double)
+    /// `F` answered: the presenter's state (the mirror, at this terminal's size) is shown again.
+    case followedAgain(ExplorerState, presenterLeft: Bool)
+    /// A key that changed nothing but what the footer says (an attendee still following).
+    case said(echo: String, status: String, error: Bool)
+    /// The presenter's journal of commands went out to the feed (or sharing began): start
+    /// a new, empty one.
+    case journalSent
 }
 
 /// What the run loop must do after a reduction (the reducer does no I/O).
@@ -51,6 +65,9 @@ public enum ExplorerEffect: Equatable, Sendable {
     case copy(String)
     /// Write this text to a file atomically (`export svg FILE`).
     case write(path: String, text: String)
+    /// An attendee (`--follow`) who detached: show the presenter's state again. Only a key
+    /// asks for it (`F`, when detached), never a command, so no script meets it.
+    case followPresenter
 }
 
 /// The pure reducer: `reduce(&state, action)` changes state and asks for effects.
@@ -75,6 +92,8 @@ public enum Reducer {
             state.session.advanceClock(by: seconds)
             return .none
         case .fileChanged:
+            // Back again (an editor that writes a new file): no longer deleted, whatever it holds.
+            if state.diskNotice?.hasPrefix("file deleted") == true { state.diskNotice = nil }
             guard let path = state.session.filePath else { return .none }
             // Never throw away edits behind the user's back.
             if state.session.isDirty {
@@ -133,6 +152,34 @@ public enum Reducer {
             return .none
         case let .copyFailed(message):
             setStatus(&state, message, error: true)
+            return .none
+        case let .following(attached, presenterLeft):
+            let note = attached ? "following" : "detached — \(Keymap.keyNames(for: .followAgain)) follows again"
+            state.following = presenterLeft ? note + " · the presenter left" : note
+            state.followDetached = !attached
+            if presenterLeft, attached {
+                setStatus(&state, "the presenter left — this is their last state (q quits)")
+            }
+            return .none
+        case let .feed(record):
+            Follow.apply(record, to: &state)
+            return .none
+        case let .catchUp(record, wall):
+            Follow.catchUp(&state, after: record, at: wall)
+            return .none
+        case let .followedAgain(mirror, presenterLeft):
+            state = mirror
+            _ = reduce(&state, .following(attached: true, presenterLeft: presenterLeft))
+            if !presenterLeft { setStatus(&state, "following the presenter again") }
+            state.echo = "\(Keymap.keyNames(for: .followAgain)) → follow"
+            return .none
+        case let .said(echo, status, error):
+            state.echo = echo
+            state.status = status
+            state.statusIsError = error
+            return .none
+        case .journalSent:
+            state.journal = []
             return .none
         }
     }
@@ -224,26 +271,16 @@ public enum Reducer {
             }
         default: break
         }
-        if let output = state.output, key == .character("y") {
-            state.echo = "y → copy"
-            return .copy(output)
-        }
-        if let effect = TreeBrowser.handleKey(&state, key) { return effect }
-        if let effect = DepthView.handleKey(&state, key) { return effect }
-        if state.output != nil, key == .escape || key == .character("q") {
-            state.output = nil
-            // The status said "Esc closes": it must not outlive the overlay.
-            state.echo = "\(key) → " + ExplorerCommand.mode(.normal).text
-            setStatus(&state, "")
-            return .none
-        }
+        // The search after `/` is a line being typed, like the `:` line: its keys are text.
+        if let typed = state.treeBrowser.typing { return searchKey(&state, key, typed) }
         let kind = modeKind(state.mode)
+        let conditions = Keymap.conditions(state)
         // Esc typed quickly before a key arrives as Alt+key: treat an unbound M-x as Esc, x.
-        if case let .alt(c) = key, Keymap.binding(for: key, in: kind) == nil {
+        if case let .alt(c) = key, Keymap.binding(for: key, in: kind, when: conditions) == nil {
             _ = handleKey(&state, .escape)
             return handleKey(&state, .character(c))
         }
-        guard let binding = Keymap.binding(for: key, in: kind) else {
+        guard let binding = Keymap.binding(for: key, in: kind, when: conditions) else {
             setStatus(&state, "\(key) does nothing here — press ? for help", error: true)
             state.echo = key.description
             return .none
@@ -267,11 +304,7 @@ public enum Reducer {
         case .nextStep, .previousStep:
             return stepKey(&state, forward: action == .nextStep, key: key)
         case .nextOperation, .previousOperation:
-            // One pair of keys, two views: the exploded view has no content stepping, so
-            // there `}` and `{` turn the camera (yaw ±5°), as its docs say.
-            if state.session.depth.exploded {
-                return DepthView.key(&state, .yaw(action == .nextOperation ? 5 : -5), typed: key)
-            }
+            // The flat view's `}` `{` (the exploded view's are yaw bindings in the keymap).
             return perform(&state, .operation(ContentPage.target(state, forward: action == .nextOperation)), echo: key)
         case .nextPanel:
             // The content page joins the cycle only for a selection that draws something
@@ -291,19 +324,38 @@ public enum Reducer {
         case .moveRightBig: return arrow(&state, 1, 0, big: true, key: key)
         case .moveUpBig: return arrow(&state, 0, -1, big: true, key: key)
         case .moveDownBig: return arrow(&state, 0, 1, big: true, key: key)
-        case .playPause, .stepForward, .stepBack, .scrubForward, .scrubBack: return TimeView.key(&state, action, key: key)
-        case .treeSearch, .searchNext, .searchPrevious, .fold, .reveal, .filterTree:
-            return TreeBrowser.handleKey(&state, typed) ?? .none
-        case let .depth(k): return DepthView.key(&state, k, typed: key)
+        case .playPause, .stepForward, .stepBack, .scrubForward, .scrubBack:
+            guard let command = TimeView.command(for: action, state) else { return .none }
+            return perform(&state, command, echo: key)
+        case .treeSearch, .searchNext, .searchPrevious, .fold, .reveal, .filterTree, .treeNext, .treePrevious:
+            return treeKey(&state, action, key: key)
+        case .copyOutput:
+            guard let output = state.output else { return .none }
+            state.echo = key + " → copy"
+            return .copy(output)
+        case .closeOverlay:
+            state.output = nil
+            // The status said "Esc closes": it must not outlive the overlay.
+            state.echo = key + " → " + ExplorerCommand.mode(.normal).text
+            setStatus(&state, "")
+            return .none
+        case .followAgain:
+            // The presenter's state is the run loop's (FollowLoop.swift): it answers with
+            // `.followedAgain`.
+            return .followPresenter
+        case .nextUnderCursor, .previousUnderCursor:
+            let forward = action == .nextUnderCursor
+            if let name = DepthView.nextUnderCursor(state, forward: forward) { return perform(&state, EngineCommand.select(name), echo: key) }
+            // One layer or none under the crosshair: Tab is Tab.
+            return perform(&state, forward ? EngineCommand.selectNext : .selectPrevious, echo: key)
+        case let .depth(k): return perform(&state, EngineCommand.depth(DepthView.command(for: k, state)), echo: key)
         }
     }
 
-    /// Arrows mean different things per mode: move position, move the anchor, move the
-    /// crosshair, or walk the tree — each as the command it stands for.
+    /// Arrows mean different things per mode: move position, move the anchor or move the
+    /// crosshair — each as the command it stands for (the tree mode's are its own bindings).
     static func arrow(_ state: inout ExplorerState, _ dx: Int, _ dy: Int, big: Bool, key: String) -> ExplorerEffect {
         switch state.mode {
-        case .tree:
-            return perform(&state, dy < 0 ? EngineCommand.selectPrevious : .selectNext, echo: key)
         case .cursor:
             let step = big ? 10 : 1
             return perform(&state, .cursorMove(dx * step, dy * step), echo: key)
@@ -489,7 +541,7 @@ public enum Reducer {
                 state.mode = .tree
             }
         case .search, .searchNext, .searchPrevious, .fold, .reveal, .filter:
-            return TreeBrowser.perform(&state, command)
+            return treeCommand(&state, command)
         case let .legend(on): Picture.setLegend(&state, on)
         case let .present(on): Picture.setPresent(&state, on)
         case let .show(part): Picture.show(&state, part)
@@ -530,11 +582,14 @@ public enum Reducer {
     static func click(_ state: inout ExplorerState, column: Int, row: Int) -> ExplorerEffect {
         let layout = state.layout
         if let p = state.point(atTerminalColumn: column, row: row) {
-            if state.session.depth.exploded { return DepthView.click(&state, at: p) }
             state.cursor = p
             state.mode = .cursor
-            if let hit = state.session.tree.hitTestScreen(p, order: state.session.hitTestOrder) {
-                return perform(&state, EngineCommand.select(state.session.tree[hit].name), echo: "click")
+            // Flat: what a touch there hits; exploded: the frontmost quad drawn there.
+            let hit = state.session.depth.exploded
+                ? DepthView.frontmost(at: p, state)
+                : state.session.tree.hitTestScreen(p, order: state.session.hitTestOrder).map { state.session.tree[$0].name }
+            if let hit {
+                return perform(&state, EngineCommand.select(hit), echo: "click")
             }
             state.echo = "click → cursor-at \(NumberFormat.format(p.x)) \(NumberFormat.format(p.y))"
             return .none

@@ -64,7 +64,7 @@ public final class RunLoop {
     var dragFrom: (column: Int, row: Int)?
     /// Presenter (`--share FEED`): where every key's commands and the view after it go
     /// (FollowLoop.swift). Setting it starts collecting the commands.
-    public var share: FeedWriter? { didSet { if share != nil, state.journal == nil { state.journal = [] } } }
+    public var share: FeedWriter? { didSet { if share != nil, state.journal == nil { _ = Reducer.reduce(&state, .journalSent) } } }
     /// The last view published, so a key that changed nothing writes nothing.
     var lastShared: FollowSync?
     /// Attendee (`--follow FEED`): the feed and the presenter's state (FollowLoop.swift).
@@ -152,6 +152,10 @@ public final class RunLoop {
             switch effect {
             case .none: return false
             case .quit: return true
+            case .followPresenter:
+                // An attendee's F: the presenter's state, which the loop keeps (FollowLoop.swift).
+                guard let result = followAgain() else { return false }
+                effect = Reducer.reduce(&state, result)
             case let .save(path) where state.session.saveConflict(to: path) != nil:
                 // Someone else saved the file since it was loaded, or it is read-only: ask.
                 effect = Reducer.reduce(&state, .saveConflict(path: path, state.session.saveConflict(to: path)!))
@@ -220,8 +224,6 @@ public final class RunLoop {
             _ = try dispatch(.fileDeleted)
             return true
         }
-        // Back again (an editor that writes a new file): no longer deleted, whatever it holds.
-        if state.diskNotice?.hasPrefix("file deleted") == true { state.diskNotice = nil }
         _ = try dispatch(.fileChanged)
         return true
     }

@@ -80,12 +80,11 @@ extension RunLoop {
     /// it. Returns the action that tells the reducer how it went.
     func sendToClipboard(_ text: String) -> Action {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
-        guard let clipboard = terminal as? ClipboardTerminal else {
-            return .copyFailed("this terminal cannot copy — select the text instead")
-        }
         do {
-            try clipboard.copyToClipboard(text)
+            try terminal.copyToClipboard(text)
             return .copied("sent \(lines) lines to the clipboard (OSC 52) — if nothing arrives, the terminal may not support it (tmux: set -g set-clipboard on)")
+        } catch TerminalError.cannotCopy {
+            return .copyFailed(TerminalError.cannotCopy.description)
         } catch {
             return .copyFailed("copy failed: \(error)")
         }

@@ -163,17 +163,17 @@ public enum TimeView {
         return PanelLine(" model hit \(name(model)) · presentation hit \(name(presentation))", style: ExplorerScreen.errorStyle)
     }
 
-    /// The playback keys, each as the command it stands for (so the echo can be replayed).
-    static func key(_ state: inout ExplorerState, _ action: ContextualAction, key: String) -> ExplorerEffect {
+    /// The playback keys, each as the command it stands for (so the echo can be replayed);
+    /// the reducer performs it. Nil for an action that is not a playback key.
+    static func command(for action: ContextualAction, _ state: ExplorerState) -> EngineCommand? {
         let now = state.session.now
         switch action {
-        case .playPause:
-            return Reducer.perform(&state, EngineCommand.clock(state.session.isPaused ? .play : .pause), echo: key)
-        case .stepForward: return Reducer.perform(&state, EngineCommand.clock(.time(Reducer.clean(now + frame))), echo: key)
-        case .stepBack: return Reducer.perform(&state, EngineCommand.clock(.time(Reducer.clean(max(0, now - frame)))), echo: key)
-        case .scrubForward: return Reducer.perform(&state, EngineCommand.clock(.time(Reducer.clean(now + scrub))), echo: key)
-        case .scrubBack: return Reducer.perform(&state, EngineCommand.clock(.time(Reducer.clean(max(0, now - scrub)))), echo: key)
-        default: return .none
+        case .playPause: return .clock(state.session.isPaused ? .play : .pause)
+        case .stepForward: return .clock(.time(Reducer.clean(now + frame)))
+        case .stepBack: return .clock(.time(Reducer.clean(max(0, now - frame))))
+        case .scrubForward: return .clock(.time(Reducer.clean(now + scrub)))
+        case .scrubBack: return .clock(.time(Reducer.clean(max(0, now - scrub))))
+        default: return nil
         }
     }
 }

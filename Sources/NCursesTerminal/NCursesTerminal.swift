@@ -197,6 +197,12 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
         lastCursor = cursor
     }
 
+    /// Bytes that are not a frame (the clipboard's OSC 52), written and recorded like one.
+    func writeBetweenFrames(_ bytes: [UInt8]) throws {
+        guard screen != nil else { throw TerminalError.closed }
+        guard output.write(bytes) else { throw TerminalError.callFailed(function: "write", code: errno) }
+    }
+
     private static func clipped(_ canvas: Canvas, columns: Int, rows: Int) -> Canvas {
         var result = Canvas(columns: min(columns, canvas.columns), rows: min(rows, canvas.rows))
         result.blit(canvas, column: 0, row: 0)

@@ -1,10 +1,7 @@
-/// A terminal that can put text on the user's clipboard, even over SSH: OSC 52
-/// (`ESC ] 52 ; c ; <base64> BEL`). Terminals that do not support it ignore the sequence, so
-/// success means "sent", not "copied".
-public protocol ClipboardTerminal: AnyObject {
-    func copyToClipboard(_ text: String) throws
-}
-
+/// The clipboard, even over SSH: OSC 52 (`ESC ] 52 ; c ; <base64> BEL`), one more thing a
+/// `Terminal` writes (`Terminal.copyToClipboard`), through the same output as its frames —
+/// so a recording (`--record`) has the copy too. Terminals that do not support it ignore
+/// the sequence, so success means "sent", not "copied".
 public enum OSC52 {
     /// The escape sequence that asks the terminal to set the clipboard to `text`.
     public static func sequence(for text: String) -> [UInt8] {

@@ -21,8 +21,12 @@ public final class InMemoryTerminal: Terminal {
     public private(set) var frames: [Canvas] = []
     /// True once `shutdown` was called.
     public private(set) var isShutDown = false
+    /// The bytes written besides frames (the clipboard's OSC 52 sequences), in order: what a
+    /// real terminal (and its recording) would have got.
+    public private(set) var written: [UInt8] = []
 
     private let keepsAllFrames: Bool
+    private let clipboard: Bool
 
     /// - Parameters:
     ///   - columns: the width in cells.
@@ -30,14 +34,17 @@ public final class InMemoryTerminal: Terminal {
     ///   - events: the input, read in order by `nextEvent`.
     ///   - capabilities: what to report; by default UTF-8, truecolor, mouse.
     ///   - keepsAllFrames: record every canvas in `frames` (for short tests).
+    ///   - clipboard: takes OSC 52 copies (into `written`); by default it has no clipboard
+    ///     and `copyToClipboard` throws `TerminalError.cannotCopy`, as a headless run has none.
     public init(columns: Int, rows: Int, events: [InputEvent] = [],
                 capabilities: Capabilities = Capabilities(unicode: true, colorDepth: .truecolor, mouse: true),
-                keepsAllFrames: Bool = false) {
+                keepsAllFrames: Bool = false, clipboard: Bool = false) {
         precondition(columns >= 0 && rows >= 0, "terminal size must not be negative: \(columns)×\(rows)")
         size = (columns, rows)
         pendingEvents = events
         self.capabilities = capabilities
         self.keepsAllFrames = keepsAllFrames
+        self.clipboard = clipboard
     }
 
     /// Appends events to the input queue.
@@ -77,6 +84,13 @@ public final class InMemoryTerminal: Terminal {
 
     /// The queue is empty: a headless run or test has no more input.
     public var inputHasEnded: Bool { pendingEvents.isEmpty }
+
+    /// Writes the OSC 52 sequence to `written`, when made with `clipboard: true`.
+    public func copyToClipboard(_ text: String) throws {
+        guard !isShutDown else { throw TerminalError.closed }
+        guard clipboard else { throw TerminalError.cannotCopy }
+        written += OSC52.sequence(for: text)
+    }
 
     public func shutdown() {
         isShutDown = true

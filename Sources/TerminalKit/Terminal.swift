@@ -35,6 +35,13 @@ public protocol Terminal: AnyObject {
     /// are used up): the run loop ends instead of waiting. A real terminal answers false.
     var inputHasEnded: Bool { get }
 
+    /// Puts `text` on the user's clipboard: writes `OSC52.sequence(for: text)` to the
+    /// terminal through the same output as the frames (between frames, so it never lands
+    /// inside a drawing sequence; it moves no cursor). Throws `TerminalError.cannotCopy`
+    /// from a terminal with no clipboard (the default), `TerminalError.closed` after
+    /// `shutdown`.
+    func copyToClipboard(_ text: String) throws
+
     /// Gives the terminal back as it was found (main screen, cursor, modes).
     /// Idempotent; `draw` and `nextEvent` throw `TerminalError.closed` afterwards.
     func shutdown()
@@ -42,6 +49,9 @@ public protocol Terminal: AnyObject {
 
 extension Terminal {
     public var inputHasEnded: Bool { false }
+
+    /// No clipboard: says so.
+    public func copyToClipboard(_ text: String) throws { throw TerminalError.cannotCopy }
 
     /// Shows `canvas` with the text cursor hidden.
     public func draw(_ canvas: Canvas) throws {

@@ -13,6 +13,8 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
     case callFailed(function: String, code: Int32)
     /// The terminal was shut down and cannot draw or read any more.
     case closed
+    /// The terminal has no clipboard to copy to (`Terminal.copyToClipboard`).
+    case cannotCopy
 
     public var description: String {
         switch self {
@@ -30,6 +32,8 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
             return "terminal call \(function) failed (\(code))"
         case .closed:
             return "the terminal has been shut down"
+        case .cannotCopy:
+            return "this terminal cannot copy — select the text instead"
         }
     }
 }

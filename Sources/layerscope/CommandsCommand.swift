@@ -34,6 +34,7 @@ struct Commands: ParsableCommand {
     static var blocks: [(file: String, name: String, text: String)] {
         [("README.md", "synopsis", "```\n" + CommandTable.synopsisBlock() + "\n```"),
          ("README.md", "keys", Keymap.markdownTable),
+         ("docs/import.md", "tree-keys", Keymap.treeMarkdownTable),
          ("docs/layout-format.md", "layer-fields", LayoutFieldTable.markdown),
          ("docs/commands.md", "script-effects", ScriptContext.markdownTable)]
             + CommandSection.allCases.map { ("docs/commands.md", $0.marker, CommandTable.markdown($0)) }

@@ -71,4 +71,47 @@ struct RecordingEndToEndTests {
         let shown = try viewer.waitUntil("the replayed screen") { rows($0) == expected }
         #expect(rows(shown)[0].contains("LayerScope · Layouts/clock.json"))
     }
+
+    /// The clipboard's bytes go through the terminal's output: `e`, `y` under `--record` puts
+    /// the OSC 52 sequence in the recording, and its payload, read back with Foundation's
+    /// base64 decoder, is the Swift `layerscope export --swift --layer hourHand` prints.
+    @Test func theClipboardCopyIsInTheRecording() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ls-rec-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cast = folder.appendingPathComponent("copy.cast").path
+        let explorer = try TmuxSession(
+            program: "/bin/sh",
+            arguments: ["-c", "cd \"$0\" && exec \"$@\"", Self.packageRoot.path, try LayerScopeProgram.requiredPath,
+                        "Layouts/clock.json", "--record", cast],
+            columns: 100, rows: 30)
+        defer { explorer.close() }
+        try explorer.waitFor(" LayerScope")
+        try explorer.sendKeys("Tab")
+        try explorer.waitUntil("the hour hand") { $0.contains("key: Tab → select-next") }
+        try explorer.sendKeys("e")
+        try explorer.waitFor("Swift · y copies (OSC 52")
+        try explorer.sendKeys("y")
+        try explorer.waitFor("to the clipboard (OSC 52)")
+        try explorer.sendKeys("Escape")
+        try explorer.waitUntil("the overlay to close") { !$0.contains("Swift · y copies") }
+        try explorer.sendKeys("q")
+        #expect(try explorer.waitForExit() == 0)
+
+        var output = ""
+        for line in try String(contentsOfFile: cast, encoding: .utf8).split(separator: "\n").dropFirst() {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any], "\(line)")
+            if event[1] as? String == "o" { output += try #require(event[2] as? String) }
+        }
+        let start = try #require(output.range(of: "\u{1B}]52;c;"), "no OSC 52 in the recording")
+        let end = try #require(output[start.upperBound...].firstIndex(of: "\u{07}"))
+        let decoded = try #require(Data(base64Encoded: String(output[start.upperBound..<end])))
+        let copied = String(decoding: decoded, as: UTF8.self)
+        let export = try Subprocess.run(try LayerScopeProgram.requiredPath,
+                                        ["export", Self.packageRoot.appendingPathComponent("Layouts/clock.json").path,
+                                         "--swift", "--layer", "hourHand"])
+        #expect(export.status == 0)
+        #expect(copied.contains("hourHand.layer.anchorPoint = CGPoint(x: 0.5, y: 0.9)"))
+        #expect(copied.trimmingCharacters(in: .newlines) == export.output.trimmingCharacters(in: .newlines))
+    }
 }

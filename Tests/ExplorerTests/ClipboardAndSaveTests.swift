@@ -8,7 +8,7 @@ import LayoutFiles
 import Engine
 
 /// An in-memory terminal that also takes OSC 52 copies, recording what it was sent.
-final class ClipboardTestTerminal: Terminal, ClipboardTerminal {
+final class ClipboardTestTerminal: Terminal {
     let inner: InMemoryTerminal
     var copied: [String] = []
     init(_ inner: InMemoryTerminal) { self.inner = inner }
@@ -33,6 +33,23 @@ final class ClipboardTestTerminal: Terminal, ClipboardTerminal {
         #expect(loop.state.status.contains("OSC 52"))
         #expect(loop.state.status.contains("may not support it"))
         #expect(!loop.state.statusIsError)
+    }
+
+    /// The copy is one more thing the terminal writes: the in-memory terminal's output holds
+    /// exactly ESC ] 52 ; c ; base64(the Swift) BEL after e, y — the bytes a recording gets.
+    @Test func theCopyIsWrittenThroughTheTerminal() throws {
+        let terminal = InMemoryTerminal(columns: 100, rows: 30, events: keys("e", "y"), clipboard: true)
+        let state = Fixture.state()
+        let code = try SwiftExport.code(for: try #require(state.session.selection), in: state.session.tree)
+        let loop = RunLoop(state: state, terminal: terminal, options: ScreenOptions())
+        try loop.run()
+        let text = String(decoding: terminal.written, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}]52;c;") && text.hasSuffix("\u{07}"))
+        // Foundation's own base64 decoder reads the payload back to the Swift.
+        let payload = String(text.dropFirst(7).dropLast())
+        let decoded = try #require(Data(base64Encoded: payload))
+        #expect(String(decoding: decoded, as: UTF8.self) == code)
+        #expect(loop.state.status.hasPrefix("sent"))
     }
 
     @Test func aTerminalThatCannotCopySaysSo() throws {

@@ -24,6 +24,31 @@ import LayoutFiles
         #expect(try Self.block("keys", in: "README.md") == Keymap.markdownTable, "README.md's key table is stale; \(Self.regenerate)")
     }
 
+    /// docs/import.md's tree keys are the keymap's tree-mode bindings: `*` (reveal) and `F`
+    /// (the filter) are rows, with their help less the "tree mode: " the section says.
+    @Test func importDocsTreeKeyTableIsTheKeymaps() throws {
+        #expect(try Self.block("tree-keys", in: "docs/import.md") == Keymap.treeMarkdownTable, "docs/import.md's tree key table is stale; \(Self.regenerate)")
+        let treeBindings = Keymap.bindings.filter { $0.modes == [.tree] }
+        #expect(Keymap.treeMarkdownTable.split(separator: "\n").count == treeBindings.count + 2)
+        #expect(Keymap.treeMarkdownTable.contains("| `*` | reveal the selection (unfold its ancestors, show it if the filter hid it, scroll to it) |"))
+        #expect(Keymap.treeMarkdownTable.contains("| `F` | leave out hidden views and zero-size leaves (again: show them) |"))
+        #expect(!Keymap.treeMarkdownTable.contains("tree mode:"))
+    }
+
+    /// Rebinding a tree key in the table is all it takes for the help and the docs to say
+    /// so: `*` (reveal) moved to `R` in tree mode shows as `R` in both, and `*` is gone.
+    @Test func aRebindingShowsInTheHelpAndTheTable() throws {
+        var rebound = Keymap.bindings
+        let i = try #require(rebound.firstIndex { $0.action == .ui(.reveal) })
+        rebound[i].keys = [.character("R")]
+        let help = Keymap.helpLines(rebound)
+        #expect(help.contains { $0.hasPrefix("R ") && $0.contains("tree mode: reveal the selection") })
+        #expect(!help.contains { $0.hasPrefix("* ") })
+        let table = Keymap.markdownTable(rebound.filter { $0.modes == [.tree] }, dropping: "tree mode: ")
+        #expect(table.contains("| `R` | reveal the selection"))
+        #expect(!table.contains("| `*` |"))
+    }
+
     @Test func layoutFormatFieldTableIsTheDeclarations() throws {
         #expect(try Self.block("layer-fields", in: "docs/layout-format.md") == LayoutFieldTable.markdown,
                 "docs/layout-format.md's field table is stale; \(Self.regenerate)")

@@ -485,7 +485,10 @@ struct ExplorerEndToEndTests {
         for _ in 0..<6 where !isLastPage(screen) {
             let before = header(screen)
             try session.sendKeys("Space")
-            screen = try session.waitUntil("the next help page") { header($0) != before && $0.contains("Keys ") }
+            _ = try session.waitUntil("the next help page") { header($0) != before && $0.contains("Keys ") }
+            // The header may be drawn before the rows below it: read the page once two
+            // captures in a row agree.
+            screen = try session.waitUntil("the page drawn whole") { $0 == (try? session.capture()) }
             seen += screen
         }
         screen = try session.waitUntil("the last binding") { $0.contains("C-c           cancel the : line") }

@@ -42,21 +42,21 @@ enum ContentPage {
     static func go(_ state: inout ExplorerState, to k: Int) {
         let tree = state.session.tree
         guard let id = state.session.selection, tree.contains(id) else {
-            Reducer.setStatus(&state, "select a layer first: operation steps through the selection's drawing", error: true)
+            state.setStatus("select a layer first: operation steps through the selection's drawing", error: true)
             return
         }
         let ops = tree[id].drawing
         state.panelPage = .content
         guard !ops.isEmpty else {
             state.contentCursor = ContentCursor(layer: id, count: 0)
-            Reducer.setStatus(&state, "\(tree[id].name) draws nothing (draw OP… adds an operation); the axes show its user space", error: k > 0)
+            state.setStatus("\(tree[id].name) draws nothing (draw OP… adds an operation); the axes show its user space", error: k > 0)
             return
         }
         let n = min(k, ops.count)
         state.contentCursor = ContentCursor(layer: id, count: n)
         let ctm = tree.ctm(of: id, after: n)
         let what = n == 0 ? "before the first operation" : "\(n)/\(ops.count) \(ops[n - 1].text)"
-        Reducer.setStatus(&state, "\(what) · CTM \(matrix(ctm))" + (k > ops.count ? " (the last operation)" : ""))
+        state.setStatus("\(what) · CTM \(matrix(ctm))" + (k > ops.count ? " (the last operation)" : ""))
     }
 
     /// What the canvas steps: the selection's drawing up to the page's count, with axes.

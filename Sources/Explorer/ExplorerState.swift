@@ -107,3 +107,20 @@ public struct ExplorerState: Equatable, Sendable {
         session.selection.flatMap { session.tree.contains($0) ? session.tree[$0].name : nil }
     }
 }
+
+extension ExplorerState {
+    /// The status line's text, and whether it reports a failure (drawn in the error style).
+    mutating func setStatus(_ text: String, error: Bool = false) {
+        status = text
+        statusIsError = error
+    }
+}
+
+extension Double {
+    /// Float noise rounded away (0.15000000000000002 → 0.15, −0 → 0) so spellings of
+    /// stepped values (anchor points, the clock) stay readable.
+    var withoutFloatNoise: Double {
+        let r = (self * 1e9).rounded() / 1e9
+        return r == 0 ? 0 : r
+    }
+}

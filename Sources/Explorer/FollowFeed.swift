@@ -213,7 +213,7 @@ public enum Follow {
                 state.sceneName = record.name
                 return true
             case let .failure(error):
-                Reducer.setStatus(&state, "the presenter's scene does not load here: \(error.description)", error: true)
+                state.setStatus("the presenter's scene does not load here: \(error.description)", error: true)
                 return false
             }
         case .act:

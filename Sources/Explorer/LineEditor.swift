@@ -20,7 +20,7 @@ extension Reducer {
             state.historyIndex = nil
             let commands: [Command]
             do { commands = try CommandParser.parseLine(line) } catch {
-                setStatus(&state, ":\(line) — \(error)", error: true)
+                state.setStatus(":\(line) — \(error)", error: true)
                 state.echo = ":\(line)"
                 return .none
             }
@@ -60,7 +60,7 @@ extension Reducer {
                 caret = c.count
             }
             if completed.candidates.count > 1 {
-                setStatus(&state, completed.candidates.prefix(12).joined(separator: "  "))
+                state.setStatus(completed.candidates.prefix(12).joined(separator: "  "))
             }
         case let .character(c):
             chars.insert(c, at: caret)

@@ -22,21 +22,21 @@ public struct PictureSettings: Equatable, Sendable {
 enum Picture {
     static func setLegend(_ state: inout ExplorerState, _ on: Bool) {
         state.picture.legend = on
-        Reducer.setStatus(&state, state.picture.legend ? "legend on (b hides it)" : "legend off (b shows it)")
+        state.setStatus(state.picture.legend ? "legend on (b hides it)" : "legend off (b shows it)")
     }
 
     static func show(_ state: inout ExplorerState, _ part: ShownPart) {
         if state.layout.panelIsSideBySide {
-            Reducer.setStatus(&state, "the panel is already beside the canvas (w swaps them below \(ScreenLayout.panelCollapseColumns) columns)")
+            state.setStatus("the panel is already beside the canvas (w swaps them below \(ScreenLayout.panelCollapseColumns) columns)")
             return
         }
         state.picture.panelInFront = part == .panel
-        Reducer.setStatus(&state, state.picture.panelInFront ? "panel (w: back to the canvas, i: next page)" : "canvas (w: the panel)")
+        state.setStatus(state.picture.panelInFront ? "panel (w: back to the canvas, i: next page)" : "canvas (w: the panel)")
     }
 
     static func setPresent(_ state: inout ExplorerState, _ on: Bool) {
         state.picture.present = on
-        Reducer.setStatus(&state, state.picture.present ? "presentation: bold marks, big echo, essential panel (W leaves)" : "presentation off")
+        state.setStatus(state.picture.present ? "presentation: bold marks, big echo, essential panel (W leaves)" : "presentation off")
     }
 
     /// The legend's entries: glyph, colour, meaning.

@@ -97,7 +97,7 @@ public enum Reducer {
             guard let path = state.session.filePath else { return .none }
             // Never throw away edits behind the user's back.
             if state.session.isDirty {
-                setStatus(&state, "\(path) changed on disk — :reload to take it (your unsaved edits are discarded), :w to keep yours", error: true)
+                state.setStatus("\(path) changed on disk — :reload to take it (your unsaved edits are discarded), :w to keep yours", error: true)
                 state.diskNotice = "changed on disk"
                 return .none
             }
@@ -108,7 +108,7 @@ public enum Reducer {
         case let .saved(path):
             state.session.didSave(to: path)
             state.diskNotice = nil
-            setStatus(&state, "saved \(path)")
+            state.setStatus("saved \(path)")
             if state.mode == .confirmQuit { return .quit }
             if case let .confirmOverwrite(_, _, quitting) = state.mode {
                 state.mode = .normal
@@ -121,12 +121,12 @@ public enum Reducer {
             let choices = conflict == .changedOnDisk
                 ? "o: overwrite it · r: reload it (drops your edits) · s: save as… · Esc: cancel"
                 : "o: overwrite anyway · s: save as… · Esc: cancel"
-            setStatus(&state, conflict.message(path) + " — " + choices, error: true)
+            state.setStatus(conflict.message(path) + " — " + choices, error: true)
             return .none
         case let .saveFailed(message):
             if state.mode == .confirmQuit { state.mode = .normal }
             if case .confirmOverwrite = state.mode { state.mode = .normal }
-            setStatus(&state, "save failed: \(message) — nothing was lost", error: true)
+            state.setStatus("save failed: \(message) — nothing was lost", error: true)
             return .none
         case let .loaded(scene, path):
             // Another file is a new picture: fit it. A reload of the same file keeps the camera.
@@ -135,30 +135,30 @@ public enum Reducer {
             if other { state.view = ViewControl(); state.view.fitted = state.session.scene.screenRect }
             state.fileError = nil
             state.diskNotice = nil
-            setStatus(&state, "loaded \(path)" + (scene.title.map { " — \($0)" } ?? ""))
+            state.setStatus("loaded \(path)" + (scene.title.map { " — \($0)" } ?? ""))
             return .none
         case let .loadFailed(message):
             state.fileError = message
-            setStatus(&state, "kept the last good scene: " + message, error: true)
+            state.setStatus("kept the last good scene: " + message, error: true)
             return .none
         case let .wrote(path):
-            setStatus(&state, "wrote \(path)")
+            state.setStatus("wrote \(path)")
             return .none
         case let .writeFailed(path, message):
-            setStatus(&state, "cannot write \(path): \(message)", error: true)
+            state.setStatus("cannot write \(path): \(message)", error: true)
             return .none
         case let .copied(message):
-            setStatus(&state, message)
+            state.setStatus(message)
             return .none
         case let .copyFailed(message):
-            setStatus(&state, message, error: true)
+            state.setStatus(message, error: true)
             return .none
         case let .following(attached, presenterLeft):
             let note = attached ? "following" : "detached — \(Keymap.keyNames(for: .followAgain)) follows again"
             state.following = presenterLeft ? note + " · the presenter left" : note
             state.followDetached = !attached
             if presenterLeft, attached {
-                setStatus(&state, "the presenter left — this is their last state (q quits)")
+                state.setStatus("the presenter left — this is their last state (q quits)")
             }
             return .none
         case let .feed(record):
@@ -170,7 +170,7 @@ public enum Reducer {
         case let .followedAgain(mirror, presenterLeft):
             state = mirror
             _ = reduce(&state, .following(attached: true, presenterLeft: presenterLeft))
-            if !presenterLeft { setStatus(&state, "following the presenter again") }
+            if !presenterLeft { state.setStatus("following the presenter again") }
             state.echo = "\(Keymap.keyNames(for: .followAgain)) → follow"
             return .none
         case let .said(echo, status, error):
@@ -182,11 +182,6 @@ public enum Reducer {
             state.journal = []
             return .none
         }
-    }
-
-    static func setStatus(_ state: inout ExplorerState, _ text: String, error: Bool = false) {
-        state.status = text
-        state.statusIsError = error
     }
 
     static func modeKind(_ mode: Mode) -> ModeName {
@@ -242,7 +237,7 @@ public enum Reducer {
             case .character("y"), .character("Y"), .character("w"):
                 guard let path = state.session.filePath else {
                     state.mode = .normal
-                    setStatus(&state, "no file to save to: use :save FILE, then quit", error: true)
+                    state.setStatus("no file to save to: use :save FILE, then quit", error: true)
                     return .none
                 }
                 return .save(path: path)
@@ -250,7 +245,7 @@ public enum Reducer {
             case .control("c"): return .quit
             default:
                 state.mode = .normal
-                setStatus(&state, "quit cancelled")
+                state.setStatus("quit cancelled")
                 return .none
             }
         case let .confirmOverwrite(path, conflict, _):
@@ -262,11 +257,11 @@ public enum Reducer {
                 return .load(path: path)
             case .character("s"), .character("S"):
                 state.mode = .command(text: "save ", caret: 5)
-                setStatus(&state, "save as: type a file name, Enter")
+                state.setStatus("save as: type a file name, Enter")
                 return .none
             default:
                 state.mode = .normal
-                setStatus(&state, "not saved — \(path) is as it was; your edits are still unsaved")
+                state.setStatus("not saved — \(path) is as it was; your edits are still unsaved")
                 return .none
             }
         default: break
@@ -281,7 +276,7 @@ public enum Reducer {
             return handleKey(&state, .character(c))
         }
         guard let binding = Keymap.binding(for: key, in: kind, when: conditions) else {
-            setStatus(&state, "\(key) does nothing here — press ? for help", error: true)
+            state.setStatus("\(key) does nothing here — press ? for help", error: true)
             state.echo = key.description
             return .none
         }
@@ -337,7 +332,7 @@ public enum Reducer {
             state.output = nil
             // The status said "Esc closes": it must not outlive the overlay.
             state.echo = key + " → " + ExplorerCommand.mode(.normal).text
-            setStatus(&state, "")
+            state.setStatus("")
             return .none
         case .followAgain:
             // The presenter's state is the run loop's (FollowLoop.swift): it answers with
@@ -368,17 +363,11 @@ public enum Reducer {
             // Snap to the step grid so repeated presses land on round numbers.
             let x = ((a.x + Double(dx) * step) / 0.05).rounded() * 0.05
             let y = ((a.y + Double(dy) * step) / 0.05).rounded() * 0.05
-            return perform(&state, .edit(.layer(.anchor(clean(x), clean(y), keepFrame: state.anchorBehaviour == .keepFrame))), echo: key)
+            return perform(&state, .edit(.layer(.anchor(x.withoutFloatNoise, y.withoutFloatNoise, keepFrame: state.anchorBehaviour == .keepFrame))), echo: key)
         default:
             let step = big ? 10.0 : 1.0
             return perform(&state, .edit(.layer(.move(Double(dx) * step, Double(dy) * step))), echo: key)
         }
-    }
-
-    /// Rounds away float noise (0.15000000000000002 → 0.15) so spellings stay readable.
-    static func clean(_ x: Double) -> Double {
-        let r = (x * 1e9).rounded() / 1e9
-        return r == 0 ? 0 : r
     }
 
     // MARK: Commands
@@ -396,7 +385,7 @@ public enum Reducer {
         state.journal?.append(.explorer(command))
         state.echo = key.map { "\($0) → \(command.text)" } ?? command.text
         state.session.clearWarning()
-        setStatus(&state, "")
+        state.setStatus("")
         return explorerCommand(&state, command)
     }
 
@@ -414,7 +403,7 @@ public enum Reducer {
         do {
             result = try state.session.perform(command)
         } catch {
-            setStatus(&state, "\(command.text): \(error)", error: true)
+            state.setStatus("\(command.text): \(error)", error: true)
             return .none
         }
         if case let .step(n) = command { applyStepView(&state, n) }
@@ -427,16 +416,16 @@ public enum Reducer {
         }
         if isEdit { state.lastConversion = nil }
         if let w = state.session.warning {
-            setStatus(&state, "warning: \(w)", error: true)
+            state.setStatus("warning: \(w)", error: true)
         } else if isEdit {
-            setStatus(&state, editSummary(state))
+            state.setStatus(editSummary(state))
         } else {
-            setStatus(&state, "")
+            state.setStatus("")
         }
         switch result {
         case .none: return .none
         case let .answer(json):
-            setStatus(&state, "\(command.text) = \(json)")
+            state.setStatus("\(command.text) = \(json)")
             switch command {
             case let .query(q):
                 switch q {
@@ -448,20 +437,20 @@ public enum Reducer {
             return .none
         case let .output(text):
             state.output = text
-            setStatus(&state, "\(command.text): Esc closes")
+            state.setStatus("\(command.text): Esc closes")
             return .none
         case let .write(path, text):
             return .write(path: path, text: text)
         case let .save(path):
             guard let path = path ?? state.session.filePath else {
-                setStatus(&state, "no file name: use :save FILE", error: true)
+                state.setStatus("no file name: use :save FILE", error: true)
                 return .none
             }
             return .save(path: path)
         case let .load(path): return .load(path: path)
         case .reload:
             guard let path = state.session.filePath else {
-                setStatus(&state, "reload: no file to reload (the scene was not loaded from one)", error: true)
+                state.setStatus("reload: no file to reload (the scene was not loaded from one)", error: true)
                 return .none
             }
             return .load(path: path)
@@ -532,11 +521,11 @@ public enum Reducer {
                 state.mode = .normal
             case .anchor:
                 state.mode = .anchor
-                setStatus(&state, "anchor mode (\(state.anchorBehaviour.rawValue)): arrows move the anchorPoint, f switches behaviour, Esc leaves")
+                state.setStatus("anchor mode (\(state.anchorBehaviour.rawValue)): arrows move the anchorPoint, f switches behaviour, Esc leaves")
             case .cursor:
                 state.mode = .cursor
                 if state.cursor == nil { state.cursor = state.viewport.visibleRect(columns: state.layout.canvas.columns, rows: state.layout.canvas.rows).center }
-                setStatus(&state, "cursor: arrows move the crosshair, Enter selects the hit layer, Esc leaves")
+                state.setStatus("cursor: arrows move the crosshair, Enter selects the hit layer, Esc leaves")
             case .tree:
                 state.mode = .tree
             }
@@ -547,21 +536,21 @@ public enum Reducer {
         case let .show(part): Picture.show(&state, part)
         case let .anchorBehaviour(b):
             state.anchorBehaviour = b
-            setStatus(&state, state.anchorBehaviour == .coreAnimation
+            state.setStatus(state.anchorBehaviour == .coreAnimation
                       ? "anchor behaviour: Core Animation — position stays, the frame jumps"
                       : "anchor behaviour: keep-frame — position compensates, the frame stays")
         case let .panel(page):
             state.panelPage = page
             // A narrow terminal shows the canvas in the panel's place: say where the page is.
             if state.layout.panelHidden {
-                setStatus(&state, "panel page: \(state.panelPage.rawValue) — w shows the panel (narrower than \(ScreenLayout.panelCollapseColumns) columns it takes the canvas's place)")
+                state.setStatus("panel page: \(state.panelPage.rawValue) — w shows the panel (narrower than \(ScreenLayout.panelCollapseColumns) columns it takes the canvas's place)")
             }
         case let .operation(k):
             ContentPage.go(&state, to: k)
         case let .quit(force):
             if force || !state.session.isDirty { return .quit }
             state.mode = .confirmQuit
-            setStatus(&state, "unsaved edits — save before quitting? y: save and quit · n: quit without saving · Esc: stay", error: true)
+            state.setStatus("unsaved edits — save before quitting? y: save and quit · n: quit without saving · Esc: stay", error: true)
         }
         return .none
     }

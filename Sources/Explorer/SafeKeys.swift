@@ -10,20 +10,20 @@ extension Reducer {
             _ = handleKey(&state, .escape)
             state.mode = .normal
             state.echo = "C-c → cancel"
-            setStatus(&state, "cancelled (Ctrl-C) — q quits")
+            state.setStatus("cancelled (Ctrl-C) — q quits")
             return ExplorerEffect.none
         case .confirmOverwrite:
             return handleKey(&state, .escape)
         case .confirmQuit:
             state.mode = .normal
             state.echo = "C-c → cancel"
-            setStatus(&state, "quit cancelled — the edits are still unsaved")
+            state.setStatus("quit cancelled — the edits are still unsaved")
             return ExplorerEffect.none
         default:
             if state.output != nil {
                 state.output = nil
                 state.echo = "C-c → cancel"
-                setStatus(&state, "")
+                state.setStatus("")
                 return ExplorerEffect.none
             }
             state.echo = "C-c → quit"

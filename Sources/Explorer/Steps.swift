@@ -13,11 +13,11 @@ extension Reducer {
         // Echo the command even when it cannot apply, so the echo always replays (to the same refusal).
         state.echo = "\(key) → " + EngineCommand.step(target).text
         guard session.stepCount > 0 else {
-            setStatus(&state, "this scene has no steps (a layout lists them under \"steps\")", error: true)
+            state.setStatus("this scene has no steps (a layout lists them under \"steps\")", error: true)
             return .none
         }
         guard target >= 0, target <= session.stepCount else {
-            setStatus(&state, forward ? "that was the last step (\(session.stepCount)/\(session.stepCount)) — p goes back" : "already before the first step — n plays it")
+            state.setStatus(forward ? "that was the last step (\(session.stepCount)/\(session.stepCount)) — p goes back" : "already before the first step — n plays it")
             return .none
         }
         return perform(&state, .step(target), echo: key)

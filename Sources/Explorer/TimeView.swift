@@ -169,10 +169,10 @@ public enum TimeView {
         let now = state.session.now
         switch action {
         case .playPause: return .clock(state.session.isPaused ? .play : .pause)
-        case .stepForward: return .clock(.time(Reducer.clean(now + frame)))
-        case .stepBack: return .clock(.time(Reducer.clean(max(0, now - frame))))
-        case .scrubForward: return .clock(.time(Reducer.clean(now + scrub)))
-        case .scrubBack: return .clock(.time(Reducer.clean(max(0, now - scrub))))
+        case .stepForward: return .clock(.time((now + frame).withoutFloatNoise))
+        case .stepBack: return .clock(.time((max(0, now - frame)).withoutFloatNoise))
+        case .scrubForward: return .clock(.time((now + scrub).withoutFloatNoise))
+        case .scrubBack: return .clock(.time((max(0, now - scrub)).withoutFloatNoise))
         default: return nil
         }
     }

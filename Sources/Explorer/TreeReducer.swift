@@ -15,7 +15,7 @@ extension Reducer {
         case .searchPrevious: return perform(&state, .searchPrevious, echo: key)
         case .fold:
             guard let id = state.session.selection, state.session.tree.contains(id) else {
-                setStatus(&state, "nothing to fold: nothing is selected")
+                state.setStatus("nothing to fold: nothing is selected")
                 return .none
             }
             return perform(&state, .fold(state.session.tree[id].name, !state.treeBrowser.collapsed.contains(id)), echo: key)
@@ -46,7 +46,7 @@ extension Reducer {
             if let back = state.treeBrowser.selectionBeforeSearch, state.session.tree.contains(back) {
                 state.session.selection = back
             }
-            setStatus(&state, "search cancelled")
+            state.setStatus("search cancelled")
             return .none
         case .enter:
             state.treeBrowser.typing = nil
@@ -77,22 +77,22 @@ extension Reducer {
             state.mode = .tree
             state.treeBrowser.typing = ""
             state.treeBrowser.selectionBeforeSearch = state.session.selection
-            setStatus(&state, "search by name, class or address: type, Enter keeps the match, Esc cancels")
+            state.setStatus("search by name, class or address: type, Enter keeps the match, Esc cancels")
         case let .search(text?):
             state.mode = .tree
             state.treeBrowser.query = text
             let count = TreeBrowser.matchList(state.session.tree, text).count
             guard count > 0 else {
-                setStatus(&state, "no view matches \"\(text)\"", error: true)
+                state.setStatus("no view matches \"\(text)\"", error: true)
                 return .none
             }
             let echo = state.echo
             _ = jumpToMatch(&state, query: text, forward: true, includeCurrent: true)
             state.echo = echo
-            setStatus(&state, "\(count) match\(count == 1 ? "" : "es") for \"\(text)\" — n next, N previous")
+            state.setStatus("\(count) match\(count == 1 ? "" : "es") for \"\(text)\" — n next, N previous")
         case .searchNext, .searchPrevious:
             guard let q = state.treeBrowser.query, !q.isEmpty else {
-                setStatus(&state, "no search yet: press / to search", error: true)
+                state.setStatus("no search yet: press / to search", error: true)
                 return .none
             }
             let echo = state.echo
@@ -101,20 +101,20 @@ extension Reducer {
             return effect
         case let .fold(name, folded):
             guard let id = state.session.tree.id(named: name) else {
-                setStatus(&state, "no layer named \"\(name)\"", error: true)
+                state.setStatus("no layer named \"\(name)\"", error: true)
                 return .none
             }
             guard !state.session.tree[id].sublayers.isEmpty else {
-                setStatus(&state, "nothing to fold: \(name) has no subviews")
+                state.setStatus("nothing to fold: \(name) has no subviews")
                 return .none
             }
             state.treeBrowser.setFolded(id, folded)
-            setStatus(&state, "\(folded ? "folded" : "unfolded") \(name)")
+            state.setStatus("\(folded ? "folded" : "unfolded") \(name)")
         case .reveal:
             revealSelection(&state)
         case let .filter(on):
             state.treeBrowser.filterHiddenAndEmpty = on
-            setStatus(&state, on ? "showing neither hidden nor zero-size views (F shows them again)" : "showing every view")
+            state.setStatus(on ? "showing neither hidden nor zero-size views (F shows them again)" : "showing every view")
         default:
             break
         }
@@ -126,12 +126,12 @@ extension Reducer {
     static func jumpToMatch(_ state: inout ExplorerState, query: String, forward: Bool, includeCurrent: Bool) -> ExplorerEffect {
         let tree = state.session.tree
         guard let match = TreeBrowser.nextMatch(tree, query: query, from: state.session.selection, forward: forward, includeCurrent: includeCurrent) else {
-            setStatus(&state, "no view matches \"\(query)\"", error: true)
+            state.setStatus("no view matches \"\(query)\"", error: true)
             return .none
         }
         let effect = perform(&state, EngineCommand.select(tree[match.target].name), echo: nil)
         revealSelection(&state)
-        setStatus(&state, "\(tree[match.target].name): match \(match.ordinal) of \(match.count) for \"\(query)\"")
+        state.setStatus("\(tree[match.target].name): match \(match.ordinal) of \(match.count) for \"\(query)\"")
         return effect
     }
 

@@ -123,7 +123,7 @@ import LayerModel
 
     @Test func theClipboardHintWrapsWhole() {
         var state = Fixture.state()
-        Reducer.setStatus(&state, "sent 12 lines to the clipboard (OSC 52) — if nothing arrives, the terminal may not support it (tmux: set -g set-clipboard on)")
+        state.setStatus("sent 12 lines to the clipboard (OSC 52) — if nothing arrives, the terminal may not support it (tmux: set -g set-clipboard on)")
         let canvas = Self.render(state)
         #expect(Self.prose(canvas, rows: 21...22).contains("(tmux: set -g set-clipboard on)"))
     }

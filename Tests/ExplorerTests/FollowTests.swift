@@ -77,7 +77,7 @@ import Engine
         let t = records[2].sync!.now   // after the pause
         #expect(presenter.state.session.isPaused)
         #expect(attendee.session.isPaused)
-        #expect(presenter.state.session.now == Reducer.clean(Reducer.clean(t + 0.25) + 0.25))
+        #expect(presenter.state.session.now == ((t + 0.25).withoutFloatNoise + 0.25).withoutFloatNoise)
         #expect(attendee.session.now == presenter.state.session.now)
         // The same presentation drawn: the canvas and panel rows equal.
         let options = ScreenOptions(mode: .braille, unicode: true)

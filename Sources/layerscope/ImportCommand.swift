@@ -102,7 +102,7 @@ func importedSceneIfDump(_ path: String, lenient: Bool, reattachTerminal: Bool) 
     }
     // A JSON layout starts with "{"; anything else is a dump when a line reads as one.
     guard let text = try? TextFile.read(path),
-          SentryViewHierarchy.looksLike(text)
+          SentryViewHierarchy.looksLike(text) || SDCALayerExport.looksLike(text)
             || (text.first(where: { !$0.isWhitespace }) != "{" && RecursiveDescriptionParser.looksLikeDump(text)) else { return nil }
     return (try importOrExit(text, name: path, lenient: lenient).scene, nil)
 }

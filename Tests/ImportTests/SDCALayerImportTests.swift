@@ -280,6 +280,31 @@ struct SDCALayerImportTests {
         #expect(dump.approximate.count == 1 && dump.approximate[0].reason.contains("differs"))
     }
 
+    @Test("transform is Core Animation's matrix, m11 … m44 row by row (synthetic)")
+    func rotated() throws {
+        // A quarter turn as CATransform3DMakeRotation(π/2, 0, 0, 1) writes it: m11 = cos = 0,
+        // m12 = sin = 1, m21 = −1, m22 = 0. Bounds 100×50 about the anchor at (100, 100): the
+        // corners (±50, ±25) go to (∓25, ±50), so the frame is 50 wide, 100 tall:
+        // (100 − 25, 100 − 50; 50, 100) = (75 50; 50 100) — the frame the file writes.
+        let text = """
+            {"class": "CALayer", "layerModel": {"bounds": [[0, 0], [100, 50]], "position": [100, 100],
+             "transform": {"m11": 0, "m12": 1, "m13": 0, "m14": 0, "m21": -1, "m22": 0, "m23": 0, "m24": 0,
+                           "m31": 0, "m32": 0, "m33": 1, "m34": 0, "m41": 0, "m42": 0, "m43": 0, "m44": 1},
+             "sublayerTransform": {"m11": 1, "m22": 1, "m33": 1, "m34": -0.002, "m44": 1},
+             "frame": [[75, 50], [50, 100]]}}
+            """
+        let dump = try RecursiveDescriptionImporter.importDump(text, file: "r.json")
+        let layer = dump.scene.tree.firstLayer
+        #expect(layer.transform == Transform3D(rowMajor: [0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]))
+        // The same matrix as the engine's own quarter turn (to rounding: cos 90° ≈ 6e-17).
+        #expect(zip(layer.transform.rowMajor, Transform3D.rotation(.degrees(90)).rowMajor).allSatisfy { abs($0 - $1) < 1e-15 })
+        #expect(layer.frame.isApproximatelyEqual(to: Rect(x: 75, y: 50, width: 50, height: 100), tolerance: 1e-12))
+        #expect(layer.note?.contains("frame as written (75 50; 50 100): reproduced") == true)
+        // Missing entries are 0, as SDCALayer decodes them: m34 = −1/500, the rest identity.
+        #expect(layer.sublayerTransform == Transform3D.perspective(eyeDistance: 500))
+        #expect(dump.approximate.isEmpty)
+    }
+
     @Test("Under the dump fuzz target: 400 mutated SDCALayer files, no trap, no hang, every accepted one saves and reopens equal")
     func fuzz() throws {
         var corpus = try Self.corpus.map { Array(try dumpText($0).utf8) }

@@ -12,10 +12,12 @@ import Darwin
 /// dump (a file, or `-` for standard input) as a layout file.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Turn a UIKit recursiveDescription dump into a layout file.",
+        abstract: "Turn a UIKit recursiveDescription dump (or another view or layer tree) into a layout file.",
         discussion: """
             DUMP is the text of `po view.recursiveDescription()` (or a snapshot test's .txt), \
-            or - for standard input. Writes JSON to standard output, or the file -o names \
+            or - for standard input. Also recognised by content: `po someLayer` output, AppKit's \
+            `_subtreeDescription`, Sentry's view-hierarchy.json and SDCALayer's JSON or YAML \
+            export. Writes JSON to standard output, or the file -o names \
             (.json, .yaml, .yml; atomically). A summary goes to standard error. \
             See docs/import.md.
             """)

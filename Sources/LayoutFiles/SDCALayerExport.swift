@@ -55,7 +55,10 @@ public enum SDCALayerExport {
     private struct Pending {
         var node: SourceValue
         var parent: LayerID?
+        /// Where it is placed (at most the deepest level a layout file holds), and where the
+        /// file nests it.
         var depth: Int
+        var nesting: Int
         var path: String
         var maskOf: String?
     }
@@ -88,7 +91,7 @@ public enum SDCALayerExport {
         var tree = LayerTree()
         var extent = Rect.zero
         var tooDeep = false
-        var work = [Pending(node: root, parent: nil, depth: 0, path: "", maskOf: nil)]
+        var work = [Pending(node: root, parent: nil, depth: 0, nesting: 0, path: "", maskOf: nil)]
         while let item = work.popLast() {
             let node = item.node
             let at = item.path.isEmpty ? "" : item.path + "."
@@ -109,7 +112,7 @@ public enum SDCALayerExport {
                             "without --strict the layer and its sublayers are skipped")
                 continue
             }
-            if item.depth >= LayoutFile.maxFileLayerDepth - 1, !tooDeep {
+            if item.nesting > LayoutFile.maxFileLayerDepth - 1, !tooDeep {
                 tooDeep = true
                 try problem(node, item.path, "\(className): nested deeper than the \(LayoutFile.maxFileLayerDepth) levels a layout file holds",
                             "without --strict it and the layers under it hang at the deepest level")
@@ -211,7 +214,7 @@ public enum SDCALayerExport {
             }
             if let n = layerName { header.append("name '\(n.prefix(24))'") }
             var parts = header
-            if !printed.isEmpty { parts.append("written: " + printed.joined(separator: ", ")) }
+            if !printed.isEmpty { parts.append("printed: " + printed.joined(separator: ", ")) }
             parts.append("derived: " + derived.joined(separator: ", "))
             if !assumed.isEmpty { parts.append("assumed: " + assumed.joined(separator: ", ")) }
             parts += extra
@@ -232,17 +235,17 @@ public enum SDCALayerExport {
                 extent = extent.union(Rect(origin: .zero, size: Size(width: max(0, f.maxX), height: max(0, f.maxY))))
             }
             // Past the file's depth limit, sublayers hang at the deepest level.
-            let deeper = item.depth + 1 < LayoutFile.maxFileLayerDepth - 1
+            let deeper = item.depth + 1 <= LayoutFile.maxFileLayerDepth - 1
             let childParent = deeper ? id : item.parent
             let childDepth = deeper ? item.depth + 1 : item.depth
             // Pushed in reverse: the mask comes out after the sublayers, the sublayers in order.
             if let mask = model.member("mask")?.value, mask.kind != .null {
-                work.append(Pending(node: mask, parent: childParent, depth: childDepth, path: "\(at)layerModel.mask", maskOf: name))
+                work.append(Pending(node: mask, parent: childParent, depth: childDepth, nesting: item.nesting + 1, path: "\(at)layerModel.mask", maskOf: name))
             }
             if let sublayers = model.member("sublayers")?.value {
                 if let elements = sublayers.elements {
                     for (i, child) in elements.enumerated().reversed() {
-                        work.append(Pending(node: child, parent: childParent, depth: childDepth, path: "\(at)layerModel.sublayers[\(i)]", maskOf: nil))
+                        work.append(Pending(node: child, parent: childParent, depth: childDepth, nesting: item.nesting + 1, path: "\(at)layerModel.sublayers[\(i)]", maskOf: nil))
                     }
                 } else if sublayers.kind != .null {
                     try problem(sublayers, "\(at)layerModel.sublayers", "\(className).sublayers: expected a list [{\"class\": …, \"layerModel\": {…}}, …], found \(kindName(sublayers))",

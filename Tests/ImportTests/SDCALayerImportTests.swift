@@ -150,6 +150,8 @@ struct SDCALayerImportTests {
         // (170 − 150, 240 − 40) = (20, 200), the "frame" the file writes.
         let root = tree[try #require(tree.id(named: "CAShapeLayer#1"))]
         #expect(root.frame == Rect(x: 20, y: 200, width: 300, height: 80))
+        // The note names what the file gave, what was derived from it, and what is not modelled.
+        #expect(root.note?.hasPrefix("CAShapeLayer; printed: bounds, position, anchorPoint, transform, frame, anchorPointZ, zPosition, sublayerTransform, isHidden, masksToBounds, isGeometryFlipped, opacity, borderColor, borderWidth; derived: frame (20 200; 300 80); frame as written (20 200; 300 80): reproduced; not modelled: allowsEdgeAntialiasing") == true)
         // The fourth 60×80 cell: position (210, 40) in a 300×80 layer at the root's origin:
         // frame x = 210 − 30 = 180; on screen 20 + 0 + 180 = 200, 200 + 0 + 0 = 200.
         let cell = try #require(tree.id(named: "CALayer#5"))

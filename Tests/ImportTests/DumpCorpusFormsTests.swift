@@ -26,6 +26,18 @@ struct DumpCorpusFormsTests {
         #expect(t[try #require(t.id(named: "UILabel#2"))].frame == Rect(x: 0, y: 155, width: 126, height: 12))
     }
 
+    @Test("debugserver: a `(layer)` line four levels deep hangs under its UIButtonLabel")
+    func deepLabelContentLayer() throws {
+        let t = try tree("51-debugserver-button-label-content-layer.txt")
+        let layer = try #require(t.id(named: "_UILabelContentLayer"))
+        #expect(t[layer].kind == .layer && t[layer].isHidden)
+        #expect(t[layer].superlayer == t.id(named: "UIButtonLabel") && t.depth(of: layer) == 4)
+        // The label's printed frame (23 39.3333; 54 21.6667): center 23 + 27 = 50,
+        // 39.3333 + 10.83335 = 50.16665 (to the printed digits).
+        let label = t[try #require(t.id(named: "UIButtonLabel"))]
+        #expect(abs(label.position.x - 50) < 1e-9 && abs(label.position.y - 50.16665) < 1e-4)
+    }
+
     @Test("Apple Music: the frameless UISwipeActionPullView is a container of unknown geometry; its buttons keep anchorPoint (1, 0.5)")
     func framelessParent() throws {
         let t = try tree("49-applemusic-swipe-pull-view-frameless.txt")

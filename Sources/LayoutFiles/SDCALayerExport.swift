@@ -26,7 +26,7 @@ public enum SDCALayerExport {
     static let readKeys: Set<String> = [
         "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform", "sublayerTransform",
         "frame", "isHidden", "masksToBounds", "isGeometryFlipped", "opacity", "name", "backgroundColor",
-        "borderColor", "borderWidth", "sublayers", "mask",
+        "borderColor", "borderWidth", "contentsScale", "sublayers", "mask",
     ]
 
     public static func looksLike(_ text: String) -> Bool {
@@ -163,6 +163,7 @@ public enum SDCALayerExport {
                 if alpha == 0 { extra.append("borderColor \(color.hex) with alpha 0: transparent, not drawn") } else { layer.borderColor = color }
             }
             if let w = try field("borderWidth", reader.nonNegative) { layer.borderWidth = w }
+            if let scale = try field("contentsScale", reader.positive) { layer.contentsScale = scale }
 
             layer.anchorPoint = anchor ?? Point(x: 0.5, y: 0.5)
             if anchor == nil { assumed.append("anchorPoint (0.5, 0.5)") }
@@ -319,6 +320,11 @@ private struct FieldReader {
     func nonNegative(_ v: SourceValue) -> Result<Double, FieldProblem> {
         if let n = finite(v), n >= 0 { return .success(n) }
         return .failure(FieldProblem(message: "expected a number from 0 to 1e9, found \(SDCALayerExport.kindName(v))"))
+    }
+
+    func positive(_ v: SourceValue) -> Result<Double, FieldProblem> {
+        if let n = finite(v), n > 0 { return .success(n) }
+        return .failure(FieldProblem(message: "expected a number above 0, found \(SDCALayerExport.kindName(v))"))
     }
 
     func bool(_ v: SourceValue) -> Result<Bool, FieldProblem> {

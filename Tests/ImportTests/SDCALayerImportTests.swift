@@ -292,7 +292,7 @@ struct SDCALayerImportTests {
             {"class": "CALayer", "layerModel": {"bounds": [[0, 0], [100, 50]], "position": [100, 100],
              "transform": {"m11": 0, "m12": 1, "m13": 0, "m14": 0, "m21": -1, "m22": 0, "m23": 0, "m24": 0,
                            "m31": 0, "m32": 0, "m33": 1, "m34": 0, "m41": 0, "m42": 0, "m43": 0, "m44": 1},
-             "sublayerTransform": {"m11": 1, "m22": 1, "m33": 1, "m34": -0.002, "m44": 1},
+             "sublayerTransform": {"m11": 1, "m22": 1, "m33": 1, "m34": -0.002, "m44": 1}, "contentsScale": 3,
              "frame": [[75, 50], [50, 100]]}}
             """
         let dump = try RecursiveDescriptionImporter.importDump(text, file: "r.json")
@@ -304,6 +304,7 @@ struct SDCALayerImportTests {
         #expect(layer.note?.contains("frame as written (75 50; 50 100): reproduced") == true)
         // Missing entries are 0, as SDCALayer decodes them: m34 = −1/500, the rest identity.
         #expect(layer.sublayerTransform == Transform3D.perspective(eyeDistance: 500))
+        #expect(layer.contentsScale == 3)
         #expect(dump.approximate.isEmpty)
     }
 

@@ -1,7 +1,8 @@
 import LayoutFiles
 
 /// The dump reader as a fuzz target (issue 21): any bytes, read as a `recursiveDescription`,
-/// `po someLayer` or AppKit `_subtreeDescription` text, both by skipping (the default) and
+/// `po someLayer` or AppKit `_subtreeDescription` text, Sentry's view-hierarchy.json or
+/// SDCALayer's JSON/YAML export (whichever the content looks like), both by skipping (the default) and
 /// with `--strict`. It must never trap or hang; an accepted dump must write a layout file that
 /// reads back as the same scene (what `import` writes always passes `check`).
 public enum DumpFuzzTarget {

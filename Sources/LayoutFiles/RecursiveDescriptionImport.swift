@@ -11,7 +11,7 @@ public struct ImportedDump: Sendable {
 }
 
 extension ImportedDump {
-    /// Every import's scene alike (recursiveDescription, po layer, AppKit, Sentry): titled
+    /// Every import's scene alike (recursiveDescription, po layer, AppKit, Sentry, SDCALayer): titled
     /// with the file's name and the form read; the notes, then what was skipped (the first
     /// eight, with line and column); and a square screen on the top-level views' extent, so
     /// the root fits turned either way (portrait or landscape) — content scrolled out of it is
@@ -43,10 +43,13 @@ extension ImportedDump {
 /// solution), it keeps the printed frame with an identity transform and says why.
 public enum RecursiveDescriptionImporter {
     public static func importDump(_ text: String, file: String, lenient: Bool = false) throws(LayoutError) -> ImportedDump {
-        // Recognised by content: AppKit's `_subtreeDescription`, else UIKit's and CALayer's
-        // descriptions.
+        // Recognised by content: Sentry's view-hierarchy.json, SDCALayer's JSON/YAML export,
+        // AppKit's `_subtreeDescription`, else UIKit's and CALayer's descriptions.
         if SentryViewHierarchy.looksLike(text) {
             return try SentryViewHierarchy.importText(text, file: file, lenient: lenient)
+        }
+        if SDCALayerExport.looksLike(text) {
+            return try SDCALayerExport.importText(text, file: file, lenient: lenient)
         }
         if AppKitSubtreeDescription.looksLike(text), !text.contains("; frame = ("), !text.contains("; position = CGPoint (") {
             return try AppKitSubtreeDescription.importText(text, file: file, lenient: lenient)

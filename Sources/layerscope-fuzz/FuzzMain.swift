@@ -48,7 +48,7 @@ struct FuzzMain {
         }
         var dumps: [[UInt8]] = []
         let dumpFolder = "Tests/LayoutFilesTests/Dumps"
-        for name in ((try? FileManager.default.contentsOfDirectory(atPath: dumpFolder)) ?? []).sorted() where name.hasSuffix(".txt") {
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: dumpFolder)) ?? []).sorted() where name.hasSuffix(".txt") || name.hasSuffix(".json") || name.hasSuffix(".yaml") {
             if let data = FileManager.default.contents(atPath: dumpFolder + "/" + name) { dumps.append(Array(data)) }
         }
         if dumps.isEmpty { dumps = corpus }

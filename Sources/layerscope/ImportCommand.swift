@@ -12,10 +12,12 @@ import Darwin
 /// dump (a file, or `-` for standard input) as a layout file.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Turn a UIKit recursiveDescription dump into a layout file.",
+        abstract: "Turn a UIKit recursiveDescription dump (or another view or layer tree) into a layout file.",
         discussion: """
             DUMP is the text of `po view.recursiveDescription()` (or a snapshot test's .txt), \
-            or - for standard input. Writes JSON to standard output, or the file -o names \
+            or - for standard input. Also recognised by content: `po someLayer` output, AppKit's \
+            `_subtreeDescription`, Sentry's view-hierarchy.json and SDCALayer's JSON or YAML \
+            export. Writes JSON to standard output, or the file -o names \
             (.json, .yaml, .yml; atomically). A summary goes to standard error. \
             See docs/import.md.
             """)
@@ -102,7 +104,7 @@ func importedSceneIfDump(_ path: String, lenient: Bool, reattachTerminal: Bool) 
     }
     // A JSON layout starts with "{"; anything else is a dump when a line reads as one.
     guard let text = try? TextFile.read(path),
-          SentryViewHierarchy.looksLike(text)
+          SentryViewHierarchy.looksLike(text) || SDCALayerExport.looksLike(text)
             || (text.first(where: { !$0.isWhitespace }) != "{" && RecursiveDescriptionParser.looksLikeDump(text)) else { return nil }
     return (try importOrExit(text, name: path, lenient: lenient).scene, nil)
 }

@@ -150,7 +150,7 @@ struct Explore: ParsableCommand {
         commandName: "explore",
         abstract: "Open the interactive explorer (the default command).")
 
-    @Argument(help: "A layout file (.json, .yaml; a missing one opens an empty scene that :w creates), a recursiveDescription dump, or - (a dump on standard input). Omit it for the embedded tour.")
+    @Argument(help: "A layout file (.json, .yaml; a missing one opens an empty scene that :w creates), a recursiveDescription dump (or po someLayer, AppKit, Sentry or SDCALayer text, recognised by content), or - (a dump on standard input). Omit it for the embedded tour.")
     var file: String?
 
     @Flag(help: "For a dump: stop at the first line that cannot be read instead of skipping it (see docs/import.md).")

@@ -125,6 +125,12 @@ struct DumpCorpusTests {
         let text = try dumpText(entry.file)
         let imported = try RecursiveDescriptionImporter.importDump(text, file: entry.file, lenient: true)
         let tree = imported.scene.tree
+        if SDCALayerExport.looksLike(text) {
+            // SDCALayer: every layer's bounds, position, anchorPoint, transform… as written
+            // (SDCALayerImportTests.swift).
+            try expectSDCALayerGeometry(entry.file, text, tree)
+            return
+        }
         if SentryViewHierarchy.looksLike(text) {
             // Sentry's JSON: every node's x y width height is its layer's frame in its parent.
             let nodes = try sentryNodes(text)
@@ -191,6 +197,10 @@ struct DumpCorpusTests {
         let text = try dumpText(entry.file)
         let tree = try RecursiveDescriptionImporter.importDump(text, file: entry.file).scene.tree
         let depths = tree.treeOrder.map { tree.depth(of: $0) }
+        if SDCALayerExport.looksLike(text) {
+            #expect(depths == (try sdcaNodes(text)).map(\.depth))
+            return
+        }
         if SentryViewHierarchy.looksLike(text) {
             #expect(depths == (try sentryNodes(text)).map(\.depth))
             return

@@ -102,11 +102,28 @@ func importedSceneIfDump(_ path: String, lenient: Bool, reattachTerminal: Bool) 
         if reattachTerminal { reattachStandardInputToTerminal() }
         return (imported.scene, nil)
     }
-    // A JSON layout starts with "{"; anything else is a dump when a line reads as one.
-    guard let text = try? TextFile.read(path),
-          SentryViewHierarchy.looksLike(text) || SDCALayerExport.looksLike(text)
-            || (text.first(where: { !$0.isWhitespace }) != "{" && RecursiveDescriptionParser.looksLikeDump(text)) else { return nil }
+    guard let text = try? TextFile.read(path), importableForm(text) != nil else { return nil }
     return (try importOrExit(text, name: path, lenient: lenient).scene, nil)
+}
+
+/// A path as a POSIX shell reads it back: as is when plain, else in single quotes.
+func shellQuoted(_ path: String) -> String {
+    let plain = !path.isEmpty && path.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_-./+,:@%".unicodeScalars.contains($0)
+    }
+    return plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
+
+/// What a text reads as when it is one of the forms `import` reads (by content, whatever
+/// the file's name); nil for a layout or anything else. A JSON layout starts with "{", so a
+/// text starting so is a dump only when it is Sentry's or SDCALayer's JSON.
+func importableForm(_ text: String) -> String? {
+    if SentryViewHierarchy.looksLike(text) { return "Sentry's view-hierarchy.json" }
+    if SDCALayerExport.looksLike(text) { return "an SDCALayer export" }
+    if text.first(where: { !$0.isWhitespace }) != "{" && RecursiveDescriptionParser.looksLikeDump(text) {
+        return "a view or layer dump"
+    }
+    return nil
 }
 
 /// After reading a piped dump to its end, the explorer still needs keys: take them from the

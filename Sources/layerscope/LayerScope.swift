@@ -395,7 +395,14 @@ struct Check: ParsableCommand {
                 print(SafeText.visible("\(file): ok — \(scene.tree.count) layer\(scene.tree.count == 1 ? "" : "s")" + (scene.title.map { ", \"\($0)\"" } ?? "")))
             } catch {
                 failed += 1
-                printError(error.description)
+                // A dump is not a layout, but the explorer and import read it: say that rather
+                // than what the layout reader makes of it (an unknown field, an extension).
+                if let text = try? TextFile.read(file), let form = importableForm(text) {
+                    let quoted = shellQuoted(file)
+                    printError(SafeText.visible("\(file): not a layout file: it reads as \(form); open it with layerscope \(quoted), or write it as a layout with layerscope import \(quoted) -o scene.json"))
+                } else {
+                    printError(error.description)
+                }
             }
         }
         if failed > 0 {

@@ -20,6 +20,27 @@ struct ImportEndToEndTests {
         NSTemporaryDirectory() + "layerscope-import-\(getpid())-\(UUID().uuidString).\(ext)"
     }
 
+    /// `check` on a dump says what it is and how to open it, not what the layout reader makes
+    /// of it (an unknown top-level field, a wrong extension); a real layout beside it checks.
+    @Test func checkOnADumpSaysHowToOpenIt() throws {
+        let forms = [("04-sentry-hidden-label.txt", "a view or layer dump"),
+                     ("41-sentry-view-hierarchy-window.json", "Sentry's view-hierarchy.json"),
+                     ("47-sdcalayer-anim.json", "an SDCALayer export")]
+        for (file, form) in forms {
+            let path = Self.dumps.appendingPathComponent(file).path
+            let result = try Subprocess.run(try LayerScopeProgram.requiredPath, ["check", path])
+            #expect(result.status == 1)
+            #expect(result.errors.contains("\(path): not a layout file: it reads as \(form); open it with layerscope \(path), or write it as a layout with layerscope import \(path) -o scene.json"), "\(result.errors)")
+            #expect(!result.errors.contains("unknown field") && !result.errors.contains("rename it"))
+        }
+        // A name with a space and a quote is quoted for the shell: 'a b'\''s.txt'.
+        let odd = NSTemporaryDirectory() + "layerscope dump's \(getpid()).txt"
+        defer { unlink(odd) }
+        try FileManager.default.copyItem(atPath: Self.dumps.appendingPathComponent("04-sentry-hidden-label.txt").path, toPath: odd)
+        let quoted = try Subprocess.run(try LayerScopeProgram.requiredPath, ["check", odd])
+        #expect(quoted.errors.contains("open it with layerscope '" + odd.replacingOccurrences(of: "'", with: "'\\''") + "',"), "\(quoted.errors)")
+    }
+
     @Test func everyDumpImportsAndTheSavedSceneChecks() throws {
         let cases = Self.manifest()
         #expect(cases.count >= 40)

@@ -6,7 +6,7 @@ import Testing
 @Suite("SDCALayer import end to end", .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct SDCALayerEndToEndTests {
     static let broken = CommandLineEndToEndTests.package
-        .appendingPathComponent("Tests/ImportTests/Synthetic/synthetic-sdcalayer-bad-values.json").path
+        .appendingPathComponent("Tests/LayoutFilesTests/Synthetic/synthetic-sdcalayer-bad-values.json").path
 
     func temporary(_ ext: String) -> String {
         NSTemporaryDirectory() + "layerscope-sdcalayer-\(getpid())-\(UUID().uuidString).\(ext)"

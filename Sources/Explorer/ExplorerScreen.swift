@@ -68,6 +68,16 @@ public enum ExplorerScreen {
     static let dimStyle = CellStyle(dim: true)
     static let crosshairStyle = CellStyle(foreground: .rgb(255, 40, 200), bold: true)
 
+    /// How the canvas shades a big tree. Big trees of views with no colours are a tangle of
+    /// outlines: there the selection's subtree is filled (a shade per level,
+    /// `SubtreeShading.standardShades`) where it has no colour of its own, and nothing else
+    /// is, so what is selected stands out. Small scenes (the workshop's) are drawn as they are.
+    /// The rasterizer applies it as it draws (no copy of the tree per frame).
+    public static func canvasShading(_ tree: LayerTree, _ state: ExplorerState) -> SubtreeShading? {
+        guard tree.count >= TreeBrowser.bigTree, let sel = state.session.selection, tree.contains(sel) else { return nil }
+        return SubtreeShading(root: sel)
+    }
+
     /// The whole screen for a state: what the explorer draws and `render` prints.
     public static func render(_ state: ExplorerState, options: ScreenOptions) -> Screen {
         let layout = state.layout
@@ -94,8 +104,9 @@ public enum ExplorerScreen {
         rasterOptions.labels = .all
         rasterOptions.boldMarks = state.picture.present
         rasterOptions.contentStep = ContentPage.rasterStep(state)
+        rasterOptions.shading = canvasShading(drawn, state)
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
-        let scene = SceneRasterizer.render(TreeBrowser.canvasTree(drawn, state), viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
+        let scene = SceneRasterizer.render(drawn, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
         canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
         }
         TimeView.drawTimeline(&canvas, state, area: layout.canvas, unicode: unicode)

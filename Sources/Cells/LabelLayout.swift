@@ -38,6 +38,7 @@ public enum LabelLayout {
         }
         // Same-frame groups: the first (best) member carries every member's name.
         var groupHead: [Int: Int] = [:]
+        groupHead.reserveCapacity(candidates.count)
         var merged: [Int: [String]] = [:]
         for i in order {
             guard let g = candidates[i].group else { continue }

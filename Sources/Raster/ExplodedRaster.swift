@@ -53,22 +53,31 @@ public enum ExplodedRaster {
                     fill(corners, columns: columns, rows: rows, index: Int32(j), filled: &filled, mask: &mask, owner: &owner)
                 }
             }
-            for e in 0..<4 {
-                let (a, b) = e == 0 ? (d0, d1) : e == 1 ? (d1, d2) : e == 2 ? (d2, d3) : (d3, d0)
-                guard let (t0, t1) = PolygonOps.clipSegment(a.0, a.1, b.0, b.1, minX: 0, minY: 0, maxX: dotsW - 1e-9, maxY: dotsH - 1e-9) else { continue }
-                let x0 = a.0 + (b.0 - a.0) * t0, y0 = a.1 + (b.1 - a.1) * t0
-                let x1 = a.0 + (b.0 - a.0) * t1, y1 = a.1 + (b.1 - a.1) * t1
-                let steps = max(1, Int(max(abs(x1 - x0), abs(y1 - y0)).rounded(.up)))
-                let dx = (x1 - x0) / Double(steps), dy = (y1 - y0) / Double(steps)
-                var x = x0, y = y0
-                for _ in 0...steps {
-                    let ix = Int(x), iy = Int(y)
-                    if ix >= 0, iy >= 0, ix < columns * 2, iy < rows * 4 {
-                        let cell = (iy >> 2) * columns + (ix >> 1)
-                        if owner[cell] != Int32(index) { mask[cell] = owner[cell] >= 0 && filled[cell] < 0 ? mask[cell] : 0; owner[cell] = Int32(index) }
-                        mask[cell] |= brailleBit(ix & 1, iy & 3)
+            // The outline's dots, through the arrays' buffers (indices are checked here: no
+            // uniqueness or bounds check per dot).
+            let me = Int32(index)
+            mask.withUnsafeMutableBufferPointer { mask in
+                owner.withUnsafeMutableBufferPointer { owner in
+                    filled.withUnsafeBufferPointer { filled in
+                        for e in 0..<4 {
+                            let (a, b) = e == 0 ? (d0, d1) : e == 1 ? (d1, d2) : e == 2 ? (d2, d3) : (d3, d0)
+                            guard let (t0, t1) = PolygonOps.clipSegment(a.0, a.1, b.0, b.1, minX: 0, minY: 0, maxX: dotsW - 1e-9, maxY: dotsH - 1e-9) else { continue }
+                            let x0 = a.0 + (b.0 - a.0) * t0, y0 = a.1 + (b.1 - a.1) * t0
+                            let x1 = a.0 + (b.0 - a.0) * t1, y1 = a.1 + (b.1 - a.1) * t1
+                            let steps = max(1, Int(max(abs(x1 - x0), abs(y1 - y0)).rounded(.up)))
+                            let dx = (x1 - x0) / Double(steps), dy = (y1 - y0) / Double(steps)
+                            var x = x0, y = y0
+                            for _ in 0...steps {
+                                let ix = Int(x), iy = Int(y)
+                                if ix >= 0, iy >= 0, ix < columns * 2, iy < rows * 4 {
+                                    let cell = (iy >> 2) * columns + (ix >> 1)
+                                    if owner[cell] != me { mask[cell] = owner[cell] >= 0 && filled[cell] < 0 ? mask[cell] : 0; owner[cell] = me }
+                                    mask[cell] |= brailleBit(ix & 1, iy & 3)
+                                }
+                                x += dx; y += dy
+                            }
+                        }
                     }
-                    x += dx; y += dy
                 }
             }
         }

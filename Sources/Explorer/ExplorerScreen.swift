@@ -66,7 +66,7 @@ public enum ExplorerScreen {
     static let errorStyle = CellStyle(foreground: .rgb(255, 90, 90), bold: true)
     static let headingStyle = CellStyle(bold: true, underline: true)
     static let dimStyle = CellStyle(dim: true)
-    static let crosshairStyle = CellStyle(foreground: .rgb(255, 40, 200), bold: true)
+    static let crosshairStyle = CellStyle(foreground: .rgb(CanvasMark.cursorColor.red, CanvasMark.cursorColor.green, CanvasMark.cursorColor.blue), bold: true)
 
     /// How the canvas shades a big tree. Big trees of views with no colours are a tangle of
     /// outlines: there the selection's subtree is filled (a shade per level,
@@ -94,7 +94,10 @@ public enum ExplorerScreen {
 
         // Canvas.
         let viewport = exploded?.viewport ?? state.viewport
+        // The legend lists the marks this picture can show (CanvasMark).
+        var marks: [CanvasMark]
         if let exploded {
+            marks = CanvasMark.exploded
             canvas.blit(DepthView.canvas(state, exploded, area: layout.canvas, options: options, unicode: unicode), column: layout.canvas.column, row: layout.canvas.row)
         } else {
         let drawn = TimeView.drawnTree(state)   // the presentation while animations show
@@ -106,11 +109,13 @@ public enum ExplorerScreen {
         rasterOptions.contentStep = ContentPage.rasterStep(state)
         rasterOptions.shading = canvasShading(drawn, state)
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
+        marks = CanvasMark.shown(by: rasterOptions)
         let scene = SceneRasterizer.render(drawn, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
         canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
         }
         TimeView.drawTimeline(&canvas, state, area: layout.canvas, unicode: unicode)
         if let p = state.cursor, state.mode == .cursor {
+            marks.append(.cursor)
             drawCrosshair(&canvas, at: viewport.cell(containing: p), in: layout.canvas, unicode: unicode, keepBackground: exploded != nil)
         }
         // The status and the echo wrap rather than cut (Footer.swift): their extra rows come
@@ -121,7 +126,7 @@ public enum ExplorerScreen {
         drawStepCaption(&canvas, state, captionArea)
 
         if let row = layout.legendRow {
-            Picture.drawLegend(&canvas, row: row, columns: layout.canvas.columns, palette: options.palette, unicode: unicode)
+            Picture.drawLegend(&canvas, row: row, columns: layout.canvas.columns, marks: marks, palette: options.palette, unicode: unicode)
         }
 
         // Side panel.

@@ -84,7 +84,7 @@ public enum ExplodedRaster {
 
         // Cells → glyphs.
         let backdrop = palette.backdrop
-        let fillColor = blend(palette.selection, over: backdrop, 0.18)
+        let fillColor = CanvasMark.selectedPlane.color(palette)
         let selectedFill = blend(palette.selection, over: backdrop, 0.32)
         // Each outline's colour, worked out the first time a cell shows it (most of a big
         // scene's outlines are covered by the ones in front).
@@ -131,7 +131,8 @@ public enum ExplodedRaster {
             let bg = isSelection ? palette.selection : plaqueBG
             let fg = isSelection ? (OverlayContrast.luma(bg) < 140 ? Color(red: 255, green: 255, blue: 255) : Color(red: 0, green: 0, blue: 0)) : plaqueFG
             let style = CellStyle(foreground: .rgb(fg.red, fg.green, fg.blue), background: .rgb(bg.red, bg.green, bg.blue), bold: isSelection)
-            let badgeStyle = CellStyle(foreground: .rgb(255, 80, 80), background: .rgb(bg.red, bg.green, bg.blue), bold: true)
+            let red = CanvasMark.disagreementColor
+            let badgeStyle = CellStyle(foreground: .rgb(red.red, red.green, red.blue), background: .rgb(bg.red, bg.green, bg.blue), bold: true)
             let row = p.row
             // The plaque's margins: the cell either side, when nothing holds it (a crosshair
             // cell keeps its mark). Two plaques two cells apart would touch margin to margin

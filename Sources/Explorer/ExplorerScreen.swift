@@ -110,6 +110,8 @@ public enum ExplorerScreen {
         rasterOptions.shading = canvasShading(drawn, state)
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
         marks = CanvasMark.shown(by: rasterOptions)
+        // The outline is the hit layer's while the cursor is over one.
+        if report?.hit != nil { marks = marks.map { $0 == .selection ? .hit : $0 } }
         let scene = SceneRasterizer.render(drawn, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
         canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
         }

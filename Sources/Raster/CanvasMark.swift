@@ -9,6 +9,9 @@ public enum CanvasMark: String, CaseIterable, Sendable {
     /// The selection's bounds outline, bold (`SelectionOverlays.outline`; the exploded view's
     /// selected quad too).
     case selection
+    /// In cursor mode, the bounds outline of the layer a touch at the cursor hits (drawn
+    /// like the selection's, with its frame box).
+    case hit
     /// The selection's frame, dashed (`.frame`).
     case frame
     /// The selection's bounds with an identity transform, dotted (`.ghost`).
@@ -35,7 +38,7 @@ public enum CanvasMark: String, CaseIterable, Sendable {
     /// The glyph the legend shows (the one drawn, or one like it).
     public func glyph(unicode: Bool) -> String {
         switch self {
-        case .selection: return unicode ? "⣿" : "#"
+        case .selection, .hit: return unicode ? "⣿" : "#"
         case .frame: return unicode ? "┄" : "-"
         case .ghost: return unicode ? "⠒" : ":"
         case .position: return unicode ? "✛" : "+"
@@ -52,6 +55,7 @@ public enum CanvasMark: String, CaseIterable, Sendable {
     public var meaning: String {
         switch self {
         case .selection: return "selection"
+        case .hit: return "hit at the cursor"
         case .frame: return "frame box"
         case .ghost: return "ghost"
         case .position: return "position"
@@ -68,7 +72,7 @@ public enum CanvasMark: String, CaseIterable, Sendable {
     /// The colour it is drawn in, for this palette.
     public func color(_ palette: RasterPalette) -> Color {
         switch self {
-        case .selection: return palette.selection
+        case .selection, .hit: return palette.selection
         case .frame: return palette.frame
         case .ghost: return palette.ghost
         case .position: return palette.position

@@ -79,7 +79,16 @@ import CommandLanguage
         var state = Self.state()
         state.press("c")
         #expect(state.mode == .cursor)
-        #expect(try Self.legend(state).contains("┼ cursor"))
+        // The crosshair starts on the card (the selection), so a touch there hits it: the
+        // outline and the frame box drawn are the hit layer's.
+        // The crosshair starts at (200, 105), above the card (frame 150, 120, 100, 60) where
+        // nothing is hit: the selection's marks, and the cursor.
+        #expect(state.cursor == Point(200, 105))
+        #expect(try Self.legend(state).hasPrefix(" ⣿ selection  ┄ frame box  ⠒ ghost  ✛ position  ◉ anchor  ┼ cursor"))
+        // On the card's centre (200, 150) a touch hits the card: the outline and the frame box
+        // drawn are the hit layer's, and the other marks are not drawn.
+        state.cursor = Point(200, 150)
+        #expect(try Self.legend(state).hasPrefix(" ⣿ hit at the cursor  ┄ frame box  ┼ cursor"))
         var none = Self.state()
         none.session.selection = nil
         #expect(try Self.legend(none).hasPrefix(" no marks: nothing is selected"))

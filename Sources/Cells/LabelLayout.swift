@@ -38,6 +38,7 @@ public enum LabelLayout {
         }
         // Same-frame groups: the first (best) member carries every member's name.
         var groupHead: [Int: Int] = [:]
+        groupHead.reserveCapacity(candidates.count)
         var merged: [Int: [String]] = [:]
         for i in order {
             guard let g = candidates[i].group else { continue }
@@ -68,7 +69,7 @@ public enum LabelLayout {
                 // Shortened, at the first spot with room for an unambiguous prefix.
                 guard mayShorten, candidate.mayShorten else { continue }
                 // At least three characters before the "…": "ce…" names nothing to a reader.
-                let minimum = max(3, names.shortestUniquePrefix(text))
+                let minimum = max(3, candidate.uniquePrefix ?? names.shortestUniquePrefix(text))
                 guard minimum < Int.max else { continue }
                 // A prefix of `minimum` characters and "…" takes at least `minimum + 1`
                 // cells: where no spot has that room, nothing to cut (and no arrays built).
@@ -110,6 +111,9 @@ public struct LabelCandidate: Sendable {
     public var group: Int?
     /// False where a cut name would mislead (the caller's choice).
     public var mayShorten: Bool
+    /// `names.shortestUniquePrefix` of the first name, when the caller already knows it (a
+    /// picture drawn every frame keeps it); nil asks the index.
+    public var uniquePrefix: Int? = nil
 
     public init(names: [String], priority: Int, spots: [LabelSpot], group: Int? = nil, mayShorten: Bool = true) {
         self.names = names

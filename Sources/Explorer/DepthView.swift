@@ -31,23 +31,35 @@ struct DepthFrame {
         layout = session.depthLayout(of: tree)
         camera = session.explodedCamera(layout)
         shown = session.depth.shownPlanes(planeCount: layout.planeCount)
-        var badged = Set<LayerID>()
-        for pair in layout.disagreements { badged.insert(pair.drawnFront); badged.insert(pair.searchedFirst) }
+        // The layers with a ≠ badge, by id (a flag per slot: looked up once per plane).
+        var badged: [Bool] = []
+        if !layout.disagreements.isEmpty {
+            badged = [Bool](repeating: false, count: tree.storageCount)
+            for pair in layout.disagreements { badged[pair.drawnFront.raw] = true; badged[pair.searchedFirst.raw] = true }
+        }
         var items: [ExplodedRaster.Item] = []
-        var all: [Point] = []
+        items.reserveCapacity(layout.backToFront.count)
+        // The fitted rect: every plane's projected quads (not just the shown range), their
+        // corners in order, as `Rect.boundingBox(of:)` takes them.
+        var lo = Point(x: 0, y: 0), hi = lo, any = false
         for id in layout.backToFront {
             guard let plane = layout.plane(of: id), let q = layout.quad(of: id) else { continue }
             let projected = camera.project(q, plane: plane)
-            all += projected.points
+            for p in [projected.p0, projected.p1, projected.p2, projected.p3] {
+                if !any { lo = p; hi = p; any = true; continue }
+                lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y)
+                hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
+            }
             guard shown.contains(plane) else { continue }
             let layer = tree[id]
             items.append(ExplodedRaster.Item(layer: id, quad: projected, plane: plane, name: layer.name,
-                                             color: layer.borderColor ?? layer.backgroundColor, badge: badged.contains(id)))
+                                             color: layer.borderColor ?? layer.backgroundColor,
+                                             badge: !badged.isEmpty && badged[id.raw]))
         }
         self.items = items
-        // The fitted rect: every plane's projected quads (not just the shown range).
         // A 4% margin keeps outlines off the canvas's edges.
-        let rect = (all.isEmpty ? nil : Rect.boundingBox(of: all)).map { $0.insetBy(dx: -$0.width * 0.04, dy: -$0.height * 0.04) } ?? session.scene.screenRect
+        let box = any ? Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y) : nil
+        let rect = box.map { $0.insetBy(dx: -$0.width * 0.04, dy: -$0.height * 0.04) } ?? session.scene.screenRect
         let area = state.layout.canvas
         var v = Viewport.fitting(rect, columns: area.columns, rows: area.rows, cellAspect: state.cellAspect)
         if state.view.zoom != 1 { v.zoom(by: state.view.zoom, about: rect.center) }
@@ -80,7 +92,7 @@ enum DepthView {
         }
         return ExplodedRaster.render(frame.items, viewport: frame.viewport, columns: area.columns, rows: area.rows,
                                      selection: state.session.selection, palette: options.palette, unicode: unicode,
-                                     reserved: reserved, names: frame.tree.treeOrder.map { frame.tree[$0].name })
+                                     reserved: reserved, names: Array(frame.tree.names))
     }
 
     /// The status line's note: the plane order and the camera.

@@ -66,7 +66,17 @@ public enum ExplorerScreen {
     static let errorStyle = CellStyle(foreground: .rgb(255, 90, 90), bold: true)
     static let headingStyle = CellStyle(bold: true, underline: true)
     static let dimStyle = CellStyle(dim: true)
-    static let crosshairStyle = CellStyle(foreground: .rgb(255, 40, 200), bold: true)
+    static let crosshairStyle = CellStyle(foreground: .rgb(CanvasMark.cursorColor.red, CanvasMark.cursorColor.green, CanvasMark.cursorColor.blue), bold: true)
+
+    /// How the canvas shades a big tree. Big trees of views with no colours are a tangle of
+    /// outlines: there the selection's subtree is filled (a shade per level,
+    /// `SubtreeShading.standardShades`) where it has no colour of its own, and nothing else
+    /// is, so what is selected stands out. Small scenes (the workshop's) are drawn as they are.
+    /// The rasterizer applies it as it draws (no copy of the tree per frame).
+    public static func canvasShading(_ tree: LayerTree, _ state: ExplorerState) -> SubtreeShading? {
+        guard tree.count >= TreeBrowser.bigTree, let sel = state.session.selection, tree.contains(sel) else { return nil }
+        return SubtreeShading(root: sel)
+    }
 
     /// The whole screen for a state: what the explorer draws and `render` prints.
     public static func render(_ state: ExplorerState, options: ScreenOptions) -> Screen {
@@ -84,7 +94,10 @@ public enum ExplorerScreen {
 
         // Canvas.
         let viewport = exploded?.viewport ?? state.viewport
+        // The legend lists the marks this picture can show (CanvasMark).
+        var marks: [CanvasMark]
         if let exploded {
+            marks = CanvasMark.exploded
             canvas.blit(DepthView.canvas(state, exploded, area: layout.canvas, options: options, unicode: unicode), column: layout.canvas.column, row: layout.canvas.row)
         } else {
         let drawn = TimeView.drawnTree(state)   // the presentation while animations show
@@ -94,12 +107,17 @@ public enum ExplorerScreen {
         rasterOptions.labels = .all
         rasterOptions.boldMarks = state.picture.present
         rasterOptions.contentStep = ContentPage.rasterStep(state)
+        rasterOptions.shading = canvasShading(drawn, state)
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
-        let scene = SceneRasterizer.render(TreeBrowser.canvasTree(drawn, state), viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
+        marks = CanvasMark.shown(by: rasterOptions)
+        // The outline is the hit layer's while the cursor is over one.
+        if report?.hit != nil { marks = marks.map { $0 == .selection ? .hit : $0 } }
+        let scene = SceneRasterizer.render(drawn, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
         canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
         }
         TimeView.drawTimeline(&canvas, state, area: layout.canvas, unicode: unicode)
         if let p = state.cursor, state.mode == .cursor {
+            marks.append(.cursor)
             drawCrosshair(&canvas, at: viewport.cell(containing: p), in: layout.canvas, unicode: unicode, keepBackground: exploded != nil)
         }
         // The status and the echo wrap rather than cut (Footer.swift): their extra rows come
@@ -110,7 +128,7 @@ public enum ExplorerScreen {
         drawStepCaption(&canvas, state, captionArea)
 
         if let row = layout.legendRow {
-            Picture.drawLegend(&canvas, row: row, columns: layout.canvas.columns, palette: options.palette, unicode: unicode)
+            Picture.drawLegend(&canvas, row: row, columns: layout.canvas.columns, marks: marks, palette: options.palette, unicode: unicode)
         }
 
         // Side panel.

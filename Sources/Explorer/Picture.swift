@@ -39,26 +39,30 @@ enum Picture {
         state.setStatus(state.picture.present ? "presentation: bold marks, big echo, essential panel (W leaves)" : "presentation off")
     }
 
-    /// The legend's entries: glyph, colour, meaning.
-    static func legendEntries(_ palette: RasterPalette, unicode: Bool) -> [(String, Color, String)] {
-        [(unicode ? "⣿" : "#", palette.selection, "selection"),
-         (unicode ? "┄" : "-", palette.frame, "frame box"),
-         (unicode ? "⠒" : ":", palette.ghost, "ghost"),
-         (unicode ? "✛" : "+", palette.position, "position"),
-         (unicode ? "◉" : "*", palette.anchor, "anchor"),
-         (unicode ? "⠤" : ":", palette.modelOutline, "model (animating)")]
+    /// The legend's entries for the marks the picture shows (`CanvasMark`, the one list of
+    /// them): glyph, colour, meaning.
+    static func legendEntries(_ marks: [CanvasMark], palette: RasterPalette, unicode: Bool) -> [(String, Color, String)] {
+        marks.map { ($0.glyph(unicode: unicode), $0.color(palette), $0.meaning) }
     }
 
-    static func drawLegend(_ canvas: inout Canvas, row: Int, columns: Int, palette: RasterPalette, unicode: Bool) {
+    /// One row: each entry's glyph in its colour and its meaning, two blanks apart — one
+    /// when that is what it takes for them all to fit; entries past the width are left off.
+    static func drawLegend(_ canvas: inout Canvas, row: Int, columns: Int, marks: [CanvasMark], palette: RasterPalette, unicode: Bool) {
         canvas.clear(row: row, column: 0, count: columns)
+        let entries = legendEntries(marks, palette: palette, unicode: unicode)
+        guard !entries.isEmpty else {
+            canvas.write("no marks: nothing is selected", column: 1, row: row, style: CellStyle(dim: true), maxWidth: max(0, columns - 1))
+            return
+        }
+        let widths = entries.map { $0.0.displayWidth + 1 + $0.2.displayWidth }
+        let gap = 1 + widths.reduce(0) { $0 + $1 + 2 } <= columns ? 2 : 1
         var c = 1
-        for (glyph, color, meaning) in legendEntries(palette, unicode: unicode) {
+        for ((glyph, color, meaning), width) in zip(entries, widths) {
             let picked = OverlayContrast.pick(color, on: palette.backdrop)
-            let needed = glyph.count + 1 + meaning.count + 2
-            guard c + needed <= columns else { break }
+            guard c + width + gap <= columns else { break }
             canvas.write(glyph, column: c, row: row, style: CellStyle(foreground: .rgb(picked.red, picked.green, picked.blue), bold: true))
-            canvas.write(meaning, column: c + glyph.count + 1, row: row, style: CellStyle(dim: true))
-            c += needed
+            canvas.write(meaning, column: c + glyph.displayWidth + 1, row: row, style: CellStyle(dim: true))
+            c += width + gap
         }
     }
 

@@ -158,24 +158,4 @@ public struct TreeBrowser: Equatable, Sendable {
         guard !visible.contains(c) || box.width > visible.width || box.height > visible.height || !visible.contains(box.origin) else { return nil }
         return ((c.x - visible.midX) / v.pointsPerColumn, (c.y - visible.midY) / v.pointsPerRow)
     }
-
-    // MARK: The canvas
-
-    /// The tree the canvas draws. Big trees of views with no colours are a tangle of outlines:
-    /// there the selection's subtree is filled (a shade per level), and nothing else is, so
-    /// what is selected stands out. Small scenes (the workshop's) are drawn as they are.
-    public static func canvasTree(_ tree: LayerTree, _ state: ExplorerState) -> LayerTree {
-        guard tree.count >= bigTree, let sel = state.session.selection, tree.contains(sel) else { return tree }
-        var copy = tree
-        let base = tree.depth(of: sel)
-        for id in tree.subtree(of: sel) {
-            var l = copy[id]
-            guard l.backgroundColor == nil else { continue }
-            let level = min(tree.depth(of: id) - base, 5)
-            let shade = UInt8(70 + 25 * level)
-            l.backgroundColor = Color(red: shade / 2, green: shade, blue: shade + 40)
-            copy[id] = l
-        }
-        return copy
-    }
 }

@@ -89,13 +89,13 @@ enum ContentRaster {
         let length = max(4, min(layer.bounds.size.width, layer.bounds.size.height) / 4)
         func cells(_ p: Point) -> Point? { matrix.apply(to: user.apply(to: p)) }
         guard let o = cells(.zero), let x = cells(Point(x: length, y: 0)), let y = cells(Point(x: 0, y: length)) else { return }
-        let red = PackedColor.pack(Color(red: 255, green: 70, blue: 70)) | PackedColor.bold
-        let green = PackedColor.pack(Color(red: 60, green: 220, blue: 90)) | PackedColor.bold
+        let red = PackedColor.pack(CanvasMark.axesX) | PackedColor.bold
+        let green = PackedColor.pack(CanvasMark.axesY) | PackedColor.bold
         line(o, x, color: red, clip: nil, surface: &surface)
         line(o, y, color: green, clip: nil, surface: &surface)
         surface.marker(atCellX: x.x, y: x.y, glyph: "x", color: red)
         surface.marker(atCellX: y.x, y: y.y, glyph: "y", color: green)
-        surface.marker(atCellX: o.x, y: o.y, glyph: unicode ? "○" : "o", color: PackedColor.pack(Color(red: 255, green: 220, blue: 0)) | PackedColor.bold)
+        surface.marker(atCellX: o.x, y: o.y, glyph: unicode ? "○" : "o", color: PackedColor.pack(CanvasMark.axesOrigin) | PackedColor.bold)
     }
 
     /// A segment in cell coordinates, clipped to a convex region (Cyrus–Beck), drawn on the

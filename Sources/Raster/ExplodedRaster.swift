@@ -53,48 +53,66 @@ public enum ExplodedRaster {
                     fill(corners, columns: columns, rows: rows, index: Int32(j), filled: &filled, mask: &mask, owner: &owner)
                 }
             }
-            for e in 0..<4 {
-                let (a, b) = e == 0 ? (d0, d1) : e == 1 ? (d1, d2) : e == 2 ? (d2, d3) : (d3, d0)
-                guard let (t0, t1) = PolygonOps.clipSegment(a.0, a.1, b.0, b.1, minX: 0, minY: 0, maxX: dotsW - 1e-9, maxY: dotsH - 1e-9) else { continue }
-                let x0 = a.0 + (b.0 - a.0) * t0, y0 = a.1 + (b.1 - a.1) * t0
-                let x1 = a.0 + (b.0 - a.0) * t1, y1 = a.1 + (b.1 - a.1) * t1
-                let steps = max(1, Int(max(abs(x1 - x0), abs(y1 - y0)).rounded(.up)))
-                let dx = (x1 - x0) / Double(steps), dy = (y1 - y0) / Double(steps)
-                var x = x0, y = y0
-                for _ in 0...steps {
-                    let ix = Int(x), iy = Int(y)
-                    if ix >= 0, iy >= 0, ix < columns * 2, iy < rows * 4 {
-                        let cell = (iy >> 2) * columns + (ix >> 1)
-                        if owner[cell] != Int32(index) { mask[cell] = owner[cell] >= 0 && filled[cell] < 0 ? mask[cell] : 0; owner[cell] = Int32(index) }
-                        mask[cell] |= brailleBit(ix & 1, iy & 3)
+            // The outline's dots, through the arrays' buffers (indices are checked here: no
+            // uniqueness or bounds check per dot).
+            let me = Int32(index)
+            mask.withUnsafeMutableBufferPointer { mask in
+                owner.withUnsafeMutableBufferPointer { owner in
+                    filled.withUnsafeBufferPointer { filled in
+                        for e in 0..<4 {
+                            let (a, b) = e == 0 ? (d0, d1) : e == 1 ? (d1, d2) : e == 2 ? (d2, d3) : (d3, d0)
+                            guard let (t0, t1) = PolygonOps.clipSegment(a.0, a.1, b.0, b.1, minX: 0, minY: 0, maxX: dotsW - 1e-9, maxY: dotsH - 1e-9) else { continue }
+                            let x0 = a.0 + (b.0 - a.0) * t0, y0 = a.1 + (b.1 - a.1) * t0
+                            let x1 = a.0 + (b.0 - a.0) * t1, y1 = a.1 + (b.1 - a.1) * t1
+                            let steps = max(1, Int(max(abs(x1 - x0), abs(y1 - y0)).rounded(.up)))
+                            let dx = (x1 - x0) / Double(steps), dy = (y1 - y0) / Double(steps)
+                            var x = x0, y = y0
+                            for _ in 0...steps {
+                                let ix = Int(x), iy = Int(y)
+                                if ix >= 0, iy >= 0, ix < columns * 2, iy < rows * 4 {
+                                    let cell = (iy >> 2) * columns + (ix >> 1)
+                                    if owner[cell] != me { mask[cell] = owner[cell] >= 0 && filled[cell] < 0 ? mask[cell] : 0; owner[cell] = me }
+                                    mask[cell] |= brailleBit(ix & 1, iy & 3)
+                                }
+                                x += dx; y += dy
+                            }
+                        }
                     }
-                    x += dx; y += dy
                 }
             }
         }
 
         // Cells → glyphs.
         let backdrop = palette.backdrop
-        let fillColor = blend(palette.selection, over: backdrop, 0.18)
+        let fillColor = CanvasMark.selectedPlane.color(palette)
         let selectedFill = blend(palette.selection, over: backdrop, 0.32)
-        let colors: [Color] = items.map { item in
-            item.layer == selection ? palette.selection : OverlayContrast.pick(item.color ?? palette.defaultOutline, on: backdrop)
-        }
-        for r in 0..<rows {
-            for c in 0..<columns {
-                let i = r * columns + c
+        // Each outline's colour, worked out the first time a cell shows it (most of a big
+        // scene's outlines are covered by the ones in front).
+        var colors = [Color?](repeating: nil, count: items.count)
+        let fillStyle = CellStyle(background: .rgb(fillColor.red, fillColor.green, fillColor.blue))
+        let selectedFillStyle = CellStyle(background: .rgb(selectedFill.red, selectedFill.green, selectedFill.blue))
+        // Written straight into the fresh canvas's cells: every cell is blank, so there is no
+        // wide character to mend (what the subscript's setter would do).
+        canvas.withUnsafeMutableCells { cells in
+            for i in 0..<n {
+                let f = filled[i]
                 var style = CellStyle()
-                if filled[i] >= 0 {
-                    let bg = items[Int(filled[i])].layer == selection ? selectedFill : fillColor
-                    style = CellStyle(background: .rgb(bg.red, bg.green, bg.blue))
-                }
-                if mask[i] != 0, owner[i] >= 0 {
-                    let fg = colors[Int(owner[i])]
+                if f >= 0 { style = items[Int(f)].layer == selection ? selectedFillStyle : fillStyle }
+                let o = owner[i]
+                if mask[i] != 0, o >= 0 {
+                    let item = Int(o)
+                    let fg: Color
+                    if let known = colors[item] {
+                        fg = known
+                    } else {
+                        fg = items[item].layer == selection ? palette.selection : OverlayContrast.pick(items[item].color ?? palette.defaultOutline, on: backdrop)
+                        colors[item] = fg
+                    }
                     style = CellStyle(foreground: .rgb(fg.red, fg.green, fg.blue), background: style.background,
-                                      bold: items[Int(owner[i])].layer == selection)
-                    canvas[c, r] = Cell(scalar: unicode ? Unicode.Scalar(0x2800 + UInt32(mask[i]))! : ".", style: style)
-                } else if filled[i] >= 0 {
-                    canvas[c, r] = Cell(" ", style: style)
+                                      bold: items[item].layer == selection)
+                    cells[i] = Cell(scalar: unicode ? Unicode.Scalar(0x2800 + UInt32(mask[i]))! : ".", style: style)
+                } else if f >= 0 {
+                    cells[i] = Cell(scalar: " ", style: style)
                 }
             }
         }
@@ -113,7 +131,8 @@ public enum ExplodedRaster {
             let bg = isSelection ? palette.selection : plaqueBG
             let fg = isSelection ? (OverlayContrast.luma(bg) < 140 ? Color(red: 255, green: 255, blue: 255) : Color(red: 0, green: 0, blue: 0)) : plaqueFG
             let style = CellStyle(foreground: .rgb(fg.red, fg.green, fg.blue), background: .rgb(bg.red, bg.green, bg.blue), bold: isSelection)
-            let badgeStyle = CellStyle(foreground: .rgb(255, 80, 80), background: .rgb(bg.red, bg.green, bg.blue), bold: true)
+            let red = CanvasMark.disagreementColor
+            let badgeStyle = CellStyle(foreground: .rgb(red.red, red.green, red.blue), background: .rgb(bg.red, bg.green, bg.blue), bold: true)
             let row = p.row
             // The plaque's margins: the cell either side, when nothing holds it (a crosshair
             // cell keeps its mark). Two plaques two cells apart would touch margin to margin
@@ -175,11 +194,14 @@ public enum ExplodedRaster {
         let columns = grid.columns, rows = grid.rows
         guard columns > 2, rows > 0, !items.isEmpty else { return [] }
         let mask = drawing.mask, owner = drawing.owner, filled = drawing.filled
-        let visible = items.map { SafeText.visible($0.name) }
-        let texts = items.indices.map { (items[$0].badge ? badge + " " : "") + visible[$0] }
         // The scene's names, and each with a badge before it: a badged name is cut only
         // where the name after the badge starts no other layer's name.
-        let index = badgedIndex(names ?? items.map(\.name))
+        let sceneNames = names ?? items.map(\.name)
+        let index = badgedIndex(sceneNames)
+        // Each plaque's text, its width and its shortest unambiguous prefix: the same every
+        // frame until the names or the badges change (a camera key changes neither).
+        let plaque = PlaqueTexts.cached(items, sceneNames: sceneNames, index: index)
+        let texts = plaque.texts
         // Cells free in the grid (not blocked, no name yet), read once.
         var free = [Bool](repeating: false, count: columns * rows)
         for r in 0..<rows { for c in 0..<columns where grid.isFree(column: c, row: r) { free[r * columns + c] = true } }
@@ -195,21 +217,33 @@ public enum ExplodedRaster {
             return true
         }
         var candidates: [LabelCandidate] = []
+        candidates.reserveCapacity(items.count)
         var from: [Int] = []
+        from.reserveCapacity(items.count)
         var spotsOf: [Int: [LabelSpot]] = [:]
-        var groups: [SIMD8<Int32>: Int] = [:]
+        var groups = GroupTable(capacity: items.count)
         for i in items.indices.reversed() {
             let item = items[i]
             let isSelection = item.layer == selection
-            let w = texts[i].displayWidth
+            let w = plaque.widths[i]
             guard w > 0 else { continue }
             let q = item.quad
-            let corners = [q.p0, q.p1, q.p2, q.p3].map { viewport.cell(containing: $0) }
-            let tl = corners.min { ($0.row, $0.column) < ($1.row, $1.column) }!
-            let br = corners.max { ($0.row, -$0.column) < ($1.row, -$1.column) }!
-            let maxColumn = corners.map(\.column).max()!, minRow = tl.row, maxRow = corners.map(\.row).max()!
+            let c0 = viewport.cell(containing: q.p0), c1 = viewport.cell(containing: q.p1)
+            let c2 = viewport.cell(containing: q.p2), c3 = viewport.cell(containing: q.p3)
+            // The top-left corner (the first lowest row, leftmost) and the bottom-right one
+            // (the last highest row, rightmost), as `min(by:)` and `max(by:)` pick them.
+            @inline(__always) func above(_ a: CellPosition, _ b: CellPosition) -> Bool { (a.row, a.column) < (b.row, b.column) }
+            @inline(__always) func belowLeft(_ a: CellPosition, _ b: CellPosition) -> Bool { (a.row, -a.column) < (b.row, -b.column) }
+            var tl = c0, br = c0
+            for c in [c1, c2, c3] {
+                if above(c, tl) { tl = c }
+                if !belowLeft(c, br) { br = c }
+            }
+            let maxColumn = max(c0.column, c1.column, c2.column, c3.column), minRow = tl.row
+            let maxRow = max(c0.row, c1.row, c2.row, c3.row)
+            let minColumn = min(c0.column, c1.column, c2.column, c3.column)
             // Off the canvas altogether: no name.
-            if !isSelection, maxColumn < 0 || corners.map(\.column).min()! >= columns || maxRow < 0 || minRow >= rows { continue }
+            if !isSelection, maxColumn < 0 || minColumn >= columns || maxRow < 0 || minRow >= rows { continue }
             let reach = 2 * (w + 2)
             var spots: [LabelSpot] = []
             // The first run of own cells on `row` that starts at or after `from` (up to
@@ -258,13 +292,14 @@ public enum ExplodedRaster {
                 }
             }
             guard !spots.isEmpty else { continue }
-            var key = SIMD8<Int32>(repeating: 0)
-            for (k, c) in corners.enumerated() { key[2 * k] = Int32(clamping: c.column); key[2 * k + 1] = Int32(clamping: c.row) }
+            var key = SIMD8<Int32>(Int32(clamping: c0.column), Int32(clamping: c0.row), Int32(clamping: c1.column), Int32(clamping: c1.row),
+                                   Int32(clamping: c2.column), Int32(clamping: c2.row), Int32(clamping: c3.column), Int32(clamping: c3.row))
             key[0] &+= Int32(truncatingIfNeeded: item.plane) &* 65_537
-            let group: Int
-            if let g = groups[key] { group = g } else { group = i; groups[key] = i }
-            candidates.append(LabelCandidate(names: [texts[i]], priority: isSelection ? 0 : 1 + (items.count - 1 - i),
-                                             spots: spots, group: group))
+            let group = groups.group(of: key, else: i)
+            var candidate = LabelCandidate(names: [texts[i]], priority: isSelection ? 0 : 1 + (items.count - 1 - i),
+                                           spots: spots, group: group)
+            candidate.uniquePrefix = plaque.prefixes[i]
+            candidates.append(candidate)
             from.append(i)
             if item.badge { spotsOf[i] = spots }
         }
@@ -286,6 +321,72 @@ public enum ExplodedRaster {
             }
         }
         return placed
+    }
+
+    /// Same-frame groups (layers on one plane with one quad on the canvas): the first item
+    /// met with each key of corner cells and plane, by open addressing over flat arrays (a
+    /// dictionary hashed eight lanes per quad, a thousand quads a frame).
+    struct GroupTable {
+        private var slots: [Int32]
+        private var keys: [SIMD8<Int32>] = []
+        private var values: [Int] = []
+        private let mask: Int
+
+        init(capacity: Int) {
+            var size = 16
+            while size < 2 * capacity { size <<= 1 }
+            slots = [Int32](repeating: -1, count: size)
+            mask = size - 1
+            keys.reserveCapacity(capacity)
+            values.reserveCapacity(capacity)
+        }
+
+        /// The group recorded for `key`, else `value`, recorded for it.
+        mutating func group(of key: SIMD8<Int32>, else value: Int) -> Int {
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for lane in 0..<8 { h = (h ^ UInt64(UInt32(bitPattern: key[lane]))) &* 0x0000_0100_0000_01b3 }
+            var slot = Int(truncatingIfNeeded: h ^ (h >> 32)) & mask
+            while true {
+                let s = slots[slot]
+                if s < 0 {
+                    slots[slot] = Int32(keys.count)
+                    keys.append(key)
+                    values.append(value)
+                    return value
+                }
+                if keys[Int(s)] == key { return values[Int(s)] }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    /// The plaques' texts (`≠ ` before a badged name, made visible by `SafeText`), their display
+    /// widths and the shortest prefix of each that names one layer, for the items' names and
+    /// badges and the scene's names: built once and reused while they stay the same.
+    struct PlaqueTexts {
+        var names: [String]
+        var badges: [Bool]
+        var sceneNames: [String]
+        var texts: [String]
+        var widths: [Int]
+        var prefixes: [Int]
+
+        private static let last = Mutex<PlaqueTexts?>(nil)
+
+        static func cached(_ items: [Item], sceneNames: [String], index: LabelNames) -> PlaqueTexts {
+            if let hit = last.withLock({ $0 }), hit.matches(items, sceneNames: sceneNames) { return hit }
+            let texts = items.map { ($0.badge ? badge + " " : "") + SafeText.visible($0.name) }
+            let built = PlaqueTexts(names: items.map(\.name), badges: items.map(\.badge), sceneNames: sceneNames, texts: texts,
+                                    widths: texts.map(\.displayWidth), prefixes: texts.map { index.shortestUniquePrefix($0) })
+            last.withLock { $0 = built }
+            return built
+        }
+
+        func matches(_ items: [Item], sceneNames: [String]) -> Bool {
+            guard items.count == names.count, sceneNames == self.sceneNames else { return false }
+            for (i, item) in items.enumerated() where item.badge != badges[i] || item.name != names[i] { return false }
+            return true
+        }
     }
 
     private static let lastIndex = Mutex<([String], LabelNames)?>(nil)

@@ -143,7 +143,8 @@ public enum Labels {
             if !isSelection && options.labels != .all { continue }
             let width = texts[i].displayWidth
             guard width > 0 else { continue }
-            let spots = self.spots(for: box, width: width, isSelection: isSelection, tree: tree, canvas: canvas)
+            let spots = self.spots(for: box, width: width, isSelection: isSelection, tree: tree, canvas: canvas,
+                                    shading: options.showFills ? options.shading : nil)
             guard !spots.isEmpty else { continue }
             let key = SIMD4<Int32>(q(box.minX), q(box.minY), q(box.maxX), q(box.maxY))
             let group: Int
@@ -218,7 +219,8 @@ public enum Labels {
     }
 
     /// Where `box`'s name may go, best first (see `Labels`).
-    static func spots(for box: LabelBox, width: Int, isSelection: Bool, tree: LayerTree, canvas: Canvas) -> [LabelSpot] {
+    static func spots(for box: LabelBox, width: Int, isSelection: Bool, tree: LayerTree, canvas: Canvas,
+                      shading: SubtreeShading? = nil) -> [LabelSpot] {
         let columns = canvas.columns, rows = canvas.rows
         var spots: [LabelSpot] = []
         // Inside: the cells after the ones the edges run through (the outline sits on the
@@ -268,9 +270,9 @@ public enum Labels {
         let hand = (max(w, h) > 4 * min(w, h) || box.fillRatio < 0.45) && offCentre
         if !isSelection, box.tips.count == 4 {
             if hand {
-                spots = beside(box, tree: tree, canvas: canvas, skipNearAnchor: true) + spots
+                spots = beside(box, tree: tree, canvas: canvas, skipNearAnchor: true, shading: shading) + spots
             } else if !spots.contains(where: { $0.maxColumn - $0.minColumn >= width }) {
-                spots += beside(box, tree: tree, canvas: canvas, skipNearAnchor: false)
+                spots += beside(box, tree: tree, canvas: canvas, skipNearAnchor: false, shading: shading)
             }
         }
         if isSelection {
@@ -284,7 +286,8 @@ public enum Labels {
 
     /// Spots beside the shape, one cell past each extreme vertex (farthest from the anchor
     /// first), each a run of one plain surface that is the terminal's or a superlayer's fill.
-    static func beside(_ box: LabelBox, tree: LayerTree, canvas: Canvas, skipNearAnchor: Bool) -> [LabelSpot] {
+    static func beside(_ box: LabelBox, tree: LayerTree, canvas: Canvas, skipNearAnchor: Bool,
+                       shading: SubtreeShading? = nil) -> [LabelSpot] {
         let columns = canvas.columns, rows = canvas.rows
         // The gap cell next to the tip decides the surface: blank, or a solid block.
         func plain(_ column: Int, _ row: Int) -> CellColor? {
@@ -294,13 +297,14 @@ public enum Labels {
             if cell.code == 0x2588 { return cell.style.foreground }   // █
             return nil
         }
-        // What lies behind the layer: the bare terminal or an ancestor's fill. A name on
-        // a sibling's fill (the hour hand, next to the minute hand's pivot) would label it.
+        // What lies behind the layer: the bare terminal or an ancestor's fill (its own, or
+        // its shade in the shaded subtree). A name on a sibling's fill (the hour hand, next
+        // to the minute hand's pivot) would label it.
         var behind: Set<CellColor> = [.default]
         if tree.contains(box.id) {
             var up = tree[box.id].superlayer
             while let p = up {
-                if let c = tree[p].backgroundColor { behind.insert(.rgb(c.red, c.green, c.blue)) }
+                if let c = shading?.fill(of: p, in: tree) ?? tree[p].backgroundColor { behind.insert(.rgb(c.red, c.green, c.blue)) }
                 up = tree[p].superlayer
             }
         }

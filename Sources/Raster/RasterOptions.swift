@@ -78,6 +78,8 @@ public struct RasterOptions: Equatable, Sendable {
     /// The drawing being stepped through (content.md): its layer draws only the first
     /// `count` operations, with an axes marker at the user-space origin.
     public var contentStep: ContentStep? = nil
+    /// Fills for the uncoloured layers of one subtree (`SubtreeShading`); nil shades nothing.
+    public var shading: SubtreeShading? = nil
 
     public init(mode: RenderMode = .auto, unicode: Bool = true, selection: LayerID? = nil,
                 overlays: SelectionOverlays = .all, showFills: Bool = true, showOutlines: Bool = true,
@@ -89,4 +91,46 @@ public struct RasterOptions: Equatable, Sendable {
 
     /// The mode actually drawn.
     public var resolvedMode: RenderMode { mode.resolved(unicode: unicode) }
+}
+
+/// Fills for the layers of one subtree that have none of their own: a shade per level below
+/// `root`, so a selection in a big scene of uncoloured views stands out from the tangle of
+/// outlines (the explorer's canvas, `ExplorerScreen.canvasShading`). The rasterizer reads
+/// it while it walks the tree; the tree itself is not copied or changed.
+public struct SubtreeShading: Equatable, Sendable {
+    /// The subtree's top: level 0.
+    public var root: LayerID
+    /// The fill for each level below `root` (0 = root itself); deeper levels take the last.
+    public var shades: [Color]
+
+    public init(root: LayerID, shades: [Color] = SubtreeShading.standardShades) {
+        self.root = root
+        self.shades = shades.isEmpty ? SubtreeShading.standardShades : shades
+    }
+
+    /// Blue-grey, lighter a level down, for six levels: level k is
+    /// `s = 70 + 25·k`, `(s / 2, s, s + 40)` — (35, 70, 110) at the root … (97, 195, 235).
+    public static let standardShades: [Color] = (0...5).map { level in
+        let s = UInt8(70 + 25 * level)
+        return Color(red: s / 2, green: s, blue: s + 40)
+    }
+
+    /// The shade of a layer `level` levels below `root`.
+    @inline(__always)
+    public func shade(level: Int) -> Color { shades[min(max(0, level), shades.count - 1)] }
+
+    /// The fill `id` is drawn with: its own backgroundColor, else its shade when it is in the
+    /// subtree, else none.
+    public func fill(of id: LayerID, in tree: LayerTree) -> Color? {
+        guard tree.contains(id) else { return nil }
+        if let own = tree[id].backgroundColor { return own }
+        var level = 0
+        var at: LayerID? = id
+        while let a = at {
+            if a == root { return shade(level: level) }
+            level += 1
+            at = tree[a].superlayer
+        }
+        return nil
+    }
 }

@@ -100,6 +100,14 @@ public enum SceneRasterizer {
         frame.clips = []
         clips.removeAll(keepingCapacity: true)
         defer { frame.clips = clips }
+        // The shaded subtree (`options.shading`): each visited layer's level below its root,
+        // by drawing-order index, −1 outside it (a superlayer's level + 1).
+        let shading = options.showFills ? options.shading : nil
+        var shadeLevels = frame.shadeLevels
+        frame.shadeLevels = []
+        shadeLevels.removeAll(keepingCapacity: true)
+        if shading != nil { shadeLevels.reserveCapacity(tree.count) }
+        defer { frame.shadeLevels = shadeLevels }
         var poly: [PolyVertex] = []
         var scratch: [PolyVertex] = []
         poly.reserveCapacity(16)
@@ -120,6 +128,20 @@ public enum SceneRasterizer {
             }
             let clip = step.parentIndex >= 0 ? childClips[step.parentIndex] : noClip
             childClips.append(clip)
+            // The fill: the layer's backgroundColor, else its shade in the shaded subtree.
+            var background = walk.layers[step.slot].backgroundColor
+            if let shading {
+                let level: Int
+                if step.id == shading.root {
+                    level = 0
+                } else if step.parentIndex >= 0, shadeLevels[step.parentIndex] >= 0 {
+                    level = Int(shadeLevels[step.parentIndex]) + 1
+                } else {
+                    level = -1
+                }
+                shadeLevels.append(Int32(level))
+                if level >= 0, background == nil { background = shading.shade(level: level) }
+            }
             // Everything under a mask that shows nothing shows nothing.
             if clip == nothingVisible { continue }
             // The layer's properties are read in place (`walk.layers[step.slot]`), never copied whole.
@@ -145,7 +167,7 @@ public enum SceneRasterizer {
             }
             if offCanvas { continue }
             // The polygon's share of its bounding box (1 upright), once: labels, the rim, dots.
-            let hasFill = options.showFills && walk.layers[step.slot].backgroundColor != nil
+            let hasFill = options.showFills && background != nil
             var ratio = 0.0
             if options.labels != .none || hasFill {
                 let boxArea = (maxX - minX) * (maxY - minY)
@@ -154,13 +176,13 @@ public enum SceneRasterizer {
             if options.labels != .none {
                 surface.labelBoxes.append(LabelBox(id: step.id, name: walk.layers[step.slot].name, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
                                                    fillRatio: ratio,
-                                                   fill: options.showFills && step.opacity >= 0.999 ? walk.layers[step.slot].backgroundColor : nil,
+                                                   fill: options.showFills && step.opacity >= 0.999 ? background : nil,
                                                    tips: LabelBox.tips(of: poly),
                                                    anchor: step.matrix.apply(to: walk.layers[step.slot].anchorInBounds)))
             }
 
             let alpha = step.opacity
-            let fill = options.showFills ? walk.layers[step.slot].backgroundColor.map(PackedColor.pack) : nil
+            let fill = options.showFills ? background.map(PackedColor.pack) : nil
             let borderColor = walk.layers[step.slot].borderColor, hasBorder = borderColor != nil && walk.layers[step.slot].borderWidth > 0
             var outline: Packed
             if let border = borderColor, hasBorder {
@@ -221,6 +243,7 @@ public enum SceneRasterizer {
         var walk = DrawingWalk.Storage()
         var childClips: [Int32] = []
         var clips: [ClipRegion] = []
+        var shadeLevels: [Int32] = []
     }
 
     private static let spare = Mutex<FrameScratch?>(nil)

@@ -43,6 +43,33 @@ enum ImportBenchmark {
             precondition(screen.canvas.columns == 200)
         }
         lines.append("  explorer key → frame, 200×60:     median \(fmt(median(frames))) ms wall, \(fmt(median(frameCPU))) ms CPU, p90 \(fmt(percentile(frames, 0.9))) ms wall (goal ≤ 5 ms)")
+        // The selected subtree's shading, the two ways: the copy of the tree with the shades
+        // set that the explorer made every frame before issue 26, and the raster option.
+        if let sel = state.session.selection {
+            let tree = state.session.tree
+            let area = state.layout.canvas
+            var options = RasterOptions(mode: .braille, selection: sel)
+            options.labels = .all
+            let shading = SubtreeShading(root: sel)
+            var copied: [Double] = [], optioned: [Double] = []
+            for _ in 0..<(quick ? 30 : 200) {
+                let c0 = cpuMilliseconds()
+                var copy = tree
+                for id in tree.subtree(of: sel) where tree[id].backgroundColor == nil {
+                    var l = copy[id]
+                    l.backgroundColor = shading.fill(of: id, in: tree)
+                    copy[id] = l
+                }
+                _ = SceneRasterizer.render(copy, viewport: state.viewport, columns: area.columns, rows: area.rows, options: options)
+                let c1 = cpuMilliseconds()
+                var shaded = options
+                shaded.shading = shading
+                _ = SceneRasterizer.render(tree, viewport: state.viewport, columns: area.columns, rows: area.rows, options: shaded)
+                copied.append(c1 - c0); optioned.append(cpuMilliseconds() - c1)
+            }
+            let c = copied.sorted(), o = optioned.sorted()
+            lines.append("  shaded selection, raster:         copy of the tree best \(f3(c[0])), median \(f3(median(c))) ms CPU; raster option best \(f3(o[0])), median \(f3(median(o))) ms CPU")
+        }
         // The names alone: the same frame with every layer's name and without (goal ≤ 1 ms).
         for (columns, rows) in [(120, 40), (200, 60)] {
             let viewport = Viewport.fitting(imported.scene.screenRect, columns: columns, rows: rows)
@@ -78,6 +105,7 @@ enum ImportBenchmark {
         return s.isEmpty ? 0 : s[min(s.count - 1, Int(Double(s.count - 1) * p + 0.5))]
     }
     static func fmt(_ x: Double) -> String { String(format: "%.2f", x) }
+    static func f3(_ x: Double) -> String { String(format: "%.3f", x) }
 
     /// Issue 21's goal (a 10 000-view dump ≤ 100 ms) and issue 20's quadratic cases, which
     /// must now grow linearly: each case at n and 2n (time ratio ≈ 2 when linear).

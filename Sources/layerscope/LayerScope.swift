@@ -503,14 +503,28 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure frame, hit-test and conversion speed (use a release build: swift run -c release layerscope bench).")
 
+    /// The benchmark's parts, in the order they run.
+    enum Section: String, ExpressibleByArgument, CaseIterable {
+        case raster, interactive, animation, `import`, depth
+    }
+
     @Flag(help: "Fewer repetitions (a quick look, noisier).")
     var quick = false
 
+    @Option(name: .customLong("section"),
+            help: "Run only this part (repeatable): raster, interactive, animation, import, depth. All when left out.")
+    var sections: [Section] = []
+
     func run() throws {
-        print(RasterBenchmark.run(layerCounts: [10, 100, 1_000, 10_000], runs: quick ? 9 : 41).description)
-        print(InteractiveBenchmark.report(quick: quick))
-        print(AnimationBenchmark.report(quick: quick))
-        print(ImportBenchmark.report(quick: quick))
-        print(DepthBenchmark.report(quick: quick))
+        let chosen = sections.isEmpty ? Section.allCases : sections
+        for section in Section.allCases where chosen.contains(section) {
+            switch section {
+            case .raster: print(RasterBenchmark.run(layerCounts: [10, 100, 1_000, 10_000], runs: quick ? 9 : 41).description)
+            case .interactive: print(InteractiveBenchmark.report(quick: quick))
+            case .animation: print(AnimationBenchmark.report(quick: quick))
+            case .import: print(ImportBenchmark.report(quick: quick))
+            case .depth: print(DepthBenchmark.report(quick: quick))
+            }
+        }
     }
 }

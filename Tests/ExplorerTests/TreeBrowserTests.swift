@@ -119,21 +119,6 @@ struct TreeBrowserTests {
         #expect(state.viewport.visibleRect(columns: area.columns, rows: area.rows).contains(box.center))
     }
 
-    @Test("Big trees: the canvas fills only the selection's subtree; small scenes are drawn as they are")
-    func canvasTree() throws {
-        var state = try Self.state()
-        _ = try state.session.perform(.select("UITableViewCell#2"))
-        let drawn = TreeBrowser.canvasTree(state.session.tree, state)
-        let tree = state.session.tree
-        let inside = Set(tree.subtree(of: try #require(tree.id(named: "UITableViewCell#2"))))
-        #expect(inside.count == 9)
-        for id in tree.treeOrder {
-            #expect((drawn[id].backgroundColor != nil) == inside.contains(id))
-        }
-        let small = ExplorerState(session: Session(scene: Fixture.scene()))
-        #expect(TreeBrowser.canvasTree(small.session.tree, small) == small.session.tree)
-    }
-
     @Test("A click on the tree pane selects the row shown there, scrolled or folded")
     func clickScrolledPane() throws {
         var state = try Self.state()

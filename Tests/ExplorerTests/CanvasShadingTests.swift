@@ -14,7 +14,7 @@ import Engine
     static func state() throws -> ExplorerState {
         var state = try TreeBrowserTests.state()
         _ = try state.session.perform(.select("UITableViewCell#5"))
-        TreeBrowser.reveal(&state)   // the canvas scrolled to the cell (card 5: whole on screen)
+        Reducer.revealSelection(&state)   // the canvas scrolled to the cell (card 5: whole on screen)
         return state
     }
 

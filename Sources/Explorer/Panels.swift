@@ -110,6 +110,17 @@ public enum Inspector {
     /// `z`, `clips`/`masks`, `flipped`, `autoresize`) or use UIView's Swift name (`isHidden`).
     public static let namedProperties: [Property] = [.frame, .position, .bounds, .zPosition, .anchorPointZ, .opacity, .sublayerTransform]
 
+    /// `text` wrapped at spaces to `width` display columns, never inside parentheses when the
+    /// group fits a line: `derived: bounds (0 0 288 43.5)` breaks before the `(`, not in it.
+    static func wrapKeepingGroups(_ text: String, width: Int) -> [String] {
+        var depth = 0
+        let kept = String(text.map { c -> Character in
+            if c == "(" { depth += 1 } else if c == ")" { depth = max(0, depth - 1) }
+            return c == " " && depth > 0 ? "\u{A0}" : c
+        })
+        return ExplorerScreen.wrap(kept, width: width).map { $0.replacing("\u{A0}", with: " ") }
+    }
+
     public static func lines(_ tree: LayerTree, layer id: LayerID?) -> [PanelLine] {
         guard let id, tree.contains(id) else { return [PanelLine("no selection", style: CellStyle(dim: true))] }
         let layer = tree[id]
@@ -145,12 +156,7 @@ public enum Inspector {
             for piece in text.split(separator: ";") {
                 let s = piece.drop(while: { $0 == " " })
                 let alert = s.hasPrefix("APPROXIMATE")
-                var line = ""
-                for word in s.split(separator: " ") {
-                    if line.count + word.count + 1 > 44, !line.isEmpty { add("  " + line, alert ? CellStyle(bold: true) : note); line = "" }
-                    line += (line.isEmpty ? "" : " ") + word
-                }
-                if !line.isEmpty { add("  " + line, alert ? CellStyle(bold: true) : note) }
+                for line in wrapKeepingGroups(String(s), width: 44) { add("  " + line, alert ? CellStyle(bold: true) : note) }
             }
         }
 

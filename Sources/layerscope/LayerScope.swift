@@ -497,11 +497,24 @@ struct Bench: ParsableCommand {
     @Flag(help: "Fewer repetitions (a quick look, noisier).")
     var quick = false
 
+    @Argument(help: "Run one section only: raster, interactive, animation, import, open (the 100 000-layer layout file against Python's json.load) or depth. All when left out.")
+    var section: String?
+
+    func validate() throws {
+        if let section, !Self.sections.contains(section) {
+            throw ValidationError("unknown section \"\(section)\": expected one of \(Self.sections.joined(separator: ", "))")
+        }
+    }
+
+    static let sections = ["raster", "interactive", "animation", "import", "open", "depth"]
+
     func run() throws {
-        print(RasterBenchmark.run(layerCounts: [10, 100, 1_000, 10_000], runs: quick ? 9 : 41).description)
-        print(InteractiveBenchmark.report(quick: quick))
-        print(AnimationBenchmark.report(quick: quick))
-        print(ImportBenchmark.report(quick: quick))
-        print(DepthBenchmark.report(quick: quick))
+        func wanted(_ name: String) -> Bool { section == nil || section == name }
+        if wanted("raster") { print(RasterBenchmark.run(layerCounts: [10, 100, 1_000, 10_000], runs: quick ? 9 : 41).description) }
+        if wanted("interactive") { print(InteractiveBenchmark.report(quick: quick)) }
+        if wanted("animation") { print(AnimationBenchmark.report(quick: quick)) }
+        if wanted("import") { print(ImportBenchmark.report(quick: quick)) }
+        if section == "open" { print(ImportBenchmark.openBigLayout(quick: quick).joined(separator: "\n")) }
+        if wanted("depth") { print(DepthBenchmark.report(quick: quick)) }
     }
 }

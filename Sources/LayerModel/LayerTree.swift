@@ -140,9 +140,10 @@ public struct LayerTree: Equatable, Sendable {
     public mutating func add(_ layer: Layer, in parent: LayerID? = nil, at index: Int? = nil) throws(TreeError) -> LayerID {
         guard !layer.name.isEmpty else { throw .emptyName }
         guard ids[layer.name] == nil else { throw .duplicateName(layer.name) }
-        let siblings = children(of: parent)
-        let at = index ?? siblings.count
-        guard at >= 0, at <= siblings.count else { throw .indexOutOfRange(index: at, count: siblings.count) }
+        // The count alone: copying the parent layer to read its sublayers cost more than the add.
+        let siblingCount = parent.map { storage[$0.raw]!.sublayers.count } ?? roots.count
+        let at = index ?? siblingCount
+        guard at >= 0, at <= siblingCount else { throw .indexOutOfRange(index: at, count: siblingCount) }
         let id = LayerID(raw: storage.count)
         var layer = layer
         layer.superlayer = parent
@@ -164,6 +165,14 @@ public struct LayerTree: Equatable, Sendable {
         // A new leaf cannot close a cycle: no walk up.
         checkInvariants(after: TouchedSlots(slots: [id] + (parent.map { [$0] } ?? [])))
         return id
+    }
+
+    /// Makes room for `count` layers in all, so building a big tree (a layout file of 100 000
+    /// layers) does not grow and copy its storage again and again.
+    public mutating func reserveCapacity(_ count: Int) {
+        storage.reserveCapacity(count)
+        hitGeometry.reserveCapacity(count)
+        ids.reserveCapacity(count)
     }
 
     /// Removes the layer and its whole subtree.

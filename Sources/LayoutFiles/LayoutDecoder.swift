@@ -171,39 +171,70 @@ struct LayoutDecoder {
                         suggestion: value.members != nil ? "wrap the layer in a list: [ { … } ]" : nil)
         }
         var tree = LayerTree()
+        tree.reserveCapacity(Self.countLayers(elements))
         // Where each layer's name was written, by id: the first use of a name (the tree's
         // own index finds the id), without a second dictionary of every name.
         var namePositions: [SourcePosition] = []
+        namePositions.reserveCapacity(tree.storageCount)
         var scratch = LayerScratch()
         // Pre-order, so ids and sibling order follow the file, and the second of two equal
-        // names is the one reported. Paths are built only for a message (`LayerPath`).
-        var work: [(value: SourceValue, parent: LayerID?, path: LayerPath)] =
-            elements.enumerated().reversed().map { ($0.element, nil, LayerPath(parent: nil, key: "layers", index: $0.offset)) }
-        while let item = work.popLast() {
-            let decoded = try layer(item.value, path: item.path.text, scratch: &scratch)
+        // names is the one reported: a stack of sibling lists, each with the next to decode.
+        // Paths are built only for a message (`LayerPath`).
+        struct Siblings {
+            var values: [SourceValue]
+            var next = 0
+            var parent: LayerID?
+            var parentPath: LayerPathNode?
+            var key: String
+        }
+        var stack = [Siblings(values: elements, parent: nil, parentPath: nil, key: "layers")]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let index = stack[top].next
+            guard index < stack[top].values.count else { stack.removeLast(); continue }
+            stack[top].next += 1
+            let parent = stack[top].parent
+            let path = LayerPath(parent: stack[top].parentPath, key: stack[top].key, index: index)
+            let value = stack[top].values[index]
+            let decoded = try layer(value, path: path.text, scratch: &scratch)
             if let first = tree.id(named: decoded.layer.name) {
-                throw error(at: decoded.namePosition, item.path.text + ".name",
+                throw error(at: decoded.namePosition, path.text + ".name",
                             "duplicate layer name \"\(decoded.layer.name)\": already used at \(namePositions[first.raw])",
                             suggestion: "names must be unique in the file; rename one of them")
             }
-            try checkWritable(decoded.layer, at: item.value.position, path: item.path.text)
+            try checkWritable(decoded.layer, at: value.position, path: path.text)
             let id: LayerID
             do {
-                id = try tree.add(decoded.layer, in: item.parent)
+                id = try tree.add(decoded.layer, in: parent)
             } catch {
                 // Names were checked above; a refusal here is our bug, reported rather than trapped.
-                throw self.error(at: item.value.position, item.path.text, "cannot add the layer: \(error)")
+                throw self.error(at: value.position, path.text, "cannot add the layer: \(error)")
             }
             while namePositions.count <= id.raw { namePositions.append(.start) }
             namePositions[id.raw] = decoded.namePosition
             if !decoded.children.isEmpty {
-                let parentPath = LayerPathNode(item.path)
-                for (index, child) in decoded.children.enumerated().reversed() {
-                    work.append((child, id, LayerPath(parent: parentPath, key: decoded.childrenKey, index: index)))
-                }
+                stack.append(Siblings(values: decoded.children, parent: id, parentPath: LayerPathNode(path), key: decoded.childrenKey))
             }
         }
         return tree
+    }
+
+    /// How many layers the file holds, at most: objects in `layers` and in any layer's
+    /// sublayer list, counted before decoding to size the tree once. Counts, never judges
+    /// (the decode reports what is wrong).
+    static func countLayers(_ elements: [SourceValue]) -> Int {
+        var count = 0
+        var lists = [elements]
+        while let list = lists.popLast() {
+            count += list.count
+            for value in list {
+                guard case .object(let members) = value.kind else { continue }
+                for member in members where Field.sublayerSpellings.contains(member.key) {
+                    if case .array(let children) = member.value.kind { lists.append(children) }
+                }
+            }
+        }
+        return count
     }
 
     /// A field of a layer: a stored property (declared in `PropertyDeclaration.all`, named
@@ -691,6 +722,7 @@ struct LayoutDecoder {
 
     /// A finite number no larger than `numberLimit` in magnitude.
     private func number(_ value: SourceValue, path: @autoclosure () -> String) throws(LayoutError) -> Double {
+        if case .number(let n, _) = value.kind, abs(n) <= Self.numberLimit { return n }   // the usual case
         guard case .number(let n, let literal) = value.kind else {
             var suggestion: String? = nil
             if case .string(let s) = value.kind, let n = Double(s.trimmingSpaces), n.isFinite { suggestion = "write \(NumberText.exact(n)) without quotes" }

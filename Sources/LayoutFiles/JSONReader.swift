@@ -146,11 +146,9 @@ struct JSONReader {
                     offset += 1
                     let frame = stack.removeLast()
                     if frame.isObject {
-                        value = SourceValue(.object(Array(memberStack[frame.start...])), at: frame.position)
-                        memberStack.removeSubrange(frame.start...)
+                        value = SourceValue(.object(Self.cut(&memberStack, from: frame.start, leaving: Self.placeholderMember)), at: frame.position)
                     } else {
-                        value = SourceValue(.array(Array(elementStack[frame.start...])), at: frame.position)
-                        elementStack.removeSubrange(frame.start...)
+                        value = SourceValue(.array(Self.cut(&elementStack, from: frame.start, leaving: Self.placeholderValue)), at: frame.position)
                     }
                     continue
                 }
@@ -199,6 +197,27 @@ struct JSONReader {
         }
         offset += 1
     }
+
+    /// The stack's items from `start` on, moved (not copied and released) into an array of
+    /// their own, and the stack cut back to `start`. The moved-from slots are filled with a
+    /// plain value first, which the cut drops without releasing anything.
+    private static func cut<T>(_ stack: inout [T], from start: Int, leaving placeholder: T) -> [T] {
+        let count = stack.count - start
+        guard count > 0 else { return [] }
+        let out = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            stack.withUnsafeMutableBufferPointer { items in
+                let from = items.baseAddress! + start
+                buffer.baseAddress!.moveInitialize(from: from, count: count)
+                from.initialize(repeating: placeholder, count: count)
+            }
+            initialized = count
+        }
+        stack.removeSubrange(start...)
+        return out
+    }
+
+    private static let placeholderValue = SourceValue(.null, at: .start)
+    private static let placeholderMember = SourceMember(key: "", at: .start, value: placeholderValue)
 
     /// Where the object on top of the stack first had `key`, or nil (then `key` at
     /// `position` is recorded): its members looked through while they are few, a dictionary

@@ -197,15 +197,22 @@ struct LayoutDecoder {
             let path = LayerPath(parent: stack[top].parentPath, key: stack[top].key, index: index)
             let value = stack[top].values[index]
             let decoded = try layer(value, path: path.text, scratch: &scratch)
-            if let first = tree.id(named: decoded.layer.name) {
-                throw error(at: decoded.namePosition, path.text + ".name",
-                            "duplicate layer name \"\(decoded.layer.name)\": already used at \(namePositions[first.raw])",
-                            suggestion: "names must be unique in the file; rename one of them")
+            func duplicateName(first: LayerID) -> LayoutError {
+                error(at: decoded.namePosition, path.text + ".name",
+                      "duplicate layer name \"\(decoded.layer.name)\": already used at \(namePositions[first.raw])",
+                      suggestion: "names must be unique in the file; rename one of them")
             }
-            try checkWritable(decoded.layer, at: value.position, path: path.text)
+            // A name used before is reported before a number out of range; the tree's add
+            // finds the name, so the usual layer costs one lookup of it, not two.
+            if !Self.savedNumbersWithinLimit(decoded.layer) {
+                if let first = tree.id(named: decoded.layer.name) { throw duplicateName(first: first) }
+                try checkWritable(decoded.layer, at: value.position, path: path.text)
+            }
             let id: LayerID
             do {
                 id = try tree.add(decoded.layer, in: parent)
+            } catch .duplicateName {
+                throw duplicateName(first: tree.id(named: decoded.layer.name)!)
             } catch {
                 // Names were checked above; a refusal here is our bug, reported rather than trapped.
                 throw self.error(at: value.position, path.text, "cannot add the layer: \(error)")
@@ -264,6 +271,8 @@ struct LayoutDecoder {
 
         /// The file properties in decode order: a property's slot is its index here.
         static let decodeDeclarations = PropertyDeclaration.decodeOrder
+        /// What decoding reads of each, by slot: plain values, copied without reference counting.
+        static let shapes = decodeDeclarations.map { FieldShape(property: $0.property, kind: $0.kind, constraint: $0.constraint) }
         static let drawingSlot = decodeDeclarations.count
         static let sublayersSlot = decodeDeclarations.count + 1
         static let slotCount = decodeDeclarations.count + 2
@@ -283,6 +292,12 @@ struct LayoutDecoder {
             case .sublayers: return Self.sublayersSlot
             }
         }
+    }
+
+    struct FieldShape {
+        let property: Property
+        let kind: Property.ValueKind
+        let constraint: PropertyConstraint?
     }
 
     /// Working storage one decode reuses from layer to layer (no dictionary per layer).
@@ -344,8 +359,9 @@ struct LayoutDecoder {
             for slot in scratch.present { scratch.given[slot] = -1 }
             scratch.present.removeAll(keepingCapacity: true)
         }
-        for (index, member) in members.enumerated() {
-            guard let slot = Field.slotBySpelling[member.key] else {
+        for index in members.indices {
+            guard let slot = Field.slotBySpelling[members[index].key] else {
+                let member = members[index]
                 var e = unknownField(member, path: path(), valid: Field.allSpellings, synonyms: Self.layerSynonyms, context: "in a layer")
                 if ["rotation", "rotate", "scale", "translate"].contains(member.key) {
                     let step = member.key == "rotation" ? "rotate" : member.key
@@ -354,7 +370,7 @@ struct LayoutDecoder {
                 throw e
             }
             if scratch.given[slot] >= 0 {
-                let earlier = members[scratch.given[slot]]
+                let member = members[index], earlier = members[scratch.given[slot]]
                 throw error(at: member.keyPosition, path() + "." + member.key,
                             "\"\(earlier.key)\" and \"\(member.key)\" are the same field, given twice (first at \(earlier.keyPosition))",
                             suggestion: "keep one of them")
@@ -411,12 +427,15 @@ struct LayoutDecoder {
         scratch.present.sort()
         for slot in scratch.present where slot < Field.drawingSlot && slot != Field.nameSlot && slot != Field.kindSlot {
             guard let write = Field.decodeDeclarations[slot].write else { continue }
-            let member = members[scratch.given[slot]]
-            func p() -> String { path() + "." + member.key }
-            let v = try fieldValue(member, Field.decodeDeclarations[slot], path: p())
+            // The member is read in place (no copy of it held by the path's closure).
+            let memberIndex = scratch.given[slot]
+            let key = members[memberIndex].key
+            func p() -> String { path() + "." + key }
+            let v = try fieldValue(members[memberIndex], slot: slot, path: p())
             do {
                 try write(&layer, v)
             } catch {
+                let member = members[memberIndex]
                 switch error {
                 case .singularTransform:
                     throw self.error(at: member.keyPosition, p(),
@@ -480,8 +499,9 @@ struct LayoutDecoder {
 
     /// A field's value, read as its declared kind and checked against its declared
     /// constraint; every message names the field as written and a fix.
-    private func fieldValue(_ member: SourceMember, _ declaration: PropertyDeclaration, path p: @autoclosure () -> String) throws(LayoutError) -> PropertyValue {
+    private func fieldValue(_ member: SourceMember, slot: Int, path p: @autoclosure () -> String) throws(LayoutError) -> PropertyValue {
         let value = member.value
+        let declaration = Field.shapes[slot]
         switch declaration.kind {
         case .text:
             return .text(try string(value, path: p()))
@@ -500,13 +520,13 @@ struct LayoutDecoder {
         case .number:
             let n = try number(value, path: p())
             switch declaration.constraint {
-            case .unitInterval? where declaration.violates(.number(n)):
+            case .unitInterval? where Field.decodeDeclarations[slot].violates(.number(n)):
                 throw error(at: value.position, p(), "\(member.key) must be between 0 and 1, found \(literal(value))",
                             suggestion: n >= 10 && n <= 100 ? "for \(NumberText.exact(n))%, write \(NumberText.exact(n / 100))" : "use a number from 0 (transparent) to 1 (opaque)")
-            case .nonNegative? where declaration.violates(.number(n)):
+            case .nonNegative? where Field.decodeDeclarations[slot].violates(.number(n)):
                 throw error(at: value.position, p(), "\(member.key) must not be negative, found \(literal(value))",
                             suggestion: "write \(NumberText.exact(-n)), or 0 for none")
-            case .positive? where declaration.violates(.number(n)):
+            case .positive? where Field.decodeDeclarations[slot].violates(.number(n)):
                 throw error(at: value.position, p(), "\(member.key) must be positive, found \(literal(value))",
                             suggestion: "write 1, 2 or 3 (a screen's scale), or leave it out for the default")
             default:

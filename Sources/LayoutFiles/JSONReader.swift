@@ -204,6 +204,11 @@ struct JSONReader {
     private static func cut<T>(_ stack: inout [T], from start: Int, leaving placeholder: T) -> [T] {
         let count = stack.count - start
         guard count > 0 else { return [] }
+        if start == 0 {
+            // The whole stack (the long list of a big file): handed over as it is.
+            defer { stack = [] }
+            return stack
+        }
         let out = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             stack.withUnsafeMutableBufferPointer { items in
                 let from = items.baseAddress! + start

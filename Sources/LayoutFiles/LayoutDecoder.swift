@@ -171,11 +171,12 @@ struct LayoutDecoder {
                         suggestion: value.members != nil ? "wrap the layer in a list: [ { … } ]" : nil)
         }
         var tree = LayerTree()
-        tree.reserveCapacity(Self.countLayers(elements))
+        let capacity = Self.countLayers(elements)
+        tree.reserveCapacity(capacity)
         // Where each layer's name was written, by id: the first use of a name (the tree's
         // own index finds the id), without a second dictionary of every name.
         var namePositions: [SourcePosition] = []
-        namePositions.reserveCapacity(tree.storageCount)
+        namePositions.reserveCapacity(capacity)
         var scratch = LayerScratch()
         // Pre-order, so ids and sibling order follow the file, and the second of two equal
         // names is the one reported: a stack of sibling lists, each with the next to decode.

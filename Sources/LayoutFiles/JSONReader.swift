@@ -11,7 +11,9 @@ import LayerModel
 /// call stack; nesting deeper than `layoutNestingLimit` is an error at the first container
 /// past the limit. Works on UTF-8 bytes; the caller has checked they are valid UTF-8.
 struct JSONReader {
-    private let bytes: [UInt8]
+    /// The text, borrowed for the parse: every read is checked against `count` by the
+    /// reader itself, so the array's own bounds check is not repeated.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
     private var offset = 0
     private var line = 1
@@ -24,11 +26,14 @@ struct JSONReader {
 
     /// Parses a whole document; nil when it holds nothing but whitespace.
     static func parse(_ bytes: [UInt8], file: String) throws(LayoutError) -> SourceValue? {
-        var reader = JSONReader(bytes: bytes, file: file)
-        return try reader.parseDocument()
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(bytes: buffer, file: file)
+            return Result { () throws(LayoutError) in try reader.parseDocument() }
+        }
+        return try result.get()
     }
 
-    private init(bytes: [UInt8], file: String) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
         self.file = file
     }

@@ -280,6 +280,25 @@ struct LayoutDecoder {
         static let slotByProperty: [Property: Int] =
             Dictionary(uniqueKeysWithValues: decodeDeclarations.enumerated().map { ($0.element.property, $0.offset) })
         static let slotBySpelling: [String: Int] = bySpelling.mapValues(\.slot)
+
+        /// `slotBySpelling` as a small table in 64 buckets by length and first letter, each
+        /// spelling compared whole: no hashing of every key of every layer.
+        static func slot(spelledAs key: String) -> Int? {
+            let utf8 = key.utf8
+            guard let first = utf8.first else { return nil }
+            for (spelling, slot) in spellingBuckets[bucket(count: utf8.count, first: first)] where spelling == key { return slot }
+            return nil
+        }
+
+        private static func bucket(count: Int, first: UInt8) -> Int { (count &* 31 &+ Int(first)) & 63 }
+
+        private static let spellingBuckets: [[(String, Int)]] = {
+            var buckets = [[(String, Int)]](repeating: [], count: 64)
+            for (spelling, slot) in slotBySpelling.sorted(by: { $0.key < $1.key }) {
+                buckets[bucket(count: spelling.utf8.count, first: spelling.utf8.first!)].append((spelling, slot))
+            }
+            return buckets
+        }()
         static let nameSlot = Field.property(.name).slot
         static let kindSlot = Field.property(.kind).slot
         static let frameSlot = Field.property(.frame).slot
@@ -361,7 +380,7 @@ struct LayoutDecoder {
             scratch.present.removeAll(keepingCapacity: true)
         }
         for index in members.indices {
-            guard let slot = Field.slotBySpelling[members[index].key] else {
+            guard let slot = Field.slot(spelledAs: members[index].key) else {
                 let member = members[index]
                 var e = unknownField(member, path: path(), valid: Field.allSpellings, synonyms: Self.layerSynonyms, context: "in a layer")
                 if ["rotation", "rotate", "scale", "translate"].contains(member.key) {

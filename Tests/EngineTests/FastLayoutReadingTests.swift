@@ -201,6 +201,17 @@ import Geometry
         #expect(e.message == "the layer's center works out to 1000000499, past the ±1e9 a layout file can hold, so it could not be saved and read back")
     }
 
+    @Test func theFieldTableFindsEverySpellingAndNothingElse() {
+        // The bucketed table answers exactly as the dictionary it is built from.
+        for (spelling, slot) in LayoutDecoder.Field.slotBySpelling {
+            #expect(LayoutDecoder.Field.slot(spelledAs: spelling) == slot, "\(spelling)")
+        }
+        for other in ["", "Name", "nam", "names", "frame ", "bounds2", "é", "subview", "drawings"] {
+            #expect(LayoutDecoder.Field.slot(spelledAs: other) == nil, "\(other)")
+        }
+        #expect(LayoutDecoder.Field.slot(spelledAs: "center") == LayoutDecoder.Field.slot(spelledAs: "position"))
+    }
+
     @Test func layersAreCountedBeforeDecodingToSizeTheTree() throws {
         // Two top-level layers; the first has 2 sublayers, one of which has 1 subview: 5 in all.
         let root = try #require(try read(#"""

@@ -121,10 +121,11 @@ struct JSONReader {
             while true {
                 guard !stack.isEmpty else { return value }
                 let top = stack.count - 1
+                // Handed over, not copied: `value` is set again before it is read again.
                 if stack[top].isObject {
-                    memberStack.append(SourceMember(key: stack[top].pendingKey, at: stack[top].pendingKeyPosition, value: value))
+                    memberStack.append(SourceMember(key: stack[top].pendingKey, at: stack[top].pendingKeyPosition, value: consume value))
                 } else {
-                    elementStack.append(value)
+                    elementStack.append(consume value)
                 }
                 stack[top].count += 1
                 skipWhitespace()

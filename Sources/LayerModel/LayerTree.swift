@@ -26,8 +26,13 @@ public struct LayerTree: Equatable, Sendable {
     /// The fields hit testing reads, per slot, as plain values (no reference counting):
     /// copying whole layers (name, sublayers) dominated the cost of a search.
     private(set) var hitGeometry: [HitGeometry] = [] {
-        // Any change to what hit testing reads drops the flattened copy (FlatHitIndex.swift).
-        didSet { flatHitCache = FlatHitCache() }
+        // Any change to what hit testing reads drops the flattened copy (FlatHitIndex.swift):
+        // a fresh cache, unless this tree alone holds one with nothing built in it (building a
+        // big tree changes hitGeometry three times a layer; a new cache each time was an
+        // allocation and a release each time). A cache shared with a copy is always replaced.
+        didSet {
+            if !isKnownUniquelyReferenced(&flatHitCache) || flatHitCache.builtIndex != nil { flatHitCache = FlatHitCache() }
+        }
     }
     /// `hitGeometry` flattened for searching, built on the first search after a change.
     private(set) var flatHitCache = FlatHitCache()

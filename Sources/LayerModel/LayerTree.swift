@@ -26,8 +26,13 @@ public struct LayerTree: Equatable, Sendable {
     /// The fields hit testing reads, per slot, as plain values (no reference counting):
     /// copying whole layers (name, sublayers) dominated the cost of a search.
     private(set) var hitGeometry: [HitGeometry] = [] {
-        // Any change to what hit testing reads drops the flattened copy (FlatHitIndex.swift).
-        didSet { flatHitCache = FlatHitCache() }
+        // Any change to what hit testing reads drops the flattened copy (FlatHitIndex.swift):
+        // a fresh cache, unless this tree alone holds one with nothing built in it (building a
+        // big tree changes hitGeometry three times a layer; a new cache each time was an
+        // allocation and a release each time). A cache shared with a copy is always replaced.
+        didSet {
+            if !isKnownUniquelyReferenced(&flatHitCache) || flatHitCache.builtIndex != nil { flatHitCache = FlatHitCache() }
+        }
     }
     /// `hitGeometry` flattened for searching, built on the first search after a change.
     private(set) var flatHitCache = FlatHitCache()
@@ -140,9 +145,10 @@ public struct LayerTree: Equatable, Sendable {
     public mutating func add(_ layer: Layer, in parent: LayerID? = nil, at index: Int? = nil) throws(TreeError) -> LayerID {
         guard !layer.name.isEmpty else { throw .emptyName }
         guard ids[layer.name] == nil else { throw .duplicateName(layer.name) }
-        let siblings = children(of: parent)
-        let at = index ?? siblings.count
-        guard at >= 0, at <= siblings.count else { throw .indexOutOfRange(index: at, count: siblings.count) }
+        // The count alone: copying the parent layer to read its sublayers cost more than the add.
+        let siblingCount = parent.map { storage[$0.raw]!.sublayers.count } ?? roots.count
+        let at = index ?? siblingCount
+        guard at >= 0, at <= siblingCount else { throw .indexOutOfRange(index: at, count: siblingCount) }
         let id = LayerID(raw: storage.count)
         var layer = layer
         layer.superlayer = parent
@@ -164,6 +170,14 @@ public struct LayerTree: Equatable, Sendable {
         // A new leaf cannot close a cycle: no walk up.
         checkInvariants(after: TouchedSlots(slots: [id] + (parent.map { [$0] } ?? [])))
         return id
+    }
+
+    /// Makes room for `count` layers in all, so building a big tree (a layout file of 100 000
+    /// layers) does not grow and copy its storage again and again.
+    public mutating func reserveCapacity(_ count: Int) {
+        storage.reserveCapacity(count)
+        hitGeometry.reserveCapacity(count)
+        ids.reserveCapacity(count)
     }
 
     /// Removes the layer and its whole subtree.

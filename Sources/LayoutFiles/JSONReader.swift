@@ -11,7 +11,9 @@ import LayerModel
 /// call stack; nesting deeper than `layoutNestingLimit` is an error at the first container
 /// past the limit. Works on UTF-8 bytes; the caller has checked they are valid UTF-8.
 struct JSONReader {
-    private let bytes: [UInt8]
+    /// The text, borrowed for the parse: every read is checked against `count` by the
+    /// reader itself, so the array's own bounds check is not repeated.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
     private var offset = 0
     private var line = 1
@@ -24,31 +26,43 @@ struct JSONReader {
 
     /// Parses a whole document; nil when it holds nothing but whitespace.
     static func parse(_ bytes: [UInt8], file: String) throws(LayoutError) -> SourceValue? {
-        var reader = JSONReader(bytes: bytes, file: file)
-        return try reader.parseDocument()
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(bytes: buffer, file: file)
+            return Result { () throws(LayoutError) in try reader.parseDocument() }
+        }
+        return try result.get()
     }
 
-    private init(bytes: [UInt8], file: String) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
         self.file = file
     }
 
     // MARK: The document
 
-    /// An open object or array, with what it has collected so far.
+    /// An open object or array. What it has collected so far is on `memberStack` (objects) or
+    /// `elementStack` (arrays) from `start` on, so each container's array is allocated once,
+    /// at its exact size, when it closes.
     private struct Frame {
         var isObject: Bool
         var position: SourcePosition
-        var members: [SourceMember] = []
-        var elements: [SourceValue] = []
-        /// Object keys seen so far, with where (duplicate detection).
-        var seen: [String: SourcePosition] = [:]
+        /// Where its members or elements start on the shared stack.
+        var start: Int
+        /// How many it has so far.
+        var count = 0
+        /// Object keys seen so far, with where (duplicate detection), once an object has
+        /// `Self.scanLimit` keys; fewer are found by looking through the members.
+        var seen: [String: SourcePosition]? = nil
         /// The key whose value is being parsed (objects only).
         var pendingKey = ""
         var pendingKeyPosition = SourcePosition.start
+
+        static let scanLimit = 16
     }
 
     private var stack: [Frame] = []
+    private var memberStack: [SourceMember] = []
+    private var elementStack: [SourceValue] = []
 
     private mutating func parseDocument() throws(LayoutError) -> SourceValue? {
         // A UTF-8 byte order mark is tolerated (some editors write one).
@@ -88,7 +102,7 @@ struct JSONReader {
                     offset += 1
                     value = SourceValue(isObject ? .object([]) : .array([]), at: position)
                 } else {
-                    stack.append(Frame(isObject: isObject, position: position))
+                    stack.append(Frame(isObject: isObject, position: position, start: isObject ? memberStack.count : elementStack.count))
                     if isObject { try parseKeyAndColon() }
                     continue outer
                 }
@@ -107,11 +121,13 @@ struct JSONReader {
             while true {
                 guard !stack.isEmpty else { return value }
                 let top = stack.count - 1
+                // Handed over, not copied: `value` is set again before it is read again.
                 if stack[top].isObject {
-                    stack[top].members.append(SourceMember(key: stack[top].pendingKey, at: stack[top].pendingKeyPosition, value: value))
+                    memberStack.append(SourceMember(key: stack[top].pendingKey, at: stack[top].pendingKeyPosition, value: consume value))
                 } else {
-                    stack[top].elements.append(value)
+                    elementStack.append(consume value)
                 }
+                stack[top].count += 1
                 skipWhitespace()
                 let closer = UInt8(ascii: stack[top].isObject ? "}" : "]")
                 guard offset < bytes.count else {
@@ -135,7 +151,11 @@ struct JSONReader {
                 if byte == closer {
                     offset += 1
                     let frame = stack.removeLast()
-                    value = SourceValue(frame.isObject ? .object(frame.members) : .array(frame.elements), at: frame.position)
+                    if frame.isObject {
+                        value = SourceValue(.object(Self.cut(&memberStack, from: frame.start, leaving: Self.placeholderMember)), at: frame.position)
+                    } else {
+                        value = SourceValue(.array(Self.cut(&elementStack, from: frame.start, leaving: Self.placeholderValue)), at: frame.position)
+                    }
                     continue
                 }
                 throw missingCommaOrCloser(at: offset)
@@ -165,12 +185,11 @@ struct JSONReader {
         }
         let keyPosition = recordPosition(at: start)
         let key = try parseString()
-        if let first = stack[top].seen[key] {
+        if let first = firstPosition(of: key, at: keyPosition) {
             throw error(at: start, "duplicate key \"\(key)\" (first at \(first))",
                         path: currentPath(appending: key),
                         suggestion: "remove one of them")
         }
-        stack[top].seen[key] = keyPosition
         stack[top].pendingKey = key
         stack[top].pendingKeyPosition = keyPosition
         skipWhitespace()
@@ -185,11 +204,67 @@ struct JSONReader {
         offset += 1
     }
 
+    /// The stack's items from `start` on, moved (not copied and released) into an array of
+    /// their own, and the stack cut back to `start`. The moved-from slots are filled with a
+    /// plain value first, which the cut drops without releasing anything.
+    private static func cut<T>(_ stack: inout [T], from start: Int, leaving placeholder: T) -> [T] {
+        let count = stack.count - start
+        guard count > 0 else { return [] }
+        if start == 0 {
+            // The whole stack (the long list of a big file): handed over as it is.
+            defer { stack = [] }
+            return stack
+        }
+        let out = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            stack.withUnsafeMutableBufferPointer { items in
+                let from = items.baseAddress! + start
+                buffer.baseAddress!.moveInitialize(from: from, count: count)
+                from.initialize(repeating: placeholder, count: count)
+            }
+            initialized = count
+        }
+        stack.removeSubrange(start...)
+        return out
+    }
+
+    private static let placeholderValue = SourceValue(.null, at: .start)
+    private static let placeholderMember = SourceMember(key: "", at: .start, value: placeholderValue)
+
+    /// Where the object on top of the stack first had `key`, or nil (then `key` at
+    /// `position` is recorded): its members looked through while they are few, a dictionary
+    /// once they are many.
+    private mutating func firstPosition(of key: String, at position: SourcePosition) -> SourcePosition? {
+        let top = stack.count - 1
+        if stack[top].count < Frame.scanLimit {
+            for i in stack[top].start..<memberStack.count where memberStack[i].key == key { return memberStack[i].keyPosition }
+            return nil
+        }
+        if stack[top].seen == nil {
+            var seen: [String: SourcePosition] = [:]
+            for member in memberStack[stack[top].start...] { seen[member.key] = member.keyPosition }
+            stack[top].seen = seen
+        }
+        if let first = stack[top].seen?[key] { return first }
+        stack[top].seen?[key] = position
+        return nil
+    }
+
     // MARK: Scalars
 
     /// A string starting at the opening quote; leaves `offset` after the closing quote.
     private mutating func parseString() throws(LayoutError) -> String {
         let open = offset
+        // Most strings hold no escape: their bytes are the string.
+        var end = open + 1
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                offset = end + 1
+                return String(decoding: bytes[(open + 1)..<end], as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
         offset += 1
         var out: [UInt8] = []
         while true {
@@ -295,6 +370,9 @@ struct JSONReader {
                 throw error(at: start, "expected a digit after \"-\", found \(describeToken(at: offset))")
             }
         }
+        // The integer part's value, while it has at most 15 digits (exact in a Double).
+        var integer = 0
+        let digitsStart = offset
         if bytes[offset] == UInt8(ascii: "0") {
             offset += 1
             if offset < bytes.count, isDigit(bytes[offset]) {
@@ -302,8 +380,13 @@ struct JSONReader {
                                     suggestion: "remove the leading zeros")
             }
         } else {
-            while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+            while offset < bytes.count, isDigit(bytes[offset]) {
+                if offset - digitsStart < 15 { integer = integer * 10 + Int(bytes[offset] - UInt8(ascii: "0")) }
+                offset += 1
+            }
         }
+        let isSmallInteger = offset - digitsStart <= 15
+            && !(offset < bytes.count && (bytes[offset] == UInt8(ascii: ".") || bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E")))
         if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
             offset += 1
             guard offset < bytes.count, isDigit(bytes[offset]) else {
@@ -325,8 +408,14 @@ struct JSONReader {
             throw invalidNumber(from: start, reason: "not a JSON number", suggestion: "JSON numbers are decimal, like 12 or -0.5 or 1e3")
         }
         let literal = String(decoding: bytes[start..<offset], as: UTF8.self)
-        // The grammar above only lets through what Double's parser reads exactly.
-        let number = Double(literal) ?? .nan
+        let number: Double
+        if isSmallInteger {
+            // Up to 15 digits, no fraction, no exponent: the integer itself, exactly (and -0 is -0.0).
+            number = bytes[start] == UInt8(ascii: "-") ? -Double(integer) : Double(integer)
+        } else {
+            // The grammar above only lets through what Double's parser reads exactly.
+            number = Double(literal) ?? .nan
+        }
         return SourceValue(.number(number, literal: literal), at: position)
     }
 
@@ -450,7 +539,7 @@ struct JSONReader {
                 if isLast, key != nil { break }
                 path += path.isEmpty ? frame.pendingKey : "." + frame.pendingKey
             } else {
-                path += "[\(frame.elements.count)]"
+                path += "[\(frame.count)]"
             }
         }
         if let key { path += path.isEmpty ? key : "." + key }

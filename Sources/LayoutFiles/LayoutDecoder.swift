@@ -171,32 +171,78 @@ struct LayoutDecoder {
                         suggestion: value.members != nil ? "wrap the layer in a list: [ { … } ]" : nil)
         }
         var tree = LayerTree()
-        var firstUse: [String: SourcePosition] = [:]
+        let capacity = Self.countLayers(elements)
+        tree.reserveCapacity(capacity)
+        // Where each layer's name was written, by id: the first use of a name (the tree's
+        // own index finds the id), without a second dictionary of every name.
+        var namePositions: [SourcePosition] = []
+        namePositions.reserveCapacity(capacity)
+        var scratch = LayerScratch()
         // Pre-order, so ids and sibling order follow the file, and the second of two equal
-        // names is the one reported.
-        var work: [(value: SourceValue, parent: LayerID?, path: String)] =
-            elements.enumerated().reversed().map { ($0.element, nil, "layers[\($0.offset)]") }
-        while let item = work.popLast() {
-            let decoded = try layer(item.value, path: item.path)
-            if let first = firstUse[decoded.layer.name] {
-                throw error(at: decoded.namePosition, item.path + ".name",
-                            "duplicate layer name \"\(decoded.layer.name)\": already used at \(first)",
-                            suggestion: "names must be unique in the file; rename one of them")
+        // names is the one reported: a stack of sibling lists, each with the next to decode.
+        // Paths are built only for a message (`LayerPath`).
+        struct Siblings {
+            var values: [SourceValue]
+            var next = 0
+            var parent: LayerID?
+            var parentPath: LayerPathNode?
+            var key: String
+        }
+        var stack = [Siblings(values: elements, parent: nil, parentPath: nil, key: "layers")]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let index = stack[top].next
+            guard index < stack[top].values.count else { stack.removeLast(); continue }
+            stack[top].next += 1
+            let parent = stack[top].parent
+            let path = LayerPath(parent: stack[top].parentPath, key: stack[top].key, index: index)
+            let value = stack[top].values[index]
+            let decoded = try layer(value, path: path.text, scratch: &scratch)
+            func duplicateName(first: LayerID) -> LayoutError {
+                error(at: decoded.namePosition, path.text + ".name",
+                      "duplicate layer name \"\(decoded.layer.name)\": already used at \(namePositions[first.raw])",
+                      suggestion: "names must be unique in the file; rename one of them")
             }
-            firstUse[decoded.layer.name] = decoded.namePosition
-            try checkWritable(decoded.layer, at: item.value.position, path: item.path)
+            // A name used before is reported before a number out of range; the tree's add
+            // finds the name, so the usual layer costs one lookup of it, not two.
+            if !Self.savedNumbersWithinLimit(decoded.layer) {
+                if let first = tree.id(named: decoded.layer.name) { throw duplicateName(first: first) }
+                try checkWritable(decoded.layer, at: value.position, path: path.text)
+            }
             let id: LayerID
             do {
-                id = try tree.add(decoded.layer, in: item.parent)
+                id = try tree.add(decoded.layer, in: parent)
+            } catch .duplicateName {
+                throw duplicateName(first: tree.id(named: decoded.layer.name)!)
             } catch {
                 // Names were checked above; a refusal here is our bug, reported rather than trapped.
-                throw self.error(at: item.value.position, item.path, "cannot add the layer: \(error)")
+                throw self.error(at: value.position, path.text, "cannot add the layer: \(error)")
             }
-            for (index, child) in decoded.children.enumerated().reversed() {
-                work.append((child, id, "\(item.path).\(decoded.childrenKey)[\(index)]"))
+            while namePositions.count <= id.raw { namePositions.append(.start) }
+            namePositions[id.raw] = decoded.namePosition
+            if !decoded.children.isEmpty {
+                stack.append(Siblings(values: decoded.children, parent: id, parentPath: LayerPathNode(path), key: decoded.childrenKey))
             }
         }
         return tree
+    }
+
+    /// How many layers the file holds, at most: objects in `layers` and in any layer's
+    /// sublayer list, counted before decoding to size the tree once. Counts, never judges
+    /// (the decode reports what is wrong).
+    static func countLayers(_ elements: [SourceValue]) -> Int {
+        var count = 0
+        var lists = [elements]
+        while let list = lists.popLast() {
+            count += list.count
+            for value in list {
+                guard case .object(let members) = value.kind else { continue }
+                for member in members where Field.sublayerSpellings.contains(member.key) {
+                    if case .array(let children) = member.value.kind { lists.append(children) }
+                }
+            }
+        }
+        return count
     }
 
     /// A field of a layer: a stored property (declared in `PropertyDeclaration.all`, named
@@ -223,6 +269,77 @@ struct LayoutDecoder {
             map["drawing"] = .drawing
             return map
         }()
+
+        /// The file properties in decode order: a property's slot is its index here.
+        static let decodeDeclarations = PropertyDeclaration.decodeOrder
+        /// What decoding reads of each, by slot: plain values, copied without reference counting.
+        static let shapes = decodeDeclarations.map { FieldShape(property: $0.property, kind: $0.kind, constraint: $0.constraint) }
+        static let drawingSlot = decodeDeclarations.count
+        static let sublayersSlot = decodeDeclarations.count + 1
+        static let slotCount = decodeDeclarations.count + 2
+        static let slotByProperty: [Property: Int] =
+            Dictionary(uniqueKeysWithValues: decodeDeclarations.enumerated().map { ($0.element.property, $0.offset) })
+        static let slotBySpelling: [String: Int] = bySpelling.mapValues(\.slot)
+
+        /// `slotBySpelling` as a small table in 64 buckets by length and first letter, each
+        /// spelling compared whole: no hashing of every key of every layer.
+        static func slot(spelledAs key: String) -> Int? {
+            let utf8 = key.utf8
+            guard let first = utf8.first else { return nil }
+            for (spelling, slot) in spellingBuckets[bucket(count: utf8.count, first: first)] where spelling == key { return slot }
+            return nil
+        }
+
+        private static func bucket(count: Int, first: UInt8) -> Int { (count &* 31 &+ Int(first)) & 63 }
+
+        private static let spellingBuckets: [[(String, Int)]] = {
+            var buckets = [[(String, Int)]](repeating: [], count: 64)
+            for (spelling, slot) in slotBySpelling.sorted(by: { $0.key < $1.key }) {
+                buckets[bucket(count: spelling.utf8.count, first: spelling.utf8.first!)].append((spelling, slot))
+            }
+            return buckets
+        }()
+        static let nameSlot = Field.property(.name).slot
+        static let kindSlot = Field.property(.kind).slot
+        static let frameSlot = Field.property(.frame).slot
+
+        /// Where a layer's working storage (`LayerScratch`) keeps the field: the properties in
+        /// decode order, then the drawing, then the sublayers.
+        var slot: Int {
+            switch self {
+            case .property(let property): return Self.slotByProperty[property]!
+            case .drawing: return Self.drawingSlot
+            case .sublayers: return Self.sublayersSlot
+            }
+        }
+    }
+
+    struct FieldShape {
+        let property: Property
+        let kind: Property.ValueKind
+        let constraint: PropertyConstraint?
+    }
+
+    /// Working storage one decode reuses from layer to layer (no dictionary per layer).
+    struct LayerScratch {
+        /// By field slot: the index of the member that gives the field, or -1.
+        var given = [Int](repeating: -1, count: Field.slotCount)
+        /// The slots set for the current layer.
+        var present: [Int] = []
+    }
+
+    /// A layer's field path (`layers[0].subviews[3]`) kept as links and spelled out only for
+    /// a message: building the text for every layer of a big file cost more than decoding it.
+    struct LayerPath {
+        var parent: LayerPathNode?
+        var key: String
+        var index: Int
+        var text: String { (parent.map { $0.path.text + "." } ?? "") + "\(key)[\(index)]" }
+    }
+
+    final class LayerPathNode {
+        let path: LayerPath
+        init(_ path: LayerPath) { self.path = path }
     }
 
     /// Names people write for a field: common words, plus each property's Swift name where
@@ -249,44 +366,57 @@ struct LayoutDecoder {
         var childrenKey: String
     }
 
-    private func layer(_ value: SourceValue, path: String) throws(LayoutError) -> DecodedLayer {
+    private func layer(_ value: SourceValue, path: @autoclosure () -> String, scratch: inout LayerScratch) throws(LayoutError) -> DecodedLayer {
         guard let members = value.members else {
-            throw error(at: value.position, path, "expected a layer (an object with a \"name\"), found \(describe(value))",
+            throw error(at: value.position, path(), "expected a layer (an object with a \"name\"), found \(describe(value))",
                         suggestion: {
                             if case .string(let s) = value.kind { return "write {\"name\": \"\(s)\"}" }
                             return nil
                         }())
         }
-        var given: [Field: SourceMember] = [:]
-        for member in members {
-            guard let field = Field.bySpelling[member.key] else {
-                var e = unknownField(member, path: path, valid: Field.allSpellings, synonyms: Self.layerSynonyms, context: "in a layer")
+        // Which member gives each field, by slot; cleared for the next layer on the way out.
+        defer {
+            for slot in scratch.present { scratch.given[slot] = -1 }
+            scratch.present.removeAll(keepingCapacity: true)
+        }
+        for index in members.indices {
+            guard let slot = Field.slot(spelledAs: members[index].key) else {
+                let member = members[index]
+                var e = unknownField(member, path: path(), valid: Field.allSpellings, synonyms: Self.layerSynonyms, context: "in a layer")
                 if ["rotation", "rotate", "scale", "translate"].contains(member.key) {
                     let step = member.key == "rotation" ? "rotate" : member.key
                     e.suggestion = "transforms are lists of steps: \"transform\": [{\"\(step)\": …}]"
                 }
                 throw e
             }
-            if let earlier = given[field] {
-                throw error(at: member.keyPosition, path + "." + member.key,
+            if scratch.given[slot] >= 0 {
+                let member = members[index], earlier = members[scratch.given[slot]]
+                throw error(at: member.keyPosition, path() + "." + member.key,
                             "\"\(earlier.key)\" and \"\(member.key)\" are the same field, given twice (first at \(earlier.keyPosition))",
                             suggestion: "keep one of them")
             }
-            given[field] = member
+            scratch.given[slot] = index
+            scratch.present.append(slot)
         }
-        func fieldPath(_ property: Property) -> String { path + "." + (given[.property(property)]?.key ?? property.rawValue) }
+        func given(_ slot: Int) -> SourceMember? {
+            let index = scratch.given[slot]
+            return index >= 0 ? members[index] : nil
+        }
+        func given(_ field: Field) -> SourceMember? { given(field.slot) }
+        func fieldPath(_ property: Property) -> String { path() + "." + (given(.property(property))?.key ?? property.rawValue) }
 
         // name and kind
-        guard let nameMember = given[.property(.name)] else {
-            throw error(at: value.position, path, "missing \"name\": every layer needs a name, unique in the file",
+        guard let nameMember = given(Field.nameSlot) else {
+            throw error(at: value.position, path(), "missing \"name\": every layer needs a name, unique in the file",
                         suggestion: "add \"name\": \"…\"")
         }
         let name = try string(nameMember.value, path: fieldPath(.name))
-        if name.trimmingSpaces.isEmpty {
+        // (A name that starts and ends with a visible ASCII character is not blank: no trimming.)
+        if !((0x21...0x7E).contains(name.utf8.first ?? 0) && (0x21...0x7E).contains(name.utf8.last ?? 0)), name.trimmingSpaces.isEmpty {
             throw error(at: nameMember.value.position, fieldPath(.name), "the name is empty", suggestion: "give the layer a name")
         }
         var kind = LayerKind.layer
-        if let member = given[.property(.kind)] {
+        if let member = given(Field.kindSlot) {
             let text = try string(member.value, path: fieldPath(.kind))
             guard let k = LayerKind(rawValue: text) else {
                 let near = NearMiss.closest(to: text, among: LayerKind.allCases.map(\.rawValue))
@@ -298,13 +428,13 @@ struct LayoutDecoder {
         var layer = Layer(name: name, kind: kind)
 
         // Conflicts before any geometry is read, so the message is about the conflict.
-        if let frame = given[.property(.frame)] {
+        if let frame = given(Field.frameSlot) {
             for other in [Property.position, .bounds] {
-                guard let o = given[.property(other)] else { continue }
+                guard let o = given(.property(other)) else { continue }
                 let later = frame.keyPosition.isAfter(o.keyPosition) ? frame : o
                 let earlier = later.key == frame.key ? o : frame
                 let what = other == .position ? "both place the layer" : "both set the size"
-                throw error(at: later.keyPosition, path + "." + later.key,
+                throw error(at: later.keyPosition, path() + "." + later.key,
                             "\"frame\" and \"\(o.key)\" \(what) (\"\(earlier.key)\" at \(earlier.keyPosition))",
                             suggestion: "give \"frame\" alone, or \"bounds\" and \"\(other == .position ? o.key : (kind == .view ? "center" : "position"))\"")
             }
@@ -313,33 +443,39 @@ struct LayoutDecoder {
         // Every other field in the declared decode order: geometry first, in the documented
         // order bounds, anchorPoint, anchorPointZ, transform, position, frame (so frame is
         // resolved with the file's anchorPoint and transform), then the rest.
-        for declaration in PropertyDeclaration.decodeOrder where declaration.property != .name && declaration.property != .kind {
-            guard let member = given[.property(declaration.property)], let write = declaration.write else { continue }
-            let p = path + "." + member.key
-            let v = try fieldValue(member, declaration, path: p)
+        // Slots number the properties in that order: the fields given, sorted, are the loop.
+        scratch.present.sort()
+        for slot in scratch.present where slot < Field.drawingSlot && slot != Field.nameSlot && slot != Field.kindSlot {
+            guard let write = Field.decodeDeclarations[slot].write else { continue }
+            // The member is read in place (no copy of it held by the path's closure).
+            let memberIndex = scratch.given[slot]
+            let key = members[memberIndex].key
+            func p() -> String { path() + "." + key }
+            let v = try fieldValue(members[memberIndex], slot: slot, path: p())
             do {
                 try write(&layer, v)
             } catch {
+                let member = members[memberIndex]
                 switch error {
                 case .singularTransform:
-                    throw self.error(at: member.keyPosition, p,
+                    throw self.error(at: member.keyPosition, p(),
                                      "\"frame\" cannot be set under this transform: it squashes the layer flat (scale 0), so no bounds give that frame",
                                      suggestion: "give \"bounds\" and \"\(kind == .view ? "center" : "position")\" instead")
                 case .wrongKind, .notAffine:
                     // A decoded value always has its declared kind; reported, never trapped.
-                    throw self.error(at: member.value.position, p, "\(member.key) cannot take \(describe(member.value))")
+                    throw self.error(at: member.value.position, p(), "\(member.key) cannot take \(describe(member.value))")
                 }
             }
         }
 
-        if let member = given[.drawing] { layer.drawing = try drawing(member, path: path + "." + member.key) }
+        if let member = given(Field.drawingSlot) { layer.drawing = try drawing(member, path: path() + "." + member.key) }
 
         var children: [SourceValue] = []
         var childrenKey = kind == .view ? "subviews" : "sublayers"
-        if let member = given[.sublayers] {
+        if let member = given(Field.sublayersSlot) {
             childrenKey = member.key
             guard let elements = member.value.elements else {
-                throw error(at: member.value.position, path + "." + member.key, "expected an array of layers, found \(describe(member.value))",
+                throw error(at: member.value.position, path() + "." + member.key, "expected an array of layers, found \(describe(member.value))",
                             suggestion: member.value.members != nil ? "wrap the layer in a list: [ { … } ]" : nil)
             }
             children = elements
@@ -383,55 +519,56 @@ struct LayoutDecoder {
 
     /// A field's value, read as its declared kind and checked against its declared
     /// constraint; every message names the field as written and a fix.
-    private func fieldValue(_ member: SourceMember, _ declaration: PropertyDeclaration, path p: String) throws(LayoutError) -> PropertyValue {
+    private func fieldValue(_ member: SourceMember, slot: Int, path p: @autoclosure () -> String) throws(LayoutError) -> PropertyValue {
         let value = member.value
+        let declaration = Field.shapes[slot]
         switch declaration.kind {
         case .text:
-            return .text(try string(value, path: p))
+            return .text(try string(value, path: p()))
         case .rect:
-            let r = try rect(value, path: p)
+            let r = try rect(value, path: p())
             if declaration.constraint == .nonNegativeSize {
                 for (label, size, index) in [("width", r.size.width, 2), ("height", r.size.height, 3)] where size < 0 {
                     let component = componentValue(value, index: index, key: label)
-                    throw error(at: component.position, component.path(p), "the \(member.key) \(label) must not be negative, found \(NumberText.exact(size))",
+                    throw error(at: component.position, component.path(p()), "the \(member.key) \(label) must not be negative, found \(NumberText.exact(size))",
                                 suggestion: "write \(NumberText.exact(-size)) and move the origin, or use \"frame\", which accepts negative sizes")
                 }
             }
             return .rect(r)
         case .point:
-            return .point(try point(value, path: p, zField: declaration.property == .anchorPoint ? "anchorPointZ" : "zPosition"))
+            return .point(try point(value, path: p(), zField: declaration.property == .anchorPoint ? "anchorPointZ" : "zPosition"))
         case .number:
-            let n = try number(value, path: p)
+            let n = try number(value, path: p())
             switch declaration.constraint {
-            case .unitInterval? where declaration.violates(.number(n)):
-                throw error(at: value.position, p, "\(member.key) must be between 0 and 1, found \(literal(value))",
+            case .unitInterval? where Field.decodeDeclarations[slot].violates(.number(n)):
+                throw error(at: value.position, p(), "\(member.key) must be between 0 and 1, found \(literal(value))",
                             suggestion: n >= 10 && n <= 100 ? "for \(NumberText.exact(n))%, write \(NumberText.exact(n / 100))" : "use a number from 0 (transparent) to 1 (opaque)")
-            case .nonNegative? where declaration.violates(.number(n)):
-                throw error(at: value.position, p, "\(member.key) must not be negative, found \(literal(value))",
+            case .nonNegative? where Field.decodeDeclarations[slot].violates(.number(n)):
+                throw error(at: value.position, p(), "\(member.key) must not be negative, found \(literal(value))",
                             suggestion: "write \(NumberText.exact(-n)), or 0 for none")
-            case .positive? where declaration.violates(.number(n)):
-                throw error(at: value.position, p, "\(member.key) must be positive, found \(literal(value))",
+            case .positive? where Field.decodeDeclarations[slot].violates(.number(n)):
+                throw error(at: value.position, p(), "\(member.key) must be positive, found \(literal(value))",
                             suggestion: "write 1, 2 or 3 (a screen's scale), or leave it out for the default")
             default:
                 return .number(n)
             }
         case .transform:
-            return .transform(try transform(value, path: p))
+            return .transform(try transform(value, path: p()))
         case .bool:
-            return .bool(try bool(value, path: p))
+            return .bool(try bool(value, path: p()))
         case .color:
-            let c = try color(value, path: p)
+            let c = try color(value, path: p())
             return .color(c, spelling: c.cssSpelling)
         case .mask:
-            let text = try string(value, path: p)
+            let text = try string(value, path: p())
             guard let mask = text.isEmpty ? [] : AutoresizingMask(printed: text) else {
-                throw error(at: value.position, p, "\(member.key) \"\(text)\" is not a mask",
+                throw error(at: value.position, p(), "\(member.key) \"\(text)\" is not a mask",
                             suggestion: "write flags joined by +, from LM W RM TM H BM (e.g. \"W+H\", \"LM+RM+TM+BM\")")
             }
             return .mask(mask)
         case .kind, .size:
             // Not the kind of any file field (kind is read above; sizes are command parts).
-            throw error(at: value.position, p, "\(member.key) cannot be read from a file", suggestion: "leave it out")
+            throw error(at: value.position, p(), "\(member.key) cannot be read from a file", suggestion: "leave it out")
         }
     }
 
@@ -488,34 +625,37 @@ struct LayoutDecoder {
 
     // MARK: Values
 
-    private func string(_ value: SourceValue, path: String) throws(LayoutError) -> String {
+    private func string(_ value: SourceValue, path: @autoclosure () -> String) throws(LayoutError) -> String {
         guard case .string(let s) = value.kind else {
-            throw error(at: value.position, path, "expected a string, found \(describe(value))", suggestion: "put it in quotes")
+            throw error(at: value.position, path(), "expected a string, found \(describe(value))", suggestion: "put it in quotes")
         }
         return s
     }
 
-    private func bool(_ value: SourceValue, path: String) throws(LayoutError) -> Bool {
+    private func bool(_ value: SourceValue, path: @autoclosure () -> String) throws(LayoutError) -> Bool {
         switch value.kind {
         case .bool(let b):
             return b
         case .string(let s):
             // The command language's true/false words (`Toggle`), and YAML 1.1's y and n.
             let meant: String? = (Toggle.truth(s.lowercased()) ?? ["y": true, "n": false][s.lowercased()]).map(Toggle.truth)
-            throw error(at: value.position, path, "expected true or false, found \(describe(value))",
+            throw error(at: value.position, path(), "expected true or false, found \(describe(value))",
                         suggestion: meant.map { "write \($0) without quotes" })
         case .number(let n, _) where n == 0 || n == 1:
-            throw error(at: value.position, path, "expected true or false, found \(describe(value))",
+            throw error(at: value.position, path(), "expected true or false, found \(describe(value))",
                         suggestion: "write \(n == 1 ? "true" : "false")")
         default:
-            throw error(at: value.position, path, "expected true or false, found \(describe(value))")
+            throw error(at: value.position, path(), "expected true or false, found \(describe(value))")
         }
     }
 
     /// Refuses a layer whose stored fields, as a save would write them, fall outside what a
     /// file may hold: a view's `frame` at x = 1e9 gives a `center` past 1e9, which could be
     /// saved but never read back. Found here, it is an error at load, not a lost save.
-    private func checkWritable(_ layer: Layer, at position: SourcePosition, path: String) throws(LayoutError) {
+    private func checkWritable(_ layer: Layer, at position: SourcePosition, path: @autoclosure () -> String) throws(LayoutError) {
+        // Nearly always every number is in range: found with plain comparisons, and only a
+        // layer that fails them is looked at declaration by declaration, for the message.
+        if Self.savedNumbersWithinLimit(layer) { return }
         for declaration in PropertyDeclaration.all where declaration.isSaved {
             let numbers: [Double]
             switch declaration.value(of: layer) {
@@ -527,35 +667,52 @@ struct LayoutDecoder {
             }
             let key = declaration.spelling(for: layer.kind).rawValue
             if let bad = numbers.first(where: { !$0.isFinite || abs($0) > Self.numberLimit }) {
-                throw error(at: position, path + "." + key,
+                throw error(at: position, path() + "." + key,
                             "the layer's \(key) works out to \(bad.isFinite ? NumberText.exact(bad) : "\(bad)"), past the ±1e9 a layout file can hold, so it could not be saved and read back",
                             suggestion: "bring the layer's numbers nearer the origin")
             }
         }
     }
 
+    /// True when every number a save writes for the layer (the saved declarations' values:
+    /// bounds, anchorPoint, anchorPointZ, position, zPosition, transform, sublayerTransform,
+    /// opacity, borderWidth, a set contentsScale) is finite and within ±`numberLimit`. False
+    /// sends `checkWritable` to the full check, which finds the field and words the message.
+    static func savedNumbersWithinLimit(_ l: Layer) -> Bool {
+        func ok(_ x: Double) -> Bool { abs(x) <= numberLimit }   // false for NaN and ±infinity
+        func ok(_ m: Transform3D) -> Bool {
+            ok(m.m11) && ok(m.m12) && ok(m.m13) && ok(m.m14) && ok(m.m21) && ok(m.m22) && ok(m.m23) && ok(m.m24)
+                && ok(m.m31) && ok(m.m32) && ok(m.m33) && ok(m.m34) && ok(m.m41) && ok(m.m42) && ok(m.m43) && ok(m.m44)
+        }
+        return ok(l.bounds.origin.x) && ok(l.bounds.origin.y) && ok(l.bounds.size.width) && ok(l.bounds.size.height)
+            && ok(l.anchorPoint.x) && ok(l.anchorPoint.y) && ok(l.anchorPointZ) && ok(l.position.x) && ok(l.position.y)
+            && ok(l.zPosition) && ok(l.transform) && ok(l.sublayerTransform) && ok(l.opacity) && ok(l.borderWidth)
+            && ok(l.contentsScale ?? 1)
+    }
+
     /// A finite number no larger than `numberLimit` in magnitude.
-    func number(_ value: SourceValue, path: String) throws(LayoutError) -> Double {
+    func number(_ value: SourceValue, path: @autoclosure () -> String) throws(LayoutError) -> Double {
+        if case .number(let n, _) = value.kind, abs(n) <= Self.numberLimit { return n }   // the usual case
         guard case .number(let n, let literal) = value.kind else {
             var suggestion: String? = nil
             if case .string(let s) = value.kind, let n = Double(s.trimmingSpaces), n.isFinite { suggestion = "write \(NumberText.exact(n)) without quotes" }
-            throw error(at: value.position, path, "expected a number, found \(describe(value))", suggestion: suggestion)
+            throw error(at: value.position, path(), "expected a number, found \(describe(value))", suggestion: suggestion)
         }
         guard n.isFinite else {
             let overflow = !n.isNaN && !literal.lowercased().contains("inf")
-            throw error(at: value.position, path,
+            throw error(at: value.position, path(),
                         "expected a finite number, found \(literal)\(overflow ? " (too large to represent)" : "")",
                         suggestion: "numbers must be finite, between -1e9 and 1e9")
         }
         guard abs(n) <= Self.numberLimit else {
-            throw error(at: value.position, path, "\(literal) is too large: numbers must be between -1e9 and 1e9",
+            throw error(at: value.position, path(), "\(literal) is too large: numbers must be between -1e9 and 1e9",
                         suggestion: "write a number from -1e9 to 1e9")
         }
         return n
     }
 
     /// An array of numbers whose count is one of `counts`.
-    func numbers(_ value: SourceValue, path: String, counts: [Int], expected: String,
+    func numbers(_ value: SourceValue, path: @autoclosure () -> String, counts: [Int], expected: String,
                  extraSuggestion: ((Int) -> String?)? = nil) throws(LayoutError) -> [Double] {
         guard let elements = value.elements, counts.contains(elements.count) else {
             let count = value.elements?.count ?? -1
@@ -568,73 +725,79 @@ struct LayoutDecoder {
                     suggestion = "write [" + numbers.map(NumberText.exact).joined(separator: ", ") + "] without quotes"
                 }
             }
-            throw error(at: value.position, path, "expected \(expected), found \(describe(value))", suggestion: suggestion)
+            throw error(at: value.position, path(), "expected \(expected), found \(describe(value))", suggestion: suggestion)
         }
         var out: [Double] = []
+        out.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            out.append(try number(element, path: path + "[\(index)]"))
+            out.append(try number(element, path: path() + "[\(index)]"))
         }
         return out
     }
 
     /// `[x, y]` or `{"x": …, "y": …}`.
-    private func point(_ value: SourceValue, path: String, zField: String) throws(LayoutError) -> Point {
+    private func point(_ value: SourceValue, path: @autoclosure () -> String, zField: String) throws(LayoutError) -> Point {
         if let members = value.members {
-            let v = try keyed(members, at: value.position, path: path, keys: ["x", "y"], synonyms: [:], what: "a point")
+            let v = try keyed(members, at: value.position, path: path(), keys: ["x", "y"], synonyms: [:], what: "a point")
             return Point(x: v[0], y: v[1])
         }
-        let v = try numbers(value, path: path, counts: [2], expected: "a point [x, y]") { count in
+        let v = try numbers(value, path: path(), counts: [2], expected: "a point [x, y]") { count in
             count == 3 ? "z is a separate field: \"\(zField)\"" : nil
         }
         return Point(x: v[0], y: v[1])
     }
 
     /// `[x, y, width, height]` or `{"x", "y", "width", "height"}`.
-    private func rect(_ value: SourceValue, path: String) throws(LayoutError) -> Rect {
+    private func rect(_ value: SourceValue, path: @autoclosure () -> String) throws(LayoutError) -> Rect {
+        if case .array(let e) = value.kind, e.count == 4 {
+            // The usual spelling, read without an intermediate array (same checks, same order).
+            return Rect(x: try number(e[0], path: path() + "[0]"), y: try number(e[1], path: path() + "[1]"),
+                        width: try number(e[2], path: path() + "[2]"), height: try number(e[3], path: path() + "[3]"))
+        }
         if let members = value.members {
-            let v = try keyed(members, at: value.position, path: path, keys: ["x", "y", "width", "height"],
+            let v = try keyed(members, at: value.position, path: path(), keys: ["x", "y", "width", "height"],
                               synonyms: ["w": "width", "h": "height"], what: "a rect")
             return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
         }
-        let v = try numbers(value, path: path, counts: [4], expected: "a rect [x, y, width, height]") { count in
+        let v = try numbers(value, path: path(), counts: [4], expected: "a rect [x, y, width, height]") { count in
             count == 2 ? "a rect has 4 numbers: [x, y, width, height], e.g. [0, 0, w, h]" : nil
         }
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
     /// The numbers of an object with exactly these keys, in this order.
-    private func keyed(_ members: [SourceMember], at position: SourcePosition, path: String, keys: [String],
+    private func keyed(_ members: [SourceMember], at position: SourcePosition, path: @autoclosure () -> String, keys: [String],
                        synonyms: [String: String], what: String) throws(LayoutError) -> [Double] {
         var values = [Double?](repeating: nil, count: keys.count)
         for member in members {
             guard let index = keys.firstIndex(of: member.key) else {
-                throw unknownField(member, path: path, valid: keys, synonyms: synonyms, context: "in \(what)")
+                throw unknownField(member, path: path(), valid: keys, synonyms: synonyms, context: "in \(what)")
             }
-            values[index] = try number(member.value, path: path + "." + member.key)
+            values[index] = try number(member.value, path: path() + "." + member.key)
         }
         let missing = keys.indices.filter { values[$0] == nil }.map { "\"\(keys[$0])\"" }
         guard missing.isEmpty else {
-            throw error(at: position, path, "\(what) needs \(keys.map { "\"\($0)\"" }.joined(separator: ", ")); missing \(missing.joined(separator: ", "))")
+            throw error(at: position, path(), "\(what) needs \(keys.map { "\"\($0)\"" }.joined(separator: ", ")); missing \(missing.joined(separator: ", "))")
         }
         return values.map { $0 ?? 0 }
     }
 
-    private func color(_ value: SourceValue, path: String) throws(LayoutError) -> Color {
+    private func color(_ value: SourceValue, path: @autoclosure () -> String) throws(LayoutError) -> Color {
         guard case .string(let text) = value.kind else {
-            throw error(at: value.position, path, "expected a color (a CSS name like \"steelblue\", \"#rgb\" or \"#rrggbb\"), found \(describe(value))",
+            throw error(at: value.position, path(), "expected a color (a CSS name like \"steelblue\", \"#rgb\" or \"#rrggbb\"), found \(describe(value))",
                         suggestion: value.kind == .null ? "leave the field out for no color" : nil)
         }
         if let color = Color(css: text) { return color }
         let lowered = text.trimmingSpaces.lowercased()
         if lowered.hasPrefix("#") {
-            throw error(at: value.position, path, "\"\(text)\" is not a color: hex colors are #rgb or #rrggbb",
+            throw error(at: value.position, path(), "\"\(text)\" is not a color: hex colors are #rgb or #rrggbb",
                         suggestion: "write 3 or 6 hex digits, like #f80 or #ff8800")
         }
         if ["transparent", "clear", "none"].contains(lowered) {
-            throw error(at: value.position, path, "unknown color \"\(text)\"", suggestion: "leave the field out for no color")
+            throw error(at: value.position, path(), "unknown color \"\(text)\"", suggestion: "leave the field out for no color")
         }
         let near = NearMiss.closest(to: lowered.replacingSpaces, among: Color.cssNames)
-        throw error(at: value.position, path, "unknown color \"\(text)\"",
+        throw error(at: value.position, path(), "unknown color \"\(text)\"",
                     suggestion: near.map { "did you mean \"\($0)\"?" } ?? "use a CSS color name like \"steelblue\", or #rrggbb")
     }
 

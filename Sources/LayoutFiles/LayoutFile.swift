@@ -76,7 +76,9 @@ public enum LayoutFile {
         try checkUTF8(data, file: file)
         switch format {
         case .json:
-            return try LayoutDecoder(file: file).decode(try JSONReader.parse(data, file: file))
+            let scene = try LayoutDecoder(file: file).decode(try JSONReader.parse(data, file: file))
+            if data.count >= 1 << 20 { returnFreedMemory() }
+            return scene
         case .yaml:
             return try parse(String(decoding: data, as: UTF8.self), file: file, format: .yaml)
         }
@@ -109,6 +111,23 @@ public enum LayoutFile {
         }
         return try writeVerified(encode(scene, format: format), of: scene, to: path, format: format)
     }
+
+    /// Hands memory freed by a big file's parse back to the system. The position-annotated
+    /// tree of a 100 000-layer file is larger than the scene built from it; freed, it would
+    /// still stay resident (malloc keeps freed memory for reuse) for as long as the explorer
+    /// runs. A few milliseconds, so only after files of a megabyte or more.
+    static func returnFreedMemory() {
+        #if canImport(Glibc)
+        // glibc's malloc_trim (malloc.h is not in Swift's Glibc module), looked up once.
+        mallocTrim?(0)
+        #endif
+    }
+
+    #if canImport(Glibc)
+    private typealias MallocTrim = @convention(c) (Int) -> Int32
+    private static let mallocTrim: MallocTrim? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
+        .map { unsafeBitCast($0, to: MallocTrim.self) }
+    #endif
 
     // MARK: Files
 

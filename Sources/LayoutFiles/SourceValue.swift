@@ -1,8 +1,19 @@
 /// A 1-based line and column in a layout file's text; columns count Unicode scalars.
+///
+/// Stored as 32-bit numbers (files are at most 64 MB): every value and key of a parsed file
+/// carries one, and a 100 000-layer file holds over a million of them.
 struct SourcePosition: Equatable, Hashable, Sendable, CustomStringConvertible {
-    var line: Int
-    var column: Int
-    init(line: Int, column: Int) { self.line = line; self.column = column }
+    private var storedLine: Int32
+    private var storedColumn: Int32
+    var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+    var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
+    init(line: Int, column: Int) { storedLine = Int32(clamping: line); storedColumn = Int32(clamping: column) }
     static let start = SourcePosition(line: 1, column: 1)
     var description: String { "line \(line), column \(column)" }
 }

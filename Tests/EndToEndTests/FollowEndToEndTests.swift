@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Follow mode (issue 23) in real terminals: a presenter (`--share FEED`) and attendees
 /// (`--follow FEED`), each its own layerscope in its own tmux.
@@ -29,10 +30,9 @@ struct FollowEndToEndTests {
     }
 
     @Test func attendeesFollowDetachResyncJoinLateAndSeeThePresenterLeave() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ls-follow-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let feed = folder.appendingPathComponent("talk.feed").path
+        let folder = try TemporaryDirectory()
+        defer { withExtendedLifetime(folder) {} }   // removed when the test ends, not before
+        let feed = folder.path + "/talk.feed"
 
         let presenter = try Self.start(["Layouts/popup.json", "--share", feed], columns: 120, rows: 40)
         defer { presenter.close() }
@@ -108,10 +108,9 @@ struct FollowEndToEndTests {
     }
 
     @Test func aFeedOnStandardInputIsFollowed() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ls-follow-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let feed = folder.appendingPathComponent("talk.feed").path
+        let folder = try TemporaryDirectory()
+        defer { withExtendedLifetime(folder) {} }   // removed when the test ends, not before
+        let feed = folder.path + "/talk.feed"
 
         let presenter = try Self.start(["Layouts/clock.json", "--share", feed], columns: 100, rows: 30)
         defer { presenter.close() }
@@ -133,10 +132,9 @@ struct FollowEndToEndTests {
     /// instead of waiting on a feed that will never grow.
     @Test(arguments: [SIGHUP, SIGTERM])
     func aPresenterEndedByASignalStillSaysBye(_ signal: Int32) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ls-bye-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let feed = folder.appendingPathComponent("talk.feed").path
+        let folder = try TemporaryDirectory()
+        defer { withExtendedLifetime(folder) {} }   // removed when the test ends, not before
+        let feed = folder.path + "/talk.feed"
         let presenter = try Self.start(["Layouts/clock.json", "--share", feed], columns: 100, rows: 30)
         defer { presenter.close() }
         try presenter.waitFor(" LayerScope")

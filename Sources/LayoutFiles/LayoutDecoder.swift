@@ -753,6 +753,13 @@ struct LayoutDecoder {
     /// `[x, y, width, height]` or `{"x", "y", "width", "height"}`.
     private func rect(_ value: SourceValue, path: @autoclosure () -> String) throws(LayoutError) -> Rect {
         if case .array(let e) = value.kind, e.count == 4 {
+            // Four plain numbers in range, the usual case, read without the checks' paths.
+            if case .number(let x, _) = e[0].kind, case .number(let y, _) = e[1].kind,
+               case .number(let width, _) = e[2].kind, case .number(let height, _) = e[3].kind,
+               abs(x) <= Self.numberLimit, abs(y) <= Self.numberLimit,
+               abs(width) <= Self.numberLimit, abs(height) <= Self.numberLimit {
+                return Rect(x: x, y: y, width: width, height: height)
+            }
             // The usual spelling, read without an intermediate array (same checks, same order).
             return Rect(x: try number(e[0], path: path() + "[0]"), y: try number(e[1], path: path() + "[1]"),
                         width: try number(e[2], path: path() + "[2]"), height: try number(e[3], path: path() + "[3]"))

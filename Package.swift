@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "LayerModelTests", dependencies: ["LayerModel", "Geometry", "TestSupport"]),
         .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "LayerModel", "Geometry", "TestSupport"]),
-        .testTarget(name: "LayoutFilesTests", dependencies: ["LayoutFiles", "CommandLanguage", "LayerModel", "Geometry", "TestSupport"],
+        .testTarget(name: "LayoutFilesTests", dependencies: ["LayoutFiles", "Fuzzing", "CommandLanguage", "LayerModel", "Geometry", "TestSupport"],
                     exclude: ["Synthetic"], resources: [.copy("Malformed"), .copy("Dumps")]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     resources: [.copy("Malformed")]),

@@ -31,7 +31,7 @@ public struct LayerTree: Equatable, Sendable {
         // big tree changes hitGeometry three times a layer; a new cache each time was an
         // allocation and a release each time). A cache shared with a copy is always replaced.
         didSet {
-            if !isKnownUniquelyReferenced(&flatHitCache) || flatHitCache.builtIndex != nil { flatHitCache = FlatHitCache() }
+            if !isKnownUniquelyReferenced(&flatHitCache) || flatHitCache.isBuilt { flatHitCache = FlatHitCache() }
         }
     }
     /// `hitGeometry` flattened for searching, built on the first search after a change.

@@ -31,7 +31,7 @@ public struct LayerTree: Equatable, Sendable {
         // big tree changes hitGeometry three times a layer; a new cache each time was an
         // allocation and a release each time). A cache shared with a copy is always replaced.
         didSet {
-            if !isKnownUniquelyReferenced(&flatHitCache) || flatHitCache.builtIndex != nil { flatHitCache = FlatHitCache() }
+            if !isKnownUniquelyReferenced(&flatHitCache) || flatHitCache.isBuilt { flatHitCache = FlatHitCache() }
         }
     }
     /// `hitGeometry` flattened for searching, built on the first search after a change.
@@ -142,26 +142,33 @@ public struct LayerTree: Equatable, Sendable {
 
     /// Adds `layer` as the last (topmost) sublayer of `parent` (top level for nil), or at `index`.
     @discardableResult
-    public mutating func add(_ layer: Layer, in parent: LayerID? = nil, at index: Int? = nil) throws(TreeError) -> LayerID {
+    public mutating func add(_ layer: consuming Layer, in parent: LayerID? = nil, at index: Int? = nil) throws(TreeError) -> LayerID {
         guard !layer.name.isEmpty else { throw .emptyName }
-        guard ids[layer.name] == nil else { throw .duplicateName(layer.name) }
+        let id = LayerID(raw: storage.count)
+        // The name looked up once: recorded, or given back to the layer that has it.
+        if let taken = ids.updateValue(id, forKey: layer.name) {
+            ids[layer.name] = taken
+            throw .duplicateName(layer.name)
+        }
         // The count alone: copying the parent layer to read its sublayers cost more than the add.
         let siblingCount = parent.map { storage[$0.raw]!.sublayers.count } ?? roots.count
         let at = index ?? siblingCount
-        guard at >= 0, at <= siblingCount else { throw .indexOutOfRange(index: at, count: siblingCount) }
-        let id = LayerID(raw: storage.count)
-        var layer = layer
+        guard at >= 0, at <= siblingCount else {
+            ids[layer.name] = nil
+            throw .indexOutOfRange(index: at, count: siblingCount)
+        }
         layer.superlayer = parent
         layer.sublayers = []
-        storage.append(layer)
-        hitGeometry.append(HitGeometry(layer))
-        ids[layer.name] = id
+        let geometry = HitGeometry(layer)
+        // Moved into the storage, not copied (the caller's layer is handed over).
+        storage.append(consume layer)
+        hitGeometry.append(geometry)
         if let parent {
             // Linear bulk building (an import of 200 000 siblings): drop the hit-testing copy
             // first so the insert does not copy the shared array, and keep "all siblings share
             // one zPosition" without rescanning them.
             let uniform = hitGeometry[parent.raw].searchByZ == nil
-                && (storage[parent.raw]!.sublayers.first.map { hitGeometry[$0.raw].zPosition == layer.zPosition } ?? true)
+                && (storage[parent.raw]!.sublayers.first.map { hitGeometry[$0.raw].zPosition == geometry.zPosition } ?? true)
             hitGeometry[parent.raw].sublayers = []
             storage[parent.raw]!.sublayers.insert(id, at: at)
             hitGeometry[parent.raw].sublayers = storage[parent.raw]!.sublayers
@@ -178,6 +185,10 @@ public struct LayerTree: Equatable, Sendable {
         storage.reserveCapacity(count)
         hitGeometry.reserveCapacity(count)
         ids.reserveCapacity(count)
+        if count >= Self.hugePageLayerCount {
+            Self.adviseHugePages(storage)
+            Self.adviseHugePages(hitGeometry)
+        }
     }
 
     /// Removes the layer and its whole subtree.
@@ -274,7 +285,7 @@ struct HitGeometry: Equatable {
     var searchByZ: [LayerID]? = nil
 
     init() {}
-    init(_ l: Layer) {
+    init(_ l: borrowing Layer) {
         bounds = l.bounds; position = l.position; anchorPoint = l.anchorPoint
         anchorPointZ = l.anchorPointZ; zPosition = l.zPosition; transform = l.transform
         isHidden = l.isHidden; masksToBounds = l.masksToBounds

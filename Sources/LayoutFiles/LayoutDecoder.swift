@@ -198,30 +198,33 @@ struct LayoutDecoder {
             let path = LayerPath(parent: stack[top].parentPath, key: stack[top].key, index: index)
             let value = stack[top].values[index]
             let decoded = try layer(value, path: path.text, scratch: &scratch)
+            let name = decoded.layer.name, namePosition = decoded.namePosition
+            let children = decoded.children, childrenKey = decoded.childrenKey
             func duplicateName(first: LayerID) -> LayoutError {
-                error(at: decoded.namePosition, path.text + ".name",
-                      "duplicate layer name \"\(decoded.layer.name)\": already used at \(namePositions[first.raw])",
+                error(at: namePosition, path.text + ".name",
+                      "duplicate layer name \"\(name)\": already used at \(namePositions[first.raw])",
                       suggestion: "names must be unique in the file; rename one of them")
             }
             // A name used before is reported before a number out of range; the tree's add
             // finds the name, so the usual layer costs one lookup of it, not two.
             if !Self.savedNumbersWithinLimit(decoded.layer) {
-                if let first = tree.id(named: decoded.layer.name) { throw duplicateName(first: first) }
+                if let first = tree.id(named: name) { throw duplicateName(first: first) }
                 try checkWritable(decoded.layer, at: value.position, path: path.text)
             }
             let id: LayerID
             do {
-                id = try tree.add(decoded.layer, in: parent)
+                // The decoded layer is handed to the tree, not copied.
+                id = try tree.add((consume decoded).layer, in: parent)
             } catch .duplicateName {
-                throw duplicateName(first: tree.id(named: decoded.layer.name)!)
+                throw duplicateName(first: tree.id(named: name)!)
             } catch {
                 // Names were checked above; a refusal here is our bug, reported rather than trapped.
                 throw self.error(at: value.position, path.text, "cannot add the layer: \(error)")
             }
             while namePositions.count <= id.raw { namePositions.append(.start) }
-            namePositions[id.raw] = decoded.namePosition
-            if !decoded.children.isEmpty {
-                stack.append(Siblings(values: decoded.children, parent: id, parentPath: LayerPathNode(path), key: decoded.childrenKey))
+            namePositions[id.raw] = namePosition
+            if !children.isEmpty {
+                stack.append(Siblings(values: children, parent: id, parentPath: LayerPathNode(path), key: childrenKey))
             }
         }
         return tree
@@ -750,6 +753,13 @@ struct LayoutDecoder {
     /// `[x, y, width, height]` or `{"x", "y", "width", "height"}`.
     private func rect(_ value: SourceValue, path: @autoclosure () -> String) throws(LayoutError) -> Rect {
         if case .array(let e) = value.kind, e.count == 4 {
+            // Four plain numbers in range, the usual case, read without the checks' paths.
+            if case .number(let x, _) = e[0].kind, case .number(let y, _) = e[1].kind,
+               case .number(let width, _) = e[2].kind, case .number(let height, _) = e[3].kind,
+               abs(x) <= Self.numberLimit, abs(y) <= Self.numberLimit,
+               abs(width) <= Self.numberLimit, abs(height) <= Self.numberLimit {
+                return Rect(x: x, y: y, width: width, height: height)
+            }
             // The usual spelling, read without an intermediate array (same checks, same order).
             return Rect(x: try number(e[0], path: path() + "[0]"), y: try number(e[1], path: path() + "[1]"),
                         width: try number(e[2], path: path() + "[2]"), height: try number(e[3], path: path() + "[3]"))

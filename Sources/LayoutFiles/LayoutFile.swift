@@ -139,6 +139,9 @@ public enum LayoutFile {
 
     /// Throws at the first byte that is not UTF-8, with its line and column.
     static func checkUTF8(_ bytes: [UInt8], file: String) throws(LayoutError) {
+        // Most layout files are ASCII: eight bytes at a time with no high bit set are valid,
+        // and lines and columns are only counted when a file has other bytes.
+        if isASCII(bytes) { return }
         var i = 0
         var line = 1, column = 1
         while i < bytes.count {
@@ -176,6 +179,24 @@ public enum LayoutFile {
                 column += 1
             }
             i += length
+        }
+    }
+
+    /// Whether every byte is below 0x80, read eight at a time.
+    static func isASCII(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            let count = raw.count
+            var i = 0
+            var high: UInt64 = 0
+            while i + 8 <= count {
+                high |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                i += 8
+            }
+            while i < count {
+                high |= UInt64(raw[i])
+                i += 1
+            }
+            return high & 0x8080_8080_8080_8080 == 0
         }
     }
 }

@@ -86,25 +86,33 @@ extension LayoutDecoder {
     /// file may hold: a view's `frame` at x = 1e9 gives a `center` past 1e9, which could be
     /// saved but never read back. Found here, it is an error at load, not a lost save.
     func checkWritable(_ layer: Layer, at position: SourcePosition, path: @autoclosure () -> String) throws(LayoutError) {
-        // Nearly always every number is in range: found with plain comparisons, and only a
-        // layer that fails them is looked at declaration by declaration, for the message.
-        if Self.savedNumbersWithinLimit(layer) { return }
+        guard let (key, bad) = Self.unsavableNumber(in: layer) else { return }
+        throw error(at: position, path() + "." + key,
+                    "the layer's \(key) works out to \(bad.isFinite ? NumberText.exact(bad) : "\(bad)"), past the ±1e9 a layout file can hold, so it could not be saved and read back",
+                    suggestion: "bring the layer's numbers nearer the origin")
+    }
+
+    /// The first number a save would write for the layer that is not finite or past
+    /// ±`numberLimit`, with its field's spelling; nil when the layer can be saved and read back.
+    /// Nearly always every number is in range: found with plain comparisons, and only a layer
+    /// that fails them is looked at declaration by declaration. Importers ask it too.
+    static func unsavableNumber(in layer: Layer) -> (key: String, value: Double)? {
+        if savedNumbersWithinLimit(layer) { return nil }
         for declaration in PropertyDeclaration.all where declaration.isSaved {
             let numbers: [Double]
             switch declaration.value(of: layer) {
             case let .number(n)?: numbers = [n]
             case let .point(p)?: numbers = [p.x, p.y]
             case let .rect(r)?: numbers = [r.origin.x, r.origin.y, r.size.width, r.size.height]
+            case let .size(z)?: numbers = [z.width, z.height]
             case let .transform(t)?: numbers = t.matrix.rowMajor
             default: continue
             }
-            let key = declaration.spelling(for: layer.kind).rawValue
-            if let bad = numbers.first(where: { !$0.isFinite || abs($0) > Self.numberLimit }) {
-                throw error(at: position, path() + "." + key,
-                            "the layer's \(key) works out to \(bad.isFinite ? NumberText.exact(bad) : "\(bad)"), past the ±1e9 a layout file can hold, so it could not be saved and read back",
-                            suggestion: "bring the layer's numbers nearer the origin")
+            if let bad = numbers.first(where: { !$0.isFinite || abs($0) > numberLimit }) {
+                return (declaration.spelling(for: layer.kind).rawValue, bad)
             }
         }
+        return nil
     }
 
     /// True when every number a save writes for the layer (the saved declarations' values:

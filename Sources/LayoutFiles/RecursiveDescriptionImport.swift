@@ -192,34 +192,9 @@ public enum RecursiveDescriptionImporter {
     }
 
     /// The first saved number of the layer past ±1e9 (or not finite), named; nil when the
-    /// layer can be written and read back.
+    /// layer can be written and read back (the layout decoder's own check).
     static func unwritable(_ layer: Layer) -> String? {
-        // The fields an import sets, checked directly (the common case, and fast); then, only
-        // if one is out, the declarations name it as a save would.
-        let limit = RecursiveDescriptionParser.numberLimit
-        func ok(_ x: Double) -> Bool { x.isFinite && abs(x) <= limit }
-        let b = layer.bounds, p = layer.position, a = layer.anchorPoint
-        if ok(b.minX), ok(b.minY), ok(b.width), ok(b.height), ok(p.x), ok(p.y), ok(a.x), ok(a.y),
-           ok(layer.zPosition), ok(layer.anchorPointZ),
-           layer.transform.isIdentity || layer.transform.rowMajor.allSatisfy(ok),
-           layer.sublayerTransform.isIdentity || layer.sublayerTransform.rowMajor.allSatisfy(ok) {
-            return nil
-        }
-        for declaration in PropertyDeclaration.all where declaration.isSaved {
-            let numbers: [Double]
-            switch declaration.value(of: layer) {
-            case let .number(n)?: numbers = [n]
-            case let .point(p)?: numbers = [p.x, p.y]
-            case let .rect(r)?: numbers = [r.origin.x, r.origin.y, r.size.width, r.size.height]
-            case let .size(z)?: numbers = [z.width, z.height]
-            case let .transform(t)?: numbers = t.matrix.rowMajor
-            default: continue
-            }
-            if let bad = numbers.first(where: { !$0.isFinite || abs($0) > RecursiveDescriptionParser.numberLimit }) {
-                return "\(declaration.spelling(for: layer.kind).rawValue) (\(bad))"
-            }
-        }
-        return nil
+        LayoutDecoder.unsavableNumber(in: layer).map { "\($0.key) (\($0.value))" }
     }
 
     /// Short number text for notes.

@@ -220,19 +220,13 @@ extension RasterSurface {
         let sx = Double(fillGrid.perColumn), sy = Double(fillGrid.perRow)
         let ax = x0 * sx, ay = y0 * sy, bx = x1 * sx, by = y1 * sy
         let w = fillWidth, h = fillHeight
-        guard let (t0, t1) = PolygonOps.clipSegment(ax, ay, bx, by, minX: -1, minY: -1,
-                                                    maxX: Double(w + 1), maxY: Double(h + 1)) else { return }
-        let dx = bx - ax, dy = by - ay
-        var x = RasterSurface.floorClamped(ax + t0 * dx), y = RasterSurface.floorClamped(ay + t0 * dy)
-        let ex = RasterSurface.floorClamped(ax + t1 * dx), ey = RasterSurface.floorClamped(ay + t1 * dy)
-        let ddx = abs(ex - x), ddy = -abs(ey - y)
-        let stepX = x < ex ? 1 : -1, stepY = y < ey ? 1 : -1
-        var err = ddx + ddy
+        guard var walk = BresenhamWalk(ax, ay, bx, by, width: w, height: h) else { return }
         let a256 = PackedColor.alpha256(alpha)
         let opaque = alpha >= 0.999, occludes = alpha >= 0.5
         let braille = mode == .braille || mode == .auto || mode == .octant
         let plain = color & ~(PackedColor.dim | PackedColor.bold | PackedColor.edge) | PackedColor.present
         while true {
+            let x = walk.x, y = walk.y
             if x >= 0, y >= 0, x < w, y < h {
                 let i = y * w + x
                 let old = fill[i]
@@ -247,10 +241,8 @@ extension RasterSurface {
                     ink[(y >> 2) * columns + (x >> 1)] &= ~Glyphs.brailleBit((y & 3) << 1 | (x & 1))
                 }
             }
-            if x == ex && y == ey { break }
-            let e2 = 2 * err
-            if e2 >= ddy { err += ddy; x += stepX }
-            if e2 <= ddx { err += ddx; y += stepY }
+            if walk.atEnd { break }
+            walk.step()
         }
     }
 }

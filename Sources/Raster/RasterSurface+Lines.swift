@@ -63,18 +63,12 @@ extension RasterSurface {
     mutating func drawLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
                            color: Packed, pattern: LinePattern, glyph: UInt8) {
         let w = lineWidth, h = lineHeight
-        guard let (t0, t1) = PolygonOps.clipSegment(x0, y0, x1, y1, minX: -1, minY: -1,
-                                                    maxX: Double(w + 1), maxY: Double(h + 1)) else { return }
-        let dx = x1 - x0, dy = y1 - y0
-        var x = RasterSurface.floorClamped(x0 + t0 * dx), y = RasterSurface.floorClamped(y0 + t0 * dy)
-        let ex = RasterSurface.floorClamped(x0 + t1 * dx), ey = RasterSurface.floorClamped(y0 + t1 * dy)
+        guard var walk = BresenhamWalk(x0, y0, x1, y1, width: w, height: h) else { return }
+        let ex = walk.endX, ey = walk.endY
         // Keep the dash phase anchored to the line's true start, not the clipped one.
-        var k = pattern == .solid ? 0 : RasterSurface.floorClamped(t0 * max(abs(dx), abs(dy)))
+        var k = pattern == .solid ? 0 : RasterSurface.floorClamped(walk.t0 * max(abs(x1 - x0), abs(y1 - y0)))
         let coarse = lineGrid.perRow < 4
         let solid = pattern == .solid
-        let ddx = abs(ex - x), ddy = -abs(ey - y)
-        let stepX = x < ex ? 1 : -1, stepY = y < ey ? 1 : -1
-        var err = ddx + ddy
         switch mode {
         case .braille, .auto, .sextant, .octant:
             // Ink on the cell's sub-cells: braille dots (2 × 4) or sextants (2 × 3).
@@ -96,44 +90,40 @@ extension RasterSurface {
                 }
                 // A solid braille line with both ends on the canvas (the usual outline) stays on it:
                 // the same steps without the per-step checks; straight across or down, a plain run.
-                if !sextant && solid && min(x, ex) >= 0 && max(x, ex) < w && min(y, ey) >= 0 && max(y, ey) < h {
-                    if y == ey {
-                        let rowCells = (y >> 2) * columns, dotRow = (y & 3) << 1
-                        for xi in min(x, ex)...max(x, ex) {
+                if !sextant && solid && min(walk.x, ex) >= 0 && max(walk.x, ex) < w && min(walk.y, ey) >= 0 && max(walk.y, ey) < h {
+                    if walk.y == ey {
+                        let rowCells = (walk.y >> 2) * columns, dotRow = (walk.y & 3) << 1
+                        for xi in min(walk.x, ex)...max(walk.x, ex) {
                             put(rowCells + (xi >> 1), Glyphs.brailleBit(dotRow | (xi & 1)))
                         }
                         return
                     }
-                    if x == ex {
-                        let column = x >> 1, dotColumn = x & 1
-                        for yi in min(y, ey)...max(y, ey) {
+                    if walk.x == ex {
+                        let column = walk.x >> 1, dotColumn = walk.x & 1
+                        for yi in min(walk.y, ey)...max(walk.y, ey) {
                             put((yi >> 2) * columns + column, Glyphs.brailleBit((yi & 3) << 1 | dotColumn))
                         }
                         return
                     }
                     while true {
-                        put((y >> 2) * columns + (x >> 1), Glyphs.brailleBit((y & 3) << 1 | (x & 1)))
-                        if x == ex && y == ey { break }
-                        let e2 = 2 * err
-                        if e2 >= ddy { err += ddy; x += stepX }
-                        if e2 <= ddx { err += ddx; y += stepY }
+                        put((walk.y >> 2) * columns + (walk.x >> 1), Glyphs.brailleBit((walk.y & 3) << 1 | (walk.x & 1)))
+                        if walk.atEnd { break }
+                        walk.step()
                     }
                     return
                 }
                 while true {
-                    if x >= 0, y >= 0, x < w, y < h, solid || pattern.isOn(k, coarse: coarse) {
+                    if walk.x >= 0, walk.y >= 0, walk.x < w, walk.y < h, solid || pattern.isOn(k, coarse: coarse) {
                         let cell: Int, bit: UInt8
                         if sextant {
-                            cell = (y / 3) * columns + (x >> 1); bit = 1 << UInt8((y % 3) << 1 | (x & 1))
+                            cell = (walk.y / 3) * columns + (walk.x >> 1); bit = 1 << UInt8((walk.y % 3) << 1 | (walk.x & 1))
                         } else {
-                            cell = (y >> 2) * columns + (x >> 1); bit = bits[(y & 3) << 1 | (x & 1)]
+                            cell = (walk.y >> 2) * columns + (walk.x >> 1); bit = bits[(walk.y & 3) << 1 | (walk.x & 1)]
                         }
                         put(cell, bit)
                     }
-                    if x == ex && y == ey { break }
-                    let e2 = 2 * err
-                    if e2 >= ddy { err += ddy; x += stepX }
-                    if e2 <= ddx { err += ddx; y += stepY }
+                    if walk.atEnd { break }
+                    walk.step()
                     k += 1
                 }
             }
@@ -141,11 +131,9 @@ extension RasterSurface {
             }
         case .blocks, .ascii:
             while true {
-                if solid || pattern.isOn(k, coarse: coarse) { plot(x, y, color: color, glyph: glyph) }
-                if x == ex && y == ey { break }
-                let e2 = 2 * err
-                if e2 >= ddy { err += ddy; x += stepX }
-                if e2 <= ddx { err += ddx; y += stepY }
+                if solid || pattern.isOn(k, coarse: coarse) { plot(walk.x, walk.y, color: color, glyph: glyph) }
+                if walk.atEnd { break }
+                walk.step()
                 k += 1
             }
         }
@@ -202,5 +190,40 @@ extension RasterSurface {
         let r0 = max(0, RasterSurface.floorClamped(y0)), r1 = min(rows - 1, RasterSurface.floorClamped(y1))
         guard c0 <= c1, r0 <= r1 else { return }
         for r in r0...r1 { for c in c0...c1 { markCells.append(r * columns + c) } }
+    }
+}
+
+/// A segment in sample coordinates, clipped to a grid of `width` × `height` samples (with one
+/// sample of slack, so a 1e9-point edge costs no more than a short one), as Bresenham's integer
+/// walk: where it starts and ends and how it steps (exactly one sample per step along the major
+/// axis, 8-connected). Lines and the thin fills' strokes both walk with it.
+struct BresenhamWalk {
+    private(set) var x: Int, y: Int
+    let endX: Int, endY: Int
+    private let stepX: Int, stepY: Int, ddx: Int, ddy: Int
+    private var err: Int
+    /// Where the clipped segment starts along the whole one (0…1), for a dash pattern's phase.
+    let t0: Double
+
+    @inline(__always)
+    init?(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, width: Int, height: Int) {
+        guard let (t0, t1) = PolygonOps.clipSegment(x0, y0, x1, y1, minX: -1, minY: -1,
+                                                    maxX: Double(width + 1), maxY: Double(height + 1)) else { return nil }
+        let dx = x1 - x0, dy = y1 - y0
+        x = RasterSurface.floorClamped(x0 + t0 * dx); y = RasterSurface.floorClamped(y0 + t0 * dy)
+        endX = RasterSurface.floorClamped(x0 + t1 * dx); endY = RasterSurface.floorClamped(y0 + t1 * dy)
+        ddx = abs(endX - x); ddy = -abs(endY - y)
+        stepX = x < endX ? 1 : -1; stepY = y < endY ? 1 : -1
+        err = ddx + ddy
+        self.t0 = t0
+    }
+
+    var atEnd: Bool { x == endX && y == endY }
+
+    @inline(__always)
+    mutating func step() {
+        let e2 = 2 * err
+        if e2 >= ddy { err += ddy; x += stepX }
+        if e2 <= ddx { err += ddx; y += stepY }
     }
 }

@@ -186,6 +186,17 @@ struct Explore: ParsableCommand {
     /// The terminal both the explorer and an attendee draw on: the theme asked before
     /// ncurses owns the terminal, the mode the terminal can show, and a note to say once
     /// (why the screen is ASCII or monochrome, or why octants are drawn as braille).
+    /// `--record FILE.cast`: starts recording on the open terminal, or gives the terminal back
+    /// and exits 1 with why.
+    func startRecording(on terminal: NCursesTerminal) throws {
+        guard let recordPath else { return }
+        do { try terminal.startRecording(to: recordPath) } catch {
+            terminal.shutdown()
+            printError("layerscope: --record: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
     func openTerminal() throws -> (NCursesTerminal, ScreenOptions, String?) {
         let (theme, background) = draw.resolvedTheme(askTerminal: true)
         var options = NCursesTerminal.Options()
@@ -233,13 +244,7 @@ struct Explore: ParsableCommand {
         if let feed { terminal.setLastWords(FeedRecord.bye.line, to: feed.fd) }
         // Say once why the screen is ASCII or monochrome, or why octants are braille.
         if let note { state.status = note }
-        if let recordPath {
-            do { try terminal.startRecording(to: recordPath) } catch {
-                terminal.shutdown()
-                printError("layerscope: --record: \(error)")
-                throw ExitCode(1)
-            }
-        }
+        try startRecording(on: terminal)
         let loop = RunLoop(state: state, terminal: terminal, options: screen)
         loop.share = feed
         do {
@@ -294,13 +299,7 @@ extension Explore {
         state.status = "waiting for the presenter's scene…"
         let (terminal, screen, note) = try openTerminal()
         if let note { state.status = "waiting for the presenter's scene… (" + note + ")" }
-        if let recordPath {
-            do { try terminal.startRecording(to: recordPath) } catch {
-                terminal.shutdown()
-                printError("layerscope: --record: \(error)")
-                throw ExitCode(1)
-            }
-        }
+        try startRecording(on: terminal)
         let loop = RunLoop(state: state, terminal: terminal, options: screen)
         do {
             try loop.runFollowing(reader)

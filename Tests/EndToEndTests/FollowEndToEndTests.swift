@@ -15,6 +15,13 @@ struct FollowEndToEndTests {
                         columns: columns, rows: rows)
     }
 
+    /// A presenter sharing `scene` on `feed`, its first frame drawn.
+    static func present(_ scene: String, feed: String, columns: Int, rows: Int) throws -> TmuxSession {
+        let presenter = try start([scene, "--share", feed], columns: columns, rows: rows)
+        try presenter.waitFor(" LayerScope")
+        return presenter
+    }
+
     /// Every row but the title (the presenter's names the file, an attendee's says it
     /// follows), trailing spaces dropped: canvas, panel, status and echo.
     static func body(_ screen: String, rows: Int) -> [String] {
@@ -33,10 +40,8 @@ struct FollowEndToEndTests {
         let folder = try TemporaryDirectory()
         defer { withExtendedLifetime(folder) {} }   // removed when the test ends, not before
         let feed = folder.path + "/talk.feed"
-
-        let presenter = try Self.start(["Layouts/popup.json", "--share", feed], columns: 120, rows: 40)
+        let presenter = try Self.present("Layouts/popup.json", feed: feed, columns: 120, rows: 40)
         defer { presenter.close() }
-        try presenter.waitFor(" LayerScope")
         let same = try Self.start(["--follow", feed], columns: 120, rows: 40)
         defer { same.close() }
         let small = try Self.start(["--follow", feed], columns: 80, rows: 24)
@@ -111,10 +116,8 @@ struct FollowEndToEndTests {
         let folder = try TemporaryDirectory()
         defer { withExtendedLifetime(folder) {} }   // removed when the test ends, not before
         let feed = folder.path + "/talk.feed"
-
-        let presenter = try Self.start(["Layouts/clock.json", "--share", feed], columns: 100, rows: 30)
+        let presenter = try Self.present("Layouts/clock.json", feed: feed, columns: 100, rows: 30)
         defer { presenter.close() }
-        try presenter.waitFor(" LayerScope")
         // As over ssh: `tail -c +1 -f FEED` from its first byte, piped in.
         let attendee = try TmuxSession(program: "/bin/sh", arguments: [
             "-c", "cd \"$0\" && tail -c +1 -f \"$1\" | \"$2\" --follow -", Self.packageRoot.path, feed, try LayerScopeProgram.requiredPath,
@@ -135,9 +138,8 @@ struct FollowEndToEndTests {
         let folder = try TemporaryDirectory()
         defer { withExtendedLifetime(folder) {} }   // removed when the test ends, not before
         let feed = folder.path + "/talk.feed"
-        let presenter = try Self.start(["Layouts/clock.json", "--share", feed], columns: 100, rows: 30)
+        let presenter = try Self.present("Layouts/clock.json", feed: feed, columns: 100, rows: 30)
         defer { presenter.close() }
-        try presenter.waitFor(" LayerScope")
         let attendee = try Self.start(["--follow", feed], columns: 100, rows: 30)
         defer { attendee.close() }
         try attendee.waitFor("clock.json [following]")

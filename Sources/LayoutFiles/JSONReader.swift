@@ -24,47 +24,62 @@ struct JSONReader {
     private var cachedOffset = 0
     private var cachedColumn = 1
 
+    /// What is built: the document's nodes (strings and numbers as ranges of the file's bytes).
+    private var builder: SourceDocument.Builder
+
     /// Parses a whole document; nil when it holds nothing but whitespace.
     static func parse(_ bytes: [UInt8], file: String) throws(LayoutError) -> SourceValue? {
         let result = bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(bytes: buffer, file: file)
-            return Result { () throws(LayoutError) in try reader.parseDocument() }
+            // About one node per 6 bytes of a typical layout; the arrays grow if there are more.
+            var reader = JSONReader(bytes: buffer, file: file, builder: SourceDocument.Builder(text: buffer, expectedNodes: buffer.count / 6))
+            defer { reader.entryStack.deallocate() }
+            return Result { () throws(LayoutError) -> SourceValue? in
+                let root: Int32?
+                do throws(LayoutError) { root = try reader.parseDocument() } catch {
+                    reader.builder.discard()
+                    throw error
+                }
+                guard let root else {
+                    reader.builder.discard()
+                    return nil
+                }
+                return SourceValue(document: SourceDocument(reader.builder), index: root)
+            }
         }
         return try result.get()
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, file: String, builder: SourceDocument.Builder) {
         self.bytes = bytes
         self.file = file
+        self.builder = builder
     }
 
     // MARK: The document
 
-    /// An open object or array. What it has collected so far is on `memberStack` (objects) or
-    /// `elementStack` (arrays) from `start` on, so each container's array is allocated once,
-    /// at its exact size, when it closes.
+    /// An open object or array. What it has collected so far (node numbers; an object's are
+    /// key, value, key, value…) is on `entryStack` from `start` on, and goes into the
+    /// document's children in one piece when it closes.
     private struct Frame {
         var isObject: Bool
         var position: SourcePosition
-        /// Where its members or elements start on the shared stack.
+        /// Where its entries start on the shared stack.
         var start: Int
-        /// How many it has so far.
+        /// How many members or elements it has so far.
         var count = 0
         /// Object keys seen so far, with where (duplicate detection), once an object has
         /// `Self.scanLimit` keys; fewer are found by looking through the members.
         var seen: [String: SourcePosition]? = nil
-        /// The key whose value is being parsed (objects only).
-        var pendingKey = ""
-        var pendingKeyPosition = SourcePosition.start
+        /// The node of the key whose value is being parsed (objects only).
+        var pendingKey: Int32 = -1
 
         static let scanLimit = 16
     }
 
     private var stack: [Frame] = []
-    private var memberStack: [SourceMember] = []
-    private var elementStack: [SourceValue] = []
+    private var entryStack = SourceDocument.Buffer<Int32>()
 
-    private mutating func parseDocument() throws(LayoutError) -> SourceValue? {
+    private mutating func parseDocument() throws(LayoutError) -> Int32? {
         // A UTF-8 byte order mark is tolerated (some editors write one).
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3; cachedOffset = 3 }
         skipWhitespace()
@@ -78,12 +93,12 @@ struct JSONReader {
         return value
     }
 
-    /// Parses one value and everything nested in it, without recursion.
-    private mutating func parseValueTree() throws(LayoutError) -> SourceValue {
+    /// Parses one value and everything nested in it, without recursion; its node.
+    private mutating func parseValueTree() throws(LayoutError) -> Int32 {
         outer: while true {
             skipWhitespace()
             let start = offset
-            var value: SourceValue
+            var value: Int32
             guard start < bytes.count else {
                 throw unexpectedEnd(expecting: "a value")
             }
@@ -100,15 +115,15 @@ struct JSONReader {
                 let closer = UInt8(ascii: isObject ? "}" : "]")
                 if offset < bytes.count, bytes[offset] == closer {
                     offset += 1
-                    value = SourceValue(isObject ? .object([]) : .array([]), at: position)
+                    value = builder.addContainer(isObject ? .object : .array, at: position, entries: EmptyCollection())
                 } else {
-                    stack.append(Frame(isObject: isObject, position: position, start: isObject ? memberStack.count : elementStack.count))
+                    stack.append(Frame(isObject: isObject, position: position, start: entryStack.count))
                     if isObject { try parseKeyAndColon() }
                     continue outer
                 }
             case UInt8(ascii: "\""):
                 let position = recordPosition(at: start)
-                value = SourceValue(.string(try parseString()), at: position)
+                value = try parseString(at: position)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 value = try parseNumber()
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
@@ -121,12 +136,8 @@ struct JSONReader {
             while true {
                 guard !stack.isEmpty else { return value }
                 let top = stack.count - 1
-                // Handed over, not copied: `value` is set again before it is read again.
-                if stack[top].isObject {
-                    memberStack.append(SourceMember(key: stack[top].pendingKey, at: stack[top].pendingKeyPosition, value: consume value))
-                } else {
-                    elementStack.append(consume value)
-                }
+                // (An object's key went on the stack before its value.)
+                entryStack.append(value)
                 stack[top].count += 1
                 skipWhitespace()
                 let closer = UInt8(ascii: stack[top].isObject ? "}" : "]")
@@ -151,11 +162,7 @@ struct JSONReader {
                 if byte == closer {
                     offset += 1
                     let frame = stack.removeLast()
-                    if frame.isObject {
-                        value = SourceValue(.object(Self.cut(&memberStack, from: frame.start, leaving: Self.placeholderMember)), at: frame.position)
-                    } else {
-                        value = SourceValue(.array(Self.cut(&elementStack, from: frame.start, leaving: Self.placeholderValue)), at: frame.position)
-                    }
+                    value = builder.addContainer(frame.isObject ? .object : .array, at: frame.position, movingFrom: &entryStack, start: frame.start)
                     continue
                 }
                 throw missingCommaOrCloser(at: offset)
@@ -184,17 +191,19 @@ struct JSONReader {
             throw error(at: start, "expected a key in double quotes, found \(describeToken(at: start))")
         }
         let keyPosition = recordPosition(at: start)
-        let key = try parseString()
-        if let first = firstPosition(of: key, at: keyPosition) {
+        let keyNode = try parseString(at: keyPosition)
+        if let first = firstPosition(of: keyNode, at: keyPosition) {
+            let key = keyText(keyNode)
             throw error(at: start, "duplicate key \"\(key)\" (first at \(first))",
                         path: currentPath(appending: key),
                         suggestion: "remove one of them")
         }
-        stack[top].pendingKey = key
-        stack[top].pendingKeyPosition = keyPosition
+        stack[top].pendingKey = keyNode
+        entryStack.append(keyNode)
         skipWhitespace()
-        guard offset < bytes.count else { throw unexpectedEnd(expecting: "\":\" after the key \"\(key)\"") }
+        guard offset < bytes.count else { throw unexpectedEnd(expecting: "\":\" after the key \"\(keyText(keyNode))\"") }
         guard bytes[offset] == UInt8(ascii: ":") else {
+            let key = keyText(keyNode)
             if bytes[offset] == UInt8(ascii: "=") {
                 throw error(at: offset, "expected \":\" after the key \"\(key)\", found \"=\"", suggestion: "write \"\(key)\": value")
             }
@@ -204,46 +213,29 @@ struct JSONReader {
         offset += 1
     }
 
-    /// The stack's items from `start` on, moved (not copied and released) into an array of
-    /// their own, and the stack cut back to `start`. The moved-from slots are filled with a
-    /// plain value first, which the cut drops without releasing anything.
-    private static func cut<T>(_ stack: inout [T], from start: Int, leaving placeholder: T) -> [T] {
-        let count = stack.count - start
-        guard count > 0 else { return [] }
-        if start == 0 {
-            // The whole stack (the long list of a big file): handed over as it is.
-            defer { stack = [] }
-            return stack
-        }
-        let out = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            stack.withUnsafeMutableBufferPointer { items in
-                let from = items.baseAddress! + start
-                buffer.baseAddress!.moveInitialize(from: from, count: count)
-                from.initialize(repeating: placeholder, count: count)
-            }
-            initialized = count
-        }
-        stack.removeSubrange(start...)
-        return out
-    }
+    /// A key's text, for a message.
+    private func keyText(_ node: Int32) -> String { builder.string(node) }
 
-    private static let placeholderValue = SourceValue(.null, at: .start)
-    private static let placeholderMember = SourceMember(key: "", at: .start, value: placeholderValue)
-
-    /// Where the object on top of the stack first had `key`, or nil (then `key` at
-    /// `position` is recorded): its members looked through while they are few, a dictionary
-    /// once they are many.
-    private mutating func firstPosition(of key: String, at position: SourcePosition) -> SourcePosition? {
+    /// Where the object on top of the stack first had the key `node`, or nil (then the key at
+    /// `position` is recorded): its keys compared byte for byte while they are few, a
+    /// dictionary once they are many.
+    private mutating func firstPosition(of node: Int32, at position: SourcePosition) -> SourcePosition? {
         let top = stack.count - 1
         if stack[top].count < Frame.scanLimit {
-            for i in stack[top].start..<memberStack.count where memberStack[i].key == key { return memberStack[i].keyPosition }
+            let key = builder.bytes(of: node)
+            for i in stride(from: stack[top].start, to: entryStack.count, by: 2) where builder.bytes(of: entryStack[i]).elementsEqual(key) {
+                return builder.node(entryStack[i]).position
+            }
             return nil
         }
         if stack[top].seen == nil {
             var seen: [String: SourcePosition] = [:]
-            for member in memberStack[stack[top].start...] { seen[member.key] = member.keyPosition }
+            for i in stride(from: stack[top].start, to: entryStack.count, by: 2) {
+                seen[keyText(entryStack[i])] = builder.node(entryStack[i]).position
+            }
             stack[top].seen = seen
         }
+        let key = keyText(node)
         if let first = stack[top].seen?[key] { return first }
         stack[top].seen?[key] = position
         return nil
@@ -251,16 +243,16 @@ struct JSONReader {
 
     // MARK: Scalars
 
-    /// A string starting at the opening quote; leaves `offset` after the closing quote.
-    private mutating func parseString() throws(LayoutError) -> String {
+    /// A string starting at the opening quote, as a node; leaves `offset` after the closing quote.
+    private mutating func parseString(at position: SourcePosition) throws(LayoutError) -> Int32 {
         let open = offset
-        // Most strings hold no escape: their bytes are the string.
+        // Most strings hold no escape: their bytes are the string, a range of the file.
         var end = open + 1
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") {
                 offset = end + 1
-                return String(decoding: bytes[(open + 1)..<end], as: UTF8.self)
+                return builder.add(.string, at: position, fileBytes: open + 1, count: end - open - 1)
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
             end += 1
@@ -269,18 +261,18 @@ struct JSONReader {
         var out: [UInt8] = []
         while true {
             guard offset < bytes.count else {
-                throw error(at: offset, "unexpected end of the file inside the string that starts at \(position(at: open))",
+                throw error(at: offset, "unexpected end of the file inside the string that starts at \(self.position(at: open))",
                             suggestion: "close the string with \"")
             }
             let byte = bytes[offset]
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1
-                return String(decoding: out, as: UTF8.self)
+                return builder.add(.string, at: position, text: out)
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &out)
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                throw error(at: offset, "the string that starts at \(position(at: open)) is not closed before the end of the line",
+                throw error(at: offset, "the string that starts at \(self.position(at: open)) is not closed before the end of the line",
                             suggestion: "close it with \", or write a line break inside a string as \\n")
             case 0..<0x20:
                 throw error(at: offset, "control character \(unicodeName(byte)) inside a string",
@@ -355,7 +347,7 @@ struct JSONReader {
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, then the value as a Double (a literal
     /// out of range, like `1e999`, becomes ±infinity; the decoder says why that is refused).
-    private mutating func parseNumber() throws(LayoutError) -> SourceValue {
+    private mutating func parseNumber() throws(LayoutError) -> Int32 {
         let start = offset
         let position = recordPosition(at: start)
         if bytes[offset] == UInt8(ascii: "-") {
@@ -370,9 +362,6 @@ struct JSONReader {
                 throw error(at: start, "expected a digit after \"-\", found \(describeToken(at: offset))")
             }
         }
-        // The integer part's value, while it has at most 15 digits (exact in a Double).
-        var integer = 0
-        let digitsStart = offset
         if bytes[offset] == UInt8(ascii: "0") {
             offset += 1
             if offset < bytes.count, isDigit(bytes[offset]) {
@@ -380,13 +369,8 @@ struct JSONReader {
                                     suggestion: "remove the leading zeros")
             }
         } else {
-            while offset < bytes.count, isDigit(bytes[offset]) {
-                if offset - digitsStart < 15 { integer = integer * 10 + Int(bytes[offset] - UInt8(ascii: "0")) }
-                offset += 1
-            }
+            while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
         }
-        let isSmallInteger = offset - digitsStart <= 15
-            && !(offset < bytes.count && (bytes[offset] == UInt8(ascii: ".") || bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E")))
         if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
             offset += 1
             guard offset < bytes.count, isDigit(bytes[offset]) else {
@@ -407,27 +391,19 @@ struct JSONReader {
         if offset < bytes.count, isWordStart(bytes[offset]) || isDigit(bytes[offset]) || bytes[offset] == UInt8(ascii: ".") {
             throw invalidNumber(from: start, reason: "not a JSON number", suggestion: "JSON numbers are decimal, like 12 or -0.5 or 1e3")
         }
-        let literal = String(decoding: bytes[start..<offset], as: UTF8.self)
-        let number: Double
-        if isSmallInteger {
-            // Up to 15 digits, no fraction, no exponent: the integer itself, exactly (and -0 is -0.0).
-            number = bytes[start] == UInt8(ascii: "-") ? -Double(integer) : Double(integer)
-        } else {
-            // The grammar above only lets through what Double's parser reads exactly.
-            number = Double(literal) ?? .nan
-        }
-        return SourceValue(.number(number, literal: literal), at: position)
+        // The value is read from the spelling when it is asked for (SourceDocument.number).
+        return builder.add(.number, at: position, fileBytes: start, count: offset - start)
     }
 
-    private mutating func parseWord() throws(LayoutError) -> SourceValue {
+    private mutating func parseWord() throws(LayoutError) -> Int32 {
         let start = offset
         let position = recordPosition(at: start)
         let word = scanWord(from: start)
         offset = start + word.utf8.count
         switch word {
-        case "true": return SourceValue(.bool(true), at: position)
-        case "false": return SourceValue(.bool(false), at: position)
-        case "null": return SourceValue(.null, at: position)
+        case "true": return builder.add(.true, at: position)
+        case "false": return builder.add(.false, at: position)
+        case "null": return builder.add(.null, at: position)
         case "NaN", "Infinity", "nan", "inf", "infinity":
             throw nonFinite(word, at: start)
         default:
@@ -475,7 +451,7 @@ struct JSONReader {
         let byte = bytes[start]
         // `[1, ]` and `{"a": 1, }` are caught as trailing commas; this is `{"a": }`.
         if let frame = stack.last, frame.isObject, byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-            return error(at: start, "expected a value after the key \"\(frame.pendingKey)\", found \(describeToken(at: start))")
+            return error(at: start, "expected a value after the key \"\(keyText(frame.pendingKey))\", found \(describeToken(at: start))")
         }
         if let comment = commentError(at: start) { return comment }
         switch byte {
@@ -497,7 +473,7 @@ struct JSONReader {
     private func missingCommaOrCloser(at offset: Int) -> LayoutError {
         let frame = stack[stack.count - 1]
         let closer = frame.isObject ? "}" : "]"
-        let what = frame.isObject ? "after the value of \"\(frame.pendingKey)\"" : "after an array element"
+        let what = frame.isObject ? "after the value of \"\(keyText(frame.pendingKey))\"" : "after an array element"
         let byte = bytes[offset]
         if let comment = commentError(at: offset) { return comment }
         if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
@@ -537,7 +513,8 @@ struct JSONReader {
             let isLast = index == stack.count - 1
             if frame.isObject {
                 if isLast, key != nil { break }
-                path += path.isEmpty ? frame.pendingKey : "." + frame.pendingKey
+                let key = keyText(frame.pendingKey)
+                path += path.isEmpty ? key : "." + key
             } else {
                 path += "[\(frame.count)]"
             }

@@ -24,7 +24,7 @@ extension LayoutDecoder {
         // names is the one reported: a stack of sibling lists, each with the next to decode.
         // Paths are built only for a message (`LayerPath`).
         struct Siblings {
-            var values: [SourceValue]
+            var values: SourceElements
             var next = 0
             var parent: LayerID?
             var parentPath: LayerPathNode?
@@ -65,7 +65,7 @@ extension LayoutDecoder {
             }
             while namePositions.count <= id.raw { namePositions.append(.start) }
             namePositions[id.raw] = namePosition
-            if !children.isEmpty {
+            if let children, !children.isEmpty {
                 stack.append(Siblings(values: children, parent: id, parentPath: LayerPathNode(path), key: childrenKey))
             }
         }
@@ -75,15 +75,19 @@ extension LayoutDecoder {
     /// How many layers the file holds, at most: objects in `layers` and in any layer's
     /// sublayer list, counted before decoding to size the tree once. Counts, never judges
     /// (the decode reports what is wrong).
-    static func countLayers(_ elements: [SourceValue]) -> Int {
+    static func countLayers(_ elements: SourceElements) -> Int {
+        let document = elements.document
         var count = 0
-        var lists = [elements]
-        while let list = lists.popLast() {
-            count += list.count
-            for value in list {
-                guard case .object(let members) = value.kind else { continue }
-                for member in members where Field.sublayerSpellings.contains(member.key) {
-                    if case .array(let children) = member.value.kind { lists.append(children) }
+        var lists = [(elements.start, elements.count)]
+        while let (start, length) = lists.popLast() {
+            count += length
+            for entry in start..<start + length {
+                let node = document.node(document.child(entry))
+                guard node.kind == .object else { continue }
+                for member in stride(from: Int(node.start), to: Int(node.start + node.count), by: 2)
+                where Field.isSublayersSpelling(document, key: document.child(member)) {
+                    let value = document.node(document.child(member + 1))
+                    if value.kind == .array { lists.append((Int(value.start), Int(value.count))) }
                 }
             }
         }
@@ -127,26 +131,41 @@ extension LayoutDecoder {
         static let slotBySpelling: [String: Int] = bySpelling.mapValues(\.slot)
 
         /// `slotBySpelling` as a small table in 64 buckets by length and first letter, each
-        /// spelling compared whole: no hashing of every key of every layer.
+        /// spelling compared byte for byte with the key in the file: no String made and no
+        /// hashing for every key of every layer.
         static func slot(spelledAs key: String) -> Int? {
-            let utf8 = key.utf8
-            guard let first = utf8.first else { return nil }
-            for (spelling, slot) in spellingBuckets[bucket(count: utf8.count, first: first)] where spelling == key { return slot }
+            var key = key
+            return key.withUTF8(slot(spelledAs:))
+        }
+
+        static func slot(spelledAs key: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard let first = key.first else { return nil }
+            for (spelling, slot) in spellingBuckets[bucket(count: key.count, first: first)] where spelling.elementsEqual(key) { return slot }
             return nil
         }
 
+        /// True when the key node is `sublayers` or `subviews`.
+        static func isSublayersSpelling(_ document: SourceDocument, key: Int32) -> Bool {
+            let key = document.bytes(of: key)
+            return sublayerSpellingBytes.contains { $0.elementsEqual(key) }
+        }
+
+        private static let sublayerSpellingBytes = sublayerSpellings.map { Array($0.utf8) }
+
         private static func bucket(count: Int, first: UInt8) -> Int { (count &* 31 &+ Int(first)) & 63 }
 
-        private static let spellingBuckets: [[(String, Int)]] = {
-            var buckets = [[(String, Int)]](repeating: [], count: 64)
+        private static let spellingBuckets: [[([UInt8], Int)]] = {
+            var buckets = [[([UInt8], Int)]](repeating: [], count: 64)
             for (spelling, slot) in slotBySpelling.sorted(by: { $0.key < $1.key }) {
-                buckets[bucket(count: spelling.utf8.count, first: spelling.utf8.first!)].append((spelling, slot))
+                buckets[bucket(count: spelling.utf8.count, first: spelling.utf8.first!)].append((Array(spelling.utf8), slot))
             }
             return buckets
         }()
         static let nameSlot = Field.property(.name).slot
         static let kindSlot = Field.property(.kind).slot
         static let frameSlot = Field.property(.frame).slot
+        static let positionSlot = Field.property(.position).slot
+        static let boundsSlot = Field.property(.bounds).slot
 
         /// Where a layer's working storage (`LayerScratch`) keeps the field: the properties in
         /// decode order, then the drawing, then the sublayers.
@@ -207,7 +226,7 @@ extension LayoutDecoder {
     struct DecodedLayer {
         var layer: Layer
         var namePosition: SourcePosition
-        var children: [SourceValue]
+        var children: SourceElements?
         var childrenKey: String
     }
 
@@ -219,13 +238,18 @@ extension LayoutDecoder {
                             return nil
                         }())
         }
+        // The usual layer is read from the document's nodes by number (no handle, so no
+        // reference counting); a member is made a `SourceMember` only for the slow paths.
+        let document = value.document
+        let entries = Int(value.node.start)
+        func valueNode(_ member: Int) -> Int32 { document.child(entries + 2 * member + 1) }
         // Which member gives each field, by slot; cleared for the next layer on the way out.
         defer {
             for slot in scratch.present { scratch.given[slot] = -1 }
             scratch.present.removeAll(keepingCapacity: true)
         }
-        for index in members.indices {
-            guard let slot = Field.slot(spelledAs: members[index].key) else {
+        for index in 0..<members.count {
+            guard let slot = Field.slot(spelledAs: document.bytes(of: document.child(entries + 2 * index))) else {
                 let member = members[index]
                 var e = unknownField(member, path: path(), valid: Field.allSpellings, synonyms: Self.layerSynonyms, context: "in a layer")
                 if ["rotation", "rotate", "scale", "translate"].contains(member.key) {
@@ -251,17 +275,23 @@ extension LayoutDecoder {
         func fieldPath(_ property: Property) -> String { path() + "." + (given(.property(property))?.key ?? property.rawValue) }
 
         // name and kind
-        guard let nameMember = given(Field.nameSlot) else {
+        let nameMemberIndex = scratch.given[Field.nameSlot]
+        guard nameMemberIndex >= 0 else {
             throw error(at: value.position, path(), "missing \"name\": every layer needs a name, unique in the file",
                         suggestion: "add \"name\": \"…\"")
         }
-        let name = try string(nameMember.value, path: fieldPath(.name))
+        let nameNode = valueNode(nameMemberIndex)
+        let namePosition = document.node(nameNode).position
+        let name = document.node(nameNode).kind == .string ? document.string(nameNode) : try string(members[nameMemberIndex].value, path: fieldPath(.name))
         // (A name that starts and ends with a visible ASCII character is not blank: no trimming.)
         if !((0x21...0x7E).contains(name.utf8.first ?? 0) && (0x21...0x7E).contains(name.utf8.last ?? 0)), name.trimmingSpaces.isEmpty {
-            throw error(at: nameMember.value.position, fieldPath(.name), "the name is empty", suggestion: "give the layer a name")
+            throw error(at: namePosition, fieldPath(.name), "the name is empty", suggestion: "give the layer a name")
         }
         var kind = LayerKind.layer
-        if let member = given(Field.kindSlot) {
+        let kindMemberIndex = scratch.given[Field.kindSlot]
+        if kindMemberIndex >= 0, let k = Self.plainKind(document, valueNode(kindMemberIndex)) {
+            kind = k
+        } else if let member = given(Field.kindSlot) {
             let text = try string(member.value, path: fieldPath(.kind))
             guard let k = LayerKind(rawValue: text) else {
                 let near = NearMiss.closest(to: text, among: LayerKind.allCases.map(\.rawValue))
@@ -273,7 +303,8 @@ extension LayoutDecoder {
         var layer = Layer(name: name, kind: kind)
 
         // Conflicts before any geometry is read, so the message is about the conflict.
-        if let frame = given(Field.frameSlot) {
+        if scratch.given[Field.frameSlot] >= 0, scratch.given[Field.positionSlot] >= 0 || scratch.given[Field.boundsSlot] >= 0,
+           let frame = given(Field.frameSlot) {
             for other in [Property.position, .bounds] {
                 guard let o = given(.property(other)) else { continue }
                 let later = frame.keyPosition.isAfter(o.keyPosition) ? frame : o
@@ -294,9 +325,11 @@ extension LayoutDecoder {
             guard let write = Field.decodeDeclarations[slot].write else { continue }
             // The member is read in place (no copy of it held by the path's closure).
             let memberIndex = scratch.given[slot]
-            let key = members[memberIndex].key
-            func p() -> String { path() + "." + key }
-            let v = try fieldValue(members[memberIndex], slot: slot, path: p())
+            func p() -> String { path() + "." + members[memberIndex].key }
+            let v: PropertyValue
+            if let plain = Self.plainFieldValue(document, valueNode(memberIndex), slot: slot) { v = plain } else {
+                v = try fieldValue(members[memberIndex], slot: slot, path: p())
+            }
             do {
                 try write(&layer, v)
             } catch {
@@ -315,7 +348,7 @@ extension LayoutDecoder {
 
         if let member = given(Field.drawingSlot) { layer.drawing = try drawing(member, path: path() + "." + member.key) }
 
-        var children: [SourceValue] = []
+        var children: SourceElements? = nil
         var childrenKey = kind == .view ? "subviews" : "sublayers"
         if let member = given(Field.sublayersSlot) {
             childrenKey = member.key
@@ -325,7 +358,80 @@ extension LayoutDecoder {
             }
             children = elements
         }
-        return DecodedLayer(layer: layer, namePosition: nameMember.value.position, children: children, childrenKey: childrenKey)
+        return DecodedLayer(layer: layer, namePosition: namePosition, children: children, childrenKey: childrenKey)
+    }
+
+    /// `"layer"` or `"view"`, read from the node; nil for anything else (`fieldValue`'s
+    /// reading then words the message).
+    static func plainKind(_ document: SourceDocument, _ node: Int32) -> LayerKind? {
+        guard document.node(node).kind == .string else { return nil }
+        let text = document.bytes(of: node)
+        if text.elementsEqual("view".utf8) { return .view }
+        if text.elementsEqual("layer".utf8) { return .layer }
+        return nil
+    }
+
+    /// A field's value in its usual, valid spelling, read straight from the node: a string for
+    /// text, a number in range that meets its constraint, `[x, y]`, `[x, y, w, h]`, `true` or
+    /// `false`. Nil for anything else, which `fieldValue` then reads (the same value, or the
+    /// error with its message): the fast path decides nothing the slow one would not.
+    static func plainFieldValue(_ document: SourceDocument, _ node: Int32, slot: Int) -> PropertyValue? {
+        let shape = Field.shapes[slot]
+        let value: PropertyValue
+        switch shape.kind {
+        case .text:
+            guard document.node(node).kind == .string else { return nil }
+            value = .text(document.string(node))
+        case .rect:
+            guard let r = plainRect(document, node) else { return nil }
+            value = .rect(r)
+        case .point:
+            guard let numbers = plainNumbers(document, node, count: 2) else { return nil }
+            value = .point(Point(x: numbers.0, y: numbers.1))
+        case .number:
+            guard let n = plainNumber(document, node) else { return nil }
+            value = .number(n)
+        case .bool:
+            switch document.node(node).kind {
+            case .true: value = .bool(true)
+            case .false: value = .bool(false)
+            default: return nil
+            }
+        default:
+            return nil
+        }
+        return Field.decodeDeclarations[slot].violates(value) ? nil : value
+    }
+
+    /// A number within ±`numberLimit`, or nil.
+    static func plainNumber(_ document: SourceDocument, _ node: Int32) -> Double? {
+        guard document.node(node).kind == .number else { return nil }
+        let n = document.number(node)
+        return abs(n) <= numberLimit ? n : nil
+    }
+
+    /// `[x, y, width, height]`, four numbers within ±`numberLimit`, or nil.
+    static func plainRect(_ document: SourceDocument, _ node: Int32) -> Rect? {
+        guard let (x, y, width, height) = plainNumbers(document, node, count: 4) else { return nil }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    /// The first numbers of an array of exactly `count` (2 or 4) numbers within
+    /// ±`numberLimit` (unused ones are 0), or nil.
+    static func plainNumbers(_ document: SourceDocument, _ node: Int32, count: Int) -> (Double, Double, Double, Double)? {
+        let array = document.node(node)
+        guard array.kind == .array, Int(array.count) == count else { return nil }
+        var numbers = (0.0, 0.0, 0.0, 0.0)
+        for i in 0..<count {
+            guard let n = plainNumber(document, document.child(Int(array.start) + i)) else { return nil }
+            switch i {
+            case 0: numbers.0 = n
+            case 1: numbers.1 = n
+            case 2: numbers.2 = n
+            default: numbers.3 = n
+            }
+        }
+        return numbers
     }
 
     /// `drawing`: a list of operations, each a string (content.md). An operation that does not

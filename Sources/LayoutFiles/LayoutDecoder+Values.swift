@@ -133,7 +133,7 @@ extension LayoutDecoder {
 
     /// A finite number no larger than `numberLimit` in magnitude.
     func number(_ value: SourceValue, path: @autoclosure () -> String) throws(LayoutError) -> Double {
-        if case .number(let n, _) = value.kind, abs(n) <= Self.numberLimit { return n }   // the usual case
+        if let n = value.numberValue, abs(n) <= Self.numberLimit { return n }   // the usual case
         guard case .number(let n, let literal) = value.kind else {
             var suggestion: String? = nil
             if case .string(let s) = value.kind, let n = Double(s.trimmingSpaces), n.isFinite { suggestion = "write \(NumberText.exact(n)) without quotes" }
@@ -190,14 +190,9 @@ extension LayoutDecoder {
 
     /// `[x, y, width, height]` or `{"x", "y", "width", "height"}`.
     func rect(_ value: SourceValue, path: @autoclosure () -> String) throws(LayoutError) -> Rect {
-        if case .array(let e) = value.kind, e.count == 4 {
-            // Four plain numbers in range, the usual case, read without the checks' paths.
-            if case .number(let x, _) = e[0].kind, case .number(let y, _) = e[1].kind,
-               case .number(let width, _) = e[2].kind, case .number(let height, _) = e[3].kind,
-               abs(x) <= Self.numberLimit, abs(y) <= Self.numberLimit,
-               abs(width) <= Self.numberLimit, abs(height) <= Self.numberLimit {
-                return Rect(x: x, y: y, width: width, height: height)
-            }
+        // Four plain numbers in range, the usual case, read without the checks' paths.
+        if let r = Self.plainRect(value.document, value.index) { return r }
+        if let e = value.elements, e.count == 4 {
             // The usual spelling, read without an intermediate array (same checks, same order).
             return Rect(x: try number(e[0], path: path() + "[0]"), y: try number(e[1], path: path() + "[1]"),
                         width: try number(e[2], path: path() + "[2]"), height: try number(e[3], path: path() + "[3]"))
@@ -214,7 +209,7 @@ extension LayoutDecoder {
     }
 
     /// The numbers of an object with exactly these keys, in this order.
-    func keyed(_ members: [SourceMember], at position: SourcePosition, path: @autoclosure () -> String, keys: [String],
+    func keyed(_ members: SourceMembers, at position: SourcePosition, path: @autoclosure () -> String, keys: [String],
                        synonyms: [String: String], what: String) throws(LayoutError) -> [Double] {
         var values = [Double?](repeating: nil, count: keys.count)
         for member in members {

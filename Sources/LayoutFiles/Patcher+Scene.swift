@@ -36,7 +36,7 @@ extension Patcher {
                 if let parent = layer.superlayer, new.id(named: old[parent].name) == nil { continue }
                 let parentName = layer.superlayer.map { old[$0].name }
                 if let array = map.childArray(of: parentName), isBlockCollection(array),
-                   (array.elements ?? []).allSatisfy({ e in map.name(of: e).map { new.id(named: $0) == nil } ?? false }) {
+                   array.elementList.allSatisfy({ e in map.name(of: e).map { new.id(named: $0) == nil } ?? false }) {
                     // Every element of a block sequence goes: it becomes `[]` (once).
                     if emptied.insert(parentName ?? "").inserted { try emptyBlockArray(array, parentName: parentName, root: root, map: map) }
                     continue
@@ -141,7 +141,7 @@ extension Patcher {
             }
             return try insert(LayoutEncoder.childrenKey(of: tree[parent]), .array([want]), into: parentObject)
         }
-        let elements = array.elements ?? []
+        let elements = array.elementList
         // Insert after the previous sibling that the file holds, else before the next one.
         let before = siblings[..<index].last { map.objects[tree[$0].name] != nil }.flatMap { map.objects[tree[$0].name] }
         // With no sibling in the file (all new or removed), before the file's first element.

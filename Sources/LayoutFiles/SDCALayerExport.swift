@@ -84,7 +84,7 @@ public enum SDCALayerExport {
         while let node = scan.popLast() {
             if case .string(let c)? = node.member("class")?.value.kind { counts[RecursiveDescriptionImporter.shortClassName(c), default: 0] += 1 }
             guard let model = node.member("layerModel")?.value else { continue }
-            scan.append(contentsOf: model.member("sublayers")?.value.elements ?? [])
+            scan.append(contentsOf: model.member("sublayers")?.value.elementList ?? [])
             if let mask = model.member("mask")?.value { scan.append(mask) }
         }
         var seen: [String: Int] = [:]
@@ -194,13 +194,13 @@ public enum SDCALayerExport {
             }
             // What the model does not draw, said once each.
             var notModelled: [String] = []
-            for member in model.members ?? [] where !readKeys.contains(member.key) {
+            for member in model.memberList where !readKeys.contains(member.key) {
                 switch member.key {
                 case "path":
                     let box = pathBox(member.value)
                     extra.append("path of \(box.count) element\(box.count == 1 ? "" : "s")\(box.rect.map { " within \(RecursiveDescriptionImporter.rect($0))" } ?? ""): not drawn (LayerScope's drawing has no paths)")
                 case "animations":
-                    let keys = (member.value.members ?? []).map(\.key)
+                    let keys = member.value.memberList.map(\.key)
                     extra.append("animations not imported\(keys.isEmpty ? "" : " (\(keys.joined(separator: ", ")))")")
                 case "instanceCount":
                     if case .number(let n, _) = member.value.kind { extra.append("instanceCount \(RecursiveDescriptionImporter.num(n)): the replicator's copies are not drawn") }
@@ -278,10 +278,10 @@ public enum SDCALayerExport {
     /// How many path elements, and the box around their points (where the shape is drawn,
     /// in the layer's own coordinates).
     static func pathBox(_ path: SourceValue) -> (count: Int, rect: Rect?) {
-        let elements = path.member("pathElements")?.value.elements ?? []
+        let elements = path.member("pathElements")?.value.elementList ?? []
         var box: Rect? = nil
         for e in elements {
-            for p in e.member("points")?.value.elements ?? [] {
+            for p in e.member("points")?.value.elementList ?? [] {
                 guard let xy = p.elements, xy.count == 2, case .number(let x, _) = xy[0].kind, case .number(let y, _) = xy[1].kind,
                       x.isFinite, y.isFinite else { continue }
                 let r = Rect(x: x, y: y, width: 0, height: 0)

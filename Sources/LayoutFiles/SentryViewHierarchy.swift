@@ -25,10 +25,10 @@ public enum SentryViewHierarchy {
         var counts: [String: Int] = [:]
         var seen: [String: Int] = [:]
         // Count the types first, so repeated ones are numbered #1, #2… in tree order.
-        var scan: [SourceValue] = windows
+        var scan: [SourceValue] = Array(windows)
         while let node = scan.popLast() {
             if case .string(let type)? = node.member("type")?.value.kind { counts[RecursiveDescriptionImporter.shortClassName(type), default: 0] += 1 }
-            scan.append(contentsOf: node.member("children")?.value.elements ?? [])
+            scan.append(contentsOf: node.member("children")?.value.elementList ?? [])
         }
         var extent = Rect.zero
         // Pre-order with a work list (deep trees cost no stack); depth clamped to the 99 levels
@@ -76,7 +76,7 @@ public enum SentryViewHierarchy {
                 throw LayoutError(file: file, line: node.position.line, column: node.position.column, path: path, message: "cannot import this node: \(error)")
             }
             if parent == nil { extent = extent.union(Rect(origin: .zero, size: Size(width: max(0, x + w), height: max(0, y + h)))) }
-            let children = node.member("children")?.value.elements ?? []
+            let children = node.member("children")?.value.elementList ?? []
             // Past the file's depth limit, children hang at the deepest level (their siblings' parent).
             let childParent = depth + 1 < LayoutFile.maxFileLayerDepth ? id : parent
             let childDepth = depth + 1 < LayoutFile.maxFileLayerDepth ? depth + 1 : depth

@@ -7,13 +7,13 @@ struct SourceLayers {
     init(root: SourceValue) {
         guard let layers = root.member("layers")?.value else { return }
         arrays[""] = layers
-        var stack = layers.elements ?? []
+        var stack = layers.elementList
         while let object = stack.popLast() {
             guard case .string(let name)? = object.member("name")?.value.kind else { continue }
             objects[name] = object
             if let children = object.member("sublayers")?.value ?? object.member("subviews")?.value {
                 arrays[name] = children
-                stack.append(contentsOf: children.elements ?? [])
+                stack.append(contentsOf: children.elementList)
             }
         }
     }

@@ -38,7 +38,7 @@ extension LayoutDecoder {
     func transformStep(_ value: SourceValue, path: String) throws(LayoutError) -> WrittenTransformStep {
         let meaning = try stepMeaning(value, path: path)
         // Read: exactly one step key, and at most an axis beside it.
-        let members = value.members ?? []
+        let members = value.memberList
         let key = members.first { $0.key != "axis" }
         return WrittenTransformStep(key: key?.key ?? "", value: key?.value ?? value,
                                     axis: members.first { $0.key == "axis" }?.value, step: meaning)

@@ -1,8 +1,8 @@
 import Yams
 
-/// Reads YAML layout files into `SourceValue`s with Yams (libyaml): `compose` builds the node
+/// Reads YAML layout files into a `SourceDocument` with Yams (libyaml): `compose` builds the node
 /// tree with a `Mark` (line, column) on every node; this file turns that into the shared
-/// position-annotated tree and turns libyaml's terse errors into layout errors.
+/// position-annotated document and turns libyaml's terse errors into layout errors.
 ///
 /// Scalars follow the YAML 1.2 core schema, not YAML 1.1: only `true`/`false` are booleans
 /// (`yes`, `no`, `on`, `off` stay strings, so a layer may be called `no`), numbers are
@@ -33,7 +33,12 @@ enum YAMLReader {
         }
         guard let root else { return nil }
         var converter = Converter(source: source, file: file, limit: max(yamlValueLimit, text.utf8.count))
-        return try converter.convert(root, depth: 1, path: "")
+        let index: Int32
+        do throws(LayoutError) { index = try converter.convert(root, depth: 1, path: "") } catch {
+            converter.builder.discard()
+            throw error
+        }
+        return SourceValue(document: SourceDocument(converter.builder), index: index)
     }
 
     /// The YAML 1.2 core schema's implicit types (Yams' default is YAML 1.1's).
@@ -56,6 +61,7 @@ enum YAMLReader {
         let file: String
         let limit: Int
         var count = 0
+        var builder = SourceDocument.Builder()
 
         init(source: SourceText, file: String, limit: Int) {
             self.source = source
@@ -65,7 +71,7 @@ enum YAMLReader {
 
         /// Converts `node`, found at nesting `depth` (a container there is level `depth`).
         /// Recurses at most `layoutNestingLimit` deep: deeper containers are an error.
-        mutating func convert(_ node: Node, depth: Int, path: String) throws(LayoutError) -> SourceValue {
+        mutating func convert(_ node: Node, depth: Int, path: String) throws(LayoutError) -> Int32 {
             let position = Self.position(of: node)
             count += 1
             if count > limit {
@@ -78,8 +84,8 @@ enum YAMLReader {
                 return try convertScalar(scalar, at: position, path: path)
             case .mapping(let mapping):
                 try checkDepth(depth, at: position, path: path)
-                var members: [SourceMember] = []
-                members.reserveCapacity(mapping.count)
+                var entries: [Int32] = []
+                entries.reserveCapacity(2 * mapping.count)
                 for (keyNode, valueNode) in mapping {
                     let keyPosition = Self.position(of: keyNode)
                     guard case .scalar(let keyScalar) = keyNode else {
@@ -89,18 +95,20 @@ enum YAMLReader {
                     }
                     let key = keyScalar.string
                     let childPath = path.isEmpty ? key : path + "." + key
+                    let keyIndex = builder.add(.string, at: keyPosition, text: key.utf8)
                     let value = try convert(valueNode, depth: depth + 1, path: childPath)
-                    members.append(SourceMember(key: key, at: keyPosition, value: value))
+                    entries.append(keyIndex)
+                    entries.append(value)
                 }
-                return SourceValue(.object(members), at: position)
+                return builder.addContainer(.object, at: position, entries: entries)
             case .sequence(let sequence):
                 try checkDepth(depth, at: position, path: path)
-                var elements: [SourceValue] = []
+                var elements: [Int32] = []
                 elements.reserveCapacity(sequence.count)
                 for (index, element) in sequence.enumerated() {
                     elements.append(try convert(element, depth: depth + 1, path: path + "[\(index)]"))
                 }
-                return SourceValue(.array(elements), at: position)
+                return builder.addContainer(.array, at: position, entries: elements)
             case .alias:
                 throw LayoutError(file: file, line: position.line, column: position.column, path: path,
                                   message: "unresolved YAML alias", suggestion: "define the anchor (&name) before using *name")
@@ -115,7 +123,7 @@ enum YAMLReader {
                               suggestion: "layout files allow at most \(layoutNestingLimit) levels")
         }
 
-        private func convertScalar(_ scalar: Node.Scalar, at position: SourcePosition, path: String) throws(LayoutError) -> SourceValue {
+        private mutating func convertScalar(_ scalar: Node.Scalar, at position: SourcePosition, path: String) throws(LayoutError) -> Int32 {
             let text = scalar.string
             let tag = Node.scalar(scalar).tag.rawValue
             func invalid(_ type: String) -> LayoutError {
@@ -124,20 +132,22 @@ enum YAMLReader {
             }
             switch tag {
             case Tag.Name.null.rawValue:
-                return SourceValue(.null, at: position)
+                return builder.add(.null, at: position)
             case Tag.Name.bool.rawValue:
                 switch text.lowercased() {
-                case "true": return SourceValue(.bool(true), at: position)
-                case "false": return SourceValue(.bool(false), at: position)
+                case "true": return builder.add(.true, at: position)
+                case "false": return builder.add(.false, at: position)
                 default: throw invalid("bool (true or false)")
                 }
             case Tag.Name.int.rawValue, Tag.Name.float.rawValue:
                 guard let number = Self.number(from: text) else { throw invalid("number") }
-                return SourceValue(.number(number, literal: text), at: position)
+                return builder.addNumber(number, literal: text, at: position)
             default:
                 // Strings (plain, quoted or block), and values with tags layout files do not use.
                 let start: SourcePosition? = scalar.style == .literal ? source.literalContentStart(after: position) : nil
-                return SourceValue(.string(text), at: position, contentStart: start)
+                let index = builder.add(.string, at: position, text: text.utf8)
+                if let start { builder.contentStarts[index] = start }
+                return index
             }
         }
 

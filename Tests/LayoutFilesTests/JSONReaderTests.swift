@@ -55,7 +55,8 @@ import Testing
     @Test func aByteOrderMarkIsSkipped() throws {
         let root = try #require(try JSONReader.parse([0xEF, 0xBB, 0xBF] + Array("{}".utf8), file: "t.json"))
         // The mark is invisible in editors, so it takes no column.
-        #expect(root == SourceValue(.object([]), at: at(1, 1)))
+        #expect(root.members?.isEmpty == true)
+        #expect(root.position == at(1, 1))
     }
 
     @Test func whitespaceOnlyIsNoDocument() throws {

@@ -8,7 +8,7 @@ import Geometry
 /// steps with it, so the two cannot disagree about what a step means or whether it is one.
 @Suite struct TransformStepReaderTests {
     static func steps(_ json: String) throws -> [SourceValue] {
-        try #require(try JSONReader.parse(Array(json.utf8), file: "t.json")?.elements)
+        try #require(try JSONReader.parse(Array(json.utf8), file: "t.json")?.elementList)
     }
 
     /// `[{scale: [2, 3]}, {translate: [10, 0]}, {rotate: 90}]`, applied first to last with

@@ -64,6 +64,8 @@ public enum ExplodedRaster {
                             guard let (t0, t1) = PolygonOps.clipSegment(a.0, a.1, b.0, b.1, minX: 0, minY: 0, maxX: dotsW - 1e-9, maxY: dotsH - 1e-9) else { continue }
                             let x0 = a.0 + (b.0 - a.0) * t0, y0 = a.1 + (b.1 - a.1) * t0
                             let x1 = a.0 + (b.0 - a.0) * t1, y1 = a.1 + (b.1 - a.1) * t1
+                            // (A corner at infinity gives NaN here: no dots for that edge.)
+                            guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { continue }
                             let steps = max(1, Int(max(abs(x1 - x0), abs(y1 - y0)).rounded(.up)))
                             let dx = (x1 - x0) / Double(steps), dy = (y1 - y0) / Double(steps)
                             var x = x0, y = y0
@@ -419,9 +421,14 @@ public enum ExplodedRaster {
     /// drawn there before (planes behind) is covered.
     static func fill(_ pts: [(Double, Double)], columns: Int, rows: Int, index: Int32,
                      filled: inout [Int32], mask: inout [UInt8], owner: inout [Int32]) {
+        // A quad projected from near the camera plane can reach past any Int, or be NaN: not
+        // filled then (its outline is clipped on its own), and the cell range is clamped to
+        // the grid before it becomes an Int.
+        guard pts.allSatisfy({ $0.0.isFinite && $0.1.isFinite }) else { return }
         let minX = pts.map(\.0).min()!, maxX = pts.map(\.0).max()!, minY = pts.map(\.1).min()!, maxY = pts.map(\.1).max()!
-        let c0 = max(0, Int((minX / 2).rounded(.down))), c1 = min(columns - 1, Int((maxX / 2).rounded(.up)))
-        let r0 = max(0, Int((minY / 4).rounded(.down))), r1 = min(rows - 1, Int((maxY / 4).rounded(.up)))
+        func cell(_ x: Double, _ count: Int) -> Int { Int(min(max(x, -1), Double(count))) }
+        let c0 = max(0, cell((minX / 2).rounded(.down), columns)), c1 = min(columns - 1, cell((maxX / 2).rounded(.up), columns))
+        let r0 = max(0, cell((minY / 4).rounded(.down), rows)), r1 = min(rows - 1, cell((maxY / 4).rounded(.up), rows))
         guard c0 <= c1, r0 <= r1 else { return }
         for r in r0...r1 {
             for c in c0...c1 {

@@ -31,4 +31,21 @@ import Testing
         // Back: the first picture exactly.
         #expect(Self.render("alpha", "beta") == first)
     }
+
+    @Test("A plane projected past any Int, or to NaN, is drawn without trapping (fuzz find)")
+    func hugeAndNaNQuadsDraw() {
+        // The selected plane is filled before its outline; a corner at 1e300 points (a layer
+        // projected from near the camera plane) used to overflow the fill's cell range.
+        for far in [1e300, -1e300, Double.infinity, Double.nan] {
+            let huge = Quad(Point(2, 2), Point(far, 2), Point(far, 12), Point(2, 12))
+            let items = [ExplodedRaster.Item(layer: LayerID(raw: 0), quad: huge, plane: 0, name: "huge", color: nil, badge: false),
+                         ExplodedRaster.Item(layer: LayerID(raw: 1), quad: Quad(Point(22, 14), Point(38, 14), Point(38, 18), Point(22, 18)),
+                                             plane: 1, name: "beta", color: nil, badge: false)]
+            let canvas = ExplodedRaster.render(items, viewport: Viewport(origin: .zero, pointsPerColumn: 1), columns: 40, rows: 10,
+                                               selection: LayerID(raw: 0), palette: .standard, unicode: true)
+            let text = (0..<canvas.rows).map { canvas.text(row: $0) }.joined(separator: "\n")
+            // The plane that is in view is drawn whole, whatever the other one did.
+            #expect(text.contains("beta"), "\(far)")
+        }
+    }
 }

@@ -40,7 +40,7 @@ public enum AppKitSubtreeDescription {
         rest = rest[rest.index(after: close)...]
         guard let f = rest.range(of: " f=(") else { return nil }
         // Class name: the first word after `h=… v=…`.
-        let words = rest[..<f.lowerBound].split(separator: " ", omittingEmptySubsequences: true)
+        let words = rest[..<f.lowerBound].split(whereSeparator: \.isWhitespace)
         guard let classWord = words.first(where: { !$0.hasPrefix("h=") && !$0.hasPrefix("v=") }) else { return nil }
         var title: String? = nil
         if let q1 = rest[..<f.lowerBound].firstIndex(of: "\""), let q2 = rest[..<f.lowerBound].lastIndex(of: "\""), q1 < q2 {
@@ -92,16 +92,12 @@ public enum AppKitSubtreeDescription {
                               suggestion: "paste the output of `po [view _subtreeDescription]`")
         }
         var tree = LayerTree()
-        var counts: [String: Int] = [:]
-        for l in lines { counts[l.className, default: 0] += 1 }
-        var seen: [String: Int] = [:]
+        var names = ImportedNames(classNames: lines.map(\.className))
         // (depth, id, y-up sublayer space on screen)
         var stack: [(depth: Int, id: LayerID, upward: Bool)] = []
         var extent = Rect.zero
         for l in lines {
-            var name = l.className
-            if counts[name, default: 0] > 1 { seen[name, default: 0] += 1; name += "#\(seen[name]!)" }
-            while tree.id(named: name) != nil { name += "'" }
+            let name = names.next(forClass: l.className, fallback: "view") { tree.id(named: $0) != nil }
             while let top = stack.last, top.depth >= l.depth { stack.removeLast() }
             let parent = stack.last
             let f = l.frame.compactMap(Double.init)

@@ -1,5 +1,7 @@
+import CommandLanguage
 import Geometry
 import LayerModel
+import SafeText
 
 /// A dump turned into a scene, with what the import could only approximate and (lenient)
 /// what it skipped.
@@ -93,21 +95,9 @@ public enum RecursiveDescriptionImporter {
             v.sublayerRefs.filter { $0.address.map { !addresses.contains($0) } ?? true }
         }
         // Names: the short class name, numbered #1, #2… in tree order when it repeats.
-        var counts: [String: Int] = [:]
-        for v in views {
-            counts[shortClassName(v.className), default: 0] += 1
-            for r in references(v) { counts[shortClassName(r.className), default: 0] += 1 }
-        }
-        var seen: [String: Int] = [:]
+        var names = ImportedNames(classNames: views.flatMap { [$0.className] + references($0).map(\.className) })
         func uniqueName(_ className: String) -> String {
-            let short = shortClassName(className)
-            var name = short.isEmpty ? "view" : short
-            if counts[short, default: 0] > 1 {
-                seen[short, default: 0] += 1
-                name = "\(short)#\(seen[short]!)"
-            }
-            while tree.id(named: name) != nil { name += "'" }
-            return name
+            names.next(forClass: className, fallback: "view") { tree.id(named: $0) != nil }
         }
         var stack: [(depth: Int, id: LayerID)] = []
         var extent = Rect.zero
@@ -121,7 +111,7 @@ public enum RecursiveDescriptionImporter {
             // What is written must reopen: every number within what a layout file holds.
             if !v.unread, let bad = unwritable(layer) {
                 let e = LayoutError(file: file, line: v.line, column: v.column, path: "view \(v.className)",
-                                    message: "rebuilt from its printed values, this view's \(bad) is past the ±1e9 a layout file can hold",
+                                    message: "rebuilt from its printed values, this view's \(bad)",
                                     suggestion: "without --strict it is kept as a container of unknown geometry, so its subviews keep their place")
                 if !lenient { throw e }
                 skipped.append(e)
@@ -193,9 +183,28 @@ public enum RecursiveDescriptionImporter {
 
     /// The first saved number of the layer past ±1e9 (or not finite), named; nil when the
     /// layer can be written and read back (the layout decoder's own check).
+    /// What would stop the rebuilt layer from being saved and read back, as the end of a
+    /// sentence ("bounds (0 0; -140.5 29) has a negative width or height, which a layout file
+    /// refuses"); nil when nothing would. Every importer asks before adding a layer.
     static func unwritable(_ layer: Layer) -> String? {
-        LayoutDecoder.unsavableNumber(in: layer).map { "\($0.key) (\($0.value))" }
+        if let (key, value) = LayoutDecoder.unsavableNumber(in: layer) {
+            return "\(key) (\(value)) is past the ±1e9 a layout file can hold"
+        }
+        for declaration in PropertyDeclaration.all where declaration.isSaved && declaration.constraint != nil {
+            guard let value = declaration.value(of: layer), declaration.violates(value) else { continue }
+            let rule: String
+            switch declaration.constraint {
+            case .unitInterval?: rule = "is not between 0 and 1"
+            case .nonNegative?: rule = "is negative"
+            case .nonNegativeSize?: rule = "has a negative width or height"
+            case .positive?, nil: rule = "is not positive"
+            }
+            return "\(declaration.spelling(for: layer.kind).rawValue) \(value.text) \(rule), which a layout file refuses"
+        }
+        return nil
     }
+
+
 
     /// Short number text for notes.
     static func num(_ x: Double) -> String { NumberText.short(x) }
@@ -236,7 +245,7 @@ public enum RecursiveDescriptionImporter {
         layer.masksToBounds = v.clipsToBounds
         layer.isUserInteractionEnabled = v.isUserInteractionEnabled
         layer.autoresizingMask = v.autoresizingMask ?? []
-        if v.isLayerDescription, let position = v.position, let bounds = v.bounds {
+        if !v.unread, v.isLayerDescription, let position = v.position, let bounds = v.bounds {
             // `po someLayer`: the layer's own geometry, as printed.
             layer.bounds = bounds
             layer.position = position
@@ -462,5 +471,33 @@ extension Double {
         while x >= 10 { x /= 10; e += 1 }
         while x < 1 { x *= 10; e -= 1 }
         return Double(e)
+    }
+}
+
+/// Layer names from class names, as every importer gives them: the short class name
+/// (`shortClassName`), numbered #1, #2… in tree order when the file has it more than once, a
+/// prime added while a name is taken. Spaces, controls and invisible characters are left out
+/// (a mangled or damaged dump can have them; a name must be visible and not blank), and a
+/// class name with nothing else gives `fallback`.
+struct ImportedNames {
+    private var counts: [String: Int] = [:]
+    private var seen: [String: Int] = [:]
+
+    /// Every class name the import will name a layer after, to know which repeat.
+    init(classNames: some Sequence<String>) {
+        for name in classNames { counts[RecursiveDescriptionImporter.shortClassName(name), default: 0] += 1 }
+    }
+
+    mutating func next(forClass className: String, fallback: String, isTaken: (String) -> Bool) -> String {
+        let short = RecursiveDescriptionImporter.shortClassName(className)
+        let kept = short.unicodeScalars.filter { !SafeText.isUnsafe($0) && !$0.properties.isWhitespace }
+        let base = kept.isEmpty ? fallback : String(String.UnicodeScalarView(kept))
+        var name = base
+        if counts[short, default: 0] > 1 {
+            seen[short, default: 0] += 1
+            name = "\(base)#\(seen[short]!)"
+        }
+        while isTaken(name) { name += "'" }
+        return name
     }
 }

@@ -78,16 +78,16 @@ public enum SDCALayerExport {
             if !lenient { throw e }
             skipped.append(e)
         }
-        // Count the classes first, so repeated ones are numbered #1, #2… in tree order.
-        var counts: [String: Int] = [:]
+        // The classes first, so repeated ones are numbered #1, #2… in tree order.
+        var classes: [String] = []
         var scan: [SourceValue] = [root]
         while let node = scan.popLast() {
-            if case .string(let c)? = node.member("class")?.value.kind { counts[RecursiveDescriptionImporter.shortClassName(c), default: 0] += 1 }
+            if case .string(let c)? = node.member("class")?.value.kind { classes.append(c) }
             guard let model = node.member("layerModel")?.value else { continue }
             scan.append(contentsOf: model.member("sublayers")?.value.elementList ?? [])
             if let mask = model.member("mask")?.value { scan.append(mask) }
         }
-        var seen: [String: Int] = [:]
+        var names = ImportedNames(classNames: classes)
         var tree = LayerTree()
         var extent = Rect.zero
         var tooDeep = false
@@ -117,10 +117,7 @@ public enum SDCALayerExport {
                 try problem(node, item.path, "\(className): nested deeper than the \(LayoutFile.maxFileLayerDepth) levels a layout file holds",
                             "without --strict it and the layers under it hang at the deepest level")
             }
-            let short = RecursiveDescriptionImporter.shortClassName(className)
-            var name = short.isEmpty ? "layer" : short
-            if counts[short, default: 0] > 1 { seen[short, default: 0] += 1; name = "\(short)#\(seen[short]!)" }
-            while tree.id(named: name) != nil { name += "'" }
+            let name = names.next(forClass: className, fallback: "layer") { tree.id(named: $0) != nil }
 
             let reader = FieldReader(model: model, path: at + "layerModel")
             var layer = Layer(name: name, kind: .layer)
@@ -222,7 +219,7 @@ public enum SDCALayerExport {
             parts.append("line \(node.position.line)")
             layer.note = parts.joined(separator: "; ")
             if let bad = RecursiveDescriptionImporter.unwritable(layer) {
-                try problem(node, item.path, "\(className): its \(bad) is past the ±1e9 a layout file can hold",
+                try problem(node, item.path, "\(className): its \(bad)",
                             "without --strict the layer and its sublayers are skipped")
                 continue
             }

@@ -22,14 +22,14 @@ public enum SentryViewHierarchy {
         }
         var tree = LayerTree()
         var skipped: [LayoutError] = []
-        var counts: [String: Int] = [:]
-        var seen: [String: Int] = [:]
-        // Count the types first, so repeated ones are numbered #1, #2… in tree order.
+        // The types first, so repeated ones are numbered #1, #2… in tree order.
+        var types: [String] = []
         var scan: [SourceValue] = Array(windows)
         while let node = scan.popLast() {
-            if case .string(let type)? = node.member("type")?.value.kind { counts[RecursiveDescriptionImporter.shortClassName(type), default: 0] += 1 }
+            if case .string(let type)? = node.member("type")?.value.kind { types.append(type) }
             scan.append(contentsOf: node.member("children")?.value.elementList ?? [])
         }
+        var names = ImportedNames(classNames: types)
         var extent = Rect.zero
         // Pre-order with a work list (deep trees cost no stack); depth clamped to the 99 levels
         // a layout file holds.
@@ -50,10 +50,7 @@ public enum SentryViewHierarchy {
                 skipped.append(e)
                 continue
             }
-            let short = RecursiveDescriptionImporter.shortClassName(type)
-            var name = short.isEmpty ? "view" : short
-            if counts[short, default: 0] > 1 { seen[short, default: 0] += 1; name = "\(short)#\(seen[short]!)" }
-            while tree.id(named: name) != nil { name += "'" }
+            let name = names.next(forClass: type, fallback: "view") { tree.id(named: $0) != nil }
             var layer = Layer(name: name, kind: .view)
             layer.bounds = Rect(x: 0, y: 0, width: abs(w), height: abs(h))
             layer.position = Point(x: x + w / 2, y: y + h / 2)
@@ -64,9 +61,9 @@ public enum SentryViewHierarchy {
             note.append("printed: x, y, width, height (frame in the parent), alpha, visible; assumed: anchorPoint (0.5, 0.5), no transform")
             note.append("line \(node.position.line)")
             layer.note = note.joined(separator: "; ")
-            if RecursiveDescriptionImporter.unwritable(layer) != nil {
+            if let bad = RecursiveDescriptionImporter.unwritable(layer) {
                 let e = LayoutError(file: file, line: node.position.line, column: node.position.column, path: path,
-                                    message: "\(type): its center works out past the ±1e9 a layout file can hold")
+                                    message: "\(type): its \(bad)")
                 if !lenient { throw e }
                 skipped.append(e)
                 continue

@@ -35,6 +35,26 @@ struct SourceText {
         offset(of: p).map { scalars[$0] }
     }
 
+    /// Whether the scalar written at `p` starts with U+FEFF: raw, after a quote, or escaped in
+    /// double quotes (`"\ufeff…"`, `"\U0000FEFF…"`). Yams makes its Strings with Foundation,
+    /// which drops a leading U+FEFF as a byte order mark; the reader puts it back.
+    func scalarStartsWithByteOrderMark(at p: SourcePosition) -> Bool {
+        guard var i = offset(of: p) else { return false }
+        let quote = scalars[i]
+        if quote == "\"" || quote == "'" { i += 1 }
+        guard i < scalars.count else { return false }
+        if scalars[i] == "\u{FEFF}" { return true }
+        guard quote == "\"", scalars[i] == "\\", i + 1 < scalars.count else { return false }
+        let digits: String
+        switch scalars[i + 1] {
+        case "u": digits = "feff"
+        case "U": digits = "0000feff"
+        default: return false
+        }
+        guard i + 2 + digits.unicodeScalars.count <= scalars.count else { return false }
+        return String(String.UnicodeScalarView(scalars[(i + 2)..<(i + 2 + digits.unicodeScalars.count)])).lowercased() == digits
+    }
+
     /// Where the first character of a key's text is, given where the key starts (past an
     /// opening quote). Nil for an empty quoted key.
     func keyContentOffset(at p: SourcePosition) -> Int? {

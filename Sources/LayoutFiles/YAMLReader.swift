@@ -93,7 +93,7 @@ enum YAMLReader {
                                           message: "a key must be plain text, found \(keyNode.mapping != nil ? "a mapping" : "a list")",
                                           suggestion: "write the key as text, like name:")
                     }
-                    let key = keyScalar.string
+                    let key = text(of: keyScalar, at: keyPosition)
                     let childPath = path.isEmpty ? key : path + "." + key
                     let keyIndex = builder.add(.string, at: keyPosition, text: key.utf8)
                     let value = try convert(valueNode, depth: depth + 1, path: childPath)
@@ -123,8 +123,15 @@ enum YAMLReader {
                               suggestion: "layout files allow at most \(layoutNestingLimit) levels")
         }
 
-        private mutating func convertScalar(_ scalar: Node.Scalar, at position: SourcePosition, path: String) throws(LayoutError) -> Int32 {
+        /// The scalar's text, with the leading U+FEFF Yams dropped put back.
+        private func text(of scalar: Node.Scalar, at position: SourcePosition) -> String {
             let text = scalar.string
+            guard text.unicodeScalars.first != "\u{FEFF}", source.scalarStartsWithByteOrderMark(at: position) else { return text }
+            return "\u{FEFF}" + text
+        }
+
+        private mutating func convertScalar(_ scalar: Node.Scalar, at position: SourcePosition, path: String) throws(LayoutError) -> Int32 {
+            let text = self.text(of: scalar, at: position)
             let tag = Node.scalar(scalar).tag.rawValue
             func invalid(_ type: String) -> LayoutError {
                 LayoutError(file: file, line: position.line, column: position.column, path: path,

@@ -14,8 +14,13 @@ struct Patcher {
     /// goes after it with a comma (a scene begun from `{"layers": []}` gets two `add`s).
     var filledEmptyArrays: Set<Int> = []
 
+    /// The file starts with a byte order mark: both readers give positions without it (it
+    /// takes no column), so it is set aside while patching and put back in front.
+    let byteOrderMark: Bool
+
     init(text: String, format: LayoutFormat) {
-        source = SourceText(text)
+        byteOrderMark = text.unicodeScalars.first == "\u{FEFF}"
+        source = SourceText(byteOrderMark ? String(text.unicodeScalars.dropFirst()) : text)
         self.format = format
         spacedBraces = text.contains("{ ")
     }
@@ -35,6 +40,7 @@ struct Patcher {
             scalars.replaceSubrange(edit.range, with: edit.text.unicodeScalars)
         }
         var s = String.UnicodeScalarView()
+        if byteOrderMark { s.append("\u{FEFF}") }
         s.append(contentsOf: scalars)
         return String(s)
     }

@@ -101,6 +101,21 @@ import Geometry
             """))
     }
 
+    @Test("a file that starts with a byte order mark keeps it, and the change lands on the right column of line 1",
+          arguments: [("one.json", "{\"layers\": [{\"name\": \"a\", \"bounds\": [0, 0, 100, 50], \"position\": [60, 40]}]}\n"),
+                      ("one.yaml", "layers: [{name: a, bounds: [0, 0, 100, 50], position: [60, 40]}]\n")])
+    func byteOrderMarkKept(name: String, body: String) throws {
+        // Both readers give positions as an editor shows them (the mark takes no column); the
+        // patch is made in the file's own text, mark and all.
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/" + name
+        try Data(("\u{FEFF}" + body).utf8).write(to: URL(fileURLWithPath: path))
+        try Self.edit(path, "select a; set bounds 0 0 120 50")
+        // Read as bytes: Foundation's String(contentsOfFile:) would drop the mark itself.
+        let saved = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        #expect(saved == "\u{FEFF}" + body.replacingOccurrences(of: "100, 50", with: "120, 50"))
+    }
+
     @Test("a trailing comment on a changed line stays, and a new property joins a block mapping at its indentation")
     func trailingCommentsAndInsertedFields() throws {
         let dir = try TemporaryDirectory()

@@ -66,6 +66,19 @@ import Geometry
         #expect(root.member("title")?.value.contentStart == nil)
     }
 
+    @Test func aYAMLFileMayStartWithAByteOrderMarkWhichTakesNoColumn() throws {
+        // As in JSON: some editors write one. It used to make libyaml read the first line as a
+        // scalar ("unexpected text after the end of the document" at 2:1).
+        let scene = try LayoutFile.parse("\u{FEFF}title: x\nlayers:\n  - name: a\n", file: "t.yaml", format: .yaml)
+        #expect(scene.title == "x" && scene.tree.count == 1)
+        // `titel` is at line 1, column 1 as an editor shows it.
+        let e = try #require(throws: LayoutError.self) { try LayoutFile.parse("\u{FEFF}titel: x\nlayers: []\n", file: "t.yaml", format: .yaml) }
+        #expect(e.line == 1 && e.column == 1)
+        // A mark that is part of a value (escaped, after the first) is kept, though Yams drops it.
+        let root = try #require(try YAMLReader.parse("\u{FEFF}a: \"\\ufeffb\"\n", file: "t.yaml"))
+        #expect(root.member("a")?.value.kind == .string("\u{FEFF}b"))
+    }
+
     @Test func aKeyIsComparedByItsBytes() throws {
         // Keys with escapes live in `extra`; "\u0061" is "a" and must match the lookup of "a".
         let root = try read(#"{"\u0061": 1, "é": 2}"#)

@@ -44,7 +44,7 @@ final class SourceDocument: @unchecked Sendable {
         /// `extra`. Containers: where its children start in `children`.
         var start: Int32
         /// Text: its length in bytes. Containers: how many entries in `children` (an object
-        /// has two a member: its key's node, then its value's).
+        /// has two per member: its key's node, then its value's).
         var count: Int32
         var kind: NodeKind
         var flags: UInt8
@@ -54,6 +54,13 @@ final class SourceDocument: @unchecked Sendable {
         static let storedNumber: UInt8 = 2
 
         var position: SourcePosition { SourcePosition(line: line, column: column) }
+
+        /// A text node's bytes in the file's text or in `extra` (past a stored number's value).
+        @inline(__always)
+        func bytes(text: Buffer<UInt8>, extra: Buffer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            if flags & Self.inExtra != 0 { return extra.slice(Int(start) + (flags & Self.storedNumber != 0 ? 8 : 0), Int(count)) }
+            return text.slice(Int(start), Int(count))
+        }
     }
 
     enum NodeKind: UInt8, Sendable, BitwiseCopyable { case object, array, string, number, `true`, `false`, null }
@@ -229,13 +236,7 @@ final class SourceDocument: @unchecked Sendable {
         func node(_ index: Int32) -> Node { nodes[Int(index)] }
 
         /// The bytes of a text node, borrowed (valid until the next append).
-        func bytes(of index: Int32) -> UnsafeBufferPointer<UInt8> {
-            let node = nodes[Int(index)]
-            if node.flags & Node.inExtra != 0 {
-                return extra.slice(Int(node.start) + (node.flags & Node.storedNumber != 0 ? 8 : 0), Int(node.count))
-            }
-            return text.slice(Int(node.start), Int(node.count))
-        }
+        func bytes(of index: Int32) -> UnsafeBufferPointer<UInt8> { nodes[Int(index)].bytes(text: text, extra: extra) }
 
         func string(_ index: Int32) -> String { String(decoding: bytes(of: index), as: UTF8.self) }
     }
@@ -250,13 +251,7 @@ final class SourceDocument: @unchecked Sendable {
 
     /// The bytes of a string or a number's spelling, borrowed (valid while the document lives).
     @inline(__always)
-    func bytes(of index: Int32) -> UnsafeBufferPointer<UInt8> {
-        let node = nodes[Int(index)]
-        if node.flags & Node.inExtra != 0 {
-            return extra.slice(Int(node.start) + (node.flags & Node.storedNumber != 0 ? 8 : 0), Int(node.count))
-        }
-        return text.slice(Int(node.start), Int(node.count))
-    }
+    func bytes(of index: Int32) -> UnsafeBufferPointer<UInt8> { nodes[Int(index)].bytes(text: text, extra: extra) }
 
     func string(_ index: Int32) -> String { String(decoding: bytes(of: index), as: UTF8.self) }
 

@@ -129,12 +129,13 @@ import LayerModel
     @Test func notesWrapBeforeAGroupAndByDisplayWidth() throws {
         var tree = LayerTree()
         var label = Layer(name: "label", kind: .view)
-        label.note = "derived: bounds (0 0 288 43.5), center (160, 21.75); text 一二三四五六七八九十一二三四五六七八九十 end"
+        // The importers' own spelling of a rect, "(x y; w h)": its ";" does not end the part.
+        label.note = "derived: bounds (0 0; 288 43.5), center (160, 21.75); text 一二三四五六七八九十一二三四五六七八九十 end"
         let id = try tree.add(label)
         let notes = Inspector.lines(tree, layer: id).map(\.text).filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
-        // "derived: bounds (0 0 288 43.5), center" is 38 columns; " (160, 21.75)" would make
-        // 51 > 44, and the group is not split: it starts the next line.
-        #expect(notes.prefix(2) == ["  derived: bounds (0 0 288 43.5), center", "  (160, 21.75)"])
+        // "derived: bounds (0 0; 288 43.5), center" is 39 columns; " (160, 21.75)" would make
+        // 52 > 44, and the group is not split: it starts the next line.
+        #expect(notes.prefix(2) == ["  derived: bounds (0 0; 288 43.5), center", "  (160, 21.75)"])
         // "text" (4) and the 20 CJK characters (40 columns): 4 + 1 + 40 = 45 > 44, so the CJK run
         // starts its own line, and "end" joins it: 40 + 1 + 3 = 44 ≤ 44. (Counting characters,
         // 4 + 1 + 20 would have put them on one 45-column line, cut at the panel's edge.)

@@ -102,13 +102,6 @@ public enum AppKitSubtreeDescription {
             let parent = stack.last
             let f = l.frame.compactMap(Double.init)
             let b = l.bounds?.compactMap(Double.init) ?? [0, 0, f[2], f[3]]
-            if let bad = (f + b).first(where: { abs($0) > RecursiveDescriptionParser.numberLimit }) {
-                let e = LayoutError(file: file, line: l.line, column: l.column, path: "view \(l.className)",
-                                    message: "\(bad) is past the ±1e9 a layout file can hold")
-                if !lenient { throw e }
-                skipped.append(e)
-                continue
-            }
             var layer = Layer(name: name, kind: .view)
             layer.bounds = Rect(x: b[0], y: b[1], width: abs(f[2]), height: abs(f[3]))
             layer.position = Point(x: f[0] + f[2] / 2, y: f[1] + f[3] / 2)
@@ -127,6 +120,15 @@ public enum AppKitSubtreeDescription {
             note.append("modelled: \(flipped ? "flipped view: subviews y-down" : "not flipped: subviews y-up, via geometryFlipped")")
             note.append("line \(l.line)")
             layer.note = note.joined(separator: "; ")
+            // What is written must reopen: every number, printed or derived (a frame at y 1e9
+            // has its center past 1e9), within what a layout file holds.
+            if let bad = RecursiveDescriptionImporter.unwritable(layer) {
+                let e = LayoutError(file: file, line: l.line, column: l.column, path: "view \(l.className)",
+                                    message: "\(l.className): its \(bad)", suggestion: "without --strict the view is skipped and its subviews join its superview")
+                if !lenient { throw e }
+                skipped.append(e)
+                continue
+            }
             let id: LayerID
             do { id = try tree.add(layer, in: parent?.id) } catch {
                 throw LayoutError(file: file, line: l.line, column: 1, message: "cannot import this view: \(error)")

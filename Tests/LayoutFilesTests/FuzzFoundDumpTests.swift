@@ -48,6 +48,25 @@ import Testing
         reopensEqual(text)
     }
 
+    @Test func anAppKitViewWhoseCenterWouldPass1e9IsSkippedAndItsSubviewsMoveUp() throws {
+        // f=(0,1e9,10,10): every printed number is within ±1e9, but the center's y is
+        // 1e9 + 10 / 2 = 1000000005, which a layout file cannot hold (seed 202 found it).
+        let text = """
+            [   A     ! W U ] h=--- v=--- NSView f=(0,0,100,100) b=(-) => <NSViewBackingLayer>
+              [   A     ! W U ] h=--- v=--- NSBox f=(0,1e9,10,10) b=(-) => <NSViewBackingLayer>
+                [   A     ! W U ] h=--- v=--- NSButton f=(1,2,3,4) b=(-) => <NSViewBackingLayer>
+            """
+        let dump = try imported(text)
+        #expect(dump.skipped.map(\.message) == ["NSBox: its center (1000000005.0) is past the ±1e9 a layout file can hold"])
+        #expect(dump.skipped.first?.line == 2)
+        let tree = dump.scene.tree
+        #expect(tree.names.sorted() == ["NSButton", "NSView"])
+        // The box's subview joins the box's superview.
+        #expect(tree[try #require(tree.id(named: "NSButton"))].superlayer == tree.id(named: "NSView"))
+        #expect(throws: LayoutError.self) { try RecursiveDescriptionImporter.importDump(text, file: "fuzz.txt", lenient: false) }
+        reopensEqual(text)
+    }
+
     @Test func aClassNameOfOnlyInvisibleCharactersGivesTheFallbackName() {
         var names = ImportedNames(classNames: ["\u{FEFF}", "UI\u{200B}Label", "UILabel"])
         #expect(names.next(forClass: "\u{FEFF}", fallback: "view") { _ in false } == "view")

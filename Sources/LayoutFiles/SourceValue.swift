@@ -137,8 +137,6 @@ final class SourceDocument: @unchecked Sendable {
             count = start
         }
 
-        mutating func removeAll() { count = 0 }
-
         /// `count` elements from `start`, borrowed: valid while the buffer is not grown or freed.
         @inline(__always)
         func slice(_ start: Int, _ length: Int) -> UnsafeBufferPointer<Element> {

@@ -24,7 +24,7 @@ if [ "${1:-}" = "libfuzzer" ]; then
     corpus=.build/fuzz/corpus
     mkdir -p "$corpus"
     # libFuzzer inputs start with one byte choosing the target: 0 JSON, 1 YAML, 2 commands,
-    # 3 recursiveDescription dumps, 4 animation and step commands, 5 round trip (the bytes
+    # 3 dumps (every import form), 4 animation and step commands, 5 round trip (the bytes
     # seed a random scene).
     for f in Layouts/*.json Tests/LayoutFilesTests/Malformed/layouts/*.json; do
         { printf '\000'; cat "$f"; } > "$corpus/json-$(basename "$f")"
@@ -35,7 +35,8 @@ if [ "${1:-}" = "libfuzzer" ]; then
     for f in Tests/EngineTests/Malformed/scripts/*; do
         { printf '\002'; cat "$f"; } > "$corpus/cmd-$(basename "$f")"
     done
-    for f in Tests/LayoutFilesTests/Dumps/*.txt; do
+    # (The dump target reads every form: text dumps, Sentry's and SDCALayer's JSON.)
+    for f in Tests/LayoutFilesTests/Dumps/*.txt Tests/LayoutFilesTests/Dumps/*.json; do
         { printf '\003'; cat "$f"; } > "$corpus/dump-$(basename "$f")"
     done
     exec .build/fuzz/release/layerscope-fuzz -timeout=10 "$@" "$corpus"

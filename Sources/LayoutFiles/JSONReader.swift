@@ -345,8 +345,9 @@ struct JSONReader {
         return value
     }
 
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, then the value as a Double (a literal
-    /// out of range, like `1e999`, becomes ±infinity; the decoder says why that is refused).
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, as a node of its spelling; the value is
+    /// read from it when asked (`SourceDocument.number`: a literal out of range, like `1e999`,
+    /// is ±infinity, and the decoder says why that is refused).
     private mutating func parseNumber() throws(LayoutError) -> Int32 {
         let start = offset
         let position = recordPosition(at: start)

@@ -19,8 +19,9 @@ struct Patcher {
     let byteOrderMark: Bool
 
     init(text: String, format: LayoutFormat) {
-        byteOrderMark = text.unicodeScalars.first == "\u{FEFF}"
-        source = SourceText(byteOrderMark ? String(text.unicodeScalars.dropFirst()) : text)
+        let (unmarked, hadMark) = SourceText.withoutByteOrderMark(text)
+        byteOrderMark = hadMark
+        source = SourceText(unmarked)
         self.format = format
         spacedBraces = text.contains("{ ")
     }

@@ -181,11 +181,11 @@ public enum RecursiveDescriptionImporter {
                             notes: notes, tree: tree, extent: extent, approximate: approximate, skipped: skipped)
     }
 
-    /// The first saved number of the layer past ±1e9 (or not finite), named; nil when the
-    /// layer can be written and read back (the layout decoder's own check).
     /// What would stop the rebuilt layer from being saved and read back, as the end of a
-    /// sentence ("bounds (0 0; -140.5 29) has a negative width or height, which a layout file
-    /// refuses"); nil when nothing would. Every importer asks before adding a layer.
+    /// sentence: a saved number past ±1e9 or not finite (the layout decoder's own check), or a
+    /// value a declaration's constraint refuses ("bounds 0 0 -140.5 29 has a negative width or
+    /// height, which a layout file refuses"); nil when nothing would. Every importer asks
+    /// before adding a layer.
     static func unwritable(_ layer: Layer) -> String? {
         if let (key, value) = LayoutDecoder.unsavableNumber(in: layer) {
             return "\(key) (\(value)) is past the ±1e9 a layout file can hold"
@@ -203,8 +203,6 @@ public enum RecursiveDescriptionImporter {
         }
         return nil
     }
-
-
 
     /// Short number text for notes.
     static func num(_ x: Double) -> String { NumberText.short(x) }

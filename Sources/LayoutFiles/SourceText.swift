@@ -35,6 +35,14 @@ struct SourceText {
         offset(of: p).map { scalars[$0] }
     }
 
+    /// `text` without a leading byte order mark, and whether it had one. Both readers give
+    /// positions as an editor shows them, where the mark takes no column (JSON skips it in its
+    /// bytes); the YAML reader and the patcher take it off first.
+    static func withoutByteOrderMark(_ text: String) -> (text: String, hadMark: Bool) {
+        guard text.unicodeScalars.first == "\u{FEFF}" else { return (text, false) }
+        return (String(text.unicodeScalars.dropFirst()), true)
+    }
+
     /// Whether the scalar written at `p` starts with U+FEFF: raw, after a quote, or escaped in
     /// double quotes (`"\ufeff…"`, `"\U0000FEFF…"`). Yams makes its Strings with Foundation,
     /// which drops a leading U+FEFF as a byte order mark; the reader puts it back.

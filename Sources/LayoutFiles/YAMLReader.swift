@@ -23,9 +23,8 @@ enum YAMLReader {
     /// Parses a whole document; nil when it holds no document (empty, or only comments).
     static func parse(_ text: String, file: String) throws(LayoutError) -> SourceValue? {
         // A UTF-8 byte order mark is tolerated, as in JSON (some editors write one); libyaml,
-        // given the text as UTF-8, would read it as the start of a scalar. Invisible in
-        // editors, it takes no column.
-        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        // given the text as UTF-8, would read it as the start of a scalar.
+        let text = SourceText.withoutByteOrderMark(text).text
         let source = SourceText(text)
         let root: Node?
         do {

@@ -9,20 +9,7 @@ import Geometry
 /// Content and its CTM (content.md, issue 25): every number below is worked by hand in the
 /// comment beside it.
 @Suite("Content: drawing operations and the CTM")
-struct ContentTests {
-    func session(_ script: String, scene: Scene = Scene()) throws -> Session {
-        var s = Session(scene: scene)
-        for line in script.split(separator: "\n") {
-            for case let .engine(c) in try CommandParser.parseLine(String(line)) { _ = try s.perform(c) }
-        }
-        return s
-    }
-
-    func ask(_ s: inout Session, _ query: String) throws -> String {
-        guard case let .answer(json) = try s.perform(try CommandParser.parseEngine(query)) else { return "not an answer" }
-        return json
-    }
-
+struct ContentTests: SessionScripting {
     func near(_ a: Affine2D, _ b: [Double], _ tolerance: Double = 1e-9) -> Bool {
         zip(a.values, b).allSatisfy { abs($0 - $1) <= tolerance }
     }

@@ -7,21 +7,7 @@ import Geometry
 @testable import Engine
 
 @Suite("Session: commands, undo/redo, queries")
-struct SessionTests {
-    /// A session built from commands, as a script would.
-    func session(_ script: String) throws -> Session {
-        var s = Session()
-        for line in script.split(separator: "\n") {
-            for case let .engine(c) in try CommandParser.parseLine(String(line)) { _ = try s.perform(c) }
-        }
-        return s
-    }
-
-    func ask(_ s: inout Session, _ query: String) throws -> String {
-        guard case let .answer(json) = try s.perform(try CommandParser.parseEngine(query)) else { return "not an answer" }
-        return json
-    }
-
+struct SessionTests: SessionScripting {
     static let popup = """
         add viewA view
         set frame 140 140 100 100

@@ -58,7 +58,11 @@ public enum LessonChecker {
         let right = leaves.contains { leaf in
             switch leaf {
             case let .number(n): return numbers.count == 1 && words.count == 1 && abs(n - numbers[0]) <= prediction.within
-            case let .array(a): return numbers.count == a.count && numbers.count == words.count && LessonValue.array(numbers.map(LessonValue.number)).matches(.array(a), within: prediction.within)
+            case let .array(a):
+                // Two numbers against a rect: its origin.
+                let wanted = numbers.count == 2 && a.count == 4 ? Array(a.prefix(2)) : a
+                return numbers.count == wanted.count && numbers.count == words.count
+                    && LessonValue.array(numbers.map(LessonValue.number)).matches(.array(wanted), within: prediction.within)
             case let .string(s): return typed.trimming([" ", "\""]) == s
             case let .bool(b): return typed.trimming([" "]).lowercased() == (b ? "true" : "false")
             default: return false

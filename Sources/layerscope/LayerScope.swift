@@ -30,7 +30,7 @@ struct LayerScope: ParsableCommand {
             Press ? inside for every key.
             """,
         version: "0.1.0",
-        subcommands: [Explore.self, Eval.self, Check.self, Render.self, Export.self, Bench.self, Import.self, Commands.self],
+        subcommands: [Explore.self, Eval.self, Check.self, Render.self, Export.self, Bench.self, Import.self, Commands.self, Learn.self, Room.self],
         defaultSubcommand: Explore.self)
 
     /// A crash signal always ends the process (after its backtrace; issue 20), whichever

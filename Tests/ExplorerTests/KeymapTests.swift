@@ -19,6 +19,7 @@ import Engine
         case .exploded?: return [[.exploded]]
         case .detached?: return [[.flat, .detached], [.exploded, .detached]]
         case .overlay?: return [[.flat, .overlay], [.exploded, .overlay]]
+        case .learning?: return [[.flat, .learning], [.exploded, .learning]]
         }
     }
 

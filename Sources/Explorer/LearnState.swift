@@ -98,6 +98,11 @@ public enum Learn {
             state.learn = learn
             return ExplorerEffect.none
         }
+        // q leaves without the "unsaved edits" question: the lesson's scene is not a file,
+        // and the progress is saved after every event.
+        if key == .character("q"), state.output == nil, [.normal, .anchor, .cursor].contains(state.mode), learn.predicting == nil {
+            return .quit
+        }
         if let index = learn.predicting {
             let prediction = learn.lesson.lesson.predict[index]
             switch key {

@@ -27,6 +27,7 @@ lesson:
     - "The frame is position − anchorPoint⊙size: (150 − 0·100, 100 − 0·60) = (150, 100). It jumped by (50, 30)."
   solution: ["select box", "set anchorPoint 0 0"]
   why: "position is where the anchorPoint sits in the superlayer; changing the anchorPoint leaves position alone, so the frame (derived from both) jumps: docs/geometry.md R2 (anchorPoint) and R1 (frame is derived, never stored)."
+
 """#),
         ("02-keep-frame.yaml", #"""
 # Lesson 2: the fix for the jump — move position with the anchorPoint.
@@ -45,6 +46,7 @@ lesson:
     - "f switches the anchor keys to keep-frame; or :anchor 0.5 1 keep-frame; or set anchorPoint, then set position 100 140."
   solution: ["select hand", "set anchorPoint 0.5 1", "set position 100 140"]
   why: "frame = position − anchorPoint⊙size (no transform): to keep the frame, position must move by Δanchor⊙size = (0, 0.5·80) = (0, 40). docs/geometry.md R2 (anchorPoint) and R3 (the frame setter)."
+
 """#),
         ("03-frame-under-rotation.yaml", #"""
 # Lesson 3: "frame lies under a rotation" — set bounds and center instead.
@@ -63,6 +65,7 @@ lesson:
     - ":set bounds 0 0 200 50"
   solution: ["select card", "set bounds 0 0 200 50"]
   why: "frame is derived from bounds, anchorPoint, transform and position (R1); under a transform set bounds and center, not frame (R3, R4): docs/geometry.md."
+
 """#),
         ("04-effective-matrix.yaml", #"""
 # Lesson 4: seed 000 — the hidden T(-a) · transform · T(position) around transform.
@@ -81,6 +84,7 @@ lesson:
     - "(100, 0) − (50, 50) = (50, −50); turned 90° clockwise: (50, 50); plus position (100, 100)."
   solution: ["select pin", "set position 150 150"]
   why: "transform applies about the anchorPoint, then position moves it: the effective matrix is T(−a) · transform · T(position) (docs/geometry.md R1 and R5, seed 000); :convert point 100 0 from dial to screen asks the engine."
+
 """#),
         ("05-hit-rotated.yaml", #"""
 # Lesson 5: "How to use CGRectContainsPoint() with a rotated UIView".
@@ -93,13 +97,14 @@ lesson:
   check:
     - {query: "hit-test 200 100", equals: {hit: button}}
     - {query: "select button; get center", equals: {point: [150, 100]}}
-    - {query: "select button; get transform", equals: {affine: [0.70711, 0.70711, -0.70711, 0.70711, 0, 0]}, within: 0.0001}
+    - {query: "select button; get transform", equals: {matrix: [0.70711, 0.70711, 0, 0, -0.70711, 0.70711, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]}, within: 0.0001}
   hints:
     - "CGRectContainsPoint(frame, p) asks the bounding box; hitTest asks the bounds, in the view's own space."
     - "In button's space the tap is (50, 0) turned back 45°: (35.4, −35.4) from the centre. Half the height is 20."
     - "Make it taller than 2 × 35.4: :set bounds 0 0 120 80"
   solution: ["select button", "set bounds 0 0 120 80"]
   why: "UIView.hitTest converts the point into each view's own space and asks pointInside: its bounds, not its frame (docs/geometry.md R8 containsPoint and R10 UIView.hitTest)."
+
 """#),
         ("06-zposition-touch.yaml", #"""
 # Lesson 6: "Why doesn't the frontmost visible view receive the touches?"
@@ -120,6 +125,7 @@ lesson:
     - ":select cover; set userInteractionEnabled false"
   solution: ["select cover", "set userInteractionEnabled false"]
   why: "Drawing sorts siblings by zPosition (R11) but UIView.hitTest searches subviews in reverse tree order and skips views with userInteractionEnabled off (R10): docs/geometry.md."
+
 """#),
         ("07-superlayer-space.yaml", #"""
 # Lesson 7: "Layer hit test only returns the layer when its bottom half is touched".
@@ -144,6 +150,7 @@ lesson:
     - ":select knob; set position 150 70"
   solution: ["select knob", "set position 150 70"]
   why: "CALayer.hitTest expects a point in the superlayer's coordinates (docs/geometry.md R9); passing the layer's own coordinates shifts every test by the layer's origin — the 'only the bottom half' bug."
+
 """#),
         ("08-outside-superview.yaml", #"""
 # Lesson 8: touches outside a superview's bounds.
@@ -168,6 +175,7 @@ lesson:
     - ":select bar; set frame 10 25 300 80"
   solution: ["select bar", "set frame 10 25 300 80"]
   why: "hitTest(_:with:) returns nil for a point outside the view's own bounds before looking at its subviews (docs/geometry.md R10); clipsToBounds only changes the drawing (R11)."
+
 """#),
         ("09-m34-order.yaml", #"""
 # Lesson 9: "No perspective when using CATransform3DMakeRotation" — m34 set after rotating.
@@ -192,6 +200,7 @@ lesson:
     - ":set transform rotate 50 0 1 0 then perspective 500"
   solution: ["select card", "set transform rotate 50 0 1 0 then perspective 500"]
   why: "With row vectors Concat(R, P) applies R first: x·sin θ becomes z, and P's m34 turns z into w (docs/geometry.md R13 perspective); m34 written into R itself meets z = 0."
+
 """#),
         ("10-geometry-flipped.yaml", #"""
 # Lesson 10: geometryFlipped.
@@ -218,6 +227,7 @@ lesson:
     - ":select label; set position 50 80"
   solution: ["select label", "set position 50 80"]
   why: "geometryFlipped flips the sublayers' y axis inside the layer's bounds (docs/geometry.md R12): a sublayer's y counts from the bottom; flipping label itself flips only label's own sublayers."
+
 """#),
         ("11-ctm-2x.yaml", #"""
 # Lesson 11: seed 004 — the CTM under drawRect at 2×.
@@ -236,6 +246,7 @@ lesson:
     - ":set bounds 10 0 100 60"
   solution: ["select gauge", "set bounds 10 0 100 60"]
   why: "UIKit hands drawRect a context whose CTM maps the view's bounds to the backing store's pixels, y flipped (docs/content.md; docs/geometry.md R6 bounds.origin is the scroll offset, seed 004)."
+
 """#),
         ("12-convert-siblings.yaml", #"""
 # Lesson 12: convert between siblings.
@@ -261,6 +272,7 @@ lesson:
     - ":select dot; set center 30 200"
   solution: ["select dot", "set center 30 200"]
   why: "convert(_:to:) goes up to the common superview and down again, one hop at a time, each hop T(−a) · transform · T(position) or its inverse (docs/geometry.md R5)."
+
 """#),
     ]
 }

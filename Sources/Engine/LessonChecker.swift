@@ -132,7 +132,8 @@ public enum LessonLoader {
                                              suggestion: "add \"lesson\": {\"goal\", \"check\", \"hints\", \"solution\"} (docs/layout-format.md, \"Lessons\")").description)
         }
         let scripted = try SceneLoader.applyingScript(scene)
-        let base = file.split(separator: "/").last.map(String.init) ?? file
+        var base = file.split(separator: "/").last.map(String.init) ?? file
+        if base.hasPrefix("(embedded) ") { base.removeFirst("(embedded) ".count) }
         let name = base.split(separator: ".").dropLast().joined(separator: ".")
         return LoadedLesson(file: file, name: name.isEmpty ? base : name, scene: scripted, lesson: lesson)
     }

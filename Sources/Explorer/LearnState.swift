@@ -73,6 +73,11 @@ public enum Learn {
     /// a prediction being typed. Nil: the key goes on to the keymap.
     static func intercept(_ state: inout ExplorerState, _ action: Action) -> ExplorerEffect? {
         guard var learn = state.learn, case let .key(key) = action else { return nil }
+        // Esc typed quickly before a key arrives as Alt+key: over an overlay it is Esc, then the key.
+        if case let .alt(c) = key, learn.finished || learn.listRow != nil || learn.predicting != nil {
+            _ = intercept(&state, .key(.escape))
+            return Reducer.reduce(&state, .key(.character(c)))
+        }
         if learn.finished {
             switch key {
             case .character("q"), .control("c"): return .quit
@@ -195,6 +200,7 @@ public enum Learn {
         state.cursor = nil
         state.lastConversion = nil
         state.learn = learn
+        state.sceneName = "learn: \(learn.pack)"
         state.setStatus("lesson \(index + 1) of \(learn.lessons.count): \(learn.lesson.title)")
         recheck(&state)
     }

@@ -70,7 +70,6 @@ struct LearnEndToEndTests {
         try learner.waitFor("✓ passed — N: the next lesson")
         try learner.waitFor("Why: position is where the anchorPoint sits")
         try learner.waitFor("Solution: select box; set anchorPoint 0 0")
-        try learner.sendKeys("Escape")
         try learner.sendKeys("N")
         try learner.waitFor("Lesson 2/12 · Re-anchor without moving")
         try learner.sendKeys("q")
@@ -84,7 +83,8 @@ struct LearnEndToEndTests {
         try again.waitFor("Lesson 2/12 · Re-anchor without moving")
         try again.sendKeys("M")
         try again.waitFor("✓ 1. The anchorPoint jump")
-        try again.sendKeys("Escape")
+        try again.sendKeys("q")   // closes the list
+        try again.waitUntil("the list to close") { !$0.contains("✓ 1. The anchorPoint jump") }
         try again.sendKeys("q")
         #expect(try again.waitForExit() == 0)
     }
@@ -112,6 +112,7 @@ struct LearnEndToEndTests {
         // Alice skips the prediction, asks two hints, solves lesson 1 by typing.
         try alice.waitFor("Predict first")
         try alice.sendKeys("Escape")
+        try alice.waitUntil("the prediction to close") { !$0.contains("Predict first") }
         try alice.sendKeys("G")
         try alice.sendKeys("G")
         try presenter.waitUntil("alice's two hints") { screen in
@@ -134,6 +135,8 @@ struct LearnEndToEndTests {
         var st = stat()
         #expect(lstat(room + "/alice.jsonl", &st) == 0)
         #expect(st.st_mode & 0o777 == 0o644)
+        try bob.sendKeys("C-c")   // skips the prediction (q would be typed into it)
+        try bob.waitUntil("bob's prediction to close") { !$0.contains("Predict first") }
         try bob.sendKeys("q")
         try presenter.waitUntil("bob left") { screen in screen.split(separator: "\n").contains { $0.hasPrefix("bob") && $0.contains("left") } }
         try alice.sendKeys("q")

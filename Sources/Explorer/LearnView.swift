@@ -7,13 +7,15 @@ import Engine
 /// solution as commands), and the overlays: the prediction asked before the canvas shows
 /// the answer, the lesson list with ✓, the closing screen.
 enum LearnView {
-    static let bandStyle = CellStyle(foreground: .rgb(235, 240, 255), background: .rgb(28, 44, 84))
-    static let bandBold = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(28, 44, 84), bold: true)
-    static let hintStyle = CellStyle(foreground: .rgb(255, 225, 140), background: .rgb(28, 44, 84))
-    static let passStyle = CellStyle(foreground: .rgb(240, 255, 240), background: .rgb(22, 84, 44))
-    static let passBold = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(22, 84, 44), bold: true)
-    static let keyStyle = CellStyle(foreground: .rgb(170, 185, 215), background: .rgb(28, 44, 84))
-    static let passKeyStyle = CellStyle(foreground: .rgb(190, 230, 200), background: .rgb(22, 84, 44))
+    // Colours of the 256-colour cube (0, 95, 135, 175, 215, 255), so the band stays blue and
+    // a pass green when the terminal has 256 colours (a nearer grey would win otherwise).
+    static let bandStyle = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(0, 0, 95))
+    static let bandBold = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(0, 0, 95), bold: true)
+    static let hintStyle = CellStyle(foreground: .rgb(255, 215, 95), background: .rgb(0, 0, 95))
+    static let passStyle = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(0, 95, 0))
+    static let passBold = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(0, 95, 0), bold: true)
+    static let keyStyle = CellStyle(foreground: .rgb(175, 175, 215), background: .rgb(0, 0, 95))
+    static let passKeyStyle = CellStyle(foreground: .rgb(175, 215, 175), background: .rgb(0, 95, 0))
 
     /// The lines of the band, each with its style, for a band `width` columns wide.
     static func bandLines(_ learn: LearnState, width: Int) -> [(String, CellStyle)] {
@@ -34,7 +36,14 @@ enum LearnView {
         }
         if passed {
             if let why = lesson.why { add(why, plain, lead: "Why: ", indent: 5) }
-            add(lesson.solution.map(\.text).joined(separator: "; "), plain, lead: "Solution: ", indent: 10)
+            let oneLine = "Solution: " + lesson.solution.map(\.text).joined(separator: "; ")
+            if oneLine.count <= width - 2 || lesson.solution.count < 2 {
+                add(lesson.solution.map(\.text).joined(separator: "; "), plain, lead: "Solution: ", indent: oneLine.count <= width - 2 ? 0 : 10)
+            } else {
+                for (i, command) in lesson.solution.enumerated() {
+                    add(command.text, plain, lead: i == 0 ? "Solution: " : String(repeating: " ", count: 10), indent: 12)
+                }
+            }
             let next = learn.current + 1 < learn.lessons.count ? "N next lesson" : "N finish"
             add("\(next) · M lessons · u undo · q quit", passed ? passKeyStyle : keyStyle)
         } else {
@@ -45,22 +54,39 @@ enum LearnView {
         return out
     }
 
-    /// The band across the top of the canvas: at most half its rows (the goal line and the
-    /// keys stay; hints and the rule are cut first, with an ellipsis).
-    static func drawBand(_ canvas: inout Canvas, _ state: ExplorerState, _ area: CellRect) {
-        guard let learn = state.learn, !learn.lessons.isEmpty, !area.isEmpty, area.columns > 10 else { return }
-        var lines = bandLines(learn, width: area.columns)
-        let budget = max(3, area.rows / 2)
+    /// The band's lines for a canvas `columns` wide and `rows` tall: at most half the rows
+    /// (the heading and the keys stay; what does not fit ends in an ellipsis).
+    static func budgetedLines(_ learn: LearnState, columns: Int, rows: Int) -> [(String, CellStyle)] {
+        guard !learn.lessons.isEmpty, columns > 10, rows > 6 else { return [] }
+        var lines = bandLines(learn, width: columns)
+        let budget = max(3, rows / 2)
         if lines.count > budget {
             let keys = lines.removeLast()
             lines = Array(lines.prefix(budget - 1))
             if let last = lines.last { lines[lines.count - 1] = (last.0 + " …", last.1) }
             lines.append(keys)
         }
+        return lines
+    }
+
+    /// Learn mode's layout: the band takes the top rows of the canvas area, so the scene is
+    /// fitted (and clicked, and hit-tested) below it, never hidden under it.
+    static func makeRoom(_ layout: inout ScreenLayout, _ learn: LearnState) {
+        let n = budgetedLines(learn, columns: layout.canvas.columns, rows: layout.canvas.rows).count
+        guard n > 0 else { return }
+        layout.canvas.row += n
+        layout.canvas.rows -= n
+    }
+
+    /// The band, in the rows `makeRoom` took above the canvas.
+    static func drawBand(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout) {
+        guard let learn = state.learn else { return }
+        let plain = ScreenLayout(columns: layout.columns, rows: layout.rows, picture: state.picture)
+        let lines = budgetedLines(learn, columns: plain.canvas.columns, rows: plain.canvas.rows)
         let background = learn.isPassed ? passStyle : bandStyle
         for (i, (text, style)) in lines.enumerated() {
-            canvas.clear(row: area.row + i, column: area.column, count: area.columns, style: background)
-            canvas.write(" " + text, column: area.column, row: area.row + i, style: style, maxWidth: area.columns)
+            canvas.clear(row: plain.canvas.row + i, column: plain.canvas.column, count: plain.canvas.columns, style: background)
+            canvas.write(" " + text, column: plain.canvas.column, row: plain.canvas.row + i, style: style, maxWidth: plain.canvas.columns)
         }
     }
 

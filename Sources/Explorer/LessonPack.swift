@@ -22,7 +22,7 @@ lesson:
     - {query: "select box; get anchorPoint", equals: {point: [0, 0]}}
     - {query: "select box; get position", equals: {point: [150, 100]}}
   hints:
-    - "Select box (Tab), then a for anchor mode: the arrows move the anchorPoint by 0.05 (H and K by 0.5)."
+    - "box is selected: press a for anchor mode, where the arrows move the anchorPoint by 0.05 (H and K by 0.5)."
     - "Or type it: :set anchorPoint 0 0 — position is not touched."
     - "The frame is position − anchorPoint⊙size: (150 − 0·100, 100 − 0·60) = (150, 100). It jumped by (50, 30)."
   solution: ["select box", "set anchorPoint 0 0"]

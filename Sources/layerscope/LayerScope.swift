@@ -379,7 +379,7 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Validate layout files (and their scripts); exit 0 only if all are valid.")
 
-    @Argument(help: "Layout files.")
+    @Argument(help: "Layout files, or folders of them (Layouts/Lessons).")
     var files: [String]
 
     func validate() throws {
@@ -388,6 +388,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var failed = 0
+        let files = files.flatMap { LessonLoader.packFiles($0) ?? [$0] }   // a folder: its layout files (Layouts/Lessons)
         for file in files {
             do {
                 let scene = try SceneLoader.load(file)

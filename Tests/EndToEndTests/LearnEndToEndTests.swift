@@ -62,7 +62,7 @@ struct LearnEndToEndTests {
         try learner.waitFor("✓ 150 100 — right")
         try learner.waitFor("Lesson 1/12 · The anchorPoint jump · ✗ 1/2 checks")
         try learner.sendKeys("G")
-        try learner.waitFor("Hint 1: Select box (Tab), then a for anchor mode")
+        try learner.waitFor("Hint 1: box is selected: press a for anchor mode")
         // Anchor mode, then H and K: anchorPoint (0.5, 0.5) → (0, 0).
         try learner.sendKeys("a")
         try learner.sendKeys("H")

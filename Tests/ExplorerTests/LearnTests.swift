@@ -21,7 +21,9 @@ import Engine
     }
 
     static func type(_ state: inout ExplorerState, _ line: String) {
-        for command in try! CommandParser.parseLine(line) { _ = Reducer.reduce(&state, .command(command)) }
+        let commands = (try? CommandParser.parseLine(line)) ?? []
+        #expect(!commands.isEmpty, "\(line) does not parse")
+        for command in commands { _ = Reducer.reduce(&state, .command(command)) }
     }
 
     @Test func theEmbeddedPackIsLayoutsLessons() throws {

@@ -5,7 +5,8 @@
 #
 #   scripts/screenshots.sh [OUTDIR] [SCENE…]     (default OUTDIR /tmp/layerscope-shots)
 #
-# Each scene × size (80x24, 120x40, 200x60) × theme (dark, light) at 256 colours.
+# A scene named learn is `layerscope learn` (e.g. KEYS="C-c G" for lesson 1 with a hint, from a
+# fresh XDG_STATE_HOME). Each scene × size (80x24, 120x40, 200x60) × theme (dark, light) at 256 colours.
 # MODE=sextant (or octant, blocks, ascii) draws in that --mode and adds it to the file names; the
 # sextant glyphs need a font that has them (Debian: fonts-unifont or fonts-noto-core).
 set -eu
@@ -25,10 +26,13 @@ trap 'tmux -L "$sock" kill-server 2>/dev/null || true' EXIT
 for scene in $scenes; do
   name=$(basename "$scene" | sed 's/\.[a-z]*$//')
   file=$scene; [ "$scene" = tour ] && file=""
+  # learn: the embedded lessons, from a fresh state (XDG_STATE_HOME is the caller's, if set).
+  [ "$scene" = learn ] && file="learn"
   for size in 80x24 120x40 200x60; do
     cols=${size%x*}; rows=${size#*x}
     for theme in dark light; do
       # Optional keys after start-up, e.g. KEYS="Tab a Right" for a ghost and a jump.
+      [ "$scene" = learn ] && [ -n "${XDG_STATE_HOME:-}" ] && rm -rf "$XDG_STATE_HOME/layerscope/learn"
       tmux -L "$sock" new-session -d -s s -x "$cols" -y "$rows" \
         "TERM=xterm-256color $bin $file --theme $theme --mode $mode --color 256 --no-mouse"
       i=0
@@ -39,7 +43,7 @@ for scene in $scenes; do
       for k in ${KEYS:-}; do tmux -L "$sock" send-keys -t s "$k"; done
       sleep 0.3
       base="$out/$name-$size-$theme$suffix"
-      tmux -L "$sock" capture-pane -e -p -t s > "$base.ansi"
+      tmux -L "$sock" capture-pane -e -N -p -t s > "$base.ansi"   # -N: keep coloured trailing blanks
       tmux -L "$sock" kill-session -t s
       # aha swaps colours when it reads SGR 7, with the colours set at that moment; tmux
       # writes reverse before the colour resets that follow it (ESC[7m ESC[39m), so move

@@ -288,6 +288,8 @@ public enum ExplorerCommand: Equatable, Sendable {
     /// `operation N`: the content page steps the selection's drawing to its first N
     /// operations (keys `{` and `}`; content.md).
     case operation(Int)
+    /// `hint`, `next`, `lessons`, `lesson N`: the learner's commands (CommandTable+Learn.swift).
+    case learn(LearnCommand)
 
     public var text: String {
         let n = NumberText.exact
@@ -316,6 +318,7 @@ public enum ExplorerCommand: Equatable, Sendable {
         case let .filter(on): return "filter \(onOff(on))"
         case let .quit(force): return force ? "quit!" : "quit"
         case let .operation(k): return "operation \(k)"
+        case let .learn(c): return c.text
         }
     }
 }

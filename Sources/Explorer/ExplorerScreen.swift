@@ -126,6 +126,7 @@ public enum ExplorerScreen {
         var captionArea = layout.canvas
         captionArea.rows = max(0, captionArea.rows - footer.extraRows)
         drawStepCaption(&canvas, state, captionArea)
+        LearnView.drawBand(&canvas, state, layout)
 
         if let row = layout.legendRow {
             Picture.drawLegend(&canvas, row: row, columns: layout.canvas.columns, marks: marks, palette: options.palette, unicode: unicode)
@@ -174,6 +175,7 @@ public enum ExplorerScreen {
         }
 
         // Overlays.
+        LearnView.drawOverlays(&canvas, state, layout, unicode: unicode)
         if state.mode == .help {
             let help = helpLines(state)
             let visible = helpVisibleRows(state)

@@ -90,6 +90,8 @@ public struct ExplorerState: Equatable, Sendable {
     public var followDetached = false
     /// The scene's name for the title when it has no file (a followed presenter's file).
     public var sceneName: String? = nil
+    /// `layerscope learn`: the lessons and the learner's progress (LearnState.swift); nil otherwise.
+    public var learn: LearnState? = nil
 
     public init(session: Session) {
         self.session = session

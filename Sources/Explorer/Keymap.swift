@@ -34,6 +34,8 @@ public struct Binding: Equatable, Sendable {
         case detached
         /// The output overlay is open (the Swift of `e`, a command's text).
         case overlay
+        /// `layerscope learn`: a lesson is open (keys no explorer binding uses).
+        case learning
     }
 }
 
@@ -157,6 +159,10 @@ public enum Keymap {
         Binding(keys: [.character("7")], action: .ui(.depth(.front(-1))), help: "exploded view: hide one more front plane (lower the range's front end)", modes: everywhere),
         Binding(keys: [.character("8")], action: .ui(.depth(.front(1))), help: "exploded view: show one more front plane", modes: everywhere),
         Binding(keys: [.character("C")], action: .command(.engine(.depth(.reset))), help: "exploded view: camera reset (yaw 30, pitch 0)", modes: everywhere),
+        // Learn mode (LearnState.swift): capitals no other binding of these modes uses.
+        Binding(keys: [.character("G")], action: .command(.explorer(.learn(.hint))), help: "learn: get the next hint", modes: [.normal, .anchor, .cursor], when: .learning),
+        Binding(keys: [.character("N")], action: .command(.explorer(.learn(.next))), help: "learn: the next lesson", modes: [.normal, .anchor, .cursor], when: .learning),
+        Binding(keys: [.character("M")], action: .command(.explorer(.learn(.lessons))), help: "learn: the lessons, ✓ for each passed", modes: [.normal, .anchor, .cursor], when: .learning),
         Binding(keys: [.character("?"), .function(1)], action: .command(.explorer(.help)), help: "this help", modes: everywhere),
         Binding(keys: [.escape], action: .command(.explorer(.mode(.normal))), help: "leave a mode or overlay", modes: everywhere),
         Binding(keys: [.character("q")], action: .command(.explorer(.quit(force: false))), help: "quit (asks when there are unsaved edits)", modes: everywhere),
@@ -187,6 +193,7 @@ public enum Keymap {
         var out: Set<Binding.Condition> = [state.session.depth.exploded ? .exploded : .flat]
         if state.followDetached { out.insert(.detached) }
         if state.output != nil { out.insert(.overlay) }
+        if state.learn != nil { out.insert(.learning) }
         return out
     }
 

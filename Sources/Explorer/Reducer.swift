@@ -73,6 +73,14 @@ public enum ExplorerEffect: Equatable, Sendable {
 /// The pure reducer: `reduce(&state, action)` changes state and asks for effects.
 public enum Reducer {
     public static func reduce(_ state: inout ExplorerState, _ action: Action) -> ExplorerEffect {
+        guard state.learn != nil else { return reduceAction(&state, action) }
+        // Learn mode (LearnState.swift): its overlays take keys first; every action re-checks.
+        let effect = Learn.intercept(&state, action) ?? reduceAction(&state, action)
+        Learn.recheck(&state)
+        return effect
+    }
+
+    static func reduceAction(_ state: inout ExplorerState, _ action: Action) -> ExplorerEffect {
         switch action {
         case let .key(key): return handleKey(&state, key)
         case let .command(c): return perform(&state, c, echo: nil)
@@ -547,6 +555,7 @@ public enum Reducer {
             }
         case let .operation(k):
             ContentPage.go(&state, to: k)
+        case let .learn(c): return Learn.perform(&state, c)
         case let .quit(force):
             if force || !state.session.isDirty { return .quit }
             state.mode = .confirmQuit

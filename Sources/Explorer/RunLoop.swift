@@ -69,6 +69,8 @@ public final class RunLoop {
     var lastShared: FollowSync?
     /// Attendee (`--follow FEED`): the feed and the presenter's state (FollowLoop.swift).
     var follow: FollowState?
+    /// Called with the state after every event (`layerscope learn` saves progress with it).
+    public var observe: ((ExplorerState) -> Void)?
 
     public init(state: ExplorerState, terminal: any Terminal, io: ExplorerIO = .files,
                 options: ScreenOptions, pollMilliseconds: Int = 300) {
@@ -116,6 +118,7 @@ public final class RunLoop {
             }
             if state.session.currentStep != stepBefore { markStep() }
             publishAct(nowBefore: nowBefore)
+            observe?(state)
             if quit { return }
             if clock.running(state) { try tick() }
             try draw()

@@ -59,7 +59,11 @@ public struct ScreenLayout: Equatable, Sendable {
 }
 
 extension ExplorerState {
-    public var layout: ScreenLayout { ScreenLayout(columns: columns, rows: rows, picture: picture) }
+    public var layout: ScreenLayout {
+        var layout = ScreenLayout(columns: columns, rows: rows, picture: picture)
+        if let learn, !layout.isTooSmall { LearnView.makeRoom(&layout, learn) }   // the goal band above the canvas
+        return layout
+    }
 
     /// The viewport the canvas uses now: the screen rect fitted when the file was opened (or
     /// at the last `fit`) fitted into the canvas as it is now (so a resize refits), then the

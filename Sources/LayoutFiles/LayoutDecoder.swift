@@ -39,6 +39,7 @@ struct LayoutDecoder {
             case "script": scene.script = try script(member.value)
             case "animations": animationsValue = member.value
             case "steps": scene.steps = try steps(member.value)
+            case "lesson": scene.lesson = try lesson(member.value, at: member.keyPosition)
             default:
                 throw unknownField(member, path: "", valid: Self.topLevelFields, synonyms: Self.topLevelSynonyms,
                                    context: "at the top level")
@@ -56,7 +57,7 @@ struct LayoutDecoder {
 
     // MARK: Top level
 
-    static let topLevelFields = ["title", "notes", "screen", "layers", "script", "animations", "steps"]
+    static let topLevelFields = ["title", "notes", "screen", "layers", "script", "animations", "steps", "lesson"]
     static let topLevelSynonyms = [
         "sublayers": "layers", "subviews": "layers", "views": "layers", "children": "layers",
         "commands": "script", "description": "notes", "instructions": "notes", "name": "title", "size": "screen",

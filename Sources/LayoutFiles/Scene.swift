@@ -41,6 +41,8 @@ public struct Scene: Equatable, Sendable {
     public var animations: [AnimationDeclaration] = []
     /// A step-through demo: played one at a time (`step N`) after the script.
     public var steps: [SceneStep] = []
+    /// A lesson (Lesson.swift): the goal and checks of `layerscope learn`.
+    public var lesson: Lesson? = nil
     /// How many steps the tree has played (0: none; the state the file loads to).
     public var currentStep = 0
 

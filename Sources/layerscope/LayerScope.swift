@@ -30,7 +30,7 @@ struct LayerScope: ParsableCommand {
             Press ? inside for every key.
             """,
         version: "0.1.0",
-        subcommands: [Explore.self, Eval.self, Check.self, Render.self, Export.self, Bench.self, Import.self, Commands.self],
+        subcommands: [Explore.self, Eval.self, Check.self, Render.self, Export.self, Bench.self, Import.self, Commands.self, Learn.self, Room.self],
         defaultSubcommand: Explore.self)
 
     /// A crash signal always ends the process (after its backtrace; issue 20), whichever
@@ -379,7 +379,7 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Validate layout files (and their scripts); exit 0 only if all are valid.")
 
-    @Argument(help: "Layout files.")
+    @Argument(help: "Layout files, or folders of them (Layouts/Lessons).")
     var files: [String]
 
     func validate() throws {
@@ -388,6 +388,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var failed = 0
+        let files = files.flatMap { LessonLoader.packFiles($0) ?? [$0] }   // a folder: its layout files (Layouts/Lessons)
         for file in files {
             do {
                 let scene = try SceneLoader.load(file)

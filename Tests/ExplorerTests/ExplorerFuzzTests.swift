@@ -18,7 +18,7 @@ struct ExplorerFuzzTests {
     /// Every shipped scene (`EXPLORER_FUZZ_SCENE=time-clock.json` runs one).
     static var scenes: [String] {
         let only = ProcessInfo.processInfo.environment["EXPLORER_FUZZ_SCENE"]
-        return ((try? FileManager.default.contentsOfDirectory(atPath: layouts.path)) ?? []).sorted().filter { only == nil || $0 == only }
+        return ((try? FileManager.default.contentsOfDirectory(atPath: layouts.path)) ?? []).sorted().filter { $0.contains(".") && (only == nil || $0 == only) }
     }
 
     @Test(arguments: scenes)

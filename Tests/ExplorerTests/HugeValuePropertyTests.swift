@@ -35,7 +35,7 @@ struct HugeValuePropertyTests {
 
     @Test func hugeTransformsZoomsAndAnimationValuesRender() throws {
         var random = MutationFuzzer.Random(seed: 2026_11_25)
-        var scenes: [(Scene, String?)] = try FileManager.default.contentsOfDirectory(atPath: Self.layouts.path).sorted().map {
+        var scenes: [(Scene, String?)] = try FileManager.default.contentsOfDirectory(atPath: Self.layouts.path).sorted().filter { $0.contains(".") }.map {
             let path = Self.layouts.appendingPathComponent($0).path
             return (try SceneLoader.load(path), path)
         }

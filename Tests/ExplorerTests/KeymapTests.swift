@@ -19,6 +19,7 @@ import Engine
         case .exploded?: return [[.exploded]]
         case .detached?: return [[.flat, .detached], [.exploded, .detached]]
         case .overlay?: return [[.flat, .overlay], [.exploded, .overlay]]
+        case .learning?: return [[.flat, .learning], [.exploded, .learning]]
         }
     }
 
@@ -140,7 +141,7 @@ import Engine
         var checked = 0
         // F follows the presenter again only for an attendee: the run loop's (FollowTests);
         // the output overlay's y and Esc/q copy and close it, which no command does.
-        for binding in Keymap.bindings where binding.when != .detached && binding.when != .overlay {
+        for binding in Keymap.bindings where binding.when != .detached && binding.when != .overlay && binding.when != .learning {   // learn keys: LearnTests
             for key in binding.keys where key != .character("q") && key != .control("c") && key != .control("s") {
                 for mode in binding.modes {
                     var byKey = Fixture.state()

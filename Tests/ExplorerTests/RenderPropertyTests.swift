@@ -16,7 +16,7 @@ struct RenderPropertyTests {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Layouts")
 
     @Test func thousandsOfRandomViewsRenderAtTheirSize() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.layouts.path).sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.layouts.path).sorted().filter { $0.contains(".") }   // not Lessons/
         #expect(files.count >= 13)
         var random = SplitMix64(seed: 15) // the same cases every run
         var cases = 0

@@ -162,7 +162,7 @@ public enum Keymap {
         // Learn mode (LearnState.swift): capitals no other binding of these modes uses.
         Binding(keys: [.character("G")], action: .command(.explorer(.learn(.hint))), help: "learn: get the next hint", modes: [.normal, .anchor, .cursor], when: .learning),
         Binding(keys: [.character("N")], action: .command(.explorer(.learn(.next))), help: "learn: the next lesson", modes: [.normal, .anchor, .cursor], when: .learning),
-        Binding(keys: [.character("M")], action: .command(.explorer(.learn(.lessons))), help: "learn: the lessons, ✓ for each passed", modes: [.normal, .anchor, .cursor], when: .learning),
+        Binding(keys: [.character("E")], action: .command(.explorer(.learn(.lessons))), help: "learn: the lessons, ✓ for each passed", modes: [.normal, .anchor, .cursor], when: .learning),
         Binding(keys: [.character("?"), .function(1)], action: .command(.explorer(.help)), help: "this help", modes: everywhere),
         Binding(keys: [.escape], action: .command(.explorer(.mode(.normal))), help: "leave a mode or overlay", modes: everywhere),
         Binding(keys: [.character("q")], action: .command(.explorer(.quit(force: false))), help: "quit (asks when there are unsaved edits)", modes: everywhere),

@@ -81,7 +81,7 @@ public enum Learn {
         if learn.finished {
             switch key {
             case .character("q"), .control("c"): return .quit
-            case .character("M"): learn.finished = false; learn.listRow = learn.current
+            case .character("E"): learn.finished = false; learn.listRow = learn.current
             default: learn.finished = false
             }
             state.learn = learn
@@ -97,7 +97,7 @@ public enum Learn {
                 open(&state, row, event: "start")
                 state.echo = "Enter → lesson \(row + 1)"
                 return ExplorerEffect.none
-            case .control("c"), .escape, .character("q"), .character("M"): learn.listRow = nil
+            case .control("c"), .escape, .character("q"), .character("E"): learn.listRow = nil
             default: learn.listRow = nil
             }
             state.learn = learn

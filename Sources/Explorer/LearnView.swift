@@ -45,11 +45,11 @@ enum LearnView {
                 }
             }
             let next = learn.current + 1 < learn.lessons.count ? "N next lesson" : "N finish"
-            add("\(next) · M lessons · u undo · q quit", passed ? passKeyStyle : keyStyle)
+            add("\(next) · E lessons · u undo · q quit", passed ? passKeyStyle : keyStyle)
         } else {
             let left = lesson.hints.count - learn.hintsShown
             let hint = left > 0 ? "G hint (\(left) left)" : "no hints left"
-            add("\(hint) · N skip · M lessons · u undo · ? keys", keyStyle)
+            add("\(hint) · N skip · E lessons · u undo · ? keys", keyStyle)
         }
         return out
     }
@@ -102,7 +102,7 @@ enum LearnView {
             for (i, l) in learn.lessons.enumerated() {
                 lines.append("  " + (learn.passed.contains(l.name) ? "✓" : " ") + " \(i + 1). " + l.title)
             }
-            lines += ["", "  Progress is saved. q quits · M lessons · any key goes back."]
+            lines += ["", "  Progress is saved. q quits · E lessons · any key goes back."]
             ExplorerScreen.drawBox(&canvas, title: "Well done", lines: lines, layout: layout, unicode: unicode)
         } else if let row = learn.listRow {
             var lines: [String] = []

@@ -81,7 +81,7 @@ struct LearnEndToEndTests {
         defer { again.close() }
         try again.waitFor("welcome back: lesson 2 of 12, 1 passed")
         try again.waitFor("Lesson 2/12 · Re-anchor without moving")
-        try again.sendKeys("M")
+        try again.sendKeys("E")
         try again.waitFor("✓ 1. The anchorPoint jump")
         try again.sendKeys("q")   // closes the list
         try again.waitUntil("the list to close") { !$0.contains("✓ 1. The anchorPoint jump") }

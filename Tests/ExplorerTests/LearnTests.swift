@@ -62,7 +62,7 @@ import Engine
         #expect(state.session.undoStack.isEmpty)
         #expect(state.learn?.passed == ["01-anchor-jump"])
         // M: the list; j twice and Enter opens lesson 4.
-        Self.key(&state, .character("M"))
+        Self.key(&state, .character("E"))
         #expect(state.learn?.listRow == 1)
         Self.key(&state, .character("j"), .character("j"), .enter)
         #expect(state.learn?.current == 3)

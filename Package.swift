@@ -89,7 +89,7 @@ let package = Package(
                     exclude: ["__Goldens__"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics", "Cells"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Geometry"]),
-        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "Graphics", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "TestSupport", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Cells"]),

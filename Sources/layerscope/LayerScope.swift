@@ -514,14 +514,14 @@ struct Bench: ParsableCommand {
 
     /// The benchmark's parts, in the order they run.
     enum Section: String, ExpressibleByArgument, CaseIterable {
-        case raster, interactive, animation, `import`, open, depth
+        case raster, interactive, animation, `import`, open, depth, pixels
     }
 
     @Flag(help: "Fewer repetitions (a quick look, noisier).")
     var quick = false
 
     @Option(name: .customLong("section"),
-            help: "Run only this part (repeatable): raster, interactive, animation, import, open (the 100 000-layer layout file against Python's json.load; also part of import) or depth. All when left out.")
+            help: "Run only this part (repeatable): raster, interactive, animation, import, open (the 100 000-layer layout file against Python's json.load; also part of import), depth or pixels (the canvas in pixels beside cells). All when left out.")
     var sections: [Section] = []
 
     func run() throws {
@@ -535,6 +535,7 @@ struct Bench: ParsableCommand {
             case .open where !chosen.contains(.import): print(ImportBenchmark.openBigLayout(quick: quick).joined(separator: "\n"))
             case .open: break   // the import section opens the big file too
             case .depth: print(DepthBenchmark.report(quick: quick))
+            case .pixels: print(PixelBenchmark.report(quick: quick))
             }
         }
     }

@@ -307,14 +307,20 @@ public enum PixelRaster {
                 // The cell canvas's arms: 3 columns across, 1.5 rows up and down (× the mark scale).
                 let armX = 3 * Double(marks.cellWidth) * k, armY = 1.5 * Double(marks.cellHeight) * k
                 let color = rgb(palette.position)
+                // A halo in a contrasting shade first, so the arms show on any fill
+                // (cyan on a light or a cyan layer was lost).
+                let halo = PackedColor.contrasting(color | PackedColor.present, amount: 0.7) & PackedColor.rgbMask
+                surface.stroke(q.x - armX, q.y, q.x + armX, q.y, width: line + 2, color: halo, cap: 1)
+                surface.stroke(q.x, q.y - armY, q.x, q.y + armY, width: line + 2, color: halo, cap: 1)
                 surface.stroke(q.x - armX, q.y, q.x + armX, q.y, width: line, color: color)
                 surface.stroke(q.x, q.y - armY, q.x, q.y + armY, width: line, color: color)
             }
         }
         if overlays.contains(.anchor), let a = layerToPixels.apply(to: layer.anchorInBounds) {
             let color = rgb(palette.anchor)
-            let r = max(2.5, Double(marks.cellWidth) * 0.35) * (marks.bold ? 1.5 : 1)
-            surface.disc(a.x, a.y, radius: r + 1, color: rgb(palette.backdrop))
+            let r = max(2.5, Double(marks.cellWidth) * 0.35) * (marks.bold ? 1.5 : 1) * (marks.scale > 1 ? 1.5 : 1)
+            let halo = PackedColor.contrasting(color | PackedColor.present, amount: 0.7) & PackedColor.rgbMask
+            surface.disc(a.x, a.y, radius: r + 1.5, color: halo)
             surface.disc(a.x, a.y, radius: r, color: color)
             if marks.scale > 1 {
                 // A ring `scale − 0.5` columns out, so the point stays found on a big screen.

@@ -5,7 +5,8 @@ import Cells
 /// issue 35): 8-bit RGB, no interlace, each row filtered with "Up" when the row above is
 /// the same picture (flat fills make whole rows of zeros) — one IDAT chunk.
 public enum PNG {
-    /// The file's bytes.
+    /// The file's bytes. Level 1 and below compress with runs only (`Zlib.compressRuns`:
+    /// frames); above, zlib's usual search at that level (files).
     public static func encode(_ image: PixelImage, level: Int32 = 6) -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
@@ -13,7 +14,7 @@ public enum PNG {
         header.appendBigEndian(UInt32(image.height))
         header += [8, 2, 0, 0, 0]   // 8 bits, truecolour, deflate, adaptive filters, no interlace
         chunk("IHDR", header, into: &out)
-        chunk("IDAT", Zlib.compress(scanlines(image), level: level), into: &out)
+        chunk("IDAT", level <= 1 ? Zlib.compressRuns(scanlines(image)) : Zlib.compress(scanlines(image), level: level), into: &out)
         chunk("IEND", [], into: &out)
         return out
     }
@@ -69,6 +70,31 @@ public enum Zlib {
         // compress2 fails only on memory or a bound too small, neither of which compressBound allows.
         precondition(status == Z_OK, "zlib compress2 failed: \(status)")
         out.removeSubrange(Int(length)...)
+        return out
+    }
+
+    /// A zlib stream of `data` with the run-length strategy (`Z_RLE`): matches only at
+    /// distance 1 — after the PNG "Up" filter an unchanged run of a flat fill is a run of
+    /// zeros — much faster than searching the window, for frames sent on every key.
+    public static func compressRuns(_ data: [UInt8]) -> [UInt8] {
+        var stream = z_stream()
+        guard deflateInit2_(&stream, 1, Z_DEFLATED, 15, 8, Z_RLE, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            return compress(data, level: 1)
+        }
+        defer { deflateEnd(&stream) }
+        var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(data.count))))
+        var input = data
+        let status = input.withUnsafeMutableBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                stream.next_in = src.baseAddress
+                stream.avail_in = uInt(src.count)
+                stream.next_out = dst.baseAddress
+                stream.avail_out = uInt(dst.count)
+                return deflate(&stream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END else { return compress(data, level: 1) }
+        out.removeSubrange(Int(stream.total_out)...)
         return out
     }
 

@@ -69,6 +69,12 @@ public final class PixelFrames {
     }
 
     /// The image bytes for a frame whose cells are `screen` (already drawn).
+    ///
+    /// A picture that changed in a small part of the canvas (at most half its cells) is
+    /// sent as a **patch**: the changed cells' pixels only, placed on their cells. sixel draws
+    /// it over the old image; kitty places it above the full image (`z=-1` over `z=-2`),
+    /// always cut from the picture against that full image, so one patch (ids 3 and 4 in
+    /// turn) covers everything changed since, and the previous patch is deleted.
     public func frame(_ state: ExplorerState, options: ScreenOptions, screen: Canvas) -> Output {
         guard graphics != .cells else { return Output() }
         guard let now = PixelCanvas.render(state, options: options, cellWidth: cellWidth, cellHeight: cellHeight) else {
@@ -80,23 +86,114 @@ public final class PixelFrames {
             if graphics == .kitty || text == textOnImage { return Output() }
         }
         var out = Output()
+        let cells = now.area.columns * now.area.rows
+        if let shown, shown.area == now.area {
+            if graphics == .kitty, let base {
+                guard let patch = changedCells(now.image, base) else {
+                    // Back to the full image: the patch goes.
+                    out.bytes = Kitty.delete(id: patchID)
+                    self.shown = now
+                    bytesSent += out.bytes.count
+                    return out
+                }
+                if patch.columns * patch.rows * 2 <= cells {
+                    patchID = patchID == 3 ? 4 : 3
+                    out.bytes = patchBytes(now.image, patch, area: now.area)
+                    out.bytes += Kitty.delete(id: patchID == 3 ? 4 : 3)
+                    return sent(out, now, text)
+                }
+            } else if graphics != .kitty {
+                var patch = changedCells(now.image, shown.image)
+                if let t = textOnImage, let changedText = changedText(text, t) { patch = patch.map { union($0, changedText) } ?? changedText }
+                if let patch, patch.columns * patch.rows * 2 <= cells {
+                    out.bytes = patchBytes(now.image, patch, area: now.area)
+                    out.repaint = CellRect(column: now.area.column + patch.column, row: now.area.row + patch.row,
+                                           columns: patch.columns, rows: patch.rows)
+                    return sent(out, now, text)
+                }
+            }
+        }
         if graphics == .kitty {
             kittyID = kittyID == 1 ? 2 : 1
-            out.bytes = PixelCanvas.imageBytes(now.image, area: now.area, graphics: .kitty, kittyID: kittyID)
-            // The other id's image, whether or not it is known to be on screen (after a
-            // suspension it may be): deleting an id that holds nothing does nothing.
-            out.bytes += Kitty.delete(id: kittyID == 1 ? 2 : 1)
+            out.bytes = Array("\u{1B}7\u{1B}[\(now.area.row + 1);\(now.area.column + 1)H".utf8)
+                + Kitty.transmitAndPlace(now.image, id: kittyID, columns: now.area.columns, rows: now.area.rows, zIndex: -2)
+                + Array("\u{1B}8".utf8)
+            // The other id's image and any patch, whether or not known to be on screen (after
+            // a suspension they may be): deleting an id that holds nothing does nothing.
+            out.bytes += Kitty.delete(id: kittyID == 1 ? 2 : 1) + Kitty.delete(id: 3) + Kitty.delete(id: 4)
+            base = now.image
             if let shown, shown.area != now.area { out.clear = shown.area }
         } else {
             if let shown, shown.area != now.area { out.clear = shown.area }
             out.bytes = PixelCanvas.imageBytes(now.image, area: now.area, graphics: graphics, kittyID: 0)
             out.repaint = now.area
         }
+        return sent(out, now, text)
+    }
+
+    private var base: PixelImage?
+    private var patchID: UInt32 = 4
+
+    private func sent(_ out: Output, _ now: (image: PixelImage, area: CellRect), _ text: Canvas) -> Output {
         shown = now
         textOnImage = text
         imagesSent += 1
         bytesSent += out.bytes.count
         return out
+    }
+
+    /// The cells (relative to the canvas) whose pixels differ between `a` and `b`, as one
+    /// rectangle; nil when none do.
+    func changedCells(_ a: PixelImage, _ b: PixelImage) -> CellRect? {
+        guard a.width == b.width, a.height == b.height else { return CellRect(column: 0, row: 0, columns: a.width / cellWidth, rows: a.height / cellHeight) }
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        a.pixels.withUnsafeBufferPointer { pa in
+            b.pixels.withUnsafeBufferPointer { pb in
+                for y in 0..<a.height {
+                    let row = y * a.width
+                    var x = 0
+                    while x < a.width && pa[row + x] == pb[row + x] { x += 1 }
+                    guard x < a.width else { continue }
+                    var e = a.width - 1
+                    while pa[row + e] == pb[row + e] { e -= 1 }
+                    minX = min(minX, x); maxX = max(maxX, e); minY = min(minY, y); maxY = max(maxY, y)
+                }
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        let c0 = minX / cellWidth, c1 = maxX / cellWidth, r0 = minY / cellHeight, r1 = maxY / cellHeight
+        return CellRect(column: c0, row: r0, columns: c1 - c0 + 1, rows: r1 - r0 + 1)
+    }
+
+    /// The cells whose text differs between two same-size canvases, as one rectangle.
+    private func changedText(_ a: Canvas, _ b: Canvas) -> CellRect? {
+        guard a.columns == b.columns, a.rows == b.rows else { return CellRect(column: 0, row: 0, columns: a.columns, rows: a.rows) }
+        var c0 = Int.max, r0 = Int.max, c1 = -1, r1 = -1
+        for row in 0..<a.rows {
+            for column in 0..<a.columns where a[column, row] != b[column, row] {
+                c0 = min(c0, column); c1 = max(c1, column); r0 = min(r0, row); r1 = max(r1, row)
+            }
+        }
+        return c1 < 0 ? nil : CellRect(column: c0, row: r0, columns: c1 - c0 + 1, rows: r1 - r0 + 1)
+    }
+
+    private func union(_ a: CellRect, _ b: CellRect) -> CellRect {
+        let c0 = min(a.column, b.column), r0 = min(a.row, b.row)
+        let c1 = max(a.column + a.columns, b.column + b.columns), r1 = max(a.row + a.rows, b.row + b.rows)
+        return CellRect(column: c0, row: r0, columns: c1 - c0, rows: r1 - r0)
+    }
+
+    /// The pixels of `patch` (cells of the canvas at `area`), shown on those cells.
+    private func patchBytes(_ image: PixelImage, _ patch: CellRect, area: CellRect) -> [UInt8] {
+        let crop = image.cropped(x: patch.column * cellWidth, y: patch.row * cellHeight,
+                                 width: patch.columns * cellWidth, height: patch.rows * cellHeight)
+        let at = CellRect(column: area.column + patch.column, row: area.row + patch.row, columns: patch.columns, rows: patch.rows)
+        if graphics == .kitty {
+            return Array("\u{1B}7\u{1B}[\(at.row + 1);\(at.column + 1)H".utf8)
+                + Kitty.transmitAndPlace(crop, id: patchID, columns: at.columns, rows: at.rows, zIndex: -1)
+                + Array("\u{1B}8".utf8)
+        }
+        return PixelCanvas.imageBytes(crop, area: at, graphics: graphics, kittyID: 0)
     }
 
     /// Takes the image off the screen (the canvas has none now, or the program ends).
@@ -106,7 +203,8 @@ public final class PixelFrames {
         textOnImage = nil
         var out = Output()
         if graphics == .kitty {
-            out.bytes = Kitty.delete(id: kittyID)
+            out.bytes = Kitty.delete(id: kittyID) + Kitty.delete(id: patchID)
+            base = nil
         }
         out.clear = old.area
         bytesSent += out.bytes.count
@@ -116,6 +214,7 @@ public final class PixelFrames {
     /// Forgets what is on screen (after a resize or a suspension the terminal was cleared).
     public func invalidate() {
         shown = nil
+        base = nil
         textOnImage = nil
     }
 

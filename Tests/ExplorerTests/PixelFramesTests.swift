@@ -20,30 +20,53 @@ import Testing
 
     static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
+    static func delete(_ id: Int) -> String { "\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\" }
+
     @Test func kittySendsAnImageOnlyWhenThePictureChanges() {
         var state = Fixture.state()
         let frames = PixelFrames(graphics: .kitty, cellWidth: 10, cellHeight: 20)
         let first = Self.frame(frames, state)
-        // At the canvas's top-left (row 1, column 0 → CUP 2;1), image 2 placed, image 1 deleted.
-        #expect(Self.text(first.bytes).hasPrefix("\u{1B}7\u{1B}[2;1H\u{1B}_Ga=T,f=100,i=2,"))
-        #expect(Self.text(first.bytes).hasSuffix("\u{1B}8\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\"))
+        // At the canvas's top-left (row 1, column 0 → CUP 2;1), the full image as id 2 at
+        // z −2; id 1 and both patch ids deleted.
+        let full = Self.text(first.bytes)
+        #expect(full.hasPrefix("\u{1B}7\u{1B}[2;1H\u{1B}_Ga=T,f=100,i=2,q=2,C=1,c=80,r=21,z=-2,"))
+        #expect(full.hasSuffix("\u{1B}8" + Self.delete(1) + Self.delete(3) + Self.delete(4)))
         #expect(frames.imagesSent == 1)
-        // The same state again, and a key that changes only text (the help line's echo): nothing.
+        // The same state again, and a frame that changes only text: nothing.
         #expect(Self.frame(frames, state).isEmpty)
         state.status = "only the status line changed"
         #expect(Self.frame(frames, state).isEmpty)
         #expect(frames.imagesSent == 1)
-        // Rotating the card changes the picture: image 1 this time, 2 deleted.
+        // Rotating the card changes part of the picture: a patch (id 3, z −1) over the
+        // changed cells only — the card's box, not the whole canvas — and patch 4 deleted.
         state.press("r")
-        let turned = Self.frame(frames, state)
-        #expect(Self.text(turned.bytes).contains("a=T,f=100,i=1,"))
-        #expect(Self.text(turned.bytes).hasSuffix("\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\\"))
+        let turned = Self.text(Self.frame(frames, state).bytes)
+        #expect(turned.contains("\u{1B}_Ga=T,f=100,i=3,q=2,C=1,"))
+        #expect(turned.contains(",z=-1,"))
+        #expect(turned.hasSuffix(Self.delete(4)))
+        #expect(!turned.contains("c=80,r=21"), "a patch, not the whole canvas")
         #expect(frames.imagesSent == 2)
+        // Turning it back: the picture is the full image again, so the patch just goes.
+        state.press("R")
+        #expect(Self.text(Self.frame(frames, state).bytes) == Self.delete(3))
         // Help covers the canvas: the image goes (deleted by id), its cells are repainted.
         state.press("?")
         let help = Self.frame(frames, state)
-        #expect(Self.text(help.bytes) == "\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\")
+        #expect(Self.text(help.bytes) == Self.delete(2) + Self.delete(3))
         #expect(help.clear == state.layout.canvas)
+    }
+
+    @Test func sixelSendsOnlyTheChangedCells() {
+        var state = Fixture.state()
+        let frames = PixelFrames(graphics: .sixel, cellWidth: 10, cellHeight: 20)
+        _ = Self.frame(frames, state)
+        state.press("r")
+        let turned = Self.frame(frames, state)
+        let patch = try! #require(turned.repaint)
+        // Inside the canvas, and less than half of it.
+        let canvas = state.layout.canvas
+        #expect(patch.column >= canvas.column && patch.row >= canvas.row && patch.columns * patch.rows * 2 <= canvas.columns * canvas.rows)
+        #expect(Self.text(turned.bytes).hasPrefix("\u{1B}7\u{1B}[\(patch.row + 1);\(patch.column + 1)H\u{1B}P0;1;0q\"1;1;\(patch.columns * 10);\(patch.rows * 20)"))
     }
 
     @Test func sixelRepaintsTheNamesOverItsImage() {
@@ -86,7 +109,7 @@ import Testing
         try loop.run()
         #expect(terminal.images.count == 2)
         #expect(Self.text(terminal.images.first ?? []).contains("a=T,f=100,i=2,"))
-        #expect(Self.text(terminal.images.last ?? []) == "\u{1B}_Ga=d,d=I,i=2,q=2\u{1B}\\")
+        #expect(Self.text(terminal.images.last ?? []) == Self.delete(2) + Self.delete(4))
     }
 }
 

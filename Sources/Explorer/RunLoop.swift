@@ -257,7 +257,9 @@ public final class RunLoop {
     func actions(for event: InputEvent) -> [Action] {
         switch event {
         case let .key(key): return [.key(key)]
-        case let .resize(columns, rows): return [.resize(columns: columns, rows: rows)]
+        case let .resize(columns, rows):
+            pixels?.invalidate()   // the terminal is cleared and repainted: the image goes again
+            return [.resize(columns: columns, rows: rows)]
         case .resumed:
             pixels?.invalidate()   // the terminal was repainted in cells: the image goes again
             return []

@@ -111,6 +111,19 @@ import Testing
         #expect(Self.text(terminal.images.first ?? []).contains("a=T,f=100,i=2,"))
         #expect(Self.text(terminal.images.last ?? []) == Self.delete(2) + Self.delete(4))
     }
+
+    @Test func aResizeSendsTheWholeImageAgain() throws {
+        // The terminal clears the screen on a resize (kitty deletes the images with it): even
+        // at the same size the next frame is a full image, under the other id.
+        let terminal = RecordingTerminal(columns: 80, rows: 24, events: [.resize(columns: 80, rows: 24), .key(.character("q"))])
+        let loop = RunLoop(state: Fixture.state(), terminal: terminal, options: ScreenOptions())
+        loop.useGraphics(PixelFrames(graphics: .kitty, cellWidth: 10, cellHeight: 20))
+        try loop.run()
+        let sent = terminal.images.map(Self.text)
+        #expect(sent.count == 3)
+        #expect(sent.first?.contains("a=T,f=100,i=2,") == true)
+        #expect(sent.dropFirst().first?.contains("a=T,f=100,i=1,") == true)
+    }
 }
 
 /// An in-memory terminal that keeps the image bytes it is given.

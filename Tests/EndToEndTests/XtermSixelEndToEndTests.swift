@@ -103,15 +103,13 @@ print("flat %d good %d share %.4f blue-iou %.4f blue %d" % (flat, good, good / m
                            "-xrm", "XTerm*allowWindowOps: true", "-xrm", "XTerm*decTerminalID: vt340",
                            "-e", program, scene, "--graphics", "auto", "--theme", "dark", "--script", "select dot"]
         xterm.standardOutput = FileHandle.nullDevice; xterm.standardError = FileHandle.nullDevice
-        // Xvfb takes a moment to accept clients: xterm is started again until it stays up.
-        var started = false
+        // Xvfb takes a moment to accept clients: xterm starts once its socket is there.
         let deadline = Date().addingTimeInterval(15)
+        let socket = "/tmp/.X11-unix/X" + display.dropFirst()
+        while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { usleep(50_000) }
+        try xterm.run()
         var output = ""
         while Date() < deadline {
-            if !started {
-                try xterm.run()
-                started = true
-            }
             let shot = dir.appendingPathComponent("shot.xwd").path
             let xwd = try Subprocess.run("/bin/sh", ["-c", "DISPLAY=\(display) /usr/bin/xwd -root -silent > '\(shot)'"], timeout: .seconds(10))
             if xwd.status == 0 {

@@ -191,3 +191,33 @@ import Testing
         #expect(image[110, 110] == 0xDC2828)
     }
 }
+
+/// The pixel mode's cells (`RasterOptions.textOnly`): names and a drawing's text stay, the
+/// rest of the picture (fills, outlines, marks) is left to the image.
+@Suite struct TextOnlyCellsTests {
+    @Test func namesAndDrawnTextStayEverythingElseGoes() throws {
+        var tree = LayerTree()
+        _ = try tree.add(Scenes.layer("plate", Rect(0, 0, 60, 16), at: Point(40, 12)) {
+            $0.backgroundColor = Scenes.blue
+            $0.drawing = [.text("hi", Point(20, 8), DrawingColor(Scenes.white))]
+        })
+        var options = RasterOptions(selection: tree.id(named: "plate"))
+        options.labels = .all
+        let cells = SceneRasterizer.render(tree, viewport: Scenes.viewport, columns: 40, rows: 12, options: options)
+        options.textOnly = true
+        let text = SceneRasterizer.render(tree, viewport: Scenes.viewport, columns: 40, rows: 12, options: options)
+        var shown = ""
+        for row in 0..<12 {
+            for column in 0..<40 where text[column, row] != .blank {
+                // Whatever is left is exactly what the cell canvas has there.
+                #expect(text[column, row] == cells[column, row])
+                shown.append(text[column, row].glyph)
+            }
+        }
+        #expect(shown.contains("plate"))
+        // The drawn text: user (20, 8) in a plate whose top-left is (10, 4) → (30, 12) points
+        // → column 15, row 3 (2 points a column, 4 a row).
+        #expect(text[15, 3].glyph == "h" && text[16, 3].glyph == "i")
+        #expect(!shown.contains("⣿") && !shown.contains("█"), "no fill or outline glyphs")
+    }
+}

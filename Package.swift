@@ -42,17 +42,22 @@ let package = Package(
         // `layerscope bench`'s raster figures and its generated scenes (also the Raster tests'
         // big scenes), kept out of Raster's library.
         .target(name: "Benchmarks", dependencies: ["Raster", "Cells", "LayerModel", "Geometry", "SeededRandom"]),
+        // zlib, seen from Swift: the PNG and kitty encoders compress with it.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // The canvas's pixels to terminal bytes: PNG, the kitty graphics protocol, sixel,
+        // iTerm2 images; the start-up graphics probe and the choice of protocol.
+        .target(name: "Graphics", dependencies: ["CZlib", "Cells"]),
         // The terminal protocol, keys, input events, an in-memory terminal.
         .target(name: "TerminalKit", dependencies: ["Cells"]),
         // State, reducer, keymap, the text panels, run loop, headless runner.
-        .target(name: "Explorer", dependencies: ["TerminalKit", "Cells", "Raster", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
+        .target(name: "Explorer", dependencies: ["Graphics", "TerminalKit", "Cells", "Raster", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
         // ncursesw, seen from Swift through a small shim.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncursesw5-dev"])]),
         // Depends on Cells, never on Raster or the model: `.ci/run` checks the backend and
         // ncurses-demo link neither LayerModel, Engine, LayoutFiles, Raster nor Yams.
         .target(name: "NCursesTerminal", dependencies: ["CNCurses", "TerminalKit", "Cells", "SafeText"]),
         .executableTarget(name: "layerscope", dependencies: [
-            "Explorer", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "Benchmarks", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText",
+            "Explorer", "Graphics", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "Benchmarks", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -82,8 +87,9 @@ let package = Package(
         .testTarget(name: "CellsTests", dependencies: ["Cells", "SafeText", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Benchmarks", "SeededRandom", "Cells", "LayerModel", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
+        .testTarget(name: "GraphicsTests", dependencies: ["Graphics", "Cells"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Geometry"]),
-        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "Graphics", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "TestSupport", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Cells"]),

@@ -49,6 +49,7 @@ def check_documented(targets):
 # Targets without a test target of their own name, and where they are tested instead.
 TESTED_ELSEWHERE = {
     "CNCurses": "a system library (the ncursesw headers)",
+    "CZlib": "a system library (the zlib headers); GraphicsTests test the encoders over it",
     "NCursesTerminal": "EndToEndTests, through real terminals (tmux)",
     "layerscope": "EndToEndTests, as the built executable",
     "ncurses-demo": "EndToEndTests, as the built executable",

@@ -81,6 +81,18 @@ public struct ScreenUpdate {
         style = nil
     }
 
+    /// Forgets the cells of `rect` that `test` picks, so the next `update` writes them again
+    /// (an image drawn over them — sixel, iTerm2 — replaced what the terminal showed there).
+    public mutating func forget(_ rect: CellRect, where test: (Cell) -> Bool) {
+        guard var canvas = shown else { return }
+        for row in max(0, rect.row)..<min(canvas.rows, rect.row + rect.rows) {
+            for column in max(0, rect.column)..<min(canvas.columns, rect.column + rect.columns) where test(canvas[column, row]) {
+                canvas[column, row] = Cell("\u{FFFD}", style: CellStyle(foreground: .rgb(1, 2, 3)))
+            }
+        }
+        shown = canvas
+    }
+
     /// The cursor position after the last update (nil when unknown).
     public var cursorPosition: (column: Int, row: Int)? { cursor }
 

@@ -14,6 +14,8 @@ public struct ScreenOptions: Equatable, Sendable {
     /// The terminal's own background colour when it told us (OSC 11); nil assumes the
     /// theme's (black or white). Translucent fills and overlays are composed against it.
     public var background: Color? = nil
+    /// The canvas is drawn in pixels (`PixelCanvas`): the cells under it keep only the names.
+    public var pixels = false
     public init(mode: RenderMode = .auto, unicode: Bool = true, theme: Theme = .dark, background: Color? = nil) {
         self.mode = mode; self.unicode = unicode; self.theme = theme; self.background = background
     }
@@ -78,6 +80,21 @@ public enum ExplorerScreen {
         return SubtreeShading(root: sel)
     }
 
+    /// What the flat canvas draws with: one place, for the cell canvas and the pixel canvas.
+    static func flatRasterOptions(_ state: ExplorerState, options: ScreenOptions, drawn: LayerTree, report: CursorReport?) -> RasterOptions {
+        let unicode = options.unicode && options.mode != .ascii
+        var rasterOptions = RasterOptions(mode: options.mode, unicode: unicode, selection: state.session.selection,
+                                          palette: options.palette,
+                                          annotations: Why.annotations(state) + TimeView.modelOutlines(state, presentation: drawn))
+        rasterOptions.labels = .all
+        rasterOptions.boldMarks = state.picture.present
+        rasterOptions.contentStep = ContentPage.rasterStep(state)
+        rasterOptions.shading = canvasShading(drawn, state)
+        rasterOptions.textOnly = options.pixels
+        if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
+        return rasterOptions
+    }
+
     /// The whole screen for a state: what the explorer draws and `render` prints.
     public static func render(_ state: ExplorerState, options: ScreenOptions) -> Screen {
         let layout = state.layout
@@ -101,14 +118,7 @@ public enum ExplorerScreen {
             canvas.blit(DepthView.canvas(state, exploded, area: layout.canvas, options: options, unicode: unicode), column: layout.canvas.column, row: layout.canvas.row)
         } else {
         let drawn = TimeView.drawnTree(state)   // the presentation while animations show
-        var rasterOptions = RasterOptions(mode: options.mode, unicode: unicode, selection: state.session.selection,
-                                          palette: options.palette,
-                                          annotations: Why.annotations(state) + TimeView.modelOutlines(state, presentation: drawn))
-        rasterOptions.labels = .all
-        rasterOptions.boldMarks = state.picture.present
-        rasterOptions.contentStep = ContentPage.rasterStep(state)
-        rasterOptions.shading = canvasShading(drawn, state)
-        if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
+        let rasterOptions = flatRasterOptions(state, options: options, drawn: drawn, report: report)
         marks = CanvasMark.shown(by: rasterOptions)
         // The outline is the hit layer's while the cursor is over one.
         if report?.hit != nil { marks = marks.map { $0 == .selection ? .hit : $0 } }

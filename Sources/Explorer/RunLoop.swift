@@ -56,7 +56,7 @@ public final class RunLoop {
     public internal(set) var state: ExplorerState
     let terminal: any Terminal
     let io: ExplorerIO
-    let options: ScreenOptions
+    var options: ScreenOptions
     /// How often to look at the layout file for changes, when there is one.
     let pollMilliseconds: Int
     var knownStamp: FileStamp?
@@ -71,6 +71,8 @@ public final class RunLoop {
     var follow: FollowState?
     /// Called with the state after every event (`layerscope learn` saves progress with it).
     public var observe: ((ExplorerState) -> Void)?
+    /// The canvas in pixels (`--graphics`): the image side of every frame; nil draws cells.
+    public var pixels: PixelFrames?
 
     public init(state: ExplorerState, terminal: any Terminal, io: ExplorerIO = .files,
                 options: ScreenOptions, pollMilliseconds: Int = 300) {
@@ -88,6 +90,7 @@ public final class RunLoop {
     /// Runs until quit; returns normally, throws only for terminal failures.
     /// `maxEvents` stops early (tests): checked before every event.
     public func run(maxEvents: Int? = nil) throws {
+        defer { removeImage() }
         publishAct(nowBefore: state.session.now)   // a --script's commands, when sharing
         try draw()
         var handled = 0
@@ -234,14 +237,35 @@ public final class RunLoop {
     func draw() throws {
         let screen = ExplorerScreen.render(state, options: options)
         try terminal.draw(screen.canvas, cursor: screen.cursor.map { (column: $0.column, row: $0.row) })
+        if let pixels, let images = terminal as? any GraphicsTerminal {
+            let out = pixels.frame(state, options: options, screen: screen.canvas)
+            if !out.isEmpty { try images.writeImage(out.bytes, repaint: out.repaint, clear: out.clear) }
+        }
+    }
+
+    /// Draws the canvas in pixels from now on (`--graphics`): the cells keep only the names.
+    public func useGraphics(_ frames: PixelFrames) {
+        pixels = frames
+        options.pixels = frames.graphics != .cells
+    }
+
+    /// No image left behind when the loop ends (quit): kitty's deleted by id, sixel's cells repainted.
+    func removeImage() {
+        guard let pixels, let images = terminal as? any GraphicsTerminal else { return }
+        let out = pixels.removeImage()
+        if !out.isEmpty { try? images.writeImage(out.bytes, repaint: nil, clear: out.clear) }
     }
 
     /// Turns a terminal event into reducer actions.
     func actions(for event: InputEvent) -> [Action] {
         switch event {
         case let .key(key): return [.key(key)]
-        case let .resize(columns, rows): return [.resize(columns: columns, rows: rows)]
-        case .resumed: return []
+        case let .resize(columns, rows):
+            pixels?.invalidate()   // the terminal is cleared and repainted: the image goes again
+            return [.resize(columns: columns, rows: rows)]
+        case .resumed:
+            pixels?.invalidate()   // the terminal was repainted in cells: the image goes again
+            return []
         case let .mouse(m):
             switch m.kind {
             case .press:

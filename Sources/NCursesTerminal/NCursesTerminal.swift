@@ -66,16 +66,16 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
     private let wakeFD: Int32
     private let mouseMask: mmask_t
     /// What the screen shows and the bytes that change it (diffed in Swift).
-    private var screenUpdate: ScreenUpdate
+    var screenUpdate: ScreenUpdate
     /// Every byte of a frame goes out through this one place.
     private var output: TerminalOutput
     /// terminfo's cursor on/off strings.
     private let cursorOn: [UInt8]
     private let cursorOff: [UInt8]
 
-    private var lastCanvas: Canvas?
-    private var lastCursor: (column: Int, row: Int)?
-    private var cursorVisible = false
+    var lastCanvas: Canvas?
+    var lastCursor: (column: Int, row: Int)?
+    var cursorVisible = false
     private var queue: [InputEvent] = []
     private var heldButton: MouseEvent.Button?
     /// Events decoded together with the one `decode` answered (a merged click's release).
@@ -209,7 +209,7 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
         return result
     }
 
-    private func placeCursor(_ cursor: (column: Int, row: Int)?, into bytes: inout [UInt8]) {
+    func placeCursor(_ cursor: (column: Int, row: Int)?, into bytes: inout [UInt8]) {
         if let cursor, cursor.column >= 0, cursor.column < size.columns, cursor.row >= 0, cursor.row < size.rows {
             bytes += Array("\u{1B}[\(cursor.row + 1);\(cursor.column + 1)H".utf8)
             screenUpdate.cursorMoved(to: cursor)

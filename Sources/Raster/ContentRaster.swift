@@ -63,6 +63,8 @@ enum ContentRaster {
                     if clip.map({ inside(Point(x: x, y: q.y), $0) }) ?? true {
                         // NSString.draw(at:) puts the text's top-left at the point: the row holding it.
                         surface.marker(atCellX: x, y: q.y, glyph: ch, color: color)
+                        let c = RasterSurface.floorClamped(x), r = RasterSurface.floorClamped(q.y)
+                        if c >= 0, r >= 0, c < surface.columns, r < surface.rows { surface.textCells.append(r * surface.columns + c) }
                     }
                     x += 1
                 }

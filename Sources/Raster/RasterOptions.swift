@@ -80,6 +80,9 @@ public struct RasterOptions: Equatable, Sendable {
     public var contentStep: ContentStep? = nil
     /// Fills for the uncoloured layers of one subtree (`SubtreeShading`); nil shades nothing.
     public var shading: SubtreeShading? = nil
+    /// The pixel mode's cells (docs/picture.md, "Pixels"): names only, every other cell
+    /// blank, for text over (or on) the image `PixelRaster` draws from the same options.
+    public var textOnly = false
 
     public init(mode: RenderMode = .auto, unicode: Bool = true, selection: LayerID? = nil,
                 overlays: SelectionOverlays = .all, showFills: Bool = true, showOutlines: Bool = true,

@@ -28,6 +28,8 @@ struct RasterSurface {
     var markCells: [Int] = []
     /// Whole-cell glyphs drawn last, in order (later wins).
     var markers: [(cell: Int, glyph: Character, color: Packed)] = []
+    /// Cells holding a drawing's text (content.md): kept as text in the pixel mode's cells.
+    var textCells: [Int] = []
 
     let fillWidth: Int
     let fillHeight: Int

@@ -67,10 +67,26 @@ public enum SceneRasterizer {
             ContentRaster.drawAxes(tree, step, toCells: toCells, unicode: options.unicode, surface: &surface)
         }
         surface.compose(into: &canvas)
+        let picture = options.textOnly ? canvas : nil
         if options.labels != .none {
             Labels.place(surface.labelBoxes, tree: tree, toCells: toCells, options: options, marks: surface.markCells, canvas: &canvas)
         }
+        if let picture { keepOnlyText(&canvas, picture: picture, keeping: surface.textCells) }
         surface.recycle()
+    }
+
+    /// `RasterOptions.textOnly`: every cell the names did not change goes blank, so the
+    /// pixel canvas shows through (kitty draws it below the text) or carries the names as
+    /// plaques (sixel), except `keeping` (a drawing's text, cell indices). The names were
+    /// placed and coloured against the cell picture.
+    static func keepOnlyText(_ canvas: inout Canvas, picture: Canvas, keeping: [Int] = []) {
+        var kept = [Bool](repeating: false, count: canvas.columns * canvas.rows)
+        for i in keeping where i >= 0 && i < kept.count { kept[i] = true }
+        for row in 0..<canvas.rows {
+            for column in 0..<canvas.columns where !kept[row * canvas.columns + column] && canvas[column, row] == picture[column, row] {
+                canvas[column, row] = .blank
+            }
+        }
     }
 
     /// Screen points → continuous cell coordinates, as a homography.

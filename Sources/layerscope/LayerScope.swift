@@ -161,6 +161,8 @@ struct Explore: ParsableCommand {
 
     @OptionGroup var draw: DrawOptions
 
+    @OptionGroup var pixels: GraphicsOption
+
     @Flag(help: "Don't capture the mouse (keeps the terminal's own text selection).")
     var noMouse = false
 
@@ -239,6 +241,7 @@ struct Explore: ParsableCommand {
             feed?.write(try sharedScene(file: file, path: state.session.filePath, scene: state.session.scene))
         }
         defer { feed?.write(.bye) }
+        let graphics = resolveGraphics(&state)
         let (terminal, screen, note) = try openTerminal()
         // Killed or hung up (an SSH connection dropped), the presenter still says bye.
         if let feed { terminal.setLastWords(FeedRecord.bye.line, to: feed.fd) }
@@ -246,6 +249,7 @@ struct Explore: ParsableCommand {
         if let note { state.status = note }
         try startRecording(on: terminal)
         let loop = RunLoop(state: state, terminal: terminal, options: screen)
+        startPixels(loop, graphics)
         loop.share = feed
         do {
             try loop.run()
@@ -297,10 +301,12 @@ extension Explore {
         state.cellAspect = draw.cellAspect
         state.picture.present = draw.present
         state.status = "waiting for the presenter's scene…"
+        let graphics = resolveGraphics(&state)
         let (terminal, screen, note) = try openTerminal()
         if let note { state.status = "waiting for the presenter's scene… (" + note + ")" }
         try startRecording(on: terminal)
         let loop = RunLoop(state: state, terminal: terminal, options: screen)
+        startPixels(loop, graphics)
         do {
             try loop.runFollowing(reader)
         } catch {
@@ -431,6 +437,8 @@ struct Render: ParsableCommand {
     @Option(help: "Draw the scene at this moment: seconds on the scene clock, after the commands (time T).")
     var time: Double?
 
+    @OptionGroup var pixels: PixelRenderOptions
+
     func run() throws {
         if let time, !(time.isFinite && time >= 0 && time <= 1e9) {
             throw ValidationError("--time \(time): expected seconds ≥ 0, e.g. --time 0.125")
@@ -440,6 +448,7 @@ struct Render: ParsableCommand {
             throw ValidationError("--size \(size): expected COLSxROWS with each 1…1000, e.g. --size 100x30")
         }
         var state = try openState(file, draw: draw, source: source, scriptContext: .render, columns: cols, rows: rows)
+        if pixels.asksForPixels, pixels.cellSize != nil, let cell = try? pixels.cellPixels() { state.cellAspect = Double(cell.height) / Double(cell.width) }
         if let time { _ = Reducer.reduce(&state, .command(.engine(.clock(.time(time))))) }
         if let svg {
             do { try TextFile.writeAtomically(state.session.svgText(), to: svg) } catch {
@@ -450,6 +459,7 @@ struct Render: ParsableCommand {
         }
         let depth: ColorDepth = draw.color ?? .none
         let (theme, _) = draw.resolvedTheme(askTerminal: false)
+        if try pixels.run(state, screenOptions: ScreenOptions(mode: draw.mode, unicode: draw.mode != .ascii, theme: theme)) { return }
         let screen = ExplorerScreen.render(state, options: ScreenOptions(mode: draw.mode, unicode: draw.mode != .ascii, theme: theme))
         print(AnsiEncoder.encode(screen.canvas, colors: depth))
     }
@@ -505,14 +515,14 @@ struct Bench: ParsableCommand {
 
     /// The benchmark's parts, in the order they run.
     enum Section: String, ExpressibleByArgument, CaseIterable {
-        case raster, interactive, animation, `import`, open, depth
+        case raster, interactive, animation, `import`, open, depth, pixels
     }
 
     @Flag(help: "Fewer repetitions (a quick look, noisier).")
     var quick = false
 
     @Option(name: .customLong("section"),
-            help: "Run only this part (repeatable): raster, interactive, animation, import, open (the 100 000-layer layout file against Python's json.load; also part of import) or depth. All when left out.")
+            help: "Run only this part (repeatable): raster, interactive, animation, import, open (the 100 000-layer layout file against Python's json.load; also part of import), depth or pixels (the canvas in pixels beside cells). All when left out.")
     var sections: [Section] = []
 
     func run() throws {
@@ -526,6 +536,7 @@ struct Bench: ParsableCommand {
             case .open where !chosen.contains(.import): print(ImportBenchmark.openBigLayout(quick: quick).joined(separator: "\n"))
             case .open: break   // the import section opens the big file too
             case .depth: print(DepthBenchmark.report(quick: quick))
+            case .pixels: print(PixelBenchmark.report(quick: quick))
             }
         }
     }

@@ -1,0 +1,43 @@
+/// A picture in pixels: the canvas as the pixel mode draws it (docs/picture.md, "Pixels"),
+/// handed from the rasterizer to the image encoders (PNG, kitty, sixel). Opaque 8-bit RGB,
+/// row-major from the top-left, one `UInt32` per pixel as `0xRRGGBB`.
+public struct PixelImage: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt32]
+
+    /// A `width × height` image of one colour (`0xRRGGBB`); negative sizes are empty.
+    public init(width: Int, height: Int, fill: UInt32 = 0) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        pixels = Array(repeating: fill & 0xFF_FFFF, count: self.width * self.height)
+    }
+
+    /// An image over existing pixels; `pixels.count` must be `width · height`.
+    public init(width: Int, height: Int, pixels: [UInt32]) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height, "PixelImage: pixel count must be width × height")
+        self.width = width; self.height = height; self.pixels = pixels
+    }
+
+    /// The pixel at (x, y), `0xRRGGBB`.
+    public subscript(x: Int, y: Int) -> UInt32 {
+        get { pixels[y * width + x] }
+        set { pixels[y * width + x] = newValue & 0xFF_FFFF }
+    }
+
+    /// The channels of a pixel.
+    public func rgb(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
+        let p = pixels[y * width + x]
+        return (UInt8(p >> 16 & 0xFF), UInt8(p >> 8 & 0xFF), UInt8(p & 0xFF))
+    }
+
+    /// The rectangle `x, y, w, h` of this image (clipped to it).
+    public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> PixelImage {
+        let x0 = max(0, min(x, width)), y0 = max(0, min(y, height))
+        let x1 = max(x0, min(x + w, width)), y1 = max(y0, min(y + h, height))
+        var out: [UInt32] = []
+        out.reserveCapacity((x1 - x0) * (y1 - y0))
+        for row in y0..<y1 { out.append(contentsOf: pixels[(row * width + x0)..<(row * width + x1)]) }
+        return PixelImage(width: x1 - x0, height: y1 - y0, pixels: out)
+    }
+}

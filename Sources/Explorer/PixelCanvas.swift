@@ -1,0 +1,230 @@
+import Cells
+import Graphics
+import LayerModel
+import Raster
+
+/// The flat canvas in pixels (docs/picture.md, "Pixels"): the picture `PixelRaster` draws
+/// from the same tree, viewport and options as the cell canvas (`ExplorerScreen`), and where
+/// on the screen it goes.
+public enum PixelCanvas {
+    /// The image and its cells; nil when this screen has no pixel canvas: too small, the
+    /// exploded view (drawn in cells), or a box over the canvas (help, a question).
+    public static func render(_ state: ExplorerState, options: ScreenOptions, cellWidth: Int, cellHeight: Int)
+        -> (image: PixelImage, area: CellRect)? {
+        let layout = state.layout
+        guard !layout.isTooSmall, !layout.canvas.isEmpty, !state.session.depth.exploded else { return nil }
+        switch state.mode {
+        case .help, .confirmQuit, .confirmOverwrite: return nil
+        default: break
+        }
+        let report = state.mode == .cursor ? state.cursor.map { CursorReport(state: state, point: $0) } : nil
+        let drawn = TimeView.drawnTree(state)
+        let rasterOptions = ExplorerScreen.flatRasterOptions(state, options: options, drawn: drawn, report: report)
+        let image = PixelRaster.render(drawn, viewport: state.viewport, columns: layout.canvas.columns, rows: layout.canvas.rows,
+                                       cellWidth: cellWidth, cellHeight: cellHeight, options: rasterOptions)
+        return (image, layout.canvas)
+    }
+
+    /// The bytes that show `image` with its top-left at cell `area`'s, by `graphics`:
+    /// the cursor saved, moved there, the image, the cursor restored.
+    public static func imageBytes(_ image: PixelImage, area: CellRect, graphics: GraphicsProtocol, kittyID: UInt32) -> [UInt8] {
+        var out = Array("\u{1B}7\u{1B}[\(area.row + 1);\(area.column + 1)H".utf8)
+        switch graphics {
+        case .kitty: out += Kitty.transmitAndPlace(image, id: kittyID, columns: area.columns, rows: area.rows)
+        case .sixel: out += Sixel.encode(image)
+        case .iterm: out += ITerm.image(image, columns: area.columns, rows: area.rows)
+        case .cells: return []
+        }
+        return out + Array("\u{1B}8".utf8)
+    }
+}
+
+/// The image side of the explorer's frames (docs/picture.md, "Cheap frames"): sends an image
+/// only when the canvas picture changed; kitty keeps two ids and swaps them (the new image
+/// placed before the old one is deleted, so nothing flickers); sixel and iTerm2 images are
+/// sent again when text on them changed (it cut holes), and their cells repainted when the
+/// image goes. Counts what it sent (`bench --section pixels`).
+public final class PixelFrames {
+    public let graphics: GraphicsProtocol
+    public let cellWidth: Int
+    public let cellHeight: Int
+    private var shown: (image: PixelImage, area: CellRect)?
+    /// The canvas region's cells when the image was last sent (sixel, iTerm2: text on it).
+    private var textOnImage: Canvas?
+    private var kittyID: UInt32 = 1
+    /// Images sent and their bytes, since the start.
+    public private(set) var imagesSent = 0
+    public private(set) var bytesSent = 0
+
+    public init(graphics: GraphicsProtocol, cellWidth: Int, cellHeight: Int) {
+        self.graphics = graphics; self.cellWidth = max(1, cellWidth); self.cellHeight = max(1, cellHeight)
+    }
+
+    /// What to write after the frame's cells (`GraphicsTerminal.writeImage`).
+    public struct Output {
+        public var bytes: [UInt8] = []
+        public var repaint: CellRect? = nil
+        public var clear: CellRect? = nil
+        public var isEmpty: Bool { bytes.isEmpty && repaint == nil && clear == nil }
+    }
+
+    /// The image bytes for a frame whose cells are `screen` (already drawn).
+    ///
+    /// A picture that changed in a small part of the canvas (at most half its cells) is
+    /// sent as a **patch**: the changed cells' pixels only, placed on their cells. sixel draws
+    /// it over the old image; kitty places it above the full image (`z=-1` over `z=-2`),
+    /// always cut from the picture against that full image, so one patch (ids 3 and 4 in
+    /// turn) covers everything changed since, and the previous patch is deleted.
+    public func frame(_ state: ExplorerState, options: ScreenOptions, screen: Canvas) -> Output {
+        guard graphics != .cells else { return Output() }
+        guard let now = PixelCanvas.render(state, options: options, cellWidth: cellWidth, cellHeight: cellHeight) else {
+            return removeImage()
+        }
+        let text = region(screen, now.area)
+        if let shown, shown.area == now.area, shown.image == now.image {
+            // The same picture: nothing, unless text over a sixel image changed (holes).
+            if graphics == .kitty || text == textOnImage { return Output() }
+        }
+        var out = Output()
+        let cells = now.area.columns * now.area.rows
+        if let shown, shown.area == now.area {
+            if graphics == .kitty, let base {
+                guard let patch = changedCells(now.image, base) else {
+                    // Back to the full image: the patch goes.
+                    out.bytes = Kitty.delete(id: patchID)
+                    self.shown = now
+                    bytesSent += out.bytes.count
+                    return out
+                }
+                if patch.columns * patch.rows * 2 <= cells {
+                    patchID = patchID == 3 ? 4 : 3
+                    out.bytes = patchBytes(now.image, patch, area: now.area)
+                    out.bytes += Kitty.delete(id: patchID == 3 ? 4 : 3)
+                    return sent(out, now, text)
+                }
+            } else if graphics != .kitty {
+                var patch = changedCells(now.image, shown.image)
+                if let t = textOnImage, let changedText = changedText(text, t) { patch = patch.map { union($0, changedText) } ?? changedText }
+                if let patch, patch.columns * patch.rows * 2 <= cells {
+                    out.bytes = patchBytes(now.image, patch, area: now.area)
+                    out.repaint = CellRect(column: now.area.column + patch.column, row: now.area.row + patch.row,
+                                           columns: patch.columns, rows: patch.rows)
+                    return sent(out, now, text)
+                }
+            }
+        }
+        if graphics == .kitty {
+            kittyID = kittyID == 1 ? 2 : 1
+            out.bytes = Array("\u{1B}7\u{1B}[\(now.area.row + 1);\(now.area.column + 1)H".utf8)
+                + Kitty.transmitAndPlace(now.image, id: kittyID, columns: now.area.columns, rows: now.area.rows, zIndex: -2)
+                + Array("\u{1B}8".utf8)
+            // The other id's image and any patch, whether or not known to be on screen (after
+            // a suspension they may be): deleting an id that holds nothing does nothing.
+            out.bytes += Kitty.delete(id: kittyID == 1 ? 2 : 1) + Kitty.delete(id: 3) + Kitty.delete(id: 4)
+            base = now.image
+            if let shown, shown.area != now.area { out.clear = shown.area }
+        } else {
+            if let shown, shown.area != now.area { out.clear = shown.area }
+            out.bytes = PixelCanvas.imageBytes(now.image, area: now.area, graphics: graphics, kittyID: 0)
+            out.repaint = now.area
+        }
+        return sent(out, now, text)
+    }
+
+    private var base: PixelImage?
+    private var patchID: UInt32 = 4
+
+    private func sent(_ out: Output, _ now: (image: PixelImage, area: CellRect), _ text: Canvas) -> Output {
+        shown = now
+        textOnImage = text
+        imagesSent += 1
+        bytesSent += out.bytes.count
+        return out
+    }
+
+    /// The cells (relative to the canvas) whose pixels differ between `a` and `b`, as one
+    /// rectangle; nil when none do.
+    func changedCells(_ a: PixelImage, _ b: PixelImage) -> CellRect? {
+        guard a.width == b.width, a.height == b.height else { return CellRect(column: 0, row: 0, columns: a.width / cellWidth, rows: a.height / cellHeight) }
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        a.pixels.withUnsafeBufferPointer { pa in
+            b.pixels.withUnsafeBufferPointer { pb in
+                for y in 0..<a.height {
+                    let row = y * a.width
+                    var x = 0
+                    while x < a.width && pa[row + x] == pb[row + x] { x += 1 }
+                    guard x < a.width else { continue }
+                    var e = a.width - 1
+                    while pa[row + e] == pb[row + e] { e -= 1 }
+                    minX = min(minX, x); maxX = max(maxX, e); minY = min(minY, y); maxY = max(maxY, y)
+                }
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        let c0 = minX / cellWidth, c1 = maxX / cellWidth, r0 = minY / cellHeight, r1 = maxY / cellHeight
+        return CellRect(column: c0, row: r0, columns: c1 - c0 + 1, rows: r1 - r0 + 1)
+    }
+
+    /// The cells whose text differs between two same-size canvases, as one rectangle.
+    private func changedText(_ a: Canvas, _ b: Canvas) -> CellRect? {
+        guard a.columns == b.columns, a.rows == b.rows else { return CellRect(column: 0, row: 0, columns: a.columns, rows: a.rows) }
+        var c0 = Int.max, r0 = Int.max, c1 = -1, r1 = -1
+        for row in 0..<a.rows {
+            for column in 0..<a.columns where a[column, row] != b[column, row] {
+                c0 = min(c0, column); c1 = max(c1, column); r0 = min(r0, row); r1 = max(r1, row)
+            }
+        }
+        return c1 < 0 ? nil : CellRect(column: c0, row: r0, columns: c1 - c0 + 1, rows: r1 - r0 + 1)
+    }
+
+    private func union(_ a: CellRect, _ b: CellRect) -> CellRect {
+        let c0 = min(a.column, b.column), r0 = min(a.row, b.row)
+        let c1 = max(a.column + a.columns, b.column + b.columns), r1 = max(a.row + a.rows, b.row + b.rows)
+        return CellRect(column: c0, row: r0, columns: c1 - c0, rows: r1 - r0)
+    }
+
+    /// The pixels of `patch` (cells of the canvas at `area`), shown on those cells.
+    private func patchBytes(_ image: PixelImage, _ patch: CellRect, area: CellRect) -> [UInt8] {
+        let crop = image.cropped(x: patch.column * cellWidth, y: patch.row * cellHeight,
+                                 width: patch.columns * cellWidth, height: patch.rows * cellHeight)
+        let at = CellRect(column: area.column + patch.column, row: area.row + patch.row, columns: patch.columns, rows: patch.rows)
+        if graphics == .kitty {
+            return Array("\u{1B}7\u{1B}[\(at.row + 1);\(at.column + 1)H".utf8)
+                + Kitty.transmitAndPlace(crop, id: patchID, columns: at.columns, rows: at.rows, zIndex: -1)
+                + Array("\u{1B}8".utf8)
+        }
+        return PixelCanvas.imageBytes(crop, area: at, graphics: graphics, kittyID: 0)
+    }
+
+    /// Takes the image off the screen (the canvas has none now, or the program ends).
+    public func removeImage() -> Output {
+        guard let old = shown else { return Output() }
+        shown = nil
+        textOnImage = nil
+        var out = Output()
+        if graphics == .kitty {
+            out.bytes = Kitty.delete(id: kittyID) + Kitty.delete(id: patchID)
+            base = nil
+        }
+        out.clear = old.area
+        bytesSent += out.bytes.count
+        return out
+    }
+
+    /// Forgets what is on screen (after a resize or a suspension the terminal was cleared).
+    public func invalidate() {
+        shown = nil
+        base = nil
+        textOnImage = nil
+    }
+
+    private func region(_ canvas: Canvas, _ area: CellRect) -> Canvas {
+        var out = Canvas(columns: area.columns, rows: area.rows)
+        for row in 0..<area.rows where area.row + row < canvas.rows {
+            for column in 0..<area.columns where area.column + column < canvas.columns {
+                out[column, row] = canvas[area.column + column, area.row + row]
+            }
+        }
+        return out
+    }
+}

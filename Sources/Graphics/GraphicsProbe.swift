@@ -1,0 +1,165 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How the canvas is drawn: in pixels by one of the image protocols, or in cells.
+public enum GraphicsProtocol: String, CaseIterable, Sendable {
+    case kitty, sixel, iterm
+    /// Character cells (the default, and where no images are found).
+    case cells
+}
+
+/// What `--graphics` asks for.
+public enum GraphicsChoice: String, CaseIterable, Sendable {
+    case auto, kitty, sixel, iterm, none
+}
+
+/// The start-up probe (docs/picture.md, "Pixels"): one burst of questions, the answers read
+/// for at most 150 ms, never blocking — the kitty query (`a=q`, sent directly, so it works
+/// over SSH), XTVERSION, the cell size (`CSI 16 t`), the window size in pixels (`CSI 14 t`),
+/// and DA1 last: every terminal answers DA1, so its answer ends the wait.
+public struct GraphicsProbe: Equatable, Sendable {
+    /// What the answers said.
+    public var kitty = false
+    /// DA1 lists 4 (sixel graphics).
+    public var sixel = false
+    /// DA1 answered (the terminal is alive and answered everything it will).
+    public var answered = false
+    public var version: String? = nil
+    public var cellSize: (width: Int, height: Int)? {
+        get { cellWidth > 0 && cellHeight > 0 ? (cellWidth, cellHeight) : nil }
+        set { cellWidth = newValue?.width ?? 0; cellHeight = newValue?.height ?? 0 }
+    }
+    public var windowPixels: (width: Int, height: Int)? {
+        get { windowWidth > 0 && windowHeight > 0 ? (windowWidth, windowHeight) : nil }
+        set { windowWidth = newValue?.width ?? 0; windowHeight = newValue?.height ?? 0 }
+    }
+    private var cellWidth = 0, cellHeight = 0, windowWidth = 0, windowHeight = 0
+
+    public init() {}
+
+    /// The questions, in one write: kitty, XTVERSION, cell size, window size, DA1.
+    public static let queries: [UInt8] = Kitty.query(id: 31) + Array("\u{1B}[>0q\u{1B}[16t\u{1B}[14t\u{1B}[c".utf8)
+
+    /// Reads the answers in `bytes` (any order, any junk between them).
+    public static func parse(_ bytes: [UInt8]) -> GraphicsProbe {
+        var probe = GraphicsProbe()
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            guard bytes[i] == 0x1B, i + 1 < n else { i += 1; continue }
+            let kind = bytes[i + 1]
+            if kind == UInt8(ascii: "_") || kind == UInt8(ascii: "P") {
+                // APC (kitty) or DCS (XTVERSION): up to ESC \.
+                var e = i + 2
+                while e + 1 < n && !(bytes[e] == 0x1B && bytes[e + 1] == 0x5C) { e += 1 }
+                let body = String(decoding: bytes[(i + 2)..<min(e, n)], as: UTF8.self)
+                if kind == UInt8(ascii: "_"), body.hasPrefix("G"), body.contains(";OK") { probe.kitty = true }
+                if kind == UInt8(ascii: "P"), body.hasPrefix(">|") { probe.version = String(body.dropFirst(2)) }
+                i = e + 2
+                continue
+            }
+            if kind == UInt8(ascii: "[") {
+                var e = i + 2
+                while e < n && !(0x40...0x7E).contains(bytes[e]) { e += 1 }
+                guard e < n else { break }
+                let params = String(decoding: bytes[(i + 2)..<e], as: UTF8.self)
+                let final = bytes[e]
+                if final == UInt8(ascii: "c"), params.hasPrefix("?") {
+                    probe.answered = true
+                    probe.sixel = params.dropFirst().split(separator: ";").contains("4")
+                } else if final == UInt8(ascii: "t") {
+                    let v = params.split(separator: ";").compactMap { Int($0) }
+                    if v.count == 3, v[0] == 6 { probe.cellSize = (v[2], v[1]) }
+                    if v.count == 3, v[0] == 4 { probe.windowPixels = (v[2], v[1]) }
+                }
+                i = e + 1
+                continue
+            }
+            i += 1
+        }
+        return probe
+    }
+
+    /// The cell size in pixels: as the terminal said, else the window's pixels over its
+    /// cells, else 10 × 20.
+    public func cellPixels(columns: Int, rows: Int) -> (width: Int, height: Int) {
+        if let c = cellSize { return c }
+        if let w = windowPixels, columns > 0, rows > 0, w.width / columns > 0, w.height / rows > 0 {
+            return (w.width / columns, w.height / rows)
+        }
+        return (10, 20)
+    }
+
+    /// The protocol to draw with, and why (one line for the status bar).
+    ///
+    /// `environment` is the process's (NO_COLOR, TERM, TMUX, TERM_PROGRAM); `asciiMode` is
+    /// `--mode ascii`; `probe` is nil when no probe ran (`auto` was not asked, or there is
+    /// no terminal). Inside tmux the canvas stays in cells: tmux passes no image protocol
+    /// through unasked, and raw passthrough corrupts its text layer.
+    public static func choose(_ choice: GraphicsChoice, probe: GraphicsProbe?, environment: [String: String],
+                              asciiMode: Bool) -> (GraphicsProtocol, String) {
+        if choice == .none { return (.cells, "cells (--graphics none)") }
+        if asciiMode { return (.cells, "cells (--mode ascii)") }
+        if environment["NO_COLOR"].map({ !$0.isEmpty }) == true { return (.cells, "cells (NO_COLOR)") }
+        if environment["TERM"] == "dumb" { return (.cells, "cells (TERM=dumb)") }
+        switch choice {
+        case .kitty: return (.kitty, "kitty graphics (--graphics kitty)")
+        case .sixel: return (.sixel, "sixel (--graphics sixel)")
+        case .iterm: return (.iterm, "iTerm2 images (--graphics iterm)")
+        case .none, .auto: break
+        }
+        if environment["TMUX"].map({ !$0.isEmpty }) == true { return (.cells, "cells (inside tmux: no image passthrough)") }
+        guard let probe, probe.answered || probe.kitty else { return (.cells, "cells (the terminal did not answer the graphics probe)") }
+        if probe.kitty { return (.kitty, "kitty graphics (the terminal answered the kitty query)") }
+        if probe.sixel { return (.sixel, "sixel (DA1 lists 4)") }
+        if probe.version?.hasPrefix("iTerm2") == true || environment["TERM_PROGRAM"] == "iTerm.app" {
+            return (.iterm, "iTerm2 images (\(probe.version ?? "TERM_PROGRAM=iTerm.app"))")
+        }
+        return (.cells, "cells (no image protocol in the terminal's answers)")
+    }
+
+    /// Asks the terminal on `fd` (a tty) and reads its answers for at most `milliseconds`,
+    /// stopping at DA1's answer. The terminal's modes are set raw for the wait and put back.
+    /// Nil when `fd` is not a terminal.
+    ///
+    /// When DA1's answer has not come by then (a terminal slow to start: kitty on software
+    /// GL took longer), the read goes on for up to `graceMilliseconds` more, until it comes:
+    /// answers left unread would reach the explorer as keys (a `c` from DA1's answer turned
+    /// on cursor mode). Every terminal answers DA1, so the grace ends early in practice.
+    public static func run(fd: Int32, milliseconds: Int = 150, graceMilliseconds: Int = 1000) -> GraphicsProbe? {
+        guard isatty(fd) == 1 else { return nil }
+        var saved = termios()
+        guard tcgetattr(fd, &saved) == 0 else { return nil }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutablePointer(to: &raw.c_cc) { cc in
+            cc.withMemoryRebound(to: cc_t.self, capacity: Int(NCCS)) { $0[Int(VMIN)] = 0; $0[Int(VTIME)] = 0 }
+        }
+        guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return nil }
+        defer { tcsetattr(fd, TCSANOW, &saved) }
+        let written = queries.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
+        guard written == queries.count else { return nil }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        while true {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1_000_000
+            // The loop ends at DA1's answer: past `milliseconds` only while it is missing.
+            let left = milliseconds + graceMilliseconds - elapsed
+            if left <= 0 { break }
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, Int32(left)) > 0 else { break }
+            let count = buffer.withUnsafeMutableBufferPointer { read(fd, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            answer += buffer[0..<count]
+            if parse(answer).answered { break }
+        }
+        return parse(answer)
+    }
+}

@@ -1,0 +1,120 @@
+import ArgumentParser
+import Cells
+import Explorer
+import Foundation
+import Graphics
+import Raster
+import LayoutFiles
+
+extension GraphicsChoice: ExpressibleByArgument {}
+
+/// `--graphics` for the explorer and an attendee (docs/picture.md, "Pixels").
+struct GraphicsOption: ParsableArguments {
+    @Option(help: "Draw the canvas in pixels: auto (ask the terminal: kitty, then sixel, then iTerm2, else cells), kitty, sixel, iterm or none (cells). Cells inside tmux, with NO_COLOR, TERM=dumb, --mode ascii and --record.")
+    var graphics: GraphicsChoice = .auto
+
+    /// The protocol, the cell size in pixels, and what the status line says (nil: say
+    /// nothing — cells chosen without asking the terminal, as before this option).
+    /// Runs the probe, so call it before ncurses owns the terminal.
+    func resolve(mode: RenderMode, recording: Bool, columns: Int, rows: Int) -> (GraphicsProtocol, (width: Int, height: Int), String?) {
+        let environment = ProcessInfo.processInfo.environment
+        if recording && graphics != .none {
+            return (.cells, PixelRaster.defaultCellSize, graphics == .auto ? nil : "cells: --record records cells (asciinema shows no images)")
+        }
+        // Ask only when the answer could matter.
+        let (before, _) = GraphicsProbe.choose(graphics, probe: GraphicsProbe.answeredNothing, environment: environment, asciiMode: mode == .ascii)
+        let asks = graphics != .none && (graphics != .auto || before == .cells && environment["TMUX"] == nil
+            && environment["NO_COLOR"].map({ $0.isEmpty }) != false && environment["TERM"] != "dumb" && mode != .ascii)
+        let probe = asks ? GraphicsProbe.run(fd: STDOUT_FILENO) : nil
+        let (chosen, why) = GraphicsProbe.choose(graphics, probe: probe, environment: environment, asciiMode: mode == .ascii)
+        let size = probe?.cellPixels(columns: columns, rows: rows) ?? PixelRaster.defaultCellSize
+        // Cells without a question asked (tmux, NO_COLOR, --graphics none…): as before.
+        let say = chosen == .cells && probe == nil && graphics != .kitty && graphics != .sixel && graphics != .iterm ? nil : "graphics: " + why
+        return (chosen, size, say)
+    }
+}
+
+extension GraphicsProbe {
+    /// A probe that heard nothing: what `choose` says before asking.
+    static var answeredNothing: GraphicsProbe { GraphicsProbe() }
+}
+
+/// `render --png`, `--cell-size`, `--graphics` (docs/picture.md, "Pixels").
+struct PixelRenderOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Write the canvas in pixels as a PNG file (atomically), as the pixel mode draws it.", valueName: "OUT.png"))
+    var png: String?
+
+    @Option(help: ArgumentHelp("The cell size in pixels for --png and --graphics (default 10x20).", valueName: "WxH"))
+    var cellSize: String?
+
+    @Option(help: "Print the frame's bytes as a terminal with this image protocol receives them: sixel or kitty (also iterm); none prints cells.")
+    var graphics: GraphicsChoice?
+
+    var asksForPixels: Bool { png != nil || (graphics != nil && graphics != GraphicsChoice.none) }
+
+    func validate() throws {
+        _ = try cellPixels()
+        if graphics == .auto { throw ValidationError("render --graphics auto: render asks no terminal; name one: kitty, sixel, iterm or none") }
+    }
+
+    func cellPixels() throws -> (width: Int, height: Int) {
+        guard let cellSize else { return PixelRaster.defaultCellSize }
+        let parts = cellSize.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...200).contains(w), (1...400).contains(h) else {
+            throw ValidationError("--cell-size \(cellSize): expected WxH in pixels, width 1…200 and height 1…400, e.g. --cell-size 10x20")
+        }
+        return (w, h)
+    }
+
+    /// Writes the PNG or prints the frame's bytes for `state`; false when neither was asked.
+    func run(_ state: ExplorerState, screenOptions: ScreenOptions) throws -> Bool {
+        guard asksForPixels else { return false }
+        let cell = try cellPixels()
+        var options = screenOptions
+        options.pixels = true
+        guard let (image, area) = PixelCanvas.render(state, options: options, cellWidth: cell.width, cellHeight: cell.height) else {
+            printError("layerscope: render: this screen has no flat canvas to draw in pixels (too small, or the exploded view)")
+            throw ExitCode(1)
+        }
+        if let png {
+            do { _ = try TextFile.writeAtomically(PNG.encode(image), to: png) } catch {
+                printError("layerscope: cannot write \(png): \(error.message)")
+                throw ExitCode(1)
+            }
+        }
+        if let graphics, graphics != .none {
+            let chosen: GraphicsProtocol = graphics == .kitty ? .kitty : graphics == .sixel ? .sixel : .iterm
+            // The first frame as the explorer sends it: every cell, then the image.
+            let screen = ExplorerScreen.render(state, options: options)
+            var update = ScreenUpdate(options: ScreenUpdate.Options(colors: .truecolor))
+            var bytes = update.update(to: screen.canvas)
+            bytes += PixelCanvas.imageBytes(image, area: area, graphics: chosen, kittyID: 1)
+            if chosen != .kitty {
+                // Text on a sixel or iTerm2 image is written again over it.
+                update.forget(area) { $0 != .blank }
+                update.update(to: screen.canvas, appendingTo: &bytes)
+            }
+            FileHandle.standardOutput.write(Data(bytes))
+        }
+        return true
+    }
+}
+
+extension Explore {
+    /// `--graphics`: asks the terminal (before ncurses owns it) and says once on the status
+    /// line what was chosen and why. In pixels the cells take the probed cell shape.
+    func resolveGraphics(_ state: inout ExplorerState) -> (GraphicsProtocol, (width: Int, height: Int)) {
+        var size = winsize()
+        let known = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0
+        let (chosen, cell, say) = pixels.resolve(mode: draw.mode, recording: recordPath != nil,
+                                                 columns: known ? Int(size.ws_col) : 80, rows: known ? Int(size.ws_row) : 24)
+        if let say { state.status = say }
+        if chosen != .cells { state.cellAspect = Double(cell.height) / Double(cell.width) }
+        return (chosen, cell)
+    }
+
+    func startPixels(_ loop: Explorer.RunLoop, _ graphics: (GraphicsProtocol, (width: Int, height: Int))) {
+        guard graphics.0 != .cells else { return }
+        loop.useGraphics(PixelFrames(graphics: graphics.0, cellWidth: graphics.1.width, cellHeight: graphics.1.height))
+    }
+}

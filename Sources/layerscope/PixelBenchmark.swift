@@ -1,0 +1,92 @@
+import Benchmarks
+import Cells
+import Explorer
+import Foundation
+import Geometry
+import Graphics
+import Raster
+import TerminalKit
+import Engine
+
+/// `bench --section pixels` (docs/picture.md, "Pixels"): the pixel canvas beside the cell
+/// canvas — key → bytes at 200 × 60 with 10 × 20 cells for kitty and sixel (reduce, render,
+/// rasterize, encode; no terminal), the bytes a rotate key sends, the idle bytes, and the
+/// 1 000-layer frame in pixels against the same frame in cells.
+enum PixelBenchmark {
+    static func report(quick: Bool) -> String {
+        let columns = 200, rows = 60
+        var lines = ["pixels, default scene, \(columns)×\(rows), cells of 10×20 pixels (no terminal: the bytes are counted):"]
+        guard let scene = try? DefaultScene.scene() else { return "pixels: cannot load the default scene" }
+        let keys: [Key] = [.character("r"), .character("R")]
+        let runs = quick ? 20 : 100
+        // Cells: key → reduce → render → the frame diff's bytes.
+        do {
+            var state = ExplorerState(session: Session(scene: scene))
+            state.columns = columns; state.rows = rows
+            _ = Reducer.reduce(&state, .key(.tab))
+            let options = ScreenOptions(mode: .braille, unicode: true)
+            var update = ScreenUpdate(options: ScreenUpdate.Options(colors: .truecolor))
+            _ = update.update(to: ExplorerScreen.render(state, options: options).canvas)
+            var times: [Double] = [], bytes: [Int] = []
+            for i in 0..<runs {
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                _ = Reducer.reduce(&state, .key(keys[i % 2]))
+                let out = update.update(to: ExplorerScreen.render(state, options: options).canvas)
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+                bytes.append(out.count)
+            }
+            let idle = update.update(to: ExplorerScreen.render(state, options: options).canvas).count
+            lines.append("  cells (braille): key → bytes median \(ms(median(times))) ms, p90 \(ms(percentile(times, 0.9))) ms; "
+                + "\(Int(median(bytes.map(Double.init)))) B per rotate key; idle \(idle) B")
+        }
+        for graphics in [GraphicsProtocol.kitty, .sixel] {
+            var state = ExplorerState(session: Session(scene: scene))
+            state.columns = columns; state.rows = rows
+            _ = Reducer.reduce(&state, .key(.tab))
+            var options = ScreenOptions(mode: .braille, unicode: true)
+            options.pixels = true
+            let frames = PixelFrames(graphics: graphics, cellWidth: 10, cellHeight: 20)
+            var update = ScreenUpdate(options: ScreenUpdate.Options(colors: .truecolor))
+            let first = ExplorerScreen.render(state, options: options).canvas
+            _ = update.update(to: first)
+            _ = frames.frame(state, options: options, screen: first)
+            var times: [Double] = [], bytes: [Int] = []
+            for i in 0..<runs {
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                _ = Reducer.reduce(&state, .key(keys[i % 2]))
+                let canvas = ExplorerScreen.render(state, options: options).canvas
+                var out = update.update(to: canvas)
+                out += frames.frame(state, options: options, screen: canvas).bytes
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+                bytes.append(out.count)
+            }
+            let canvas = ExplorerScreen.render(state, options: options).canvas
+            let idle = update.update(to: canvas).count + frames.frame(state, options: options, screen: canvas).bytes.count
+            lines.append("  \(graphics.rawValue): key → bytes median \(ms(median(times))) ms, p90 \(ms(percentile(times, 0.9))) ms; "
+                + "\(Int(median(bytes.map(Double.init)))) B per rotate key; idle \(idle) B")
+        }
+        // The 1 000-layer frame: cells and pixels from one tree and viewport.
+        let tree = RasterBenchmark.scene(layerCount: 1_000)
+        let viewport = Viewport.fitting(RasterBenchmark.screen, columns: columns, rows: rows)
+        let rasterOptions = RasterOptions(mode: .braille, unicode: true, selection: tree.id(named: "L1"))
+        var cellTimes: [Double] = [], pixelTimes: [Double] = []
+        for _ in 0..<(quick ? 5 : 21) {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            _ = SceneRasterizer.render(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions)
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            _ = PixelRaster.render(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions)
+            let t2 = DispatchTime.now().uptimeNanoseconds
+            cellTimes.append(Double(t1 - t0) / 1e6); pixelTimes.append(Double(t2 - t1) / 1e6)
+        }
+        lines.append("  1 000 layers, \(columns)×\(rows): cells median \(ms(median(cellTimes))) ms; pixels (2000×1200) median \(ms(median(pixelTimes))) ms")
+        return lines.joined(separator: "\n")
+    }
+
+    static func ms(_ x: Double) -> String { String(format: "%.3f", x) }
+    static func median(_ xs: [Double]) -> Double { percentile(xs, 0.5) }
+    static func percentile(_ xs: [Double], _ q: Double) -> Double {
+        guard !xs.isEmpty else { return 0 }
+        let s = xs.sorted()
+        return s[min(s.count - 1, Int(Double(s.count - 1) * q + 0.5))]
+    }
+}

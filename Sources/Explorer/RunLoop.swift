@@ -67,6 +67,8 @@ public final class RunLoop {
     public var share: FeedWriter? { didSet { if share != nil, state.journal == nil { _ = Reducer.reduce(&state, .journalSent) } } }
     /// The last view published, so a key that changed nothing writes nothing.
     var lastShared: FollowSync?
+    /// Presenter: the feed could not be written (the status line said so).
+    var feedTrouble = false
     /// Attendee (`--follow FEED`): the feed and the presenter's state (FollowLoop.swift).
     var follow: FollowState?
 

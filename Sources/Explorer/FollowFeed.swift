@@ -37,6 +37,12 @@ public struct FeedRecord: Codable, Equatable, Sendable {
     /// joiner) moves a running clock on by the time since.
     public var wall: Double?
 
+    public init(kind: Kind, name: String? = nil, format: String? = nil, text: String? = nil, now: Double? = nil,
+                commands: [String]? = nil, sync: FollowSync? = nil, wall: Double? = nil) {
+        self.kind = kind; self.name = name; self.format = format; self.text = text
+        self.now = now; self.commands = commands; self.sync = sync; self.wall = wall
+    }
+
     public static func scene(name: String, format: LayoutFormat, text: String) -> FeedRecord {
         FeedRecord(kind: .scene, name: name, format: format == .yaml ? "yaml" : "json", text: text)
     }

@@ -48,13 +48,13 @@ public final class FeedWriter {
         if fd < 0, errno == EEXIST {
             try Self.mayReplace(path, overwrite: overwrite, keep: keep)
             guard unlink(path) == 0 || errno == ENOENT else {
-                throw SceneLoadError("--share: cannot replace the feed \(path): \(String(cString: strerror(errno)))")
+                throw SceneLoadError("cannot replace the feed \(path): \(String(cString: strerror(errno)))")
             }
             fd = open(path, flags, 0o644)
         }
         guard fd >= 0 else {
             let why = errno == EEXIST ? "it was created again by someone else meanwhile" : String(cString: strerror(errno))
-            throw SceneLoadError("--share: cannot create the feed \(path): \(why) — pick a fresh name in a folder of yours")
+            throw SceneLoadError("cannot create the feed \(path): \(why) — pick a fresh name in a folder of yours")
         }
         // Attendees read it whatever the umask; blocking writes from now on (a regular file).
         _ = fchmod(fd, 0o644)
@@ -71,10 +71,10 @@ public final class FeedWriter {
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         var st = stat()
         guard stat(folder.isEmpty ? "/" : folder, &st) == 0 else {
-            throw SceneLoadError("--share: cannot use the folder of \(path): \(String(cString: strerror(errno)))")
+            throw SceneLoadError("cannot use the folder of \(path): \(String(cString: strerror(errno)))")
         }
         if st.st_mode & S_IWOTH != 0, st.st_mode & S_ISVTX == 0 {
-            throw SceneLoadError("--share: the folder \(folder.isEmpty ? "/" : folder) can be written by anyone and is not sticky, so another user could replace the feed attendees read; put it in a folder of yours (e.g. ~/talk.feed) or a sticky one like /tmp")
+            throw SceneLoadError("the folder \(folder.isEmpty ? "/" : folder) can be written by anyone and is not sticky, so another user could replace the feed attendees read; put it in a folder of yours (e.g. ~/talk.feed) or a sticky one like /tmp")
         }
     }
 
@@ -86,25 +86,25 @@ public final class FeedWriter {
         let fresh = "pick a fresh name (e.g. talk.feed)"
         switch kind {
         case S_IFREG: break
-        case S_IFLNK: throw SceneLoadError("--share: \(path) is a symbolic link; a feed is never written through a link — \(fresh)")
-        case S_IFIFO: throw SceneLoadError("--share: \(path) is a FIFO; a feed is a file attendees read from its start — remove the FIFO or \(fresh)")
-        case S_IFDIR: throw SceneLoadError("--share: \(path) is a folder — name a file in it, e.g. \(path.hasSuffix("/") ? path : path + "/")talk.feed")
-        default: throw SceneLoadError("--share: \(path) is not a regular file (a device or socket) — \(fresh)")
+        case S_IFLNK: throw SceneLoadError("\(path) is a symbolic link; a feed is never written through a link — \(fresh)")
+        case S_IFIFO: throw SceneLoadError("\(path) is a FIFO; a feed is a file attendees read from its start — remove the FIFO or \(fresh)")
+        case S_IFDIR: throw SceneLoadError("\(path) is a folder — name a file in it, e.g. \(path.hasSuffix("/") ? path : path + "/")talk.feed")
+        default: throw SceneLoadError("\(path) is not a regular file (a device or socket) — \(fresh)")
         }
         if st.st_uid != geteuid() {
-            throw SceneLoadError("--share: \(path) exists and belongs to another user (uid \(st.st_uid)), who could write into what attendees replay — remove it or \(fresh)")
+            throw SceneLoadError("\(path) exists and belongs to another user (uid \(st.st_uid)), who could write into what attendees replay — remove it or \(fresh)")
         }
         if st.st_nlink > 1 {
-            throw SceneLoadError("--share: \(path) has \(st.st_nlink) links; replacing it would leave the others — \(fresh)")
+            throw SceneLoadError("\(path) has \(st.st_nlink) links; replacing it would leave the others — \(fresh)")
         }
         if let keep {
             var k = stat()
             if stat(keep, &k) == 0, k.st_dev == st.st_dev, k.st_ino == st.st_ino {
-                throw SceneLoadError("--share: \(path) is the layout being presented; the feed needs its own file — e.g. --share \(Self.suggestedFeed(for: path))")
+                throw SceneLoadError("\(path) is the layout being presented; the feed needs its own file — e.g. --share \(Self.suggestedFeed(for: path))")
             }
         }
         if overwrite || st.st_size == 0 || isFeed(path) { return }
-        throw SceneLoadError("--share: \(path) exists and is not a feed (it does not start with a feed's scene record: a layout, or some other file) — pick a fresh name (e.g. --share \(Self.suggestedFeed(for: path))), or --share-overwrite to replace it")
+        throw SceneLoadError("\(path) exists and is not a feed (it does not start with a feed's scene record: a layout, or some other file) — pick a fresh name (e.g. --share \(Self.suggestedFeed(for: path))), or --share-overwrite to replace it")
     }
 
     /// `a.json` → `a.feed`.

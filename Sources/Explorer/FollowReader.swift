@@ -21,7 +21,10 @@ import Darwin
 public final class FeedReader {
     public let name: String
     private var fd: Int32
-    private let isFile: Bool
+    /// A regular file (read as it grows); false for a pipe or FIFO (read until it closes).
+    private var isFile: Bool
+    /// A FIFO opened by its path: empty, not ended, until its writer comes.
+    private var isNamedFIFO = false
     private let trusted: Bool
     private var watch: Int32 = -1
     /// The file's identity, to notice the path naming another file.
@@ -46,6 +49,8 @@ public final class FeedReader {
     public private(set) var scannedBytes = 0
     /// The scene's limit, which a scene record's text must fit (docs/layout-format.md).
     public static let lineLimit = LayoutFile.sizeLimit
+    /// This reader's line limit (`lineLimit`; smaller in tests).
+    public var lineLimit = FeedReader.lineLimit
     /// Bytes one `read()` takes at most before it lets the keyboard in.
     public static let readBudget = 4 << 20
 
@@ -59,6 +64,8 @@ public final class FeedReader {
         isFile = true
         fd = -1
         fd = try Self.open(path, trusted: trusted, identity: &device, inode: &inode)
+        var st = stat()
+        if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFIFO { isFile = false; isNamedFIFO = true; return }
         #if canImport(Glibc)
         watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         if watch >= 0 {
@@ -197,7 +204,8 @@ public final class FeedReader {
                 take(chunk[0..<n], into: &records)
                 continue
             }
-            if n == 0, !isFile { ended = true }
+            // A pipe's end; a FIFO's only after a writer came (before, it reads as empty).
+            if n == 0, !isFile, offset > 0 || !isNamedFIFO { ended = true }
             if n < 0, errno == EINTR { continue }
             break
         }
@@ -232,8 +240,8 @@ public final class FeedReader {
         scannedBytes += pending.count - scanned
         if start > 0 { pending.removeFirst(start) }
         scanned = pending.count
-        if pending.count > Self.lineLimit {
-            skip("a line longer than \(Self.lineLimit >> 20) MB (the scene limit)")
+        if pending.count > lineLimit {
+            skip("a line longer than \(lineLimit >> 20) MB (the scene limit)")
             pending = []
             scanned = 0
             discarding = true

@@ -35,7 +35,8 @@ public enum FeedPolicy {
     public static func violation(_ record: FeedRecord) -> String? {
         func number(_ x: Double?, _ field: String, _ range: ClosedRange<Double> = -magnitude...magnitude) -> String? {
             guard let x else { return nil }
-            return x.isFinite && range.contains(x) ? nil : "\(record.kind.rawValue).\(field) \(x) is out of range (\(range.lowerBound)…\(range.upperBound))"
+            func g(_ v: Double) -> String { String(format: "%g", v) }
+            return x.isFinite && range.contains(x) ? nil : "\(record.kind.rawValue).\(field) \(g(x)) is out of range (\(g(range.lowerBound))…\(g(range.upperBound)))"
         }
         func numbers(_ xs: [Double]?, _ field: String, count: Int) -> String? {
             guard let xs else { return nil }

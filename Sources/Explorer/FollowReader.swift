@@ -212,6 +212,15 @@ public final class FeedReader {
         return records
     }
 
+    /// The index of the first newline of `bytes` at or after `from` (memchr).
+    static func newline(in bytes: [UInt8], from: Int) -> Int? {
+        guard from < bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { b -> Int? in
+            guard let found = memchr(b.baseAddress! + from, Int32(UInt8(ascii: "\n")), b.count - from) else { return nil }
+            return b.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
     /// Adds `bytes` to the line being read and takes out every whole line. The newline search
     /// starts at the first new byte: a long line arriving in small pieces costs linear work.
     private func take(_ bytes: ArraySlice<UInt8>, into records: inout [FeedRecord]) {
@@ -225,7 +234,7 @@ public final class FeedReader {
         }
         pending += bytes
         var start = 0
-        while let newline = pending[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+        while let newline = Self.newline(in: pending, from: scanned) {
             scannedBytes += newline - scanned + 1
             let line = pending[start..<newline]
             if !line.isEmpty {   // an empty line (after a cut one, before `bye`) is no record

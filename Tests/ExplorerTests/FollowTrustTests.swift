@@ -351,7 +351,7 @@ import Glibc
         let loop = try Self.follow(feed, events: [])
         #expect(loop.state.selectedName == "button")
         #expect(loop.follow?.replayed == 1)
-        #expect(loop.state.status.contains("1 feed record skipped (an act with 400000 commands (at most 10000))"))
+        #expect(loop.state.status.contains("1 feed record skipped (a record with 400004 strings (an act has at most 10000 commands))"))
     }
 
     @Test(arguments: [Key.character("q"), .control("c")])

@@ -205,11 +205,17 @@ public final class FeedReader {
                 continue
             }
             // A pipe's end; a FIFO's only after a writer came (before, it reads as empty).
-            if n == 0, !isFile, offset > 0 || !isNamedFIFO { ended = true }
+            if n == 0, !isFile, offset > 0 || !isNamedFIFO || Self.hungUp(fd) { ended = true }
             if n < 0, errno == EINTR { continue }
             break
         }
         return records
+    }
+
+    /// True when a FIFO's writer came and went (Linux reports no hang-up before a first writer).
+    static func hungUp(_ fd: Int32) -> Bool {
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, 0) == 1 && p.revents & Int16(POLLHUP) != 0
     }
 
     /// The index of the first newline of `bytes` at or after `from` (memchr).

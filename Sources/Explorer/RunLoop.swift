@@ -3,6 +3,7 @@ import Raster
 import TerminalKit
 import LayoutFiles
 import Engine
+import SafeText
 
 #if canImport(Glibc)
 import Glibc
@@ -127,7 +128,8 @@ public final class RunLoop {
     /// A chapter in the recording for the step the scene is now at ("step 2: title").
     func markStep() {
         guard let marking = terminal as? any ChapterMarking else { return }
-        marking.mark(Self.stepLabel(state.session))
+        // A recording's chapter: the step's title (from the file, or a feed) shown safely.
+        marking.mark(SafeText.visible(Self.stepLabel(state.session)))
     }
 
     /// "step 2: frameFirst: frame…", or "step 0: before the first step".

@@ -268,6 +268,21 @@ import Glibc
         #expect(FeedReader.lineLimit == 64 << 20)
     }
 
+    @Test func aFIFOWaitsForItsWriterAndEndsWhenItLeaves() throws {
+        let dir = try TempDirectory()
+        let fifo = dir.path + "/talk.feed"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let reader = try FeedReader(path: fifo)   // no writer yet: the open does not block
+        #expect(reader.read().isEmpty)
+        #expect(!reader.ended)   // not yet: the presenter has not come
+        // A writer that comes and goes without a byte: the end, not a busy wait on a hang-up.
+        let w = open(fifo, O_WRONLY | O_NONBLOCK)
+        #expect(w >= 0)
+        close(w)
+        #expect(reader.read().isEmpty)
+        #expect(reader.ended)
+    }
+
     @Test func theTrickledRecordCostsLinearWork() throws {
         let dir = try TempDirectory()
         let feed = dir.path + "/talk.feed"

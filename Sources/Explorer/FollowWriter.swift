@@ -42,6 +42,10 @@ public final class FeedWriter {
     /// Creates the feed at `path` (see the type's note for what it refuses and why).
     public init(path: String, overwrite: Bool = false, keep: String? = nil) throws(SceneLoadError) {
         self.path = path
+        // A new layout (not on disk yet) named as its own feed: `:w` would write over the feed.
+        if let keep, URL(fileURLWithPath: keep).standardizedFileURL == URL(fileURLWithPath: path).standardizedFileURL {
+            throw SceneLoadError("\(path) is the layout being presented; the feed needs its own file — e.g. --share \(Self.suggestedFeed(for: path))")
+        }
         try Self.checkFolder(of: path)
         var flags = O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
         var fd = open(path, flags, 0o644)

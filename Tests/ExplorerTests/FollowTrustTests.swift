@@ -130,6 +130,10 @@ import Glibc
             #expect(throws: SceneLoadError.self) { try FeedWriter(path: a, overwrite: overwrite, keep: a) }
             do { _ = try FeedWriter(path: a, overwrite: overwrite, keep: a) } catch { #expect(error.description.contains("is the layout being presented")) }
         }
+        // A new layout, not on disk yet, named as its own feed (`layerscope n.json --share ./n.json`).
+        let n = dir.path + "/n.json"
+        #expect(throws: SceneLoadError.self) { try FeedWriter(path: dir.path + "/./n.json", keep: n) }
+        #expect(!FileManager.default.fileExists(atPath: n))
         // `layerscope --share b.json`: a layout, not a feed.
         do {
             _ = try FeedWriter(path: b)

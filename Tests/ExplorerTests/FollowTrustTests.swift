@@ -429,6 +429,7 @@ import Glibc
         let folder = disk?.path ?? fallback.path
         defer { if let disk { _ = umount2(disk.path, 0) } }
         let feed = folder + "/talk.feed"
+        print("full disk under the feed: \(disk != nil ? "a 256 KB tmpfs" : "RLIMIT_FSIZE")")
         let writer = try FeedWriter(path: feed)
         writer.write(.scene(name: "popup.json", format: .json, text: try TextFile.read(Self.popup)))
         let reader = try FeedReader(path: feed)

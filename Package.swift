@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(name: "ncurses-demo", dependencies: ["NCursesTerminal"]),
         // The seeded mutation fuzzer (layout readers, command parser), its command-line runner
         // and libFuzzer entry point (scripts/fuzz.sh).
-        .target(name: "Fuzzing", dependencies: ["Engine", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells", "SeededRandom"]),
+        .target(name: "Fuzzing", dependencies: ["Engine", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells", "SeededRandom", "SafeText"]),
         .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing", "Engine"]),
         // Test helpers shared by the test targets: approximate comparison, goldens, the screen
         // model of the end-to-end tests, the malformed corpora's manifests, a layer builder.

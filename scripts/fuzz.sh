@@ -1,6 +1,7 @@
 #!/bin/sh
 # Fuzz LayerScope's layout readers (JSON, YAML), command parser, animation and step commands,
-# save round trips of random scenes, and the explorer's reducer.
+# save round trips of random scenes, the explorer's reducer, and follow mode's feed (mutated
+# records, numbers, text and pieces: COUNT/100 feeds).
 #
 #   scripts/fuzz.sh [COUNT] [SEED]      seeded mutation run: COUNT inputs per target (a tenth
 #                                       as many round trips, COUNT/100 explorer actions per

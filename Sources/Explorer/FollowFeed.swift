@@ -37,6 +37,12 @@ public struct FeedRecord: Codable, Equatable, Sendable {
     /// joiner) moves a running clock on by the time since.
     public var wall: Double?
 
+    public init(kind: Kind, name: String? = nil, format: String? = nil, text: String? = nil, now: Double? = nil,
+                commands: [String]? = nil, sync: FollowSync? = nil, wall: Double? = nil) {
+        self.kind = kind; self.name = name; self.format = format; self.text = text
+        self.now = now; self.commands = commands; self.sync = sync; self.wall = wall
+    }
+
     public static func scene(name: String, format: LayoutFormat, text: String) -> FeedRecord {
         FeedRecord(kind: .scene, name: name, format: format == .yaml ? "yaml" : "json", text: text)
     }
@@ -229,123 +235,5 @@ public enum Follow {
         case .bye:
             return true
         }
-    }
-}
-
-/// The presenter's end: appends records to FEED (created or emptied at start). Each record
-/// is one `write` of one line, so a reader sees whole lines (a file opened O_APPEND).
-public final class FeedWriter {
-    public let path: String
-    /// The feed's open descriptor (for the `bye` a signal handler writes: `NCursesTerminal.setLastWords`).
-    public let fd: Int32
-    private var failed = false
-
-    public init(path: String) throws(SceneLoadError) {
-        self.path = path
-        // O_NOFOLLOW: a link planted at FEED is refused, not followed.
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw SceneLoadError("cannot write the feed \(path): \(String(cString: strerror(errno)))") }
-    }
-
-    deinit { close(fd) }
-
-    public func write(_ record: FeedRecord) {
-        guard !failed else { return }
-        let bytes = record.line
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                failed = true   // a full disk stops the feed, never the talk
-                return
-            }
-            offset += n
-        }
-    }
-}
-
-/// The attendee's end: reads records from a file (from its start, then as it grows,
-/// woken by inotify) or from a pipe (`-`: standard input, e.g. `ssh host tail -c +1 -f FEED`).
-public final class FeedReader {
-    public let name: String
-    private let fd: Int32
-    private let isFile: Bool
-    private var watch: Int32 = -1
-    private var pending: [UInt8] = []
-    private var offset = 0
-    /// True when the pipe closed (the presenter or the connection went away).
-    public private(set) var ended = false
-    /// A line longer than the largest scene a layout may be is not a record.
-    static let lineLimit = LayoutFile.sizeLimit + (1 << 20)
-
-    /// The descriptor that becomes readable when there is more to read.
-    public var wakeDescriptor: Int32 { isFile ? watch : fd }
-
-    /// Follows the file at `path`.
-    public init(path: String) throws(SceneLoadError) {
-        name = path
-        fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else {
-            throw SceneLoadError("cannot read the feed \(path): \(String(cString: strerror(errno))) — start the presenter (layerscope FILE --share \(path)) first")
-        }
-        isFile = true
-        #if canImport(Glibc)
-        watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        if watch >= 0 { _ = inotify_add_watch(watch, path, UInt32(IN_MODIFY | IN_CLOSE_WRITE)) }
-        #endif
-    }
-
-    /// Follows an open pipe (made non-blocking).
-    public init(descriptor: Int32, name: String = "-") {
-        self.name = name
-        fd = descriptor
-        isFile = false
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-    }
-
-    deinit {
-        close(fd)
-        if watch >= 0 { close(watch) }
-    }
-
-    /// Every whole record that has arrived since the last call; lines that are not records
-    /// are skipped (counted in `skipped`).
-    public private(set) var skipped = 0
-    public func read() -> [FeedRecord] {
-        if watch >= 0 {
-            var scratch = [UInt8](repeating: 0, count: 4096)
-            while Glibc.read(watch, &scratch, scratch.count) > 0 {}
-        }
-        if isFile {
-            // Emptied and started again (a new presenter session): read from the top.
-            var st = stat()
-            if fstat(fd, &st) == 0, Int(st.st_size) < offset {
-                _ = lseek(fd, 0, SEEK_SET)
-                offset = 0
-                pending = []
-            }
-        }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBufferPointer { Glibc.read(fd, $0.baseAddress!, $0.count) }
-            if n > 0 {
-                pending += chunk[0..<n]
-                offset += n
-                continue
-            }
-            if n == 0, !isFile { ended = true }
-            if n < 0, errno == EINTR { continue }
-            break
-        }
-        var records: [FeedRecord] = []
-        var start = 0
-        while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            if let record = FeedRecord.parse(pending[start..<newline]) { records.append(record) } else { skipped += 1 }
-            start = newline + 1
-        }
-        pending.removeFirst(start)
-        if pending.count > Self.lineLimit { pending = []; skipped += 1 }
-        return records
     }
 }

@@ -15,6 +15,17 @@ struct FollowState {
     /// When the mirror last heard from the presenter (monotonic seconds): a re-sync while
     /// the presenter's animations run moves its clock on by the time since.
     var heard = FrameClock.monotonicSeconds()
+    /// Records read and not yet replayed, the next one, and how many of its commands ran:
+    /// the replay goes `FollowReplay.slice` commands at a time, between looks at the keyboard.
+    var queue: [FeedRecord] = []
+    var next = 0
+    var command = 0
+    /// Commands replayed in all (tests count work with it).
+    var replayed = 0
+    /// Skipped records already said in the status line.
+    var skippedShown = 0
+    /// True while records wait (or the reader stopped at its budget): read again at once.
+    var backlog: Bool { next < queue.count || reader.hasMore }
 }
 
 extension RunLoop {
@@ -28,6 +39,7 @@ extension RunLoop {
         guard let format = LayoutFormat(pathExtension: ext), let text = try? TextFile.read(path) else { return }
         share.write(.scene(name: name, format: format, text: text))
         lastShared = nil
+        noteFeedHealth()
     }
 
     /// After a key: the commands it ran and the view after it, as one `act` record —
@@ -47,8 +59,35 @@ extension RunLoop {
         var unclocked = sync
         unclocked.now = lastShared?.now ?? sync.now
         if commands.isEmpty, unclocked == lastShared { return }
-        share.write(FeedRecord(kind: .act, now: nowBefore, commands: commands, sync: sync, wall: Follow.wallClock()))
+        if share.needsScene { resendScene(share) }
+        // An act carries at most `FeedPolicy.commandLimit` commands (a long --script: several).
+        var chunks = stride(from: 0, to: commands.count, by: FeedPolicy.commandLimit).map { Array(commands[$0..<min(commands.count, $0 + FeedPolicy.commandLimit)]) }
+        if chunks.isEmpty { chunks = [[]] }
+        for (i, chunk) in chunks.enumerated() {
+            let last = i == chunks.count - 1
+            share.write(FeedRecord(kind: .act, now: i == 0 ? nowBefore : nil, commands: chunk, sync: last ? sync : nil, wall: Follow.wallClock()))
+        }
         lastShared = sync
+        noteFeedHealth()
+    }
+
+    /// After the feed gave up what a full disk held back: the scene as it is now, so that
+    /// attendees start over from it (the next act brings the view).
+    private func resendScene(_ share: FeedWriter) {
+        let name = state.sceneName ?? state.session.filePath.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "scene.json"
+        share.write(.scene(name: name, format: .json, text: LayoutFile.encode(state.session.scene, format: .json)))
+    }
+
+    /// The presenter's status line says when the feed cannot be written, and when it caught up.
+    func noteFeedHealth() {
+        guard let share else { return }
+        if let problem = share.problem {
+            if !feedTrouble { feedTrouble = true }
+            _ = Reducer.reduce(&state, .said(echo: state.echo, status: problem, error: true))
+        } else if feedTrouble {
+            feedTrouble = false
+            _ = Reducer.reduce(&state, .said(echo: state.echo, status: "the feed is written again: attendees caught up", error: false))
+        }
     }
 
     // MARK: Attendee
@@ -69,12 +108,14 @@ extension RunLoop {
             var timeout: Int? = nil
             if !clock.running(state) { clock.stop() }
             if clock.running(state) { timeout = clock.millisecondsToNextFrame() }
+            // Records waiting: look at the keyboard, then replay the next slice.
+            if follow?.backlog == true { timeout = 0 }
             guard let event = try terminal.nextEvent(timeoutMilliseconds: timeout) else {
                 let running = clock.running(state)
                 var redraw = readFeed()
                 if running { try tick(); redraw = true }
-                if redraw { try draw() }
-                if terminal.inputHasEnded { return }
+                if redraw, follow?.backlog != true { try draw() }
+                if terminal.inputHasEnded, follow?.backlog != true { return }
                 continue
             }
             if try followerEvent(event) { return }
@@ -83,15 +124,38 @@ extension RunLoop {
         }
     }
 
-    /// Reads what the feed has; true when the screen may have changed.
+    /// Reads what the feed has and replays the next slice of it (`FollowReplay.slice`
+    /// commands at most, then the keyboard is looked at again); true when the screen may
+    /// have changed.
     func readFeed() -> Bool {
         guard var f = follow else { return false }
-        let records = f.reader.read()
+        if f.next >= f.queue.count {
+            f.queue = f.reader.read()
+            f.next = 0
+            f.command = 0
+        }
         let stepBefore = state.session.currentStep
-        var changed = !records.isEmpty
+        var changed = f.next < f.queue.count
         var lastAct: FeedRecord? = nil
-        for record in records {
-            if record.kind == .act { lastAct = record } else if record.kind == .scene { lastAct = nil }
+        var budget = FollowReplay.slice
+        let deadline = FrameClock.monotonicSeconds() + FollowReplay.sliceSeconds
+        while f.next < f.queue.count, budget > 0, FrameClock.monotonicSeconds() < deadline {
+            var record = f.queue[f.next]
+            if record.kind == .act {
+                // A slice of the act's commands: the clock before the first, the view after the last.
+                let commands = record.commands ?? []
+                let end = min(commands.count, f.command + budget)
+                let first = f.command == 0
+                record = FeedRecord(kind: .act, now: first ? record.now : nil, commands: Array(commands[f.command..<end]),
+                                    sync: end == commands.count ? record.sync : nil, wall: record.wall)
+                budget -= max(1, end - f.command)
+                f.replayed += end - f.command
+                if end == commands.count { f.next += 1; f.command = 0; lastAct = record } else { f.command = end }
+            } else {
+                f.next += 1
+                budget -= 1
+                if record.kind == .scene { lastAct = nil }
+            }
             switch record.kind {
             case .bye: f.presenterLeft = true
             case .scene, .act:
@@ -110,8 +174,17 @@ extension RunLoop {
             if f.attached { _ = Reducer.reduce(&state, .catchUp(after: lastAct, wall: Follow.wallClock())) } else { Follow.catchUp(&f.mirror, after: lastAct, at: Follow.wallClock()) }
             f.heard = FrameClock.monotonicSeconds()
         }
-        if f.reader.ended, !f.presenterLeft { f.presenterLeft = true; changed = true }
+        if f.reader.ended, !f.presenterLeft, !f.backlog { f.presenterLeft = true; changed = true }
         if changed { label(&f) }
+        // Skipped records are counted in the status line (each sync brings the presenter's).
+        if f.reader.skipped > 0, changed || f.reader.skipped != f.skippedShown {
+            f.skippedShown = f.reader.skipped
+            let note = "\(f.reader.skipped) feed record\(f.reader.skipped == 1 ? "" : "s") skipped (\(f.reader.skipReason ?? "not a record"))"
+            if f.attached, !state.status.contains(note) {
+                _ = Reducer.reduce(&state, .said(echo: state.echo, status: state.status.isEmpty ? note : state.status + " · " + note, error: state.statusIsError))
+            }
+            changed = true
+        }
         follow = f
         // An attendee's recording gets the presenter's chapters.
         if state.session.currentStep != stepBefore { markStep() }

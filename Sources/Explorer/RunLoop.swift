@@ -3,6 +3,7 @@ import Raster
 import TerminalKit
 import LayoutFiles
 import Engine
+import SafeText
 
 #if canImport(Glibc)
 import Glibc
@@ -67,6 +68,8 @@ public final class RunLoop {
     public var share: FeedWriter? { didSet { if share != nil, state.journal == nil { _ = Reducer.reduce(&state, .journalSent) } } }
     /// The last view published, so a key that changed nothing writes nothing.
     var lastShared: FollowSync?
+    /// Presenter: the feed could not be written (the status line said so).
+    var feedTrouble = false
     /// Attendee (`--follow FEED`): the feed and the presenter's state (FollowLoop.swift).
     var follow: FollowState?
     /// Called with the state after every event (`layerscope learn` saves progress with it).
@@ -131,7 +134,8 @@ public final class RunLoop {
     /// A chapter in the recording for the step the scene is now at ("step 2: title").
     func markStep() {
         guard let marking = terminal as? any ChapterMarking else { return }
-        marking.mark(Self.stepLabel(state.session))
+        // A recording's chapter: the step's title (from the file, or a feed) shown safely.
+        marking.mark(SafeText.visible(Self.stepLabel(state.session)))
     }
 
     /// "step 2: frameFirst: frame…", or "step 0: before the first step".

@@ -1,3 +1,4 @@
+import SafeText
 import Geometry
 import LayerModel
 
@@ -59,7 +60,9 @@ enum ContentRaster {
                 // No colour: UIKit's default, black, made readable on what is under it.
                 let color = c.map { PackedColor.pack($0.color) } ?? (PackedColor.pack(Color(red: 0, green: 0, blue: 0)) | PackedColor.adaptive)
                 var x = q.x
-                for ch in s {
+                // The output gate: a control, bidi or zero-width character in drawn text is
+                // shown (`^[`, `\u{202e}`), never sent to the terminal.
+                for ch in SafeText.visible(s) {
                     if clip.map({ inside(Point(x: x, y: q.y), $0) }) ?? true {
                         // NSString.draw(at:) puts the text's top-left at the point: the row holding it.
                         surface.marker(atCellX: x, y: q.y, glyph: ch, color: color)

@@ -85,6 +85,14 @@ struct FuzzMain {
             }
         }
         print("explorer: \(actions) actions over the shipped scenes, slowest \((slowest * 1000).rounded() / 1000) s")
+        // Follow mode's feed (issue 36): mutated records, numbers, text and pieces.
+        if let popup = try? String(contentsOfFile: layouts + "/popup.json", encoding: .utf8) {
+            var feeds = FeedFuzzer(sceneText: popup, seed: seed)
+            let report = feeds.run(max(1, count / 100))
+            total += report.inputs
+            print("feed: \(report)")
+            if !report.problems.isEmpty { failed = true }
+        }
         if slowest > 5 { failed = true }
         print("total: \(total + actions) inputs")
         exit(failed ? 1 : 0)

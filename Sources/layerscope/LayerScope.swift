@@ -178,7 +178,15 @@ struct Explore: ParsableCommand {
     @Option(name: .customLong("follow"), help: ArgumentHelp("Attend: show the presenter's scene and keys from their feed, a path or - for standard input (ssh host tail -c +1 -f FEED | layerscope --follow -); a key of yours detaches, F follows again.", valueName: "FEED"))
     var followPath: String?
 
+    @Flag(name: .customLong("share-overwrite"), help: "With --share: replace FEED even when it is a file of yours that is not a feed (never the layout being presented).")
+    var shareOverwrite = false
+
+    @Flag(name: .customLong("trust-feed"), help: "With --follow: follow a FEED that users other than its owner may write (refused otherwise: they could write what you replay).")
+    var trustFeed = false
+
     func validate() throws {
+        if shareOverwrite, sharePath == nil { throw ValidationError("--share-overwrite goes with --share FEED") }
+        if trustFeed, followPath == nil { throw ValidationError("--trust-feed goes with --follow FEED") }
         if followPath != nil, file != nil || sharePath != nil || source.script != nil || source.scriptFile != nil {
             throw ValidationError("--follow shows the presenter's scene: give no FILE, --share or script with it")
         }
@@ -234,7 +242,7 @@ struct Explore: ParsableCommand {
         }
         var feed: FeedWriter? = nil
         if let sharePath {
-            do { feed = try FeedWriter(path: sharePath) } catch {
+            do { feed = try FeedWriter(path: sharePath, overwrite: shareOverwrite, keep: state.session.filePath) } catch {
                 printError("layerscope: --share: \(error.description)")
                 throw ExitCode(1)
             }
@@ -244,7 +252,7 @@ struct Explore: ParsableCommand {
         let graphics = resolveGraphics(&state)
         let (terminal, screen, note) = try openTerminal()
         // Killed or hung up (an SSH connection dropped), the presenter still says bye.
-        if let feed { terminal.setLastWords(FeedRecord.bye.line, to: feed.fd) }
+        if let feed { terminal.setLastWords(FeedWriter.lastWords, to: feed.fd) }
         // Say once why the screen is ASCII or monochrome, or why octants are braille.
         if let note { state.status = note }
         try startRecording(on: terminal)
@@ -288,11 +296,13 @@ extension Explore {
                 throw ExitCode(1)
             }
             // The feed is standard input; the keyboard is the terminal.
-            let fd = dup(STDIN_FILENO)
-            reader = FeedReader(descriptor: fd)
+            do { reader = try FeedReader(descriptor: dup(STDIN_FILENO)) } catch {
+                printError("layerscope: \(error.description)")
+                throw ExitCode(1)
+            }
             reattachStandardInputToTerminal()
         } else {
-            do { reader = try FeedReader(path: feedPath) } catch {
+            do { reader = try FeedReader(path: feedPath, trusted: trustFeed) } catch {
                 printError("layerscope: --follow: \(error.description)")
                 throw ExitCode(1)
             }

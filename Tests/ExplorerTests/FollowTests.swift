@@ -171,7 +171,7 @@ import Engine
     @Test func aPipeEndsWhenItCloses() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        let reader = FeedReader(descriptor: fds[0])
+        let reader = try FeedReader(descriptor: fds[0])
         let line = FeedRecord.bye.line
         _ = line.withUnsafeBufferPointer { write(fds[1], $0.baseAddress!, $0.count) }
         #expect(reader.read().map(\.kind) == [.bye])

@@ -94,6 +94,8 @@ public struct Session: Equatable, Sendable {
     /// The explorer's own commands are commands too: one clears the last one's warning.
     public mutating func clearWarning() { warning = nil }
 
+    /// The exploded view's last planes, shared by copies of this session (Session+Depth.swift).
+    let depthCache = DepthLayoutCache()
     /// The end of the last drawn-on layer's drawing (Session+Drawing.swift).
     var drawingEnd = DrawingEndCache()
 

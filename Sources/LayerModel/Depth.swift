@@ -156,6 +156,12 @@ public struct DepthLayout: Sendable {
     /// Pairs of siblings "drawn in front, searched behind": (drawn in front, searched first).
     public var disagreements: [(drawnFront: LayerID, searchedFirst: LayerID)]
     public var order: PlaneOrder
+    /// Which computation this is: a layout reused for a query or a camera key keeps its
+    /// serial, a layout worked out again gets a new one (counted, for tests).
+    public private(set) var serial = 0
+    /// The boxes and index nodes the `tree` packing looked at (0 for the other orders).
+    public private(set) var packWork = 0
+    private static let computed = Atomic<Int>(0)
 
     public func plane(of id: LayerID) -> Int? {
         guard id.raw < planes.count, planes[id.raw] >= 0 else { return nil }
@@ -186,11 +192,6 @@ public struct DepthLayout: Sendable {
         return ExplodedCamera(center: c, spacing: settings.spacing, planeCount: planeCount, yaw: settings.yaw, pitch: settings.pitch)
     }
 
-    /// The last layout computed through here, with what it was computed from: turning the
-    /// camera, changing the spacing or the range, or redrawing leaves the tree and both
-    /// orders alone, so the planes are not packed again.
-    private static let last = Mutex<(tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder, layout: DepthLayout)?>(nil)
-
     /// True when two trees are copies of one value not changed since (their slots share one
     /// buffer and the top level is the same): equal without comparing layer by layer.
     static func sharesStorage(_ a: LayerTree, _ b: LayerTree) -> Bool {
@@ -200,17 +201,12 @@ public struct DepthLayout: Sendable {
         }
     }
 
-    /// `DepthLayout(tree, order:, hitOrder:)`, reusing the last one when nothing it depends on changed.
+    private static let shared = DepthLayoutCache()
+
+    /// `DepthLayout(tree, order:, hitOrder:)`, reusing the last one when nothing it depends on
+    /// changed (one cache for the whole process; a session keeps its own).
     public static func cached(_ tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder) -> DepthLayout {
-        if let hit = last.withLock({ entry -> DepthLayout? in
-            // Only an unchanged copy counts: comparing layer by layer costs ~0.15 ms per edit
-            // at 1 000 layers and almost never finds an equal tree after a change.
-            guard let entry, entry.order == order, entry.hitOrder == hitOrder, sharesStorage(entry.tree, tree) else { return nil }
-            return entry.layout
-        }) { return hit }
-        let layout = DepthLayout(tree, order: order, hitOrder: hitOrder)
-        last.withLock { $0 = (tree, order, hitOrder, layout) }
-        return layout
+        shared.layout(tree, order: order, hitOrder: hitOrder)
     }
 
     public init(_ tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder) {
@@ -221,7 +217,7 @@ public struct DepthLayout: Sendable {
         let hasPlane: (LayerID) -> Bool = { [quads] id in (quads[id.raw]?.area ?? 0) > minArea }
         switch order {
         case .tree:
-            planeCount = DepthLayout.pack(tree, quads: quads, hasPlane: hasPlane, into: &planes)
+            (planeCount, packWork) = DepthLayout.pack(tree, quads: quads, hasPlane: hasPlane, into: &planes)
         case .render:
             var n = 0
             for id in tree.drawingOrder() where hasPlane(id) { planes[id.raw] = n; n += 1 }
@@ -239,6 +235,7 @@ public struct DepthLayout: Sendable {
             planes[a.raw] != planes[b.raw] ? planes[a.raw] < planes[b.raw] : rank[a.raw] < rank[b.raw]
         }
         disagreements = DepthLayout.disagreeingPairs(tree, hitOrder: hitOrder, hasPlane: { [planes] in planes[$0.raw] >= 0 })
+        serial = DepthLayout.computed.add(1, ordering: .relaxed).newValue
     }
 
     /// Tree packing: in tree order, one above the highest earlier overlapper (0 if none).
@@ -247,9 +244,9 @@ public struct DepthLayout: Sendable {
     /// found so far, and each node's layers highest plane first, so 5 000 layers stacked on
     /// one spot cost a few comparisons each, not one per earlier layer (a uniform grid put each
     /// such layer into all 4 096 of its cells; 3–4.6 s a render, issue 36).
-    static func pack(_ tree: LayerTree, quads: [Quad?], hasPlane: (LayerID) -> Bool, into planes: inout [Int]) -> Int {
+    static func pack(_ tree: LayerTree, quads: [Quad?], hasPlane: (LayerID) -> Bool, into planes: inout [Int]) -> (planes: Int, work: Int) {
         let order = tree.treeOrder.filter(hasPlane)
-        guard !order.isEmpty else { return 0 }
+        guard !order.isEmpty else { return (0, 0) }
         let quadList = order.map { quads[$0.raw]! }
         let boxes = quadList.map(\.boundingBox)
         var index = PlaneIndex(boxes)
@@ -261,13 +258,8 @@ public struct DepthLayout: Sendable {
             planes[id.raw] = best + 1
             count = max(count, best + 2)
         }
-        packings.add(1, ordering: .relaxed)
-        return count
+        return (count, index.visited)
     }
-
-    /// How many times planes were packed (`tree` order) in this process: counted, not timed,
-    /// so a test can check that camera keys and queries reuse one packing per scene change.
-    public static let packings = Atomic<Int>(0)
 
     /// Siblings whose drawing order (ascending zPosition, ties in array order) and search
     /// order disagree. Search order ignores zPosition for views' subviews (and top-level
@@ -294,6 +286,30 @@ public struct DepthLayout: Sendable {
             group(layer.sublayers, ignoresZ: hitOrder == .tree || layer.kind == .view)
         }
         return out
+    }
+}
+
+/// The last depth layout computed through it, with what it was computed from: turning the
+/// camera, changing the spacing or the range, asking a query or redrawing leaves the tree and
+/// both orders alone, so the planes are not packed again — once per scene change (issue 36).
+/// A reference, so copies of a session share it; equal to any other (it is not state).
+public final class DepthLayoutCache: Equatable, Sendable {
+    private let last = Mutex<(tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder, layout: DepthLayout)?>(nil)
+
+    public init() {}
+
+    public static func == (_: DepthLayoutCache, _: DepthLayoutCache) -> Bool { true }
+
+    public func layout(_ tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder) -> DepthLayout {
+        if let hit = last.withLock({ entry -> DepthLayout? in
+            // Only an unchanged copy counts: comparing layer by layer costs ~0.15 ms per edit
+            // at 1 000 layers and almost never finds an equal tree after a change.
+            guard let entry, entry.order == order, entry.hitOrder == hitOrder, DepthLayout.sharesStorage(entry.tree, tree) else { return nil }
+            return entry.layout
+        }) { return hit }
+        let layout = DepthLayout(tree, order: order, hitOrder: hitOrder)
+        last.withLock { $0 = (tree, order, hitOrder, layout) }
+        return layout
     }
 }
 

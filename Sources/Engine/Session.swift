@@ -119,6 +119,7 @@ public struct Session: Equatable, Sendable {
         self.scene = scene
         self.filePath = filePath
         diskVersion = Session.versionRead(of: scene, from: filePath)
+        self.scene.loaded = LoadedFile(path: filePath, version: diskVersion)
         selection = scene.tree.roots.first
         startDeclaredAnimations()
         stepSnapshots = [scene.tree]
@@ -133,6 +134,7 @@ public struct Session: Equatable, Sendable {
         drawingEnd.end = nil
         self.filePath = filePath
         diskVersion = Session.versionRead(of: newScene, from: filePath)
+        scene.loaded = LoadedFile(path: filePath, version: diskVersion)
         selection = selectedName.flatMap { newScene.tree.id(named: $0) } ?? newScene.tree.roots.first
         undoStack = []; redoStack = []
         lastEdit = nil; warning = nil
@@ -165,6 +167,7 @@ public struct Session: Equatable, Sendable {
     public mutating func didSave(to path: String, version: FileVersion?) {
         filePath = path
         diskVersion = version
+        scene.loaded = LoadedFile(path: path, version: version)
         markClean()
     }
 

@@ -39,7 +39,7 @@ public enum PreservingSave {
     public static func save(_ scene: Scene, to path: String, play: Play,
                             expecting expected: TextFile.Expectation = .any) throws(LayoutError) -> FileVersion? {
         let lock = try LayoutFile.saveLock(path)
-        if case let .version(v) = expected, !FileVersion.same(lock.version, v) {
+        if !expected.allows(lock.version) {
             throw LayoutFile.saveFailure(.changedOnDisk, path: path)
         }
         guard let format = LayoutFormat(path: path),

@@ -110,19 +110,27 @@ public enum TextFile {
         /// This version of the file (nil: no file at all): anything else is someone else's
         /// save, and replacing it would silently revert theirs.
         case version(FileVersion?)
+
+        /// True when the file on disk (nil: none) is what a save expecting this may replace.
+        /// A file deleted since it was loaded may be written again: nothing of anyone's is lost.
+        public func allows(_ now: FileVersion?) -> Bool {
+            guard case let .version(v) = self, let now else { return true }
+            return FileVersion.same(now, v)
+        }
     }
 
     /// `writeAtomically`'s work with the lock already held, so a caller can read the file,
     /// decide what to write and replace it as one step (`PreservingSave`). The file must still
-    /// be as `expected` says (checked here, under the lock): otherwise nothing is written and
-    /// the failure is a conflict. When no file is expected, the new one is linked into place
-    /// (`link` fails when a file appeared meanwhile) instead of renamed over it. Returns the
+    /// be as `expected` says (checked here, under the lock, and again just before the rename):
+    /// otherwise nothing is written and the failure is a conflict. Where there is no file (and
+    /// a version is expected), the new one is linked into place — `link` fails when a file
+    /// appeared meanwhile — instead of renamed over it. Returns the
     /// removed stale temporaries and the version of the file now on disk — ours, taken from
     /// the written file itself, so a later save by someone else is never mistaken for it.
     public static func replace(_ bytes: [UInt8], holding lock: SaveLock, expecting expected: Expectation,
                                verify: ((String) throws(Failure) -> Void)? = nil) throws(Failure) -> (removed: [String], version: FileVersion?) {
         let target = lock.target
-        if case let .version(v) = expected, !FileVersion.same(lock.version, v) { throw Failure.changedOnDisk }
+        if !expected.allows(lock.version) { throw Failure.changedOnDisk }
         let removed = removeStaleTemporaries(of: target)
         var template = Array((target + temporaryMarker + "\(getpid())-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -160,12 +168,13 @@ public enum TextFile {
         }
         // Checked again right before the rename: a writer that does not take the lock (an
         // editor) may have saved while this one was being written.
-        if case let .version(v) = expected, !FileVersion.same(FileVersion.of(target), v) {
+        let now = FileVersion.of(target)
+        if !expected.allows(now) {
             unlink(temporary)
             throw Failure.changedOnDisk
         }
-        if case .version(nil) = expected {
-            // No file expected: create it only if still absent. Where links are not supported
+        if expected != .any, now == nil {
+            // No file there: create it only if still absent. Where links are not supported
             // (some network and FUSE file systems), fall back to the rename.
             if link(temporary, target) == 0 {
                 unlink(temporary)

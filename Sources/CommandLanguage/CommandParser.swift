@@ -193,6 +193,8 @@ public struct TokenCursor {
         // `magnitude`, never `abs`: abs(Int.min) traps (`step -9223372036854775808`).
         guard let i = Int(t.text) else {
             if let x = TokenCursor.number(t.text), x == x.rounded() {
+                // A whole number written as a decimal (`step 2.0`, `at 1e3`) is that number.
+                if x.magnitude <= 1_000_000_000 { return Int(x) }
                 throw CommandError("\(t.text) is out of range (\(expected)); whole numbers must be at most 1e9 in magnitude", column: t.column,
                                    suggestion: "write a whole number from -1000000000 to 1000000000")
             }

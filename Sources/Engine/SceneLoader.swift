@@ -26,8 +26,12 @@ public enum SceneLoader {
 
     /// Saves atomically in the format the extension names (.json, .yaml, .yml), keeping the
     /// text of the scene's own file when saving over it (`PreservingSave`).
-    public static func save(_ scene: Scene, to path: String) throws(SceneLoadError) {
-        do { try PreservingSave.save(scene, to: path, play: played) } catch { throw SceneLoadError(error.description) }
+    /// With `expected` a version, the file must still be that version when the save holds its
+    /// lock (else "changed on disk since it was loaded" and nothing is written: issue 36).
+    /// Returns the version written.
+    @discardableResult
+    public static func save(_ scene: Scene, to path: String, expecting expected: TextFile.Expectation = .any) throws(SceneLoadError) -> FileVersion? {
+        do { return try PreservingSave.save(scene, to: path, play: played, expecting: expected) } catch { throw SceneLoadError(error.description) }
     }
 
     /// `scene` with its script run, played to step `step` of its steps.
@@ -37,5 +41,14 @@ public enum SceneLoader {
         var session = Session(scene: scripted)
         _ = try session.perform(.step(step))
         return session.scene
+    }
+}
+
+extension Scene {
+    /// What a save of this scene to `path` expects on disk: the version it was read at (or
+    /// last saved as) when `path` is that file, anything otherwise. The explorer's saves pass
+    /// it (an `overwrite` clears it first), so the check is made again under the save's lock.
+    public func savingExpectation(to path: String) -> TextFile.Expectation {
+        loaded.path == path ? .version(loaded.version) : .any
     }
 }

@@ -104,8 +104,13 @@ public enum ScriptRunner {
                     throw failure("save: \(conflict.message(target)); not saving over it — the file is untouched (save NEW.json writes elsewhere)", column: nil)
                 }
                 // The preserving save keeps the file's script and steps (PreservingSave).
-                do { try SceneLoader.save(session.scene, to: target) } catch { throw failure("save: \(error)", column: nil) }
-                session.didSave(to: target)
+                // …and checked again under the save's lock, where no other save can land between
+                // the check and the rename (six concurrent `eval … save` reverted each other).
+                let written: FileVersion?
+                do { written = try SceneLoader.save(session.scene, to: target, expecting: session.saveExpectation(to: target)) } catch {
+                    throw failure("save: \(error)", column: nil)
+                }
+                session.didSave(to: target, version: written)
             case let .load(path):
                 do { session.replaceScene(try SceneLoader.load(path), filePath: path) } catch { throw failure("load: \(error)", column: nil) }
             case .reload:

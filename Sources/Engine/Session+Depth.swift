@@ -21,7 +21,7 @@ extension Session {
 
     /// The planes of `tree` (the model by default) under the current settings.
     public func depthLayout(of tree: LayerTree? = nil) -> DepthLayout {
-        DepthLayout.cached(tree ?? scene.tree, order: depth.order, hitOrder: hitTestOrder)
+        depthCache.layout(tree ?? scene.tree, order: depth.order, hitOrder: hitTestOrder)
     }
 
     /// The exploded view's camera for a layout: centred on the scene's `screen` when it has one.

@@ -42,6 +42,15 @@ public struct UndoEntry: Equatable, Sendable {
     /// For a `step`: the tree, step and step snapshots before it (undo puts them back), so
     /// stepping back over an edit never loses the edit (issue 20).
     var stepState: StepState? = nil
+    /// For a `draw OP`: the one operation to take off again (or put back), instead of a copy
+    /// of the layer and its whole drawing (issue 36).
+    var drawing: DrawingChange? = nil
+}
+
+/// The change a `draw` undo or redo entry makes to one layer's drawing.
+enum DrawingChange: Equatable, Sendable {
+    case removeLast(LayerID)
+    case append(LayerID, DrawingOperation)
 }
 
 /// Where a step-through demo was, for undoing a `step`.
@@ -85,6 +94,11 @@ public struct Session: Equatable, Sendable {
     /// The explorer's own commands are commands too: one clears the last one's warning.
     public mutating func clearWarning() { warning = nil }
 
+    /// The exploded view's last planes, shared by copies of this session (Session+Depth.swift).
+    let depthCache = DepthLayoutCache()
+    /// The end of the last drawn-on layer's drawing (Session+Drawing.swift).
+    var drawingEnd = DrawingEndCache()
+
     public static let undoLimit = 1000
     /// The most layers undo's step entries and the step snapshots keep in all (a kept layer
     /// costs about 0.7 KB with its hit geometry and name index: some 180 MB at most). Step
@@ -104,7 +118,8 @@ public struct Session: Equatable, Sendable {
     public init(scene: Scene = Scene(), filePath: String? = nil) {
         self.scene = scene
         self.filePath = filePath
-        diskVersion = filePath.flatMap(FileVersion.of)
+        diskVersion = Session.versionRead(of: scene, from: filePath)
+        self.scene.loaded = LoadedFile(path: filePath, version: diskVersion)
         selection = scene.tree.roots.first
         startDeclaredAnimations()
         stepSnapshots = [scene.tree]
@@ -116,8 +131,10 @@ public struct Session: Equatable, Sendable {
     public mutating func replaceScene(_ newScene: Scene, filePath: String?) {
         let selectedName = selection.flatMap { scene.tree.contains($0) ? scene.tree[$0].name : nil }
         scene = newScene
+        drawingEnd.end = nil
         self.filePath = filePath
-        diskVersion = filePath.flatMap(FileVersion.of)
+        diskVersion = Session.versionRead(of: newScene, from: filePath)
+        scene.loaded = LoadedFile(path: filePath, version: diskVersion)
         selection = selectedName.flatMap { newScene.tree.id(named: $0) } ?? newScene.tree.roots.first
         undoStack = []; redoStack = []
         lastEdit = nil; warning = nil
@@ -127,6 +144,14 @@ public struct Session: Equatable, Sendable {
         markClean()
     }
 
+    /// The version of `path` the scene was read from when it was read from there (taken
+    /// while reading), else the version on disk now.
+    static func versionRead(of scene: Scene, from path: String?) -> FileVersion? {
+        guard let path else { return nil }
+        if scene.loaded.path == path, let version = scene.loaded.version { return version }
+        return FileVersion.of(path)
+    }
+
     private mutating func markClean() {
         savedSerial = undoStack.last?.serial
         forcedDirty = false
@@ -134,9 +159,22 @@ public struct Session: Equatable, Sendable {
 
     /// Marks the scene saved to `path`.
     public mutating func didSave(to path: String) {
+        didSave(to: path, version: FileVersion.of(path))
+    }
+
+    /// Marks the scene saved to `path` as `version`: the version the save itself wrote (read
+    /// after the save, a save by someone else that landed since would be taken for ours).
+    public mutating func didSave(to path: String, version: FileVersion?) {
         filePath = path
-        diskVersion = FileVersion.of(path)
+        diskVersion = version
+        scene.loaded = LoadedFile(path: path, version: version)
         markClean()
+    }
+
+    /// What a save to `path` expects on disk: the version loaded or last saved when `path` is
+    /// the scene's own file (someone else's save since is a conflict), anything otherwise.
+    public func saveExpectation(to path: String) -> TextFile.Expectation {
+        path == filePath ? .version(diskVersion) : .any
     }
 
     /// Why saving to `path` must ask first: the scene's own file changed on disk since it
@@ -201,6 +239,8 @@ public struct Session: Equatable, Sendable {
     /// Applies one command. Throws (and changes nothing) when it cannot apply.
     public mutating func perform(_ command: EngineCommand) throws(CommandError) -> Effect {
         warning = nil
+        // Only a run of `draw`s keeps the drawing's end remembered (Session+Drawing.swift).
+        if case .edit(.layer(.draw)) = command {} else { drawingEnd.end = nil }
         switch command {
         case let .edit(e):
             try edit(e)
@@ -249,6 +289,14 @@ public struct Session: Equatable, Sendable {
     private mutating func step(_ entry: UndoEntry) -> UndoEntry {
         var reverse = entry
         reverse.patch = scene.tree.apply(entry.patch)
+        switch entry.drawing {
+        case let .removeLast(id)?:
+            if let op = scene.tree.removeLastDrawing(of: id) { reverse.drawing = .append(id, op) }
+        case let .append(id, op)?:
+            scene.tree.appendDrawing(op, to: id)
+            reverse.drawing = .removeLast(id)
+        case nil: break
+        }
         if let a = entry.animations { reverse.animations = animations; animations = a }
         if let state = entry.stepState {
             reverse.stepState = StepState(tree: scene.tree, currentStep: scene.currentStep, snapshots: stepSnapshots)
@@ -272,7 +320,20 @@ public struct Session: Equatable, Sendable {
         let before: TreePatch
         var newSelection = selection
         var record: (LayerEdit, LayerID, Layer, Rect)? = nil
+        var drawing: DrawingChange? = nil
         switch command {
+        case let .layer(.draw(op)):
+            // In place, O(1): the undo entry holds the one operation, not the drawing.
+            let id = try selected()
+            let end = try drawingEnd(appending: op, to: id)
+            scene.tree.appendDrawing(op, to: id)
+            drawingEnd.end = end
+            before = scene.tree.snapshot(of: [], includingRoots: false)
+            drawing = .removeLast(id)
+            // The record's layers leave out the drawing: holding it would copy it at the next draw.
+            var layer = scene.tree[id]
+            layer.drawing = []
+            record = (.draw(op), id, layer, layer.frame)
         case let .add(name, kind, parentName, index):
             let parent = try parentName.map { n throws(CommandError) in try layer(named: n) }
             if let parent, scene.tree.depth(of: parent) + 1 >= LayoutFile.maxLayerDepth { throw LayoutFile.tooDeep(under: parentName ?? "") }
@@ -318,7 +379,9 @@ public struct Session: Equatable, Sendable {
             record = (layerEdit, id, old, old.frame)
         }
         selection = newSelection
-        undoStack.append(UndoEntry(command: .edit(command), patch: before, selection: oldSelection, serial: nextSerial))
+        var entry = UndoEntry(command: .edit(command), patch: before, selection: oldSelection, serial: nextSerial)
+        entry.drawing = drawing
+        undoStack.append(entry)
         nextSerial += 1
         if undoStack.count > Session.undoLimit {
             let dropped = undoStack.prefix(undoStack.count - Session.undoLimit)
@@ -329,7 +392,9 @@ public struct Session: Equatable, Sendable {
         if redoStack.contains(where: { $0.serial == savedSerial }) { forcedDirty = true }
         redoStack = []
         if let (layerEdit, id, old, oldFrame) = record {
-            lastEdit = EditRecord(command: layerEdit, layer: id, before: old, after: scene.tree[id], frameBefore: oldFrame, frameAfter: scene.tree[id].frame)
+            var after = scene.tree[id]
+            if drawing != nil { after.drawing = [] }
+            lastEdit = EditRecord(command: layerEdit, layer: id, before: old, after: after, frameBefore: oldFrame, frameAfter: after.frame)
         } else {
             lastEdit = nil
         }

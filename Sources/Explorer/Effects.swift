@@ -32,6 +32,9 @@ public enum EffectPerformer {
         case let .save(path), let .overwrite(path):
             // The scene keeps its script and steps: a save over its own file keeps them in
             // the text, a canonical save drops them (their effects are in the layers).
+            // `overwrite` was asked for: the version the scene was read at no longer matters.
+            var scene = scene
+            if case .overwrite = effect { scene.loaded = LoadedFile() }
             switch io.save(scene, path) {
             case .success: return .saved(path: path)
             case let .failure(e): return .saveFailed(e.description)

@@ -28,7 +28,7 @@ public struct ExplorerIO: Sendable {
     /// Real files: LayoutFile with the scene's script applied; atomic saves.
     public static let files = ExplorerIO(
         load: { path in Result { () throws(SceneLoadError) in try SceneLoader.load(path) } },
-        save: { scene, path in Result { () throws(SceneLoadError) in try SceneLoader.save(scene, to: path) } },
+        save: { scene, path in Result { () throws(SceneLoadError) in try SceneLoader.save(scene, to: path, expecting: scene.savingExpectation(to: path)) } },
         stamp: FileStamp.of)
 }
 

@@ -293,3 +293,27 @@ struct HitGeometry: Equatable {
         sublayers = l.sublayers
     }
 }
+
+extension LayerTree {
+    /// Appends one operation to a layer's drawing in place: amortized O(1), the drawing not
+    /// copied (a `draw` command used to copy the whole drawing, and so did its undo entry:
+    /// 10 000 `draw` lines took 2.3 s and 980 MB; issue 36). Structure, names and hit geometry
+    /// do not depend on the drawing, so nothing else changes.
+    public mutating func appendDrawing(_ op: DrawingOperation, to id: LayerID) {
+        precondition(id.raw < storage.count && storage[id.raw] != nil, "LayerTree: no layer \(id)")
+        storage[id.raw]!.drawing.append(op)
+    }
+
+    /// Removes the last operation of a layer's drawing in place and returns it (nil: none).
+    @discardableResult
+    public mutating func removeLastDrawing(of id: LayerID) -> DrawingOperation? {
+        precondition(id.raw < storage.count && storage[id.raw] != nil, "LayerTree: no layer \(id)")
+        return storage[id.raw]!.drawing.popLast()
+    }
+}
+
+extension TreePatch {
+    /// The drawing operations the layers kept in this patch hold (what an undo entry costs
+    /// for drawing).
+    public var heldDrawingOperations: Int { slots.reduce(0) { $0 + ($1.1?.drawing.count ?? 0) } }
+}

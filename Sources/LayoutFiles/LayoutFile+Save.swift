@@ -14,6 +14,13 @@ extension LayoutFile {
     /// temporary files of killed earlier saves that were removed on the way.
     @discardableResult
     public static func writeVerified(_ text: String, of scene: Scene, to path: String, format: LayoutFormat) throws(LayoutError) -> [String] {
+        try writeVerified(text, of: scene, to: path, format: format, holding: try saveLock(path), expecting: .any).removed
+    }
+
+    /// `writeVerified` with the save lock held and the file as `expected` (else a conflict:
+    /// nothing is written). Returns the version written as well.
+    static func writeVerified(_ text: String, of scene: Scene, to path: String, format: LayoutFormat,
+                              holding lock: SaveLock, expecting expected: TextFile.Expectation) throws(LayoutError) -> (removed: [String], version: FileVersion?) {
         func failure(_ message: String, _ suggestion: String? = nil) -> LayoutError {
             LayoutError(file: path, line: 1, column: 1, message: message, suggestion: suggestion)
         }
@@ -24,7 +31,7 @@ extension LayoutFile {
         }
         var mismatch: LayoutError?
         do {
-            return try TextFile.writeAtomically(bytes, to: path) { (temporary: String) throws(TextFile.Failure) in
+            return try TextFile.replace(bytes, holding: lock, expecting: expected) { (temporary: String) throws(TextFile.Failure) in
                 do {
                     let reread = try parse(data: try readFile(temporary), file: path, format: format)
                     if let difference = difference(between: scene, and: reread) {
@@ -43,8 +50,23 @@ extension LayoutFile {
             }
         } catch {
             if let mismatch { throw mismatch }
-            throw failure("cannot save: \(error.message)")
+            throw saveFailure(error, path: path)
         }
+    }
+
+    /// Takes the save lock of `path` (`SaveLock`), or says why not.
+    static func saveLock(_ path: String) throws(LayoutError) -> SaveLock {
+        do { return try SaveLock(path) } catch { throw saveFailure(error, path: path) }
+    }
+
+    /// A failed write as a layout error; a conflict in the words the explorer and scripts use
+    /// ("changed on disk since it was loaded"), with the file untouched.
+    static func saveFailure(_ error: TextFile.Failure, path: String) -> LayoutError {
+        if error.isConflict {
+            return LayoutError(file: path, line: 1, column: 1, message: SaveConflict.changedOnDisk.message(path),
+                               suggestion: "not saving over it — the file is untouched (reload to take their version, or save NEW.json to write elsewhere)")
+        }
+        return LayoutError(file: path, line: 1, column: 1, message: "cannot save: \(error.message)")
     }
 
     /// The first difference between two scenes in what a layout file stores (title, notes,

@@ -54,8 +54,14 @@ public enum LayoutFile {
             throw LayoutError(file: path, line: 1, column: 1, message: "unknown kind of file: a layout file ends in .json, .yaml or .yml",
                               suggestion: "rename it with one of those extensions")
         }
-        let data = try readFile(path)
-        return try parse(data: data, file: path, format: format)
+        var version: FileVersion?
+        let data: [UInt8]
+        do { data = try TextFile.readBytes(path, limit: sizeLimit, version: &version) } catch {
+            throw LayoutError(file: path, line: 1, column: 1, message: error.message)
+        }
+        var scene = try parse(data: data, file: path, format: format)
+        scene.loaded = LoadedFile(path: path, version: version)
+        return scene
     }
 
     /// Parses layout text. `file` is only used in errors and script locations.
@@ -98,6 +104,12 @@ public enum LayoutFile {
     /// keeps its permissions; a symbolic link is followed, not replaced.
     @discardableResult
     public static func write(_ scene: Scene, to path: String) throws(LayoutError) -> [String] {
+        try write(scene, to: path, holding: nil, expecting: .any).removed
+    }
+
+    /// `write` under the save lock (taken here when `lock` is nil), the file as `expected`.
+    static func write(_ scene: Scene, to path: String, holding lock: SaveLock?,
+                      expecting expected: TextFile.Expectation) throws(LayoutError) -> (removed: [String], version: FileVersion?) {
         func failure(_ message: String, _ suggestion: String? = nil) -> LayoutError {
             LayoutError(file: path, line: 1, column: 1, message: message, suggestion: suggestion)
         }
@@ -109,7 +121,10 @@ public enum LayoutFile {
             throw failure("cannot save: layers nest \(depth) deep, and a layout file holds at most \(maxFileLayerDepth) nested layers",
                           "move some layers higher up the tree")
         }
-        return try writeVerified(encode(scene, format: format), of: scene, to: path, format: format)
+        let text = try encode(scene, format: format)
+        let held: SaveLock
+        if let lock { held = lock } else { held = try saveLock(path) }
+        return try writeVerified(text, of: scene, to: path, format: format, holding: held, expecting: expected)
     }
 
     /// Hands memory freed by a big file's parse back to the system. The parsed document of a

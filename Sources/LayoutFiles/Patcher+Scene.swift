@@ -112,7 +112,8 @@ extension Patcher {
                 guard !y.isEmpty else { throw PatchFailure(reason: "layer \"\(b.name)\" lost its \(key)") }
                 want = .string(y)
             case let (.transform(x), .transform(y)):
-                guard !x.matrix.isApproximatelyEqual(to: y.matrix) else { continue }
+                // Exactly, as numbers are: a change under 1e-9 (`scale 1.0000000001`) is a change.
+                guard x.matrix != y.matrix else { continue }
                 want = TransformFit.want(y.matrix, like: object.member(key)?.value).asTransformNumbers
             default:
                 // name, kind, bounds, position, anchorPoint: above.

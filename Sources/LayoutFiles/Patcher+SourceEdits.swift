@@ -26,7 +26,7 @@ extension Patcher {
         case (.number(let old, _), .number(let new)):
             if old == new { return }
         case (.number(let old, _), .transformNumber(let new)):
-            if nearlyEqual(old, new) { return }
+            if sameStepValue(old, new) { return }
         case (.string(let old), .string(let new)):
             if old == new { return }
         case (.bool(let old), .bool(let new)):

@@ -17,7 +17,7 @@ extension Patcher {
     func render(_ want: WantedValue) -> String {
         switch want {
         case .number(let n): return NumberText.file(n)
-        case .transformNumber(let n): return NumberText.short(n)
+        case .transformNumber(let n): return stepNumberText(n)
         case .string(let s): return format == .json ? SafeText.jsonQuoted(s) : yamlQuoted(s, blockIndent: nil)
         case .bool(let b): return b ? "true" : "false"
         case .array(let elements): return "[" + elements.map(render).joined(separator: ", ") + "]"

@@ -31,30 +31,40 @@ public enum PreservingSave {
     public typealias Play = (_ scene: Scene, _ step: Int) throws -> Scene
 
     /// Saves `scene` to `path`: in place over its own file when that file can keep its text,
-    /// canonically otherwise. The write is `TextFile.writeAtomically`.
-    public static func save(_ scene: Scene, to path: String, play: Play) throws(LayoutError) {
+    /// canonically otherwise. The write is `TextFile.replace`, under the file's save lock
+    /// (`SaveLock`) from before the old text is read until the rename: with `expected` a
+    /// version, a file that is no longer that version (someone else saved it) is a conflict and
+    /// nothing is written. Returns the version of the file now on disk.
+    @discardableResult
+    public static func save(_ scene: Scene, to path: String, play: Play,
+                            expecting expected: TextFile.Expectation = .any) throws(LayoutError) -> FileVersion? {
+        let lock = try LayoutFile.saveLock(path)
+        if !expected.allows(lock.version) {
+            throw LayoutFile.saveFailure(.changedOnDisk, path: path)
+        }
         guard let format = LayoutFormat(path: path),
               let existing = try? TextFile.readBytes(path, limit: LayoutFile.sizeLimit),
               (try? LayoutFile.checkUTF8(existing, file: path)) != nil else {
-            return try writeCanonical(scene, to: path)
+            return try writeCanonical(scene, to: path, holding: lock, expecting: expected)
         }
         let original = String(decoding: existing, as: UTF8.self)
         guard let text = try preservedText(for: scene, original: original, file: path, format: format, play: play) else {
-            return try writeCanonical(scene, to: path)
+            return try writeCanonical(scene, to: path, holding: lock, expecting: expected)
         }
-        if text == original { return }
-        do { try TextFile.writeAtomically(Array(text.utf8), to: path) } catch {
-            throw LayoutError(file: path, line: 1, column: 1, message: "cannot save: \(error.message)")
+        if text == original { return lock.version }
+        do { return try TextFile.replace(Array(text.utf8), holding: lock, expecting: expected).version } catch {
+            throw LayoutFile.saveFailure(error, path: path)
         }
     }
 
     /// The whole scene in the canonical form, its script already applied (so not written).
-    static func writeCanonical(_ scene: Scene, to path: String) throws(LayoutError) {
+    static func writeCanonical(_ scene: Scene, to path: String, holding lock: SaveLock,
+                               expecting expected: TextFile.Expectation) throws(LayoutError) -> FileVersion? {
         var flat = scene
         flat.script = []
         flat.steps = []
         flat.currentStep = 0
-        try LayoutFile.write(flat, to: path)
+        return try LayoutFile.write(flat, to: path, holding: lock, expecting: expected).version
     }
 
     /// The file's text with the scene's changes patched in; nil when `original` is not this

@@ -7,7 +7,7 @@ import LayerModel
 extension SVGExport {
     static func content(of layer: Layer, id: Int, toScreen h: Homography) -> String {
         guard !layer.drawing.isEmpty else { return "" }
-        let n: (Double) -> String = { NumberText.short(($0 * 1000).rounded() / 1000) }
+        let n: (Double) -> String = ExportNumber.svg   // finite, 3 decimals
         var user = Affine2D.identity
         var stack: [Affine2D] = []
         var out = ""

@@ -11,7 +11,7 @@ extension SVGExport {
         let layout = DepthLayout(tree, order: settings.order, hitOrder: hitOrder)
         let camera = layout.camera(settings, screen: scene.screen.map { Rect(origin: .zero, size: $0) })
         let shown = settings.shownPlanes(planeCount: layout.planeCount)
-        let n: (Double) -> String = { NumberText.short(($0 * 1000).rounded() / 1000) }
+        let n: (Double) -> String = ExportNumber.svg   // finite, 3 decimals
         var badged = Set<LayerID>()
         for pair in layout.disagreements { badged.insert(pair.drawnFront); badged.insert(pair.searchedFirst) }
         var polygons = "", names = ""

@@ -24,7 +24,7 @@ public enum SVGExport {
 
     public static func svg(_ scene: Scene) -> String {
         let box = scene.screenRect
-        let n: (Double) -> String = { NumberText.short(($0 * 1000).rounded() / 1000) }
+        let n: (Double) -> String = ExportNumber.svg   // finite, 3 decimals
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(n(box.width))" height="\(n(box.height))" \
             viewBox="\(n(box.origin.x)) \(n(box.origin.y)) \(n(box.width)) \(n(box.height))">

@@ -45,6 +45,8 @@ public struct Scene: Equatable, Sendable {
     public var lesson: Lesson? = nil
     /// How many steps the tree has played (0: none; the state the file loads to).
     public var currentStep = 0
+    /// The file the scene was read from and its version then (not part of the scene's value).
+    public var loaded = LoadedFile()
 
     public init(title: String? = nil, notes: String? = nil, screen: Size? = nil,
                 tree: LayerTree = LayerTree(), script: [ScriptLine] = []) {
@@ -73,6 +75,17 @@ public struct Scene: Equatable, Sendable {
         let margin = max(20, 0.1 * max(box.width, box.height))
         return box.insetBy(dx: -margin, dy: -margin)
     }
+}
+
+/// Which file a scene was read from, and the version of the file read — taken from the open
+/// file, so a save of someone else's that landed after the read is not taken for what was
+/// read (`Session.diskVersion`; issue 36). Equal whatever it holds: it says where a scene
+/// came from, not what it is.
+public struct LoadedFile: Equatable, Sendable {
+    public var path: String?
+    public var version: FileVersion?
+    public init(path: String? = nil, version: FileVersion? = nil) { self.path = path; self.version = version }
+    public static func == (_: LoadedFile, _: LoadedFile) -> Bool { true }
 }
 
 /// An animation a layout declares: which layer, and the `animate` fields.

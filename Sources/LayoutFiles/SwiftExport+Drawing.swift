@@ -8,7 +8,7 @@ import SafeText
 extension SwiftExport {
     public static func drawingCode(for layer: Layer) -> [String] {
         guard !layer.drawing.isEmpty else { return [] }
-        let n = NumberText.short
+        let n = ExportNumber.swift
         let view = layer.kind == .view
         var lines = ["", view ? "// In a UIView subclass:" : "// In a CALayer subclass (setNeedsDisplay() to draw):"]
         if view {

@@ -18,13 +18,13 @@ public enum SwiftExport {
     /// before position, the code is correct whichever anchor mode produced the state.
     public static func code(for id: LayerID, in tree: LayerTree) throws(CommandError) -> String {
         let layer = tree[id]
-        let n = NumberText.short
+        let n = ExportNumber.swift
         let view = layer.kind == .view
         let v = identifier(layer.name)
         let l = view ? "\(v).layer" : v
         var lines: [String] = []
         let f = layer.frame
-        let c: (Double) -> String = { NumberText.short(($0 * 1000).rounded() / 1000) }   // a comment: 3 decimals
+        let c: (Double) -> String = { ExportNumber.swift((ExportNumber.clamped($0, to: 1e300) * 1000).rounded() / 1000) }   // a comment: 3 decimals
         lines.append("// \(SafeText.lineComment(layer.name)): frame \(c(f.origin.x)), \(c(f.origin.y)), \(c(f.size.width)), \(c(f.size.height)) in its superlayer")
         lines.append("\(l).anchorPoint = CGPoint(x: \(n(layer.anchorPoint.x)), y: \(n(layer.anchorPoint.y)))")
         if layer.anchorPointZ != 0 { lines.append("\(l).anchorPointZ = \(n(layer.anchorPointZ))") }
@@ -67,7 +67,7 @@ public enum SwiftExport {
     /// A value as Swift: numbers as typed, colours as `UIColor`/`CGColor` with channels to
     /// 3 decimals (exact for 8-bit channels), masks as `UIView.AutoresizingMask` members.
     static func expression(_ value: PropertyValue, color type: ColorType) -> String {
-        let n = NumberText.short
+        let n = ExportNumber.swift
         switch value {
         case let .number(x): return n(x)
         case let .bool(b): return b ? "true" : "false"
@@ -115,7 +115,7 @@ public enum SwiftExport {
     /// six numbers for a shear.
     static func affineExpression(_ t: Transform3D) -> String {
         if t.isIdentity { return ".identity" }
-        let n = NumberText.short
+        let n = ExportNumber.swift
         guard let p = parts(t) else {
             let a = t.affine
             return "CGAffineTransform(a: \(n(a.a)), b: \(n(a.b)), c: \(n(a.c)), d: \(n(a.d)), tx: \(n(a.tx)), ty: \(n(a.ty)))"
@@ -134,7 +134,7 @@ public enum SwiftExport {
     /// rotation about x or y, else field by field.
     static func transformExpression(_ t: Transform3D) -> String {
         if t.isIdentity { return "CATransform3DIdentity" }
-        let n = NumberText.short
+        let n = ExportNumber.swift
         if let p = parts(t) {
             var expr: String? = nil
             if p.tx != 0 || p.ty != 0 { expr = "CATransform3DMakeTranslation(\(n(p.tx)), \(n(p.ty)), 0)" }
@@ -178,7 +178,7 @@ public enum SwiftExport {
             default: return sign + ".pi * \(k) / \(q)"
             }
         }
-        return "\(NumberText.short(degrees)) * .pi / 180"
+        return "\(ExportNumber.swift(degrees)) * .pi / 180"
     }
 
     static func angleIsZero(_ radians: Double) -> Bool { abs(radians) < 1e-12 }

@@ -10,7 +10,11 @@ public enum TextFile {
     /// Why a file could not be read or written, in words for the user ("no such file").
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         public var message: String
+        /// The file is not the version the save expected (`Expectation`): someone else saved it.
+        public var isConflict = false
         public var description: String { message }
+        public init(message: String, isConflict: Bool = false) { self.message = message; self.isConflict = isConflict }
+        static let changedOnDisk = Failure(message: "changed on disk since it was loaded (another program saved it)", isConflict: true)
     }
 
     /// The file's bytes; files over `limit` bytes are refused. Only regular files are read:
@@ -18,6 +22,14 @@ public enum TextFile {
     /// with O_NONBLOCK, so opening a FIFO with no writer never blocks, and is checked with
     /// fstat before the first read.
     public static func readBytes(_ path: String, limit: Int = 64 << 20) throws(Failure) -> [UInt8] {
+        var version: FileVersion?
+        return try readBytes(path, limit: limit, version: &version)
+    }
+
+    /// `readBytes`, also giving the version of the file the bytes came from (its inode, size
+    /// and mtime after the read, from the open file): a save renamed over the path meanwhile
+    /// does not make the old text look like the new version (issue 36).
+    public static func readBytes(_ path: String, limit: Int = 64 << 20, version: inout FileVersion?) throws(Failure) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             switch errno {
@@ -47,6 +59,7 @@ public enum TextFile {
             bytes.append(contentsOf: chunk[0..<n])
             if bytes.count > limit { throw Failure(message: "the file is too large (over \(limit >> 20) MB)") }
         }
+        version = FileVersion.of(fd: fd)
         return bytes
     }
 
@@ -85,7 +98,39 @@ public enum TextFile {
     @discardableResult
     public static func writeAtomically(_ bytes: [UInt8], to path: String,
                                        verify: ((String) throws(Failure) -> Void)? = nil) throws(Failure) -> [String] {
-        let target = try resolvedTarget(path)
+        let lock = try SaveLock(path)
+        return try replace(bytes, holding: lock, expecting: .any, verify: verify).removed
+    }
+
+    /// What a save expects to find on disk when it replaces the file, checked under the save
+    /// lock just before the rename (`SaveLock`).
+    public enum Expectation: Equatable, Sendable {
+        /// Whatever is there (a save under a new name, or "overwrite" after asking).
+        case any
+        /// This version of the file (nil: no file at all): anything else is someone else's
+        /// save, and replacing it would silently revert theirs.
+        case version(FileVersion?)
+
+        /// True when the file on disk (nil: none) is what a save expecting this may replace.
+        /// A file deleted since it was loaded may be written again: nothing of anyone's is lost.
+        public func allows(_ now: FileVersion?) -> Bool {
+            guard case let .version(v) = self, let now else { return true }
+            return FileVersion.same(now, v)
+        }
+    }
+
+    /// `writeAtomically`'s work with the lock already held, so a caller can read the file,
+    /// decide what to write and replace it as one step (`PreservingSave`). The file must still
+    /// be as `expected` says (checked here, under the lock, and again just before the rename):
+    /// otherwise nothing is written and the failure is a conflict. Where there is no file (and
+    /// a version is expected), the new one is linked into place — `link` fails when a file
+    /// appeared meanwhile — instead of renamed over it. Returns the
+    /// removed stale temporaries and the version of the file now on disk — ours, taken from
+    /// the written file itself, so a later save by someone else is never mistaken for it.
+    public static func replace(_ bytes: [UInt8], holding lock: SaveLock, expecting expected: Expectation,
+                               verify: ((String) throws(Failure) -> Void)? = nil) throws(Failure) -> (removed: [String], version: FileVersion?) {
+        let target = lock.target
+        if !expected.allows(lock.version) { throw Failure.changedOnDisk }
         let removed = removeStaleTemporaries(of: target)
         var template = Array((target + temporaryMarker + "\(getpid())-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -111,6 +156,8 @@ public enum TextFile {
         let mode: mode_t = stat(target, &status) == 0 ? status.st_mode & 0o7777 : 0o644
         guard fchmod(fd, mode) == 0 else { throw abandon("cannot set permissions") }
         guard fsync(fd) == 0 else { throw abandon("cannot flush to disk") }
+        // The version the file will have once in place: rename keeps inode, size and mtime.
+        let version = FileVersion.of(fd: fd)
         closed = true
         guard close(fd) == 0 else { throw abandon("cannot close the temporary file") }
         if let verify {
@@ -119,11 +166,31 @@ public enum TextFile {
                 throw error
             }
         }
-        guard rename(temporary, target) == 0 else { throw abandon("cannot replace the file") }
+        // Checked again right before the rename: a writer that does not take the lock (an
+        // editor) may have saved while this one was being written.
+        let now = FileVersion.of(target)
+        if !expected.allows(now) {
+            unlink(temporary)
+            throw Failure.changedOnDisk
+        }
+        if expected != .any, now == nil {
+            // No file there: create it only if still absent. Where links are not supported
+            // (some network and FUSE file systems), fall back to the rename.
+            if link(temporary, target) == 0 {
+                unlink(temporary)
+            } else if errno == EEXIST {
+                unlink(temporary)
+                throw Failure.changedOnDisk
+            } else if rename(temporary, target) != 0 {
+                throw abandon("cannot replace the file")
+            }
+        } else {
+            guard rename(temporary, target) == 0 else { throw abandon("cannot replace the file") }
+        }
         // Make the rename itself durable; a failure here loses nothing.
         let dirFD = open(directoryOf(target), O_RDONLY)
         if dirFD >= 0 { _ = fsync(dirFD); close(dirFD) }
-        return removed
+        return (removed, version)
     }
 
     /// Removes `target.layerscope-save-<pid>-XXXXXX` files whose process no longer exists
@@ -194,6 +261,74 @@ public enum TextFile {
 private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
 private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
 
+/// An exclusive hold on the file a save replaces, so that reading it, checking its version and
+/// renaming the new text over it happen as one step with respect to every other LayerScope
+/// save (issue 36: six `eval … save` processes started together reverted each other's saves).
+///
+/// The lock is `flock` on the file's current inode, taken on the final target of any symbolic
+/// links. A save replaces the inode, so a process that was waiting wakes holding the lock of a
+/// file no longer at the path: it sees the path now names another inode and locks that one
+/// instead. No lock file is left beside the user's file. Without a file there is nothing to
+/// lock; `TextFile.replace` then creates the file with `link`, which fails if one appeared.
+/// Where `flock` is not supported the save goes ahead unlocked (the version is still checked
+/// right before the rename). Released when the value is dropped.
+public final class SaveLock {
+    /// The file a save really replaces (symbolic links followed).
+    public let target: String
+    /// The file's version when the lock was taken (nil: no file).
+    public let version: FileVersion?
+    private let fd: Int32
+
+    /// How long to wait for another save of the same file before giving up.
+    public static let patience = 10.0
+
+    public init(_ path: String) throws(TextFile.Failure) {
+        target = try TextFile.resolvedTarget(path)
+        var waited = 0.0, pause = 0.001
+        while true {
+            let fd = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else {
+                // No file (nothing to lock), or one we cannot open (no read permission): go on
+                // unlocked; the version check before the rename still holds.
+                self.fd = -1
+                version = FileVersion.of(target)
+                return
+            }
+            var own = stat()
+            guard fstat(fd, &own) == 0, TextFile.notRegular(own.st_mode) == nil else {
+                close(fd)
+                self.fd = -1
+                version = FileVersion.of(target)
+                return
+            }
+            if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                let e = errno
+                if e == EWOULDBLOCK || e == EINTR {
+                    close(fd)
+                    guard waited < SaveLock.patience else {
+                        throw TextFile.Failure(message: "another save of this file has not finished after \(Int(SaveLock.patience)) seconds; try again")
+                    }
+                    usleep(useconds_t(pause * 1e6))
+                    waited += pause
+                    pause = min(pause * 2, 0.05)
+                    continue
+                }
+                // ENOLCK, EINVAL…: no locks here; go on unlocked.
+            }
+            var now = stat()
+            if stat(target, &now) == 0, now.st_dev == own.st_dev, now.st_ino == own.st_ino {
+                self.fd = fd
+                version = FileVersion.of(target)
+                return
+            }
+            // Replaced while we waited: lock the file that is there now.
+            close(fd)
+        }
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+}
+
 /// Which version of a file is on disk: device, inode, size and modification time (to the
 /// nanosecond), through symbolic links. A save by another program (written in place, or a new
 /// file renamed over it) changes it; reading does not.
@@ -210,14 +345,29 @@ public struct FileVersion: Equatable, Sendable {
     public static func of(_ path: String) -> FileVersion? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
+        return FileVersion(st, isReadOnly: st.st_mode & 0o222 == 0 || access(path, W_OK) != 0)
+    }
+
+    /// The version of an open file.
+    static func of(fd: Int32) -> FileVersion? {
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return nil }
+        return FileVersion(st, isReadOnly: st.st_mode & 0o222 == 0)
+    }
+
+    /// Equal but for the permission flag (a chmod is not someone else's edit).
+    public static func same(_ a: FileVersion?, _ b: FileVersion?) -> Bool { a?.withoutPermissions == b?.withoutPermissions }
+}
+
+extension FileVersion {
+    init(_ st: stat, isReadOnly: Bool) {
         #if canImport(Darwin)
         let time = st.st_mtimespec
         #else
         let time = st.st_mtim
         #endif
-        return FileVersion(device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
-                           seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec),
-                           isReadOnly: st.st_mode & 0o222 == 0 || access(path, W_OK) != 0)
+        self.init(device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
+                  seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), isReadOnly: isReadOnly)
     }
 }
 

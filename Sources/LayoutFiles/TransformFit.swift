@@ -48,7 +48,7 @@ enum TransformFit {
             switch step.key {
             case "scale":
                 if case .number = step.value.kind {
-                    guard nearlyEqual(p.sx, p.sy) else { return nil }
+                    guard sameStepValue(p.sx, p.sy) else { return nil }
                     wanted.append(.object([("scale", .number(p.sx))]))
                 } else {
                     guard step.value.elements?.count == 2 else { return nil }
@@ -65,9 +65,9 @@ enum TransformFit {
         }
         // Whatever the steps leave out must be absent from the transform.
         let kinds = Set(steps.map(\.key))
-        if !kinds.contains("scale"), !(nearlyEqual(p.sx, 1) && nearlyEqual(p.sy, 1)) { return nil }
-        if !kinds.contains("rotate"), !nearlyEqual(p.radians, 0) { return nil }
-        if !kinds.contains("translate"), !(nearlyEqual(p.tx, 0) && nearlyEqual(p.ty, 0)) { return nil }
+        if !kinds.contains("scale"), !(sameStepValue(p.sx, 1) && sameStepValue(p.sy, 1)) { return nil }
+        if !kinds.contains("rotate"), !sameStepValue(p.radians, 0) { return nil }
+        if !kinds.contains("translate"), !(sameStepValue(p.tx, 0) && sameStepValue(p.ty, 0)) { return nil }
         return .array(wanted)
     }
 
@@ -79,11 +79,11 @@ enum TransformFit {
     /// translation when the matrix is one of those.
     static func steps(_ t: Transform3D) -> WantedValue? {
         let angle = Angle(radians: atan2(t.m12, t.m11)).degrees
-        if t.isApproximatelyEqual(to: .rotation(.degrees(angle))) { return .array([.object([("rotate", .number(angle))])]) }
-        if t.isApproximatelyEqual(to: .scale(t.m11, t.m22, 1)) {
+        if sameStepMatrix(t, .rotation(.degrees(angle))) { return .array([.object([("rotate", .number(angle))])]) }
+        if sameStepMatrix(t, .scale(t.m11, t.m22, 1)) {
             return .array([.object([("scale", t.m11 == t.m22 ? .number(t.m11) : .array([.number(t.m11), .number(t.m22)]))])])
         }
-        if t.isApproximatelyEqual(to: .translation(t.m41, t.m42)) {
+        if sameStepMatrix(t, .translation(t.m41, t.m42)) {
             return .array([.object([("translate", .array([.number(t.m41), .number(t.m42)]))])])
         }
         return nil
@@ -105,28 +105,28 @@ enum TransformFit {
         switch step.key {
         case "rotate" where step.axis == nil:
             let d = near(Angle(radians: atan2(needed.m12, needed.m11)).degrees)
-            return needed.isApproximatelyEqual(to: .rotation(.degrees(d))) ? wrap(.number(d)) : nil
+            return sameStepMatrix(needed, .rotation(.degrees(d))) ? wrap(.number(d)) : nil
         case "rotateX":
             let d = near(Angle(radians: atan2(needed.m23, needed.m22)).degrees)
-            return needed.isApproximatelyEqual(to: .rotation(.degrees(d), x: 1, y: 0, z: 0)) ? wrap(.number(d)) : nil
+            return sameStepMatrix(needed, .rotation(.degrees(d), x: 1, y: 0, z: 0)) ? wrap(.number(d)) : nil
         case "rotateY":
             let d = near(Angle(radians: atan2(-needed.m13, needed.m11)).degrees)
-            return needed.isApproximatelyEqual(to: .rotation(.degrees(d), x: 0, y: 1, z: 0)) ? wrap(.number(d)) : nil
+            return sameStepMatrix(needed, .rotation(.degrees(d), x: 0, y: 1, z: 0)) ? wrap(.number(d)) : nil
         case "scale":
-            guard needed.isApproximatelyEqual(to: .scale(needed.m11, needed.m22, needed.m33)) else { return nil }
+            guard sameStepMatrix(needed, .scale(needed.m11, needed.m22, needed.m33)) else { return nil }
             if case .number = step.value.kind {
-                return nearlyEqual(needed.m11, needed.m22) && nearlyEqual(needed.m33, 1) ? wrap(.number(needed.m11)) : nil
+                return sameStepValue(needed.m11, needed.m22) && sameStepValue(needed.m33, 1) ? wrap(.number(needed.m11)) : nil
             }
             let count = step.value.elements?.count ?? 2
-            if count == 2 && !nearlyEqual(needed.m33, 1) { return nil }
+            if count == 2 && !sameStepValue(needed.m33, 1) { return nil }
             return wrap(.array((count == 3 ? [needed.m11, needed.m22, needed.m33] : [needed.m11, needed.m22]).map { .number($0) }))
         case "translate":
-            guard needed.isApproximatelyEqual(to: .translation(needed.m41, needed.m42, needed.m43)) else { return nil }
+            guard sameStepMatrix(needed, .translation(needed.m41, needed.m42, needed.m43)) else { return nil }
             let count = step.value.elements?.count ?? 2
-            if count == 2 && !nearlyEqual(needed.m43, 0) { return nil }
+            if count == 2 && !sameStepValue(needed.m43, 0) { return nil }
             return wrap(.array((count == 3 ? [needed.m41, needed.m42, needed.m43] : [needed.m41, needed.m42]).map { .number($0) }))
         case "perspective":
-            guard needed.m34 != 0, needed.isApproximatelyEqual(to: .perspective(eyeDistance: -1 / needed.m34)) else { return nil }
+            guard needed.m34 != 0, sameStepMatrix(needed, .perspective(eyeDistance: -1 / needed.m34)) else { return nil }
             return wrap(.number(-1 / needed.m34))
         default:
             return nil

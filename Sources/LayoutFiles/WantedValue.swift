@@ -5,8 +5,9 @@ import Geometry
 indirect enum WantedValue {
     /// Written so it reads back bit for bit (`NumberText.file`).
     case number(Double)
-    /// A transform step's number, recomputed from a matrix: the shortest decimal within
-    /// 1e-9, so `rotate 45` stays 45 rather than 45.00000000000001.
+    /// A transform step's number, recomputed from a matrix: the shortest decimal within its
+    /// rounding noise, so `rotate 45` stays 45 rather than 45.00000000000001, but
+    /// `scale 1.0000000001` stays 1.0000000001 (`stepNumberText`).
     case transformNumber(Double)
     case string(String)
     case bool(Bool)
@@ -17,7 +18,7 @@ indirect enum WantedValue {
 
 extension WantedValue {
     /// A transform's value with the numbers of its steps (`{ rotate: 45 }`, recomputed from a
-    /// matrix) marked to be written to 1e-9; the 6 or 16 numbers of a matrix written whole
+    /// matrix) marked to be written without their noise; the 6 or 16 numbers of a matrix written whole
     /// stay exact.
     var asTransformNumbers: WantedValue {
         switch self {
@@ -40,6 +41,28 @@ extension WantedValue {
 /// Numbers that are the same value for a layout file: within 1e-9 (relative past 1).
 func nearlyEqual(_ a: Double, _ b: Double) -> Bool {
     abs(a - b) <= 1e-9 * max(1, abs(a), abs(b))
+}
+
+/// A transform step's numbers are recomputed from a matrix, which leaves rounding noise
+/// (`rotate 45` comes back as 45.00000000000001): values within 1e-12 (relative past 1) are
+/// the same step. Anything further apart is a real difference and is written exactly — at
+/// 1e-9, `scale 1.0000000001` was saved as `scale 1` and a hit test on the scaled edge
+/// changed (issue 36).
+func sameStepValue(_ a: Double, _ b: Double) -> Bool {
+    abs(a - b) <= 1e-12 * max(1, abs(a), abs(b))
+}
+
+/// Matrices equal as transform steps: every entry `sameStepValue`.
+func sameStepMatrix(_ a: Transform3D, _ b: Transform3D) -> Bool {
+    zip(a.rowMajor, b.rowMajor).allSatisfy { sameStepValue($0, $1) }
+}
+
+/// A step's number as written: the shortest decimal when it is the same step value (noise
+/// dropped), else the shortest that reads back to exactly `n`.
+func stepNumberText(_ n: Double) -> String {
+    let short = NumberText.short(n)
+    if let r = Double(short), sameStepValue(r, n) { return short }
+    return NumberText.file(n)
 }
 
 // MARK: - Wanting: scene values as wanted values

@@ -108,6 +108,7 @@ public enum ExplorerScreen {
         rasterOptions.boldMarks = state.picture.present
         rasterOptions.contentStep = ContentPage.rasterStep(state)
         rasterOptions.shading = canvasShading(drawn, state)
+        rasterOptions.measurement = MeasureView.overlay(state, drawn: drawn)
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
         marks = CanvasMark.shown(by: rasterOptions)
         // The outline is the hit layer's while the cursor is over one.
@@ -316,6 +317,7 @@ public enum ExplorerScreen {
             // Presentation: the inspector page is reduced to the essentials; `i` still turns
             // to the formula and hit-test pages.
             lines += Picture.essentials(state)
+            lines += MeasureView.panelLines(state, drawn: TimeView.drawnTree(state))
         case .inspector:
             if let exploded { lines += DepthView.panelLines(state, exploded) }
             if let report {
@@ -326,6 +328,8 @@ public enum ExplorerScreen {
             }
             let time = TimeView.panelLines(state)
             if !time.isEmpty { lines += time; lines.append(PanelLine("")) }
+            let measure = MeasureView.panelLines(state, drawn: TimeView.drawnTree(state))
+            if !measure.isEmpty { lines += measure; lines.append(PanelLine("")) }
             lines += Inspector.lines(tree, layer: state.session.selection)
         case .formula:
             lines += Why.formulaLines(state)

@@ -80,6 +80,8 @@ public struct RasterOptions: Equatable, Sendable {
     public var contentStep: ContentStep? = nil
     /// Fills for the uncoloured layers of one subtree (`SubtreeShading`); nil shades nothing.
     public var shading: SubtreeShading? = nil
+    /// A measurement's red lines and figures (MeasureRaster.swift); nil draws none.
+    public var measurement: MeasureOverlay? = nil
 
     public init(mode: RenderMode = .auto, unicode: Bool = true, selection: LayerID? = nil,
                 overlays: SelectionOverlays = .all, showFills: Bool = true, showOutlines: Bool = true,

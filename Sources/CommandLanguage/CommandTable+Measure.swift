@@ -68,7 +68,7 @@ extension CommandTable {
     static let measureCommands: [CommandSpec] = [
         CommandSpec("measure", .query, [
             CommandForm([.layer("A"), .layer("B"), .optional([.keyword("in"), .space("SPACE")]), .optional([.choice(MeasureMode.allCases.map(\.rawValue))])],
-                        "`{\"measure\":{\"space\":NAME,\"mode\":\"box\"|\"quad\",\"horizontal\":H,\"vertical\":V,\"distance\":D,\"centers\":C,\"contains\":null|\"A\"|\"B\",\"insets\":null|[L,T,R,B]}}` in SPACE's points (default: the nearest common superlayer; `screen`); `box` measures the bounding boxes of the true quads, `quad` the quads ([measure.md](measure.md))"),
+                        "`{\"measure\":{\"space\":NAME,\"mode\":MODE,\"horizontal\":H,\"vertical\":V,\"distance\":D,\"centers\":C,\"contains\":WHICH,\"insets\":[L,T,R,B]}}` (`contains` null, `\"A\"` or `\"B\"`; `insets` null unless one box holds the other) in SPACE's points (default: the nearest common superlayer; `screen`); `box` measures the bounding boxes of the true quads, `quad` the quads ([measure.md](measure.md))"),
             CommandForm([.keyword("presentation"), .layer("A"), .layer("B"), .tail("[in SPACE] [box|quad]")],
                         "the same over the presentation tree at `now` ([time.md](time.md))"),
         ]) { (r: inout TokenCursor) throws(CommandError) -> Command in

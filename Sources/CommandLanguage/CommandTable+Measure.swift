@@ -79,9 +79,9 @@ extension CommandTable {
             let (space, mode) = try r.measureTail(verb: "measure")
             return .engine(.query(.measure(MeasureQuery(a: a, b: b, space: space, mode: mode, presentation: presentation))))
         },
-        CommandSpec("measure-pin", .explorer, [
+        CommandSpec("measure-pin", .query, [
             CommandForm([.optional([.layer("NAME")]), .optional([.keyword("in"), .space("SPACE")]), .optional([.choice(MeasureMode.allCases.map(\.rawValue))])],
-                        "pin NAME (the selection when left out) as the measurement's A: the canvas, the panel and `export svg` then measure the selection against it (key `M`; [measure.md](measure.md))"),
+                        "nothing (it sets the view): pins NAME (the selection when left out) as the measurement's A: the canvas, the panel and `export svg` then measure the selection against it (key `M`; [measure.md](measure.md))"),
             CommandForm([.keyword("off")], "unpin (key `M` again)"),
         ]) { (r: inout TokenCursor) throws(CommandError) -> Command in
             if let t = r.peek, !t.quoted, t.text == "off", r.tokens.count == r.index + 1 { r.advance(); return .engine(.measurePin(nil)) }

@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
-        .testTarget(name: "LayerModelTests", dependencies: ["LayerModel", "Geometry", "TestSupport"]),
+        .testTarget(name: "LayerModelTests", dependencies: ["LayerModel", "Geometry", "TestSupport", "SeededRandom"]),
         .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "LayerModel", "Geometry", "TestSupport"]),
         .testTarget(name: "LayoutFilesTests", dependencies: ["LayoutFiles", "CommandLanguage", "LayerModel", "Geometry", "TestSupport", "Fuzzing"],
                     exclude: ["Synthetic"], resources: [.copy("Malformed"), .copy("Dumps")]),

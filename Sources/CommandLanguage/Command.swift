@@ -94,6 +94,9 @@ public enum EngineCommand: Equatable, Sendable {
     case exportSVG(String)
     /// `explode …`, `camera …`: the exploded view (depth.md; CommandTable+Depth.swift).
     case depth(DepthCommand)
+    /// `measure-pin …`: the layer the canvas measures the selection against; nil unpins
+    /// (CommandTable+Measure.swift).
+    case measurePin(MeasurePin?)
 
     public var text: String {
         let q = CommandQuoting.ifNeeded
@@ -116,6 +119,7 @@ public enum EngineCommand: Equatable, Sendable {
         case .exportSwift: return "export swift"
         case let .exportSVG(path): return "export svg \(q(path))"
         case let .depth(d): return d.text
+        case let .measurePin(pin): return pin?.text ?? "measure-pin off"
         }
     }
 }
@@ -201,6 +205,8 @@ public enum Query: Equatable, Sendable {
     case convertContentPoint(Point, from: String, at: Int?, to: SpaceName)
     /// `get quad|plane|planes|exploded-quad` (depth.md, "Queries").
     case depth(DepthQuery)
+    /// `measure [presentation] A B [in SPACE] [box|quad]` (CommandTable+Measure.swift).
+    case measure(MeasureQuery)
 
     public var text: String {
         let n = NumberText.exact
@@ -223,6 +229,7 @@ public enum Query: Equatable, Sendable {
         case let .convertContentPoint(p, name, at, b):
             return "convert point \(n(p.x)) \(n(p.y)) from content \(q(name))" + (at.map { " at \($0)" } ?? "") + " to \(b.text)"
         case let .depth(d): return "get \(d.rawValue)"
+        case let .measure(m): return m.text
         }
     }
 }

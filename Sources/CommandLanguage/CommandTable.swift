@@ -108,7 +108,7 @@ private func words<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> Comman
 
 /// Every command of the language, declared once.
 public enum CommandTable {
-    public static let all: [CommandSpec] = scene + queries + time + explorerCommands + content + depthCommands + learnCommands
+    public static let all: [CommandSpec] = scene + queries + time + explorerCommands + content + depthCommands + learnCommands + measureCommands
 
     static let scene: [CommandSpec] = [
         CommandSpec("add", .scene, [

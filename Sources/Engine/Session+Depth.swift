@@ -31,7 +31,9 @@ extension Session {
 
     /// `export svg`'s picture: the flat scene, or the exploded view when it is on.
     public func svgText() -> String {
-        depth.exploded ? SVGExport.explodedSVG(presentedScene, settings: depth, hitOrder: hitTestOrder) : SVGExport.svg(presentedScene)
+        let shown = presentedScene
+        return depth.exploded ? SVGExport.explodedSVG(shown, settings: depth, hitOrder: hitTestOrder)
+            : SVGExport.svg(shown, measurement: pinnedScreenLines(in: shown.tree))
     }
 
     /// `get quad|plane|planes|exploded-quad`.

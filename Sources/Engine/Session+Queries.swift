@@ -58,6 +58,8 @@ extension Session {
             return JSON.point(tree.convertContentPoint(p, of: id, after: at, to: try space(b)))
         case let .depth(d):
             return try depthAnswer(d)
+        case let .measure(m):
+            return try measureAnswer(m)
         }
     }
 
@@ -70,7 +72,7 @@ extension Session {
         }
     }
 
-    private func space(_ s: SpaceName) throws(CommandError) -> LayerID? {
+    func space(_ s: SpaceName) throws(CommandError) -> LayerID? {
         switch s {
         case .screen: return nil
         case let .layer(name): return try layer(named: name)

@@ -70,6 +70,8 @@ public struct Session: Equatable, Sendable {
     public var hitTestOrder: SiblingOrder = .zPosition
     /// The exploded view's settings (depth.md); kept across load and reload.
     public var depth = DepthSettings()
+    /// `measure-pin`: the layer the selection is measured against (Session+Measure.swift).
+    public internal(set) var measurePin: MeasurePin?
     /// The file the scene came from, if any (for `save` with no name and `reload`).
     public var filePath: String?
     /// The version of `filePath` on disk when it was loaded or last saved: a save over a file
@@ -274,6 +276,9 @@ public struct Session: Equatable, Sendable {
             return .write(path: path, text: svgText())
         case let .depth(d):
             performDepth(d)
+            return .none
+        case let .measurePin(pin):
+            try performMeasurePin(pin)
             return .none
         case .exportSwift:
             return .output(try SwiftExport.code(for: try selected(), in: scene.tree))

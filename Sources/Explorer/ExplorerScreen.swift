@@ -91,6 +91,7 @@ public enum ExplorerScreen {
         rasterOptions.contentStep = ContentPage.rasterStep(state)
         rasterOptions.shading = canvasShading(drawn, state)
         rasterOptions.textOnly = options.pixels
+        rasterOptions.measurement = MeasureView.overlay(state, drawn: drawn)
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
         return rasterOptions
     }
@@ -328,6 +329,7 @@ public enum ExplorerScreen {
             // Presentation: the inspector page is reduced to the essentials; `i` still turns
             // to the formula and hit-test pages.
             lines += Picture.essentials(state)
+            lines += MeasureView.panelLines(state, drawn: TimeView.drawnTree(state))
         case .inspector:
             if let exploded { lines += DepthView.panelLines(state, exploded) }
             if let report {
@@ -338,6 +340,8 @@ public enum ExplorerScreen {
             }
             let time = TimeView.panelLines(state)
             if !time.isEmpty { lines += time; lines.append(PanelLine("")) }
+            let measure = MeasureView.panelLines(state, drawn: TimeView.drawnTree(state))
+            if !measure.isEmpty { lines += measure; lines.append(PanelLine("")) }
             lines += Inspector.lines(tree, layer: state.session.selection)
         case .formula:
             lines += Why.formulaLines(state)

@@ -84,6 +84,8 @@ public struct FollowSync: Codable, Equatable, Sendable {
     public var status: String
     public var statusIsError: Bool
     public var echo: String
+    /// The pinned measurement, as its `measure-pin` command (nil: none; absent in older feeds).
+    public var measurePin: String?
 
     public init(_ state: ExplorerState) {
         let s = state.session
@@ -108,6 +110,7 @@ public struct FollowSync: Codable, Equatable, Sendable {
         status = state.status
         statusIsError = state.statusIsError
         echo = state.echo
+        measurePin = state.session.measurePin?.text
     }
 
     /// Makes `state` show what the presenter's did (its size, theme and mode stay its own).
@@ -134,6 +137,10 @@ public struct FollowSync: Codable, Equatable, Sendable {
         state.statusIsError = statusIsError
         state.echo = echo
         state.output = nil
+        if measurePin != state.session.measurePin?.text {
+            let pin = measurePin.flatMap { try? CommandParser.parseEngine($0) } ?? .measurePin(nil)
+            if case .measurePin = pin { _ = try? state.session.perform(pin) }
+        }
     }
 }
 

@@ -63,6 +63,8 @@ public enum ContextualAction: Equatable, Sendable {
     case depth(DepthKey)
     /// Tab / S-Tab with the crosshair in the exploded view: the next layer under it.
     case nextUnderCursor, previousUnderCursor
+    /// `M`: pin the selection as the measurement's A, or unpin (MeasureView.swift).
+    case measurePin
 }
 
 /// The one keymap. The help overlay is generated from it, and every key's spelling shows
@@ -134,6 +136,7 @@ public enum Keymap {
         Binding(keys: [.character("y")], action: .ui(.copyOutput), help: "over the Swift (or a command's text): copy it to the clipboard (OSC 52)", modes: everywhere, when: .overlay),
         Binding(keys: [.escape, .character("q")], action: .ui(.closeOverlay), help: "over the Swift (or a command's text): close it", modes: everywhere, when: .overlay),
         Binding(keys: [.character("i")], action: .ui(.nextPanel), help: "panel: inspector → frame formula → hit-test explanation (→ content, for a layer that draws)", modes: everywhere),
+        Binding(keys: [.character("M")], action: .ui(.measurePin), help: "measure: pin the selection as A; then select B for red lines with the gaps (or insets) in points; M again unpins", modes: everywhere),
         Binding(keys: [.character("b")], action: .ui(.legend), help: "legend: what the marks on the canvas mean (on/off)", modes: everywhere),
         Binding(keys: [.character("w")], action: .ui(.swapPanel), help: "small terminals: full-width canvas ↔ full-width panel", modes: everywhere),
         Binding(keys: [.character("W")], action: .ui(.present), help: "presentation: bold marks, big key echo, essential panel", modes: everywhere),

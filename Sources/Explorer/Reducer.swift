@@ -317,6 +317,7 @@ public enum Reducer {
             let next = pages[(pages.firstIndex(of: state.panelPage)! + 1) % pages.count]
             return perform(&state, .panel(next), echo: key)
         case .legend: return perform(&state, .legend(!state.picture.legend), echo: key)
+        case .measurePin: return perform(&state, MeasureView.toggleCommand(state), echo: key)
         case .swapPanel: return perform(&state, .show(state.picture.panelInFront ? .canvas : .panel), echo: key)
         case .present: return perform(&state, .present(!state.picture.present), echo: key)
         case .moveLeft: return arrow(&state, -1, 0, big: false, key: key)
@@ -438,6 +439,10 @@ public enum Reducer {
             case let .query(q):
                 switch q {
                 case .convertPoint, .convertRect: state.lastConversion = q
+                // `:measure A B …` on the canvas: A pinned, B selected (MeasureView.swift).
+                case let .measure(m):
+                    _ = try? state.session.perform(.measurePin(MeasurePin(layer: m.a, space: m.space, mode: m.mode)))
+                    _ = try? state.session.perform(.select(m.b))
                 default: break
                 }
             default: break

@@ -22,7 +22,8 @@ public enum SVGExport {
     /// A name cell in SVG units (before scaling a huge screen down to a bounded grid).
     static let nameCell = (width: 5.0, height: 10.0, fontSize: 8.0)
 
-    public static func svg(_ scene: Scene) -> String {
+    /// `measurement`: the pinned measurement's lines in screen points (SVGExport+Measure.swift).
+    public static func svg(_ scene: Scene, measurement: [MeasureLine] = []) -> String {
         let box = scene.screenRect
         let n: (Double) -> String = ExportNumber.svg   // finite, 3 decimals
         var out = """
@@ -68,6 +69,7 @@ public enum SVGExport {
         for label in names(shapes, tree: tree, screen: box) {
             marks += "<text class=\"name\" x=\"\(n(label.x))\" y=\"\(n(label.y))\" font-family=\"monospace\" font-size=\"\(n(label.fontSize))\" fill=\"#222222\">\(escape(label.text))</text>\n"
         }
+        marks += measureMarks(measurement, shapes: shapes, tree: tree, screen: box)
         return out + marks + "</svg>\n"
     }
 

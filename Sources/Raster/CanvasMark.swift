@@ -34,6 +34,9 @@ public enum CanvasMark: String, CaseIterable, Sendable {
     /// The exploded view: a layer drawn in front of a sibling that hit testing searches
     /// first (or the other way round) — depth.md.
     case disagreement
+    /// A measurement: red lines between the pinned layer and the selection, with figures
+    /// (key `M`, `MeasureOverlay`).
+    case measurement
 
     /// The glyph the legend shows (the one drawn, or one like it).
     public func glyph(unicode: Bool) -> String {
@@ -48,6 +51,7 @@ public enum CanvasMark: String, CaseIterable, Sendable {
         case .shadedSubtree, .selectedPlane: return unicode ? "█" : "#"
         case .cursor: return unicode ? "┼" : "+"
         case .disagreement: return "≠"
+        case .measurement: return unicode ? "─" : "-"
         }
     }
 
@@ -66,6 +70,7 @@ public enum CanvasMark: String, CaseIterable, Sendable {
         case .cursor: return "cursor"
         case .selectedPlane: return "selected plane"
         case .disagreement: return "drawn ≠ searched order"
+        case .measurement: return "measurement (M)"
         }
     }
 
@@ -83,6 +88,7 @@ public enum CanvasMark: String, CaseIterable, Sendable {
         case .cursor: return CanvasMark.cursorColor
         case .selectedPlane: return ExplodedRaster.blend(palette.selection, over: palette.backdrop, 0.18)
         case .disagreement: return CanvasMark.disagreementColor
+        case .measurement: return MeasureOverlay.color
         }
     }
 
@@ -108,6 +114,7 @@ public enum CanvasMark: String, CaseIterable, Sendable {
         if options.annotations.contains(where: { $0.under != nil }) { marks.append(.model) }
         if options.contentStep?.axes == true { marks.append(.contentAxes) }
         if options.showFills, options.shading != nil { marks.append(.shadedSubtree) }
+        if options.measurement != nil { marks.append(.measurement) }
         return marks
     }
 

@@ -153,6 +153,8 @@ public enum Labels {
             candidates.append(LabelCandidate(names: [texts[i]], priority: priority, spots: spots, group: group))
             from.append(i)
         }
+        // The measurement's figures go after the names, in the same grid (MeasureRaster.swift).
+        defer { placeFigures(options.measurement, toCells: toCells, backdrop: options.palette.backdrop, grid: &grid, canvas: &canvas) }
         guard !candidates.isEmpty else { return }
         let names = LabelNames.cached(texts)
         let placed = LabelLayout.place(candidates, in: &grid, names: names)

@@ -83,6 +83,8 @@ public struct RasterOptions: Equatable, Sendable {
     /// The pixel mode's cells (docs/picture.md, "Pixels"): names only, every other cell
     /// blank, for text over (or on) the image `PixelRaster` draws from the same options.
     public var textOnly = false
+    /// A measurement's red lines and figures (MeasureRaster.swift); nil draws none.
+    public var measurement: MeasureOverlay? = nil
 
     public init(mode: RenderMode = .auto, unicode: Bool = true, selection: LayerID? = nil,
                 overlays: SelectionOverlays = .all, showFills: Bool = true, showOutlines: Bool = true,

@@ -62,6 +62,7 @@ public enum SceneRasterizer {
         if !options.annotations.isEmpty {
             drawAnnotations(options.annotations, toCells: toCells, surface: &surface)
         }
+        if let m = options.measurement { drawMeasurement(m, toCells: toCells, surface: &surface) }
         if let step = options.contentStep, step.axes, tree.contains(step.layer) {
             // Over the selection's marks: the axes say where the next shape's (0, 0) lands.
             ContentRaster.drawAxes(tree, step, toCells: toCells, unicode: options.unicode, surface: &surface)
@@ -70,6 +71,9 @@ public enum SceneRasterizer {
         let picture = options.textOnly ? canvas : nil
         if options.labels != .none {
             Labels.place(surface.labelBoxes, tree: tree, toCells: toCells, options: options, marks: surface.markCells, canvas: &canvas)
+        } else if options.measurement != nil {
+            var grid = LabelGrid(columns: columns, rows: rows)
+            Labels.placeFigures(options.measurement, toCells: toCells, backdrop: options.palette.backdrop, grid: &grid, canvas: &canvas)
         }
         if let picture { keepOnlyText(&canvas, picture: picture, keeping: surface.textCells) }
         surface.recycle()

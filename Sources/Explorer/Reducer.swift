@@ -400,13 +400,15 @@ public enum Reducer {
         state.echo = key.map { "\($0) → \(command.text)" } ?? command.text
         state.journal?.append(.engine(command))
         let result: Effect
+        let stepBefore = state.session.currentStep
         do {
             result = try state.session.perform(command)
         } catch {
             state.setStatus("\(command.text): \(error)", error: true)
             return .none
         }
-        if case let .step(n) = command { applyStepView(&state, n) }
+        // A step, or an undo that goes back over one, shows that step's view (Steps.swift).
+        if case let .step(n) = command { applyStepView(&state, n) } else if state.session.currentStep != stepBefore { applyStepView(&state, state.session.currentStep) }
         let isEdit: Bool
         switch command {
         case .edit: isEdit = true

@@ -485,13 +485,19 @@ public enum Reducer {
 
     static func explorerCommand(_ state: inout ExplorerState, _ command: ExplorerCommand) -> ExplorerEffect {
         switch command {
-        case let .zoom(f): zoom(&state, by: f, about: nil)
+        case let .zoom(f): zoom(&state, by: f, about: Framing.zoomAnchor(state))
         case let .pan(dc, dr):
             state.view.panColumns += dc
             state.view.panRows += dr
         case .fit:
             state.view = ViewControl()
-            state.view.fitted = state.session.scene.screenRect
+            state.view.fitted = Framing.sceneRect(state)
+        case .fitSelection:
+            guard let rect = Framing.selectionRect(state) else {
+                state.setStatus("nothing to fit: the selection draws nothing on screen", error: true)
+                return .none
+            }
+            Framing.frame(rect, &state)
         case let .cursor(on):
             state.mode = on ? .cursor : .normal
             if on, state.cursor == nil { state.cursor = state.session.scene.screenRect.center }

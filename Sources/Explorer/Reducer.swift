@@ -303,10 +303,13 @@ public enum Reducer {
             return perform(&state, .operation(ContentPage.target(state, forward: action == .nextOperation)), echo: key)
         case .nextPanel:
             // The content page joins the cycle only for a selection that draws something
-            // (`{` `}` and `panel content` reach it always).
+            // (`{` `}` and `panel content` reach it always). Pressed after another key, `i`
+            // counts from the inspector, so `i` is the formula and `i` twice the hit-test
+            // page from any page (issue 32); pressed again in a row, it turns on.
             let draws = state.session.selection.map { state.session.tree.contains($0) && !state.session.tree[$0].drawing.isEmpty } ?? false
             let pages = PanelName.allCases.filter { $0 != .content || draws || state.panelPage == .content }
-            let next = pages[(pages.firstIndex(of: state.panelPage)! + 1) % pages.count]
+            let from = state.echo.hasPrefix(key + " → " + ExplorerCommand.panel(state.panelPage).text) ? state.panelPage : .inspector
+            let next = pages[(pages.firstIndex(of: from)! + 1) % pages.count]
             return perform(&state, .panel(next), echo: key)
         case .legend: return perform(&state, .legend(!state.picture.legend), echo: key)
         case .swapPanel: return perform(&state, .show(state.picture.panelInFront ? .canvas : .panel), echo: key)
@@ -519,12 +522,17 @@ public enum Reducer {
             state.mode = .help
             state.helpScroll = 0
         case .commandLine:
+            switch state.mode {
+            case .anchor, .cursor, .tree: state.modeBeforeCommandLine = state.mode
+            default: state.modeBeforeCommandLine = .normal
+            }
             state.mode = .command(text: "", caret: 0)
             state.historyIndex = nil
         case let .mode(m):
             switch m {
             case .normal:
-                // Leaves any mode or overlay.
+                // Leaves any mode or overlay; leaving cursor mode says the crosshair is off.
+                if state.mode == .cursor { state.setStatus("crosshair off — c turns it on again") }
                 state.output = nil
                 state.mode = .normal
             case .anchor:

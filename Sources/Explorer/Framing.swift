@@ -1,3 +1,4 @@
+import Cells
 import Geometry
 import LayerModel
 import Raster
@@ -87,5 +88,60 @@ enum Framing {
         let (c, r) = v.cellCoordinates(of: rect.center)
         state.view.panColumns = c - Double(area.columns) / 2
         state.view.panRows = r - Double(area.rows) / 2
+    }
+}
+
+extension Framing {
+    /// What `--present` frames: the current step's `view` (a layer with its sublayers, or a
+    /// rect), else every drawn layer — never the empty part of a phone's screen.
+    static func subjectRect(_ state: ExplorerState) -> Rect? {
+        let session = state.session
+        let tree = session.tree
+        let n = session.currentStep
+        if n >= 1, n <= session.scene.steps.count, let subject = session.scene.steps[n - 1].view {
+            switch subject {
+            case let .rect(r): return withMargin(r)
+            case let .layer(name):
+                if let id = tree.id(named: name), let box = box(of: tree.subtree(of: id), in: tree) { return withMargin(box) }
+            }
+        }
+        return box(of: nil, in: tree).map(withMargin)
+    }
+
+    /// Presentation: the camera on the subject (flat view; the exploded view fits its planes).
+    static func presentSubject(_ state: inout ExplorerState) {
+        guard state.picture.present, !state.session.depth.exploded, let rect = subjectRect(state) else { return }
+        state.view = ViewControl()
+        state.view.fitted = rect
+    }
+}
+
+extension ExplorerState {
+    /// `--present` at open: the presentation preset with the camera on the subject.
+    public mutating func startPresenting() {
+        picture.present = true
+        Framing.presentSubject(&self)
+    }
+}
+
+extension ExplorerScreen {
+    /// Presentation: the scene's `screen` outlined faintly, on blank cells only (a mark
+    /// never covers a layer or a name), so a floating layer has a reference.
+    static func drawScreenOutline(_ canvas: inout Canvas, _ state: ExplorerState, viewport: Viewport, unicode: Bool) {
+        guard state.picture.present, let size = state.session.scene.screen else { return }
+        let a = viewport.cell(containing: Point(x: 0, y: 0))
+        let b = viewport.cell(containing: Point(x: size.width, y: size.height))
+        let style = CellStyle(dim: true)
+        func put(_ c: Int, _ r: Int, _ glyph: Character) {
+            guard c >= 0, c < canvas.columns, r >= 0, r < canvas.rows, canvas[c, r] == .blank else { return }
+            canvas[c, r] = Cell(glyph, style: style)
+        }
+        let (h, v): (Character, Character) = unicode ? ("┄", "┆") : ("-", ":")
+        for c in max(a.column, 0)...max(min(b.column, canvas.columns - 1), max(a.column, 0)) {
+            put(c, a.row, h); put(c, b.row, h)
+        }
+        for r in max(a.row, 0)...max(min(b.row, canvas.rows - 1), max(a.row, 0)) {
+            put(a.column, r, v); put(b.column, r, v)
+        }
     }
 }

@@ -66,6 +66,8 @@ extension Reducer {
             case .contentPlace: state.contentCursor = nil
             }
         }
+        // Presenting, a step the demo does not aim the camera for frames its subject.
+        if state.picture.present, !governed.contains(.camera) { Framing.presentSubject(&state) }
         for c in perStep.prefix(n).joined() { _ = explorerCommand(&state, c) }
     }
 }

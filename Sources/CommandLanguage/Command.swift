@@ -265,6 +265,8 @@ public enum ExplorerCommand: Equatable, Sendable {
     case zoom(Double)
     case pan(Double, Double)
     case fit
+    /// `fit selection`: the selection and its sublayers fill the canvas (key `9`).
+    case fitSelection
     case cursor(Bool)
     case cursorMove(Int, Int)
     case cursorAt(Double, Double)
@@ -306,6 +308,7 @@ public enum ExplorerCommand: Equatable, Sendable {
         case let .zoom(f): return "zoom \(n(f))"
         case let .pan(dx, dy): return "pan \(n(dx)) \(n(dy))"
         case .fit: return "fit"
+        case .fitSelection: return "fit selection"
         case let .cursor(on): return "cursor \(onOff(on))"
         case let .cursorMove(dc, dr): return "cursor-move \(dc) \(dr)"
         case let .cursorAt(x, y): return "cursor-at \(n(x)) \(n(y))"

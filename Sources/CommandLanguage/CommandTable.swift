@@ -352,7 +352,12 @@ public enum CommandTable {
         CommandSpec("pan", .explorer, [CommandForm([.number("DX"), .number("DY")], "pan the camera (in cells)")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.pan(try r.number("dx (cells)"), try r.number("dy (cells)")))
         },
-        CommandSpec("fit", .explorer, [CommandForm([], "fit the scene in the canvas")]) { (_: inout TokenCursor) throws(CommandError) in explorer(.fit) },
+        CommandSpec("fit", .explorer, [CommandForm([], "fit every layer (its true quad, past its root's bounds too) and the screen in the canvas"),
+                                       CommandForm([.keyword("selection")], "fit the selection and its sublayers")]) { (r: inout TokenCursor) throws(CommandError) in
+            guard r.peek != nil else { return explorer(.fit) }
+            try r.keyword("selection")
+            return explorer(.fitSelection)
+        },
         CommandSpec("cursor", .explorer, [CommandForm([onOff], "the hit-test cursor")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.cursor(try r.onOff()))
         },

@@ -1,4 +1,5 @@
 import CommandLanguage
+import LayerModel
 import LayoutFiles
 /// Step-through demos (`steps:` in a layout, `step N`): forward runs each step's script,
 /// back restores the tree as it was after that step, so `step N` always leaves the scene
@@ -26,46 +27,56 @@ extension Session {
         guard n >= 0, n <= scene.steps.count else {
             throw ScriptFailure(.step, at: request, message: "no step \(n): this scene has steps 0…\(scene.steps.count) (0 is before the first)")
         }
-        let before = StepState(tree: scene.tree, currentStep: scene.currentStep, snapshots: stepSnapshots)
+        let before = StepState(tree: scene.tree, settings: StepSettings(self), currentStep: scene.currentStep, snapshots: stepSnapshots)
         let oldSelection = selection
-        let keptSelection = selection.flatMap { scene.tree.contains($0) ? scene.tree[$0].name : nil }
-        if stepSnapshots.isEmpty { stepSnapshots = [scene.tree] }
+        if stepSnapshots.isEmpty { stepSnapshots = [StepSnapshot(self)] }
+        // Step 0 has no script to say what it looks like: it is what you had there when you
+        // left it (the exploded view, the order, the selection; the tree stays the loaded one).
+        if scene.currentStep == 0, n > 0 { stepSnapshots[0].settings = StepSettings(self) }
         var trial = self
         trial.lastEdit = nil
         if n <= scene.currentStep, n < stepSnapshots.count {
-            trial.replaceTree(stepSnapshots[n])
             trial.stepSnapshots.removeSubrange((n + 1)...)
         } else {
             for index in scene.currentStep..<n {
                 let step = scene.steps[index]
+                // A step's "last edit" (its ghost and deltas) is its own script's, whichever
+                // step came before it.
+                trial.lastEdit = nil
                 // What a step may do is ScriptContext.step's to say.
                 try ScriptRunner.run(step.script, in: .step, step: ScriptFailure.Step(number: index + 1, title: step.title), on: &trial)
                 if trial.stepSnapshots.count > index + 1 { trial.stepSnapshots.removeSubrange((index + 1)...) }
                 // A memory budget (numeric policy): snapshots past it are refused, not allocated.
-                let kept = trial.stepSnapshots.reduce(0) { $0 + $1.count } + trial.scene.tree.count
+                let kept = trial.stepSnapshots.reduce(0) { $0 + $1.tree.count } + trial.scene.tree.count
                 guard kept <= Session.historyLayerBudget else {
                     throw ScriptFailure(.step, at: step.script.last ?? request,
                                         message: "the steps keep \(kept) layers in all (\(index + 2) trees of up to \(trial.scene.tree.count) layers), over the budget of \(Session.historyLayerBudget)",
                                         suggestion: "split the demo into several files, or use fewer steps or layers",
                                         step: ScriptFailure.Step(number: index + 1, title: step.title))
                 }
-                trial.stepSnapshots.append(trial.scene.tree)
+                trial.stepSnapshots.append(StepSnapshot(trial))
             }
         }
         trial.setCurrentStep(n)
         // Stepping back over edits made since the step: they are one `undo` away (issue 20:
         // `p` silently discarded them and undo said "nothing to undo").
-        if n < scene.currentStep, scene.currentStep < stepSnapshots.count, scene.tree != stepSnapshots[scene.currentStep] {
+        // (Edited since: the top undo entry is an edit, not this step's own entry — asked of
+        // the history, not by comparing two 10 000-layer trees.)
+        let editedSinceStep = undoStack.last.map { $0.stepState == nil } ?? false
+        if n < scene.currentStep, scene.currentStep < stepSnapshots.count, editedSinceStep, scene.tree != stepSnapshots[scene.currentStep].tree {
             trial.warning = "step \(n) set aside your edits made since step \(scene.currentStep); undo brings them back"
         }
-        // Forward, the step shows what it did as a key would: its `select` stays selected and
-        // its last edit (an anchor jump) keeps its ghost and deltas. Back, the selection is kept.
-        let forward = n > scene.currentStep
-        let stepEdit = forward ? trial.lastEdit : nil
         trial.recordStep(from: before, history: self, selection: oldSelection, command: .step(n))
-        trial.lastEdit = stepEdit.flatMap { trial.scene.tree.contains($0.layer) ? $0 : nil }
-        let alive = trial.selection.flatMap { trial.scene.tree.contains($0) ? $0 : nil }
-        trial.selection = (forward ? alive : nil) ?? keptSelection.flatMap { trial.scene.tree.id(named: $0) } ?? alive ?? trial.scene.tree.roots.first
+        // Steps are states (issue 32): step N leaves what playing steps 1…N from step 0 left —
+        // the tree, the exploded view's settings, the hit-test order, the selection and the
+        // step's own last edit (its ghost) — whether it came forward or back.
+        let target = trial.stepSnapshots[n]
+        trial.replaceTree(target.tree)
+        trial.depth = target.settings.depth
+        trial.hitTestOrder = target.settings.hitTestOrder
+        trial.lastEdit = target.settings.lastEdit.flatMap { trial.scene.tree.contains($0.layer) ? $0 : nil }
+        let alive = target.settings.selection.flatMap { trial.scene.tree.contains($0) ? $0 : nil }
+        trial.selection = alive ?? trial.scene.tree.roots.first
         self = trial
     }
 
@@ -78,5 +89,32 @@ extension Session {
             // The failing line's place (it was the step's first line, whichever failed).
             do { try session.playSteps(to: index + 1) } catch { throw SceneLoadError(error.description) }
         }
+    }
+}
+
+/// What a step leaves besides its tree: the exploded view's settings, the hit-test order,
+/// the selection and the step's own last edit (so its anchor jump keeps its ghost).
+struct StepSettings: Equatable, Sendable {
+    var depth: DepthSettings
+    var hitTestOrder: SiblingOrder
+    var selection: LayerID?
+    var lastEdit: EditRecord?
+
+    init(_ session: Session) {
+        depth = session.depth
+        hitTestOrder = session.hitTestOrder
+        selection = session.selection
+        lastEdit = session.lastEdit
+    }
+}
+
+/// The scene after a step played from step 0 (index 0: before any), for going back to it.
+struct StepSnapshot: Equatable, Sendable {
+    var tree: LayerTree
+    var settings: StepSettings
+
+    init(_ session: Session) {
+        tree = session.scene.tree
+        settings = StepSettings(session)
     }
 }

@@ -56,8 +56,10 @@ enum DrawingChange: Equatable, Sendable {
 /// Where a step-through demo was, for undoing a `step`.
 struct StepState: Equatable, Sendable {
     var tree: LayerTree
+    /// The exploded view's settings and the hit-test order before the step.
+    var settings: StepSettings
     var currentStep: Int
-    var snapshots: [LayerTree]
+    var snapshots: [StepSnapshot]
 }
 
 /// The one engine every front end drives: a scene, a selection, undo/redo, and the
@@ -107,7 +109,7 @@ public struct Session: Equatable, Sendable {
     /// snapshots past it are a load error.
     public static let historyLayerBudget = 250_000
     /// The tree after each step played so far (index 0: before any), for going back.
-    var stepSnapshots: [LayerTree] = []
+    var stepSnapshots: [StepSnapshot] = []
 
     /// The scene clock in seconds (time contract): 0 when a scene is loaded.
     public internal(set) var now: Double = 0
@@ -124,7 +126,7 @@ public struct Session: Equatable, Sendable {
         self.scene.loaded = LoadedFile(path: filePath, version: diskVersion)
         selection = scene.tree.roots.first
         startDeclaredAnimations()
-        stepSnapshots = [scene.tree]
+        stepSnapshots = [StepSnapshot(self)]
     }
 
     public var tree: LayerTree { scene.tree }
@@ -142,7 +144,7 @@ public struct Session: Equatable, Sendable {
         lastEdit = nil; warning = nil
         now = 0; animations = []
         startDeclaredAnimations()
-        stepSnapshots = [newScene.tree]
+        stepSnapshots = [StepSnapshot(self)]
         markClean()
     }
 
@@ -193,7 +195,7 @@ public struct Session: Equatable, Sendable {
         undoStack = []; redoStack = []
         markClean()
         lastEdit = nil
-        stepSnapshots = [scene.tree]
+        stepSnapshots = [StepSnapshot(self)]
     }
 
     mutating func replaceTree(_ tree: LayerTree) { scene.tree = tree }
@@ -223,7 +225,7 @@ public struct Session: Equatable, Sendable {
     /// The newest entry always stays: the step just taken can be undone.
     mutating func trimHistory() {
         var drop = max(0, undoStack.count - Session.undoLimit)
-        var kept = stepSnapshots.reduce(0) { $0 + $1.count } + undoStack[drop...].reduce(0) { $0 + ($1.stepState?.tree.count ?? 0) }
+        var kept = stepSnapshots.reduce(0) { $0 + $1.tree.count } + undoStack[drop...].reduce(0) { $0 + ($1.stepState?.tree.count ?? 0) }
         while kept > Session.historyLayerBudget, drop < undoStack.count - 1 {
             kept -= undoStack[drop].stepState?.tree.count ?? 0
             drop += 1
@@ -304,8 +306,10 @@ public struct Session: Equatable, Sendable {
         }
         if let a = entry.animations { reverse.animations = animations; animations = a }
         if let state = entry.stepState {
-            reverse.stepState = StepState(tree: scene.tree, currentStep: scene.currentStep, snapshots: stepSnapshots)
+            reverse.stepState = StepState(tree: scene.tree, settings: StepSettings(self), currentStep: scene.currentStep, snapshots: stepSnapshots)
             scene.tree = state.tree
+            depth = state.settings.depth
+            hitTestOrder = state.settings.hitTestOrder
             scene.currentStep = state.currentStep
             stepSnapshots = state.snapshots
         }

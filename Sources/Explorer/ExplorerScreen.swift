@@ -123,7 +123,8 @@ public enum ExplorerScreen {
         marks = CanvasMark.shown(by: rasterOptions)
         // The outline is the hit layer's while the cursor is over one.
         if report?.hit != nil { marks = marks.map { $0 == .selection ? .hit : $0 } }
-        let scene = SceneRasterizer.render(drawn, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
+        var scene = SceneRasterizer.render(drawn, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
+        drawScreenOutline(&scene, state, viewport: viewport, unicode: unicode)
         canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
         }
         TimeView.drawTimeline(&canvas, state, area: layout.canvas, unicode: unicode)

@@ -56,6 +56,8 @@ public struct ExplorerState: Equatable, Sendable {
     public var statusIsError = false
     /// Key echo for live demos: "r → rotate 15".
     public var echo: String = ""
+    /// The mode the `:` line returns to on Enter or Esc (cursor mode stays cursor mode).
+    public var modeBeforeCommandLine: Mode = .normal
     /// `:` history, oldest first, and where Up/Down is in it.
     public var history: [String] = []
     public var historyIndex: Int? = nil

@@ -10,10 +10,12 @@ extension Reducer {
         var caret = min(max(caret, 0), chars.count)
         switch key {
         case .escape, .control("c"):
-            state.mode = .normal
+            state.mode = state.modeBeforeCommandLine
             return .none
         case .enter:
-            state.mode = .normal
+            // Back to the mode the line was opened in (issue 32: cursor mode dropped to
+            // NORMAL and the crosshair went); a command on the line may change it.
+            state.mode = state.modeBeforeCommandLine
             let line = text.trimmingSpaces
             guard !line.isEmpty else { return .none }
             if state.history.last != line { state.history.append(line) }
@@ -32,7 +34,7 @@ extension Reducer {
             return .none
         case .backspace:
             if caret > 0 { chars.remove(at: caret - 1); caret -= 1 }
-            else if chars.isEmpty { state.mode = .normal; return .none }
+            else if chars.isEmpty { state.mode = state.modeBeforeCommandLine; return .none }
         case .delete, .control("d"):
             if caret < chars.count { chars.remove(at: caret) }
         case .left: caret = max(0, caret - 1)

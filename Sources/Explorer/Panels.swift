@@ -9,8 +9,10 @@ public struct PanelLine: Equatable, Sendable {
     public var text: String
     public var style: CellStyle
     public var layer: LayerID?
-    public init(_ text: String, style: CellStyle = .plain, layer: LayerID? = nil) {
-        self.text = text; self.style = style; self.layer = layer
+    /// A row of the layer tree: too wide, it shortens its name with `…` rather than wrap.
+    public var isTreeRow = false
+    public init(_ text: String, style: CellStyle = .plain, layer: LayerID? = nil, isTreeRow: Bool = false) {
+        self.text = text; self.style = style; self.layer = layer; self.isTreeRow = isTreeRow
     }
 }
 
@@ -21,6 +23,9 @@ public enum Panel {
     /// is reversed is padded to the full width, so a highlighted row reads as a bar.
     public static func draw(_ lines: [PanelLine], into canvas: inout Canvas, region: CellRect, firstLine: Int = 0) {
         guard !region.isEmpty, firstLine >= 0 else { return }
+        // Nothing is cut silently (issue 32): a line wider than the panel wraps, a tree row
+        // shortens its name in the middle with `…` (`UIViewContr…perView#2`).
+        let lines = fitted(lines, width: region.columns)
         for r in 0..<region.rows {
             let i = firstLine + r
             guard i < lines.count else { break }
@@ -34,6 +39,104 @@ public enum Panel {
                 }
             }
         }
+    }
+
+    /// `lines` made to fit `width` columns without losing a character silently: a tree row
+    /// keeps its head and its last 10 columns around a `…`; any other
+    /// line wraps at a space — never between a label and its number (`h 130.656`) when
+    /// another space will do — its continuation rows indented one past the line's own indent.
+    public static func fitted(_ lines: [PanelLine], width: Int) -> [PanelLine] {
+        guard width > 0, lines.contains(where: { $0.text.displayWidth > width }) else { return lines }
+        var out: [PanelLine] = []
+        out.reserveCapacity(lines.count + 4)
+        for line in lines {
+            guard line.text.displayWidth > width else { out.append(line); continue }
+            if line.isTreeRow {
+                var shortened = line
+                shortened.text = middleEllipsis(line.text, width: width)
+                out.append(shortened)
+                continue
+            }
+            for piece in wrapKeepingNumbers(line.text, width: width) {
+                out.append(PanelLine(piece, style: line.style, layer: line.layer))
+            }
+        }
+        return out
+    }
+
+    /// The text's head and tail around `…`, `width` columns in all (the tail: up to 10).
+    static func middleEllipsis(_ text: String, width: Int) -> String {
+        guard text.displayWidth > width else { return text }
+        guard width > 1 else { return "…" }
+        let chars = Array(text)
+        let tailWidth = min(10, (width - 1) / 2)
+        var tail: [Character] = [], used = 0
+        for ch in chars.reversed() {
+            let w = DisplayWidth.of(ch)
+            if used + w > tailWidth { break }
+            tail.insert(ch, at: 0); used += w
+        }
+        var head = "", headUsed = 0
+        for ch in chars {
+            let w = DisplayWidth.of(ch)
+            if headUsed + w > width - 1 - used { break }
+            head.append(ch); headUsed += w
+        }
+        return head + "…" + String(tail)
+    }
+
+    /// Wraps at spaces; a space followed by a number is a break only when no other fits.
+    static func wrapKeepingNumbers(_ text: String, width: Int) -> [String] {
+        let indentCount = text.prefix { $0 == " " }.count
+        // Continuation rows start under the value (` frame    x …` → 10 columns in), else
+        // one past the line's own indent.
+        let chars = Array(text)
+        var valueColumn = indentCount
+        while valueColumn < chars.count, chars[valueColumn] != " " { valueColumn += 1 }
+        while valueColumn < chars.count, chars[valueColumn] == " " { valueColumn += 1 }
+        let hang = valueColumn > indentCount + 1 && valueColumn <= 12 && valueColumn < chars.count ? valueColumn : indentCount + 1
+        let indent = String(repeating: " ", count: min(hang, max(0, width / 3)))
+        var rows: [String] = []
+        var rest = Array(text)
+        var first = true
+        while true {
+            let prefix = first ? "" : indent
+            let room = width - prefix.count
+            let line = Array(prefix) + rest
+            if String(line).displayWidth <= width { rows.append(String(line)); break }
+            // The widest head of `rest` that fits `room` columns, by character.
+            var fit = 0, used = 0
+            while fit < rest.count {
+                let w = DisplayWidth.of(rest[fit])
+                if used + w > room { break }
+                used += w; fit += 1
+            }
+            // The last space at or before `fit` (not the leading indent) that is not
+            // followed by a number; else the last space; else a hard break.
+            let start = first ? indentCount + 1 : 1
+            var breakAt: Int? = nil, anySpace: Int? = nil
+            var i = min(fit, rest.count - 1)
+            while i >= start {
+                if rest[i] == " " {
+                    if anySpace == nil { anySpace = i }
+                    let next = i + 1 < rest.count ? rest[i + 1] : " "
+                    if !(next.isNumber || next == "-" || next == "+" || next == "−") { breakAt = i; break }
+                }
+                i -= 1
+            }
+            let cut = breakAt ?? anySpace
+            if let cut, cut > 0 {
+                rows.append(prefix + String(rest[..<cut]))
+                rest = Array(rest[(cut + 1)...].drop { $0 == " " })
+            } else {
+                let n = max(1, fit)
+                rows.append(prefix + String(rest[..<n]))
+                rest = Array(rest[n...])
+            }
+            first = false
+            if rest.isEmpty { break }
+        }
+        return rows
     }
 
     /// The first line to show so that line `index` stays visible in `height` rows, moving
@@ -94,7 +197,7 @@ public enum TreeOutline {
         text += layer.name
         if layer.isHidden { text += " (hidden)" }
         if folded { text += " +\(tree.subtree(of: id).count - 1)" }
-        return PanelLine(text, style: CellStyle(bold: selected, dim: dim && !selected, reverse: selected), layer: id)
+        return PanelLine(text, style: CellStyle(bold: selected, dim: dim && !selected, reverse: selected), layer: id, isTreeRow: true)
     }
 }
 

@@ -36,6 +36,11 @@ enum Picture {
 
     static func setPresent(_ state: inout ExplorerState, _ on: Bool) {
         state.picture.present = on
+        // The camera on what the demo is about (Framing.subjectRect); off: the scene again.
+        if on { Framing.presentSubject(&state) } else if !state.session.depth.exploded {
+            state.view = ViewControl()
+            state.view.fitted = state.session.scene.screenRect
+        }
         state.setStatus(state.picture.present ? "presentation: bold marks, big echo, essential panel (W leaves)" : "presentation off")
     }
 

@@ -311,10 +311,13 @@ public enum Reducer {
             return perform(&state, .operation(ContentPage.target(state, forward: action == .nextOperation)), echo: key)
         case .nextPanel:
             // The content page joins the cycle only for a selection that draws something
-            // (`{` `}` and `panel content` reach it always).
+            // (`{` `}` and `panel content` reach it always). Pressed after another key, `i`
+            // counts from the inspector, so `i` is the formula and `i` twice the hit-test
+            // page from any page (issue 32); pressed again in a row, it turns on.
             let draws = state.session.selection.map { state.session.tree.contains($0) && !state.session.tree[$0].drawing.isEmpty } ?? false
             let pages = PanelName.allCases.filter { $0 != .content || draws || state.panelPage == .content }
-            let next = pages[(pages.firstIndex(of: state.panelPage)! + 1) % pages.count]
+            let from = state.echo.hasPrefix(key + " → " + ExplorerCommand.panel(state.panelPage).text) ? state.panelPage : .inspector
+            let next = pages[(pages.firstIndex(of: from)! + 1) % pages.count]
             return perform(&state, .panel(next), echo: key)
         case .legend: return perform(&state, .legend(!state.picture.legend), echo: key)
         case .measurePin: return perform(&state, MeasureView.toggleCommand(state), echo: key)
@@ -409,13 +412,15 @@ public enum Reducer {
         state.echo = key.map { "\($0) → \(command.text)" } ?? command.text
         state.journal?.append(.engine(command))
         let result: Effect
+        let stepBefore = state.session.currentStep
         do {
             result = try state.session.perform(command)
         } catch {
             state.setStatus("\(command.text): \(error)", error: true)
             return .none
         }
-        if case let .step(n) = command { applyStepView(&state, n) }
+        // A step, or an undo that goes back over one, shows that step's view (Steps.swift).
+        if case let .step(n) = command { applyStepView(&state, n) } else if state.session.currentStep != stepBefore { applyStepView(&state, state.session.currentStep) }
         let isEdit: Bool
         switch command {
         case .edit: isEdit = true
@@ -496,13 +501,19 @@ public enum Reducer {
 
     static func explorerCommand(_ state: inout ExplorerState, _ command: ExplorerCommand) -> ExplorerEffect {
         switch command {
-        case let .zoom(f): zoom(&state, by: f, about: nil)
+        case let .zoom(f): zoom(&state, by: f, about: Framing.zoomAnchor(state))
         case let .pan(dc, dr):
             state.view.panColumns += dc
             state.view.panRows += dr
         case .fit:
             state.view = ViewControl()
-            state.view.fitted = state.session.scene.screenRect
+            state.view.fitted = Framing.sceneRect(state)
+        case .fitSelection:
+            guard let rect = Framing.selectionRect(state) else {
+                state.setStatus("nothing to fit: the selection draws nothing on screen", error: true)
+                return .none
+            }
+            Framing.frame(rect, &state)
         case let .cursor(on):
             state.mode = on ? .cursor : .normal
             if on, state.cursor == nil { state.cursor = state.session.scene.screenRect.center }
@@ -524,12 +535,17 @@ public enum Reducer {
             state.mode = .help
             state.helpScroll = 0
         case .commandLine:
+            switch state.mode {
+            case .anchor, .cursor, .tree: state.modeBeforeCommandLine = state.mode
+            default: state.modeBeforeCommandLine = .normal
+            }
             state.mode = .command(text: "", caret: 0)
             state.historyIndex = nil
         case let .mode(m):
             switch m {
             case .normal:
-                // Leaves any mode or overlay.
+                // Leaves any mode or overlay; leaving cursor mode says the crosshair is off.
+                if state.mode == .cursor { state.setStatus("crosshair off — c turns it on again") }
                 state.output = nil
                 state.mode = .normal
             case .anchor:

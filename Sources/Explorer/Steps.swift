@@ -25,21 +25,75 @@ extension Reducer {
 }
 
 extension Reducer {
-    /// The view commands in step N's script (`cursor-at`, `cursor`, `panel`, `zoom`…) are the
-    /// explorer's: the engine skips them, so the explorer applies them once the step has
+    /// The view commands in the steps' scripts (`cursor-at`, `cursor`, `panel`, `zoom`…) are
+    /// the explorer's: the engine skips them, so the explorer applies them once the step has
     /// played (a demo can end with the cursor on the point it is about). Quitting and the
     /// `:` line are not applied.
+    ///
+    /// Steps are states (issue 32): each part of the view that some step sets — the zoom and
+    /// pan, the mode and crosshair, the panel page, the anchor behaviour, the content page's
+    /// place — is the steps' alone. At step N it is its start value (fitted, no crosshair,
+    /// the inspector…) with the view commands of steps 1…N applied in order, so `step N`
+    /// shows the same whether it came from 0, from N+1 or from anywhere. A part no step sets
+    /// stays as you left it.
     static func applyStepView(_ state: inout ExplorerState, _ n: Int) {
         let steps = state.session.scene.steps
-        guard n >= 1, n <= steps.count else { return }
-        for line in steps[n - 1].script {
-            guard let commands = try? CommandParser.parseLine(line.text) else { continue }
-            for case let .explorer(c) in commands {
-                switch c {
-                case .quit, .commandLine, .help: continue
-                default: _ = explorerCommand(&state, c)
+        guard n >= 0, n <= steps.count else { return }
+        let perStep: [[ExplorerCommand]] = steps.map { step in
+            step.script.flatMap { line -> [ExplorerCommand] in
+                guard let commands = try? CommandParser.parseLine(line.text) else { return [] }
+                return commands.compactMap { command in
+                    guard case let .explorer(c) = command else { return nil }
+                    switch c {
+                    case .quit, .commandLine, .help: return nil
+                    default: return c
+                    }
                 }
             }
+        }
+        var governed = Set<StepViewPart>()
+        for c in perStep.joined() { if let part = StepViewPart(c) { governed.insert(part) } }
+        for part in governed {
+            switch part {
+            case .camera:
+                state.view = ViewControl()
+                state.view.fitted = state.session.scene.screenRect
+            case .crosshair:
+                if !state.mode.isLine { state.mode = .normal }
+                state.cursor = nil
+            case .panelPage: state.panelPage = .inspector
+            case .anchorBehaviour: state.anchorBehaviour = .coreAnimation
+            case .contentPlace: state.contentCursor = nil
+            }
+        }
+        // Presenting, a step the demo does not aim the camera for frames its subject.
+        if state.picture.present, !governed.contains(.camera) { Framing.presentSubject(&state) }
+        for c in perStep.prefix(n).joined() { _ = explorerCommand(&state, c) }
+    }
+}
+
+/// The parts of the explorer's view a step's commands set (applyStepView).
+enum StepViewPart: Hashable {
+    case camera, crosshair, panelPage, anchorBehaviour, contentPlace
+
+    init?(_ command: ExplorerCommand) {
+        switch command {
+        case .zoom, .pan, .fit: self = .camera
+        case .cursor, .cursorMove, .cursorAt, .mode: self = .crosshair
+        case .panel: self = .panelPage
+        case .anchorBehaviour: self = .anchorBehaviour
+        case .operation: self = .contentPlace
+        default: return nil
+        }
+    }
+}
+
+private extension Mode {
+    /// The `:` line, help or a question: a step never ends those.
+    var isLine: Bool {
+        switch self {
+        case .normal, .anchor, .cursor, .tree: return false
+        default: return true
         }
     }
 }

@@ -118,8 +118,9 @@ struct LayoutDecoder {
                 case "title": step.title = try string(member.value, path: path + ".title"); hasTitle = true
                 case "notes": step.notes = try string(member.value, path: path + ".notes")
                 case "script": step.script = try script(member.value, path: path + ".script")
+                case "view": step.view = try stepSubject(member.value, path: path + ".view")
                 default:
-                    throw unknownField(member, path: path, valid: ["title", "notes", "script"],
+                    throw unknownField(member, path: path, valid: ["title", "notes", "script", "view"],
                                        synonyms: ["name": "title", "description": "notes", "commands": "script"], context: "in a step")
                 }
             }
@@ -129,6 +130,23 @@ struct LayoutDecoder {
             result.append(step)
         }
         return result
+    }
+
+    /// A step's `view`: a layer's name, or `[x, y, width, height]` in screen points.
+    func stepSubject(_ value: SourceValue, path: String) throws(LayoutError) -> StepSubject {
+        if case .string(let name) = value.kind, !name.isEmpty { return .layer(name) }
+        if let elements = value.elements, elements.count == 4 {
+            var numbers: [Double] = []
+            for element in elements {
+                guard case .number(let n, _) = element.kind, n.isFinite else { break }
+                numbers.append(n)
+            }
+            if numbers.count == 4, numbers[2] > 0, numbers[3] > 0 {
+                return .rect(Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+            }
+        }
+        throw error(at: value.position, path, "expected a layer's name or a rect [x, y, width, height] (width and height above 0), found \(describe(value))",
+                    suggestion: "write \"view\": \"card\" or \"view\": [0, 0, 390, 300]")
     }
 
     func script(_ value: SourceValue, path: String = "script") throws(LayoutError) -> [ScriptLine] {

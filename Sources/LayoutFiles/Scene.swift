@@ -22,9 +22,18 @@ public struct SceneStep: Equatable, Sendable {
     public var title: String
     public var notes: String?
     public var script: [ScriptLine]
-    public init(title: String, notes: String? = nil, script: [ScriptLine] = []) {
-        self.title = title; self.notes = notes; self.script = script
+    /// What the step is about (`view`: a layer's name or a rect in screen points): what
+    /// `--present` frames at this step.
+    public var view: StepSubject?
+    public init(title: String, notes: String? = nil, script: [ScriptLine] = [], view: StepSubject? = nil) {
+        self.title = title; self.notes = notes; self.script = script; self.view = view
     }
+}
+
+/// A step's subject: a layer (with its sublayers) or a rect in screen points.
+public enum StepSubject: Equatable, Sendable {
+    case layer(String)
+    case rect(Rect)
 }
 
 /// A whole scene: what a layout file describes.

@@ -74,6 +74,7 @@ enum InteractiveBenchmark {
         lines.append("  of which draw (diff + write):      median \(ms(median(drawTimes))) ms")
         lines.append("  bytes per rotate keystroke:       mean \(Int(avgBytes.rounded())) B, max \(result.bytes.max() ?? 0) B (first full paint \(result.fullRepaint) B)")
         lines.append("  bytes while idle for 2 s:         \(result.idleBytes) B")
+        lines += StepBenchmark.lines(quick: quick)
         return lines.joined(separator: "\n")
     }
 

@@ -135,7 +135,7 @@ func openState(_ file: String?, lenient: Bool = true, reattachTerminal: Bool = f
     if let columns { state.columns = columns }
     if let rows { state.rows = rows }
     state.cellAspect = draw.cellAspect
-    state.picture.present = draw.present
+    if draw.present { state.startPresenting() }
     if let (name, text) = try source.read(stdinAllowed: false) {
         do { try Reducer.runScript(&state, text, name: name, context: scriptContext) } catch {
             printError(error.description)

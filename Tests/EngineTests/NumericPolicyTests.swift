@@ -157,7 +157,7 @@ struct NumericPolicyTests {
         var s = Session(scene: scene)
         for n in [1, 2, 1, 0, 1, 2, 1, 0] { _ = try s.perform(.step(n)) }
         // Kept: the session's step snapshots (at step 0: one tree) and each step entry's tree.
-        let kept = s.undoStack.reduce(0) { $0 + ($1.stepState?.tree.count ?? 0) } + s.stepSnapshots.reduce(0) { $0 + $1.count }
+        let kept = s.undoStack.reduce(0) { $0 + ($1.stepState?.tree.count ?? 0) } + s.stepSnapshots.reduce(0) { $0 + $1.tree.count }
         #expect(kept <= Session.historyLayerBudget, "\(kept)")
         #expect(s.undoStack.count == 3)
         _ = try s.perform(.undo)

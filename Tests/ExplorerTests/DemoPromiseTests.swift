@@ -57,10 +57,11 @@ import LayerModel
         let panel = (1..<34).map { canvas.text(row: $0) }.joined(separator: "\n")
         #expect(panel.contains("last: set anchorPoint 0 0"))
 
-        // Back: the selection stays where the user is, and there is no step edit to show.
+        // Back: step 1 as a fresh `step 1` shows it (issue 32, steps are states) — its own
+        // selection and its own last edit (set frame on anchorFirst), not what step 2 left.
         state.press("p")
-        #expect(state.selectedName == "frameFirst")
-        #expect(state.session.lastEdit == nil)
+        #expect(state.selectedName == "anchorFirst")
+        #expect(state.session.lastEdit.map { state.session.tree[$0.layer].name } == "anchorFirst")
     }
 
     @Test func aStepWithoutEditsShowsNoGhostFromBefore() throws {

@@ -157,13 +157,22 @@ import LayerModel
         ])
     }
 
-    @Test func panelDrawClipsToItsRegionAndPadsHighlightedRows() {
+    @Test func panelDrawWrapsToItsRegionAndPadsHighlightedRows() {
+        // Issue 32: a line wider than the region wraps (it was cut to "first "), its
+        // continuation indented; rows past the region are left off.
+        var wrapped = Canvas(columns: 12, rows: 3, fill: Cell("."))
+        Panel.draw([PanelLine("first line is long"), PanelLine("x")], into: &wrapped, region: CellRect(column: 2, row: 1, columns: 6, rows: 2))
+        expectCanvas(wrapped, matches: """
+            |............|
+            |..first.....|
+            |..  line....|
+            """)
         var canvas = Canvas(columns: 12, rows: 3, fill: Cell("."))
-        let lines = [PanelLine("first line is long"), PanelLine("sel", style: CellStyle(reverse: true)), PanelLine("x")]
+        let lines = [PanelLine("first"), PanelLine("sel", style: CellStyle(reverse: true)), PanelLine("x")]
         Panel.draw(lines, into: &canvas, region: CellRect(column: 2, row: 1, columns: 6, rows: 2))
         expectCanvas(canvas, matches: """
             |............|
-            |..first ....|
+            |..first.....|
             |..sel   ....|
             """)
         #expect(canvas[7, 2].style.reverse)

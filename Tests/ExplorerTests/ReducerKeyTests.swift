@@ -363,16 +363,18 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
         #expect(!state.session.isDirty)
     }
 
-    /// Fitted: 5 points per column with the screen's centre (200, 105) at cell (40, 10.5).
-    /// Zoom keeps that centre where it is.
-    @Test func plusMinusAndZeroZoomAboutTheCentreAndFit() {
+    /// Fitted: 5 points per column, 10 per row, origin (0, 0): the selected card's centre
+    /// (200, 150) is at cell (40, 15). Zoom keeps the selection where it is (issue 32: it
+    /// zoomed about the canvas's centre, and a selection away from it left the canvas).
+    @Test func plusMinusAndZeroZoomAboutTheSelectionAndFit() {
         var state = Fixture.state()
         #expect(state.viewport.pointsPerColumn == 5)
         #expect(state.viewport.origin == Point(0, 0))
+        #expect(state.selectedName == "card")
         state.press("+")
         #expect(state.view.zoom == 1.25)
         #expect(state.viewport.pointsPerColumn == 4)
-        #expect(state.viewport.cellCoordinates(of: Point(200, 105)) == (column: 40, row: 10.5))
+        #expect(state.viewport.cellCoordinates(of: Point(200, 150)) == (column: 40, row: 15))
         #expect(state.echo == "+ → zoom 1.25")
         state.press("+")
         #expect(state.view.zoom == 1.5625)

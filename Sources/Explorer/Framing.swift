@@ -1,0 +1,147 @@
+import Cells
+import Geometry
+import LayerModel
+import Raster
+
+/// What the camera looks at (issue 32, "zoom keeps what you look at"): the point a zoom
+/// keeps in place, the rect `0` fits (every layer's true quad, past its root's bounds too,
+/// and the screen) and the rect `9` fits (the selection and its sublayers).
+enum Framing {
+    /// The bounding box of the on-screen quads of `ids`' visible layers (nil: none drawn).
+    static func box(of ids: [LayerID]?, in tree: LayerTree) -> Rect? {
+        let quads = tree.screenQuads()
+        var lo = Point(x: 0, y: 0), hi = lo, any = false
+        func take(_ q: Quad) {
+            for p in [q.p0, q.p1, q.p2, q.p3] where p.isFinite {
+                if !any { lo = p; hi = p; any = true; continue }
+                lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y)
+                hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
+            }
+        }
+        if let ids {
+            for id in ids where id.raw < quads.count { if let q = quads[id.raw] { take(q) } }
+        } else {
+            for q in quads { if let q { take(q) } }
+        }
+        return any ? Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y) : nil
+    }
+
+    /// A margin of 3% each side (at least one point) so outlines stay off the canvas's edges.
+    static func withMargin(_ r: Rect) -> Rect {
+        r.insetBy(dx: -max(1, r.width * 0.03), dy: -max(1, r.height * 0.03))
+    }
+
+    /// `fit`: the screen and every drawn layer's quad.
+    static func sceneRect(_ state: ExplorerState) -> Rect {
+        let screen = state.session.scene.screenRect
+        guard let layers = box(of: nil, in: state.session.tree) else { return screen }
+        let all = screen.union(layers)
+        // A scene whose layers are inside its screen fits the screen exactly, as before.
+        return all == screen ? screen : withMargin(all)
+    }
+
+    /// The point `+`/`-` (`zoom F`) keeps in place: the crosshair in cursor mode, else the
+    /// selection's centre as drawn (its exploded quad in the exploded view); nil: the
+    /// canvas's centre.
+    static func zoomAnchor(_ state: ExplorerState) -> Point? {
+        if state.mode == .cursor, let p = state.cursor { return p }
+        guard let id = state.session.selection, state.session.tree.contains(id) else { return nil }
+        let quad: Quad?
+        if state.session.depth.exploded {
+            quad = DepthFrame(state).items.first { $0.layer == id }?.quad
+        } else {
+            quad = state.session.tree.screenQuad(of: id)
+        }
+        guard let q = quad else { return nil }
+        let c = Point(x: (q.p0.x + q.p1.x + q.p2.x + q.p3.x) / 4, y: (q.p0.y + q.p1.y + q.p2.y + q.p3.y) / 4)
+        return c.isFinite ? c : nil
+    }
+
+    /// The rect `fit selection` fills the canvas with: the selection and its sublayers as
+    /// drawn (their exploded quads in the exploded view); nil when nothing is drawn.
+    static func selectionRect(_ state: ExplorerState) -> Rect? {
+        guard let id = state.session.selection, state.session.tree.contains(id) else { return nil }
+        let tree = state.session.tree
+        let subtree = tree.subtree(of: id)
+        if state.session.depth.exploded {
+            let wanted = Set(subtree)
+            var box: Rect? = nil
+            for item in DepthFrame(state).items where wanted.contains(item.layer) {
+                guard let b = Rect.boundingBox(of: item.quad.points.filter(\.isFinite)) else { continue }
+                box = box.map { $0.union(b) } ?? b
+            }
+            return box.map(withMargin)
+        }
+        return box(of: subtree, in: tree).map(withMargin)
+    }
+
+    /// Sets zoom and pan so `rect` (in the canvas's point space, flat or exploded) fills the
+    /// canvas, centred; the fitted rect stays, so edits do not move the camera.
+    static func frame(_ rect: Rect, _ state: inout ExplorerState) {
+        let area = state.layout.canvas
+        guard area.columns > 0, area.rows > 0, rect.origin.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
+        state.view.zoom = 1; state.view.panColumns = 0; state.view.panRows = 0
+        let base = state.viewport
+        let target = Viewport.fitting(rect, columns: area.columns, rows: area.rows, cellAspect: state.cellAspect)
+        state.view.zoom = min(max(base.pointsPerColumn / target.pointsPerColumn, 1.0 / 64), 4096)
+        let v = state.viewport
+        let (c, r) = v.cellCoordinates(of: rect.center)
+        state.view.panColumns = c - Double(area.columns) / 2
+        state.view.panRows = r - Double(area.rows) / 2
+    }
+}
+
+extension Framing {
+    /// What `--present` frames: the current step's `view` (a layer with its sublayers, or a
+    /// rect), else every drawn layer — never the empty part of a phone's screen.
+    static func subjectRect(_ state: ExplorerState) -> Rect? {
+        let session = state.session
+        let tree = session.tree
+        let n = session.currentStep
+        if n >= 1, n <= session.scene.steps.count, let subject = session.scene.steps[n - 1].view {
+            switch subject {
+            case let .rect(r): return withMargin(r)
+            case let .layer(name):
+                if let id = tree.id(named: name), let box = box(of: tree.subtree(of: id), in: tree) { return withMargin(box) }
+            }
+        }
+        return box(of: nil, in: tree).map(withMargin)
+    }
+
+    /// Presentation: the camera on the subject (flat view; the exploded view fits its planes).
+    static func presentSubject(_ state: inout ExplorerState) {
+        guard state.picture.present, !state.session.depth.exploded, let rect = subjectRect(state) else { return }
+        state.view = ViewControl()
+        state.view.fitted = rect
+    }
+}
+
+extension ExplorerState {
+    /// `--present` at open: the presentation preset with the camera on the subject.
+    public mutating func startPresenting() {
+        picture.present = true
+        Framing.presentSubject(&self)
+    }
+}
+
+extension ExplorerScreen {
+    /// Presentation: the scene's `screen` outlined faintly, on blank cells only (a mark
+    /// never covers a layer or a name), so a floating layer has a reference.
+    static func drawScreenOutline(_ canvas: inout Canvas, _ state: ExplorerState, viewport: Viewport, unicode: Bool) {
+        guard state.picture.present, let size = state.session.scene.screen else { return }
+        let a = viewport.cell(containing: Point(x: 0, y: 0))
+        let b = viewport.cell(containing: Point(x: size.width, y: size.height))
+        let style = CellStyle(dim: true)
+        func put(_ c: Int, _ r: Int, _ glyph: Character) {
+            guard c >= 0, c < canvas.columns, r >= 0, r < canvas.rows, canvas[c, r] == .blank else { return }
+            canvas[c, r] = Cell(glyph, style: style)
+        }
+        let (h, v): (Character, Character) = unicode ? ("┄", "┆") : ("-", ":")
+        for c in max(a.column, 0)...max(min(b.column, canvas.columns - 1), max(a.column, 0)) {
+            put(c, a.row, h); put(c, b.row, h)
+        }
+        for r in max(a.row, 0)...max(min(b.row, canvas.rows - 1), max(a.row, 0)) {
+            put(a.column, r, v); put(b.column, r, v)
+        }
+    }
+}

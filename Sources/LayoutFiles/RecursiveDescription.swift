@@ -120,17 +120,39 @@ public struct RecursiveDescriptionParser {
         do throws(LayoutError) { return (.success(try p.run()), p.work) } catch { return (.failure(error), p.work) }
     }
 
-    /// True when the text holds at least one line that reads as a view description with a
-    /// frame: how `layerscope FILE` tells a dump from a layout file (by content, not name).
+    /// True when the text holds a line that reads as a view description with a frame (or a
+    /// layer's with a position, or a view-controller line), anywhere in the text, or AppKit's
+    /// lines: how every entry point tells a dump from a layout file (by content, not name).
+    /// One pass over the bytes; each line is searched for three markers at most.
     public static func looksLikeDump(_ text: String) -> Bool {
-        let head = text.prefix(20_000)
-        for line in head.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) {
-            guard let lt = line.firstIndex(of: "<") else { continue }
-            let rest = line[lt...]
-            guard let next = rest.dropFirst().first, next.isLetter || next == "_" else { continue }
-            if rest.contains("; frame = (") || rest.contains("; position = CGPoint (") || rest.contains(">, state: ") { return true }
+        let markers: [[UInt8]] = ["; frame = (", "; position = CGPoint (", ">, state: "].map { Array($0.utf8) }
+        var found = false
+        var copy = text
+        copy.withUTF8 { b in
+            var start = 0
+            while start < b.count, !found {
+                var end = start
+                while end < b.count, b[end] != UInt8(ascii: "\n") { end += 1 }
+                // The first `<` followed by a letter or `_`, then a marker after it on the line.
+                var lt = start
+                while lt + 1 < end, !(b[lt] == UInt8(ascii: "<") && isIdentStart(DumpByte(b[lt + 1]))) { lt += 1 }
+                if lt + 1 < end {
+                    for marker in markers where !found {
+                        var i = lt
+                        while i + marker.count <= end {
+                            if b[i] == marker[0] {
+                                var k = 1
+                                while k < marker.count, b[i + k] == marker[k] { k += 1 }
+                                if k == marker.count { found = true; break }
+                            }
+                            i += 1
+                        }
+                    }
+                }
+                start = end + 1
+            }
         }
-        return AppKitSubtreeDescription.looksLike(text)
+        return found || AppKitSubtreeDescription.looksLike(text)
     }
 
     init(s: [DumpByte], file: String, lenient: Bool) {

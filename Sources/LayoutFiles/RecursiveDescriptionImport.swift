@@ -44,20 +44,9 @@ extension ImportedDump {
 /// cannot (a 3D matrix, a rotation by 45° where only w + h is known, no non-negative
 /// solution), it keeps the printed frame with an identity transform and says why.
 public enum RecursiveDescriptionImporter {
+    /// Imports the text as the form it reads as (`ImportForms`, in sniffing order).
     public static func importDump(_ text: String, file: String, lenient: Bool = false) throws(LayoutError) -> ImportedDump {
-        // Recognised by content: Sentry's view-hierarchy.json, SDCALayer's JSON/YAML export,
-        // AppKit's `_subtreeDescription`, else UIKit's and CALayer's descriptions.
-        if SentryViewHierarchy.looksLike(text) {
-            return try SentryViewHierarchy.importText(text, file: file, lenient: lenient)
-        }
-        if SDCALayerExport.looksLike(text) {
-            return try SDCALayerExport.importText(text, file: file, lenient: lenient)
-        }
-        if AppKitSubtreeDescription.looksLike(text), !text.contains("; frame = ("), !text.contains("; position = CGPoint (") {
-            return try AppKitSubtreeDescription.importText(text, file: file, lenient: lenient)
-        }
-        let parse = try RecursiveDescriptionParser.parse(text, file: file, lenient: lenient)
-        return try build(parse, file: file, lenient: lenient)
+        try ImportForms.importText(text, file: file, lenient: lenient)
     }
 
     /// The short name of a class: the last part of `Module.Class`, the last identifier of a

@@ -8,8 +8,9 @@ import LayoutFiles
 public enum DumpFuzzTarget {
     public static func run(_ bytes: [UInt8]) -> (accepted: Bool, problem: String?) {
         let text = String(decoding: bytes, as: UTF8.self)
-        _ = try? RecursiveDescriptionImporter.importDump(text, file: "fuzz.txt", lenient: false)
-        guard let imported = try? RecursiveDescriptionImporter.importDump(text, file: "fuzz.txt", lenient: true) else { return (false, nil) }
+        // Through the registry every entry point reads (`ImportForms`), both ways.
+        _ = try? ImportForms.importText(text, file: "fuzz.txt", lenient: false)
+        guard let imported = try? ImportForms.importText(text, file: "fuzz.txt", lenient: true) else { return (false, nil) }
         for format in [LayoutFormat.json, .yaml] {
             let written = LayoutFile.encode(imported.scene, format: format)
             do {

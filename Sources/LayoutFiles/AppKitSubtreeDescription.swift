@@ -68,6 +68,7 @@ public enum AppKitSubtreeDescription {
     public static func importText(_ text: String, file: String, lenient: Bool) throws(LayoutError) -> ImportedDump {
         var lines: [Line] = []
         var skipped: [LayoutError] = []
+        // Deeper than a layout file holds: the builder hangs it at the last level and lists it.
         var number = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
@@ -75,7 +76,6 @@ public enum AppKitSubtreeDescription {
             if var l = parse(raw, number: number) {
                 if let last = lines.last, l.depth > last.depth + 1 { l.depth = last.depth + 1 }
                 if lines.isEmpty { l.depth = 0 }
-                l.depth = min(l.depth, LayoutFile.maxFileLayerDepth - 1)
                 lines.append(l)
                 continue
             }
@@ -91,13 +91,12 @@ public enum AppKitSubtreeDescription {
             throw LayoutError(file: file, line: 1, column: 1, message: "no AppKit view lines found",
                               suggestion: "paste the output of `po [view _subtreeDescription]`")
         }
-        var tree = LayerTree()
-        var names = ImportedNames(classNames: lines.map(\.className))
+        var builder = ImportBuilder(file: file, lenient: lenient, classNames: lines.map(\.className))
+        builder.listed(skipped)
         // (depth, id, y-up sublayer space on screen)
         var stack: [(depth: Int, id: LayerID, upward: Bool)] = []
-        var extent = Rect.zero
         for l in lines {
-            let name = names.next(forClass: l.className, fallback: "view") { tree.id(named: $0) != nil }
+            let name = builder.name(forClass: l.className, fallback: "view")
             while let top = stack.last, top.depth >= l.depth { stack.removeLast() }
             let parent = stack.last
             let f = l.frame.compactMap(Double.init)
@@ -122,21 +121,18 @@ public enum AppKitSubtreeDescription {
             layer.note = note.joined(separator: "; ")
             // What is written must reopen: every number, printed or derived (a frame at y 1e9
             // has its center past 1e9), within what a layout file holds.
-            if let bad = RecursiveDescriptionImporter.unwritable(layer) {
-                let e = LayoutError(file: file, line: l.line, column: l.column, path: "view \(l.className)",
-                                    message: "\(l.className): its \(bad)", suggestion: "without --strict the view is skipped and its subviews join its superview")
-                if !lenient { throw e }
-                skipped.append(e)
+            if let bad = builder.unwritable(layer) {
+                try builder.problem(LayoutError(file: file, line: l.line, column: l.column, path: "view \(l.className)",
+                                                message: "\(l.className): its \(bad)", suggestion: "without --strict the view is skipped and its subviews join its superview"))
                 continue
             }
-            let id: LayerID
-            do { id = try tree.add(layer, in: parent?.id) } catch {
-                throw LayoutError(file: file, line: l.line, column: 1, message: "cannot import this view: \(error)")
-            }
+            let frame = layer.frame
+            let id = try builder.add(layer, under: parent?.id, line: l.line, column: l.column, path: "view \(l.className)", countsInExtent: false)
             stack.append((l.depth, id, upward))
-            if parent == nil { extent = extent.union(Rect(origin: .zero, size: Size(width: max(0, layer.frame.maxX), height: max(0, layer.frame.maxY)))) }
+            if parent == nil { builder.include(Rect(origin: .zero, size: Size(width: max(0, frame.maxX), height: max(0, frame.maxY)))) }
         }
-        let notes = "Imported from \(file): \(tree.count) AppKit view\(tree.count == 1 ? "" : "s") from _subtreeDescription. Frames are AppKit's: y up in a superview that is not flipped (modelled with geometryFlipped)."
-        return ImportedDump(file: file, form: "_subtreeDescription", notes: notes, tree: tree, extent: extent, skipped: skipped)
+        let count = builder.tree.count
+        let notes = "Imported from \(file): \(count) AppKit view\(count == 1 ? "" : "s") from _subtreeDescription. Frames are AppKit's: y up in a superview that is not flipped (modelled with geometryFlipped)."
+        return try builder.finish(form: "_subtreeDescription", notes: notes)
     }
 }

@@ -26,12 +26,15 @@ struct JSONReader {
 
     /// What is built: the document's nodes (strings and numbers as ranges of the file's bytes).
     private var builder: SourceDocument.Builder
+    /// How deep containers may nest (a layout's limit unless an import says otherwise).
+    private var nesting = ReaderNesting.layout
 
     /// Parses a whole document; nil when it holds nothing but whitespace.
-    static func parse(_ bytes: [UInt8], file: String) throws(LayoutError) -> SourceValue? {
+    static func parse(_ bytes: [UInt8], file: String, nesting: ReaderNesting = .layout) throws(LayoutError) -> SourceValue? {
         let result = bytes.withUnsafeBufferPointer { buffer in
             // About one node per 6 bytes of a typical layout; the arrays grow if there are more.
             var reader = JSONReader(bytes: buffer, file: file, builder: SourceDocument.Builder(text: buffer, expectedNodes: buffer.count / 6))
+            reader.nesting = nesting
             defer { reader.entryStack.deallocate() }
             return Result { () throws(LayoutError) -> SourceValue? in
                 let root: Int32?
@@ -106,9 +109,9 @@ struct JSONReader {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = bytes[start] == UInt8(ascii: "{")
                 let position = recordPosition(at: start)
-                if stack.count + 1 > layoutNestingLimit {
-                    throw error(at: start, "too deeply nested: more than \(layoutNestingLimit) levels of objects and arrays",
-                                suggestion: "layout files allow at most \(layoutNestingLimit) levels")
+                if stack.count + 1 > nesting.levels {
+                    throw error(at: start, "too deeply nested: more than \(nesting.levels) levels of objects and arrays",
+                                suggestion: nesting.suggestion)
                 }
                 offset += 1
                 skipWhitespace()

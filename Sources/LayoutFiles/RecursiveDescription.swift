@@ -93,6 +93,11 @@ public struct RecursiveDescriptionParser {
     let lenient: Bool
     /// Index of the first scalar of each line.
     var lineStarts: [Int] = [0]
+    /// How far the scans of the description being read have gone (a failed one included):
+    /// lenient reading resumes after it, so no byte is scanned again by the next line's try.
+    let progress = ScanProgress()
+    /// Bytes scanned, all scans together: what `DumpWorkTests` counts (linear in the text).
+    public var work: Int { progress.work }
 
     public static func parse(_ text: String, file: String, lenient: Bool = false) throws(LayoutError) -> DumpParse {
         // A byte copy of the text (DumpByte is one byte wide): much faster than mapping.
@@ -109,17 +114,45 @@ public struct RecursiveDescriptionParser {
         return try p.run()
     }
 
-    /// True when the text holds at least one line that reads as a view description with a
-    /// frame: how `layerscope FILE` tells a dump from a layout file (by content, not name).
+    /// `parse`, and the bytes its scans went over (for the tests that prove it linear).
+    public static func parseCountingWork(_ text: String, file: String, lenient: Bool = false) -> (result: Result<DumpParse, LayoutError>, work: Int) {
+        var p = RecursiveDescriptionParser(s: Array(text.utf8).map(DumpByte.init), file: file, lenient: lenient)
+        do throws(LayoutError) { return (.success(try p.run()), p.work) } catch { return (.failure(error), p.work) }
+    }
+
+    /// True when the text holds a line that reads as a view description with a frame (or a
+    /// layer's with a position, or a view-controller line), anywhere in the text, or AppKit's
+    /// lines: how every entry point tells a dump from a layout file (by content, not name).
+    /// One pass over the bytes; each line is searched for three markers at most.
     public static func looksLikeDump(_ text: String) -> Bool {
-        let head = text.prefix(20_000)
-        for line in head.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) {
-            guard let lt = line.firstIndex(of: "<") else { continue }
-            let rest = line[lt...]
-            guard let next = rest.dropFirst().first, next.isLetter || next == "_" else { continue }
-            if rest.contains("; frame = (") || rest.contains("; position = CGPoint (") || rest.contains(">, state: ") { return true }
+        let markers: [[UInt8]] = ["; frame = (", "; position = CGPoint (", ">, state: "].map { Array($0.utf8) }
+        var found = false
+        var copy = text
+        copy.withUTF8 { b in
+            var start = 0
+            while start < b.count, !found {
+                var end = start
+                while end < b.count, b[end] != UInt8(ascii: "\n") { end += 1 }
+                // The first `<` followed by a letter or `_`, then a marker after it on the line.
+                var lt = start
+                while lt + 1 < end, !(b[lt] == UInt8(ascii: "<") && isIdentStart(DumpByte(b[lt + 1]))) { lt += 1 }
+                if lt + 1 < end {
+                    for marker in markers where !found {
+                        var i = lt
+                        while i + marker.count <= end {
+                            if b[i] == marker[0] {
+                                var k = 1
+                                while k < marker.count, b[i + k] == marker[k] { k += 1 }
+                                if k == marker.count { found = true; break }
+                            }
+                            i += 1
+                        }
+                    }
+                }
+                start = end + 1
+            }
         }
-        return AppKitSubtreeDescription.looksLike(text)
+        return found || AppKitSubtreeDescription.looksLike(text)
     }
 
     init(s: [DumpByte], file: String, lenient: Bool) {
@@ -139,6 +172,9 @@ public struct RecursiveDescriptionParser {
     }
 
     func location(_ index: Int) -> (line: Int, column: Int) {
+        // A delegate's description is read only for its class and frame: its errors are
+        // dropped, so their columns are not counted (that would cost a pass over the line each).
+        if progress.quiet > 0 { return (0, 0) }
         var lo = 0, hi = lineStarts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
@@ -189,6 +225,7 @@ public struct RecursiveDescriptionParser {
     /// a timestamp, a comment marker), not `key = value;` text.
     func startsNewView(_ start: Int) -> Bool {
         let end = lineEnd(from: start)
+        progress.work += end - start
         guard let lt = viewStart(inLineFrom: start, to: end) else { return false }
         return !(start..<lt).contains { s[$0] == "=" || s[$0] == ";" || s[$0] == "," }
     }
@@ -226,6 +263,7 @@ public struct RecursiveDescriptionParser {
             let start = lineStarts[lineIndex]
             let end = lineEnd(from: start)
             lineIndex += 1
+            progress.work += end - start
             if (start..<end).allSatisfy({ s[$0] == " " || s[$0] == "\t" || s[$0] == "\r" }) { continue }
             let lt = viewStart(inLineFrom: start, to: end)
             if isControllerLine(start, end) {
@@ -280,12 +318,16 @@ public struct RecursiveDescriptionParser {
                 depth = previousDepth + 1
             }
             var endIndex = end
+            progress.reached = lt
             do throws(LayoutError) {
                 let (view, after) = try description(at: lt, depth: depth)
                 views.append(view)
                 endIndex = after
             } catch {
                 try skip(error)
+                // The lines its scan read as the description's continuation are not read again
+                // (each would scan to the same place: quadratic in a dump of unclosed lines).
+                endIndex = max(end, progress.reached)
                 // Keep the line's place, so what is nested under it keeps its parent.
                 var i = lt + 1
                 while i < end, Self.isIdent(s[i]) { i += 1 }
@@ -296,7 +338,7 @@ public struct RecursiveDescriptionParser {
                 views.append(placeholder)
             }
             // Continue after the description (it may have wrapped onto later lines).
-            if endIndex > end {
+            if endIndex > end, !s.isEmpty {
                 let (l, _) = lineOf(min(endIndex, s.count - 1))
                 lineIndex = max(lineIndex, l)
             }
@@ -350,43 +392,50 @@ public struct RecursiveDescriptionParser {
 
     /// Parses `<Class: 0x…; key = value; …>` starting at the `<`; returns the view and the index
     /// just after its closing `>`.
-    func description(at lt: Int, depth: Int) throws(LayoutError) -> (DumpView, Int) {
+    ///
+    /// `limit` bounds the scan (a delegate's description is read within its value only), and
+    /// a delegate's own delegate is not read: each byte is scanned at most twice, however the
+    /// delegates nest (25 unclosed `delegate = <V);` in a row took 15 s, doubling with each).
+    func description(at lt: Int, depth: Int, limit: Int? = nil, readsDelegate: Bool = true) throws(LayoutError) -> (DumpView, Int) {
+        let limit = limit ?? s.count
+        if !readsDelegate { progress.quiet += 1 }
+        defer { if !readsDelegate { progress.quiet -= 1 } }
         var i = lt + 1
         let nameStart = i
-        while i < s.count, Self.isIdent(s[i]) { i += 1 }
+        while i < limit, Self.isIdent(s[i]) { i += 1 }
         let className = text(nameStart..<i)
         let (line, column) = location(lt)
         var view = DumpView(className: className, address: nil, depth: depth, line: line, column: column,
                             frame: .zero, frameTokens: [])
         var sawFrame = false
         var path: String { "view \(className)" }
-        if i < s.count, s[i] == ":" {
+        if i < limit, s[i] == ":" {
             i += 1
-            while i < s.count, s[i] == " " { i += 1 }
+            while i < limit, s[i] == " " { i += 1 }
             let a = i
-            while i < s.count, s[i] != ";", s[i] != ">", s[i] != " ", s[i] != "\n" { i += 1 }
+            while i < limit, s[i] != ";", s[i] != ">", s[i] != " ", s[i] != "\n" { i += 1 }
             view.address = text(a..<i)
         }
         while true {
-            i = try skipSpace(i, openedAt: lt, className: className)
-            guard i < s.count else {
-                throw error(s.last == "\n" ? s.count - 1 : s.count, "the description of \(className) begun at \(line):\(column) ends without its closing \">\"", path: path,
+            i = try skipSpace(i, openedAt: lt, className: className, limit: limit)
+            guard i < limit else {
+                throw error(limit == limit && s.last == "\n" ? limit - 1 : limit, "the description of \(className) begun at \(line):\(column) ends without its closing \">\"", path: path,
                             suggestion: "the dump looks truncated; use --lenient to keep the views before it")
             }
             if s[i] == ">" { break }
             if s[i] == ";" { i += 1; continue }
             // key
             let keyStart = i
-            while i < s.count, Self.isIdent(s[i]) { i += 1 }
+            while i < limit, Self.isIdent(s[i]) { i += 1 }
             let key = knownKey(keyStart..<i)
             var j = i
-            while j < s.count, s[j] == " " { j += 1 }
+            while j < limit, s[j] == " " { j += 1 }
             var valueStart = j
-            if j < s.count, s[j] == "=" || s[j] == ":" { valueStart = j + 1 }
-            while valueStart < s.count, s[valueStart] == " " { valueStart += 1 }
-            let valueEnd = try scanValue(from: valueStart, openedAt: lt, className: className)
+            if j < limit, s[j] == "=" || s[j] == ":" { valueStart = j + 1 }
+            while valueStart < limit, s[valueStart] == " " { valueStart += 1 }
+            let valueEnd = try scanValue(from: valueStart, openedAt: lt, className: className, limit: limit)
             if keyStart == i && valueEnd == keyStart {
-                throw error(keyStart, "unexpected \"\(text(keyStart..<min(s.count, keyStart + 1)))\" in the description of \(className)", path: path,
+                throw error(keyStart, "unexpected \"\(text(keyStart..<min(limit, keyStart + 1)))\" in the description of \(className)", path: path,
                             suggestion: "expected \"key = value\" fields separated by \";\"")
             }
             // Only the fields used are turned into text (most of a dump is gestureRecognizers,
@@ -397,7 +446,8 @@ public struct RecursiveDescriptionParser {
                 let raw = text(valueStart..<trimmedEnd)
                 if key == "delegate" {
                     // The view whose layer this is: its printed frame is checked against the layer's.
-                    if valueStart < valueEnd, s[valueStart] == "<", let (d, _) = try? description(at: valueStart, depth: 0) {
+                    if readsDelegate, valueStart < valueEnd, s[valueStart] == "<",
+                       let (d, _) = try? description(at: valueStart, depth: 0, limit: valueEnd, readsDelegate: false) {
                         view.delegateClass = d.className
                         if d.hasFrame { view.delegateFrame = d.frame; view.delegateFrameTokens = d.frameTokens }
                     }
@@ -411,18 +461,19 @@ public struct RecursiveDescriptionParser {
         // `<_UILabelContentLayer: 0x…> (layer)`: a sublayer, listed without geometry.
         if !sawFrame {
             var k = i + 1
-            while k < s.count, s[k] == " " { k += 1 }
+            while k < limit, s[k] == " " { k += 1 }
             let marker: [DumpByte] = "(layer)".utf8.map(DumpByte.init)
-            if k + marker.count <= s.count, s[k..<(k + marker.count)].elementsEqual(marker) { view.isLayerLine = true }
+            if k + marker.count <= limit, s[k..<(k + marker.count)].elementsEqual(marker) { view.isLayerLine = true }
         }
         return (view, i + 1)
     }
 
     /// Skips spaces; a newline inside a description is a wrapped line unless the next line
     /// starts a view of its own (then the description was never closed).
-    func skipSpace(_ from: Int, openedAt lt: Int, className: String) throws(LayoutError) -> Int {
+    func skipSpace(_ from: Int, openedAt lt: Int, className: String, limit: Int) throws(LayoutError) -> Int {
         var i = from
-        while i < s.count {
+        defer { progress.advance(from, i) }
+        while i < limit {
             if s[i] == " " || s[i] == "\t" || s[i] == "\r" { i += 1; continue }
             if s[i] == "\n" {
                 if startsNewView(i + 1) {
@@ -439,24 +490,26 @@ public struct RecursiveDescriptionParser {
     }
 
     /// The end of a value: the first `;` or `>` outside brackets and quotes.
-    func scanValue(from start: Int, openedAt lt: Int, className: String) throws(LayoutError) -> Int {
+    func scanValue(from start: Int, openedAt lt: Int, className: String, limit: Int) throws(LayoutError) -> Int {
         var i = start
         var depth = 0   // open brackets of any kind (real dumps nest them properly)
-        while i < s.count {
+        defer { progress.advance(start, i) }
+        while i < limit {
             let c = s[i]
             if c == "\n" {
-                i = try skipSpace(i, openedAt: lt, className: className)
+                i = try skipSpace(i, openedAt: lt, className: className, limit: limit)
                 continue
             }
             if c == "'" && depth == 0 {
                 // A quoted text ends at a quote followed by ";" or ">" (texts may hold quotes).
                 var j = i + 1
-                while j < s.count {
-                    if s[j] == "'", j + 1 >= s.count || s[j + 1] == ";" || s[j + 1] == ">" { break }
+                while j < limit {
+                    if s[j] == "'", j + 1 >= limit || s[j + 1] == ";" || s[j + 1] == ">" { break }
                     if s[j] == "\n", startsNewView(j + 1) { break }
                     j += 1
                 }
-                if j >= s.count || s[j] != "'" {
+                progress.advance(i, j)
+                if j >= limit || s[j] != "'" {
                     throw error(i, "the text quoted here in \(className) is not closed", path: "view \(className)",
                                 suggestion: "expected a closing ' before the next view")
                 }
@@ -667,4 +720,16 @@ struct DumpByte: Equatable, Comparable, ExpressibleByUnicodeScalarLiteral, Senda
         v = UInt8(value.value)
     }
     static func < (a: DumpByte, b: DumpByte) -> Bool { a.v < b.v }
+}
+
+/// How far the scans of one description went, and the bytes scanned in all: a reference, so
+/// the parser's read-only scanning functions can record it.
+final class ScanProgress: @unchecked Sendable {
+    var reached = 0
+    var work = 0
+    var quiet = 0
+    func advance(_ from: Int, _ to: Int) {
+        if to > reached { reached = to }
+        if to > from { work += to - from }
+    }
 }

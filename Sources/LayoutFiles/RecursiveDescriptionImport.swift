@@ -44,20 +44,9 @@ extension ImportedDump {
 /// cannot (a 3D matrix, a rotation by 45° where only w + h is known, no non-negative
 /// solution), it keeps the printed frame with an identity transform and says why.
 public enum RecursiveDescriptionImporter {
+    /// Imports the text as the form it reads as (`ImportForms`, in sniffing order).
     public static func importDump(_ text: String, file: String, lenient: Bool = false) throws(LayoutError) -> ImportedDump {
-        // Recognised by content: Sentry's view-hierarchy.json, SDCALayer's JSON/YAML export,
-        // AppKit's `_subtreeDescription`, else UIKit's and CALayer's descriptions.
-        if SentryViewHierarchy.looksLike(text) {
-            return try SentryViewHierarchy.importText(text, file: file, lenient: lenient)
-        }
-        if SDCALayerExport.looksLike(text) {
-            return try SDCALayerExport.importText(text, file: file, lenient: lenient)
-        }
-        if AppKitSubtreeDescription.looksLike(text), !text.contains("; frame = ("), !text.contains("; position = CGPoint (") {
-            return try AppKitSubtreeDescription.importText(text, file: file, lenient: lenient)
-        }
-        let parse = try RecursiveDescriptionParser.parse(text, file: file, lenient: lenient)
-        return try build(parse, file: file, lenient: lenient)
+        try ImportForms.importText(text, file: file, lenient: lenient)
     }
 
     /// The short name of a class: the last part of `Module.Class`, the last identifier of a
@@ -84,9 +73,7 @@ public enum RecursiveDescriptionImporter {
     }
 
     static func build(_ parse: DumpParse, file: String, lenient: Bool = true) throws(LayoutError) -> ImportedDump {
-        var tree = LayerTree()
         var approximate: [(String, String)] = []
-        var skipped = parse.skipped
         let views = parse.views
         // Layers a po-layer description lists in `sublayers = (…)` that the file does not
         // describe on their own become placeholders.
@@ -94,27 +81,34 @@ public enum RecursiveDescriptionImporter {
         func references(_ v: DumpView) -> [(className: String, address: String?)] {
             v.sublayerRefs.filter { $0.address.map { !addresses.contains($0) } ?? true }
         }
-        // Names: the short class name, numbered #1, #2… in tree order when it repeats.
-        var names = ImportedNames(classNames: views.flatMap { [$0.className] + references($0).map(\.className) })
-        func uniqueName(_ className: String) -> String {
-            names.next(forClass: className, fallback: "view") { tree.id(named: $0) != nil }
-        }
-        var stack: [(depth: Int, id: LayerID)] = []
-        var extent = Rect.zero
+        // Names: the short class name, numbered #1, #2… in the file's order when it repeats.
+        var builder = ImportBuilder(file: file, lenient: lenient, classNames: views.flatMap { [$0.className] + references($0).map(\.className) })
+        builder.listed(parse.skipped)
         var kinds = (views: 0, containers: 0, layerLines: 0, layers: 0)
-        // `po` layers printed one after another: address → the top-level layer, so a layer
-        // another one lists in `sublayers = (…)` can be nested under it.
-        var describedRoots: [String: LayerID] = [:]
+        /// One layer to add: a view's, or a placeholder for a listed sublayer.
+        struct Node {
+            var layer: Layer
+            var line: Int
+            var column: Int
+            var path: String
+            var parent: Int?
+            var children: [Int] = []
+            var countsInExtent = false
+        }
+        var nodes: [Node] = []
+        nodes.reserveCapacity(views.count)
+        var stack: [(depth: Int, node: Int)] = []
+        // `po` layers printed one after another: address → the top-level layer's node, so a
+        // layer another one lists in `sublayers = (…)` can be nested under it.
+        var describedRoots: [String: Int] = [:]
         for v in views {
-            let name = uniqueName(v.className)
+            let name = builder.name(forClass: v.className, fallback: "view")
             var (layer, reason) = reconstruct(v, name: name)
             // What is written must reopen: every number within what a layout file holds.
-            if !v.unread, let bad = unwritable(layer) {
-                let e = LayoutError(file: file, line: v.line, column: v.column, path: "view \(v.className)",
-                                    message: "rebuilt from its printed values, this view's \(bad)",
-                                    suggestion: "without --strict it is kept as a container of unknown geometry, so its subviews keep their place")
-                if !lenient { throw e }
-                skipped.append(e)
+            if !v.unread, let bad = builder.unwritable(layer) {
+                try builder.problem(LayoutError(file: file, line: v.line, column: v.column, path: "view \(v.className)",
+                                                message: "rebuilt from its printed values, this view's \(bad)",
+                                                suggestion: "without --strict it is kept as a container of unknown geometry, so its subviews keep their place"))
                 var placeholder = v
                 placeholder.unread = true
                 placeholder.frameTokens = []
@@ -127,44 +121,51 @@ public enum RecursiveDescriptionImporter {
             case (.layer, _): if v.isLayerLine { kinds.layerLines += 1 } else { kinds.layers += 1 }
             }
             while let top = stack.last, top.depth >= v.depth { stack.removeLast() }
-            let parent = stack.last?.id
-            // Names are unique and non-empty and depth is bounded by the parser, so this
-            // cannot refuse; say where if it ever does, never trap.
-            let id: LayerID
-            do { id = try tree.add(layer, in: parent) } catch {
-                throw LayoutError(file: file, line: v.line, column: 1, path: name,
-                                  message: "cannot import this view: \(error)",
-                                  suggestion: "import a smaller part of the hierarchy")
-            }
-            stack.append((v.depth, id))
-            if v.isLayerDescription, parent == nil, let address = v.address { describedRoots[address] = id }
-            for r in references(v) where v.depth + 1 < LayoutFile.maxFileLayerDepth {
-                var placeholder = Layer(name: uniqueName(r.className), kind: .layer)
+            let parent = stack.last?.node
+            let index = nodes.count
+            nodes.append(Node(layer: layer, line: v.line, column: v.column, path: name, parent: parent, countsInExtent: parent == nil))
+            if let parent { nodes[parent].children.append(index) }
+            stack.append((v.depth, index))
+            if v.isLayerDescription, parent == nil, let address = v.address { describedRoots[address] = index }
+            for r in references(v) {
+                var placeholder = Layer(name: builder.name(forClass: r.className, fallback: "layer"), kind: .layer)
                 placeholder.isHidden = true
                 placeholder.note = "\(r.className)\(r.address.map { " \($0)" } ?? ""); listed in the sublayers of \(name) (line \(v.line)); geometry not printed (hidden here, so it is not drawn)"
-                _ = try? tree.add(placeholder, in: id)
+                nodes.append(Node(layer: placeholder, line: v.line, column: v.column, path: placeholder.name, parent: index))
+                nodes[index].children.append(nodes.count - 1)
                 kinds.layerLines += 1
-            }
-            if parent == nil, !layer.isHidden {
-                let f = layer.frame
-                if f.maxX.isFinite, f.maxY.isFinite { extent = extent.union(Rect(origin: .zero, size: Size(width: max(0, f.maxX), height: max(0, f.maxY)))) }
             }
         }
         // A described layer listed in another's `sublayers = (…)` goes under it, as in the app
-        // (its position is in that layer's coordinates). Never under itself or its own subtree.
+        // (its position is in that layer's coordinates), after what the file nests under it.
+        // Never under itself or its own subtree: a layer listed this way is the root of its
+        // own tree until then, so "child is above parent" is "child is parent's root", found
+        // with union–find (a 100 000-layer dump costs no walk up a chain per layer).
+        var root = Array(0..<nodes.count)
+        func find(_ x: Int) -> Int {
+            var r = x
+            while root[r] != r { r = root[r] }
+            var y = x
+            while root[y] != r { let next = root[y]; root[y] = r; y = next }
+            return r
+        }
         for v in views where v.isLayerDescription {
             guard let address = v.address, let parent = describedRoots[address] else { continue }
             for ref in v.sublayerRefs {
                 guard let a = ref.address, let child = describedRoots[a], child != parent,
-                      tree[child].superlayer == nil,
-                      !tree.ancestors(of: parent, includingSelf: true).contains(child) else { continue }
-                try? tree.move(child, to: parent)
+                      nodes[child].parent == nil, find(parent) != child else { continue }
+                nodes[child].parent = parent
+                nodes[parent].children.append(child)
+                root[child] = parent
             }
         }
-        if tree.isEmpty {
-            throw LayoutError(file: file, line: 1, column: 1,
-                              message: "nothing in this dump could be imported (\(skipped.count) line\(skipped.count == 1 ? "" : "s") skipped)",
-                              suggestion: skipped.first.map { "the first: \($0.line):\($0.column) \($0.message)" })
+        // Added parents first, in one pass (the builder hangs what nests too deep at the last level).
+        var work: [(node: Int, parent: LayerID?)] = nodes.indices.reversed().filter { nodes[$0].parent == nil }.map { ($0, nil) }
+        while let (index, parent) = work.popLast() {
+            let node = nodes[index]
+            let id = try builder.add(node.layer, under: parent, line: node.line, column: node.column, path: node.path,
+                                     countsInExtent: node.countsInExtent)
+            for child in node.children.reversed() { work.append((child, id)) }
         }
         var counted: [String] = []
         if kinds.views > 0 { counted.append("\(kinds.views) view\(kinds.views == 1 ? "" : "s")") }
@@ -177,8 +178,8 @@ public enum RecursiveDescriptionImporter {
                 + approximate.prefix(8).map { "\($0.0) (\($0.1))" }.joined(separator: "; ")
                 + (approximate.count > 8 ? "; and \(approximate.count - 8) more" : "")
         }
-        return ImportedDump(file: file, form: views.contains { $0.isLayerDescription } ? "po layer" : "recursiveDescription",
-                            notes: notes, tree: tree, extent: extent, approximate: approximate, skipped: skipped)
+        return try builder.finish(form: views.contains { $0.isLayerDescription } ? "po layer" : "recursiveDescription",
+                                  notes: notes, approximate: approximate)
     }
 
     /// What would stop the rebuilt layer from being saved and read back, as the end of a

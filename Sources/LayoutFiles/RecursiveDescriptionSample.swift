@@ -76,4 +76,24 @@ public enum RecursiveDescriptionSample {
         }
         return out
     }
+
+    /// A `po` layer tree: one root listing `layers − 1` sublayers by address, each described
+    /// after it (issue 36: 100 000 took 9.6 s, quadratic).
+    public static func poTree(layers: Int) -> String {
+        let count = max(layers, 2)
+        var out = "<CALayer: 0x1; position = CGPoint (187.5 406); bounds = CGRect (0 0; 375 812); sublayers = ("
+        out.reserveCapacity(count * 100)
+        for i in 2...count { out += (i == 2 ? "" : ", ") + "<CALayer: 0x\(String(i, radix: 16))>" }
+        out += ")>\n"
+        for i in 2...count { out += "<CALayer: 0x\(String(i, radix: 16)); position = CGPoint (\(i % 375) \(i % 812)); bounds = CGRect (0 0; 10 10)>\n" }
+        return out
+    }
+
+    /// Unclosed descriptions on lines that do not start a view of their own (`x = <UIView…`):
+    /// each continues the one before (issue 31: quadratic when each was read again).
+    public static func unclosed(lines: Int) -> String {
+        var out = "<UIView: 0x1; frame = (0 0; 375 812)>\n"
+        for i in 0..<lines { out += "x = <UIView: 0x\(String(i, radix: 16)); frame = (0 0; 10\n" }
+        return out
+    }
 }

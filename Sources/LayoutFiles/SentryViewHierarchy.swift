@@ -13,15 +13,13 @@ public enum SentryViewHierarchy {
     }
 
     public static func importText(_ text: String, file: String, lenient: Bool) throws(LayoutError) -> ImportedDump {
-        guard let root = try JSONReader.parse(Array(text.utf8), file: file) else {
+        guard let root = try JSONReader.parse(Array(text.utf8), file: file, nesting: .jsonDump) else {
             throw LayoutError(file: file, line: 1, column: 1, message: "empty file: expected a Sentry view-hierarchy.json object")
         }
         guard let windows = root.member("windows")?.value.elements else {
             throw LayoutError(file: file, line: root.position.line, column: root.position.column, path: "windows",
                               message: "expected \"windows\": [ … ] (Sentry's view-hierarchy.json)")
         }
-        var tree = LayerTree()
-        var skipped: [LayoutError] = []
         // The types first, so repeated ones are numbered #1, #2… in tree order.
         var types: [String] = []
         var scan: [SourceValue] = Array(windows)
@@ -29,12 +27,11 @@ public enum SentryViewHierarchy {
             if case .string(let type)? = node.member("type")?.value.kind { types.append(type) }
             scan.append(contentsOf: node.member("children")?.value.elementList ?? [])
         }
-        var names = ImportedNames(classNames: types)
-        var extent = Rect.zero
-        // Pre-order with a work list (deep trees cost no stack); depth clamped to the 99 levels
-        // a layout file holds.
-        var work: [(SourceValue, LayerID?, Int, String)] = windows.enumerated().reversed().map { ($0.element, nil, 0, "windows[\($0.offset)]") }
-        while let (node, parent, depth, path) = work.popLast() {
+        var builder = ImportBuilder(file: file, lenient: lenient, classNames: types)
+        // Pre-order with a work list (deep trees cost no stack); the builder hangs what nests
+        // deeper than a layout file holds at its last level, and lists it.
+        var work: [(SourceValue, LayerID?, String)] = windows.enumerated().reversed().map { ($0.element, nil, "windows[\($0.offset)]") }
+        while let (node, parent, path) = work.popLast() {
             func number(_ key: String, _ fallback: Double) -> Double? {
                 guard let member = node.member(key) else { return fallback }
                 if case .number(let n, _) = member.value.kind, n.isFinite, abs(n) <= RecursiveDescriptionParser.numberLimit { return n }
@@ -43,14 +40,12 @@ public enum SentryViewHierarchy {
             let type: String = { if case .string(let t)? = node.member("type")?.value.kind { return t }; return "view" }()
             guard let x = number("x", 0), let y = number("y", 0), let w = number("width", 0), let h = number("height", 0),
                   let alpha = number("alpha", 1) else {
-                let e = LayoutError(file: file, line: node.position.line, column: node.position.column, path: path,
-                                    message: "\(type): x, y, width, height and alpha must be numbers within ±1e9",
-                                    suggestion: "without --strict the node and its children are skipped")
-                if !lenient { throw e }
-                skipped.append(e)
+                try builder.problem(LayoutError(file: file, line: node.position.line, column: node.position.column, path: path,
+                                                message: "\(type): x, y, width, height and alpha must be numbers within ±1e9",
+                                                suggestion: "without --strict the node and its children are skipped"))
                 continue
             }
-            let name = names.next(forClass: type, fallback: "view") { tree.id(named: $0) != nil }
+            let name = builder.name(forClass: type, fallback: "view")
             var layer = Layer(name: name, kind: .view)
             layer.bounds = Rect(x: 0, y: 0, width: abs(w), height: abs(h))
             layer.position = Point(x: x + w / 2, y: y + h / 2)
@@ -61,28 +56,18 @@ public enum SentryViewHierarchy {
             note.append("printed: x, y, width, height (frame in the parent), alpha, visible; assumed: anchorPoint (0.5, 0.5), no transform")
             note.append("line \(node.position.line)")
             layer.note = note.joined(separator: "; ")
-            if let bad = RecursiveDescriptionImporter.unwritable(layer) {
-                let e = LayoutError(file: file, line: node.position.line, column: node.position.column, path: path,
-                                    message: "\(type): its \(bad)")
-                if !lenient { throw e }
-                skipped.append(e)
+            if let bad = builder.unwritable(layer) {
+                try builder.problem(LayoutError(file: file, line: node.position.line, column: node.position.column, path: path,
+                                                message: "\(type): its \(bad)"))
                 continue
             }
-            let id: LayerID
-            do { id = try tree.add(layer, in: parent) } catch {
-                throw LayoutError(file: file, line: node.position.line, column: node.position.column, path: path, message: "cannot import this node: \(error)")
-            }
-            if parent == nil { extent = extent.union(Rect(origin: .zero, size: Size(width: max(0, x + w), height: max(0, y + h)))) }
+            let id = try builder.add(layer, under: parent, line: node.position.line, column: node.position.column, path: path, countsInExtent: false)
+            if parent == nil { builder.include(Rect(origin: .zero, size: Size(width: max(0, x + w), height: max(0, y + h)))) }
             let children = node.member("children")?.value.elementList ?? []
-            // Past the file's depth limit, children hang at the deepest level (their siblings' parent).
-            let childParent = depth + 1 < LayoutFile.maxFileLayerDepth ? id : parent
-            let childDepth = depth + 1 < LayoutFile.maxFileLayerDepth ? depth + 1 : depth
-            for (i, child) in children.enumerated().reversed() { work.append((child, childParent, childDepth, "\(path).children[\(i)]")) }
+            for (i, child) in children.enumerated().reversed() { work.append((child, id, "\(path).children[\(i)]")) }
         }
-        guard !tree.isEmpty else {
-            throw LayoutError(file: file, line: 1, column: 1, message: "no views in this view-hierarchy.json", suggestion: skipped.first?.description)
-        }
-        let notes = "Imported from \(file): \(tree.count) view\(tree.count == 1 ? "" : "s") from Sentry's view-hierarchy.json."
-        return ImportedDump(file: file, form: "view-hierarchy.json", notes: notes, tree: tree, extent: extent, skipped: skipped)
+        let count = builder.tree.count
+        let notes = "Imported from \(file): \(count) view\(count == 1 ? "" : "s") from Sentry's view-hierarchy.json."
+        return try builder.finish(form: "view-hierarchy.json", notes: notes, empty: "no views in this view-hierarchy.json")
     }
 }

@@ -21,7 +21,7 @@ enum YAMLReader {
     static let yamlValueLimit = 200_000
 
     /// Parses a whole document; nil when it holds no document (empty, or only comments).
-    static func parse(_ text: String, file: String) throws(LayoutError) -> SourceValue? {
+    static func parse(_ text: String, file: String, nesting: ReaderNesting = .layout) throws(LayoutError) -> SourceValue? {
         // A UTF-8 byte order mark is tolerated, as in JSON (some editors write one); libyaml,
         // given the text as UTF-8, would read it as the start of a scalar.
         let text = SourceText.withoutByteOrderMark(text).text
@@ -30,12 +30,12 @@ enum YAMLReader {
         do {
             root = try compose(yaml: text, resolver)
         } catch let error as YamlError {
-            throw layoutError(from: error, source: source, file: file)
+            throw layoutError(from: error, source: source, file: file, nesting: nesting)
         } catch {
             throw LayoutError(file: file, line: 1, column: 1, message: "cannot read the YAML: \(error)")
         }
         guard let root else { return nil }
-        var converter = Converter(source: source, file: file, limit: max(yamlValueLimit, text.utf8.count))
+        var converter = Converter(source: source, file: file, limit: max(yamlValueLimit, text.utf8.count), nesting: nesting)
         let index: Int32
         do throws(LayoutError) { index = try converter.convert(root, depth: 1, path: "") } catch {
             converter.builder.discard()
@@ -63,13 +63,15 @@ enum YAMLReader {
         let source: SourceText
         let file: String
         let limit: Int
+        let nesting: ReaderNesting
         var count = 0
         var builder = SourceDocument.Builder()
 
-        init(source: SourceText, file: String, limit: Int) {
+        init(source: SourceText, file: String, limit: Int, nesting: ReaderNesting) {
             self.source = source
             self.file = file
             self.limit = limit
+            self.nesting = nesting
         }
 
         /// Converts `node`, found at nesting `depth` (a container there is level `depth`).
@@ -119,11 +121,11 @@ enum YAMLReader {
         }
 
         private func checkDepth(_ depth: Int, at position: SourcePosition, path: String) throws(LayoutError) {
-            guard depth > layoutNestingLimit else { return }
+            guard depth > nesting.levels else { return }
             // No path: it would be 200 segments long, and the position is exact.
             throw LayoutError(file: file, line: position.line, column: position.column,
-                              message: "too deeply nested: more than \(layoutNestingLimit) levels of mappings and lists",
-                              suggestion: "layout files allow at most \(layoutNestingLimit) levels")
+                              message: "too deeply nested: more than \(nesting.levels) levels of mappings and lists",
+                              suggestion: nesting.suggestion)
         }
 
         /// The scalar's text, with the leading U+FEFF Yams dropped put back.
@@ -188,7 +190,7 @@ enum YAMLReader {
     // MARK: Errors
 
     /// A libyaml or Yams error as a layout error: same line and column, plainer words.
-    static func layoutError(from error: YamlError, source: SourceText, file: String) -> LayoutError {
+    static func layoutError(from error: YamlError, source: SourceText, file: String, nesting: ReaderNesting = .layout) -> LayoutError {
         func at(_ p: SourcePosition, _ message: String, _ suggestion: String? = nil) -> LayoutError {
             LayoutError(file: file, line: p.line, column: p.column, message: message, suggestion: suggestion)
         }
@@ -199,9 +201,9 @@ enum YAMLReader {
             let contextText = context?.text ?? ""
             let character = source.character(at: p)
             if problem.hasPrefix("Maximum nesting level") {
-                let deep = source.flowNestingPast(layoutNestingLimit) ?? p
-                return at(deep, "too deeply nested: more than \(layoutNestingLimit) levels of mappings and lists",
-                          "layout files allow at most \(layoutNestingLimit) levels")
+                let limit = min(nesting.levels, 1_000)
+                let deep = source.flowNestingPast(limit) ?? p
+                return at(deep, "too deeply nested: more than \(limit) levels of mappings and lists", nesting.suggestion)
             }
             if character == "\t" || problem.contains("tab") {
                 return at(p, "tab character in the indentation: YAML indents with spaces, never tabs",

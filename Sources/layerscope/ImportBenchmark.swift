@@ -128,6 +128,8 @@ enum ImportBenchmark {
             ("flat dump, views", RecursiveDescriptionSample.flat, quick ? 20_000 : 100_000),
             ("malformed dump, lines (skipping)", RecursiveDescriptionSample.malformed, quick ? 4_000 : 10_000),
             ("deep chain, levels", RecursiveDescriptionSample.deep, quick ? 1_000 : 5_000),
+            ("po layer tree, layers", RecursiveDescriptionSample.poTree, quick ? 20_000 : 50_000),
+            ("malformed, unclosed continuation lines", RecursiveDescriptionSample.unclosed, quick ? 4_000 : 10_000),
         ]
         for (label, make, n) in cases {
             let a = time(make(n), runs: quick ? 1 : 3)

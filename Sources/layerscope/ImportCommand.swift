@@ -115,15 +115,10 @@ func shellQuoted(_ path: String) -> String {
 }
 
 /// What a text reads as when it is one of the forms `import` reads (by content, whatever
-/// the file's name); nil for a layout or anything else. A JSON layout starts with "{", so a
-/// text starting so is a dump only when it is Sentry's or SDCALayer's JSON.
+/// the file's name): the registry's first form that recognises it (`ImportForms`, the same
+/// test `import` and the explorer make); nil for a layout or anything else.
 func importableForm(_ text: String) -> String? {
-    if SentryViewHierarchy.looksLike(text) { return "Sentry's view-hierarchy.json" }
-    if SDCALayerExport.looksLike(text) { return "an SDCALayer export" }
-    if text.first(where: { !$0.isWhitespace }) != "{" && RecursiveDescriptionParser.looksLikeDump(text) {
-        return "a view or layer dump"
-    }
-    return nil
+    ImportForms.form(of: text)?.name
 }
 
 /// After reading a piped dump to its end, the explorer still needs keys: take them from the

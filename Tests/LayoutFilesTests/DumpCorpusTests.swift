@@ -125,7 +125,7 @@ struct DumpCorpusTests {
         let text = try dumpText(entry.file)
         let imported = try RecursiveDescriptionImporter.importDump(text, file: entry.file, lenient: true)
         let tree = imported.scene.tree
-        if SDCALayerExport.looksLike(text) {
+        if SDCALayerImport.looksLike(text) {
             // SDCALayer: every layer's bounds, position, anchorPoint, transform… as written
             // (SDCALayerImportTests.swift).
             try expectSDCALayerGeometry(entry.file, text, tree)
@@ -197,7 +197,7 @@ struct DumpCorpusTests {
         let text = try dumpText(entry.file)
         let tree = try RecursiveDescriptionImporter.importDump(text, file: entry.file).scene.tree
         let depths = tree.treeOrder.map { tree.depth(of: $0) }
-        if SDCALayerExport.looksLike(text) {
+        if SDCALayerImport.looksLike(text) {
             #expect(depths == (try sdcaNodes(text)).map(\.depth))
             return
         }

@@ -131,14 +131,14 @@ struct SDCALayerImportTests {
 
     @Test("Recognised by content: the first key is class or layerModel, in JSON or YAML")
     func recognition() throws {
-        for name in Self.corpus { #expect(SDCALayerExport.looksLike(try dumpText(name)), "\(name)") }
-        #expect(SDCALayerExport.looksLike("class: CALayer\nlayerModel:\n  position:\n  - 1\n  - 2\n"))
-        #expect(SDCALayerExport.looksLike("# exported\n---\nlayerModel:\n  bounds: []\nclass: CALayer\n"))
+        for name in Self.corpus { #expect(SDCALayerImport.looksLike(try dumpText(name)), "\(name)") }
+        #expect(SDCALayerImport.looksLike("class: CALayer\nlayerModel:\n  position:\n  - 1\n  - 2\n"))
+        #expect(SDCALayerImport.looksLike("# exported\n---\nlayerModel:\n  bounds: []\nclass: CALayer\n"))
         // A layout file, Sentry's JSON and a dump are not SDCALayer.
-        #expect(!SDCALayerExport.looksLike("{\"layers\": [{\"name\": \"class\", \"note\": \"layerModel\"}]}"))
-        #expect(!SDCALayerExport.looksLike("layers:\n- name: layerModel\n"))
-        #expect(!SDCALayerExport.looksLike(try dumpText("41-sentry-view-hierarchy-window.json")))
-        #expect(!SDCALayerExport.looksLike(try dumpText("01-pointfree-uiview.txt")))
+        #expect(!SDCALayerImport.looksLike("{\"layers\": [{\"name\": \"class\", \"note\": \"layerModel\"}]}"))
+        #expect(!SDCALayerImport.looksLike("layers:\n- name: layerModel\n"))
+        #expect(!SDCALayerImport.looksLike(try dumpText("41-sentry-view-hierarchy-window.json")))
+        #expect(!SDCALayerImport.looksLike(try dumpText("01-pointfree-uiview.txt")))
     }
 
     @Test("The first star.json (5 levels): frames, nesting and masks, worked by hand")
@@ -206,7 +206,7 @@ struct SDCALayerImportTests {
     func yaml(_ name: String) throws {
         let json = try dumpText(name)
         let yaml = try JSONValue.parse(json).yaml().joined(separator: "\n") + "\n"
-        #expect(SDCALayerExport.looksLike(yaml))
+        #expect(SDCALayerImport.looksLike(yaml))
         let a = try RecursiveDescriptionImporter.importDump(json, file: "s.json").scene.tree
         let b = try RecursiveDescriptionImporter.importDump(yaml, file: "s.yaml")
         #expect(b.scene.title == "s.yaml (SDCALayer YAML)")
@@ -319,7 +319,7 @@ struct SDCALayerImportTests {
             let input = fuzzer.nextInput()
             let (ok, problem) = MutationFuzzer.run(input, on: .dump)
             if ok { accepted += 1 }
-            if ok, SDCALayerExport.looksLike(String(decoding: input, as: UTF8.self)) { sdcalayer += 1 }
+            if ok, SDCALayerImport.looksLike(String(decoding: input, as: UTF8.self)) { sdcalayer += 1 }
             if let problem { problems.append(problem) }
         }
         #expect(problems.isEmpty, "\(problems.prefix(3))")

@@ -20,7 +20,7 @@ import LayerModel
 /// library also writes, is checked against the frame the model derives (or, when bounds or
 /// position is missing, used the way `-[CALayer setFrame:]` uses it). Recognised by content:
 /// a JSON object or YAML mapping whose first key is `class` or `layerModel`.
-public enum SDCALayerExport {
+public enum SDCALayerImport {
     /// The keys of a `layerModel` this reader maps onto the model; the rest go in the note as
     /// "not modelled".
     static let readKeys: Set<String> = [
@@ -55,29 +55,19 @@ public enum SDCALayerExport {
     private struct Pending {
         var node: SourceValue
         var parent: LayerID?
-        /// Where it is placed (at most the deepest level a layout file holds), and where the
-        /// file nests it.
-        var depth: Int
-        var nesting: Int
         var path: String
         var maskOf: String?
     }
 
     public static func importText(_ text: String, file: String, lenient: Bool) throws(LayoutError) -> ImportedDump {
         let isJSON = text.first(where: { !$0.isWhitespace }) == "{"
-        let parsed = isJSON ? try JSONReader.parse(Array(text.utf8), file: file) : try YAMLReader.parse(text, file: file)
+        let parsed = isJSON ? try JSONReader.parse(Array(text.utf8), file: file, nesting: .jsonDump)
+                            : try YAMLReader.parse(text, file: file, nesting: .yamlDump)
         guard let root = parsed else {
             throw LayoutError(file: file, line: 1, column: 1, message: "empty file: expected SDCALayer's {\"class\": …, \"layerModel\": {…}}")
         }
-        var skipped: [LayoutError] = []
         var approximate: [(name: String, reason: String)] = []
-        /// Strict: stop here. Default: list it and go on.
-        func problem(_ value: SourceValue, _ path: String, _ message: String, _ suggestion: String) throws(LayoutError) {
-            let e = LayoutError(file: file, line: value.position.line, column: value.position.column, path: path,
-                                message: message, suggestion: suggestion)
-            if !lenient { throw e }
-            skipped.append(e)
-        }
+        var builder: ImportBuilder
         // The classes first, so repeated ones are numbered #1, #2… in tree order.
         var classes: [String] = []
         var scan: [SourceValue] = [root]
@@ -87,11 +77,13 @@ public enum SDCALayerExport {
             scan.append(contentsOf: model.member("sublayers")?.value.elementList ?? [])
             if let mask = model.member("mask")?.value { scan.append(mask) }
         }
-        var names = ImportedNames(classNames: classes)
-        var tree = LayerTree()
-        var extent = Rect.zero
-        var tooDeep = false
-        var work = [Pending(node: root, parent: nil, depth: 0, nesting: 0, path: "", maskOf: nil)]
+        builder = ImportBuilder(file: file, lenient: lenient, classNames: classes)
+        /// Strict: stop here. Default: list it and go on.
+        func problem(_ value: SourceValue, _ path: String, _ message: String, _ suggestion: String) throws(LayoutError) {
+            try builder.problem(LayoutError(file: file, line: value.position.line, column: value.position.column, path: path,
+                                            message: message, suggestion: suggestion))
+        }
+        var work = [Pending(node: root, parent: nil, path: "", maskOf: nil)]
         while let item = work.popLast() {
             let node = item.node
             let at = item.path.isEmpty ? "" : item.path + "."
@@ -112,12 +104,7 @@ public enum SDCALayerExport {
                             "without --strict the layer and its sublayers are skipped")
                 continue
             }
-            if item.nesting > LayoutFile.maxFileLayerDepth - 1, !tooDeep {
-                tooDeep = true
-                try problem(node, item.path, "\(className): nested deeper than the \(LayoutFile.maxFileLayerDepth) levels a layout file holds",
-                            "without --strict it and the layers under it hang at the deepest level")
-            }
-            let name = names.next(forClass: className, fallback: "layer") { tree.id(named: $0) != nil }
+            let name = builder.name(forClass: className, fallback: "layer")
 
             let reader = FieldReader(model: model, path: at + "layerModel")
             var layer = Layer(name: name, kind: .layer)
@@ -218,32 +205,26 @@ public enum SDCALayerExport {
             parts += extra
             parts.append("line \(node.position.line)")
             layer.note = parts.joined(separator: "; ")
-            if let bad = RecursiveDescriptionImporter.unwritable(layer) {
+            if let bad = builder.unwritable(layer) {
                 try problem(node, item.path, "\(className): its \(bad)",
                             "without --strict the layer and its sublayers are skipped")
                 continue
             }
-            let id: LayerID
-            do { id = try tree.add(layer, in: item.parent) } catch {
-                throw LayoutError(file: file, line: node.position.line, column: node.position.column, path: item.path,
-                                  message: "cannot import this layer: \(error)")
-            }
+            // The builder hangs a layer the file nests past a layout's 99 levels at the last one.
+            let childParent = try builder.add(layer, under: item.parent, line: node.position.line, column: node.position.column,
+                                              path: item.path, countsInExtent: false)
             if item.parent == nil {
                 let f = layer.frame
-                extent = extent.union(Rect(origin: .zero, size: Size(width: max(0, f.maxX), height: max(0, f.maxY))))
+                builder.include(Rect(origin: .zero, size: Size(width: max(0, f.maxX), height: max(0, f.maxY))))
             }
-            // Past the file's depth limit, sublayers hang at the deepest level.
-            let deeper = item.depth + 1 <= LayoutFile.maxFileLayerDepth - 1
-            let childParent = deeper ? id : item.parent
-            let childDepth = deeper ? item.depth + 1 : item.depth
             // Pushed in reverse: the mask comes out after the sublayers, the sublayers in order.
             if let mask = model.member("mask")?.value, mask.kind != .null {
-                work.append(Pending(node: mask, parent: childParent, depth: childDepth, nesting: item.nesting + 1, path: "\(at)layerModel.mask", maskOf: name))
+                work.append(Pending(node: mask, parent: childParent, path: "\(at)layerModel.mask", maskOf: name))
             }
             if let sublayers = model.member("sublayers")?.value {
                 if let elements = sublayers.elements {
                     for (i, child) in elements.enumerated().reversed() {
-                        work.append(Pending(node: child, parent: childParent, depth: childDepth, nesting: item.nesting + 1, path: "\(at)layerModel.sublayers[\(i)]", maskOf: nil))
+                        work.append(Pending(node: child, parent: childParent, path: "\(at)layerModel.sublayers[\(i)]", maskOf: nil))
                     }
                 } else if sublayers.kind != .null {
                     try problem(sublayers, "\(at)layerModel.sublayers", "\(className).sublayers: expected a list [{\"class\": …, \"layerModel\": {…}}, …], found \(kindName(sublayers))",
@@ -251,14 +232,12 @@ public enum SDCALayerExport {
                 }
             }
         }
-        guard !tree.isEmpty else {
-            throw LayoutError(file: file, line: 1, column: 1, message: "no layer could be read from this SDCALayer file", suggestion: skipped.first?.description)
-        }
         let form = "SDCALayer \(isJSON ? "JSON" : "YAML")"
-        let notes = "Imported from \(file): \(tree.count) layer\(tree.count == 1 ? "" : "s") from SDCALayer's \(isJSON ? "JSON" : "YAML") export (github.com/p-x9/SDCALayer). "
+        let count = builder.tree.count
+        let notes = "Imported from \(file): \(count) layer\(count == 1 ? "" : "s") from SDCALayer's \(isJSON ? "JSON" : "YAML") export (github.com/p-x9/SDCALayer). "
             + "Each layer's bounds, position, anchorPoint, anchorPointZ, zPosition, transform and sublayerTransform are the file's; "
             + "a mask is kept as a hidden sublayer; paths, gradients, text, replicas and animations are not drawn (each layer's note says what it has)."
-        return ImportedDump(file: file, form: form, notes: notes, tree: tree, extent: extent, approximate: approximate, skipped: skipped)
+        return try builder.finish(form: form, notes: notes, approximate: approximate, empty: "no layer could be read from this SDCALayer file")
     }
 
     static func kindName(_ v: SourceValue) -> String {
@@ -311,27 +290,27 @@ private struct FieldReader {
 
     func number(_ v: SourceValue) -> Result<Double, FieldProblem> {
         if let n = finite(v) { return .success(n) }
-        return .failure(FieldProblem(message: "expected a number within ±1e9, found \(SDCALayerExport.kindName(v))"))
+        return .failure(FieldProblem(message: "expected a number within ±1e9, found \(SDCALayerImport.kindName(v))"))
     }
 
     func nonNegative(_ v: SourceValue) -> Result<Double, FieldProblem> {
         if let n = finite(v), n >= 0 { return .success(n) }
-        return .failure(FieldProblem(message: "expected a number from 0 to 1e9, found \(SDCALayerExport.kindName(v))"))
+        return .failure(FieldProblem(message: "expected a number from 0 to 1e9, found \(SDCALayerImport.kindName(v))"))
     }
 
     func positive(_ v: SourceValue) -> Result<Double, FieldProblem> {
         if let n = finite(v), n > 0 { return .success(n) }
-        return .failure(FieldProblem(message: "expected a number above 0, found \(SDCALayerExport.kindName(v))"))
+        return .failure(FieldProblem(message: "expected a number above 0, found \(SDCALayerImport.kindName(v))"))
     }
 
     func bool(_ v: SourceValue) -> Result<Bool, FieldProblem> {
         if case .bool(let b) = v.kind { return .success(b) }
-        return .failure(FieldProblem(message: "expected true or false, found \(SDCALayerExport.kindName(v))"))
+        return .failure(FieldProblem(message: "expected true or false, found \(SDCALayerImport.kindName(v))"))
     }
 
     func string(_ v: SourceValue) -> Result<String, FieldProblem> {
         if case .string(let s) = v.kind { return .success(s) }
-        return .failure(FieldProblem(message: "expected a string, found \(SDCALayerExport.kindName(v))"))
+        return .failure(FieldProblem(message: "expected a string, found \(SDCALayerImport.kindName(v))"))
     }
 
     /// `[x, y]`.
@@ -342,13 +321,13 @@ private struct FieldReader {
 
     func point(_ v: SourceValue) -> Result<Point, FieldProblem> {
         if let (x, y) = pair(v) { return .success(Point(x: x, y: y)) }
-        return .failure(FieldProblem(message: "expected a point [x, y] (two numbers within ±1e9), found \(SDCALayerExport.kindName(v))"))
+        return .failure(FieldProblem(message: "expected a point [x, y] (two numbers within ±1e9), found \(SDCALayerImport.kindName(v))"))
     }
 
     /// `[[x, y], [width, height]]`; a negative size cannot be written to a layout file.
     func rect(_ v: SourceValue) -> Result<Rect, FieldProblem> {
         guard let e = v.elements, e.count == 2, let (x, y) = pair(e[0]), let (w, h) = pair(e[1]) else {
-            return .failure(FieldProblem(message: "expected a rectangle [[x, y], [width, height]] (numbers within ±1e9), found \(SDCALayerExport.kindName(v))"))
+            return .failure(FieldProblem(message: "expected a rectangle [[x, y], [width, height]] (numbers within ±1e9), found \(SDCALayerImport.kindName(v))"))
         }
         guard w >= 0, h >= 0 else {
             return .failure(FieldProblem(message: "a negative size (\(RecursiveDescriptionImporter.num(w)) × \(RecursiveDescriptionImporter.num(h))) is not supported"))
@@ -359,7 +338,7 @@ private struct FieldReader {
     /// `{"m11": …, …, "m44": …}`; a missing entry is 0 (the library decodes it so).
     func transform(_ v: SourceValue) -> Result<Transform3D, FieldProblem> {
         guard v.members != nil else {
-            return .failure(FieldProblem(message: "expected a matrix {\"m11\": …, …, \"m44\": …}, found \(SDCALayerExport.kindName(v))"))
+            return .failure(FieldProblem(message: "expected a matrix {\"m11\": …, …, \"m44\": …}, found \(SDCALayerImport.kindName(v))"))
         }
         var values: [Double] = []
         for row in 1...4 {
@@ -367,7 +346,7 @@ private struct FieldReader {
                 let key = "m\(row)\(column)"
                 guard let member = v.member(key) else { values.append(0); continue }
                 guard let n = finite(member.value) else {
-                    return .failure(FieldProblem(message: "\(key): expected a number within ±1e9, found \(SDCALayerExport.kindName(member.value))",
+                    return .failure(FieldProblem(message: "\(key): expected a number within ±1e9, found \(SDCALayerImport.kindName(member.value))",
                                                  at: member.value, subpath: ".\(key)"))
                 }
                 values.append(n)
@@ -381,7 +360,7 @@ private struct FieldReader {
     /// its alpha (0…255).
     func color(_ v: SourceValue) -> Result<(Color, Int), FieldProblem> {
         guard case .string(let raw)? = v.member("code")?.value.kind else {
-            return .failure(FieldProblem(message: "expected a colour {\"code\": \"RRGGBBAA\"}, found \(SDCALayerExport.kindName(v))"))
+            return .failure(FieldProblem(message: "expected a colour {\"code\": \"RRGGBBAA\"}, found \(SDCALayerImport.kindName(v))"))
         }
         let code = raw.hasPrefix("#") ? String(raw.dropFirst()) : raw
         var digits: [Int] = []

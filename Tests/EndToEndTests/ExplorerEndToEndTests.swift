@@ -256,10 +256,12 @@ struct ExplorerEndToEndTests {
         try saved.replacingOccurrences(of: "[123, 110]", with: "[150, 100]")
             .write(to: scene.file, atomically: false, encoding: .utf8)
         // 120×120 at (150, 100): frame x 90 y 40.
-        screen = try session.waitFor(" position x 150 y 100")
+        // Both in one capture: tmux may show a frame's top rows before its status line.
+        screen = try session.waitUntil("the rewritten file loaded") {
+            $0.contains(" position x 150 y 100") && statusLine($0).contains("loaded scene.json")
+        }
         #expect(try field("frame", in: screen) == ["x": 90, "y": 40, "w": 120, "h": 120])
         #expect(panel(screen).contains("green (layer)"))   // the selection is kept
-        #expect(statusLine(screen).contains("loaded scene.json"))
 
         // A broken rewrite: the error with file:line:column, the last good scene stays.
         try "{\n  \"title\": \"x\",\n  \"layers\": [ {\"name\": \"green\", }\n]}\n"
@@ -273,11 +275,12 @@ struct ExplorerEndToEndTests {
         // Fixing the file loads it again.
         try saved.replacingOccurrences(of: "[123, 110]", with: "[130, 110]")
             .write(to: scene.file, atomically: true, encoding: .utf8)
-        // Both in one capture: tmux may show a frame's top rows before its status line.
+        // Both in one capture: tmux may show a frame's top rows before its status line, and
+        // the error wraps over two rows, so wait for the status that replaces it.
         screen = try session.waitUntil("the fixed file loaded and the error gone") {
-            $0.contains(" position x 130 y 110") && !statusLine($0).contains("trailing comma")
+            $0.contains(" position x 130 y 110") && statusLine($0).contains("loaded scene.json")
         }
-        #expect(statusLine(screen).contains("loaded scene.json"))
+        #expect(!screen.contains("trailing comma"))
     }
 
     // MARK: - 8. Quitting with unsaved edits

@@ -39,6 +39,9 @@ public enum PixelRaster {
             drawSelection(selection, tree: tree, toPixels: toPixels, options: options, marks: marks, surface: &surface)
         }
         drawAnnotations(options.annotations, toPixels: toPixels, marks: marks, surface: &surface)
+        if let measurement = options.measurement {
+            drawMeasurement(measurement, toPixels: toPixels, marks: marks, surface: &surface)
+        }
         if let step = options.contentStep, step.axes, tree.contains(step.layer) {
             drawAxes(tree, step, toPixels: toPixels, marks: marks, surface: &surface)
         }
@@ -365,6 +368,22 @@ public enum PixelRaster {
                 guard let c = toPixels.apply(to: p) else { continue }
                 surface.disc(c.x, c.y, radius: max(2, Double(marks.cellWidth) * 0.3), color: color)
             }
+        }
+    }
+
+    /// A measurement's red lines (MeasureRaster.swift), over everything as on the cell canvas:
+    /// each with a cap across both ends, half a cell either side. The figures are text.
+    private static func drawMeasurement(_ m: MeasureOverlay, toPixels: Homography, marks: Marks, surface: inout PixelSurface) {
+        let color = rgb(MeasureOverlay.color), line = marks.line
+        let half = Double(marks.cellWidth) / 2
+        for l in m.lines {
+            guard let p = toPixels.apply(to: l.from), let q = toPixels.apply(to: l.to) else { continue }
+            surface.stroke(p.x, p.y, q.x, q.y, width: line, color: color, cap: line / 2)
+            let dx = q.x - p.x, dy = q.y - p.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            guard length > 1 else { continue }
+            let nx = -dy / length * half, ny = dx / length * half
+            for e in [p, q] { surface.stroke(e.x - nx, e.y - ny, e.x + nx, e.y + ny, width: line, color: color, cap: 0) }
         }
     }
 

@@ -129,6 +129,24 @@ import Testing
         #expect(cells[5, 1].style.foreground == .rgb(220, 40, 40) || cells[5, 1].style.background == .rgb(220, 40, 40))
     }
 
+    @Test func aMeasurementIsDrawnInPixelsWithItsCaps() throws {
+        // A gap line from (20, 40) to (60, 40) in points: pixels (100, 200)…(300, 200). A mark
+        // is 10/5 = 2 pixels wide, so rows 199 and 200 are wholly red between the ends; each
+        // cap crosses an end half a cell (5 pixels) either side: x 99…100, y 195…204.
+        let tree = LayerTree()
+        var options = RasterOptions(showOutlines: false)
+        options.measurement = MeasureOverlay(lines: [MeasureLine(.horizontal, from: Point(20, 40), to: Point(60, 40), value: 40)])
+        let image = PixelRaster.render(tree, viewport: Self.viewport, columns: 80, rows: 40, options: options)
+        let red: UInt32 = 0xFF3B30
+        #expect(image[200, 199] == red && image[200, 200] == red && image[101, 199] == red && image[298, 200] == red)
+        #expect(image[200, 198] == 0 && image[200, 201] == 0)   // only the line's two rows
+        #expect(image[100, 196] == red && image[300, 203] == red)   // the caps
+        #expect(image[150, 196] == 0 && image[100, 193] == 0)       // nothing beside or past them
+        // Without the overlay the same pixels are the backdrop.
+        let plain = PixelRaster.render(tree, viewport: Self.viewport, columns: 80, rows: 40, options: RasterOptions(showOutlines: false))
+        #expect(plain[200, 199] == 0 && plain[100, 196] == 0)
+    }
+
     @Test func opacityBlendsOverWhatIsBelow() throws {
         var tree = LayerTree()
         _ = try tree.add(Scenes.layer("white", Rect(0, 0, 20, 20), at: Point(20, 20)) {

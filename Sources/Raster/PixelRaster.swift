@@ -90,16 +90,9 @@ public enum PixelRaster {
             childClips.append(clip)
             var background = walk.layers[step.slot].backgroundColor
             if let shading {
-                let level: Int
-                if step.id == shading.root {
-                    level = 0
-                } else if step.parentIndex >= 0, shadeLevels[step.parentIndex] >= 0 {
-                    level = Int(shadeLevels[step.parentIndex]) + 1
-                } else {
-                    level = -1
-                }
-                shadeLevels.append(Int32(level))
-                if level >= 0, background == nil { background = shading.shade(level: level) }
+                let level = shading.level(of: step.id, parentLevel: step.parentIndex >= 0 ? shadeLevels[step.parentIndex] : nil)
+                shadeLevels.append(level)
+                if level >= 0, background == nil { background = shading.shade(level: Int(level)) }
             }
             if clip == nothingVisible { continue }
             let layer = walk.layers[step.slot]

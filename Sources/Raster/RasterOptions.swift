@@ -113,6 +113,15 @@ public struct SubtreeShading: Equatable, Sendable {
         self.shades = shades.isEmpty ? SubtreeShading.standardShades : shades
     }
 
+    /// A layer's level from its parent's (nil: no parent): 0 at `root`, one more than a
+    /// shaded parent's, −1 outside the subtree. Both rasterizers walk the tree with it.
+    @inline(__always)
+    func level(of id: LayerID, parentLevel: Int32?) -> Int32 {
+        if id == root { return 0 }
+        if let parentLevel, parentLevel >= 0 { return parentLevel + 1 }
+        return -1
+    }
+
     /// Blue-grey, lighter a level down, for six levels: level k is
     /// `s = 70 + 25·k`, `(s / 2, s, s + 40)` — (35, 70, 110) at the root … (97, 195, 235).
     public static let standardShades: [Color] = (0...5).map { level in

@@ -193,9 +193,6 @@ struct Explore: ParsableCommand {
         if let sharePath, sharePath == "-" { throw ValidationError("--share needs a file path (attendees read it, e.g. over ssh with tail -c +1 -f)") }
     }
 
-    /// The terminal both the explorer and an attendee draw on: the theme asked before
-    /// ncurses owns the terminal, the mode the terminal can show, and a note to say once
-    /// (why the screen is ASCII or monochrome, or why octants are drawn as braille).
     /// `--record FILE.cast`: starts recording on the open terminal, or gives the terminal back
     /// and exits 1 with why.
     func startRecording(on terminal: NCursesTerminal) throws {
@@ -205,30 +202,6 @@ struct Explore: ParsableCommand {
             printError("layerscope: --record: \(error)")
             throw ExitCode(1)
         }
-    }
-
-    func openTerminal() throws -> (NCursesTerminal, ScreenOptions, String?) {
-        let (theme, background) = draw.resolvedTheme(askTerminal: true)
-        var options = NCursesTerminal.Options()
-        options.mouse = !noMouse
-        if let c = draw.color { options.colorDepth = c }
-        let terminal: NCursesTerminal
-        do {
-            terminal = try NCursesTerminal(options: options)
-        } catch {
-            printError("layerscope: \(error)")
-            throw ExitCode(1)
-        }
-        // The Linux console's fonts have no braille: auto draws blocks there.
-        var mode = draw.mode == .auto && !terminal.capabilities.braille ? .blocks : draw.mode
-        // ncurses measures octants with the C library's wcwidth: unknown there, they would
-        // shift every cell after them.
-        var note = terminal.capabilities.notes
-        if mode == .octant && terminal.capabilities.unicode && !RenderMode.octantsHaveWidth {
-            mode = .braille
-            note = "--mode octant: this system's C library does not know Unicode 16 octants (ncurses would misplace them); drawing braille"
-        }
-        return (terminal, ScreenOptions(mode: mode, unicode: terminal.capabilities.unicode, theme: theme, background: background), note)
     }
 
     func run() throws {
@@ -250,7 +223,7 @@ struct Explore: ParsableCommand {
         }
         defer { feed?.write(.bye) }
         let graphics = resolveGraphics(&state)
-        let (terminal, screen, note) = try openTerminal()
+        let (terminal, screen, note) = try openExplorerTerminal(draw: draw, mouse: !noMouse)
         // Killed or hung up (an SSH connection dropped), the presenter still says bye.
         if let feed { terminal.setLastWords(FeedWriter.lastWords, to: feed.fd) }
         // Say once why the screen is ASCII or monochrome, or why octants are braille.
@@ -259,14 +232,7 @@ struct Explore: ParsableCommand {
         let loop = RunLoop(state: state, terminal: terminal, options: screen)
         startPixels(loop, graphics)
         loop.share = feed
-        do {
-            try loop.run()
-        } catch {
-            terminal.shutdown()
-            printError("layerscope: \(error)")
-            throw ExitCode(1)
-        }
-        terminal.shutdown()
+        try runLoop(loop, on: terminal)
         // A recording cut short (a full disk) is a failure of what was asked: say so.
         if let failure = terminal.recordingFailure {
             printError("layerscope: --record: \(failure)")
@@ -312,7 +278,7 @@ extension Explore {
         state.picture.present = draw.present
         state.status = "waiting for the presenter's scene…"
         let graphics = resolveGraphics(&state)
-        let (terminal, screen, note) = try openTerminal()
+        let (terminal, screen, note) = try openExplorerTerminal(draw: draw, mouse: !noMouse)
         if let note { state.status = "waiting for the presenter's scene… (" + note + ")" }
         try startRecording(on: terminal)
         let loop = RunLoop(state: state, terminal: terminal, options: screen)
@@ -550,4 +516,44 @@ struct Bench: ParsableCommand {
             }
         }
     }
+}
+
+/// Runs the explorer's loop (the explorer, an attendee, a learner) and gives the terminal back
+/// before anything is printed: an error is said on standard error and exits 1.
+func runLoop(_ loop: Explorer.RunLoop, on terminal: NCursesTerminal) throws {
+    do {
+        try loop.run()
+    } catch {
+        terminal.shutdown()
+        printError("layerscope: \(error)")
+        throw ExitCode(1)
+    }
+    terminal.shutdown()
+}
+
+/// The terminal the explorer, an attendee and a learner draw on: the theme asked before
+/// ncurses owns the terminal, the mode the terminal can show, and a note to say once (why the
+/// screen is ASCII or monochrome, or why octants are drawn as braille).
+func openExplorerTerminal(draw: DrawOptions, mouse: Bool) throws -> (NCursesTerminal, ScreenOptions, String?) {
+    let (theme, background) = draw.resolvedTheme(askTerminal: true)
+    var options = NCursesTerminal.Options()
+    options.mouse = mouse
+    if let c = draw.color { options.colorDepth = c }
+    let terminal: NCursesTerminal
+    do {
+        terminal = try NCursesTerminal(options: options)
+    } catch {
+        printError("layerscope: \(error)")
+        throw ExitCode(1)
+    }
+    // The Linux console's fonts have no braille: auto draws blocks there.
+    var mode = draw.mode == .auto && !terminal.capabilities.braille ? .blocks : draw.mode
+    // ncurses measures octants with the C library's wcwidth: unknown there, they would
+    // shift every cell after them.
+    var note = terminal.capabilities.notes
+    if mode == .octant && terminal.capabilities.unicode && !RenderMode.octantsHaveWidth {
+        mode = .braille
+        note = "--mode octant: this system's C library does not know Unicode 16 octants (ncurses would misplace them); drawing braille"
+    }
+    return (terminal, ScreenOptions(mode: mode, unicode: terminal.capabilities.unicode, theme: theme, background: background), note)
 }

@@ -164,7 +164,7 @@ struct LearnRun: ParsableCommand {
         }
         Progress.write(state.learn!, key: source.key)
         roomFile?.append(state.learn!, event: progress.current == nil ? "start" : "resume")
-        let (terminal, screen) = try openLearnTerminal()
+        let (terminal, screen, _) = try openExplorerTerminal(draw: draw, mouse: !noMouse)
         let loop = RunLoop(state: state, terminal: terminal, options: screen)
         var revision = state.learn?.revision ?? 0
         loop.observe = { state in
@@ -173,30 +173,8 @@ struct LearnRun: ParsableCommand {
             Progress.write(learn, key: source.key)
             roomFile?.append(learn, event: learn.lastEvent)
         }
-        do {
-            try loop.run()
-        } catch {
-            terminal.shutdown()
-            printError("layerscope: \(error)")
-            throw ExitCode(1)
-        }
-        terminal.shutdown()
+        try runLoop(loop, on: terminal)
         if let learn = loop.state.learn { roomFile?.append(learn, event: "quit") }
-    }
-
-    func openLearnTerminal() throws -> (NCursesTerminal, ScreenOptions) {
-        let (theme, background) = draw.resolvedTheme(askTerminal: true)
-        var options = NCursesTerminal.Options()
-        options.mouse = !noMouse
-        if let c = draw.color { options.colorDepth = c }
-        let terminal: NCursesTerminal
-        do { terminal = try NCursesTerminal(options: options) } catch {
-            printError("layerscope: \(error)")
-            throw ExitCode(1)
-        }
-        var mode = draw.mode == .auto && !terminal.capabilities.braille ? .blocks : draw.mode
-        if mode == .octant && terminal.capabilities.unicode && !RenderMode.octantsHaveWidth { mode = .braille }
-        return (terminal, ScreenOptions(mode: mode, unicode: terminal.capabilities.unicode, theme: theme, background: background))
     }
 }
 

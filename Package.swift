@@ -21,15 +21,21 @@ let package = Package(
         // The command language: commands as values, the tokenizer and parser, their errors, and
         // the printers of the values they read (transforms, property values, animations, drawings).
         .target(name: "CommandLanguage", dependencies: ["LayerModel", "Geometry"]),
-        // The layout format: JSON/YAML readers, decoder, encoder, errors, file I/O, scenes,
-        // recursiveDescription import, SVG and Swift export.
+        // A scene and its parts as values: the tree with its title, notes, screen, script,
+        // animations, steps and lesson; where each came from; the version of the file read.
+        .target(name: "Scenes", dependencies: ["LayerModel", "Geometry", "SafeText"]),
+        // The layout format only: JSON/YAML readers, decoder, encoder, errors, file I/O, the
+        // preserving save, and the import forms (recursiveDescription, po, AppKit, Sentry, SDCALayer).
         .target(name: "LayoutFiles", dependencies: [
-            "LayerModel", "CommandLanguage", "Geometry", "SafeText", "Cells",
+            "Scenes", "LayerModel", "CommandLanguage", "Geometry", "SafeText",
             .product(name: "Yams", package: "Yams"),
         ]),
+        // Pictures and code out: the SVG (labels placed by Raster's label layout, as on the
+        // canvas) and the Swift export.
+        .target(name: "Export", dependencies: ["Raster", "Scenes", "LayerModel", "CommandLanguage", "Geometry", "SafeText"]),
         // The engine: a session that applies commands to a scene (undo, queries, steps, time),
         // loads and saves scenes, and runs scripts.
-        .target(name: "Engine", dependencies: ["LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
+        .target(name: "Engine", dependencies: ["Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Export", "Geometry", "SafeText"]),
         // The leaf between pictures and terminals: cells, styles, colours and the one
         // colour-depth ladder, the canvas, display width, the ASCII fallback, colour
         // reduction, and the frame diff that turns canvases into terminal bytes.
@@ -50,14 +56,14 @@ let package = Package(
         // The terminal protocol, keys, input events, an in-memory terminal.
         .target(name: "TerminalKit", dependencies: ["Cells"]),
         // State, reducer, keymap, the text panels, run loop, headless runner.
-        .target(name: "Explorer", dependencies: ["Graphics", "TerminalKit", "Cells", "Raster", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
+        .target(name: "Explorer", dependencies: ["Graphics", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
         // ncursesw, seen from Swift through a small shim.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncursesw5-dev"])]),
         // Depends on Cells, never on Raster or the model: `.ci/run` checks the backend and
         // ncurses-demo link neither LayerModel, Engine, LayoutFiles, Raster nor Yams.
         .target(name: "NCursesTerminal", dependencies: ["CNCurses", "TerminalKit", "Cells", "SafeText"]),
         .executableTarget(name: "layerscope", dependencies: [
-            "Explorer", "Graphics", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "Benchmarks", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText",
+            "Explorer", "Graphics", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "Benchmarks", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Export", "Geometry", "SafeText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -66,7 +72,7 @@ let package = Package(
         .executableTarget(name: "ncurses-demo", dependencies: ["NCursesTerminal"]),
         // The seeded mutation fuzzer (layout readers, command parser), its command-line runner
         // and libFuzzer entry point (scripts/fuzz.sh).
-        .target(name: "Fuzzing", dependencies: ["Engine", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells", "SeededRandom", "SafeText"]),
+        .target(name: "Fuzzing", dependencies: ["Engine", "Scenes", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells", "SeededRandom", "SafeText"]),
         .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing", "Engine"]),
         // Test helpers shared by the test targets: approximate comparison, goldens, the screen
         // model of the end-to-end tests, the malformed corpora's manifests, a layer builder.
@@ -79,9 +85,11 @@ let package = Package(
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "LayerModelTests", dependencies: ["LayerModel", "Geometry", "TestSupport", "SeededRandom"]),
         .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "LayerModel", "Geometry", "TestSupport"]),
-        .testTarget(name: "LayoutFilesTests", dependencies: ["LayoutFiles", "CommandLanguage", "LayerModel", "Geometry", "TestSupport", "Fuzzing"],
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "LayerModel", "Geometry", "TestSupport"]),
+        .testTarget(name: "LayoutFilesTests", dependencies: ["LayoutFiles", "Scenes", "CommandLanguage", "LayerModel", "Geometry", "TestSupport", "Fuzzing"],
                     exclude: ["Synthetic"], resources: [.copy("Malformed"), .copy("Dumps")]),
-        .testTarget(name: "EngineTests", dependencies: ["Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"]),
+        .testTarget(name: "EngineTests", dependencies: ["Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     resources: [.copy("Malformed")]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "CellsTests", dependencies: ["Cells", "SafeText", "TestSupport"]),
@@ -89,9 +97,9 @@ let package = Package(
                     exclude: ["__Goldens__"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics", "Cells"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Geometry"]),
-        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "Graphics", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "Graphics", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
-        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "TestSupport", "Engine", "LayerModel", "CommandLanguage", "LayoutFiles"]),
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "TestSupport", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Cells"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import CommandLanguage
+import Scenes
 import LayoutFiles
 
 /// One attempt's outcome: each check's verdict and the answer its query gave.

@@ -1,4 +1,5 @@
 import LayoutFiles
+import Scenes
 /// A layout that could not be loaded or saved: the file's error, or its script's.
 public struct SceneLoadError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String

@@ -1,4 +1,5 @@
 import CommandLanguage
+import Scenes
 import LayoutFiles
 
 /// Where and why a script stopped — the one failure of every kind of script: `eval`,

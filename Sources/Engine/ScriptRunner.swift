@@ -1,4 +1,5 @@
 import CommandLanguage
+import Scenes
 import LayoutFiles
 
 /// Runs a script headless, as `layerscope eval` does: every query's answer is emitted as

@@ -2,6 +2,7 @@ import Geometry
 import LayerModel
 import CommandLanguage
 import LayoutFiles
+import Export
 
 extension Session {
     /// `explode …` and `camera …`: settings only; the scene is not touched (no undo step).

@@ -1,4 +1,5 @@
 import CommandLanguage
+import Scenes
 import LayerModel
 import LayoutFiles
 /// Step-through demos (`steps:` in a layout, `step N`): forward runs each step's script,

@@ -1,7 +1,9 @@
 import Geometry
+import Scenes
 import LayerModel
 import CommandLanguage
 import LayoutFiles
+import Export
 
 /// What the caller must do after a command: the engine itself never prints and never
 /// touches files, so the explorer and headless runs share it.

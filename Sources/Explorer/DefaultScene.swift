@@ -1,4 +1,5 @@
 import LayoutFiles
+import Scenes
 import Engine
 
 /// The scene `layerscope` opens with no FILE: `Layouts/tour.json`, embedded so that

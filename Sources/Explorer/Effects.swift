@@ -1,4 +1,5 @@
 import TerminalKit
+import Scenes
 import CommandLanguage
 import LayoutFiles
 import Engine

@@ -1,4 +1,4 @@
-import LayoutFiles
+import Scenes
 import Geometry
 import Raster
 import CommandLanguage

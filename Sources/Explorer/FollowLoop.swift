@@ -1,5 +1,6 @@
 import Foundation
 import LayoutFiles
+import Scenes
 import Engine
 import TerminalKit
 

@@ -1,6 +1,7 @@
 import Foundation
 import Engine
 import LayoutFiles
+import Scenes
 
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,7 @@
 import TerminalKit
 import LayerModel
 import CommandLanguage
-import LayoutFiles
+import Scenes
 import Engine
 
 /// `layerscope learn` (docs/workshops.md, "Lessons"): the pack, where the learner is, what

@@ -1,5 +1,5 @@
 import Cells
-import LayoutFiles
+import Scenes
 import Engine
 
 /// What learn mode draws (docs/workshops.md, "Lessons"): the goal band over the top of the

@@ -1,9 +1,9 @@
 import Cells
+import Scenes
 import Geometry
 import Raster
 import TerminalKit
 import CommandLanguage
-import LayoutFiles
 import Engine
 
 /// Everything that can happen to the explorer.

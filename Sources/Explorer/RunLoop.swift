@@ -1,7 +1,7 @@
 import Geometry
+import Scenes
 import Raster
 import TerminalKit
-import LayoutFiles
 import Engine
 import SafeText
 

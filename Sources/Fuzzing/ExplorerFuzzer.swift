@@ -1,4 +1,5 @@
 import Cells
+import Scenes
 import Raster
 import CommandLanguage
 import Explorer

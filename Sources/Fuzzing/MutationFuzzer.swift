@@ -1,4 +1,5 @@
 import CommandLanguage
+import Scenes
 import LayoutFiles
 import Engine
 import SeededRandom

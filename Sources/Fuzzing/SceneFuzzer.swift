@@ -1,4 +1,5 @@
 import Cells
+import Scenes
 import Foundation
 import CommandLanguage
 import Geometry

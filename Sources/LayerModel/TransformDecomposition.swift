@@ -190,3 +190,31 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+// MARK: Affine parts (the Swift export's chains, the transform step reader's fit)
+
+/// A 2D transform as the parts `S·R·T` (scale, then rotate, then translate).
+public struct AffineParts: Equatable, Sendable {
+    public var sx: Double, sy: Double, radians: Double, tx: Double, ty: Double
+}
+
+extension Transform3D {
+    /// Splits an affine transform into scale, rotation and translation when it is one
+    /// (no shear); nil otherwise.
+    public var affineParts: AffineParts? {
+        let t = self
+        guard t.isAffine else { return nil }
+        let a = t.affine
+        let sx = (a.a * a.a + a.b * a.b).squareRoot()
+        guard sx > 1e-12 else { return nil }
+        var theta = atan2(a.b, a.a)
+        // sy from (c, d) = sy · (−sin θ, cos θ).
+        var sy = -a.c * sin(theta) + a.d * cos(theta)
+        var sxSigned = sx
+        // A negative x scale reads better as a flip of y with a half turn removed.
+        if sy < 0, abs(theta) > .pi / 2 { theta -= theta > 0 ? .pi : -.pi; sxSigned = -sx; sy = -sy }
+        let rebuilt = Transform3D.scale(sxSigned, sy).concatenating(.rotation(.radians(theta))).concatenating(.translation(a.tx, a.ty))
+        guard rebuilt.isApproximatelyEqual(to: t, tolerance: 1e-9) else { return nil }
+        return AffineParts(sx: sxSigned, sy: sy, radians: theta, tx: a.tx, ty: a.ty)
+    }
+}

@@ -1,4 +1,5 @@
 import LayerModel
+import Scenes
 import CommandLanguage
 
 /// The `lesson` field (docs/layout-format.md, "Lessons"; the model is Lesson.swift). What can

@@ -1,4 +1,5 @@
 import SafeText
+import Scenes
 import Geometry
 import LayerModel
 

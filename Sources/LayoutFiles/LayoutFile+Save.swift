@@ -1,4 +1,5 @@
 import LayerModel
+import Scenes
 import CommandLanguage
 /// The write path of layout files: whatever LayerScope writes, it can read back, equal.
 ///

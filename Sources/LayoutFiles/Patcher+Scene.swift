@@ -1,4 +1,5 @@
 import LayerModel
+import Scenes
 import Geometry
 
 /// The edits a changed scene needs: its screen and notes, then each layer changed, removed

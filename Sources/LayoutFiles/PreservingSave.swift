@@ -1,4 +1,5 @@
 import LayerModel
+import Scenes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,5 @@
 import CommandLanguage
+import Scenes
 import Geometry
 import LayerModel
 import SafeText

@@ -1,4 +1,5 @@
 import LayerModel
+import Scenes
 import Geometry
 
 /// Scene equality as a save needs it: numbers to 1e-9, layers matched by name, fields this

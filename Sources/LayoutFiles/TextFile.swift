@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import Scenes
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -329,18 +330,7 @@ public final class SaveLock {
     deinit { if fd >= 0 { close(fd) } }
 }
 
-/// Which version of a file is on disk: device, inode, size and modification time (to the
-/// nanosecond), through symbolic links. A save by another program (written in place, or a new
-/// file renamed over it) changes it; reading does not.
-public struct FileVersion: Equatable, Sendable {
-    public var device: UInt64
-    public var inode: UInt64
-    public var size: Int64
-    public var seconds: Int
-    public var nanoseconds: Int
-    /// No write permission for anyone (`chmod 0444`): not replaced without asking, even by root.
-    public var isReadOnly: Bool
-
+extension FileVersion {
     /// The version of the file at `path`, nil when there is none.
     public static func of(_ path: String) -> FileVersion? {
         var st = stat()
@@ -354,9 +344,6 @@ public struct FileVersion: Equatable, Sendable {
         guard fstat(fd, &st) == 0 else { return nil }
         return FileVersion(st, isReadOnly: st.st_mode & 0o222 == 0)
     }
-
-    /// Equal but for the permission flag (a chmod is not someone else's edit).
-    public static func same(_ a: FileVersion?, _ b: FileVersion?) -> Bool { a?.withoutPermissions == b?.withoutPermissions }
 }
 
 extension FileVersion {
@@ -371,22 +358,7 @@ extension FileVersion {
     }
 }
 
-/// Why saving over a file must ask first (or, in a script, is refused).
-public enum SaveConflict: Equatable, Sendable {
-    /// The file changed on disk since the scene was loaded or last saved (another program
-    /// saved it): writing would silently revert that program's edit.
-    case changedOnDisk
-    /// The file has no write permission.
-    case readOnly
-
-    /// What to say, for `path`.
-    public func message(_ path: String) -> String {
-        switch self {
-        case .changedOnDisk: return "\(path) changed on disk since it was loaded (another program saved it)"
-        case .readOnly: return "\(path) is read-only"
-        }
-    }
-
+extension SaveConflict {
     /// The conflict of saving to `path`, if any: `loaded` is the version of the scene's own
     /// file when it was loaded or last saved (`ownFile`: `path` is that file).
     public static func of(saving path: String, ownFile: Bool, loaded: FileVersion?) -> SaveConflict? {
@@ -397,7 +369,3 @@ public enum SaveConflict: Equatable, Sendable {
     }
 }
 
-extension FileVersion {
-    /// The version without the permission flag (a chmod is not someone else's edit).
-    var withoutPermissions: FileVersion { var v = self; v.isReadOnly = false; return v }
-}

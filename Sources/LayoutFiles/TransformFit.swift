@@ -42,7 +42,7 @@ enum TransformFit {
         let order = ["scale": 0, "rotate": 1, "translate": 2]
         let ranks = steps.map { step -> Int? in step.axis == nil ? order[step.key] : nil }
         guard ranks.allSatisfy({ $0 != nil }), ranks.map({ $0! }) == ranks.map({ $0! }).sorted(),
-              Set(ranks.map { $0! }).count == ranks.count, let p = SwiftExport.parts(t) else { return nil }
+              Set(ranks.map { $0! }).count == ranks.count, let p = t.affineParts else { return nil }
         var wanted: [WantedValue] = []
         for step in steps {
             switch step.key {

@@ -1,4 +1,5 @@
 import LayerModel
+import Scenes
 import Geometry
 
 /// The value a field should have, before it is spelled; `keep` leaves the source alone.

@@ -1,4 +1,5 @@
 import Explorer
+import Scenes
 import Foundation
 import Engine
 import LayerModel

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Scenes
 import Foundation
 import LayoutFiles
 

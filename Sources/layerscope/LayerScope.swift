@@ -1,4 +1,5 @@
 import Cells
+import Scenes
 import ArgumentParser
 import Explorer
 import Foundation
@@ -10,6 +11,7 @@ import SafeText
 import TerminalKit
 import LayerModel
 import LayoutFiles
+import Export
 import Engine
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Benchmarks
+import Scenes
 import CommandLanguage
 import Engine
 import Explorer

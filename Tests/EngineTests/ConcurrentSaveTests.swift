@@ -1,4 +1,5 @@
 import Foundation
+import Scenes
 import Testing
 @testable import LayoutFiles
 @testable import Engine

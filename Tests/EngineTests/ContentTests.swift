@@ -1,9 +1,11 @@
 import Foundation
+import Scenes
 import Testing
 import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
+@testable import Export
 @testable import Engine
 
 /// Content and its CTM (content.md, issue 25): every number below is worked by hand in the

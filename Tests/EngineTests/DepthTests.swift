@@ -1,9 +1,11 @@
 import Testing
+import Scenes
 import TestSupport
 import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
+@testable import Export
 @testable import Engine
 
 /// depth.md: planes under the three orders, true quads, the camera, the queries.

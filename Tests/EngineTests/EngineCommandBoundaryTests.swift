@@ -1,4 +1,5 @@
 import Testing
+import Scenes
 @testable import CommandLanguage
 import LayoutFiles
 @testable import Engine

@@ -1,8 +1,10 @@
 import Foundation
+import Scenes
 import Testing
 import CommandLanguage
 import LayerModel
 @testable import LayoutFiles
+@testable import Export
 @testable import Engine
 
 /// Issue 36: forty nested views each `scale 1e9` (each valid) reach 1e360 and gave an SVG with

@@ -1,4 +1,5 @@
 import Geometry
+import Scenes
 import Testing
 @testable import LayerModel
 @testable import CommandLanguage

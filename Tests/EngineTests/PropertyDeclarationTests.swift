@@ -1,9 +1,11 @@
 import Foundation
+import Scenes
 import Testing
 import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
+@testable import Export
 @testable import Engine
 
 /// Generated from `PropertyDeclaration.all`, not from a hand-kept list: every declared

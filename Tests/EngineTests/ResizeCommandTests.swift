@@ -1,4 +1,5 @@
 import Foundation
+import Scenes
 import Geometry
 import Testing
 import TestSupport

@@ -1,4 +1,5 @@
 import Testing
+import Scenes
 @testable import CommandLanguage
 @testable import LayoutFiles
 @testable import Engine

@@ -1,9 +1,11 @@
 import Foundation
+import Scenes
 import Testing
 import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
+@testable import Export
 @testable import Engine
 
 @Suite("Session: commands, undo/redo, queries")

@@ -4,6 +4,7 @@ import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
+@testable import Export
 @testable import Engine
 
 /// Copy as code: the Swift `export swift` prints must, read back, reproduce each layer's

@@ -1,4 +1,5 @@
 import Testing
+import Scenes
 import CommandLanguage
 import Geometry
 import LayerModel

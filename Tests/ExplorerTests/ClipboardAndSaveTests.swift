@@ -5,6 +5,7 @@ import Raster
 import TerminalKit
 import Testing
 import LayoutFiles
+import Export
 import Engine
 
 /// An in-memory terminal that also takes OSC 52 copies, recording what it was sent.

@@ -1,4 +1,5 @@
 @testable import Explorer
+import Scenes
 import Geometry
 import Raster
 import TestSupport

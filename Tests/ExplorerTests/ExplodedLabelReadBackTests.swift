@@ -1,4 +1,5 @@
 import Testing
+import Scenes
 import Cells
 import Geometry
 import LayerModel

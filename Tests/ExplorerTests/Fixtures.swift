@@ -1,4 +1,5 @@
 import Explorer
+import Scenes
 import TerminalKit
 import Testing
 import Geometry

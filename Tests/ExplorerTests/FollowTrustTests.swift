@@ -7,6 +7,7 @@ import TerminalKit
 import Testing
 import LayerModel
 import LayoutFiles
+import Export
 import Engine
 import SafeText
 

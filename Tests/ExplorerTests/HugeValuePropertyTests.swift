@@ -1,4 +1,5 @@
 @testable import Explorer
+import Scenes
 import Foundation
 import Fuzzing
 import Testing

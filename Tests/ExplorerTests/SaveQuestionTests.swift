@@ -1,6 +1,7 @@
 @testable import Explorer
 import LayoutFiles
 import Testing
+import Scenes
 
 /// The question before saving over a changed or read-only file (issue 20): each answer's
 /// effect, from the reducer (the tmux test TwoWritersEndToEndTests drives the real thing).

@@ -1,4 +1,5 @@
 @testable import Explorer
+import Scenes
 import Cells
 import Geometry
 import Raster

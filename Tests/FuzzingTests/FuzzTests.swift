@@ -1,4 +1,5 @@
 import Foundation
+import Scenes
 import Fuzzing
 import Testing
 import TestSupport

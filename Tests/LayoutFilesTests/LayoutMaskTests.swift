@@ -1,4 +1,5 @@
 import Geometry
+import Scenes
 import Testing
 import LayerModel
 import LayoutFiles

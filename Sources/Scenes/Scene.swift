@@ -106,3 +106,44 @@ public struct AnimationDeclaration: Equatable, Sendable {
         self.layer = layer; self.spec = spec; self.location = location
     }
 }
+
+/// Which version of a file is on disk: device, inode, size and modification time (to the
+/// nanosecond), through symbolic links. A save by another program (written in place, or a new
+/// file renamed over it) changes it; reading does not.
+public struct FileVersion: Equatable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var size: Int64
+    public var seconds: Int
+    public var nanoseconds: Int
+    /// No write permission for anyone (`chmod 0444`): not replaced without asking, even by root.
+    public var isReadOnly: Bool
+
+    public init(device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int, isReadOnly: Bool) {
+        self.device = device; self.inode = inode; self.size = size; self.seconds = seconds
+        self.nanoseconds = nanoseconds; self.isReadOnly = isReadOnly
+    }
+
+    /// Equal but for the permission flag (a chmod is not someone else's edit).
+    public static func same(_ a: FileVersion?, _ b: FileVersion?) -> Bool { a?.withoutPermissions == b?.withoutPermissions }
+
+    /// The version without the permission flag.
+    public var withoutPermissions: FileVersion { var v = self; v.isReadOnly = false; return v }
+}
+
+/// Why saving over a file must ask first (or, in a script, is refused).
+public enum SaveConflict: Equatable, Sendable {
+    /// The file changed on disk since the scene was loaded or last saved (another program
+    /// saved it): writing would silently revert that program's edit.
+    case changedOnDisk
+    /// The file has no write permission.
+    case readOnly
+
+    /// What to say, for `path`.
+    public func message(_ path: String) -> String {
+        switch self {
+        case .changedOnDisk: return "\(path) changed on disk since it was loaded (another program saved it)"
+        case .readOnly: return "\(path) is read-only"
+        }
+    }
+}

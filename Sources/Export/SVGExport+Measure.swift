@@ -1,4 +1,4 @@
-import Cells
+import Raster
 import Geometry
 import LayerModel
 

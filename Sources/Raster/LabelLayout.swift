@@ -1,3 +1,4 @@
+import Cells
 import Synchronization
 
 /// The one label layout: where names go, for every picture that writes them (the canvas,

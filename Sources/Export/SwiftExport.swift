@@ -88,28 +88,7 @@ public enum SwiftExport {
 
     // MARK: Transforms
 
-    /// A 2D transform as the parts `S·R·T` (scale, then rotate, then translate).
-    struct AffineParts {
-        var sx: Double, sy: Double, radians: Double, tx: Double, ty: Double
-    }
-
-    /// Splits an affine transform into scale, rotation and translation when it is one
-    /// (no shear); nil otherwise.
-    static func parts(_ t: Transform3D) -> AffineParts? {
-        guard t.isAffine else { return nil }
-        let a = t.affine
-        let sx = (a.a * a.a + a.b * a.b).squareRoot()
-        guard sx > 1e-12 else { return nil }
-        var theta = atan2(a.b, a.a)
-        // sy from (c, d) = sy · (−sin θ, cos θ).
-        var sy = -a.c * sin(theta) + a.d * cos(theta)
-        var sxSigned = sx
-        // A negative x scale reads better as a flip of y with a half turn removed.
-        if sy < 0, abs(theta) > .pi / 2 { theta -= theta > 0 ? .pi : -.pi; sxSigned = -sx; sy = -sy }
-        let rebuilt = Transform3D.scale(sxSigned, sy).concatenating(.rotation(.radians(theta))).concatenating(.translation(a.tx, a.ty))
-        guard rebuilt.isApproximatelyEqual(to: t, tolerance: 1e-9) else { return nil }
-        return AffineParts(sx: sxSigned, sy: sy, radians: theta, tx: a.tx, ty: a.ty)
-    }
+    static func parts(_ t: Transform3D) -> AffineParts? { t.affineParts }
 
     /// `CGAffineTransform` for a view: the plain initialiser for one part, a chain for more,
     /// six numbers for a shear.

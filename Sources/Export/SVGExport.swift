@@ -1,5 +1,6 @@
 import Foundation
-import Cells
+import Scenes
+import Raster
 import Geometry
 import LayerModel
 import SafeText

@@ -55,15 +55,21 @@ let package = Package(
         .target(name: "Graphics", dependencies: ["CZlib", "Cells"]),
         // The terminal protocol, keys, input events, an in-memory terminal.
         .target(name: "TerminalKit", dependencies: ["Cells"]),
-        // State, reducer, keymap, the text panels, run loop, headless runner.
-        .target(name: "Explorer", dependencies: ["Graphics", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
+        // The explorer's pure core: state, actions, the reducer, keymap, the text panels and the
+        // screen it draws. It reads and writes no file (effects ask the runtime to), so it
+        // imports no LayoutFiles: the build's import check and the graph check hold it.
+        .target(name: "Explorer", dependencies: ["Graphics", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "LayerModel", "CommandLanguage", "Geometry", "SafeText"]),
+        // The explorer's runtime, above its pure core: the run loop, the effect performer (files,
+        // clipboard, saves), the file watcher, follow mode's feed writer and reader, and the
+        // embedded default scene. Only here does the explorer do I/O.
+        .target(name: "ExplorerRuntime", dependencies: ["Explorer", "Graphics", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
         // ncursesw, seen from Swift through a small shim.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncursesw5-dev"])]),
         // Depends on Cells, never on Raster or the model: `.ci/run` checks the backend and
         // ncurses-demo link neither LayerModel, Engine, LayoutFiles, Raster nor Yams.
         .target(name: "NCursesTerminal", dependencies: ["CNCurses", "TerminalKit", "Cells", "SafeText"]),
         .executableTarget(name: "layerscope", dependencies: [
-            "Explorer", "Graphics", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "Benchmarks", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Export", "Geometry", "SafeText",
+            "ExplorerRuntime", "Explorer", "Graphics", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "Benchmarks", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Export", "Geometry", "SafeText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -72,11 +78,14 @@ let package = Package(
         .executableTarget(name: "ncurses-demo", dependencies: ["NCursesTerminal"]),
         // The seeded mutation fuzzer (layout readers, command parser), its command-line runner
         // and libFuzzer entry point (scripts/fuzz.sh).
-        .target(name: "Fuzzing", dependencies: ["Engine", "Scenes", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells", "SeededRandom", "SafeText"]),
+        .target(name: "Fuzzing", dependencies: ["ExplorerRuntime", "Engine", "Scenes", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells", "SeededRandom", "SafeText"]),
         .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing", "Engine"]),
         // Test helpers shared by the test targets: approximate comparison, goldens, the screen
         // model of the end-to-end tests, the malformed corpora's manifests, a layer builder.
         .target(name: "TestSupport", dependencies: ["Geometry", "Cells", "LayerModel"], path: "Tests/TestSupport"),
+        // The explorer tests' own support: the fixture scene, keys pressed on a state, the
+        // shipped layouts' folder (shared by ExplorerTests and ExplorerRuntimeTests).
+        .target(name: "ExplorerTestSupport", dependencies: ["Explorer", "Engine", "Scenes", "LayerModel", "LayoutFiles", "Raster", "TerminalKit", "Geometry"], path: "Tests/ExplorerTestSupport"),
         // One test target per source target, named after it (docs/architecture.md). EndToEndTests
         // tests the executables (layerscope, ncurses-demo and through them NCursesTerminal) in
         // real terminals.
@@ -97,8 +106,9 @@ let package = Package(
                     exclude: ["__Goldens__"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics", "Cells"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Geometry"]),
-        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "Graphics", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "ExplorerRuntime", "ExplorerTestSupport", "Graphics", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
+        .testTarget(name: "ExplorerRuntimeTests", dependencies: ["ExplorerRuntime", "Explorer", "ExplorerTestSupport", "Graphics", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "TestSupport", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Cells"]),
     ],

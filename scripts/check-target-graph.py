@@ -55,6 +55,7 @@ TESTED_ELSEWHERE = {
     "ncurses-demo": "EndToEndTests, as the built executable",
     "layerscope-fuzz": "FuzzingTests runs the fuzzer it wraps",
     "TestSupport": "it is the tests' own support code",
+    "ExplorerTestSupport": "it is the explorer tests' own support code (ExplorerTests, ExplorerRuntimeTests)",
 }
 
 def check_test_targets(targets):
@@ -74,6 +75,31 @@ def check_test_targets(targets):
 
 CHECKED = ["NCursesTerminal", "ncurses-demo", "TerminalKit", "Cells"]
 FORBIDDEN = {"LayerModel", "Engine", "LayoutFiles", "CommandLanguage", "Raster", "Explorer", "Yams"}
+
+# Layers kept in their place (issue 31), on direct dependencies — a direct edge is what lets a
+# file `import` the target (the build's explicit import check refuses the rest):
+# - the scene is a value below the format: Scenes knows no file format, picture or terminal;
+# - the format is only the format: LayoutFiles draws nothing and knows no terminal cell;
+# - the explorer's core does no I/O of its own: no LayoutFiles (file reading and saving),
+#   no runtime, no terminal backend — effects ask ExplorerRuntime to.
+DIRECT_FORBIDDEN = {
+    "Scenes": {"LayoutFiles", "CommandLanguage", "Cells", "Raster", "Export", "Engine", "Explorer", "Yams"},
+    "LayoutFiles": {"Cells", "Raster", "Export", "Engine", "Explorer", "ExplorerRuntime", "Graphics"},
+    "Export": {"LayoutFiles", "Engine", "Explorer", "ExplorerRuntime"},
+    "Explorer": {"LayoutFiles", "ExplorerRuntime", "NCursesTerminal", "CNCurses"},
+}
+
+def check_direct(targets):
+    failures = []
+    for name, banned in sorted(DIRECT_FORBIDDEN.items()):
+        t = targets.get(name)
+        if t is None:
+            failures.append(f"{name}: no such target in Package.swift")
+            continue
+        deps = set(t.get("target_dependencies", []) + t.get("product_dependencies", []))
+        for bad in sorted(deps & banned):
+            failures.append(f"{name} depends directly on {bad} (issue 31: docs/architecture.md says why not)")
+    return failures
 
 def main():
     raw = subprocess.run(["swift", "package", "describe", "--type", "json"],
@@ -101,6 +127,7 @@ def main():
                 node = parent[node]
             failures.append(f"{root} depends on {bad}: {' -> '.join(reversed(path))}")
         print(f"target graph: {root} -> {', '.join(sorted(k for k in parent if k != root)) or '(nothing)'}")
+    failures += check_direct(targets)
     documented = check_documented(targets) + check_test_targets(targets)
     if documented:
         print("target graph: docs/architecture.md disagrees with Package.swift (edit the doc's graph):", file=sys.stderr)
@@ -109,7 +136,7 @@ def main():
     else:
         print(f"target graph: docs/architecture.md matches Package.swift; every target has its test target")
     if failures:
-        print("target graph: FORBIDDEN DEPENDENCIES (the backend must depend on Cells, not on the model):",
+        print("target graph: FORBIDDEN DEPENDENCIES (the backend depends on Cells, not on the model; issue 31's layers):",
               file=sys.stderr)
         for f in failures:
             print("  " + f, file=sys.stderr)

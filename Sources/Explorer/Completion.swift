@@ -1,4 +1,3 @@
-import Foundation
 import LayerModel
 import CommandLanguage
 import Engine
@@ -11,12 +10,15 @@ public enum Completion {
         /// The whole line up to the caret after completion (the longest common prefix).
         public var completion: String?
         public var candidates: [String]
+        /// A file name is being completed and no listing was given: the directory to list
+        /// (the core reads no file system — the runtime lists it, `ExplorerEffect.listDirectory`).
+        public var needsDirectory: String? = nil
     }
 
-    /// `files` lists a directory's entries (directories with a trailing `/`); the default
-    /// reads the file system.
+    /// `files` lists a directory's entries (directories with a trailing `/`); without it a
+    /// file argument completes nothing and the result says which directory to list.
     public static func complete(_ prefix: String, session: Session,
-                                files: (String) -> [String] = Completion.directoryEntries) -> Result {
+                                files: ((String) -> [String])? = nil) -> Result {
         let words = split(prefix)
         let raw = words.last ?? ""
         // A name being typed inside quotes: match without the opening quote.
@@ -25,6 +27,7 @@ public enum Completion {
         let head = words.dropLast().joined(separator: " ")
         var pool: [String] = []
         var isNames = false
+        var needsDirectory: String? = nil
         if words.count <= 1 {
             pool = CommandTable.verbs
         } else {
@@ -40,7 +43,7 @@ public enum Completion {
                 case .file:
                     let slash = current.lastIndex(of: "/").map { current.index(after: $0) } ?? current.startIndex
                     let directory = String(current[..<slash])
-                    pool += files(directory).map { directory + $0 }
+                    if let files { pool += files(directory).map { directory + $0 } } else { needsDirectory = directory }
                     isNames = true
                 case .value: pool += CommandTable.valueWords(for: typed.last ?? "")
                 // `draw OP…` (content.md): the operation words, and clear.
@@ -51,7 +54,7 @@ public enum Completion {
         }
         pool = Array(Set(pool))
         let matches = pool.filter { $0.hasPrefix(current) }.sorted()
-        guard !matches.isEmpty else { return Result(completion: nil, candidates: []) }
+        guard !matches.isEmpty else { return Result(completion: nil, candidates: [], needsDirectory: needsDirectory) }
         var common = matches[0]
         for m in matches.dropFirst() {
             while !m.hasPrefix(common) { common.removeLast() }
@@ -70,23 +73,11 @@ public enum Completion {
             word = common
         }
         let line = (head.isEmpty ? "" : head + " ") + word
-        return Result(completion: line, candidates: matches)
+        return Result(completion: line, candidates: matches, needsDirectory: needsDirectory)
     }
 
     static func unquoted(_ word: String) -> String {
         word.count >= 2 && word.hasPrefix("\"") && word.hasSuffix("\"") ? String(word.dropFirst().dropLast()) : word
-    }
-
-    /// The entries of a directory ("" is the current one), directories with a `/`; hidden
-    /// files left out.
-    public static func directoryEntries(_ directory: String) -> [String] {
-        let path = directory.isEmpty ? "." : directory
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
-        return names.filter { !$0.hasPrefix(".") }.map { name in
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory)
-            return isDirectory.boolValue ? name + "/" : name
-        }
     }
 
     /// Splits the line at spaces outside double quotes, keeping the quotes in the words.

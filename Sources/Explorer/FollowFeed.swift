@@ -2,7 +2,6 @@ import Foundation
 import Scenes
 import Geometry
 import CommandLanguage
-import LayoutFiles
 import Engine
 
 #if canImport(Glibc)
@@ -44,9 +43,6 @@ public struct FeedRecord: Codable, Equatable, Sendable {
         self.now = now; self.commands = commands; self.sync = sync; self.wall = wall
     }
 
-    public static func scene(name: String, format: LayoutFormat, text: String) -> FeedRecord {
-        FeedRecord(kind: .scene, name: name, format: format == .yaml ? "yaml" : "json", text: text)
-    }
     public static let bye = FeedRecord(kind: .bye)
 
     /// The record as one line of JSON, newline included.
@@ -165,13 +161,6 @@ public enum Follow {
         }
     }
 
-    /// Seconds since 1970 (the feed's `wall`).
-    public static func wallClock() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
     /// After reading `record` at `wall` seconds since 1970: while the presenter's animations
     /// run, the clock moves on by the time since it was written (at most a day; a clock
     /// that reads earlier than the writer's moves nothing).
@@ -189,22 +178,10 @@ public enum Follow {
         _ = try? state.session.perform(.clock(.time(now)))
     }
 
-    /// The explorer state a `scene` record opens, at `like`'s size and settings (nil when its
-    /// text does not load: the error says why).
-    public static func open(_ record: FeedRecord, like base: ExplorerState) -> Result<ExplorerState, SceneLoadError> {
-        guard let text = record.text else { return .failure(SceneLoadError("the feed's scene record has no text")) }
-        let name = record.name ?? "feed"
-        let scene: Scene
-        do {
-            let parsed = try LayoutFile.parse(text, file: name, format: record.format == "yaml" ? .yaml : .json)
-            scene = try SceneLoader.applyingScript(parsed)
-        } catch let error as LayoutError {
-            return .failure(SceneLoadError(error.description))
-        } catch let error as SceneLoadError {
-            return .failure(error)
-        } catch {
-            return .failure(SceneLoadError("\(error)"))
-        }
+    /// The explorer state a `scene` record opens — `scene` read from its text by the runtime
+    /// (`Follow.open` in ExplorerRuntime: the core parses no file format) — at `like`'s size and
+    /// settings.
+    public static func state(opening scene: Scene, like base: ExplorerState) -> ExplorerState {
         // No file: an attendee's :w must never write over a local file of the same name.
         var state = ExplorerState(session: Session(scene: scene, filePath: nil))
         state.columns = base.columns
@@ -212,18 +189,20 @@ public enum Follow {
         state.cellAspect = base.cellAspect
         state.picture.present = base.picture.present
         state.following = base.following
-        return .success(state)
+        return state
     }
 
     /// Applies one record to the presenter's mirror. False for a record it cannot use
     /// (its status says why).
+    /// `opened`: a `scene` record's scene as the runtime read it from the record's text (nil
+    /// for other records).
     @discardableResult
-    public static func apply(_ record: FeedRecord, to state: inout ExplorerState) -> Bool {
+    public static func apply(_ record: FeedRecord, opened: Result<Scene, SceneLoadError>?, to state: inout ExplorerState) -> Bool {
         switch record.kind {
         case .scene:
-            switch open(record, like: state) {
-            case let .success(opened):
-                state = opened
+            switch opened ?? .failure(SceneLoadError("the feed's scene record was not read")) {
+            case let .success(scene):
+                state = Follow.state(opening: scene, like: state)
                 state.sceneName = record.name
                 return true
             case let .failure(error):

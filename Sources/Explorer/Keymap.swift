@@ -188,7 +188,7 @@ public enum Keymap {
 
     /// The keys bound to `action`, as the help spells them (`F`; `k Up`), for messages that
     /// name a key: they say what the keymap says.
-    static func keyNames(for action: ContextualAction) -> String {
+    public static func keyNames(for action: ContextualAction) -> String {
         bindings.filter { $0.action == .ui(action) }.flatMap(\.keys).map(\.description).joined(separator: " ")
     }
 

@@ -56,14 +56,9 @@ extension Reducer {
             caret = chars.count
         case .tab:
             let completed = Completion.complete(String(chars[0..<caret]), session: state.session)
-            if let c = completed.completion {
-                let rest = chars[caret...]
-                chars = Array(c) + rest
-                caret = c.count
-            }
-            if completed.candidates.count > 1 {
-                state.setStatus(completed.candidates.prefix(12).joined(separator: "  "))
-            }
+            // A file name: the runtime lists the directory and `completeFiles` finishes.
+            if let directory = completed.needsDirectory { return .listDirectory(directory) }
+            apply(completed, to: &chars, caret: &caret, &state)
         case let .character(c):
             chars.insert(c, at: caret)
             caret += 1
@@ -72,5 +67,27 @@ extension Reducer {
         }
         state.mode = .command(text: String(chars), caret: caret)
         return .none
+    }
+
+    /// The directory the `:` line's Tab asked for, listed: completes the line as it stands.
+    static func completeFiles(_ state: inout ExplorerState, directory: String, entries: [String]) {
+        guard case let .command(text, at) = state.mode else { return }
+        var chars = Array(text)
+        var caret = min(max(at, 0), chars.count)
+        let completed = Completion.complete(String(chars[0..<caret]), session: state.session,
+                                            files: { $0 == directory ? entries : [] })
+        apply(completed, to: &chars, caret: &caret, &state)
+        state.mode = .command(text: String(chars), caret: caret)
+    }
+
+    private static func apply(_ completed: Completion.Result, to chars: inout [Character], caret: inout Int, _ state: inout ExplorerState) {
+        if let c = completed.completion {
+            let rest = chars[caret...]
+            chars = Array(c) + rest
+            caret = c.count
+        }
+        if completed.candidates.count > 1 {
+            state.setStatus(completed.candidates.prefix(12).joined(separator: "  "))
+        }
     }
 }

@@ -40,12 +40,15 @@ public enum Action: Equatable, Sendable {
     // Follow mode (FollowLoop.swift): the run loop reads the feed, the reducer changes state.
     /// The title's note: following or detached, and whether the presenter left.
     case following(attached: Bool, presenterLeft: Bool)
-    /// A record of the presenter's feed, applied to the state shown (`Follow.apply`).
-    case feed(FeedRecord)
+    /// A record of the presenter's feed, applied to the state shown (`Follow.apply`); a
+    /// `scene` record comes with its scene as the runtime read it (`Follow.action(for:)`).
+    case feed(FeedRecord, opened: Result<Scene, SceneLoadError>?)
     /// The presenter's clock moved on since `record` (read late): `Follow.catchUp`.
     case catchUp(after: FeedRecord, wall: Double)
     /// `F` answered: the presenter's state (the mirror, at this terminal's size) is shown again.
     case followedAgain(ExplorerState, presenterLeft: Bool)
+    /// A directory's entries (directories with a trailing `/`), for the `:` line's completion.
+    case directoryListed(String, entries: [String])
     /// A key that changed nothing but what the footer says (an attendee still following).
     case said(echo: String, status: String, error: Bool)
     /// The presenter's journal of commands went out to the feed (or sharing began): start
@@ -68,6 +71,9 @@ public enum ExplorerEffect: Equatable, Sendable {
     /// An attendee (`--follow`) who detached: show the presenter's state again. Only a key
     /// asks for it (`F`, when detached), never a command, so no script meets it.
     case followPresenter
+    /// Tab on the `:` line, completing a file name: list this directory ("" is the current
+    /// one) and answer `Action.directoryListed`.
+    case listDirectory(String)
 }
 
 /// The pure reducer: `reduce(&state, action)` changes state and asks for effects.
@@ -169,11 +175,14 @@ public enum Reducer {
                 state.setStatus("the presenter left — this is their last state (q quits)")
             }
             return .none
-        case let .feed(record):
-            Follow.apply(record, to: &state)
+        case let .feed(record, opened):
+            Follow.apply(record, opened: opened, to: &state)
             return .none
         case let .catchUp(record, wall):
             Follow.catchUp(&state, after: record, at: wall)
+            return .none
+        case let .directoryListed(directory, entries):
+            completeFiles(&state, directory: directory, entries: entries)
             return .none
         case let .followedAgain(mirror, presenterLeft):
             state = mirror

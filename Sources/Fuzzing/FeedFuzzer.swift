@@ -2,6 +2,7 @@ import Foundation
 import Cells
 import Engine
 import Explorer
+import ExplorerRuntime
 import LayoutFiles
 import SafeText
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLanguage
 import Explorer
+import ExplorerRuntime
 import Foundation
 import Engine
 import LayoutFiles

@@ -1,4 +1,5 @@
 import Explorer
+import ExplorerRuntime
 import Scenes
 import Foundation
 import Engine

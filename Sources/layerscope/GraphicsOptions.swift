@@ -1,6 +1,7 @@
 import ArgumentParser
 import Cells
 import Explorer
+import ExplorerRuntime
 import Foundation
 import Graphics
 import Raster
@@ -113,7 +114,7 @@ extension Explore {
         return (chosen, cell)
     }
 
-    func startPixels(_ loop: Explorer.RunLoop, _ graphics: (GraphicsProtocol, (width: Int, height: Int))) {
+    func startPixels(_ loop: ExplorerRuntime.RunLoop, _ graphics: (GraphicsProtocol, (width: Int, height: Int))) {
         guard graphics.0 != .cells else { return }
         loop.useGraphics(PixelFrames(graphics: graphics.0, cellWidth: graphics.1.width, cellHeight: graphics.1.height))
     }

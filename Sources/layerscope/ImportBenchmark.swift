@@ -1,5 +1,6 @@
 import TerminalKit
 import Explorer
+import ExplorerRuntime
 import Foundation
 import LayoutFiles
 import Engine

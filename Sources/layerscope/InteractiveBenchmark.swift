@@ -1,4 +1,5 @@
 import Explorer
+import ExplorerRuntime
 import Foundation
 import NCursesTerminal
 import Raster

@@ -2,6 +2,7 @@ import Cells
 import Scenes
 import ArgumentParser
 import Explorer
+import ExplorerRuntime
 import Foundation
 import Geometry
 import NCursesTerminal
@@ -522,7 +523,7 @@ struct Bench: ParsableCommand {
 
 /// Runs the explorer's loop (the explorer, an attendee, a learner) and gives the terminal back
 /// before anything is printed: an error is said on standard error and exits 1.
-func runLoop(_ loop: Explorer.RunLoop, on terminal: NCursesTerminal) throws {
+func runLoop(_ loop: ExplorerRuntime.RunLoop, on terminal: NCursesTerminal) throws {
     do {
         try loop.run()
     } catch {

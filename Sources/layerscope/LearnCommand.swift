@@ -2,6 +2,7 @@ import ArgumentParser
 import Cells
 import Engine
 import Explorer
+import ExplorerRuntime
 import Foundation
 import LayoutFiles
 import NCursesTerminal

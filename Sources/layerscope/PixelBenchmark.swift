@@ -1,6 +1,7 @@
 import Benchmarks
 import Cells
 import Explorer
+import ExplorerRuntime
 import Foundation
 import Geometry
 import Graphics

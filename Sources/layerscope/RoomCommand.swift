@@ -1,5 +1,6 @@
 import ArgumentParser
 import Explorer
+import ExplorerRuntime
 import Foundation
 import SafeText
 

@@ -3,6 +3,7 @@ import Scenes
 import CommandLanguage
 import Engine
 import Explorer
+import ExplorerRuntime
 import Foundation
 import LayoutFiles
 

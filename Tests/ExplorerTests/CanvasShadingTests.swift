@@ -1,5 +1,6 @@
 import Cells
 @testable import Explorer
+import ExplorerTestSupport
 import Geometry
 import LayerModel
 import LayoutFiles

@@ -1,4 +1,5 @@
 @testable import Explorer
+import ExplorerTestSupport
 import Scenes
 import Geometry
 import Raster
@@ -315,6 +316,27 @@ import Engine
         #expect(Completion.complete("load clocks", session: session, files: listing).completion == "load clocks/")
         #expect(Completion.complete("load clocks/b", session: session, files: listing).completion == "load \"clocks/big clock.json\" ")
         #expect(Completion.complete("export svg clock.", session: session, files: listing).completion == "export svg clock.json ")
+    }
+
+    /// The core reads no file system (issue 31): Tab on a file argument asks the runtime for
+    /// the listing, and the listing, reduced, completes the line as it stands.
+    @Test func tabOnAFileAsksForTheListingAndItsAnswerCompletes() {
+        var state = Fixture.state()
+        state.press(":")
+        state.type("load clocks/b")
+        #expect(state.press("Tab") == .listDirectory("clocks/"))
+        #expect(state.mode == .command(text: "load clocks/b", caret: 13))
+        _ = Reducer.reduce(&state, .directoryListed("clocks/", entries: ["big clock.json", "aside.json"]))
+        #expect(state.mode == .command(text: "load \"clocks/big clock.json\" ", caret: 29))
+        // A listing of another directory (the line moved on) completes nothing.
+        _ = Reducer.reduce(&state, .directoryListed("elsewhere/", entries: ["big clock.json"]))
+        #expect(state.mode == .command(text: "load \"clocks/big clock.json\" ", caret: 29))
+        // A command word needs no listing: Tab completes at once.
+        var other = Fixture.state()
+        other.press(":")
+        other.type("sel")
+        #expect(other.press("Tab") == .none)
+        #expect(other.mode == .command(text: "select", caret: 6))   // select, selected: their common prefix
     }
 
     /// The explorer's own commands never reach the engine, but they are the last command:

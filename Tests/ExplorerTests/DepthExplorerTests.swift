@@ -7,6 +7,7 @@ import LayerModel
 import LayoutFiles
 import Engine
 @testable import Explorer
+import ExplorerTestSupport
 
 /// The exploded view in the explorer (docs/depth.md) on the fixture (400 × 210 screen, so
 /// the camera's centre c = (200, 105)). Tree packing: card (150…250 × 120…180) has nothing

@@ -5,6 +5,7 @@ import CommandLanguage
 import LayoutFiles
 import Engine
 @testable import Explorer
+import ExplorerTestSupport
 
 /// Learn mode's reducer (issue 34): the keys and commands, the check after every action
 /// (and only when something a check reads changed), the overlays, and the embedded pack.

@@ -1,4 +1,5 @@
 @testable import Explorer
+import ExplorerTestSupport
 import Foundation
 import Testing
 import TerminalKit
@@ -51,25 +52,6 @@ import Engine
         #expect(state.session.measurePin == MeasurePin(layer: "back", mode: .quad))
         #expect(state.selectedName == "card")
         #expect(state.status.contains("\"mode\":\"quad\",\"horizontal\":65,\"vertical\":35"))
-    }
-
-    @Test func thePinTravelsInTheFollowFeed() throws {
-        let dir = try TempDirectory()
-        let feed = dir.path + "/talk.feed"
-        let presenter = try FollowTests.present(keys("Tab", "M", "Tab"), feed: feed)
-        let (attendee, _, records) = try FollowTests.attend(feed)
-        #expect(presenter.state.session.measurePin != nil)
-        #expect(attendee.session.measurePin == presenter.state.session.measurePin)
-        #expect(records.contains { $0.commands?.contains { $0.hasPrefix("measure-pin ") } ?? false })
-        // The shared view carries it too, and a view without the field (an older feed) decodes.
-        let sync = try #require(records.last { $0.sync != nil }?.sync)
-        #expect(sync.measurePin == presenter.state.session.measurePin?.text)
-        // The key is taken out as a JSON value: the encoder's key order is not fixed on Linux.
-        var object = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(sync)) as? [String: Any])
-        #expect(object.removeValue(forKey: "measurePin") != nil)
-        let older = try JSONSerialization.data(withJSONObject: object)
-        #expect(!String(decoding: older, as: UTF8.self).contains("measurePin"))
-        #expect(try JSONDecoder().decode(FollowSync.self, from: older).measurePin == nil)
     }
 }
 

@@ -1,5 +1,7 @@
 import Cells
 import Explorer
+import ExplorerTestSupport
+@testable import ExplorerRuntime
 import Graphics
 import Raster
 import TerminalKit

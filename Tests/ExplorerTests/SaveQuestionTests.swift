@@ -1,4 +1,5 @@
 @testable import Explorer
+import ExplorerTestSupport
 import LayoutFiles
 import Testing
 import Scenes

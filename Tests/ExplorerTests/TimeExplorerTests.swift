@@ -1,4 +1,5 @@
 @testable import Explorer
+@testable import ExplorerRuntime
 import Scenes
 import Cells
 import Geometry

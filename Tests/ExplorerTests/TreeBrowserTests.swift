@@ -1,4 +1,5 @@
 import Explorer
+import ExplorerTestSupport
 import Geometry
 import Raster
 import Testing

@@ -1,4 +1,5 @@
 @testable import Explorer
+import ExplorerTestSupport
 import CommandLanguage
 import Engine
 import Foundation

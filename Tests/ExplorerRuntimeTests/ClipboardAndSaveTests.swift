@@ -1,4 +1,6 @@
 @testable import Explorer
+@testable import ExplorerRuntime
+import ExplorerTestSupport
 import Cells
 import Foundation
 import Raster

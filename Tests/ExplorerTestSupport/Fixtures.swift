@@ -7,6 +7,7 @@ import Raster
 import LayerModel
 import LayoutFiles
 import Engine
+import Foundation
 
 /// The scene most explorer tests start from, on a 400 × 210-point screen.
 ///
@@ -20,10 +21,10 @@ import Engine
 /// Tree order: card, badge, back. On the default 80 × 24 terminal the panel is collapsed
 /// and the canvas is 80 × 21 cells at rows 1…21; the screen fits it exactly:
 /// max(400 / 80, 210 / (21 · 2)) = 5 points per column, 10 points per row, origin (0, 0).
-enum Fixture {
-    static let screen = Size(width: 400, height: 210)
+public enum Fixture {
+    public static let screen = Size(width: 400, height: 210)
 
-    static func scene() -> Scene {
+    public static func scene() -> Scene {
         var tree = LayerTree()
         var card = Layer(name: "card")
         card.bounds = Rect(0, 0, 100, 60)
@@ -45,21 +46,21 @@ enum Fixture {
     }
 
     /// A fresh explorer on the fixture, `card` selected, 80 × 24 cells.
-    static func state(filePath: String? = nil) -> ExplorerState {
+    public static func state(filePath: String? = nil) -> ExplorerState {
         ExplorerState(session: Session(scene: scene(), filePath: filePath))
     }
 }
 
 extension ExplorerState {
     /// The layer named `name` (precondition: it exists).
-    func layer(_ name: String) -> Layer {
+    public func layer(_ name: String) -> Layer {
         guard let id = session.tree.id(named: name) else { preconditionFailure("no layer \(name)") }
         return session.tree[id]
     }
 
     /// Feeds keys one after another, returning the last effect.
     @discardableResult
-    mutating func press(_ keys: String...) -> ExplorerEffect {
+    public mutating func press(_ keys: String...) -> ExplorerEffect {
         var effect = ExplorerEffect.none
         for k in keys {
             guard let key = Key(name: k) else { Issue.record("no key is named \(k)"); continue }
@@ -70,14 +71,58 @@ extension ExplorerState {
 
     /// Feeds typed keys one after another, returning the last effect.
     @discardableResult
-    mutating func press(_ keys: Key...) -> ExplorerEffect {
+    public mutating func press(_ keys: Key...) -> ExplorerEffect {
         var effect = ExplorerEffect.none
         for k in keys { effect = Reducer.reduce(&self, .key(k)) }
         return effect
     }
 
     /// Types text on the `:` line, one key per character (a space is the `Space` key).
-    mutating func type(_ text: String) {
+    public mutating func type(_ text: String) {
         for ch in text { _ = Reducer.reduce(&self, .key(.character(ch))) }
+    }
+}
+
+/// `<package>/Layouts`, found from this file's path: the shipped scenes the explorer's tests open.
+public enum ShippedLayouts {
+    public static let directory: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }   // Fixtures.swift, ExplorerTestSupport, Tests
+        return url.appendingPathComponent("Layouts").path
+    }()
+}
+
+/// A fresh directory under the system temp directory, removed when the test ends.
+public final class TempDirectory {
+    public let path: String
+    public init() throws {
+        path = NSTemporaryDirectory() + "layerscope-explorer-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+    public func file(_ name: String) -> String { path + "/" + name }
+
+    /// Writes `text` and pushes the file's mtime to a distinct second, so a rewrite is
+    /// noticed even on file systems with coarse timestamps.
+    public func write(_ text: String, to name: String, secondsAhead: Double) throws {
+        try text.write(toFile: file(name), atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: secondsAhead)],
+                                              ofItemAtPath: file(name))
+    }
+}
+
+/// Keys as the terminal delivers them.
+public func keys(_ names: String...) -> [InputEvent] {
+    names.map { name -> InputEvent in
+        switch name {
+        case "Enter": return .key(.enter)
+        case "Esc": return .key(.escape)
+        case "Tab": return .key(.tab)
+        case "Right": return .key(.right)
+        case let n where n.hasPrefix("C-") && n.count == 3: return .key(.control(n.last!))
+        default:
+            precondition(name.count == 1, "keys(): unknown key name \(name)")
+            return .key(.character(name.first!))
+        }
     }
 }

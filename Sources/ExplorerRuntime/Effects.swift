@@ -1,4 +1,6 @@
+import Foundation
 import TerminalKit
+import Explorer
 import Scenes
 import CommandLanguage
 import LayoutFiles
@@ -16,6 +18,8 @@ extension ExplorerEffect {
         case .load: return .load
         case .copy: return .copy
         case .write: return .write
+        // Tab on the `:` line: reading a directory changes nothing, so any script may.
+        case .listDirectory: return nil
         }
     }
 }
@@ -54,6 +58,20 @@ public enum EffectPerformer {
             }
         case let .copy(text):
             return copy(text)
+        case let .listDirectory(directory):
+            return .directoryListed(directory, entries: directoryEntries(directory))
+        }
+    }
+
+    /// The entries of a directory ("" is the current one), directories with a `/`; hidden
+    /// files left out.
+    public static func directoryEntries(_ directory: String) -> [String] {
+        let path = directory.isEmpty ? "." : directory
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        return names.filter { !$0.hasPrefix(".") }.map { name in
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory)
+            return isDirectory.boolValue ? name + "/" : name
         }
     }
 }

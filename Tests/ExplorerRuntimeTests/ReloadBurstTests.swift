@@ -1,4 +1,6 @@
 @testable import Explorer
+@testable import ExplorerRuntime
+import ExplorerTestSupport
 import Foundation
 import Geometry
 import TerminalKit

@@ -1,4 +1,5 @@
 import Foundation
+import Explorer
 import LayoutFiles
 import Scenes
 import Engine
@@ -162,7 +163,7 @@ extension RunLoop {
             case .scene, .act:
                 if record.kind == .scene { f.presenterLeft = false }
                 if f.attached {
-                    _ = Reducer.reduce(&state, .feed(record))
+                    _ = Reducer.reduce(&state, Follow.action(for: record))
                     clock.stop()
                 } else {
                     Follow.apply(record, to: &f.mirror)

@@ -1,4 +1,5 @@
 import Geometry
+import Explorer
 import Scenes
 import Raster
 import TerminalKit
@@ -321,5 +322,21 @@ struct FrameClock {
         guard let last else { return 0 }
         let due = last + 1 / FrameClock.framesPerSecond - FrameClock.monotonicSeconds()
         return max(0, Int((due * 1000).rounded(.up)))
+    }
+}
+
+extension RunLoop {
+    /// `e` then `y`: the Swift goes to the clipboard over OSC 52 when the terminal can take
+    /// it. Returns the action that tells the reducer how it went.
+    func sendToClipboard(_ text: String) -> Action {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        do {
+            try terminal.copyToClipboard(text)
+            return .copied("sent \(lines) lines to the clipboard (OSC 52) — if nothing arrives, the terminal may not support it (tmux: set -g set-clipboard on)")
+        } catch TerminalError.cannotCopy {
+            return .copyFailed(TerminalError.cannotCopy.description)
+        } catch {
+            return .copyFailed("copy failed: \(error)")
+        }
     }
 }

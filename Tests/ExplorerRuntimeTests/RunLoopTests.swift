@@ -1,4 +1,6 @@
 @testable import Explorer
+@testable import ExplorerRuntime
+import ExplorerTestSupport
 import Scenes
 import Cells
 import Foundation
@@ -10,40 +12,7 @@ import Testing
 import LayoutFiles
 import Engine
 
-/// A fresh directory under the system temp directory, removed when the test ends.
-final class TempDirectory {
-    let path: String
-    init() throws {
-        path = NSTemporaryDirectory() + "layerscope-explorer-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-    func file(_ name: String) -> String { path + "/" + name }
 
-    /// Writes `text` and pushes the file's mtime to a distinct second, so a rewrite is
-    /// noticed even on file systems with coarse timestamps.
-    func write(_ text: String, to name: String, secondsAhead: Double) throws {
-        try text.write(toFile: file(name), atomically: false, encoding: .utf8)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: secondsAhead)],
-                                              ofItemAtPath: file(name))
-    }
-}
-
-/// Keys as the terminal delivers them.
-func keys(_ names: String...) -> [InputEvent] {
-    names.map { name -> InputEvent in
-        switch name {
-        case "Enter": return .key(.enter)
-        case "Esc": return .key(.escape)
-        case "Tab": return .key(.tab)
-        case "Right": return .key(.right)
-        case let n where n.hasPrefix("C-") && n.count == 3: return .key(.control(n.last!))
-        default:
-            precondition(name.count == 1, "keys(): unknown key name \(name)")
-            return .key(.character(name.first!))
-        }
-    }
-}
 
 /// The fixture saved as a real layout file, and an explorer state loaded from it.
 func savedFixture(in dir: TempDirectory, name: String = "scene.json") throws -> (path: String, state: ExplorerState) {
@@ -397,5 +366,22 @@ func wrappedText(_ canvas: Canvas?, _ rows: ClosedRange<Int>) -> String {
         #expect(Reducer.reduce(&state, .fileChanged) == .none)
         var fromFile = Fixture.state(filePath: "/tmp/x.json")
         #expect(Reducer.reduce(&fromFile, .fileChanged) == .load(path: "/tmp/x.json"))
+    }
+}
+
+/// The runtime lists a directory for the `:` line's Tab (the core reads no file system).
+@Suite struct DirectoryListingEffectTests {
+    @Test func listsEntriesDirectoriesWithASlashHiddenOnesLeftOut() throws {
+        let dir = try TempDirectory()
+        try "{}".write(toFile: dir.file("a.json"), atomically: false, encoding: .utf8)
+        try "x".write(toFile: dir.file(".hidden"), atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: dir.file("sub"), withIntermediateDirectories: false)
+        let result = EffectPerformer.perform(.listDirectory(dir.path + "/"), scene: Scene(), io: .files, copy: { _ in .copied("") })
+        guard case let .directoryListed(directory, entries)? = result else { Issue.record("no listing: \(String(describing: result))"); return }
+        #expect(directory == dir.path + "/")
+        #expect(entries.sorted() == ["a.json", "sub/"])
+        // A directory that is not there lists nothing (and Tab completes nothing).
+        let missing = EffectPerformer.perform(.listDirectory(dir.file("nope") + "/"), scene: Scene(), io: .files, copy: { _ in .copied("") })
+        #expect(missing == .directoryListed(dir.file("nope") + "/", entries: []))
     }
 }

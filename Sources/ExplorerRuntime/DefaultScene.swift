@@ -1,4 +1,5 @@
 import LayoutFiles
+import Explorer
 import Scenes
 import Engine
 

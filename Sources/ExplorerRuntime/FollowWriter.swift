@@ -1,4 +1,5 @@
 import Foundation
+import Explorer
 import Engine
 
 #if canImport(Glibc)

@@ -1,4 +1,6 @@
 @testable import Explorer
+@testable import ExplorerRuntime
+import ExplorerTestSupport
 import Foundation
 import Geometry
 import TerminalKit
@@ -10,15 +12,15 @@ import Engine
 /// Follow mode's feed without terminals: a presenter's run loop writes it to a real file,
 /// a `FeedReader` reads it back, `Follow.apply` rebuilds the presenter's state.
 @Suite struct FollowTests {
-    static let popup = LayoutGoldenTests.layoutsDirectory + "/popup.json"
+    static let popup = ShippedLayouts.directory + "/popup.json"
 
     /// The presenter: popup.json, sharing to `feed`, fed `events` by an in-memory terminal.
-    static func present(_ events: [InputEvent], feed: String, file: String = popup, columns: Int = 110, rows: Int = 34) throws -> Explorer.RunLoop {
+    static func present(_ events: [InputEvent], feed: String, file: String = popup, columns: Int = 110, rows: Int = 34) throws -> ExplorerRuntime.RunLoop {
         let scene = try SceneLoader.load(file)
         let writer = try FeedWriter(path: feed)
         writer.write(.scene(name: String(file.split(separator: "/").last!), format: .json, text: try TextFile.read(file)))
         let terminal = InMemoryTerminal(columns: columns, rows: rows, events: events)
-        let loop = Explorer.RunLoop(state: ExplorerState(session: Session(scene: scene, filePath: file)), terminal: terminal, options: ScreenOptions())
+        let loop = ExplorerRuntime.RunLoop(state: ExplorerState(session: Session(scene: scene, filePath: file)), terminal: terminal, options: ScreenOptions())
         loop.share = writer
         try loop.run()
         writer.write(.bye)
@@ -72,7 +74,7 @@ import Engine
         // time-popup.json animates from the start: the presenter's clock runs (wall time)
         // until Space pauses it at some t; then > > scrubs to t + 0.25 + 0.25.
         let presenter = try Self.present([.key(.character(" ")), .key(.character(">")), .key(.character(">"))], feed: feed,
-                                         file: LayoutGoldenTests.layoutsDirectory + "/time-popup.json")
+                                         file: ShippedLayouts.directory + "/time-popup.json")
         let (attendee, _, records) = try Self.attend(feed)
         let t = records[2].sync!.now   // after the pause
         #expect(presenter.state.session.isPaused)
@@ -94,7 +96,7 @@ import Engine
         // Tab selects badge (tree order card, badge, back); then the file changes on disk:
         // back moves to (70, 65).
         let terminal = InMemoryTerminal(columns: 80, rows: 24, events: keys("Tab"))
-        let loop = Explorer.RunLoop(state: state, terminal: terminal, options: ScreenOptions())
+        let loop = ExplorerRuntime.RunLoop(state: state, terminal: terminal, options: ScreenOptions())
         loop.share = writer
         try SceneLoader.save(try RunLoopReloadTests.movedBack(), to: path)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: path)
@@ -110,7 +112,7 @@ import Engine
     }
 
     @Test func aLateReaderMovesARunningClockOnByTheTimeSince() throws {
-        var state = ExplorerState(session: Session(scene: try SceneLoader.load(LayoutGoldenTests.layoutsDirectory + "/time-spinner.json")))
+        var state = ExplorerState(session: Session(scene: try SceneLoader.load(ShippedLayouts.directory + "/time-spinner.json")))
         #expect(state.session.hasRunningAnimations)
         // Written at 1000 s with the clock at 2 s; read at 1000.5 s at speed 1: 2.5 s.
         let act = FeedRecord(kind: .act, now: 2, commands: [], wall: 1000)

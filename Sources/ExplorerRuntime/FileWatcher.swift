@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import Explorer
 
 /// Watches one file with inotify, so an idle explorer sleeps until the file changes
 /// instead of looking at it every 300 ms.

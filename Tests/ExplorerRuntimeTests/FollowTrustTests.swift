@@ -1,4 +1,6 @@
 @testable import Explorer
+@testable import ExplorerRuntime
+import ExplorerTestSupport
 import Cells
 import CommandLanguage
 import Foundation
@@ -19,7 +21,7 @@ import Glibc
 /// input stays linear. Each test holds a finding's exact input.
 @Suite(.serialized) struct FollowTrustTests {
     static let popup = FollowTests.popup
-    static let zOrder = LayoutGoldenTests.layoutsDirectory + "/z-order.json"
+    static let zOrder = ShippedLayouts.directory + "/z-order.json"
     /// The drawn text, plus the bidi, zero-width and line-separator characters.
     static let hostile = "\u{1B}]2;PWNED\u{07}\u{1B}]52;c;UFdORUQ=\u{07}\u{1B}[2J\u{202E}RTL\u{200B}\u{85}\u{2028}\u{9B}31m"
 
@@ -354,9 +356,9 @@ import Glibc
     }
 
     /// An attendee's run loop over `feed` (a file) with `events` queued.
-    static func follow(_ feed: String, events: [InputEvent]) throws -> Explorer.RunLoop {
+    static func follow(_ feed: String, events: [InputEvent]) throws -> ExplorerRuntime.RunLoop {
         let terminal = InMemoryTerminal(columns: 110, rows: 34, events: events)
-        let loop = Explorer.RunLoop(state: attendee(), terminal: terminal, options: ScreenOptions())
+        let loop = ExplorerRuntime.RunLoop(state: attendee(), terminal: terminal, options: ScreenOptions())
         try loop.runFollowing(try FeedReader(path: feed))
         return loop
     }
@@ -461,7 +463,7 @@ import Glibc
         #expect(writer.problem?.contains("cannot be written") == true)
         #expect(writer.waiting > 0)
         // The presenter's status line says so.
-        let loop = Explorer.RunLoop(state: ExplorerState(session: Session(scene: try SceneLoader.load(Self.popup), filePath: Self.popup)),
+        let loop = ExplorerRuntime.RunLoop(state: ExplorerState(session: Session(scene: try SceneLoader.load(Self.popup), filePath: Self.popup)),
                                     terminal: InMemoryTerminal(columns: 110, rows: 34), options: ScreenOptions())
         loop.share = writer
         loop.noteFeedHealth()

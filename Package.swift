@@ -78,8 +78,11 @@ let package = Package(
         .executableTarget(name: "ncurses-demo", dependencies: ["NCursesTerminal"]),
         // The seeded mutation fuzzer (layout readers, command parser), its command-line runner
         // and libFuzzer entry point (scripts/fuzz.sh).
-        .target(name: "Fuzzing", dependencies: ["ExplorerRuntime", "Engine", "Scenes", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells", "SeededRandom", "SafeText"]),
-        .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing", "Engine"]),
+        // The fuzzer's generator of mutated inputs and its dump target: what a test of the
+        // format alone needs, without the engine or the explorer.
+        .target(name: "Mutation", dependencies: ["LayoutFiles", "SeededRandom"]),
+        .target(name: "Fuzzing", dependencies: ["Mutation", "ExplorerRuntime", "Engine", "Scenes", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells", "SeededRandom", "SafeText"]),
+        .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing", "Mutation", "Engine"]),
         // Test helpers shared by the test targets: approximate comparison, goldens, the screen
         // model of the end-to-end tests, the malformed corpora's manifests, a layer builder.
         .target(name: "TestSupport", dependencies: ["Geometry", "Cells", "LayerModel"], path: "Tests/TestSupport"),
@@ -95,7 +98,7 @@ let package = Package(
         .testTarget(name: "LayerModelTests", dependencies: ["LayerModel", "Geometry", "TestSupport", "SeededRandom"]),
         .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "LayerModel", "Geometry", "TestSupport"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "LayerModel", "Geometry", "TestSupport"]),
-        .testTarget(name: "LayoutFilesTests", dependencies: ["LayoutFiles", "Scenes", "CommandLanguage", "LayerModel", "Geometry", "TestSupport", "Fuzzing"],
+        .testTarget(name: "LayoutFilesTests", dependencies: ["LayoutFiles", "Scenes", "CommandLanguage", "LayerModel", "Geometry", "TestSupport", "Mutation"],
                     exclude: ["Synthetic"], resources: [.copy("Malformed"), .copy("Dumps")]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
@@ -109,7 +112,8 @@ let package = Package(
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "ExplorerRuntime", "ExplorerTestSupport", "Graphics", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "ExplorerRuntimeTests", dependencies: ["ExplorerRuntime", "Explorer", "ExplorerTestSupport", "Graphics", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"]),
-        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "TestSupport", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles"]),
+        .testTarget(name: "MutationTests", dependencies: ["Mutation", "LayoutFiles"]),
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Mutation", "TestSupport", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Cells"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Cells
+import Mutation
 import Scenes
 import Raster
 import CommandLanguage

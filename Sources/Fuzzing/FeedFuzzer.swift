@@ -1,4 +1,5 @@
 import Foundation
+import Mutation
 import Cells
 import Engine
 import Explorer

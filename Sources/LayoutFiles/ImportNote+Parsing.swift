@@ -70,3 +70,12 @@ extension ImportNote {
         return out
     }
 }
+
+extension Layer {
+    /// An importer's note: kept in the parts its text reads back as, so a saved and reopened
+    /// import is the same layer (a view's printed text may hold a `; ` or `: ` that reads
+    /// back into other parts); a note whose text reads back as no parts is kept as text.
+    mutating func setImportNote(_ note: ImportNote) {
+        if let parts = ImportNote(parsing: note.text) { importNote = parts } else { importNote = nil; self.note = note.text }
+    }
+}

@@ -224,8 +224,8 @@ public enum RecursiveDescriptionImporter {
         if let n = v.layerName { header.append("name '\(n.prefix(24))'") }
         var derived: [String] = [], assumed: [String] = []
         func finish(_ reason: String?, extra: [String] = []) -> (Layer, String?) {
-            layer.importNote = ImportNote(identity: header, printed: v.printedKeys, derived: derived, assumed: assumed,
-                                          remarks: extra, approximate: reason.map { [$0] } ?? [], line: v.line)
+            layer.setImportNote(ImportNote(identity: header, printed: v.printedKeys, derived: derived, assumed: assumed,
+                                          remarks: extra, approximate: reason.map { [$0] } ?? [], line: v.line))
             return (layer, reason)
         }
         if v.isLayerLine {

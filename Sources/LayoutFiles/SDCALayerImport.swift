@@ -198,8 +198,8 @@ public enum SDCALayerImport {
                 layer.isHidden = true
             }
             if let n = layerName { header.append("name '\(n.prefix(24))'") }
-            layer.importNote = ImportNote(identity: header, printed: printed, derived: derived, assumed: assumed,
-                                          remarks: extra, approximate: approximateReasons, line: node.position.line)
+            layer.setImportNote(ImportNote(identity: header, printed: printed, derived: derived, assumed: assumed,
+                                          remarks: extra, approximate: approximateReasons, line: node.position.line))
             if let bad = builder.unwritable(layer) {
                 try problem(node, item.path, "\(className): its \(bad)",
                             "without --strict the layer and its sublayers are skipped")

@@ -53,9 +53,9 @@ public enum SentryViewHierarchy {
             if case .bool(let visible)? = node.member("visible")?.value.kind { layer.isHidden = !visible }
             var identity = [type]
             if case .string(let id)? = node.member("identifier")?.value.kind { identity.append("identifier \(id)") }
-            layer.importNote = ImportNote(identity: identity,
+            layer.setImportNote(ImportNote(identity: identity,
                                           printed: ["x", "y", "width", "height (frame in the parent)", "alpha", "visible"],
-                                          assumed: ["anchorPoint (0.5, 0.5)", "no transform"], line: node.position.line)
+                                          assumed: ["anchorPoint (0.5, 0.5)", "no transform"], line: node.position.line))
             if let bad = builder.unwritable(layer) {
                 try builder.problem(LayoutError(file: file, line: node.position.line, column: node.position.column, path: path,
                                                 message: "\(type): its \(bad)"))

@@ -1,4 +1,5 @@
 import Fuzzing
+import Mutation
 
 #if FUZZING
 // libFuzzer's entry point (built with -sanitize=fuzzer -DFUZZING, see scripts/fuzz.sh). The

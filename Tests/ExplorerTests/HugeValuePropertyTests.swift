@@ -1,4 +1,5 @@
 @testable import Explorer
+import Mutation
 import Scenes
 import Foundation
 import Fuzzing

@@ -1,4 +1,5 @@
 import Foundation
+import Mutation
 import Scenes
 import Fuzzing
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import Fuzzing
+import Mutation
 import Geometry
 import LayerModel
 @testable import LayoutFiles

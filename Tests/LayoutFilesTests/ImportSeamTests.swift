@@ -1,6 +1,6 @@
 import Foundation
+import Mutation
 import Geometry
-import Fuzzing
 import Testing
 import LayerModel
 @testable import LayoutFiles

@@ -1,7 +1,7 @@
 import Foundation
+import Mutation
 import Testing
 import TestSupport
-import Fuzzing
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles

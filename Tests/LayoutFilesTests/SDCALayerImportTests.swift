@@ -1,7 +1,7 @@
 import Foundation
+import Mutation
 import Geometry
 import Testing
-import Fuzzing
 import LayerModel
 import LayoutFiles
 
@@ -317,7 +317,7 @@ struct SDCALayerImportTests {
         var problems: [String] = []
         for _ in 0..<400 {
             let input = fuzzer.nextInput()
-            let (ok, problem) = MutationFuzzer.run(input, on: .dump)
+            let (ok, problem) = DumpFuzzTarget.run(input)
             if ok { accepted += 1 }
             if ok, SDCALayerImport.looksLike(String(decoding: input, as: UTF8.self)) { sdcalayer += 1 }
             if let problem { problems.append(problem) }

@@ -1,6 +1,6 @@
 import Foundation
+import Mutation
 import Testing
-import Fuzzing
 import LayoutFiles
 
 @Suite("The dump reader under the mutation fuzzer")
@@ -8,7 +8,7 @@ struct DumpFuzzTests {
     @Test("3 000 mutated corpus dumps: no trap, no hang, every accepted dump saves and reopens equal")
     func fuzzDumps() throws {
         // The corpus of LayoutFilesTests (Tests/LayoutFilesTests/Dumps), read from the checkout.
-        let folder = FuzzTests.package.appendingPathComponent("Tests/LayoutFilesTests/Dumps")
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/LayoutFilesTests/Dumps")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "MANIFEST.md" }.sorted()
         let corpus = try names.map { Array(try Data(contentsOf: folder.appendingPathComponent($0))) }
         #expect(corpus.count >= 40)
@@ -20,7 +20,7 @@ struct DumpFuzzTests {
         for _ in 0..<3_000 {
             let input = fuzzer.nextInput()
             let start = clock.now
-            let (ok, problem) = MutationFuzzer.run(input, on: .dump)
+            let (ok, problem) = DumpFuzzTarget.run(input)
             slowest = max(slowest, clock.now - start)
             if ok { accepted += 1 }
             if let problem { problems.append(problem) }

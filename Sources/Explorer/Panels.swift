@@ -256,7 +256,7 @@ public enum Inspector {
         if !layer.autoresizingMask.isEmpty { field("autoresize", layer.autoresizingMask.printed) }
         // An imported view's class, address, tag… and, in red, why its geometry is approximate.
         // An import's note is laid out from its parts; any other note as written.
-        if let parts = layer.importNote?.parts {
+        if let parts = layer.importNote.flatMap({ $0.text == layer.note ? $0.parts : nil }) {
             for part in parts {
                 for line in wrapKeepingGroups(part.text, width: 44) { add("  " + line, part.kind == .approximate ? CellStyle(bold: true) : note) }
             }

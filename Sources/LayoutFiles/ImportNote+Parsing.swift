@@ -76,6 +76,7 @@ extension Layer {
     /// import is the same layer (a view's printed text may hold a `; ` or `: ` that reads
     /// back into other parts); a note whose text reads back as no parts is kept as text.
     mutating func setImportNote(_ note: ImportNote) {
-        if let parts = ImportNote(parsing: note.text) { importNote = parts } else { importNote = nil; self.note = note.text }
+        importNote = ImportNote(parsing: note.text)
+        self.note = note.text
     }
 }

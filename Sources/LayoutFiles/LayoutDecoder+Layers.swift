@@ -39,7 +39,7 @@ extension LayoutDecoder {
             let parent = stack[top].parent
             let path = LayerPath(parent: stack[top].parentPath, key: stack[top].key, index: index)
             let value = stack[top].values[index]
-            var decoded = try layer(value, path: path.text, scratch: &scratch)
+            let decoded = try layer(value, path: path.text, scratch: &scratch)
             let name = decoded.layer.name, namePosition = decoded.namePosition
             let children = decoded.children, childrenKey = decoded.childrenKey
             func duplicateName(first: LayerID) -> LayoutError {
@@ -53,8 +53,6 @@ extension LayoutDecoder {
                 if let first = tree.id(named: name) { throw duplicateName(first: first) }
                 try checkWritable(decoded.layer, at: value.position, path: path.text)
             }
-            // An import's note, saved and read back: in parts again for the inspector.
-            if let note = decoded.layer.note, let parts = ImportNote(parsing: note) { decoded.layer.importNote = parts }
             let id: LayerID
             do {
                 // The decoded layer is handed to the tree, not copied.
@@ -360,6 +358,8 @@ extension LayoutDecoder {
             }
             children = elements
         }
+        // An import's note, saved and read back: in parts again for the inspector.
+        if let note = layer.note, let parts = ImportNote(parsing: note) { layer.importNote = parts }
         return DecodedLayer(layer: layer, namePosition: namePosition, children: children, childrenKey: childrenKey)
     }
 

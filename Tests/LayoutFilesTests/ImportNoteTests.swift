@@ -34,14 +34,14 @@ import Scenes
         #expect(ImportNote(parsing: "line 4; UIView") == nil)
     }
 
-    /// Setting the note to other text drops the parts; setting the parts sets the note.
-    @Test func theNoteAndItsPartsStayOne() {
+    /// An importer's note sets the text and the parts together; the `note` property's writer
+    /// (`set note`, a layout's `note`) drops the parts.
+    @Test func theNoteAndItsPartsStayOne() throws {
         var layer = Layer(name: "v", kind: .view)
-        layer.importNote = ImportNote(identity: ["UIView"], printed: ["frame"], line: 3)
+        layer.setImportNote(ImportNote(identity: ["UIView"], printed: ["frame"], line: 3))
         #expect(layer.note == "UIView; printed: frame; line 3")
-        layer.note = "UIView; printed: frame; line 3"
-        #expect(layer.importNote != nil)
-        layer.note = "mine now"
+        #expect(layer.importNote?.printed == ["frame"])
+        try #require(Property.note.declaration.write)(&layer, .text("mine now"))
         #expect(layer.importNote == nil)
         #expect(layer.note == "mine now")
     }

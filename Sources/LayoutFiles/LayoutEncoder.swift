@@ -85,7 +85,8 @@ struct LayoutEncoder {
     private func encodeJSON(_ scene: Scene, top: [(key: String, value: FieldValue)], into out: inout Output) {
         out.line(0, "{")
         for (key, value) in top { out.jsonField(2, key, value, comma: true) }
-        let hasScript = !scene.script.isEmpty
+        let hasSteps = !scene.steps.isEmpty
+        let hasScript = !scene.script.isEmpty || hasSteps
         let animations = scene.animations.filter { scene.tree.id(named: $0.layer) != nil }
         if scene.tree.roots.isEmpty {
             out.line(2, "\"layers\": []" + (hasScript || !animations.isEmpty ? "," : ""))
@@ -127,10 +128,21 @@ struct LayoutEncoder {
             }
             out.line(2, "]" + (hasScript ? "," : ""))
         }
-        if hasScript {
+        if !scene.script.isEmpty {
             out.line(2, "\"script\": [")
             for (i, line) in scene.script.enumerated() {
                 out.line(4, SafeText.jsonQuoted(line.text) + (i < scene.script.count - 1 ? "," : ""))
+            }
+            out.line(2, "]" + (hasSteps ? "," : ""))
+        }
+        if hasSteps {
+            // Authored in the explorer (`step add`): one object per step.
+            out.line(2, "\"steps\": [")
+            for (i, step) in scene.steps.enumerated() {
+                out.line(4, "{")
+                let fields = Self.fields(of: step)
+                for (k, field) in fields.enumerated() { out.jsonField(6, field.key, field.value, comma: k < fields.count - 1) }
+                out.line(4, "}" + (i < scene.steps.count - 1 ? "," : ""))
             }
             out.line(2, "]")
         }
@@ -174,6 +186,25 @@ struct LayoutEncoder {
             out.line(0, "script:")
             for line in scene.script { out.line(2, "- " + yamlQuoted(line.text, blockIndent: nil)) }
         }
+        if !scene.steps.isEmpty {
+            out.line(0, "steps:")
+            for step in scene.steps {
+                for (i, field) in Self.fields(of: step).enumerated() { out.yamlField(4, field.key, field.value, listItem: i == 0) }
+            }
+        }
+    }
+
+    /// A step's fields as written: title, notes, view, script.
+    static func fields(of step: SceneStep) -> [(key: String, value: FieldValue)] {
+        var fields: [(key: String, value: FieldValue)] = [("title", .string(step.title))]
+        if let notes = step.notes { fields.append(("notes", .string(notes))) }
+        switch step.view {
+        case let .layer(name)?: fields.append(("view", .string(name)))
+        case let .rect(r)?: fields.append(("view", .numbers([r.origin.x, r.origin.y, r.size.width, r.size.height])))
+        case nil: break
+        }
+        fields.append(("script", .strings(step.script.map(\.text))))
+        return fields
     }
 
     /// Accumulates lines.

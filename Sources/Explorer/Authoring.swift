@@ -26,9 +26,14 @@ extension Framing {
     /// stay put while one is edited.
     static func refitAfterEdit(_ state: inout ExplorerState, wasEmpty: Bool, wasFitted: Bool) {
         guard wasEmpty || wasFitted, !state.session.depth.exploded, !state.session.tree.isEmpty else { return }
-        let target = state.picture.present ? (subjectRect(state) ?? sceneRect(state)) : sceneRect(state)
         let current = state.view.fitted ?? state.session.scene.screenRect
-        if !wasEmpty, holds(current, target) { return }
+        // What must be seen: every drawn quad and the screen when the scene has one (a
+        // screenless scene's margin, which grows with its layers, is not a reason to move).
+        let screen = state.session.scene.screen.map { Rect(origin: .zero, size: $0) }
+        var drawn = box(of: nil, in: state.session.tree)
+        if let screen { drawn = drawn.map { $0.union(screen) } ?? screen }
+        if !wasEmpty, let drawn, holds(current, drawn) { return }
+        let target = state.picture.present ? (subjectRect(state) ?? sceneRect(state)) : sceneRect(state)
         state.view = ViewControl()
         state.view.fitted = target
     }

@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 import LayerModel
 import LayoutFiles
+import Engine
 
 /// sin 15°, cos 15° (bc: s(pi/12), c(pi/12)).
 let sin15 = 0.25881904510252074
@@ -544,13 +545,24 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
         // Issue 32: a scene with no file of its own (a dump, a pipe) is offered "save as".
         var state = Fixture.state()
         state.press("l", "q")
-        #expect(state.status.contains("s: save as imported.json… and quit"))
+        // The name comes from the scene's title ("fixture").
+        #expect(state.status.contains("s: save as fixture.json… and quit"))
         #expect(state.press("y") == .none)
-        #expect(state.mode == .command(text: "save imported.json", caret: 18))
+        #expect(state.mode == .command(text: "save fixture.json", caret: 17))
         #expect(state.session.isDirty)
         // Enter asks the run loop to save there; once saved, the explorer quits.
-        #expect(state.press("Enter") == .save(path: "imported.json"))
-        #expect(Reducer.reduce(&state, .saved(path: "imported.json")) == .quit)
+        #expect(state.press("Enter") == .save(path: "fixture.json"))
+        #expect(Reducer.reduce(&state, .saved(path: "fixture.json")) == .quit)
+    }
+
+    @Test func theSuggestedNameIsTheDumpsFileName() {
+        var state = Fixture.state()
+        state.session = Session(scene: Scene(title: "Sample dump.txt (recursiveDescription)"))
+        #expect(Reducer.suggestedSaveName(state) == "Sample-dump.json")
+        state.session = Session(scene: Scene(title: "stdin (po)"))
+        #expect(Reducer.suggestedSaveName(state) == "imported.json")
+        state.session = Session(scene: Scene())
+        #expect(Reducer.suggestedSaveName(state) == "imported.json")
     }
 
     @Test func saveAsFromTheQuitQuestionThenEscStaysAndALaterSaveDoesNotQuit() {

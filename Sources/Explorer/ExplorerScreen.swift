@@ -252,6 +252,8 @@ public enum ExplorerScreen {
         }
         lines.append("")
         lines += CommandTable.helpLines(width: width)
+        lines.append("")
+        lines += CommandTable.authoringHelpLines(width: width)
         return lines
     }
 

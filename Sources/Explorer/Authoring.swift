@@ -1,6 +1,7 @@
 import Geometry
 import CommandLanguage
 import Engine
+import LayerModel
 
 /// Authoring in the explorer (issue 32): a scene built from nothing grows visibly. After an
 /// edit to an empty scene, or to one whose view nobody has zoomed or scrolled by hand, the
@@ -42,5 +43,26 @@ extension Framing {
     static func holds(_ outer: Rect, _ inner: Rect) -> Bool {
         let e = 1e-6
         return inner.minX >= outer.minX - e && inner.minY >= outer.minY - e && inner.maxX <= outer.maxX + e && inner.maxY <= outer.maxY + e
+    }
+}
+
+extension Framing {
+    /// What an authoring command did, for the status line: a step says what it holds.
+    static func authoringSummary(_ command: AuthorCommand, _ state: ExplorerState) -> String {
+        let session = state.session
+        switch command {
+        case let .setScreen(w, h):
+            return "screen \(NumberText.query(w))×\(NumberText.query(h)) — \(isFitted(state.view) ? "the view fits it; " : "")0 fits the scene, 9 the selection"
+        case .stepAdd:
+            let n = session.currentStep
+            guard n >= 1, n <= session.stepCount else { return "" }
+            let script = session.scene.steps[n - 1].script.map(\.text)
+            let shown = script.count <= 4 ? script.joined(separator: "; ") : script.prefix(3).joined(separator: "; ") + "; … (\(script.count) commands)"
+            return "step \(n)/\(session.stepCount) made: \(shown) — p and n play it, u undoes, :w saves"
+        case let .stepNote(n, _):
+            return "step \(n)'s note set — :w saves"
+        case let .stepRemove(n):
+            return "step \(n) removed; the scene is at step \(session.currentStep)/\(session.stepCount) — u puts it back"
+        }
     }
 }

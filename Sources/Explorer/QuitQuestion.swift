@@ -24,15 +24,23 @@ extension Reducer {
         return .none
     }
 
-    /// A layout name from the scene's title (`Sample.txt (recursiveDescription)` → `Sample.json`):
-    /// letters, digits, `-`, `_` and `.` kept; `imported.json` when nothing is left.
+    /// A layout name from an imported dump's title (`Sample.txt (recursiveDescription)` →
+    /// `Sample.json`): letters, digits, `-` and `_` kept, at most 40; `imported.json` for a
+    /// pipe or a dump with no usable name, `scene.json` for a scene that was not imported.
     static func suggestedSaveName(_ state: ExplorerState) -> String {
-        var base = state.session.scene.title ?? ""
-        if let paren = base.range(of: " (") { base = String(base[..<paren.lowerBound]) }
+        let title = state.session.scene.title ?? ""
+        // An import is titled "FILE (form)" (ImportBuilder); anything else is a scene's own title.
+        guard title.hasSuffix(")"), let paren = title.range(of: " (", options: .backwards) else { return "scene.json" }
+        var base = String(title[..<paren.lowerBound])
         base = String(base.split(separator: "/").last ?? "")
         if let dot = base.lastIndex(of: "."), dot > base.startIndex { base = String(base[..<dot]) }
-        let kept = base.map { c -> Character in c.isLetter || c.isNumber || c == "-" || c == "_" ? c : "-" }
-        let name = String(kept).trimmingDashes
+        var name = ""
+        for c in base {
+            let kept: Character = c.isLetter || c.isNumber || c == "_" ? c : "-"
+            if kept == "-", name.last == "-" { continue }
+            name.append(kept)
+        }
+        name = String(name.trimmingDashes.prefix(40)).trimmingDashes
         return (name.isEmpty || name == "stdin" ? "imported" : name) + ".json"
     }
 }

@@ -441,6 +441,8 @@ public enum Reducer {
             state.setStatus("warning: \(w)", error: true)
         } else if isEdit {
             state.setStatus(editSummary(state))
+        } else if case let .author(a) = command {
+            state.setStatus(Framing.authoringSummary(a, state))
         } else {
             state.setStatus("")
         }

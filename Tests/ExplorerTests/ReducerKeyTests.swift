@@ -545,24 +545,26 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
         // Issue 32: a scene with no file of its own (a dump, a pipe) is offered "save as".
         var state = Fixture.state()
         state.press("l", "q")
-        // The name comes from the scene's title ("fixture").
-        #expect(state.status.contains("s: save as fixture.json… and quit"))
+        // The fixture was not imported: a plain name.
+        #expect(state.status.contains("s: save as scene.json… and quit"))
         #expect(state.press("y") == .none)
-        #expect(state.mode == .command(text: "save fixture.json", caret: 17))
+        #expect(state.mode == .command(text: "save scene.json", caret: 15))
         #expect(state.session.isDirty)
         // Enter asks the run loop to save there; once saved, the explorer quits.
-        #expect(state.press("Enter") == .save(path: "fixture.json"))
-        #expect(Reducer.reduce(&state, .saved(path: "fixture.json")) == .quit)
+        #expect(state.press("Enter") == .save(path: "scene.json"))
+        #expect(Reducer.reduce(&state, .saved(path: "scene.json")) == .quit)
     }
 
     @Test func theSuggestedNameIsTheDumpsFileName() {
         var state = Fixture.state()
         state.session = Session(scene: Scene(title: "Sample dump.txt (recursiveDescription)"))
         #expect(Reducer.suggestedSaveName(state) == "Sample-dump.json")
-        state.session = Session(scene: Scene(title: "stdin (po)"))
+        state.session = Session(scene: Scene(title: "<stdin> (po)"))
         #expect(Reducer.suggestedSaveName(state) == "imported.json")
+        state.session = Session(scene: Scene(title: "LayerScope tour: anchor points, frames"))
+        #expect(Reducer.suggestedSaveName(state) == "scene.json")
         state.session = Session(scene: Scene())
-        #expect(Reducer.suggestedSaveName(state) == "imported.json")
+        #expect(Reducer.suggestedSaveName(state) == "scene.json")
     }
 
     @Test func saveAsFromTheQuitQuestionThenEscStaysAndALaterSaveDoesNotQuit() {

@@ -18,6 +18,19 @@ extension Session {
         var selection: LayerID?
     }
 
+    /// An undo entry's authoring state, boxed: most entries have none, and an inline one
+    /// would make every entry as big as two trees' headers and the step machinery.
+    struct AuthoringUndo: Equatable, Sendable {
+        private final class Box: Sendable {
+            let state: AuthoringState
+            init(_ state: AuthoringState) { self.state = state }
+        }
+        private let box: Box
+        init(_ state: AuthoringState) { box = Box(state) }
+        var state: AuthoringState { box.state }
+        static func == (a: AuthoringUndo, b: AuthoringUndo) -> Bool { a.box === b.box || a.state == b.state }
+    }
+
     var authoringState: AuthoringState {
         AuthoringState(screen: scene.screen, steps: scene.steps, authored: stepsAuthored,
                        step: StepState(tree: scene.tree, settings: StepSettings(self), currentStep: scene.currentStep, snapshots: stepSnapshots),

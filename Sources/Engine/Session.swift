@@ -47,7 +47,7 @@ public struct UndoEntry: Equatable, Sendable {
     var drawing: DrawingChange? = nil
     /// For `set screen` and `step add|note|remove`: the screen, steps and step machinery
     /// before it (Session+Authoring.swift).
-    var authoring: Session.AuthoringState? = nil
+    var authoring: Session.AuthoringUndo? = nil
     /// The name of the layer selected when the edit was made (`step add` writes its `select`).
     var selectedName: String? = nil
 }
@@ -212,7 +212,7 @@ public struct Session: Equatable, Sendable {
     /// After `set screen`, `step add|note|remove`: one undo entry that puts back `before`.
     mutating func recordAuthoring(_ command: EngineCommand, before: AuthoringState) {
         var entry = UndoEntry(command: command, patch: scene.tree.snapshot(of: [], includingRoots: false), selection: before.selection, serial: nextSerial)
-        entry.authoring = before
+        entry.authoring = AuthoringUndo(before)
         nextSerial += 1
         if redoStack.contains(where: { $0.serial == savedSerial }) { forcedDirty = true }
         redoStack = []
@@ -330,7 +330,7 @@ public struct Session: Equatable, Sendable {
         }
         if let a = entry.animations { reverse.animations = animations; animations = a }
         let selectionBefore = selection
-        if let a = entry.authoring { reverse.authoring = authoringState; restoreAuthoring(a) }
+        if let a = entry.authoring { reverse.authoring = AuthoringUndo(authoringState); restoreAuthoring(a.state) }
         if let state = entry.stepState {
             reverse.stepState = StepState(tree: scene.tree, settings: StepSettings(self), currentStep: scene.currentStep, snapshots: stepSnapshots)
             scene.tree = state.tree

@@ -91,10 +91,9 @@ extension CommandTable {
 
     /// The help overlay's paragraph on authoring a demo (after the command lists).
     public static func authoringHelpLines(width: Int = 76) -> [String] {
-        let words = ["authoring a demo (docs/workshops.md):", ":add NAME view", ":set PROP VALUE…", ":set screen W H",
+        let words = [":add NAME view", ":set PROP VALUE…", ":set screen W H",
                      ":step add \"NOTE\" (the commands since the last step become a step)", ":step note N \"TEXT\"", ":step remove N",
                      "u undoes each", ":w writes them into the file"]
-        let packed = pack(words, width: width - 4, separator: " · ")
-        return packed.enumerated().map { $0.offset == 0 ? "  " + $0.element : "    " + $0.element }
+        return ["  authoring a demo (docs/workshops.md):"] + pack(words, width: width - 4, separator: " · ").map { "    " + $0 }
     }
 }

@@ -11,8 +11,13 @@ import LayerModel
 /// rows. Layers are emitted from an explicit work list, so a deep tree costs no call stack.
 struct LayoutEncoder {
     let format: LayoutFormat
+    /// Write the scene's `steps` (steps authored in the explorer, saved to a new file); off,
+    /// the scene is written as it is now, its steps' effects already in its layers.
+    var writesSteps = false
 
     func encode(_ scene: Scene) -> String {
+        var scene = scene
+        if !writesSteps { scene.steps = [] }
         var out = Output(format: format)
         var top: [(key: String, value: FieldValue)] = []
         if let title = scene.title { top.append(("title", .string(title))) }

@@ -70,13 +70,13 @@ public enum PreservingSave {
             flat.steps = scene.steps
             try checkStepsWritten(flat, as: scene, file: path, play: play)
         }
-        return try LayoutFile.write(flat, to: path, holding: lock, expecting: expected).version
+        return try LayoutFile.write(flat, to: path, holding: lock, expecting: expected, withSteps: !flat.steps.isEmpty).version
     }
 
     /// A scene written anew with its authored steps must load back and play to the scene.
     static func checkStepsWritten(_ flat: Scene, as scene: Scene, file: String, play: Play) throws(LayoutError) {
         let format = LayoutFormat(path: file) ?? .json
-        let text = LayoutEncoder(format: format).encode(flat)
+        let text = LayoutEncoder(format: format, writesSteps: true).encode(flat)
         let reloaded: Scene
         do { reloaded = try play(try LayoutFile.parse(text, file: file, format: format), scene.currentStep) } catch {
             throw unfaithful(file, "the steps would not play back (\(error))")

@@ -43,10 +43,12 @@ extension Patcher {
             }
         }
         let style = elements.first.map { stepStyle(like: $0) } ?? .flow
+        // YAML that quotes its steps' titles gets quoted strings too.
+        let quoted = format == .yaml && elements.first?.member("title").map { source.character(at: $0.value.position) == "\"" } == true
         for (after, step) in inserts {
             // After the step before it, else before the first step the file keeps.
             let next = after == nil ? kept.first.map { elements[$0] } : nil
-            try insertElement(text: stepText(step, style: style), in: array, after: after, before: next,
+            try insertElement(text: stepText(step, style: style, quoted: quoted), in: array, after: after, before: next,
                               isEmpty: kept.isEmpty && after == nil && next == nil)
         }
     }
@@ -85,10 +87,14 @@ extension Patcher {
     }
 
     /// A step's text in `style` (the first line's indentation is the caller's).
-    func stepText(_ step: SceneStep, style: StepStyle) -> String {
+    func stepText(_ step: SceneStep, style: StepStyle, quoted: Bool = false) -> String {
         var members: [(String, WantedValue)] = [("title", .string(step.title))]
         if let notes = step.notes { members.append(("notes", .string(notes))) }
         let script = step.script.map(\.text)
+        func render(_ want: WantedValue) -> String {
+            if quoted, case let .string(s) = want { return SafeText.jsonQuoted(s) }
+            return self.render(want)
+        }
         switch style {
         case .flow:
             members.append(("script", .array(script.map { .string($0) })))

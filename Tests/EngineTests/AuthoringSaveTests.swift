@@ -218,4 +218,26 @@ import Geometry
 
             """)
     }
+
+    @Test func yamlThatQuotesItsStepsGetsAQuotedStep() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/demo.yaml"
+        try "layers:\n  - {name: card, bounds: [0, 0, 100, 50], position: [100, 100]}\nsteps:\n  - title: \"first\"\n    script:\n      - \"select card; move 10 0\"\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        var session = Session(scene: try SceneLoader.load(path), filePath: path)
+        try Self.run("step 1\nrotate 45\nstep add \"spin it\"\nsave", on: &session)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == """
+            layers:
+              - {name: card, bounds: [0, 0, 100, 50], position: [100, 100]}
+            steps:
+              - title: "first"
+                script:
+                  - "select card; move 10 0"
+              - title: "spin it"
+                script:
+                  - "select card"
+                  - "rotate 45"
+
+            """)
+    }
 }

@@ -97,10 +97,14 @@ public enum EngineCommand: Equatable, Sendable {
     /// `measure-pin …`: the layer the canvas measures the selection against; nil unpins
     /// (CommandTable+Measure.swift).
     case measurePin(MeasurePin?)
+    /// `set screen W H`, `step add|note|remove …`: authoring the scene's screen and steps
+    /// (CommandTable+Authoring.swift).
+    case author(AuthorCommand)
 
     public var text: String {
         let q = CommandQuoting.ifNeeded
         switch self {
+        case let .author(a): return a.text
         case let .edit(e): return e.text
         case let .query(x): return x.text
         case let .clock(t): return t.text
@@ -207,11 +211,14 @@ public enum Query: Equatable, Sendable {
     case depth(DepthQuery)
     /// `measure [presentation] A B [in SPACE] [box|quad]` (CommandTable+Measure.swift).
     case measure(MeasureQuery)
+    /// `get screen`, `get steps` (CommandTable+Authoring.swift).
+    case author(AuthorQuery)
 
     public var text: String {
         let n = NumberText.exact
         let q = CommandQuoting.ifNeeded
         switch self {
+        case let .author(a): return "get \(a.rawValue)"
         case let .get(p): return "get \(p.rawValue)"
         case let .getPresentation(p): return "get presentation \(p.rawValue)"
         case .getNow: return "get now"

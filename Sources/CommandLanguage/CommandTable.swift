@@ -148,7 +148,9 @@ public enum CommandTable {
         CommandSpec("set", .scene, [
             CommandForm([.property(settable: true), .value],
                         "assign one property of the selection **with setter semantics** ([geometry.md](geometry.md) R3). PROP is any layout field name, plus `bounds.origin`, `bounds.size`, `frame.origin`, `frame.size`, `affineTransform`; a `layer.` prefix means the same"),
+            setScreenForm,
         ]) { (r: inout TokenCursor) throws(CommandError) in
+            if let t = r.peek, !t.quoted, t.text == "screen" { r.advance(); return try r.screenSize() }
             let property = try r.property(allowReadOnly: false)
             return edit(.set(property, try r.value(for: property)))
         },
@@ -235,8 +237,9 @@ public enum CommandTable {
             default: throw CommandError("unknown export format \"\(t.text)\"", column: t.column, suggestion: "use: " + CommandTable.usage(of: "export"))
             }
         },
-        CommandSpec("step", .scene, [CommandForm([.number("N")], "the scene exactly as after step N of its step-through demo (0: before any) ([workshops.md](workshops.md))")]) { (r: inout TokenCursor) throws(CommandError) in
-            engine(.step(try r.integer("a step number")))
+        CommandSpec("step", .scene, [CommandForm([.number("N")], "the scene exactly as after step N of its step-through demo (0: before any) ([workshops.md](workshops.md))")] + stepAuthoringForms) { (r: inout TokenCursor) throws(CommandError) in
+            if let authoring = try r.stepAuthoring() { return authoring }
+            return engine(.step(try r.integer("a step number")))
         },
     ]
 
@@ -253,7 +256,8 @@ public enum CommandTable {
             CommandForm([.keyword("plane")], "`{\"plane\":p}` under the current `explode order`, or `{\"plane\":null}` (hidden, zero area)"),
             CommandForm([.keyword("planes")], "`{\"planes\":P}`: how many planes the current order uses"),
             CommandForm([.keyword("exploded-quad")], "the `quad` corners after the exploded view's camera projection"),
-        ]) { (r: inout TokenCursor) throws(CommandError) in
+        ] + getAuthoringForms) { (r: inout TokenCursor) throws(CommandError) in
+            if let t = r.peek, !t.quoted, let a = AuthorQuery(rawValue: t.text), r.tokens.count == r.index + 1 { r.advance(); return query(.author(a)) }
             if let t = r.peek, !t.quoted, t.text == "ctm" || t.text == "content-transform" {
                 r.advance()
                 let at = try r.drawingIndex()

@@ -83,6 +83,9 @@ public enum ScriptContext: String, CaseIterable, Sendable {
             return ("the scene's clock is not a layout script's", "declare the scene's animations in its \"animations\" field")
         case (.step, .step):
             return ("a step cannot play other steps", nil)
+        case (.layoutScript, .author), (.step, .author):
+            // They change the file's own screen and steps: the author's, in the explorer.
+            return ("it edits the file's screen and steps", "author them in the explorer or with layerscope eval, then save")
         default:
             return nil
         }

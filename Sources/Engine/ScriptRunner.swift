@@ -108,7 +108,7 @@ public enum ScriptRunner {
                 // …and checked again under the save's lock, where no other save can land between
                 // the check and the rename (six concurrent `eval … save` reverted each other).
                 let written: FileVersion?
-                do { written = try SceneLoader.save(session.scene, to: target, expecting: session.saveExpectation(to: target)) } catch {
+                do { written = try SceneLoader.save(session.savable, to: target, expecting: session.saveExpectation(to: target)) } catch {
                     throw failure("save: \(error)", column: nil)
                 }
                 session.didSave(to: target, version: written)

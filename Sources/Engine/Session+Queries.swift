@@ -60,6 +60,8 @@ extension Session {
             return try depthAnswer(d)
         case let .measure(m):
             return try measureAnswer(m)
+        case let .author(a):
+            return authorAnswer(a)
         }
     }
 

@@ -47,6 +47,11 @@ public struct UndoEntry: Equatable, Sendable {
     /// For a `draw OP`: the one operation to take off again (or put back), instead of a copy
     /// of the layer and its whole drawing (issue 36).
     var drawing: DrawingChange? = nil
+    /// For `set screen` and `step add|note|remove`: the screen, steps and step machinery
+    /// before it (Session+Authoring.swift).
+    var authoring: Session.AuthoringUndo? = nil
+    /// The name of the layer selected when the edit was made (`step add` writes its `select`).
+    var selectedName: String? = nil
 }
 
 /// The change a `draw` undo or redo entry makes to one layer's drawing.
@@ -86,7 +91,7 @@ public struct Session: Equatable, Sendable {
     /// (A `step` entry repeats the serial below it: stepping is not an edit; 0 is "no entry".)
     public var isDirty: Bool { (undoStack.last?.serial ?? 0) != (savedSerial ?? 0) || forcedDirty }
     /// The serial of the top undo entry when the scene was last loaded or saved (nil: none).
-    private var savedSerial: Int? = nil
+    private(set) var savedSerial: Int? = nil
     /// Set when the saved state can no longer be reached by undo (history trimmed past it).
     private var forcedDirty = false
     private var nextSerial = 1
@@ -112,6 +117,8 @@ public struct Session: Equatable, Sendable {
     public static let historyLayerBudget = 250_000
     /// The tree after each step played so far (index 0: before any), for going back.
     var stepSnapshots: [StepSnapshot] = []
+    /// The steps were added, changed or removed here (`step add`…): a save keeps them.
+    var stepsAuthored = false
 
     /// The scene clock in seconds (time contract): 0 when a scene is loaded.
     public internal(set) var now: Double = 0
@@ -175,6 +182,7 @@ public struct Session: Equatable, Sendable {
         diskVersion = version
         scene.loaded = LoadedFile(path: path, version: version)
         markClean()
+        rebaseStepsAfterSave()
     }
 
     /// What a save to `path` expects on disk: the version loaded or last saved when `path` is
@@ -201,6 +209,19 @@ public struct Session: Equatable, Sendable {
     }
 
     mutating func replaceTree(_ tree: LayerTree) { scene.tree = tree }
+    mutating func editScene(_ change: (inout Scene) -> Void) { change(&scene) }
+
+    /// After `set screen`, `step add|note|remove`: one undo entry that puts back `before`.
+    mutating func recordAuthoring(_ command: EngineCommand, before: AuthoringState) {
+        var entry = UndoEntry(command: command, patch: scene.tree.snapshot(of: [], includingRoots: false), selection: before.selection, serial: nextSerial)
+        entry.authoring = AuthoringUndo(before)
+        nextSerial += 1
+        if redoStack.contains(where: { $0.serial == savedSerial }) { forcedDirty = true }
+        redoStack = []
+        undoStack.append(entry)
+        lastEdit = nil
+        trimHistory()
+    }
     mutating func setCurrentStep(_ n: Int) { scene.currentStep = n }
 
     /// After a step: one undo entry that puts back the tree, the step and the snapshots as
@@ -284,6 +305,9 @@ public struct Session: Equatable, Sendable {
         case let .measurePin(pin):
             try performMeasurePin(pin)
             return .none
+        case let .author(a):
+            try performAuthoring(a)
+            return .none
         case .exportSwift:
             return .output(try SwiftExport.code(for: try selected(), in: scene.tree))
         case let .query(q):
@@ -307,6 +331,8 @@ public struct Session: Equatable, Sendable {
         case nil: break
         }
         if let a = entry.animations { reverse.animations = animations; animations = a }
+        let selectionBefore = selection
+        if let a = entry.authoring { reverse.authoring = AuthoringUndo(authoringState); restoreAuthoring(a.state) }
         if let state = entry.stepState {
             reverse.stepState = StepState(tree: scene.tree, settings: StepSettings(self), currentStep: scene.currentStep, snapshots: stepSnapshots)
             scene.tree = state.tree
@@ -315,7 +341,7 @@ public struct Session: Equatable, Sendable {
             scene.currentStep = state.currentStep
             stepSnapshots = state.snapshots
         }
-        reverse.selection = selection
+        reverse.selection = entry.authoring == nil ? selection : selectionBefore
         let alive: (LayerID?) -> LayerID? = { [tree = scene.tree] id in id.flatMap { tree.contains($0) ? $0 : nil } }
         selection = alive(entry.selection) ?? alive(selection)
         lastEdit = nil
@@ -328,6 +354,7 @@ public struct Session: Equatable, Sendable {
         // Every throwing check runs before the tree is touched, and the tree is then mutated
         // in place (no copy of a 10 000-layer tree per edit): all or nothing, in O(edit).
         let oldSelection = selection
+        let selectedName = selection.flatMap { scene.tree.contains($0) ? scene.tree[$0].name : nil }
         let before: TreePatch
         var newSelection = selection
         var record: (LayerEdit, LayerID, Layer, Rect)? = nil
@@ -392,6 +419,7 @@ public struct Session: Equatable, Sendable {
         selection = newSelection
         var entry = UndoEntry(command: .edit(command), patch: before, selection: oldSelection, serial: nextSerial)
         entry.drawing = drawing
+        entry.selectedName = selectedName
         undoStack.append(entry)
         nextSerial += 1
         if undoStack.count > Session.undoLimit {

@@ -212,7 +212,8 @@ public enum ExplorerScreen {
             drawBox(&canvas, title: "Unsaved edits", lines: [
                 "The scene has edits that are not saved.",
                 "",
-                "y  save" + (state.session.filePath.map { " to \($0)" } ?? "") + " and quit",
+            ] + (state.session.filePath.map { ["y  save to \($0) and quit", "s  save as another file and quit"] }
+                ?? ["This scene has no file of its own (a dump, a pipe, the tour).", "s  save as \(Reducer.suggestedSaveName(state))… (Enter saves and quits)"]) + [
                 "n  quit without saving",
                 "Esc  stay",
             ], layout: layout, unicode: unicode)
@@ -251,6 +252,8 @@ public enum ExplorerScreen {
         }
         lines.append("")
         lines += CommandTable.helpLines(width: width)
+        lines.append("")
+        lines += CommandTable.authoringHelpLines(width: width)
         return lines
     }
 

@@ -58,6 +58,9 @@ public struct ExplorerState: Equatable, Sendable {
     public var echo: String = ""
     /// The mode the `:` line returns to on Enter or Esc (cursor mode stays cursor mode).
     public var modeBeforeCommandLine: Mode = .normal
+    /// The quit question's "save as" is on the `:` line: quit once the save is done
+    /// (QuitQuestion.swift). Any key outside the line clears it.
+    public var quitAfterSave = false
     /// `:` history, oldest first, and where Up/Down is in it.
     public var history: [String] = []
     public var historyIndex: Int? = nil

@@ -136,7 +136,7 @@ public enum Keymap {
         Binding(keys: [.character("e")], action: .command(.engine(.exportSwift)), help: "copy as code: Swift for the selection", modes: everywhere),
         Binding(keys: [.character("y")], action: .ui(.copyOutput), help: "over the Swift (or a command's text): copy it to the clipboard (OSC 52)", modes: everywhere, when: .overlay),
         Binding(keys: [.escape, .character("q")], action: .ui(.closeOverlay), help: "over the Swift (or a command's text): close it", modes: everywhere, when: .overlay),
-        Binding(keys: [.character("i")], action: .ui(.nextPanel), help: "panel: i the frame formula, i twice the hit-test explanation, from any page; again in a row → content (a layer that draws) → inspector", modes: everywhere),
+        Binding(keys: [.character("i")], action: .ui(.nextPanel), help: "panel: i the frame formula, i twice the hit-test explanation, from any page (on the formula page i goes on to hit-test); again in a row → content (a layer that draws) → inspector", modes: everywhere),
         Binding(keys: [.character("M")], action: .ui(.measurePin), help: "measure: pin the selection as A; then select B for red lines with the gaps (or insets) in points; M again unpins", modes: everywhere),
         Binding(keys: [.character("b")], action: .ui(.legend), help: "legend: what the marks on the canvas mean (on/off)", modes: everywhere),
         Binding(keys: [.character("w")], action: .ui(.swapPanel), help: "small terminals: full-width canvas ↔ full-width panel", modes: everywhere),

@@ -123,14 +123,15 @@ public enum Reducer {
             state.session.didSave(to: path)
             state.diskNotice = nil
             state.setStatus("saved \(path)")
-            if state.mode == .confirmQuit { return .quit }
+            if state.mode == .confirmQuit || state.quitAfterSave { return .quit }
             if case let .confirmOverwrite(_, _, quitting) = state.mode {
                 state.mode = .normal
                 if quitting { return .quit }
             }
             return .none
         case let .saveConflict(path, conflict):
-            let quitting = state.mode == .confirmQuit
+            let quitting = state.mode == .confirmQuit || state.quitAfterSave
+            state.quitAfterSave = false
             state.mode = .confirmOverwrite(path: path, conflict: conflict, quitting: quitting)
             let choices = conflict == .changedOnDisk
                 ? "o: overwrite it · r: reload it (drops your edits) · s: save as… · Esc: cancel"
@@ -138,6 +139,7 @@ public enum Reducer {
             state.setStatus(conflict.message(path) + " — " + choices, error: true)
             return .none
         case let .saveFailed(message):
+            state.quitAfterSave = false
             if state.mode == .confirmQuit { state.mode = .normal }
             if case .confirmOverwrite = state.mode { state.mode = .normal }
             state.setStatus("save failed: \(message) — nothing was lost", error: true)
@@ -216,6 +218,8 @@ public enum Reducer {
         // Ctrl-C cancels the : line, help, an overlay or a question; else it quits, asking
         // first when there are unsaved edits (issue 11, DECISIONS.md).
         if key == .control("c"), let effect = ctrlC(&state) { return effect }
+        // The quit question's "save as" quits only from its own `:` line (QuitQuestion.swift).
+        if case .command = state.mode {} else { state.quitAfterSave = false }
         // Esc typed quickly before a key arrives as Alt+key. On the : line, in help and at the
         // quit question Esc has its own meaning, so M-x there is always Esc, then x.
         if case let .alt(c) = key {
@@ -252,12 +256,11 @@ public enum Reducer {
         case .confirmQuit:
             switch key {
             case .character("y"), .character("Y"), .character("w"):
-                guard let path = state.session.filePath else {
-                    state.mode = .normal
-                    state.setStatus("no file to save to: use :save FILE, then quit", error: true)
-                    return .none
-                }
+                // No file of its own (a dump, a pipe, the tour): save as a name (issue 32).
+                guard let path = state.session.filePath else { return saveAsAndQuit(&state) }
                 return .save(path: path)
+            case .character("s"), .character("S"):
+                return saveAsAndQuit(&state)
             case .character("n"), .character("N"), .character("q"), .character("!"): return .quit
             case .control("c"): return .quit
             default:
@@ -321,11 +324,13 @@ public enum Reducer {
         case .nextPanel:
             // The content page joins the cycle only for a selection that draws something
             // (`{` `}` and `panel content` reach it always). Pressed after another key, `i`
-            // counts from the inspector, so `i` is the formula and `i` twice the hit-test
-            // page from any page (issue 32); pressed again in a row, it turns on.
+            // counts from the inspector — except on the formula page, where it goes on to
+            // hit-test — so `i` twice reaches the hit-test page from any page (issue 32);
+            // pressed again in a row, it turns on.
             let draws = state.session.selection.map { state.session.tree.contains($0) && !state.session.tree[$0].drawing.isEmpty } ?? false
             let pages = PanelName.allCases.filter { $0 != .content || draws || state.panelPage == .content }
-            let from = state.echo.hasPrefix(key + " → " + ExplorerCommand.panel(state.panelPage).text) ? state.panelPage : .inspector
+            let inARow = state.echo.hasPrefix(key + " → " + ExplorerCommand.panel(state.panelPage).text)
+            let from = inARow || state.panelPage == .formula ? state.panelPage : .inspector
             let next = pages[(pages.firstIndex(of: from)! + 1) % pages.count]
             return perform(&state, .panel(next), echo: key)
         case .legend: return perform(&state, .legend(!state.picture.legend), echo: key)
@@ -422,12 +427,15 @@ public enum Reducer {
         state.journal?.append(.engine(command))
         let result: Effect
         let stepBefore = state.session.currentStep
+        let (wasEmpty, wasFitted) = (state.session.tree.isEmpty, Framing.isFitted(state.view))
         do {
             result = try state.session.perform(command)
         } catch {
             state.setStatus("\(command.text): \(error)", error: true)
             return .none
         }
+        // A scene built from nothing grows visibly (Authoring.swift).
+        if Framing.changesScene(command) { Framing.refitAfterEdit(&state, wasEmpty: wasEmpty, wasFitted: wasFitted) }
         // A step, or an undo that goes back over one, shows that step's view (Steps.swift).
         if case let .step(n) = command { applyStepView(&state, n) } else if state.session.currentStep != stepBefore { applyStepView(&state, state.session.currentStep) }
         let isEdit: Bool
@@ -442,6 +450,8 @@ public enum Reducer {
             state.setStatus("warning: \(w)", error: true)
         } else if isEdit {
             state.setStatus(editSummary(state))
+        } else if case let .author(a) = command {
+            state.setStatus(Framing.authoringSummary(a, state))
         } else {
             state.setStatus("")
         }
@@ -589,7 +599,7 @@ public enum Reducer {
         case let .quit(force):
             if force || !state.session.isDirty { return .quit }
             state.mode = .confirmQuit
-            state.setStatus("unsaved edits — save before quitting? y: save and quit · n: quit without saving · Esc: stay", error: true)
+            state.setStatus(quitQuestion(state), error: true)
         }
         return .none
     }

@@ -101,7 +101,7 @@ extension Reducer {
                 if case let .save(path) = effect, let conflict = state.session.saveConflict(to: path) {
                     throw failure("save: \(conflict.message(path)); not saving over it — the file is untouched (save NEW.json writes elsewhere)")
                 }
-                guard let result = EffectPerformer.perform(effect, scene: state.session.scene, io: io,
+                guard let result = EffectPerformer.perform(effect, scene: state.session.savable, io: io,
                                                            copy: { _ in .copyFailed("no clipboard here") }) else { return true }
                 effect = reduce(&state, result)
             }

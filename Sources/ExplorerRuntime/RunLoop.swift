@@ -176,7 +176,7 @@ public final class RunLoop {
                 // after, it would match the new file and leave the half-read scene (issue 20).
                 var stampBefore: FileStamp? = nil
                 if case let .load(path) = effect { stampBefore = io.stamp(path) }
-                guard let result = EffectPerformer.perform(effect, scene: state.session.scene, io: io, copy: sendToClipboard) else { return false }
+                guard let result = EffectPerformer.perform(effect, scene: state.session.savable, io: io, copy: sendToClipboard) else { return false }
                 // After our own save, watch the file from its new stamp, or the next poll would
                 // reload it (a save only when it worked: Session.didSave).
                 switch (effect, result) {

@@ -12,8 +12,13 @@ import LayerModel
 /// rows. Layers are emitted from an explicit work list, so a deep tree costs no call stack.
 struct LayoutEncoder {
     let format: LayoutFormat
+    /// Write the scene's `steps` (steps authored in the explorer, saved to a new file); off,
+    /// the scene is written as it is now, its steps' effects already in its layers.
+    var writesSteps = false
 
     func encode(_ scene: Scene) -> String {
+        var scene = scene
+        if !writesSteps { scene.steps = [] }
         var out = Output(format: format)
         var top: [(key: String, value: FieldValue)] = []
         if let title = scene.title { top.append(("title", .string(title))) }
@@ -86,7 +91,8 @@ struct LayoutEncoder {
     private func encodeJSON(_ scene: Scene, top: [(key: String, value: FieldValue)], into out: inout Output) {
         out.line(0, "{")
         for (key, value) in top { out.jsonField(2, key, value, comma: true) }
-        let hasScript = !scene.script.isEmpty
+        let hasSteps = !scene.steps.isEmpty
+        let hasScript = !scene.script.isEmpty || hasSteps
         let animations = scene.animations.filter { scene.tree.id(named: $0.layer) != nil }
         if scene.tree.roots.isEmpty {
             out.line(2, "\"layers\": []" + (hasScript || !animations.isEmpty ? "," : ""))
@@ -128,10 +134,21 @@ struct LayoutEncoder {
             }
             out.line(2, "]" + (hasScript ? "," : ""))
         }
-        if hasScript {
+        if !scene.script.isEmpty {
             out.line(2, "\"script\": [")
             for (i, line) in scene.script.enumerated() {
                 out.line(4, SafeText.jsonQuoted(line.text) + (i < scene.script.count - 1 ? "," : ""))
+            }
+            out.line(2, "]" + (hasSteps ? "," : ""))
+        }
+        if hasSteps {
+            // Authored in the explorer (`step add`): one object per step.
+            out.line(2, "\"steps\": [")
+            for (i, step) in scene.steps.enumerated() {
+                out.line(4, "{")
+                let fields = Self.fields(of: step)
+                for (k, field) in fields.enumerated() { out.jsonField(6, field.key, field.value, comma: k < fields.count - 1) }
+                out.line(4, "}" + (i < scene.steps.count - 1 ? "," : ""))
             }
             out.line(2, "]")
         }
@@ -175,6 +192,25 @@ struct LayoutEncoder {
             out.line(0, "script:")
             for line in scene.script { out.line(2, "- " + yamlQuoted(line.text, blockIndent: nil)) }
         }
+        if !scene.steps.isEmpty {
+            out.line(0, "steps:")
+            for step in scene.steps {
+                for (i, field) in Self.fields(of: step).enumerated() { out.yamlField(4, field.key, field.value, listItem: i == 0) }
+            }
+        }
+    }
+
+    /// A step's fields as written: title, notes, view, script.
+    static func fields(of step: SceneStep) -> [(key: String, value: FieldValue)] {
+        var fields: [(key: String, value: FieldValue)] = [("title", .string(step.title))]
+        if let notes = step.notes { fields.append(("notes", .string(notes))) }
+        switch step.view {
+        case let .layer(name)?: fields.append(("view", .string(name)))
+        case let .rect(r)?: fields.append(("view", .numbers([r.origin.x, r.origin.y, r.size.width, r.size.height])))
+        case nil: break
+        }
+        fields.append(("script", .strings(step.script.map(\.text))))
+        return fields
     }
 
     /// Accumulates lines.

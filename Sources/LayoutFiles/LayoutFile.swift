@@ -110,7 +110,7 @@ public enum LayoutFile {
 
     /// `write` under the save lock (taken here when `lock` is nil), the file as `expected`.
     static func write(_ scene: Scene, to path: String, holding lock: SaveLock?,
-                      expecting expected: TextFile.Expectation) throws(LayoutError) -> (removed: [String], version: FileVersion?) {
+                      expecting expected: TextFile.Expectation, withSteps: Bool = false) throws(LayoutError) -> (removed: [String], version: FileVersion?) {
         func failure(_ message: String, _ suggestion: String? = nil) -> LayoutError {
             LayoutError(file: path, line: 1, column: 1, message: message, suggestion: suggestion)
         }
@@ -122,7 +122,7 @@ public enum LayoutFile {
             throw failure("cannot save: layers nest \(depth) deep, and a layout file holds at most \(maxFileLayerDepth) nested layers",
                           "move some layers higher up the tree")
         }
-        let text = try encode(scene, format: format)
+        let text = LayoutEncoder(format: format, writesSteps: withSteps).encode(scene)
         let held: SaveLock
         if let lock { held = lock } else { held = try saveLock(path) }
         return try writeVerified(text, of: scene, to: path, format: format, holding: held, expecting: expected)

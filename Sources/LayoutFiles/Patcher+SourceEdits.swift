@@ -86,9 +86,17 @@ extension Patcher {
         let keyText = format == .json ? SafeText.jsonQuoted(key) : yamlKey(key)
         let entry = keyText + ": " + render(want)
         if isFlowCollection(object) {
-            guard let last = members.last else {
+            guard !members.isEmpty else {
                 let close = flowEnd(from: start) - 1
                 return try replace(close..<close, with: (spacedBraces ? " " : "") + entry + (spacedBraces ? " " : ""))
+            }
+            // Beside its siblings: after the last member that is not one of the big lists
+            // (`layers`, `subviews`, `steps`…), else before the first member (issue 32).
+            guard let last = members.last(where: { !Patcher.trailingKeys.contains($0.key) }) else {
+                let first = members[members.startIndex]
+                guard let at = source.offset(of: first.keyPosition) else { throw PatchFailure(reason: "cannot add \"\(key)\": the object is out of the text") }
+                let separator = first.keyPosition.line != object.position.line ? "," + lineBreak + indentation(ofLine: first.keyPosition.line) : ", "
+                return try replace(at..<at, with: entry + separator)
             }
             let end = valueEnd(last.value, flow: true)
             if last.keyPosition.line != object.position.line {
@@ -101,16 +109,27 @@ extension Patcher {
         // A block mapping: a new line after the last member, at the members' indentation.
         // After the last member written on one line, so a new property lands before the
         // sublayers block rather than after it.
-        guard let first = members.first,
-              let last = members.last(where: { !isBlockCollection($0.value) && $0.value.contentStart == nil }) ?? members.last else {
+        guard let first = members.first else {
             throw PatchFailure(reason: "cannot add \"\(key)\" to an empty block")
         }
-        try insertLine(String(repeating: " ", count: first.keyPosition.column - 1) + entry, after: valueEnd(last.value, flow: false))
+        let indent = String(repeating: " ", count: first.keyPosition.column - 1)
+        guard let last = members.last(where: { !Patcher.trailingKeys.contains($0.key) && !isBlockCollection($0.value) && $0.value.contentStart == nil })
+                ?? members.last(where: { !isBlockCollection($0.value) && $0.value.contentStart == nil }) else {
+            // Only big blocks: the new line goes above the first of them.
+            guard source.lineStarts.indices.contains(first.keyPosition.line - 1) else { throw PatchFailure(reason: "cannot add \"\(key)\": the object is out of the text") }
+            let line = source.lineStarts[first.keyPosition.line - 1]
+            return try replace(line..<line, with: indent + entry + lineBreak)
+        }
+        try insertLine(indent + entry, after: valueEnd(last.value, flow: false))
     }
 
     mutating func insertElement(_ want: WantedValue, in array: SourceValue, after previous: SourceValue?, before next: SourceValue?, isEmpty: Bool) throws(PatchFailure) {
+        try insertElement(text: render(want), in: array, after: previous, before: next, isEmpty: isEmpty)
+    }
+
+    /// `insertElement` with the element's text already spelled (a step in the file's style).
+    mutating func insertElement(text: String, in array: SourceValue, after previous: SourceValue?, before next: SourceValue?, isEmpty: Bool) throws(PatchFailure) {
         guard let start = source.offset(of: array.position) else { throw PatchFailure(reason: "an array is out of the text") }
-        let text = render(want)
         if isFlowCollection(array) || format == .json {
             if isEmpty {
                 let close = flowEnd(from: start) - 1
@@ -162,7 +181,13 @@ extension Patcher {
     }
 
     mutating func removeElement(_ object: SourceValue, parentName: String?, map: SourceLayers) throws(PatchFailure) {
-        guard let array = map.childArray(of: parentName), let elements = array.elements,
+        guard let array = map.childArray(of: parentName) else { throw PatchFailure(reason: "cannot find a removed layer in the file") }
+        try removeElement(object, from: array)
+    }
+
+    /// Takes `object`'s text (and its separator) out of `array`.
+    mutating func removeElement(_ object: SourceValue, from array: SourceValue) throws(PatchFailure) {
+        guard let elements = array.elements,
               let index = elements.firstIndex(where: { $0.position == object.position }),
               let start = source.offset(of: object.position) else {
             throw PatchFailure(reason: "cannot find a removed layer in the file")

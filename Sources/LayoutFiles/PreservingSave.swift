@@ -46,11 +46,11 @@ public enum PreservingSave {
         guard let format = LayoutFormat(path: path),
               let existing = try? TextFile.readBytes(path, limit: LayoutFile.sizeLimit),
               (try? LayoutFile.checkUTF8(existing, file: path)) != nil else {
-            return try writeCanonical(scene, to: path, holding: lock, expecting: expected)
+            return try writeCanonical(scene, to: path, holding: lock, expecting: expected, play: play)
         }
         let original = String(decoding: existing, as: UTF8.self)
         guard let text = try preservedText(for: scene, original: original, file: path, format: format, play: play) else {
-            return try writeCanonical(scene, to: path, holding: lock, expecting: expected)
+            return try writeCanonical(scene, to: path, holding: lock, expecting: expected, play: play)
         }
         if text == original { return lock.version }
         do { return try TextFile.replace(Array(text.utf8), holding: lock, expecting: expected).version } catch {
@@ -60,29 +60,64 @@ public enum PreservingSave {
 
     /// The whole scene in the canonical form, its script already applied (so not written).
     static func writeCanonical(_ scene: Scene, to path: String, holding lock: SaveLock,
-                               expecting expected: TextFile.Expectation) throws(LayoutError) -> FileVersion? {
+                               expecting expected: TextFile.Expectation, play: Play) throws(LayoutError) -> FileVersion? {
         var flat = scene
         flat.script = []
         flat.steps = []
         flat.currentStep = 0
-        return try LayoutFile.write(flat, to: path, holding: lock, expecting: expected).version
+        if let base = scene.stepBase.tree, !scene.steps.isEmpty {
+            // Steps authored in the explorer are kept: the layers as at step 0, then the steps.
+            flat.tree = base
+            flat.steps = scene.steps
+            try checkStepsWritten(flat, as: scene, file: path, play: play)
+        }
+        return try LayoutFile.write(flat, to: path, holding: lock, expecting: expected, withSteps: !flat.steps.isEmpty).version
+    }
+
+    /// A scene written anew with its authored steps must load back and play to the scene.
+    static func checkStepsWritten(_ flat: Scene, as scene: Scene, file: String, play: Play) throws(LayoutError) {
+        let format = LayoutFormat(path: file) ?? .json
+        let text = LayoutEncoder(format: format, writesSteps: true).encode(flat)
+        let reloaded: Scene
+        do { reloaded = try play(try LayoutFile.parse(text, file: file, format: format), scene.currentStep) } catch {
+            throw unfaithful(file, "the steps would not play back (\(error))")
+        }
+        if let difference = SceneComparison.difference(reloaded, scene) {
+            throw LayoutError(file: file, line: 1, column: 1,
+                              message: "cannot save the steps: at step \(scene.currentStep) the file would give another scene (\(difference))",
+                              suggestion: "make the edits since the last step a step (step add \"…\"), or go back to it (step \(scene.currentStep)); the file is unchanged")
+        }
     }
 
     /// The file's text with the scene's changes patched in; nil when `original` is not this
     /// scene's file (it does not parse, or its title or script differ), so a canonical save
     /// is right. Throws when it is the scene's file but the changes cannot be written into it
     /// faithfully.
-    static func preservedText(for scene: Scene, original: String, file: String, format: LayoutFormat, play: Play) throws(LayoutError) -> String? {
-        let root: SourceValue?
-        do {
-            switch format {
-            case .json: root = try JSONReader.parse(Array(original.utf8), file: file)
-            case .yaml: root = try YAMLReader.parse(original, file: file)
-            }
-        } catch { return nil }
-        guard let root, let base = try? LayoutDecoder(file: file).decode(root) else { return nil }
-        guard base.title == scene.title, base.script.map(\.text) == scene.script.map(\.text),
-              SceneComparison.sameSteps(base.steps, scene.steps) else { return nil }
+    static func preservedText(for scene: Scene, original disk: String, file: String, format: LayoutFormat, play: Play) throws(LayoutError) -> String? {
+        func parse(_ text: String) -> (SourceValue, Scene)? {
+            let root: SourceValue?
+            do {
+                switch format {
+                case .json: root = try JSONReader.parse(Array(text.utf8), file: file)
+                case .yaml: root = try YAMLReader.parse(text, file: file)
+                }
+            } catch { return nil }
+            guard let root, let base = try? LayoutDecoder(file: file).decode(root) else { return nil }
+            return (root, base)
+        }
+        guard var (root, base) = parse(disk) else { return nil }
+        guard base.title == scene.title, base.script.map(\.text) == scene.script.map(\.text) else { return nil }
+        var original = disk
+        if !SceneComparison.sameSteps(base.steps, scene.steps) {
+            // Steps authored in the explorer go into the file's `steps` first; the layers are
+            // then patched against what that text gives at the scene's step (issue 32).
+            guard scene.stepBase.tree != nil else { return nil }
+            var steps = Patcher(text: disk, format: format)
+            do { try steps.patchSteps(from: base.steps, to: scene.steps, root: root) } catch { throw unfaithful(file, error.reason) }
+            original = steps.result()
+            guard let reparsed = parse(original) else { throw unfaithful(file, "the file with its new steps would not read back") }
+            (root, base) = reparsed
+        }
         // What the file gives at the step the scene is at: the edits are the rest.
         guard let reference = try? play(base, scene.currentStep) else { return nil }
 

@@ -4,7 +4,7 @@ import Geometry
 
 /// Scene equality as a save needs it: numbers to 1e-9, layers matched by name, fields this
 /// file does not know compared exactly.
-enum SceneComparison {
+public enum SceneComparison {
     /// Nil when `a` and `b` are the same scene, else what differs, in words.
     static func difference(_ a: Scene, _ b: Scene) -> String? {
         if a.title != b.title { return "the title differs" }
@@ -43,7 +43,7 @@ enum SceneComparison {
         a.count == b.count && zip(a, b).allSatisfy { $0.title == $1.title && $0.notes == $1.notes && $0.script.map(\.text) == $1.script.map(\.text) }
     }
 
-    static func treeDifference(_ a: LayerTree, _ b: LayerTree) -> String? {
+    public static func treeDifference(_ a: LayerTree, _ b: LayerTree) -> String? {
         guard a.count == b.count else { return "the number of layers differs (\(a.count) vs \(b.count))" }
         var stack: [(LayerID?, LayerID?)] = [(nil, nil)]
         while let (pa, pb) = stack.popLast() {

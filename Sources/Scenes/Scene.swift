@@ -56,6 +56,9 @@ public struct Scene: Equatable, Sendable {
     public var currentStep = 0
     /// The file the scene was read from and its version then (not part of the scene's value).
     public var loaded = LoadedFile()
+    /// The tree at step 0 when the steps were authored in the explorer (`step add`): a file
+    /// written anew keeps the steps on it (not part of the scene's value).
+    public var stepBase = StepBase()
 
     public init(title: String? = nil, notes: String? = nil, screen: Size? = nil,
                 tree: LayerTree = LayerTree(), script: [ScriptLine] = []) {
@@ -95,6 +98,14 @@ public struct LoadedFile: Equatable, Sendable {
     public var version: FileVersion?
     public init(path: String? = nil, version: FileVersion? = nil) { self.path = path; self.version = version }
     public static func == (_: LoadedFile, _: LoadedFile) -> Bool { true }
+}
+
+/// The tree a scene's authored steps start from (`Scene.stepBase`); equal whatever it holds,
+/// like `LoadedFile`: it says how to write the steps, not what the scene is.
+public struct StepBase: Equatable, Sendable {
+    public var tree: LayerTree?
+    public init(tree: LayerTree? = nil) { self.tree = tree }
+    public static func == (_: StepBase, _: StepBase) -> Bool { true }
 }
 
 /// An animation a layout declares: which layer, and the `animate` fields.

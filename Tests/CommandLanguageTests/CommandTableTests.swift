@@ -157,10 +157,15 @@ struct CommandTableTests {
         #expect(CommandTable.argumentKinds(verb: "add", typed: ["x", "in"], position: 3) == [.layer("PARENT")])
         #expect(Set(CommandTable.argumentKinds(verb: "add", typed: ["x"], position: 2).map(\.synopsis)) == ["layer|view", "in", "at"])
         // get PROP | get presentation PROP | get now | get ctm [at N] | get content-transform [at N]
-        // | get quad|plane|planes|exploded-quad (content.md, depth.md).
+        // | get quad|plane|planes|exploded-quad (content.md, depth.md) | get screen|steps (authoring).
         #expect(CommandTable.argumentKinds(verb: "get", typed: [], position: 1) == [.property(settable: false), .keyword("presentation"), .keyword("now"),
                                                                                      .keyword("ctm"), .keyword("content-transform"),
-                                                                                     .keyword("quad"), .keyword("plane"), .keyword("planes"), .keyword("exploded-quad")])
+                                                                                     .keyword("quad"), .keyword("plane"), .keyword("planes"), .keyword("exploded-quad"),
+                                                                                     .keyword("screen"), .keyword("steps")])
+        // step N | step add [NOTE] | step note N TEXT | step remove N.
+        #expect(CommandTable.argumentKinds(verb: "step", typed: [], position: 1) == [.number("N"), .keyword("add"), .keyword("note"), .keyword("remove")])
+        // set PROP VALUE… | set screen W H.
+        #expect(CommandTable.argumentKinds(verb: "set", typed: ["screen"], position: 2).contains(.number("W")))
         #expect(CommandTable.argumentKinds(verb: "get", typed: ["ctm"], position: 2) == [.keyword("at")])
         #expect(CommandTable.argumentKinds(verb: "get", typed: ["presentation"], position: 2) == [.property(settable: false)])
         #expect(CommandTable.argumentKinds(verb: "get", typed: ["now"], position: 2) == [])

@@ -51,6 +51,15 @@ import Testing
         var state = try LayoutGoldenTests.state("depth.json", columns: 120, rows: 40)
         for c in try CommandParser.parseLine("panel \(start.rawValue)") { _ = Reducer.reduce(&state, .command(c)) }
         state.press("i")
+        if start == .formula {
+            // On the formula page `i` goes on to hit-test (it used to count from the
+            // inspector and land on the formula page again: a key that did nothing).
+            #expect(state.panelPage == .hitTest)
+            #expect(state.echo == "i → panel hit-test")
+            state.press("i")
+            #expect(state.panelPage == .inspector)
+            return
+        }
         #expect(state.panelPage == .formula)
         state.press("i")
         #expect(state.panelPage == .hitTest)
@@ -58,5 +67,21 @@ import Testing
         // In a row, i keeps turning: back to the inspector (depth.json's layers draw nothing).
         state.press("i")
         #expect(state.panelPage == .inspector)
+    }
+
+    /// `i` never leaves the page as it was: from every page, each press changes it.
+    @Test(arguments: PanelName.allCases)
+    func iAlwaysTurnsThePage(_ start: PanelName) throws {
+        var state = try LayoutGoldenTests.state("content-rotation.json", columns: 120, rows: 40)
+        state.press("Tab")
+        for c in try CommandParser.parseLine("panel \(start.rawValue)") { _ = Reducer.reduce(&state, .command(c)) }
+        var seen = [state.panelPage]
+        for _ in 0..<4 {
+            let before = state.panelPage
+            state.press("i")
+            #expect(state.panelPage != before, "i on \(before.rawValue) (from \(start.rawValue)) did nothing")
+            seen.append(state.panelPage)
+        }
+        #expect(seen.prefix(3).contains(.hitTest), "\(seen)")
     }
 }

@@ -8,6 +8,7 @@ import TestSupport
 import Testing
 import LayerModel
 import LayoutFiles
+import Engine
 
 /// sin 15°, cos 15° (bc: s(pi/12), c(pi/12)).
 let sin15 = 0.25881904510252074
@@ -535,21 +536,50 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
         #expect(state.press("q") == .none)
         #expect(state.mode == .confirmQuit)
         #expect(state.statusIsError)
-        #expect(state.status == "unsaved edits — save before quitting? y: save and quit · n: quit without saving · Esc: stay")
+        #expect(state.status == "unsaved edits — save before quitting? y: save and quit · s: save as… · n: quit without saving · Esc: stay")
         #expect(state.press("y") == .save(path: "/tmp/scene.json"))
         // The run loop reports the save; then the app quits.
         #expect(Reducer.reduce(&state, .saved(path: "/tmp/scene.json")) == .quit)
         #expect(!state.session.isDirty)
     }
 
-    @Test func yWithNoFileToSaveToStaysAndSaysSo() {
+    @Test func yWithNoFileToSaveToOffersSaveAsAndQuitsOnceSaved() {
+        // Issue 32: a scene with no file of its own (a dump, a pipe) is offered "save as".
         var state = Fixture.state()
         state.press("l", "q")
+        // The fixture was not imported: a plain name.
+        #expect(state.status.contains("s: save as scene.json… and quit"))
         #expect(state.press("y") == .none)
-        #expect(state.mode == .normal)
-        #expect(state.statusIsError)
-        #expect(state.status == "no file to save to: use :save FILE, then quit")
+        #expect(state.mode == .command(text: "save scene.json", caret: 15))
         #expect(state.session.isDirty)
+        // Enter asks the run loop to save there; once saved, the explorer quits.
+        #expect(state.press("Enter") == .save(path: "scene.json"))
+        #expect(Reducer.reduce(&state, .saved(path: "scene.json")) == .quit)
+    }
+
+    @Test func theSuggestedNameIsTheDumpsFileName() {
+        var state = Fixture.state()
+        state.session = Session(scene: Scene(title: "Sample dump.txt (recursiveDescription)"))
+        #expect(Reducer.suggestedSaveName(state) == "Sample-dump.json")
+        state.session = Session(scene: Scene(title: "<stdin> (po)"))
+        #expect(Reducer.suggestedSaveName(state) == "imported.json")
+        state.session = Session(scene: Scene(title: "LayerScope tour: anchor points, frames"))
+        #expect(Reducer.suggestedSaveName(state) == "scene.json")
+        state.session = Session(scene: Scene())
+        #expect(Reducer.suggestedSaveName(state) == "scene.json")
+    }
+
+    @Test func saveAsFromTheQuitQuestionThenEscStaysAndALaterSaveDoesNotQuit() {
+        var state = Fixture.state()
+        state.press("l", "q", "s")
+        #expect(state.quitAfterSave)
+        state.press("Esc")
+        state.press("l")
+        #expect(!state.quitAfterSave)
+        state.press(":")
+        state.type("save other.json")
+        #expect(state.press("Enter") == .save(path: "other.json"))
+        #expect(Reducer.reduce(&state, .saved(path: "other.json")) == .none)
     }
 
     @Test func nQuitsWithoutSaving() {

@@ -7,16 +7,32 @@ extension Session {
     /// `explode …` and `camera …`: settings only; the scene is not touched (no undo step).
     mutating func performDepth(_ command: DepthCommand) {
         switch command {
-        case let .explode(on): depth.exploded = on ?? !depth.exploded
+        case let .explode(on):
+            let was = depth.exploded
+            depth.exploded = on ?? !depth.exploded
+            // Entering: the pitch and spacing not set by hand are chosen from the scene.
+            if depth.exploded && !was { openCamera() }
         case let .order(o): depth.order = o
-        case let .spacing(s): depth.spacing = s
+        case let .spacing(s): depth.spacing = s; depth.spacingSet = true
         case let .range(r): depth.range = r
         case let .yaw(d): depth.yaw = d
-        case let .pitch(d): depth.pitch = d
+        case let .pitch(d): depth.pitch = d; depth.pitchSet = true
         case .reset:
+            // The opening camera: yaw 30 and the scene's pitch (Depth+Opening.swift).
             depth.yaw = DepthSettings.defaultYaw
             depth.pitch = DepthSettings.defaultPitch
+            depth.pitchSet = false
+            openCamera()
         }
+    }
+
+    /// The opening camera for the scene as it is: its screen's size (else the drawn quads'
+    /// box) and its plane count under the current order.
+    mutating func openCamera() {
+        let layout = depthLayout()
+        let size = scene.screen.map { (width: $0.width, height: $0.height) }
+            ?? layout.drawnBounds.map { (width: $0.width, height: $0.height) }
+        depth.open(size: size, planeCount: layout.planeCount)
     }
 
     /// The planes of `tree` (the model by default) under the current settings.

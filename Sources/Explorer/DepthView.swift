@@ -54,7 +54,7 @@ struct DepthFrame {
             let layer = tree[id]
             items.append(ExplodedRaster.Item(layer: id, quad: projected, plane: plane, name: layer.name,
                                              color: layer.borderColor ?? layer.backgroundColor,
-                                             badge: !badged.isEmpty && badged[id.raw]))
+                                             badge: !badged.isEmpty && badged[id.raw], fill: layer.backgroundColor))
         }
         self.items = items
         // A 4% margin keeps outlines off the canvas's edges.
@@ -85,10 +85,7 @@ enum DepthView {
     static func canvas(_ state: ExplorerState, _ frame: DepthFrame, area: CellRect, options: ScreenOptions, unicode: Bool) -> Canvas {
         var reserved = Set<CellPosition>()
         if let p = state.cursor, state.mode == .cursor {
-            let c = frame.viewport.cell(containing: p)
-            for dc in -2...2 { reserved.insert(CellPosition(column: c.column + dc, row: c.row)) }
-            reserved.insert(CellPosition(column: c.column, row: c.row - 1))
-            reserved.insert(CellPosition(column: c.column, row: c.row + 1))
+            reserved.formUnion(ExplorerScreen.crosshairCells(at: frame.viewport.cell(containing: p)))
         }
         return ExplodedRaster.render(frame.items, viewport: frame.viewport, columns: area.columns, rows: area.rows,
                                      selection: state.session.selection, palette: options.palette, unicode: unicode,

@@ -97,7 +97,7 @@ public struct ExplorerState: Equatable, Sendable {
 
     public init(session: Session) {
         self.session = session
-        view.fitted = session.scene.screenRect
+        view.fitted = Framing.sceneRect(session)
         // The title is in the title bar; the status line says where the rest is.
         status = session.scene.notes == nil ? "press ? for the keys" : "press ? for the keys and this scene's notes"
         if session.tree.count == 0 { status = Self.emptySceneHint }

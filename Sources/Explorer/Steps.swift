@@ -57,7 +57,7 @@ extension Reducer {
             switch part {
             case .camera:
                 state.view = ViewControl()
-                state.view.fitted = state.session.scene.screenRect
+                state.view.fitted = Framing.sceneRect(state)
             case .crosshair:
                 if !state.mode.isLine { state.mode = .normal }
                 state.cursor = nil

@@ -29,6 +29,11 @@ public struct DepthSettings: Equatable, Sendable {
     public var yaw: Double = 30
     public var pitch: Double = 0
 
+    /// The user set the spacing / the pitch (`explode spacing`, `camera pitch`): entering the
+    /// view keeps it instead of choosing one from the scene (Depth+Opening.swift).
+    public var spacingSet = false
+    public var pitchSet = false
+
     public static let defaultYaw = 30.0
     public static let defaultPitch = 0.0
     public init() {}

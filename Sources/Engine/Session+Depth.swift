@@ -46,10 +46,11 @@ extension Session {
     }
 
     /// `export svg`'s picture: the flat scene, or the exploded view when it is on.
-    public func svgText() -> String {
+    /// `crop`: the flat picture's view box (the exploded view always crops to its planes).
+    public func svgText(crop: SVGCrop = .screen) -> String {
         let shown = presentedScene
-        return depth.exploded ? SVGExport.explodedSVG(shown, settings: depth, hitOrder: hitTestOrder)
-            : SVGExport.svg(shown, measurement: pinnedScreenLines(in: shown.tree))
+        return depth.exploded ? SVGExport.explodedSVG(shown, settings: depth, hitOrder: hitTestOrder, selection: selection)
+            : SVGExport.svg(shown, measurement: pinnedScreenLines(in: shown.tree), crop: crop)
     }
 
     /// `get quad|plane|planes|exploded-quad`.

@@ -8,10 +8,8 @@ extension Session {
     mutating func performDepth(_ command: DepthCommand) {
         switch command {
         case let .explode(on):
-            let was = depth.exploded
+            // The pitch and spacing not set by hand are the scene's (`DepthLayout.camera`).
             depth.exploded = on ?? !depth.exploded
-            // Entering: the pitch and spacing not set by hand are chosen from the scene.
-            if depth.exploded && !was { openCamera() }
         case let .order(o): depth.order = o
         case let .spacing(s): depth.spacing = s; depth.spacingSet = true
         case let .range(r): depth.range = r
@@ -22,17 +20,7 @@ extension Session {
             depth.yaw = DepthSettings.defaultYaw
             depth.pitch = DepthSettings.defaultPitch
             depth.pitchSet = false
-            openCamera()
         }
-    }
-
-    /// The opening camera for the scene as it is: its screen's size (else the drawn quads'
-    /// box) and its plane count under the current order.
-    mutating func openCamera() {
-        let layout = depthLayout()
-        let size = scene.screen.map { (width: $0.width, height: $0.height) }
-            ?? layout.drawnBounds.map { (width: $0.width, height: $0.height) }
-        depth.open(size: size, planeCount: layout.planeCount)
     }
 
     /// The planes of `tree` (the model by default) under the current settings.

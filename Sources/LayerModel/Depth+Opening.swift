@@ -1,7 +1,8 @@
 /// The exploded view's opening camera (depth.md, "The camera"; DECISIONS.md, issue 32): the
 /// pitch and the spacing the view opens with are chosen from the scene's size, so the
 /// planes stand apart at a glance. A value the user set (`camera pitch`, `explode spacing`)
-/// is kept instead.
+/// is kept instead (`DepthSettings.spacingSet`, `pitchSet`); `DepthLayout.camera` derives
+/// the others each time it is asked.
 ///
 /// - E, the scene's larger side (its `screen`, else the drawn quads' bounding box); P planes.
 /// - **Spacing**: the whole stack about ¾ of the scene deep, adjacent planes at most a sixth
@@ -23,15 +24,5 @@ public enum OpeningCamera {
     public static func pitch(width: Double, height: Double) -> Double {
         guard width.isFinite, height.isFinite, width > 0 || height > 0 else { return 0 }
         return height >= width ? -15 : -25
-    }
-}
-
-extension DepthSettings {
-    /// Entering the exploded view: the pitch and the spacing the user has not set are
-    /// chosen from the scene (`OpeningCamera`); `size` is the scene's screen or drawn box.
-    public mutating func open(size: (width: Double, height: Double)?, planeCount: Int) {
-        let w = size?.width ?? 0, h = size?.height ?? 0
-        if !spacingSet { spacing = OpeningCamera.spacing(width: w, height: h, planeCount: planeCount) }
-        if !pitchSet { pitch = OpeningCamera.pitch(width: w, height: h) }
     }
 }

@@ -102,6 +102,9 @@ public enum ExplodedRaster {
         // scene's outlines are covered by the ones in front); on a fill, picked against it.
         var colors = [Color?](repeating: nil, count: items.count)
         var onFill: [Int64: Color] = [:]
+        // The last outline-on-fill pair and its colour: runs of cells repeat one pair, so
+        // most cells skip the dictionary.
+        var lastPair: Int64 = -1, lastPicked = backdrop
         // Written straight into the fresh canvas's cells: every cell is blank, so there is no
         // wide character to mend (what the subscript's setter would do).
         canvas.withUnsafeMutableCells { cells in
@@ -128,10 +131,12 @@ public enum ExplodedRaster {
                     }
                     if f >= 0 {
                         let key = Int64(item) << 32 | Int64(f)
-                        if let known = onFill[key] { fg = known } else {
+                        if key == lastPair { fg = lastPicked } else if let known = onFill[key] {
+                            fg = known; lastPair = key; lastPicked = known
+                        } else {
                             let picked = OverlayContrast.pick(fg, on: fillColor(Int(f)))
                             onFill[key] = picked
-                            fg = picked
+                            fg = picked; lastPair = key; lastPicked = picked
                         }
                     }
                     style = CellStyle(foreground: .rgb(fg.red, fg.green, fg.blue), background: style.background,

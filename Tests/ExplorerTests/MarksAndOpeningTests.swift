@@ -84,13 +84,14 @@ import Testing
     /// A spacing or pitch set by hand before entering is kept; the other is chosen.
     @Test func aCameraSetByHandIsKept() throws {
         var state = Fixture.state()
+        func camera() -> ExplodedCamera { state.session.explodedCamera(state.session.depthLayout()) }
         try Self.run(&state, "explode spacing 30; explode on")
-        #expect(state.session.depth.spacing == 30 && state.session.depth.pitch == -25)
+        #expect(camera().spacing == 30 && camera().pitch == -25)
         try Self.run(&state, "explode off; camera pitch 10; explode on")
-        #expect(state.session.depth.spacing == 30 && state.session.depth.pitch == 10)
+        #expect(camera().spacing == 30 && camera().pitch == 10)
         // camera reset: yaw 30 and the opening pitch again; the spacing stays.
         try Self.run(&state, "camera yaw 50; camera reset")
-        #expect(state.session.depth.yaw == 30 && state.session.depth.pitch == -25 && state.session.depth.spacing == 30)
+        #expect(camera().yaw == 30 && camera().pitch == -25 && camera().spacing == 30)
     }
 
     /// Depth: the opening camera shows depth — on the fixture (P = 2, spacing 65, yaw 30°,

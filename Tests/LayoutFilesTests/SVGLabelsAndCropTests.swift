@@ -13,8 +13,8 @@ import Testing
         return url
     }()
 
-    static func names(_ svg: String) -> [(text: String, x0: Double, y0: Double, x1: Double, y1: Double)] {
-        let regex = try! NSRegularExpression(pattern: #"<text class="name"[^>]* x="([-0-9.e]+)" y="([-0-9.e]+)"[^>]*font-size="([0-9.e]+)"[^>]*>([^<]*)</text>"#)
+    static func names(_ svg: String) throws -> [(text: String, x0: Double, y0: Double, x1: Double, y1: Double)] {
+        let regex = try NSRegularExpression(pattern: #"<text class="name"[^>]* x="([-0-9.e]+)" y="([-0-9.e]+)"[^>]*font-size="([0-9.e]+)"[^>]*>([^<]*)</text>"#)
         return regex.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).map { m in
             func g(_ i: Int) -> String { String(svg[Range(m.range(at: i), in: svg)!]) }
             let x = Double(g(1))!, y = Double(g(2))!, size = Double(g(3))!
@@ -30,7 +30,7 @@ import Testing
     @Test func noNameSitsBesideAnotherLayersDot() throws {
         let scene = try LayoutFile.load(contentsOf: Self.root.appendingPathComponent("Layouts/depth.json").path)
         let svg = SVGExport.svg(scene)
-        let names = Self.names(svg)
+        let names = try Self.names(svg)
         #expect(Set(names.map(\.text)) == ["views", "viewGreen", "viewRed", "layers", "layerGreen", "layerRed"])
         let dots: [String: Point] = ["viewGreen": Point(x: 130, y: 140), "viewRed": Point(x: 190, y: 180),
                                      "layerGreen": Point(x: 450, y: 140), "layerRed": Point(x: 510, y: 180)]
@@ -60,7 +60,6 @@ import Testing
         let scene = try LayoutFile.load(contentsOf: Self.root.appendingPathComponent("Layouts/depth.json").path)
         var settings = DepthSettings()
         settings.exploded = true
-        settings.open(size: (640, 300), planeCount: 3)
         let green = try #require(scene.tree.id(named: "viewGreen"))
         let svg = SVGExport.explodedSVG(scene, settings: settings, hitOrder: .zPosition, selection: green)
         #expect(svg.contains("<polygon class=\"selection\" data-layer=\"viewGreen\""))

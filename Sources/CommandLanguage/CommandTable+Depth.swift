@@ -73,7 +73,7 @@ extension CommandTable {
         CommandSpec("camera", .depth, [
             CommandForm([.keyword("yaw"), .number("D")], "the exploded view's turn about the vertical axis, in degrees (−90…90; positive shifts front planes right)"),
             CommandForm([.keyword("pitch"), .number("D")], "its tilt, in degrees (−90…90; positive shifts front planes up)"),
-            CommandForm([.keyword("reset")], "yaw 30, pitch 0"),
+            CommandForm([.keyword("reset")], "the opening camera: yaw 30 and the pitch chosen from the scene's size ([depth.md](depth.md))"),
         ]) { (r: inout TokenCursor) throws(CommandError) -> Command in
             let t = try r.word("yaw, pitch or reset")
             switch t.text {

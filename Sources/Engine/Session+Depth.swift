@@ -8,15 +8,19 @@ extension Session {
     /// `explode …` and `camera …`: settings only; the scene is not touched (no undo step).
     mutating func performDepth(_ command: DepthCommand) {
         switch command {
-        case let .explode(on): depth.exploded = on ?? !depth.exploded
+        case let .explode(on):
+            // The pitch and spacing not set by hand are the scene's (`DepthLayout.camera`).
+            depth.exploded = on ?? !depth.exploded
         case let .order(o): depth.order = o
-        case let .spacing(s): depth.spacing = s
+        case let .spacing(s): depth.spacing = s; depth.spacingSet = true
         case let .range(r): depth.range = r
         case let .yaw(d): depth.yaw = d
-        case let .pitch(d): depth.pitch = d
+        case let .pitch(d): depth.pitch = d; depth.pitchSet = true
         case .reset:
+            // The opening camera: yaw 30 and the scene's pitch (Depth+Opening.swift).
             depth.yaw = DepthSettings.defaultYaw
             depth.pitch = DepthSettings.defaultPitch
+            depth.pitchSet = false
         }
     }
 
@@ -31,10 +35,11 @@ extension Session {
     }
 
     /// `export svg`'s picture: the flat scene, or the exploded view when it is on.
-    public func svgText() -> String {
+    /// `crop`: the flat picture's view box (the exploded view always crops to its planes).
+    public func svgText(crop: SVGCrop = .screen) -> String {
         let shown = presentedScene
-        return depth.exploded ? SVGExport.explodedSVG(shown, settings: depth, hitOrder: hitTestOrder)
-            : SVGExport.svg(shown, measurement: pinnedScreenLines(in: shown.tree))
+        return depth.exploded ? SVGExport.explodedSVG(shown, settings: depth, hitOrder: hitTestOrder, selection: selection)
+            : SVGExport.svg(shown, measurement: pinnedScreenLines(in: shown.tree), crop: crop)
     }
 
     /// `get quad|plane|planes|exploded-quad`.

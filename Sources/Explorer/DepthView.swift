@@ -54,7 +54,7 @@ struct DepthFrame {
             let layer = tree[id]
             items.append(ExplodedRaster.Item(layer: id, quad: projected, plane: plane, name: layer.name,
                                              color: layer.borderColor ?? layer.backgroundColor,
-                                             badge: !badged.isEmpty && badged[id.raw]))
+                                             badge: !badged.isEmpty && badged[id.raw], fill: layer.backgroundColor))
         }
         self.items = items
         // A 4% margin keeps outlines off the canvas's edges.
@@ -85,10 +85,7 @@ enum DepthView {
     static func canvas(_ state: ExplorerState, _ frame: DepthFrame, area: CellRect, options: ScreenOptions, unicode: Bool) -> Canvas {
         var reserved = Set<CellPosition>()
         if let p = state.cursor, state.mode == .cursor {
-            let c = frame.viewport.cell(containing: p)
-            for dc in -2...2 { reserved.insert(CellPosition(column: c.column + dc, row: c.row)) }
-            reserved.insert(CellPosition(column: c.column, row: c.row - 1))
-            reserved.insert(CellPosition(column: c.column, row: c.row + 1))
+            reserved.formUnion(ExplorerScreen.crosshairCells(at: frame.viewport.cell(containing: p)))
         }
         return ExplodedRaster.render(frame.items, viewport: frame.viewport, columns: area.columns, rows: area.rows,
                                      selection: state.session.selection, palette: options.palette, unicode: unicode,
@@ -98,7 +95,7 @@ enum DepthView {
     /// The status line's note: the plane order and the camera.
     static func statusText(_ state: ExplorerState, _ frame: DepthFrame, compact: Bool = false) -> String {
         let d = state.session.depth
-        let yaw = NumberFormat.format(d.yaw), pitch = NumberFormat.format(d.pitch)
+        let yaw = NumberFormat.format(d.yaw), pitch = NumberFormat.format(frame.camera.pitch)
         var text = compact ? "\(d.order.rawValue) \(yaw)°/\(pitch)°" : "explode \(d.order.rawValue) · yaw \(yaw)° pitch \(pitch)°"
         // With the cursor on a layer that a touch there does not reach, say so here too: on
         // a small terminal the panel is hidden.
@@ -117,7 +114,7 @@ enum DepthView {
         let tree = frame.tree
         let n: (Double) -> String = { NumberFormat.format($0) }
         var out = [PanelLine("Exploded · order \(d.order.rawValue) · \(frame.layout.planeCount) planes", style: ExplorerScreen.headingStyle)]
-        out.append(PanelLine(" yaw \(n(d.yaw))° pitch \(n(d.pitch))° spacing \(n(d.spacing))"))
+        out.append(PanelLine(" yaw \(n(d.yaw))° pitch \(n(frame.camera.pitch))° spacing \(n(frame.camera.spacing))"))
         let all = d.range == nil
         out.append(PanelLine(" showing planes \(frame.shown.lowerBound)…\(frame.shown.upperBound)" + (all ? " (all)" : " of 0…\(max(0, frame.layout.planeCount - 1))")))
         if let sel = state.session.selection, tree.contains(sel) {
@@ -160,14 +157,16 @@ enum DepthView {
     static func command(for key: DepthKey, _ state: ExplorerState) -> DepthCommand {
         let d = state.session.depth
         let command: DepthCommand
+        // The pitch and spacing as drawn (the scene's, unless set by hand).
+        func camera() -> ExplodedCamera { state.session.explodedCamera(state.session.depthLayout(of: TimeView.drawnTree(state))) }
         switch key {
         case .toggle: command = .explode(!d.exploded)
         case .nextOrder:
             let all = PlaneOrder.allCases
             command = .order(all[(all.firstIndex(of: d.order)! + 1) % all.count])
         case let .yaw(step): command = .yaw(min(90, max(-90, d.yaw + step)))
-        case let .pitch(step): command = .pitch(min(90, max(-90, d.pitch + step)))
-        case let .spacing(step): command = .spacing(max(0, d.spacing + step))
+        case let .pitch(step): command = .pitch(min(90, max(-90, camera().pitch + step)))
+        case let .spacing(step): command = .spacing(max(0, camera().spacing + step))
         case let .back(step), let .front(step):
             let count = state.session.depthLayout(of: TimeView.drawnTree(state)).planeCount
             let top = max(0, count - 1)

@@ -93,6 +93,7 @@ public enum ExplorerScreen {
         rasterOptions.textOnly = options.pixels
         rasterOptions.measurement = MeasureView.overlay(state, drawn: drawn)
         if let report, let hit = report.hit { rasterOptions.selection = hit; rasterOptions.overlays = [.outline, .frame] }
+        if let p = state.cursor, state.mode == .cursor { rasterOptions.keepClear = crosshairCells(at: state.viewport.cell(containing: p)) }
         return rasterOptions
     }
 
@@ -264,6 +265,14 @@ public enum ExplorerScreen {
             let col = max(0, (layout.columns - line.displayWidth) / 2)
             canvas.write(line, column: col, row: top + i, style: CellStyle(bold: true))
         }
+    }
+
+    /// The cells `drawCrosshair` covers round `cell` (canvas coordinates), and one past each
+    /// arm's end: names are placed away from them ("UITableView│abel" was a name cut by
+    /// the crosshair drawn over it).
+    static func crosshairCells(at cell: CellPosition) -> [CellPosition] {
+        (-3...3).map { CellPosition(column: cell.column + $0, row: cell.row) }
+            + [-1, 1].map { CellPosition(column: cell.column, row: cell.row + $0) }
     }
 
     static func drawCrosshair(_ canvas: inout Canvas, at cell: CellPosition, in area: CellRect, unicode: Bool, keepBackground: Bool = false) {

@@ -49,6 +49,10 @@ public struct ExplorerState: Equatable, Sendable {
     public var mode: Mode = .normal
     public var anchorBehaviour: AnchorBehaviourName = .coreAnimation
     public var view = ViewControl()
+    /// The rect the file opened fitted to (`Framing.sceneRect` at open or load: the screen,
+    /// or every true quad when one sticks out): a step's camera and presentation off go
+    /// back to it without measuring every layer again.
+    public var openedView: Rect? = nil
     /// The hit-test crosshair, in screen points; nil when never placed.
     public var cursor: Point?
     /// The status line's message and whether it is an error.
@@ -100,7 +104,8 @@ public struct ExplorerState: Equatable, Sendable {
 
     public init(session: Session) {
         self.session = session
-        view.fitted = session.scene.screenRect
+        openedView = Framing.sceneRect(session)
+        view.fitted = openedView
         // The title is in the title bar; the status line says where the rest is.
         status = session.scene.notes == nil ? "press ? for the keys" : "press ? for the keys and this scene's notes"
         if session.tree.count == 0 { status = Self.emptySceneHint }

@@ -1,4 +1,5 @@
 import Cells
+import Engine
 import Geometry
 import LayerModel
 import Raster
@@ -31,10 +32,14 @@ enum Framing {
         r.insetBy(dx: -max(1, r.width * 0.03), dy: -max(1, r.height * 0.03))
     }
 
-    /// `fit`: the screen and every drawn layer's quad.
-    static func sceneRect(_ state: ExplorerState) -> Rect {
-        let screen = state.session.scene.screenRect
-        guard let layers = box(of: nil, in: state.session.tree) else { return screen }
+    /// `fit`: the screen and every drawn layer's quad. Also the opening view (a file opened
+    /// or loaded, a step's camera, presentation off): an imported dump whose turned cover
+    /// sticks out of its root opens whole, as `0` shows it.
+    static func sceneRect(_ state: ExplorerState) -> Rect { sceneRect(state.session) }
+
+    static func sceneRect(_ session: Session) -> Rect {
+        let screen = session.scene.screenRect
+        guard let layers = box(of: nil, in: session.tree) else { return screen }
         let all = screen.union(layers)
         // A scene whose layers are inside its screen fits the screen exactly, as before.
         return all == screen ? screen : withMargin(all)

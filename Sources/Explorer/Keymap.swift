@@ -162,7 +162,7 @@ public enum Keymap {
         Binding(keys: [.character("5")], action: .ui(.depth(.back(-1))), help: "exploded view: show one more back plane", modes: everywhere),
         Binding(keys: [.character("7")], action: .ui(.depth(.front(-1))), help: "exploded view: hide one more front plane (lower the range's front end)", modes: everywhere),
         Binding(keys: [.character("8")], action: .ui(.depth(.front(1))), help: "exploded view: show one more front plane", modes: everywhere),
-        Binding(keys: [.character("C")], action: .command(.engine(.depth(.reset))), help: "exploded view: camera reset (yaw 30, pitch 0)", modes: everywhere),
+        Binding(keys: [.character("C")], action: .command(.engine(.depth(.reset))), help: "exploded view: camera reset (yaw 30, the opening pitch)", modes: everywhere),
         // Learn mode (LearnState.swift): capitals no other binding of these modes uses.
         Binding(keys: [.character("G")], action: .command(.explorer(.learn(.hint))), help: "learn: get the next hint", modes: [.normal, .anchor, .cursor], when: .learning),
         Binding(keys: [.character("N")], action: .command(.explorer(.learn(.next))), help: "learn: the next lesson", modes: [.normal, .anchor, .cursor], when: .learning),

@@ -39,7 +39,7 @@ enum Picture {
         // The camera on what the demo is about (Framing.subjectRect); off: the scene again.
         if on { Framing.presentSubject(&state) } else if !state.session.depth.exploded {
             state.view = ViewControl()
-            state.view.fitted = state.session.scene.screenRect
+            state.view.fitted = state.openedView ?? state.session.scene.screenRect
         }
         state.setStatus(state.picture.present ? "presentation: bold marks, big echo, essential panel (W leaves)" : "presentation off")
     }

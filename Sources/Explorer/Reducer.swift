@@ -148,7 +148,7 @@ public enum Reducer {
             // Another file is a new picture: fit it. A reload of the same file keeps the camera.
             let other = path != state.session.filePath
             state.session.replaceScene(scene, filePath: path)
-            if other { state.view = ViewControl(); state.view.fitted = state.session.scene.screenRect }
+            if other { state.view = ViewControl(); state.openedView = Framing.sceneRect(state); state.view.fitted = state.openedView }
             state.fileError = nil
             state.diskNotice = nil
             state.setStatus("loaded \(path)" + (scene.title.map { " — \($0)" } ?? ""))

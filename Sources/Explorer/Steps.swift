@@ -57,7 +57,7 @@ extension Reducer {
             switch part {
             case .camera:
                 state.view = ViewControl()
-                state.view.fitted = state.session.scene.screenRect
+                state.view.fitted = state.openedView ?? state.session.scene.screenRect
             case .crosshair:
                 if !state.mode.isLine { state.mode = .normal }
                 state.cursor = nil

@@ -4,10 +4,13 @@ import LayerModel
 
 extension SVGExport {
     /// The exploded view as SVG (depth.md): every shown plane's quads back to front, through
-    /// the camera, each polygon carrying `data-layer` and `data-plane`; names at each quad's
-    /// first corner, with `≠` on the pairs drawn in front but searched behind. The view box
-    /// is the projected quads' bounding box with a 5% margin.
-    public static func explodedSVG(_ scene: Scene, settings: DepthSettings, hitOrder: SiblingOrder) -> String {
+    /// the camera, each polygon carrying `data-layer` and `data-plane`, filled in its own
+    /// colour; the selection outlined in the selection's colour (2 units), not recoloured.
+    /// Names are placed by the same label layout as the flat SVG (`names`), each on or beside
+    /// its own exploded quad, with `≠` on the pairs drawn in front but searched behind. The
+    /// view box is the projected quads' bounding box with a 20-unit margin.
+    public static func explodedSVG(_ scene: Scene, settings: DepthSettings, hitOrder: SiblingOrder,
+                                   selection: LayerID? = nil) -> String {
         let tree = scene.tree
         let layout = DepthLayout(tree, order: settings.order, hitOrder: hitOrder)
         let camera = layout.camera(settings, screen: scene.screen.map { Rect(origin: .zero, size: $0) })
@@ -15,8 +18,9 @@ extension SVGExport {
         let n: (Double) -> String = ExportNumber.svg   // finite, 3 decimals
         var badged = Set<LayerID>()
         for pair in layout.disagreements { badged.insert(pair.drawnFront); badged.insert(pair.searchedFirst) }
-        var polygons = "", names = ""
+        var polygons = "", outline = ""
         var all: [Point] = []
+        var shapes: [NameShape] = []
         for id in layout.backToFront {
             guard let plane = layout.plane(of: id), shown.contains(plane), let q = layout.quad(of: id) else { continue }
             let p = camera.project(q, plane: plane)
@@ -27,15 +31,24 @@ extension SVGExport {
             let fill = layer.backgroundColor.map { "fill=\"\($0.hex)\" fill-opacity=\"0.35\"" } ?? "fill=\"none\""
             let stroke = (layer.borderColor ?? layer.backgroundColor).map { "stroke=\"\($0.hex)\"" } ?? "stroke=\"#888888\""
             polygons += "<polygon class=\"plane\" data-layer=\"\(name)\" data-plane=\"\(plane)\" points=\"\(points)\" \(fill) \(stroke) stroke-width=\"1\"/>\n"
-            let badge = badged.contains(id) ? "≠ " : ""
-            names += "<text class=\"name\" data-layer=\"\(name)\" x=\"\(n(p.p0.x + 3))\" y=\"\(n(p.p0.y - 3))\" font-family=\"sans-serif\" font-size=\"9\" fill=\"#222222\">\(badge)\(name)</text>\n"
+            if id == selection {
+                outline = "<polygon class=\"selection\" data-layer=\"\(name)\" points=\"\(points)\" fill=\"none\" stroke=\"#d020d0\" stroke-width=\"2\"/>\n"
+            }
+            if p.points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
+                shapes.append(NameShape(id: id, name: (badged.contains(id) ? "≠ " : "") + layer.name, quad: p.points, covers: true, position: nil))
+            }
         }
         let box = (Rect.boundingBox(of: all) ?? scene.screenRect).insetBy(dx: -20, dy: -20)
+        var names = ""
+        for label in SVGExport.names(shapes, tree: tree, screen: box) {
+            let layer = escape(shapes[label.shape].name.hasPrefix("≠ ") ? String(shapes[label.shape].name.dropFirst(2)) : shapes[label.shape].name)
+            names += "<text class=\"name\" data-layer=\"\(layer)\" x=\"\(n(label.x))\" y=\"\(n(label.y))\" font-family=\"monospace\" font-size=\"\(n(label.fontSize))\" fill=\"#222222\">\(escape(label.text))</text>\n"
+        }
         return """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(n(box.width))" height="\(n(box.height))" \
             viewBox="\(n(box.origin.x)) \(n(box.origin.y)) \(n(box.width)) \(n(box.height))" data-explode-order="\(settings.order.rawValue)">
             <rect x="\(n(box.origin.x))" y="\(n(box.origin.y))" width="\(n(box.width))" height="\(n(box.height))" fill="#ffffff"/>
 
-            """ + polygons + names + "</svg>\n"
+            """ + polygons + outline + names + "</svg>\n"
     }
 }

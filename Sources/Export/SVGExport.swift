@@ -22,10 +22,13 @@ import SafeText
 public enum SVGExport {
     /// A name cell in SVG units (before scaling a huge screen down to a bounded grid).
     static let nameCell = (width: 5.0, height: 10.0, fontSize: 8.0)
+    /// How far either side of a position dot's centre no name goes: its radius (2) and 4 units.
+    static let dotReach = 6.0
 
     /// `measurement`: the pinned measurement's lines in screen points (SVGExport+Measure.swift).
-    public static func svg(_ scene: Scene, measurement: [MeasureLine] = []) -> String {
-        let box = scene.screenRect
+    /// `crop`: the view box, the screen rect or the layers' union (SVGExport+Crop.swift).
+    public static func svg(_ scene: Scene, measurement: [MeasureLine] = [], crop: SVGCrop = .screen) -> String {
+        let box = viewBox(scene, crop: crop)
         let n: (Double) -> String = ExportNumber.svg   // finite, 3 decimals
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(n(box.width))" height="\(n(box.height))" \
@@ -89,7 +92,7 @@ public enum SVGExport {
     }
 
     /// A placed name in SVG units: `x` its left, `y` its baseline.
-    struct PlacedName { var text: String; var x: Double; var y: Double; var fontSize: Double; var column: Int; var row: Int; var width: Int; var cell: Double }
+    struct PlacedName { var text: String; var x: Double; var y: Double; var fontSize: Double; var column: Int; var row: Int; var width: Int; var cell: Double; var shape: Int = 0 }
 
     /// The names of `shapes` (in drawing order) laid out by `LabelLayout` (see `SVGExport`).
     static func names(_ shapes: [NameShape], tree: LayerTree, screen: Rect) -> [PlacedName] {
@@ -122,8 +125,15 @@ public enum SVGExport {
             }
         }
         var grid = LabelGrid(columns: columns, rows: rows)
+        // Every position dot (r = 2), and 4 units either side of it on its line(s): no name on
+        // it or touching it from the side, so no name reads as another layer's dot's
+        // (viewRed's name just right of viewGreen's dot, issue 32).
         for s in shapes {
-            if let p = s.position, p.x.isFinite, p.y.isFinite { grid.block(column: cell(cx(p.x)), row: cell(cy(p.y))) }
+            guard let p = s.position, p.x.isFinite, p.y.isFinite else { continue }
+            let reach = dotReach
+            for r in cell(cy(p.y - 2))...max(cell(cy(p.y - 2)), cell(cy(p.y + 2))) {
+                for c in cell(cx(p.x - reach))...max(cell(cx(p.x - reach)), cell(cx(p.x + reach))) { grid.block(column: c, row: r) }
+            }
         }
         let index = Dictionary(uniqueKeysWithValues: shapes.enumerated().map { ($0.element.id, $0.offset) })
         let bySize = shapes.indices.sorted {
@@ -135,6 +145,7 @@ public enum SVGExport {
         for (k, i) in bySize.enumerated() { rank[i] = k }
         var sameFrame: [[Int]: Int] = [:]
         var candidates: [LabelCandidate] = []
+        var from: [Int] = []   // each candidate's shape
         var texts: [String] = []
         for (i, s) in shapes.enumerated() {
             let text = SafeText.visible(s.name)
@@ -175,7 +186,9 @@ public enum SVGExport {
             let bw = b.maxX - b.minX, bh = (b.maxY - b.minY) * 2
             let offCentre = p.map { hypot($0.x - (b.minX + b.maxX) / 2, ($0.y - (b.minY + b.maxY) / 2) * 2) > 0.25 * max(bw, bh) } ?? false
             let hand = (max(bw, bh) > 4 * min(bw, bh) || ratio < 0.45) && offCentre
-            if hand || !spots.contains(where: { $0.maxColumn - $0.minColumn >= width }) {
+            // Beside also when the inside seems to have room: a mark (a position dot) there
+            // may leave none, and the layout then tries these.
+            do {
                 var besideSpots: [LabelSpot] = []
                 // Beside: past the corner farthest from the position first.
                 let corners = zip(xs, ys).map { (x: $0.0, y: $0.1) }
@@ -218,11 +231,12 @@ public enum SVGExport {
             let group: Int
             if let g = sameFrame[key] { group = g } else { group = i; sameFrame[key] = i }
             candidates.append(LabelCandidate(names: [text], priority: rank[i], spots: spots, group: group))
+            from.append(i)
         }
         let placed = LabelLayout.place(candidates, in: &grid, names: LabelNames(texts))
         return placed.map { p in
             PlacedName(text: p.text, x: screen.origin.x + Double(p.column) * cw, y: screen.origin.y + (Double(p.row) + 0.8) * ch,
-                       fontSize: base.fontSize * k, column: p.column, row: p.row, width: p.width, cell: cw)
+                       fontSize: base.fontSize * k, column: p.column, row: p.row, width: p.width, cell: cw, shape: from[p.index])
         }
     }
 

@@ -29,6 +29,11 @@ public struct DepthSettings: Equatable, Sendable {
     public var yaw: Double = 30
     public var pitch: Double = 0
 
+    /// The user set the spacing / the pitch (`explode spacing`, `camera pitch`): entering the
+    /// view keeps it instead of choosing one from the scene (Depth+Opening.swift).
+    public var spacingSet = false
+    public var pitchSet = false
+
     public static let defaultYaw = 30.0
     public static let defaultPitch = 0.0
     public init() {}
@@ -187,9 +192,16 @@ public struct DepthLayout: Sendable {
     }
 
     /// The camera for these planes: c is the centre of `screen`, else of the drawn quads.
+    /// The spacing and pitch the user has not set are the opening camera's, derived here from
+    /// the scene's size and these planes (Depth+Opening.swift): nothing is measured when the
+    /// view is entered, only when it is drawn or asked.
     public func camera(_ settings: DepthSettings, screen: Rect?) -> ExplodedCamera {
-        let c = screen?.center ?? drawnBounds?.center ?? .zero
-        return ExplodedCamera(center: c, spacing: settings.spacing, planeCount: planeCount, yaw: settings.yaw, pitch: settings.pitch)
+        let bounds = screen == nil ? drawnBounds : nil
+        let c = screen?.center ?? bounds?.center ?? .zero
+        let w = screen?.width ?? bounds?.width ?? 0, h = screen?.height ?? bounds?.height ?? 0
+        let spacing = settings.spacingSet ? settings.spacing : OpeningCamera.spacing(width: w, height: h, planeCount: planeCount)
+        let pitch = settings.pitchSet ? settings.pitch : OpeningCamera.pitch(width: w, height: h)
+        return ExplodedCamera(center: c, spacing: spacing, planeCount: planeCount, yaw: settings.yaw, pitch: pitch)
     }
 
     /// True when two trees are copies of one value not changed since (their slots share one

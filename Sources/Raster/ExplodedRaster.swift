@@ -17,12 +17,17 @@ public enum ExplodedRaster {
         public var color: Color?
         /// Drawn in front of, but searched after, a sibling (or the other way round).
         public var badge: Bool
-        public init(layer: LayerID, quad: Quad, plane: Int, name: String, color: Color?, badge: Bool) {
+        /// The layer's own fill (its background colour): how it is filled on the selected plane.
+        public var fill: Color?
+        public init(layer: LayerID, quad: Quad, plane: Int, name: String, color: Color?, badge: Bool, fill: Color? = nil) {
             self.layer = layer; self.quad = quad; self.plane = plane; self.name = name; self.color = color; self.badge = badge
+            self.fill = fill
         }
     }
 
     static let badge = "≠"
+    /// How strongly a layer's own colour fills it on the selected plane (over the backdrop).
+    static let planeFillAlpha = 0.55
 
     /// `items` back to front; `reserved` cells (a crosshair) take no plaque; `names`, every
     /// layer's name in the scene (for a shortened name to start only one), else the items'.
@@ -84,31 +89,55 @@ public enum ExplodedRaster {
             }
         }
 
-        // Cells → glyphs.
+        // Cells → glyphs. The selected plane's layers are filled in their own colours (a
+        // layer without one in a faint neutral tint): the plane reads as the scene does, and
+        // the selection stands out by its bold outline and its plaque, not by a colour.
         let backdrop = palette.backdrop
-        let fillColor = CanvasMark.selectedPlane.color(palette)
-        let selectedFill = blend(palette.selection, over: backdrop, 0.32)
+        let neutral = CanvasMark.selectedPlane.color(palette)
+        var fills = [CellColor?](repeating: nil, count: items.count)
+        @inline(__always) func fillColor(_ item: Int) -> Color {
+            items[item].fill.map { blend($0, over: backdrop, planeFillAlpha) } ?? neutral
+        }
         // Each outline's colour, worked out the first time a cell shows it (most of a big
-        // scene's outlines are covered by the ones in front).
+        // scene's outlines are covered by the ones in front); on a fill, picked against it.
         var colors = [Color?](repeating: nil, count: items.count)
-        let fillStyle = CellStyle(background: .rgb(fillColor.red, fillColor.green, fillColor.blue))
-        let selectedFillStyle = CellStyle(background: .rgb(selectedFill.red, selectedFill.green, selectedFill.blue))
+        var onFill: [Int64: Color] = [:]
+        // The last outline-on-fill pair and its colour: runs of cells repeat one pair, so
+        // most cells skip the dictionary.
+        var lastPair: Int64 = -1, lastPicked = backdrop
         // Written straight into the fresh canvas's cells: every cell is blank, so there is no
         // wide character to mend (what the subscript's setter would do).
         canvas.withUnsafeMutableCells { cells in
             for i in 0..<n {
                 let f = filled[i]
                 var style = CellStyle()
-                if f >= 0 { style = items[Int(f)].layer == selection ? selectedFillStyle : fillStyle }
+                if f >= 0 {
+                    let fi = Int(f)
+                    if let known = fills[fi] { style.background = known } else {
+                        let c = fillColor(fi)
+                        fills[fi] = .rgb(c.red, c.green, c.blue)
+                        style.background = .rgb(c.red, c.green, c.blue)
+                    }
+                }
                 let o = owner[i]
                 if mask[i] != 0, o >= 0 {
                     let item = Int(o)
-                    let fg: Color
+                    var fg: Color
                     if let known = colors[item] {
                         fg = known
                     } else {
                         fg = items[item].layer == selection ? palette.selection : OverlayContrast.pick(items[item].color ?? palette.defaultOutline, on: backdrop)
                         colors[item] = fg
+                    }
+                    if f >= 0 {
+                        let key = Int64(item) << 32 | Int64(f)
+                        if key == lastPair { fg = lastPicked } else if let known = onFill[key] {
+                            fg = known; lastPair = key; lastPicked = known
+                        } else {
+                            let picked = OverlayContrast.pick(fg, on: fillColor(Int(f)))
+                            onFill[key] = picked
+                            fg = picked; lastPair = key; lastPicked = picked
+                        }
                     }
                     style = CellStyle(foreground: .rgb(fg.red, fg.green, fg.blue), background: style.background,
                                       bold: items[item].layer == selection)

@@ -86,6 +86,8 @@ public enum Labels {
         let columns = canvas.columns, rows = canvas.rows
         guard columns > 0, rows > 0 else { return }
         var grid = LabelGrid(columns: columns, rows: rows)
+        // A mark drawn after the picture (the cursor's crosshair): no name under it.
+        for cell in options.keepClear { grid.block(column: cell.column, row: cell.row) }
         let selection = options.selection.flatMap { id in tree.contains(id) ? id : nil }
         var anchorCell: (column: Int, row: Int)? = nil
         if let sel = selection, options.overlays.contains(.anchor),

@@ -1,3 +1,4 @@
+import Cells
 import LayerModel
 
 /// The colours the rasterizer uses for things that are not a layer's own colours.
@@ -85,6 +86,9 @@ public struct RasterOptions: Equatable, Sendable {
     public var textOnly = false
     /// A measurement's red lines and figures (MeasureRaster.swift); nil draws none.
     public var measurement: MeasureOverlay? = nil
+    /// Canvas cells kept from names for a mark drawn over the picture afterwards (the
+    /// explorer's cursor crosshair): the one label layout places names away from them.
+    public var keepClear: [CellPosition] = []
 
     public init(mode: RenderMode = .auto, unicode: Bool = true, selection: LayerID? = nil,
                 overlays: SelectionOverlays = .all, showFills: Bool = true, showOutlines: Bool = true,

@@ -21,8 +21,18 @@ enum DepthBenchmark {
         let options = ScreenOptions(mode: .braille, unicode: true)
         let runs = quick ? 30 : 200
         var lines = ["exploded view, \(tree.count) layers, \(columns)×\(rows), braille:"]
-        for order in PlaneOrder.allCases {
+        // The opening camera (the scene's pitch and spacing) for the three orders, then tree
+        // order again under the contract's camera (pitch 0, spacing 20) — the picture the
+        // view opened with before issue 32, to compare with runs of older builds.
+        let cases: [(PlaneOrder, contract: Bool)] = PlaneOrder.allCases.map { ($0, false) } + [(.tree, true)]
+        for (order, contract) in cases {
             _ = Reducer.reduce(&state, .command(.engine(.depth(.order(order)))))
+            if contract {
+                _ = Reducer.reduce(&state, .command(.engine(.depth(.pitch(0)))))
+                _ = Reducer.reduce(&state, .command(.engine(.depth(.spacing(20)))))
+            }
+            let shown = state.session.explodedCamera(state.session.depthLayout())
+            let camera = "pitch \(ms0(shown.pitch))° spacing \(ms0(shown.spacing))"
             var turning: [Double] = [], editing: [Double] = [], planes: [Double] = []
             var planeCount = 0
             for i in 0..<runs {
@@ -46,11 +56,12 @@ enum DepthBenchmark {
                 planes.append(Double(t5 - t4) / 1e6)
             }
             let f = turning.sorted(), e = editing.sorted(), p = planes.sorted()
-            lines.append("  order \(order.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) (\(planeCount) planes): camera key → frame best \(ms(f[0])) ms, median \(ms(f[f.count / 2])) ms; "
+            lines.append("  order \(order.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) (\(planeCount) planes, \(camera)): camera key → frame best \(ms(f[0])) ms, median \(ms(f[f.count / 2])) ms; "
                          + "edit → frame best \(ms(e[0])) ms, median \(ms(e[e.count / 2])) ms; planes alone best \(ms(p[0])) ms")
         }
         return lines.joined(separator: "\n")
     }
 
     static func ms(_ x: Double) -> String { String(format: "%.3f", x) }
+    static func ms0(_ x: Double) -> String { String(format: "%.0f", x) }
 }

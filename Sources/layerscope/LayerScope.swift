@@ -410,6 +410,9 @@ struct Render: ParsableCommand {
     @Option(help: "Write the scene as an SVG picture to this file (atomically) instead of printing the screen.")
     var svg: String?
 
+    @Option(help: "With --svg: the picture's extent, screen (the scene's screen, the default) or content (the layers' union, 10 units round it).")
+    var crop: String?
+
     @OptionGroup var source: ScriptSource
     @OptionGroup var draw: DrawOptions
 
@@ -429,8 +432,9 @@ struct Render: ParsableCommand {
         var state = try openState(file, draw: draw, source: source, scriptContext: .render, columns: cols, rows: rows)
         if pixels.asksForPixels, pixels.cellSize != nil, let cell = try? pixels.cellPixels() { state.cellAspect = Double(cell.height) / Double(cell.width) }
         if let time { _ = Reducer.reduce(&state, .command(.engine(.clock(.time(time))))) }
+        let cropped = try svgCrop(crop, svg: svg)
         if let svg {
-            do { try TextFile.writeAtomically(state.session.svgText(), to: svg) } catch {
+            do { try TextFile.writeAtomically(state.session.svgText(crop: cropped), to: svg) } catch {
                 printError("layerscope: cannot write \(svg): \(error.message)")
                 throw ExitCode(1)
             }

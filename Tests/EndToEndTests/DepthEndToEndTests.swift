@@ -33,7 +33,19 @@ struct DepthEndToEndTests {
         // Enter: tree packing on depth.json gives views/layers 0, the greens 1, the reds 2.
         var screen = try press(session, "d", echo: "d → explode on")
         #expect(screen.contains("Exploded · order tree · 3 planes"))
-        #expect(screen.contains("explode tree · yaw 30° pitch 0°"))
+        // The opening camera for the 640 × 300 screen: wider than tall → pitch −25°; P = 3 →
+        // spacing min(640/6, 0.75·640/2) = 106.7 → 105.
+        #expect(screen.contains("explode tree · yaw 30° pitch -25°"))
+        #expect(screen.contains("yaw 30° pitch -25° spacing 105"))
+
+        // The contract's camera, typed, which the pick below is worked for (the plaque on
+        // layerGreen's top edge): pitch 0, spacing 20.
+        for (line, panel) in [("camera pitch 0", "yaw 30° pitch 0° spacing 105"), ("explode spacing 20", "yaw 30° pitch 0° spacing 20")] {
+            try session.sendKeys(":")
+            try session.type(line)
+            try session.sendKeys("Enter")
+            try session.waitUntil(panel) { $0.contains(panel) }
+        }
 
         // Turn: yaw 30 → 35, pitch 0 → 5.
         try press(session, "}", echo: "} → camera yaw 35")

@@ -195,7 +195,9 @@ struct DepthTests {
         #expect(try ask(&s, "select green; get plane") == "{\"plane\":1}")
         #expect(try ask(&s, "get planes") == "{\"planes\":3}")
         #expect(try ask(&s, "get quad") == "{\"quad\":[[50,50],[200,50],[200,200],[50,200]]}")
-        let exploded = try ask(&s, "explode on; get exploded-quad")
+        // The contract's camera (yaw 30, pitch 0, spacing 20), set by hand: the view opens
+        // with the scene's own (OpeningCameraTests).
+        let exploded = try ask(&s, "explode on; camera pitch 0; explode spacing 20; get exploded-quad")
         #expect(exploded.hasPrefix("{\"quad\":[["))
         #expect(numbers(exploded).isClose(to: [63.3975, 50, 193.3013, 50, 193.3013, 200, 63.3975, 200]))
         // Render order: root 0, red 1, green 2 → green is the front plane now.
@@ -205,7 +207,9 @@ struct DepthTests {
         #expect(try ask(&s, "toggle hidden; get plane") == "{\"plane\":null}")
         #expect(s.depth.exploded && s.depth.order == .render && s.depth.yaw == 0)
         _ = try ask(&s, "camera reset; explode spacing 35; explode range 1 2; explode off")
-        #expect(s.depth.yaw == 30 && s.depth.pitch == 0 && s.depth.spacing == 35 && s.depth.range == 1...2 && !s.depth.exploded)
+        // camera reset: yaw 30 and the opening pitch, −15° for this square screen.
+        #expect(s.depth.yaw == 30 && s.depth.spacing == 35 && s.depth.range == 1...2 && !s.depth.exploded)
+        #expect(s.explodedCamera(s.depthLayout()).pitch == -15)
         // Kept across a reload (the explorer's camera and spacing survive live reloads).
         s.replaceScene(Scene(tree: tree), filePath: nil)
         #expect(s.depth.spacing == 35)
@@ -220,7 +224,7 @@ struct DepthTests {
         try tree.add(framed("red", 100, 100, 150, 150, kind: .view), in: root)
         var s = Session(scene: Scene(screen: Size(width: 300, height: 300), tree: tree))
         #expect(!s.svgText().contains("data-plane"))
-        _ = try ask(&s, "explode on; explode order render; camera yaw 0")
+        _ = try ask(&s, "explode on; explode order render; camera yaw 0; camera pitch 0")
         let svg = s.svgText()
         // yaw 0, pitch 0: the flat quads.
         #expect(svg.contains("<polygon class=\"plane\" data-layer=\"root\" data-plane=\"0\" points=\"0,0 300,0 300,300 0,300\""))

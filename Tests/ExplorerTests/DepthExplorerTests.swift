@@ -20,6 +20,10 @@ struct DepthExplorerTests {
         var state = Fixture.state()
         state.columns = columns; state.rows = rows
         _ = Reducer.reduce(&state, .command(.engine(.depth(.explode(true)))))
+        // The contract's camera, which the numbers below are worked for (the view opens with
+        // the scene's own: pitch −25°, spacing 65 here; OpeningCameraTests).
+        _ = Reducer.reduce(&state, .command(.engine(.depth(.pitch(0)))))
+        _ = Reducer.reduce(&state, .command(.engine(.depth(.spacing(20)))))
         return state
     }
 
@@ -27,12 +31,16 @@ struct DepthExplorerTests {
         var state = Fixture.state()
         state.press("d")
         #expect(state.echo == "d → explode on" && state.session.depth.exploded)
+        // The opening camera for the 400 × 210 screen with 2 planes: wider than tall → pitch
+        // −25°; spacing min(400/6, 0.75·400/1) = 66.7 → 65 (a multiple of 5).
+        let opening = state.session.explodedCamera(state.session.depthLayout())
+        #expect(opening.pitch == -25 && opening.spacing == 65)
         state.press("}")
         #expect(state.echo == "} → camera yaw 35")
         state.press("(")
-        #expect(state.echo == "( → camera pitch -5")
+        #expect(state.echo == "( → camera pitch -30")
         state.press("z")
-        #expect(state.echo == "z → explode spacing 15")
+        #expect(state.echo == "z → explode spacing 60")
         // P = 2 (planes 0 and 1). 6 raises the back end: 1…1; 5 lowers it again: 0…1, all.
         state.press("6")
         #expect(state.echo == "6 → explode range 1 1")
@@ -44,11 +52,12 @@ struct DepthExplorerTests {
         state.press("D")
         #expect(state.echo == "D → explode order render")
         state.press("C")
-        #expect(state.echo == "C → camera reset" && state.session.depth.yaw == 30 && state.session.depth.pitch == 0)
+        #expect(state.echo == "C → camera reset" && state.session.depth.yaw == 30)
+        #expect(state.session.explodedCamera(state.session.depthLayout()).pitch == -25)
         state.press("d")
         #expect(state.echo == "d → explode off" && !state.session.depth.exploded)
         // The spacing and the range stay for the next time.
-        #expect(state.session.depth.spacing == 15)
+        #expect(state.session.depth.spacing == 60)
     }
 
     /// yaw 30: badge's centre (160, 130) on plane 1 (z = 10): dx = −40, x1 = −40·cos30 +

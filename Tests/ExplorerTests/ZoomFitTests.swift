@@ -93,10 +93,14 @@ import Testing
                 return c.column >= 0 && c.column < area.columns && c.row >= 0 && c.row < area.rows
             }
         }
-        #expect(!inside(state), "opened on the root's 100×100 screen, the corners are cut")
+        // It opens fitted (issue 32: it opened on the root's 100×100 screen, the corners cut),
+        // as `0` fits it.
+        #expect(inside(state), "opened with every corner of the cover on the canvas")
+        let opened = state.viewport
+        try Self.run(&state, "zoom 3; pan 4 2")
         state.press("0")
         #expect(state.echo == "0 → fit")
-        #expect(inside(state))
+        #expect(inside(state) && state.viewport == opened)
         // Fitting, not merely showing: the cover spans most of the canvas's height.
         let rows = quad.points.map { state.viewport.cellCoordinates(of: $0).row }
         #expect(rows.max()! - rows.min()! > Double(area.rows) * 0.85)

@@ -35,8 +35,9 @@ import Testing
             #expect(mark.glyph(unicode: false).unicodeScalars.allSatisfy { $0.isASCII } || mark == .disagreement, "\(mark)")
             #expect(!mark.meaning.isEmpty)
         }
-        // The exploded plane fill is the selection's colour 18% over the backdrop:
-        // (255, 80, 255) · 0.18 over black = (45.9, 14.4, 45.9) → (46, 14, 46).
-        #expect(CanvasMark.selectedPlane.color(.standard) == Color(red: 46, green: 14, blue: 46))
+        // The exploded plane's fill for a layer without a colour of its own (issue 32: planes
+        // in their own colours, no magenta): the default outline 18% over the backdrop,
+        // (150, 150, 150) · 0.18 over black = 27 each.
+        #expect(CanvasMark.selectedPlane.color(.standard) == Color(red: 27, green: 27, blue: 27))
     }
 }

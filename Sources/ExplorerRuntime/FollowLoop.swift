@@ -92,6 +92,33 @@ extension RunLoop {
         }
     }
 
+    /// While the feed cannot be written: how long the loop may sleep before it tries the
+    /// disk again (`FeedRetry.milliseconds`); nil while the feed is healthy (no timer: an
+    /// idle presenter with a healthy feed sleeps on the keyboard alone).
+    var feedRetryMilliseconds: Int? {
+        guard let share, share.problem != nil || share.waiting > 0 else { return nil }
+        return FeedRetry.milliseconds
+    }
+
+    /// A wake with no key while the feed was failing: writes what waits (the scene again and
+    /// the view, when a full backlog was dropped); true when the status line changed (the
+    /// feed is written again), so the screen is drawn — a retry that fails again draws
+    /// nothing, sending no byte to the terminal.
+    func retryFeed() -> Bool {
+        guard let share, share.problem != nil || share.waiting > 0 else { return false }
+        retries += 1
+        if share.needsScene {
+            resendScene(share)
+            lastShared = nil
+            publishAct(nowBefore: state.session.now)   // the view, which would wait for a key
+        } else {
+            share.flush()
+        }
+        let before = feedTrouble
+        noteFeedHealth()
+        return before != feedTrouble
+    }
+
     // MARK: Attendee
 
     /// Follows the presenter's feed until the attendee quits: sleeps on the keyboard and

@@ -175,3 +175,9 @@ public final class FeedWriter {
     /// (the newline first ends a line a full disk cut; an empty line is no record).
     public static var lastWords: [UInt8] { [UInt8(ascii: "\n")] + FeedRecord.bye.line }
 }
+
+/// How often an idle presenter tries a feed the disk refused: once a second — a wake that
+/// writes nothing to the terminal and costs a `write` call, not a busy loop.
+public enum FeedRetry {
+    public static let milliseconds = 1000
+}

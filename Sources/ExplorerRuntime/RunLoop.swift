@@ -71,6 +71,8 @@ public final class RunLoop {
     var lastShared: FollowSync?
     /// Presenter: the feed could not be written (the status line said so).
     var feedTrouble = false
+    /// Wakes spent trying a failing feed again while idle (tests count them).
+    public internal(set) var retries = 0
     /// Attendee (`--follow FEED`): the feed and the presenter's state (FollowLoop.swift).
     var follow: FollowState?
     /// Called with the state after every event (`layerscope learn` saves progress with it).
@@ -105,11 +107,13 @@ public final class RunLoop {
             var timeout = state.session.filePath == nil || watchFile() ? nil : pollMilliseconds
             if !clock.running(state) { clock.stop() }
             if clock.running(state) { timeout = min(timeout ?? Int.max, clock.millisecondsToNextFrame()) }
+            if let retry = feedRetryMilliseconds { timeout = min(timeout ?? Int.max, retry) }
             guard let event = try terminal.nextEvent(timeoutMilliseconds: timeout) else {
                 let running = clock.running(state)
+                let feedRedraw = retryFeed()   // a feed the disk refused: tried again (FollowLoop.swift)
                 // A wake from the file watch with nothing new: back to sleep (unless animating).
-                if !running && fileWatchSaysNothing() { continue }
-                var redraw = try checkFile()
+                if !running && !feedRedraw && fileWatchSaysNothing() { continue }
+                var redraw = try checkFile() || feedRedraw
                 if redraw { publishAct(nowBefore: state.session.now) }
                 if running { try tick(); redraw = true }
                 if redraw { try draw() }

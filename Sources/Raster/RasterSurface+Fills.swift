@@ -30,6 +30,7 @@ extension RasterSurface {
         let j0 = max(0, RasterSurface.ceilClamped(minY - 0.5))
         let j1 = min(h - 1, RasterSurface.ceilClamped(maxY - 0.5) - 1)
         guard j0 <= j1 else { return }
+        markFillRows(j0, j1)
         let opaque = alpha >= 0.999
         let occludes = alpha >= 0.5
         let a256 = PackedColor.alpha256(alpha)
@@ -229,6 +230,7 @@ extension RasterSurface {
             let x = walk.x, y = walk.y
             if x >= 0, y >= 0, x < w, y < h {
                 let i = y * w + x
+                markFillRows(y, y)
                 let old = fill[i]
                 if opaque {
                     fill[i] = plain

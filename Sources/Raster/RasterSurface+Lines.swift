@@ -154,6 +154,7 @@ extension RasterSurface {
             inkColor[cell] = color
         case .blocks:
             let i = y * fillWidth + x
+            markFillRows(y, y)
             if color & PackedColor.adaptive != 0 {
                 let old = fill[i]
                 let under = old & PackedColor.present != 0 ? old : backdrop

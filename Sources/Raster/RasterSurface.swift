@@ -22,6 +22,10 @@ struct RasterSurface {
     var ink: [UInt8]
     /// Per cell: the colour and flags of the last ink written there.
     var inkColor: [Packed]
+    /// The fill grid's rows this frame wrote (low > high: none): the next frame zeroes only
+    /// these in the reused buffer. Every write to `fill` widens it (`markFillRows`).
+    var fillRowsLow = Int.max
+    var fillRowsHigh = -1
     /// Where each drawn layer landed (cell coordinates), for labels; filled only when asked.
     var labelBoxes: [LabelBox] = []
     /// Cells the selection's marks cover (anchor, crosshair): no name goes on them.
@@ -56,7 +60,19 @@ struct RasterSurface {
         // nothing this big, and the allocator does not hand the pages back and fault them in
         // again every frame.
         var buffers = RasterSurface.spare.withLock { spare in spare.take() } ?? Buffers()
-        RasterSurface.zero(&buffers.fill, count: columns * rows * fillGrid.perColumn * fillGrid.perRow)
+        let fillCount = columns * rows * fillGrid.perColumn * fillGrid.perRow
+        if buffers.fill.count == fillCount, buffers.fillWidth == fillWidth {
+            // Same size: only the sample rows the last frame wrote hold anything (issue 36).
+            let width = fillWidth
+            let low = max(0, buffers.fillRowsLow), high = min(fillHeight - 1, buffers.fillRowsHigh)
+            if low <= high {
+                buffers.fill.withUnsafeMutableBufferPointer {
+                    UnsafeMutableBufferPointer(rebasing: $0[low * width..<(high + 1) * width]).update(repeating: 0)
+                }
+            }
+        } else {
+            RasterSurface.zero(&buffers.fill, count: fillCount)
+        }
         RasterSurface.zero(&buffers.ink, count: mode == .blocks ? 0 : columns * rows)
         RasterSurface.zero(&buffers.inkColor, count: mode == .blocks ? 0 : columns * rows)
         fill = buffers.fill
@@ -69,15 +85,27 @@ struct RasterSurface {
         var fill: [Packed] = []
         var ink: [UInt8] = []
         var inkColor: [Packed] = []
+        /// The fill rows written into `fill` (of width `fillWidth`) by the frame that used them.
+        var fillWidth = 0
+        var fillRowsLow = Int.max
+        var fillRowsHigh = -1
     }
 
     private static let spare = Mutex<Buffers?>(nil)
 
     /// Hands this frame's buffers to the next frame; the surface is empty afterwards.
     mutating func recycle() {
-        let buffers = Buffers(fill: fill, ink: ink, inkColor: inkColor)
+        let buffers = Buffers(fill: fill, ink: ink, inkColor: inkColor, fillWidth: fillWidth,
+                              fillRowsLow: fillRowsLow, fillRowsHigh: fillRowsHigh)
         fill = []; ink = []; inkColor = []
         RasterSurface.spare.withLock { spare in spare = buffers }
+    }
+
+    /// Fill rows `low...high` are (or may be) written this frame.
+    @inline(__always)
+    mutating func markFillRows(_ low: Int, _ high: Int) {
+        if low < fillRowsLow { fillRowsLow = low }
+        if high > fillRowsHigh { fillRowsHigh = high }
     }
 
     /// `count` zeros, reusing the array's storage when it is large enough.

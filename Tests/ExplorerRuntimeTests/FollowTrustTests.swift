@@ -483,6 +483,64 @@ import Glibc
         #expect(reader.skipped == 0)   // no line was left cut
     }
 
+    @Test func anIdlePresenterRetriesAFeedTheDiskRefusedWithoutAKey() throws {
+        // Issue 36: with no key and no `bye`, the loop's timer tries the feed again once a
+        // second (never sooner: no busy wait); a failed try draws nothing; the try after
+        // space came back writes what waited and says so.
+        let disk = Self.smallDisk()
+        let fallback = try TempDirectory()
+        let folder = disk?.path ?? fallback.path
+        defer { if let disk { _ = umount2(disk.path, 0) } }
+        let feed = folder + "/talk.feed"
+        let writer = try FeedWriter(path: feed)
+        writer.write(.scene(name: "popup.json", format: .json, text: try TextFile.read(Self.popup)))
+        let reader = try FeedReader(path: feed)
+        #expect(reader.read().count == 1)
+        let terminal = InMemoryTerminal(columns: 110, rows: 34)
+        let loop = Explorer.RunLoop(state: ExplorerState(session: Session(scene: try SceneLoader.load(Self.popup), filePath: Self.popup)),
+                                    terminal: terminal, options: ScreenOptions())
+        loop.share = writer
+        #expect(loop.feedRetryMilliseconds == nil)   // healthy: no timer at all
+        let filler = folder + "/filler"
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+        let saved = limit
+        let oldHandler = signal(SIGXFSZ, SIG_IGN)
+        if disk != nil {
+            let fd = open(filler, O_WRONLY | O_CREAT, 0o600)
+            let block = [UInt8](repeating: 0, count: 4096)
+            while block.withUnsafeBufferPointer({ write(fd, $0.baseAddress!, $0.count) }) > 0 {}
+            close(fd)
+        } else {
+            var st = stat()
+            stat(feed, &st)
+            limit.rlim_cur = rlim_t(st.st_size + 100)
+            setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+        }
+        let acts = (1...20).map { FeedRecord(kind: .act, now: 0, commands: ["step \($0 % 4)"] + Array(repeating: "select-next", count: 100), sync: nil) }
+        for a in acts { writer.write(a) }
+        loop.noteFeedHealth()
+        #expect(loop.state.status.contains("cannot be written"))
+        #expect(loop.feedRetryMilliseconds == 1000)
+        // Still full: three idle wakes try, fail, and draw nothing.
+        let drawn = terminal.drawCount
+        for _ in 0..<3 { #expect(loop.retryFeed() == false) }
+        #expect(loop.retries == 3)
+        #expect(writer.problem != nil)
+        #expect(terminal.drawCount == drawn)
+        // Space again; no key, no bye: the next wake writes everything that waited.
+        if disk != nil { unlink(filler) } else { limit = saved; setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) }
+        signal(SIGXFSZ, oldHandler)
+        #expect(loop.retryFeed() == true)
+        #expect(writer.problem == nil)
+        #expect(writer.waiting == 0)
+        #expect(loop.state.status.contains("written again"))
+        #expect(loop.feedRetryMilliseconds == nil)   // healthy again: the timer stops
+        let records = reader.read()
+        #expect(records.map { $0.commands?.first } == acts.map { $0.commands?.first })
+        #expect(reader.skipped == 0)
+    }
+
     @Test func aCutLineIsEndedBeforeTheSignalHandlersBye() throws {
         // `FeedWriter.lastWords` starts with a newline: after a cut line the bye still reads.
         let dir = try TempDirectory()

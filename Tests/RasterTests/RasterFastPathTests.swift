@@ -104,6 +104,35 @@ import LayerModel
         }
     }
 
+    @Test func aFrameMarksTheFillRowsItWroteAndTheNextStartsClean() {
+        // Issue 36: a reused buffer is zeroed only over the rows the last frame wrote, so
+        // every write must mark its rows. Braille 10 × 6 cells: fill 20 × 24 samples.
+        // A box from y 1.125 to 2.375 cells = samples 4.5…9.5: rows 4…8 (centres j + 0.5 in it).
+        var surface = RasterSurface(mode: .braille, columns: 10, rows: 6, cellAspect: 2, backdrop: 0)
+        #expect(surface.fillRowsLow > surface.fillRowsHigh)   // nothing written yet
+        let colour = PackedColor.present | 0x33_66CC
+        surface.fillPolygon([PolyVertex(x: 1, y: 1.125, real: true), PolyVertex(x: 7, y: 1.125, real: true),
+                             PolyVertex(x: 7, y: 2.375, real: true), PolyVertex(x: 1, y: 2.375, real: true)],
+                            color: colour, alpha: 1)
+        #expect(surface.fillRowsLow == 4 && surface.fillRowsHigh == 8)
+        let written = surface.fill.indices.filter { surface.fill[$0] != 0 }.map { $0 / surface.fillWidth }
+        #expect(Set(written) == Set(4...8))
+        // A thin stroke in braille is dots (ink, zeroed whole): the fill rows stay 4…8.
+        surface.strokeFill(0, 5.125, 9, 5.125, color: colour, alpha: 1)
+        #expect(surface.fillRowsLow == 4 && surface.fillRowsHigh == 8)
+        surface.recycle()
+        // Same size again: whatever buffer it gets (another test may take this one), it is all zero.
+        for mode in [RenderMode.braille, .blocks, .sextant, .ascii] {
+            var next = RasterSurface(mode: mode, columns: 10, rows: 6, cellAspect: 2, backdrop: 0)
+            #expect(next.fill.allSatisfy { $0 == 0 }, "\(mode)")
+            #expect(next.ink.allSatisfy { $0 == 0 } && next.inkColor.allSatisfy { $0 == 0 })
+            // Blocks draw lines into the fill: a line's row is marked too.
+            next.drawLine(0, 3, 19, 3, color: colour, pattern: .solid, glyph: 0)
+            if mode == .blocks { #expect(next.fillRowsLow == 3 && next.fillRowsHigh == 3) }
+            next.recycle()
+        }
+    }
+
     @Test func aFrameAfterABusierOneOfAnotherSizeAndModeStartsClean() throws {
         // One 20 × 8 point layer at the origin, 2 points per column and 4 per row: columns
         // 0…9, rows 0…1, all else blank.

@@ -115,33 +115,160 @@ struct PixelDisplayList {
     /// blended over what is below at `alpha · coverage`. Pixels covered on every scanline are
     /// written as one run. Clipping changes no pixel inside the clip: spans are cut at whole
     /// pixels, and a pixel's coverage is the same sum whether it is painted in a run or alone.
+    ///
+    /// Occlusion: the image is cut into tiles of `tile` × `tile` pixels, and the fills are
+    /// first walked front to back: a tile an opaque fill covers whole is written by that fill
+    /// with its colour alone, whatever was below, so no fill behind it paints there. A
+    /// nested scene paints each pixel about once instead of once per layer over it.
     @discardableResult
-    func paint(into image: inout PixelImage, clip: PixelRect) -> Int {
+    func paint(into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true) -> Int {
         let clip = clip.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
-        guard !clip.isEmpty else { return 0 }
+        guard !clip.isEmpty, !ops.isEmpty else { return 0 }
+        let width = image.width, height = image.height
+        let tile = Self.tile
+        let tilesX = (width + tile - 1) / tile, words = (tilesX + 63) / 64
+        let bandLo = clip.y / tile, bandHi = (clip.maxY - 1) / tile
+        let tileLo = clip.x / tile, tileHi = (clip.maxX - 1) / tile
+        // Front to back: each fill's tiles not yet covered (per band it spans, `words` words).
+        var covered = [UInt64](repeating: 0, count: (bandHi - bandLo + 1) * words)
+        var visibleAt = [Int32](repeating: -1, count: ops.count)
+        var visible: [UInt64] = []
+        xs.withUnsafeBufferPointer { xs in
+            ys.withUnsafeBufferPointer { ys in
+                for k in ops.indices.reversed() {
+                    let op = ops[k]
+                    let r = op.bounds.intersection(clip)
+                    if r.isEmpty { continue }
+                    let b0 = r.y / tile, b1 = (r.maxY - 1) / tile, t0 = r.x / tile, t1 = (r.maxX - 1) / tile
+                    let start = visible.count
+                    var any: UInt64 = 0
+                    let cover = occlusion && op.alpha >= 1
+                        ? Self.ConvexCover(xs.baseAddress! + Int(op.start), ys.baseAddress! + Int(op.start), Int(op.count)) : nil
+                    for b in b0...b1 {
+                        let row = (b - bandLo) * words
+                        for w in 0..<words {
+                            let m = Self.bits(t0, t1, word: w) & ~covered[row + w]
+                            visible.append(m)
+                            any |= m
+                        }
+                        // The tiles of this band the fill covers whole (band rows and tile
+                        // columns clipped to the image).
+                        guard let cover else { continue }
+                        let top = Double(b * tile), bottom = Double(min(b * tile + tile, height))
+                        guard let (l, r) = cover.inside(top, bottom) else { continue }
+                        // A pixel short of whole by less than `slack` on a scanline (rounding in
+                        // the spans) still takes the colour whole: at opacity 1 it rounds to 256/256.
+                        let slack = 1e-6
+                        let c0 = max(tileLo, Int(((l - slack) / Double(tile)).rounded(.up)))
+                        let c1 = min(tileHi, r + slack >= Double(width) ? tilesX - 1 : Int(((r + slack) / Double(tile)).rounded(.down)) - 1)
+                        if c0 <= c1 { for w in 0..<words { covered[row + w] |= Self.bits(c0, c1, word: w) } }
+                    }
+                    if any != 0 { visibleAt[k] = Int32(start) } else { visible.removeSubrange(start...) }
+                }
+            }
+        }
         var painted = 0
         var edges = [Edge](repeating: Edge(), count: 8)
         var active = [Int32](repeating: 0, count: 8)
-        let width = image.width
+        var segments = [Int32](repeating: 0, count: 2 * (tilesX / 2 + 2))
         image.pixels.withUnsafeMutableBufferPointer { buffer in
             let pixels = buffer.baseAddress!
             xs.withUnsafeBufferPointer { xs in
                 ys.withUnsafeBufferPointer { ys in
-                    for op in ops where op.bounds.touches(clip) {
-                        let n = Int(op.count)
-                        if edges.count < n { edges = [Edge](repeating: Edge(), count: n); active = [Int32](repeating: 0, count: n) }
-                        edges.withUnsafeMutableBufferPointer { e in
-                            active.withUnsafeMutableBufferPointer { a in
-                                Self.fill(op, xs: xs.baseAddress! + Int(op.start), ys: ys.baseAddress! + Int(op.start),
-                                          pixels: pixels, width: width, clip: clip, edges: e.baseAddress!, active: a.baseAddress!)
+                    visible.withUnsafeBufferPointer { visible in
+                        segments.withUnsafeMutableBufferPointer { segments in
+                            for k in ops.indices where visibleAt[k] >= 0 {
+                                let op = ops[k]
+                                let n = Int(op.count)
+                                if edges.count < n { edges = [Edge](repeating: Edge(), count: n); active = [Int32](repeating: 0, count: n) }
+                                let r = op.bounds.intersection(clip)
+                                let tiles = Tiles(masks: visible.baseAddress! + Int(visibleAt[k]), firstBand: r.y / tile, words: words)
+                                edges.withUnsafeMutableBufferPointer { e in
+                                    active.withUnsafeMutableBufferPointer { a in
+                                        Self.fill(op, xs: xs.baseAddress! + Int(op.start), ys: ys.baseAddress! + Int(op.start),
+                                                  pixels: pixels, width: width, clip: clip, tiles: tiles, segments: segments.baseAddress!,
+                                                  edges: e.baseAddress!, active: a.baseAddress!)
+                                    }
+                                }
+                                painted += 1
                             }
                         }
-                        painted += 1
                     }
                 }
             }
         }
         return painted
+    }
+
+    /// The occlusion tile's side, in pixels.
+    static let tile = 8
+
+    /// Bits `from…to` (tile columns) that fall in 64-bit word `word`.
+    @inline(__always)
+    static func bits(_ from: Int, _ to: Int, word: Int) -> UInt64 {
+        let lo = max(from - word * 64, 0), hi = min(to - word * 64, 63)
+        guard lo <= hi else { return 0 }
+        let upper: UInt64 = hi == 63 ? ~0 : (1 << UInt64(hi + 1)) - 1
+        return upper & ~((1 << UInt64(lo)) - 1)
+    }
+
+    /// Where a convex polygon covers a whole horizontal band: between its spans at the band's
+    /// top and bottom (its left side is convex and its right side concave in y, so the
+    /// narrowest span of the band is at one of its ends). Nil for a polygon that is not
+    /// convex (never claimed to cover anything).
+    struct ConvexCover {
+        let xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, n: Int
+        let minY: Double, maxY: Double
+
+        init?(_ xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>, _ n: Int) {
+            self.xs = xs; self.ys = ys; self.n = n
+            var lo = Double.infinity, hi = -Double.infinity
+            var sign = 0.0
+            for k in 0..<n {
+                lo = min(lo, ys[k]); hi = max(hi, ys[k])
+                let a = k, b = (k + 1) % n, c = (k + 2) % n
+                let cross = (xs[b] - xs[a]) * (ys[c] - ys[b]) - (ys[b] - ys[a]) * (xs[c] - xs[b])
+                if cross != 0 {
+                    if sign == 0 { sign = cross > 0 ? 1 : -1 } else if (cross > 0) != (sign > 0) { return nil }
+                }
+            }
+            minY = lo; maxY = hi
+        }
+
+        /// The x range covered at every y of [top, bottom]; nil when the polygon does not
+        /// span the band or the range is empty.
+        func inside(_ top: Double, _ bottom: Double) -> (Double, Double)? {
+            guard minY <= top, maxY >= bottom else { return nil }
+            let (l0, r0) = span(top), (l1, r1) = span(bottom)
+            let l = max(l0, l1), r = min(r0, r1)
+            return l < r ? (l, r) : nil
+        }
+
+        /// The polygon's cross-section at `y` (edges taken closed at both ends).
+        private func span(_ y: Double) -> (Double, Double) {
+            var l = Double.infinity, r = -Double.infinity
+            var px = xs[n - 1], py = ys[n - 1]
+            for k in 0..<n {
+                let x = xs[k], vy = ys[k]
+                if (py <= y && y <= vy) || (vy <= y && y <= py) {
+                    if vy == py {
+                        l = min(l, x, px); r = max(r, x, px)
+                    } else {
+                        let cx = px + (y - py) / (vy - py) * (x - px)
+                        l = min(l, cx); r = max(r, cx)
+                    }
+                }
+                px = x; py = vy
+            }
+            return (l, r)
+        }
+    }
+
+    /// One fill's tiles left to paint: `words` mask words per band from `firstBand`.
+    struct Tiles {
+        var masks: UnsafePointer<UInt64>
+        var firstBand: Int
+        var words: Int
     }
 
     /// One polygon edge that is not horizontal: x at its top, dx/dy, its rows [top, bottom).
@@ -159,7 +286,8 @@ struct PixelDisplayList {
     }
 
     private static func fill(_ op: Op, xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, pixels: UnsafeMutablePointer<UInt32>,
-                             width w: Int, clip: PixelRect, edges: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>) {
+                             width w: Int, clip: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
+                             edges: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>) {
         let n = Int(op.count)
         // The edge table: each non-horizontal edge once, x at its top and its slope (so a
         // scanline's crossing is one multiply-add; the same numbers whatever rows are painted).
@@ -182,9 +310,42 @@ struct PixelDisplayList {
         let opaque = a256 >= 256
         let premultiplied = PackedColor.premultiply(color, alpha256: a256)
         let weight = 1 / Double(subrows)
+        let tile = Self.tile
         var ls = (0.0, 0.0, 0.0, 0.0), rs = (0.0, 0.0, 0.0, 0.0)
-        for j in rows.y..<rows.maxY {
+        var band = -1, segmentCount = 0
+        var j = rows.y
+        while j < rows.maxY {
+            // This band's tiles to paint, as runs of pixels [start, end) (segments).
+            if j / tile != band {
+                band = j / tile
+                let masks = tiles.masks + (band - tiles.firstBand) * tiles.words
+                segmentCount = 0
+                // Runs of set bits, word by word (a run may go on into the next word).
+                for word in (rows.x / tile) >> 6...((rows.maxX - 1) / tile) >> 6 {
+                    var m = masks[word]
+                    while m != 0 {
+                        let from = m.trailingZeroBitCount
+                        let rest = ~(m >> UInt64(from))
+                        let length = rest == 0 ? 64 - from : rest.trailingZeroBitCount
+                        let start = Int32(max((word * 64 + from) * tile, clip.x))
+                        let end = Int32(min((word * 64 + from + length) * tile, clip.maxX))
+                        if segmentCount > 0 && segments[2 * segmentCount - 1] >= start {
+                            segments[2 * segmentCount - 1] = end
+                        } else {
+                            segments[2 * segmentCount] = start
+                            segments[2 * segmentCount + 1] = end
+                            segmentCount += 1
+                        }
+                        m = from + length >= 64 ? 0 : m & ~((1 << UInt64(from + length)) - 1)
+                    }
+                }
+                if segmentCount == 0 {
+                    j = min(rows.maxY, (band + 1) * tile)
+                    continue
+                }
+            }
             let rowTop = Double(j), rowBottom = rowTop + 1
+            defer { j += 1 }
             // The edges that reach into this row.
             var activeCount = 0
             for k in 0..<edgeCount where edges[k].top < rowBottom && edges[k].bottom > rowTop {
@@ -237,19 +398,24 @@ struct PixelDisplayList {
                 c += max(0, min(rs.3, x1) - max(ls.3, x0))
                 blend(row, i, color, c * weight * alpha)
             }
-            var i = i0
-            while i < runStart && i <= i1 { edge(i); i += 1 }
-            if runStart <= runEnd {
-                if opaque {
-                    (row + runStart).update(repeating: color, count: runEnd - runStart + 1)
-                } else {
-                    for x in runStart...runEnd {
-                        row[x] = PackedColor.blend(premultiplied: premultiplied, over: row[x], alpha256: a256) & PackedColor.rgbMask
+            for s in 0..<segmentCount {
+                let from = max(i0, Int(segments[2 * s])), to = min(i1, Int(segments[2 * s + 1]) - 1)
+                guard from <= to else { continue }
+                var i = from
+                while i < runStart && i <= to { edge(i); i += 1 }
+                let runTo = min(to, runEnd)
+                if i <= runTo {
+                    if opaque {
+                        (row + i).update(repeating: color, count: runTo - i + 1)
+                    } else {
+                        for x in i...runTo {
+                            row[x] = PackedColor.blend(premultiplied: premultiplied, over: row[x], alpha256: a256) & PackedColor.rgbMask
+                        }
                     }
+                    i = runTo + 1
                 }
-                i = runEnd + 1
+                while i <= to { edge(i); i += 1 }
             }
-            while i <= i1 { edge(i); i += 1 }
         }
     }
 }

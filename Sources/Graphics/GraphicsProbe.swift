@@ -125,11 +125,10 @@ public struct GraphicsProbe: Equatable, Sendable {
     /// stopping at DA1's answer. The terminal's modes are set raw for the wait and put back.
     /// Nil when `fd` is not a terminal.
     ///
-    /// When DA1's answer has not come by then (a terminal slow to start: kitty on software
-    /// GL took longer), the read goes on for up to `graceMilliseconds` more, until it comes:
-    /// answers left unread would reach the explorer as keys (a `c` from DA1's answer turned
-    /// on cursor mode). Every terminal answers DA1, so the grace ends early in practice.
-    public static func run(fd: Int32, milliseconds: Int = 150, graceMilliseconds: Int = 1000) -> GraphicsProbe? {
+    /// When DA1's answer has not come by then (`answered` false: a terminal slow to start —
+    /// kitty on software GL under Xvfb answered after 150 ms), the rest of the answers will
+    /// reach the explorer as keys: the caller drops them (`LateAnswers` in the explorer).
+    public static func run(fd: Int32, milliseconds: Int = 150) -> GraphicsProbe? {
         guard isatty(fd) == 1 else { return nil }
         var saved = termios()
         guard tcgetattr(fd, &saved) == 0 else { return nil }
@@ -150,8 +149,7 @@ public struct GraphicsProbe: Equatable, Sendable {
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
             let elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1_000_000
-            // The loop ends at DA1's answer: past `milliseconds` only while it is missing.
-            let left = milliseconds + graceMilliseconds - elapsed
+            let left = milliseconds - elapsed
             if left <= 0 { break }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&p, 1, Int32(left)) > 0 else { break }

@@ -314,11 +314,16 @@ sys.stdout.buffer.write(struct.pack('>II', w, h) + bytes(out))
             _ = answer.withUnsafeBufferPointer { write(terminalEnd, $0.baseAddress, $0.count) }
         }
         terminal.start()
-        let probe = try #require(GraphicsProbe.run(fd: slave))
+        // (A generous wait: the answering thread may be slow to run on a loaded machine.)
+        let probe = try #require(GraphicsProbe.run(fd: slave, milliseconds: 5000))
         #expect(probe.kitty && probe.answered)
         #expect(probe.version == "kitty(0.26.5)")
         #expect(probe.cellPixels(columns: 80, rows: 24) == (8, 17))
         #expect(GraphicsProbe.choose(.auto, probe: probe, environment: [:], asciiMode: false).0 == .kitty)
+        // A terminal that says nothing: the probe ends at its bound with DA1 unanswered
+        // (the explorer then drops whatever comes late: LateAnswersTests).
+        let silent = try #require(GraphicsProbe.run(fd: slave, milliseconds: 30))
+        #expect(!silent.answered && !silent.kitty)
         // Not a terminal: no probe at all.
         let pipeEnds = UnsafeMutablePointer<Int32>.allocate(capacity: 2)
         defer { pipeEnds.deallocate() }

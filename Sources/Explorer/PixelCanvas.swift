@@ -7,37 +7,57 @@ import Raster
 /// from the same tree, viewport and options as the cell canvas (`ExplorerScreen`), and where
 /// on the screen it goes.
 public enum PixelCanvas {
-    /// The image and its cells; nil when this screen has no pixel canvas: too small, the
-    /// exploded view (drawn in cells), or a box over the canvas (help, a question).
+    /// The image and its cells; nil when this screen has no pixel canvas: too small, or a
+    /// box over the canvas (help, a question).
     public static func render(_ state: ExplorerState, options: ScreenOptions, cellWidth: Int, cellHeight: Int)
         -> (image: PixelImage, area: CellRect)? {
-        guard let scene = scene(state, options: options) else { return nil }
-        let image = PixelRaster.render(scene.tree, viewport: state.viewport, columns: scene.area.columns, rows: scene.area.rows,
-                                       cellWidth: cellWidth, cellHeight: cellHeight, options: scene.options)
-        return (image, scene.area)
+        guard let area = area(state) else { return nil }
+        if state.session.depth.exploded {
+            let frame = DepthFrame(state)
+            let image = PixelRaster.renderExploded(frame.items, viewport: frame.viewport, columns: area.columns, rows: area.rows,
+                                                   cellWidth: cellWidth, cellHeight: cellHeight,
+                                                   selection: state.session.selection, palette: options.palette)
+            return (image, area)
+        }
+        let (tree, rasterOptions) = flat(state, options: options)
+        let image = PixelRaster.render(tree, viewport: state.viewport, columns: area.columns, rows: area.rows,
+                                       cellWidth: cellWidth, cellHeight: cellHeight, options: rasterOptions)
+        return (image, area)
     }
 
     /// `render` into `renderer`, painting only what changed since its last frame: the cells,
     /// and the pixels that differ from its last image (nil: none).
     public static func render(_ state: ExplorerState, options: ScreenOptions, cellWidth: Int, cellHeight: Int,
                               into renderer: PixelRenderer) -> (changed: PixelRect?, area: CellRect)? {
-        guard let scene = scene(state, options: options) else { return nil }
-        let changed = renderer.render(scene.tree, viewport: state.viewport, columns: scene.area.columns, rows: scene.area.rows,
-                                      cellWidth: cellWidth, cellHeight: cellHeight, options: scene.options)
-        return (changed, scene.area)
+        guard let area = area(state) else { return nil }
+        if state.session.depth.exploded {
+            let frame = DepthFrame(state)
+            let changed = renderer.renderExploded(frame.items, viewport: frame.viewport, columns: area.columns, rows: area.rows,
+                                                  cellWidth: cellWidth, cellHeight: cellHeight,
+                                                  selection: state.session.selection, palette: options.palette)
+            return (changed, area)
+        }
+        let (tree, rasterOptions) = flat(state, options: options)
+        let changed = renderer.render(tree, viewport: state.viewport, columns: area.columns, rows: area.rows,
+                                      cellWidth: cellWidth, cellHeight: cellHeight, options: rasterOptions)
+        return (changed, area)
     }
 
-    /// What the pixel canvas draws: the tree, the options (the cell canvas's), the cells.
-    private static func scene(_ state: ExplorerState, options: ScreenOptions) -> (tree: LayerTree, options: RasterOptions, area: CellRect)? {
+    /// The canvas's cells when it is drawn in pixels.
+    private static func area(_ state: ExplorerState) -> CellRect? {
         let layout = state.layout
-        guard !layout.isTooSmall, !layout.canvas.isEmpty, !state.session.depth.exploded else { return nil }
+        guard !layout.isTooSmall, !layout.canvas.isEmpty else { return nil }
         switch state.mode {
         case .help, .confirmQuit, .confirmOverwrite: return nil
-        default: break
+        default: return layout.canvas
         }
+    }
+
+    /// What the flat pixel canvas draws: the tree and the options (the cell canvas's).
+    private static func flat(_ state: ExplorerState, options: ScreenOptions) -> (tree: LayerTree, options: RasterOptions) {
         let report = state.mode == .cursor ? state.cursor.map { CursorReport(state: state, point: $0) } : nil
         let drawn = TimeView.drawnTree(state)
-        return (drawn, ExplorerScreen.flatRasterOptions(state, options: options, drawn: drawn, report: report), layout.canvas)
+        return (drawn, ExplorerScreen.flatRasterOptions(state, options: options, drawn: drawn, report: report))
     }
 
     /// The bytes that show `image` with its top-left at cell `area`'s, by `graphics`:

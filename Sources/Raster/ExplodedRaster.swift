@@ -28,7 +28,7 @@ public enum ExplodedRaster {
     /// layer's name in the scene (for a shortened name to start only one), else the items'.
     public static func render(_ items: [Item], viewport: Viewport, columns: Int, rows: Int,
                               selection: LayerID?, palette: RasterPalette, unicode: Bool,
-                              reserved: Set<CellPosition> = [], names: [String]? = nil) -> Canvas {
+                              reserved: Set<CellPosition> = [], names: [String]? = nil, textOnly: Bool = false) -> Canvas {
         var canvas = Canvas(columns: columns, rows: rows)
         guard columns > 0, rows > 0 else { return canvas }
         let n = columns * rows
@@ -86,20 +86,27 @@ public enum ExplodedRaster {
 
         // Cells → glyphs.
         let backdrop = palette.backdrop
-        let fillColor = CanvasMark.selectedPlane.color(palette)
-        let selectedFill = blend(palette.selection, over: backdrop, 0.32)
         // Each outline's colour, worked out the first time a cell shows it (most of a big
         // scene's outlines are covered by the ones in front).
         var colors = [Color?](repeating: nil, count: items.count)
-        let fillStyle = CellStyle(background: .rgb(fillColor.red, fillColor.green, fillColor.blue))
-        let selectedFillStyle = CellStyle(background: .rgb(selectedFill.red, selectedFill.green, selectedFill.blue))
+        // Each filled quad's colour (`planeFill`, shared with the pixel picture), worked out once.
+        var fills = [CellColor?](repeating: nil, count: items.count)
         // Written straight into the fresh canvas's cells: every cell is blank, so there is no
         // wide character to mend (what the subscript's setter would do).
         canvas.withUnsafeMutableCells { cells in
             for i in 0..<n {
                 let f = filled[i]
                 var style = CellStyle()
-                if f >= 0 { style = items[Int(f)].layer == selection ? selectedFillStyle : fillStyle }
+                if f >= 0 {
+                    let fi = Int(f)
+                    if let known = fills[fi] {
+                        style.background = known
+                    } else {
+                        let c = planeFill(items[fi], selection: selection, palette: palette)
+                        style.background = .rgb(c.red, c.green, c.blue)
+                        fills[fi] = style.background
+                    }
+                }
                 let o = owner[i]
                 if mask[i] != 0, o >= 0 {
                     let item = Int(o)
@@ -107,7 +114,7 @@ public enum ExplodedRaster {
                     if let known = colors[item] {
                         fg = known
                     } else {
-                        fg = items[item].layer == selection ? palette.selection : OverlayContrast.pick(items[item].color ?? palette.defaultOutline, on: backdrop)
+                        fg = outlineColor(items[item], selection: selection, palette: palette)
                         colors[item] = fg
                     }
                     style = CellStyle(foreground: .rgb(fg.red, fg.green, fg.blue), background: style.background,
@@ -119,6 +126,8 @@ public enum ExplodedRaster {
             }
         }
 
+        // In pixels the picture is the image (PixelRaster+Exploded.swift): only the plaques stay.
+        if textOnly { canvas = Canvas(columns: columns, rows: rows) }
         var grid = LabelGrid(columns: columns, rows: rows)
         for cell in reserved { grid.block(column: cell.column, row: cell.row) }
         let drawing = Drawing(mask: mask, owner: owner, filled: filled)

@@ -32,6 +32,20 @@ public final class PixelRenderer {
                        options: RasterOptions = RasterOptions()) -> PixelRect? {
         let (now, width, height, backdrop) = PixelRaster.record(tree, viewport: viewport, columns: columns, rows: rows,
                                                                 cellWidth: cellWidth, cellHeight: cellHeight, options: options)
+        return update(now, width: width, height: height, backdrop: backdrop)
+    }
+
+    /// The exploded view (`PixelRaster.renderExploded`'s arguments), kept the same way.
+    @discardableResult
+    public func renderExploded(_ items: [ExplodedRaster.Item], viewport: Viewport, columns: Int, rows: Int,
+                               cellWidth: Int = PixelRaster.defaultCellSize.width, cellHeight: Int = PixelRaster.defaultCellSize.height,
+                               selection: LayerID?, palette: RasterPalette) -> PixelRect? {
+        let (now, width, height, backdrop) = PixelRaster.recordExploded(items, viewport: viewport, columns: columns, rows: rows, cellWidth: cellWidth,
+                                                                        cellHeight: cellHeight, selection: selection, palette: palette)
+        return update(now, width: width, height: height, backdrop: backdrop)
+    }
+
+    private func update(_ now: PixelDisplayList, width: Int, height: Int, backdrop: UInt32) -> PixelRect? {
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         defer { list = now; self.backdrop = backdrop }
         guard let old = list, image.width == width, image.height == height, self.backdrop == backdrop else {

@@ -76,7 +76,7 @@ struct PixelRenderOptions: ParsableArguments {
         var options = screenOptions
         options.pixels = true
         guard let (image, area) = PixelCanvas.render(state, options: options, cellWidth: cell.width, cellHeight: cell.height) else {
-            printError("layerscope: render: this screen has no flat canvas to draw in pixels (too small, or the exploded view)")
+            printError("layerscope: render: this screen has no canvas to draw in pixels (too small, or a box over it)")
             throw ExitCode(1)
         }
         if let png {

@@ -100,7 +100,7 @@ public struct GraphicsProbe: Equatable, Sendable {
     /// no terminal). Inside tmux the canvas stays in cells: tmux passes no image protocol
     /// through unasked, and raw passthrough corrupts its text layer.
     public static func choose(_ choice: GraphicsChoice, probe: GraphicsProbe?, environment: [String: String],
-                              asciiMode: Bool) -> (GraphicsProtocol, String) {
+                              asciiMode: Bool, tmux: TmuxAnswers? = nil) -> (GraphicsProtocol, String) {
         if choice == .none { return (.cells, "cells (--graphics none)") }
         if asciiMode { return (.cells, "cells (--mode ascii)") }
         if environment["NO_COLOR"].map({ !$0.isEmpty }) == true { return (.cells, "cells (NO_COLOR)") }
@@ -111,7 +111,7 @@ public struct GraphicsProbe: Equatable, Sendable {
         case .iterm: return (.iterm, "iTerm2 images (--graphics iterm)")
         case .none, .auto: break
         }
-        if environment["TMUX"].map({ !$0.isEmpty }) == true { return (.cells, "cells (inside tmux: no image passthrough)") }
+        if environment["TMUX"].map({ !$0.isEmpty }) == true { return inTmux(tmux) }
         guard let probe, probe.answered || probe.kitty else { return (.cells, "cells (the terminal did not answer the graphics probe)") }
         if probe.kitty { return (.kitty, "kitty graphics (the terminal answered the kitty query)") }
         if probe.sixel { return (.sixel, "sixel (DA1 lists 4)") }
@@ -119,6 +119,21 @@ public struct GraphicsProbe: Equatable, Sendable {
             return (.iterm, "iTerm2 images (\(probe.version ?? "TERM_PROGRAM=iTerm.app"))")
         }
         return (.cells, "cells (no image protocol in the terminal's answers)")
+    }
+
+    /// Inside tmux (`tmux` is what it said; nil: it could not be asked): tmux's own sixel
+    /// where `#{sixel_support}` is 1 (tmux draws the image into its own grid), else cells —
+    /// never raw passthrough, which corrupts tmux's text layer. An outer terminal with kitty
+    /// graphics would allow kitty's Unicode placeholders (`KittyPlaceholder`), which are not
+    /// drawn yet: cells, and the status line says so.
+    static func inTmux(_ tmux: TmuxAnswers?) -> (GraphicsProtocol, String) {
+        guard let tmux else { return (.cells, "cells (inside tmux: tmux did not answer)") }
+        let name = tmux.version.isEmpty ? "tmux" : "tmux \(tmux.version)"
+        if tmux.sixel { return (.sixel, "sixel (inside \(name): #{sixel_support} is 1)") }
+        if tmux.outerHasKittyGraphics {
+            return (.cells, "cells (inside \(name): \(tmux.outerTerminal) has kitty graphics, but kitty's Unicode placeholders are not drawn yet)")
+        }
+        return (.cells, "cells (inside \(name): no sixel in tmux, no kitty graphics outside)")
     }
 
     /// Asks the terminal on `fd` (a tty) and reads its answers for at most `milliseconds`,

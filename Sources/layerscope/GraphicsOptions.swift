@@ -29,11 +29,35 @@ struct GraphicsOption: ParsableArguments {
         let asks = graphics != .none && (graphics != .auto || before == .cells && environment["TMUX"] == nil
             && environment["NO_COLOR"].map({ $0.isEmpty }) != false && environment["TERM"] != "dumb" && mode != .ascii)
         let probe = asks ? GraphicsProbe.run(fd: STDOUT_FILENO) : nil
-        let (chosen, why) = GraphicsProbe.choose(graphics, probe: probe, environment: environment, asciiMode: mode == .ascii)
+        // Inside tmux, tmux is asked instead (its sixel, the outer terminal).
+        let inTmux = environment["TMUX"].map { !$0.isEmpty } == true
+        let tmux = graphics == .auto && inTmux && before == .cells ? TmuxAnswers.ask() : nil
+        let (chosen, why) = GraphicsProbe.choose(graphics, probe: probe, environment: environment, asciiMode: mode == .ascii, tmux: tmux)
         let size = probe?.cellPixels(columns: columns, rows: rows) ?? PixelRaster.defaultCellSize
         // Cells without a question asked (tmux, NO_COLOR, --graphics none…): as before.
         let say = chosen == .cells && probe == nil && graphics != .kitty && graphics != .sixel && graphics != .iterm ? nil : "graphics: " + why
         return (chosen, size, say, probe.map { !$0.answered } ?? false)
+    }
+}
+
+extension TmuxAnswers {
+    /// Asks the tmux this process runs in (`tmux display-message -p`, `show-options`); nil
+    /// when it cannot be run.
+    static func ask() -> TmuxAnswers? {
+        func run(_ arguments: [String]) -> String? {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["tmux"] + arguments
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return nil }
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+        }
+        guard let display = run(["display-message", "-p", TmuxAnswers.format]) else { return nil }
+        return TmuxAnswers.parse(display: display, passthrough: run(["show-options", "-gv", "allow-passthrough"]) ?? "")
     }
 }
 

@@ -41,3 +41,36 @@ public struct PixelImage: Equatable, Sendable {
         return PixelImage(width: x1 - x0, height: y1 - y0, pixels: out)
     }
 }
+
+/// A rectangle of pixels: columns `x ..< x + width`, rows `y ..< y + height`.
+public struct PixelRect: Equatable, Hashable, Sendable {
+    public var x: Int, y: Int, width: Int, height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public var area: Int { isEmpty ? 0 : width * height }
+
+    /// The smallest rectangle holding both.
+    public func union(_ o: PixelRect) -> PixelRect {
+        if o.isEmpty { return self }
+        if isEmpty { return o }
+        let x0 = min(x, o.x), y0 = min(y, o.y)
+        return PixelRect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
+    }
+
+    /// The overlap (empty when none).
+    public func intersection(_ o: PixelRect) -> PixelRect {
+        let x0 = max(x, o.x), y0 = max(y, o.y)
+        return PixelRect(x: x0, y: y0, width: max(0, min(maxX, o.maxX) - x0), height: max(0, min(maxY, o.maxY) - y0))
+    }
+
+    /// Whether the two overlap or come within `margin` pixels of each other.
+    public func touches(_ o: PixelRect, margin: Int = 0) -> Bool {
+        x - margin < o.maxX && o.x - margin < maxX && y - margin < o.maxY && o.y - margin < maxY
+    }
+}

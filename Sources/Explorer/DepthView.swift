@@ -89,7 +89,7 @@ enum DepthView {
         }
         return ExplodedRaster.render(frame.items, viewport: frame.viewport, columns: area.columns, rows: area.rows,
                                      selection: state.session.selection, palette: options.palette, unicode: unicode,
-                                     reserved: reserved, names: Array(frame.tree.names))
+                                     reserved: reserved, names: Array(frame.tree.names), textOnly: options.pixels)
     }
 
     /// The status line's note: the plane order and the camera.

@@ -7,22 +7,57 @@ import Raster
 /// from the same tree, viewport and options as the cell canvas (`ExplorerScreen`), and where
 /// on the screen it goes.
 public enum PixelCanvas {
-    /// The image and its cells; nil when this screen has no pixel canvas: too small, the
-    /// exploded view (drawn in cells), or a box over the canvas (help, a question).
+    /// The image and its cells; nil when this screen has no pixel canvas: too small, or a
+    /// box over the canvas (help, a question).
     public static func render(_ state: ExplorerState, options: ScreenOptions, cellWidth: Int, cellHeight: Int)
         -> (image: PixelImage, area: CellRect)? {
+        guard let area = area(state) else { return nil }
+        if state.session.depth.exploded {
+            let frame = DepthFrame(state)
+            let image = PixelRaster.renderExploded(frame.items, viewport: frame.viewport, columns: area.columns, rows: area.rows,
+                                                   cellWidth: cellWidth, cellHeight: cellHeight,
+                                                   selection: state.session.selection, palette: options.palette)
+            return (image, area)
+        }
+        let (tree, rasterOptions) = flat(state, options: options)
+        let image = PixelRaster.render(tree, viewport: state.viewport, columns: area.columns, rows: area.rows,
+                                       cellWidth: cellWidth, cellHeight: cellHeight, options: rasterOptions)
+        return (image, area)
+    }
+
+    /// `render` into `renderer`, painting only what changed since its last frame: the cells,
+    /// and the pixels that differ from its last image (nil: none).
+    public static func render(_ state: ExplorerState, options: ScreenOptions, cellWidth: Int, cellHeight: Int,
+                              into renderer: PixelRenderer) -> (changed: PixelRect?, area: CellRect)? {
+        guard let area = area(state) else { return nil }
+        if state.session.depth.exploded {
+            let frame = DepthFrame(state)
+            let changed = renderer.renderExploded(frame.items, viewport: frame.viewport, columns: area.columns, rows: area.rows,
+                                                  cellWidth: cellWidth, cellHeight: cellHeight,
+                                                  selection: state.session.selection, palette: options.palette)
+            return (changed, area)
+        }
+        let (tree, rasterOptions) = flat(state, options: options)
+        let changed = renderer.render(tree, viewport: state.viewport, columns: area.columns, rows: area.rows,
+                                      cellWidth: cellWidth, cellHeight: cellHeight, options: rasterOptions)
+        return (changed, area)
+    }
+
+    /// The canvas's cells when it is drawn in pixels.
+    private static func area(_ state: ExplorerState) -> CellRect? {
         let layout = state.layout
-        guard !layout.isTooSmall, !layout.canvas.isEmpty, !state.session.depth.exploded else { return nil }
+        guard !layout.isTooSmall, !layout.canvas.isEmpty else { return nil }
         switch state.mode {
         case .help, .confirmQuit, .confirmOverwrite: return nil
-        default: break
+        default: return layout.canvas
         }
+    }
+
+    /// What the flat pixel canvas draws: the tree and the options (the cell canvas's).
+    private static func flat(_ state: ExplorerState, options: ScreenOptions) -> (tree: LayerTree, options: RasterOptions) {
         let report = state.mode == .cursor ? state.cursor.map { CursorReport(state: state, point: $0) } : nil
         let drawn = TimeView.drawnTree(state)
-        let rasterOptions = ExplorerScreen.flatRasterOptions(state, options: options, drawn: drawn, report: report)
-        let image = PixelRaster.render(drawn, viewport: state.viewport, columns: layout.canvas.columns, rows: layout.canvas.rows,
-                                       cellWidth: cellWidth, cellHeight: cellHeight, options: rasterOptions)
-        return (image, layout.canvas)
+        return (drawn, ExplorerScreen.flatRasterOptions(state, options: options, drawn: drawn, report: report))
     }
 
     /// The bytes that show `image` with its top-left at cell `area`'s, by `graphics`:
@@ -39,19 +74,28 @@ public enum PixelCanvas {
     }
 }
 
-/// The image side of the explorer's frames (docs/picture.md, "Cheap frames"): sends an image
-/// only when the canvas picture changed; kitty keeps two ids and swaps them (the new image
+/// The image side of the explorer's frames (docs/picture.md, "Cheap frames"): the picture is
+/// kept by a `PixelRenderer`, which repaints only what changed and says where; an image is
+/// sent only when the picture changed; kitty keeps two ids and swaps them (the new image
 /// placed before the old one is deleted, so nothing flickers); sixel and iTerm2 images are
-/// sent again when text on them changed (it cut holes), and their cells repainted when the
+/// sent again where text on them changed (it cut holes), and their cells repainted when the
 /// image goes. Counts what it sent (`bench --section pixels`).
 public final class PixelFrames {
     public let graphics: GraphicsProtocol
     public let cellWidth: Int
     public let cellHeight: Int
-    private var shown: (image: PixelImage, area: CellRect)?
+    /// The picture, kept and repainted where it changes.
+    public let renderer = PixelRenderer()
+    /// Where the image is on screen; nil when none is.
+    private var shown: CellRect?
     /// The canvas region's cells when the image was last sent (sixel, iTerm2: text on it).
     private var textOnImage: Canvas?
     private var kittyID: UInt32 = 1
+    /// kitty: the full image last sent (patches are cut against it), and the pixels where
+    /// the picture may differ from it since.
+    private var base: PixelImage?
+    private var sinceBase: PixelRect?
+    private var patchID: UInt32 = 4
     /// Images sent and their bytes, since the start.
     public private(set) var imagesSent = 0
     public private(set) var bytesSent = 0
@@ -77,92 +121,97 @@ public final class PixelFrames {
     /// turn) covers everything changed since, and the previous patch is deleted.
     public func frame(_ state: ExplorerState, options: ScreenOptions, screen: Canvas) -> Output {
         guard graphics != .cells else { return Output() }
-        guard let now = PixelCanvas.render(state, options: options, cellWidth: cellWidth, cellHeight: cellHeight) else {
+        guard let now = PixelCanvas.render(state, options: options, cellWidth: cellWidth, cellHeight: cellHeight, into: renderer) else {
             return removeImage()
         }
+        let image = renderer.image
         let text = region(screen, now.area)
-        if let shown, shown.area == now.area, shown.image == now.image {
-            // The same picture: nothing, unless text over a sixel image changed (holes).
-            if graphics == .kitty || text == textOnImage { return Output() }
-        }
         var out = Output()
         let cells = now.area.columns * now.area.rows
-        if let shown, shown.area == now.area {
-            if graphics == .kitty, let base {
-                guard let patch = changedCells(now.image, base) else {
+        if let shown, shown == now.area {
+            if graphics == .kitty {
+                guard let changed = now.changed, let base else { return Output() }
+                let since = sinceBase.map { $0.union(changed) } ?? changed
+                guard let differs = Self.difference(image, base, in: since) else {
                     // Back to the full image: the patch goes.
+                    sinceBase = nil
                     out.bytes = Kitty.delete(id: patchID)
-                    self.shown = now
                     bytesSent += out.bytes.count
                     return out
                 }
+                sinceBase = differs
+                let patch = cellsOf(differs)
                 if patch.columns * patch.rows * 2 <= cells {
                     patchID = patchID == 3 ? 4 : 3
-                    out.bytes = patchBytes(now.image, patch, area: now.area)
+                    out.bytes = patchBytes(image, patch, area: now.area)
                     out.bytes += Kitty.delete(id: patchID == 3 ? 4 : 3)
-                    return sent(out, now, text)
+                    return sent(out, now.area, text)
                 }
-            } else if graphics != .kitty {
-                var patch = changedCells(now.image, shown.image)
+            } else {
+                var patch = now.changed.map(cellsOf)
                 if let t = textOnImage, let changedText = changedText(text, t) { patch = patch.map { union($0, changedText) } ?? changedText }
-                if let patch, patch.columns * patch.rows * 2 <= cells {
-                    out.bytes = patchBytes(now.image, patch, area: now.area)
+                guard let patch else { return Output() }
+                if patch.columns * patch.rows * 2 <= cells {
+                    out.bytes = patchBytes(image, patch, area: now.area)
                     out.repaint = CellRect(column: now.area.column + patch.column, row: now.area.row + patch.row,
                                            columns: patch.columns, rows: patch.rows)
-                    return sent(out, now, text)
+                    return sent(out, now.area, text)
                 }
             }
         }
+        if let shown, shown != now.area { out.clear = shown }
         if graphics == .kitty {
             kittyID = kittyID == 1 ? 2 : 1
             out.bytes = Array("\u{1B}7\u{1B}[\(now.area.row + 1);\(now.area.column + 1)H".utf8)
-                + Kitty.transmitAndPlace(now.image, id: kittyID, columns: now.area.columns, rows: now.area.rows, zIndex: -2)
+                + Kitty.transmitAndPlace(image, id: kittyID, columns: now.area.columns, rows: now.area.rows, zIndex: -2)
                 + Array("\u{1B}8".utf8)
             // The other id's image and any patch, whether or not known to be on screen (after
             // a suspension they may be): deleting an id that holds nothing does nothing.
             out.bytes += Kitty.delete(id: kittyID == 1 ? 2 : 1) + Kitty.delete(id: 3) + Kitty.delete(id: 4)
-            base = now.image
-            if let shown, shown.area != now.area { out.clear = shown.area }
+            base = image
+            sinceBase = nil
         } else {
-            if let shown, shown.area != now.area { out.clear = shown.area }
-            out.bytes = PixelCanvas.imageBytes(now.image, area: now.area, graphics: graphics, kittyID: 0)
+            out.bytes = PixelCanvas.imageBytes(image, area: now.area, graphics: graphics, kittyID: 0)
             out.repaint = now.area
         }
-        return sent(out, now, text)
+        return sent(out, now.area, text)
     }
 
-    private var base: PixelImage?
-    private var patchID: UInt32 = 4
-
-    private func sent(_ out: Output, _ now: (image: PixelImage, area: CellRect), _ text: Canvas) -> Output {
-        shown = now
+    private func sent(_ out: Output, _ area: CellRect, _ text: Canvas) -> Output {
+        shown = area
         textOnImage = text
         imagesSent += 1
         bytesSent += out.bytes.count
         return out
     }
 
-    /// The cells (relative to the canvas) whose pixels differ between `a` and `b`, as one
-    /// rectangle; nil when none do.
-    func changedCells(_ a: PixelImage, _ b: PixelImage) -> CellRect? {
-        guard a.width == b.width, a.height == b.height else { return CellRect(column: 0, row: 0, columns: a.width / cellWidth, rows: a.height / cellHeight) }
+    /// The cells (relative to the canvas) holding the pixels `r`.
+    private func cellsOf(_ r: PixelRect) -> CellRect {
+        let c0 = r.x / cellWidth, c1 = (r.maxX - 1) / cellWidth, r0 = r.y / cellHeight, r1 = (r.maxY - 1) / cellHeight
+        return CellRect(column: c0, row: r0, columns: c1 - c0 + 1, rows: r1 - r0 + 1)
+    }
+
+    /// The smallest rectangle of `r` where two images of one size differ; nil when none.
+    static func difference(_ a: PixelImage, _ b: PixelImage, in r: PixelRect) -> PixelRect? {
+        guard a.width == b.width, a.height == b.height else { return PixelRect(x: 0, y: 0, width: a.width, height: a.height) }
+        let r = r.intersection(PixelRect(x: 0, y: 0, width: a.width, height: a.height))
+        guard !r.isEmpty else { return nil }
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         a.pixels.withUnsafeBufferPointer { pa in
             b.pixels.withUnsafeBufferPointer { pb in
-                for y in 0..<a.height {
-                    let row = y * a.width
-                    var x = 0
-                    while x < a.width && pa[row + x] == pb[row + x] { x += 1 }
-                    guard x < a.width else { continue }
-                    var e = a.width - 1
-                    while pa[row + e] == pb[row + e] { e -= 1 }
+                for y in r.y..<r.maxY {
+                    let ra = pa.baseAddress! + y * a.width, rb = pb.baseAddress! + y * a.width
+                    var x = r.x
+                    while x < r.maxX && ra[x] == rb[x] { x += 1 }
+                    guard x < r.maxX else { continue }
+                    var e = r.maxX - 1
+                    while ra[e] == rb[e] { e -= 1 }
                     minX = min(minX, x); maxX = max(maxX, e); minY = min(minY, y); maxY = max(maxY, y)
                 }
             }
         }
         guard maxX >= 0 else { return nil }
-        let c0 = minX / cellWidth, c1 = maxX / cellWidth, r0 = minY / cellHeight, r1 = maxY / cellHeight
-        return CellRect(column: c0, row: r0, columns: c1 - c0 + 1, rows: r1 - r0 + 1)
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
     /// The cells whose text differs between two same-size canvases, as one rectangle.
@@ -205,8 +254,9 @@ public final class PixelFrames {
         if graphics == .kitty {
             out.bytes = Kitty.delete(id: kittyID) + Kitty.delete(id: patchID)
             base = nil
+            sinceBase = nil
         }
-        out.clear = old.area
+        out.clear = old
         bytesSent += out.bytes.count
         return out
     }
@@ -215,6 +265,7 @@ public final class PixelFrames {
     public func invalidate() {
         shown = nil
         base = nil
+        sinceBase = nil
         textOnImage = nil
     }
 

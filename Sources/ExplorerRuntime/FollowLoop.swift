@@ -139,7 +139,7 @@ extension RunLoop {
             if clock.running(state) { timeout = clock.millisecondsToNextFrame() }
             // Records waiting: look at the keyboard, then replay the next slice.
             if follow?.backlog == true { timeout = 0 }
-            guard let event = try terminal.nextEvent(timeoutMilliseconds: timeout) else {
+            guard let event = try nextEvent(timeoutMilliseconds: timeout) else {
                 let running = clock.running(state)
                 var redraw = readFeed()
                 if running { try tick(); redraw = true }

@@ -79,6 +79,8 @@ public final class RunLoop {
     public var observe: ((ExplorerState) -> Void)?
     /// The canvas in pixels (`--graphics`): the image side of every frame; nil draws cells.
     public var pixels: PixelFrames?
+    /// The graphics probe's late answers, dropped until then (LateAnswers.swift).
+    var lateAnswers: (LateAnswers, ContinuousClock.Instant)?
 
     public init(state: ExplorerState, terminal: any Terminal, io: ExplorerIO = .files,
                 options: ScreenOptions, pollMilliseconds: Int = 300) {
@@ -108,7 +110,7 @@ public final class RunLoop {
             if !clock.running(state) { clock.stop() }
             if clock.running(state) { timeout = min(timeout ?? Int.max, clock.millisecondsToNextFrame()) }
             if let retry = feedRetryMilliseconds { timeout = min(timeout ?? Int.max, retry) }
-            guard let event = try terminal.nextEvent(timeoutMilliseconds: timeout) else {
+            guard let event = try nextEvent(timeoutMilliseconds: timeout) else {
                 let running = clock.running(state)
                 let feedRedraw = retryFeed()   // a feed the disk refused: tried again (FollowLoop.swift)
                 // A wake from the file watch with nothing new: back to sleep (unless animating).

@@ -100,7 +100,7 @@ public struct GraphicsProbe: Equatable, Sendable {
     /// no terminal). Inside tmux the canvas stays in cells: tmux passes no image protocol
     /// through unasked, and raw passthrough corrupts its text layer.
     public static func choose(_ choice: GraphicsChoice, probe: GraphicsProbe?, environment: [String: String],
-                              asciiMode: Bool) -> (GraphicsProtocol, String) {
+                              asciiMode: Bool, tmux: TmuxAnswers? = nil) -> (GraphicsProtocol, String) {
         if choice == .none { return (.cells, "cells (--graphics none)") }
         if asciiMode { return (.cells, "cells (--mode ascii)") }
         if environment["NO_COLOR"].map({ !$0.isEmpty }) == true { return (.cells, "cells (NO_COLOR)") }
@@ -111,7 +111,7 @@ public struct GraphicsProbe: Equatable, Sendable {
         case .iterm: return (.iterm, "iTerm2 images (--graphics iterm)")
         case .none, .auto: break
         }
-        if environment["TMUX"].map({ !$0.isEmpty }) == true { return (.cells, "cells (inside tmux: no image passthrough)") }
+        if environment["TMUX"].map({ !$0.isEmpty }) == true { return inTmux(tmux) }
         guard let probe, probe.answered || probe.kitty else { return (.cells, "cells (the terminal did not answer the graphics probe)") }
         if probe.kitty { return (.kitty, "kitty graphics (the terminal answered the kitty query)") }
         if probe.sixel { return (.sixel, "sixel (DA1 lists 4)") }
@@ -121,15 +121,29 @@ public struct GraphicsProbe: Equatable, Sendable {
         return (.cells, "cells (no image protocol in the terminal's answers)")
     }
 
+    /// Inside tmux (`tmux` is what it said; nil: it could not be asked): tmux's own sixel
+    /// where `#{sixel_support}` is 1 (tmux draws the image into its own grid), else cells —
+    /// never raw passthrough, which corrupts tmux's text layer. An outer terminal with kitty
+    /// graphics would allow kitty's Unicode placeholders (`KittyPlaceholder`), which are not
+    /// drawn yet: cells, and the status line says so.
+    static func inTmux(_ tmux: TmuxAnswers?) -> (GraphicsProtocol, String) {
+        guard let tmux else { return (.cells, "cells (inside tmux: tmux did not answer)") }
+        let name = tmux.version.isEmpty ? "tmux" : "tmux \(tmux.version)"
+        if tmux.sixel { return (.sixel, "sixel (inside \(name): #{sixel_support} is 1)") }
+        if tmux.outerHasKittyGraphics {
+            return (.cells, "cells (inside \(name): \(tmux.outerTerminal) has kitty graphics, but kitty's Unicode placeholders are not drawn yet)")
+        }
+        return (.cells, "cells (inside \(name): no sixel in tmux, no kitty graphics outside)")
+    }
+
     /// Asks the terminal on `fd` (a tty) and reads its answers for at most `milliseconds`,
     /// stopping at DA1's answer. The terminal's modes are set raw for the wait and put back.
     /// Nil when `fd` is not a terminal.
     ///
-    /// When DA1's answer has not come by then (a terminal slow to start: kitty on software
-    /// GL took longer), the read goes on for up to `graceMilliseconds` more, until it comes:
-    /// answers left unread would reach the explorer as keys (a `c` from DA1's answer turned
-    /// on cursor mode). Every terminal answers DA1, so the grace ends early in practice.
-    public static func run(fd: Int32, milliseconds: Int = 150, graceMilliseconds: Int = 1000) -> GraphicsProbe? {
+    /// When DA1's answer has not come by then (`answered` false: a terminal slow to start —
+    /// kitty on software GL under Xvfb answered after 150 ms), the rest of the answers will
+    /// reach the explorer as keys: the caller drops them (`LateAnswers` in the explorer).
+    public static func run(fd: Int32, milliseconds: Int = 150) -> GraphicsProbe? {
         guard isatty(fd) == 1 else { return nil }
         var saved = termios()
         guard tcgetattr(fd, &saved) == 0 else { return nil }
@@ -150,8 +164,7 @@ public struct GraphicsProbe: Equatable, Sendable {
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
             let elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1_000_000
-            // The loop ends at DA1's answer: past `milliseconds` only while it is missing.
-            let left = milliseconds + graceMilliseconds - elapsed
+            let left = milliseconds - elapsed
             if left <= 0 { break }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&p, 1, Int32(left)) > 0 else { break }

@@ -1,17 +1,19 @@
 import Cells
 
 /// Sixel images (xterm `-ti vt340`, foot, WezTerm, Konsole, Windows Terminal, mlterm):
-/// a palette of at most 256 colours, then bands six pixels high, each colour's pixels of a
+/// a palette of at most 128 colours, then bands six pixels high, each colour's pixels of a
 /// band as one run-length-encoded line.
 ///
 /// The palette suits the canvas: flat fills cover almost every pixel and anti-aliased edges
 /// are blends of two of them. Colours are counted (one count per run of equal pixels, so a
-/// frame costs a few lookups a row); when there are 256 or fewer every colour is kept
-/// exactly; otherwise the 256 commonest are kept — every fill, and the edge blends met most
-/// — and each other colour takes the nearest kept one. A sixel palette entry is in percent,
-/// so a kept colour comes back within ±1.3/255 per channel.
+/// frame costs a few lookups a row), those with the same percent levels as one (a palette
+/// entry holds nothing finer); when there are 128 or fewer every colour is kept; otherwise
+/// the 128 commonest are kept — every fill, and the edge blends met most — and each other
+/// colour takes the nearest kept one. A kept colour comes back within ±1.3/255 per channel.
+/// 128 rather than 256: each colour used in a band costs its own line, so a rare edge blend
+/// costs about ten bytes a pixel (a rotate key's patch: 25.2 KB with 256, 21.5 KB with 128).
 public enum Sixel {
-    public static let maxColors = 256
+    public static let maxColors = 128
 
     /// The palette (`0xRRGGBB`, commonest first) and each pixel's index into it.
     public static func quantize(_ image: PixelImage) -> (palette: [UInt32], indices: [UInt8]) {
@@ -25,11 +27,24 @@ public enum Sixel {
             counts[c, default: 0] += j - i
             i = j
         }
-        let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
-        let palette = Array(sorted.prefix(maxColors))
+        // Colours a terminal cannot tell apart — the same percent levels, which is all a sixel
+        // palette entry holds — share one entry (the commonest of them stands for the rest).
+        var groups: [UInt32: (count: Int, best: UInt32, bestCount: Int)] = [:]
+        for (c, n) in counts {
+            let key = percentKey(c)
+            if let g = groups[key] {
+                let better = n > g.bestCount || (n == g.bestCount && c < g.best)
+                groups[key] = (g.count + n, better ? c : g.best, better ? n : g.bestCount)
+            } else {
+                groups[key] = (n, c, n)
+            }
+        }
+        let sorted = groups.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+        let palette = sorted.prefix(maxColors).map(\.value.best)
+        var slot: [UInt32: UInt8] = [:]
+        for (k, g) in sorted.prefix(maxColors).enumerated() { slot[g.key] = UInt8(k) }
         var index: [UInt32: UInt8] = [:]
-        for (k, c) in palette.enumerated() { index[c] = UInt8(k) }
-        for c in sorted.dropFirst(maxColors) { index[c] = nearest(c, in: palette) }
+        for c in counts.keys { index[c] = slot[percentKey(c)] ?? nearest(c, in: palette) }
         var indices = [UInt8](repeating: 0, count: px.count)
         i = 0
         while i < px.count {
@@ -41,6 +56,14 @@ public enum Sixel {
         }
         return (palette, indices)
     }
+
+    /// The colour as a sixel palette entry says it: percent levels, packed.
+    static func percentKey(_ c: UInt32) -> UInt32 {
+        percent(c >> 16) << 16 | percent(c >> 8) << 8 | percent(c)
+    }
+
+    @inline(__always)
+    static func percent(_ v: UInt32) -> UInt32 { (v & 0xFF &* 100 &+ 127) / 255 }
 
     static func nearest(_ c: UInt32, in palette: [UInt32]) -> UInt8 {
         var best = 0, bestDistance = Int.max
@@ -59,7 +82,6 @@ public enum Sixel {
         guard w > 0, h > 0 else { return out + [0x1B, 0x5C] }
         let (palette, indices) = quantize(image)
         for (k, c) in palette.enumerated() {
-            func percent(_ v: UInt32) -> Int { (Int(v & 0xFF) * 100 + 127) / 255 }
             out += Array("#\(k);2;\(percent(c >> 16));\(percent(c >> 8));\(percent(c))".utf8)
         }
         // Per band: each colour's six-bit column masks, and the columns it spans.

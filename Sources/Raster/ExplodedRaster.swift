@@ -33,7 +33,7 @@ public enum ExplodedRaster {
     /// layer's name in the scene (for a shortened name to start only one), else the items'.
     public static func render(_ items: [Item], viewport: Viewport, columns: Int, rows: Int,
                               selection: LayerID?, palette: RasterPalette, unicode: Bool,
-                              reserved: Set<CellPosition> = [], names: [String]? = nil) -> Canvas {
+                              reserved: Set<CellPosition> = [], names: [String]? = nil, textOnly: Bool = false) -> Canvas {
         var canvas = Canvas(columns: columns, rows: rows)
         guard columns > 0, rows > 0 else { return canvas }
         let n = columns * rows
@@ -93,11 +93,10 @@ public enum ExplodedRaster {
         // layer without one in a faint neutral tint): the plane reads as the scene does, and
         // the selection stands out by its bold outline and its plaque, not by a colour.
         let backdrop = palette.backdrop
-        let neutral = CanvasMark.selectedPlane.color(palette)
         var fills = [CellColor?](repeating: nil, count: items.count)
-        @inline(__always) func fillColor(_ item: Int) -> Color {
-            items[item].fill.map { blend($0, over: backdrop, planeFillAlpha) } ?? neutral
-        }
+        // The selected plane's fill rule is `planeFill` (ExplodedRaster+Look.swift), shared
+        // with the pixel picture.
+        @inline(__always) func fillColor(_ item: Int) -> Color { planeFill(items[item], selection: selection, palette: palette) }
         // Each outline's colour, worked out the first time a cell shows it (most of a big
         // scene's outlines are covered by the ones in front); on a fill, picked against it.
         var colors = [Color?](repeating: nil, count: items.count)
@@ -126,7 +125,7 @@ public enum ExplodedRaster {
                     if let known = colors[item] {
                         fg = known
                     } else {
-                        fg = items[item].layer == selection ? palette.selection : OverlayContrast.pick(items[item].color ?? palette.defaultOutline, on: backdrop)
+                        fg = outlineColor(items[item], selection: selection, palette: palette)
                         colors[item] = fg
                     }
                     if f >= 0 {
@@ -148,6 +147,8 @@ public enum ExplodedRaster {
             }
         }
 
+        // In pixels the picture is the image (PixelRaster+Exploded.swift): only the plaques stay.
+        if textOnly { canvas = Canvas(columns: columns, rows: rows) }
         var grid = LabelGrid(columns: columns, rows: rows)
         for cell in reserved { grid.block(column: cell.column, row: cell.row) }
         let drawing = Drawing(mask: mask, owner: owner, filled: filled)

@@ -26,10 +26,21 @@ public enum PixelRaster {
     public static func render(_ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
                               cellWidth: Int = defaultCellSize.width, cellHeight: Int = defaultCellSize.height,
                               options: RasterOptions = RasterOptions()) -> PixelImage {
+        let (list, width, height, backdrop) = record(tree, viewport: viewport, columns: columns, rows: rows,
+                                                     cellWidth: cellWidth, cellHeight: cellHeight, options: options)
+        var image = PixelImage(width: width, height: height, fill: backdrop)
+        list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: width, height: height))
+        return image
+    }
+
+    /// The picture as fills in painting order (`PixelDisplayList`), the image's size and its
+    /// backdrop (`0xRRGGBB`).
+    static func record(_ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int, cellWidth: Int, cellHeight: Int,
+                       options: RasterOptions) -> (list: PixelDisplayList, width: Int, height: Int, backdrop: UInt32) {
         let cw = max(1, cellWidth), ch = max(1, cellHeight)
         let backdrop = PackedColor.pack(options.palette.backdrop) & PackedColor.rgbMask
-        var surface = PixelSurface(width: max(0, columns) * cw, height: max(0, rows) * ch, backdrop: backdrop)
-        guard columns > 0, rows > 0 else { return surface.image }
+        var surface = PixelSurface(width: max(0, columns) * cw, height: max(0, rows) * ch)
+        guard columns > 0, rows > 0 else { return (surface.list, surface.width, surface.height, backdrop) }
         let viewport = Viewport(origin: viewport.origin, pointsPerColumn: viewport.pointsPerColumn, cellAspect: viewport.cellAspect)
         let toPixels = pixelMap(viewport, cellWidth: cw, cellHeight: ch)
         let marks = Marks(cellWidth: cw, cellHeight: ch, scale: SceneRasterizer.markScale(columns: columns, rows: rows),
@@ -45,7 +56,7 @@ public enum PixelRaster {
         if let step = options.contentStep, step.axes, tree.contains(step.layer) {
             drawAxes(tree, step, toPixels: toPixels, marks: marks, surface: &surface)
         }
-        return surface.image
+        return (surface.list, surface.width, surface.height, backdrop)
     }
 
     /// Screen points → pixels: the cell map (`SceneRasterizer.cellMap`) scaled by the cell size.

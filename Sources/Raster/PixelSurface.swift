@@ -5,119 +5,38 @@ import Darwin
 #endif
 import Cells
 
-/// The pixel mode's drawing primitives over one `PixelImage` (docs/picture.md, "Pixels"):
-/// convex polygons filled with anti-aliased edges, and strokes, dashes and discs built from
-/// them. Coordinates are continuous pixels: pixel (i, j) covers [i, i + 1) × [j, j + 1).
+/// The pixel mode's drawing primitives (docs/picture.md, "Pixels"): convex polygons filled
+/// with anti-aliased edges, and strokes, dashes and discs built from them. Coordinates are
+/// continuous pixels: pixel (i, j) covers [i, i + 1) × [j, j + 1).
 ///
-/// Coverage: each pixel row is cut into `subrows` scanlines; on each, the polygon's span
-/// [left, right) is exact, and a pixel takes the length of the span inside it. So a pixel's
-/// coverage is its covered area measured on 4 lines — exact across, to a quarter down —
-/// and a colour is blended over what is below at `alpha · coverage`. Pixels covered on every
-/// scanline are written as one run (the interior of a fill costs a store per pixel).
+/// Every primitive ends in `fill`, which **records** the polygon, its colour and opacity in
+/// a `PixelDisplayList` rather than touching pixels: the list is painted afterwards
+/// (`PixelDisplayList.paint`), all of it for a new image, or only where it differs from the
+/// last frame's list (`PixelRenderer`).
 struct PixelSurface {
-    var image: PixelImage
-    /// Scanlines per pixel row.
-    static let subrows = 4
+    var list = PixelDisplayList()
+    let width: Int
+    let height: Int
 
-    init(width: Int, height: Int, backdrop: UInt32) {
-        image = PixelImage(width: width, height: height, fill: backdrop)
-    }
-
-    var width: Int { image.width }
-    var height: Int { image.height }
-
-    /// Blends `color` (0xRRGGBB) over pixel `index` at `a` (0…1).
-    @inline(__always)
-    private static func blend(_ pixels: UnsafeMutablePointer<UInt32>, _ index: Int, _ color: UInt32, _ a: Double) {
-        let a256 = Int(a * 256 + 0.5)
-        if a256 <= 0 { return }
-        if a256 >= 256 { pixels[index] = color; return }
-        pixels[index] = PackedColor.blend(color, over: pixels[index], alpha256: a256) & PackedColor.rgbMask
+    init(width: Int, height: Int) {
+        self.width = max(0, width); self.height = max(0, height)
     }
 
     /// Fills the convex polygon `poly` (pixels; either orientation) with `color` at `alpha`.
     mutating func fill(_ poly: [PolyVertex], color: UInt32, alpha: Double) {
-        let n = poly.count
-        guard n >= 3, alpha > 0, width > 0, height > 0 else { return }
+        guard poly.count >= 3, alpha > 0, width > 0, height > 0 else { return }
         var minY = Double.infinity, maxY = -Double.infinity, minX = Double.infinity, maxX = -Double.infinity
         for v in poly {
             guard v.x.isFinite, v.y.isFinite else { return }
             minY = min(minY, v.y); maxY = max(maxY, v.y); minX = min(minX, v.x); maxX = max(maxX, v.x)
         }
         guard maxX > 0, maxY > 0, minX < Double(width), minY < Double(height) else { return }
-        let j0 = max(0, Int(minY.rounded(.down))), j1 = min(height - 1, Int(maxY.rounded(.up)) - 1)
-        guard j0 <= j1 else { return }
-        let w = width, W = Double(width)
-        let color = color & PackedColor.rgbMask
-        let a256 = PackedColor.alpha256(alpha)
-        let opaque = a256 >= 256
-        let premultiplied = PackedColor.premultiply(color, alpha256: a256)
-        let sub = PixelSurface.subrows, weight = 1 / Double(sub)
-        image.pixels.withUnsafeMutableBufferPointer { buffer in
-            let pixels = buffer.baseAddress!
-            var ls = (0.0, 0.0, 0.0, 0.0), rs = (0.0, 0.0, 0.0, 0.0)
-            for j in j0...j1 {
-                var innerL = -Double.infinity, innerR = Double.infinity
-                var outerL = Double.infinity, outerR = -Double.infinity
-                var full = true
-                for k in 0..<sub {
-                    let y = Double(j) + (Double(k) + 0.5) * weight
-                    var l = Double.infinity, r = -Double.infinity
-                    var prev = poly[n - 1]
-                    for v in poly {
-                        if (prev.y <= y && y < v.y) || (v.y <= y && y < prev.y) {
-                            let x = prev.x + (y - prev.y) / (v.y - prev.y) * (v.x - prev.x)
-                            l = min(l, x); r = max(r, x)
-                        }
-                        prev = v
-                    }
-                    l = max(0, l); r = min(W, r)
-                    if !(l < r) { l = 0; r = 0; full = false }
-                    else {
-                        innerL = max(innerL, l); innerR = min(innerR, r)
-                        outerL = min(outerL, l); outerR = max(outerR, r)
-                    }
-                    switch k {
-                    case 0: ls.0 = l; rs.0 = r
-                    case 1: ls.1 = l; rs.1 = r
-                    case 2: ls.2 = l; rs.2 = r
-                    default: ls.3 = l; rs.3 = r
-                    }
-                }
-                guard outerL < outerR else { continue }
-                let i0 = max(0, Int(outerL.rounded(.down))), i1 = min(w - 1, Int(outerR.rounded(.up)) - 1)
-                guard i0 <= i1 else { continue }
-                // Pixels covered on every scanline: [runStart, runEnd].
-                var runStart = i1 + 1, runEnd = i1
-                if full && innerL < innerR {
-                    runStart = max(i0, Int(innerL.rounded(.up)))
-                    runEnd = min(i1, Int(innerR.rounded(.down)) - 1)
-                    if runStart > runEnd { runStart = i1 + 1; runEnd = i1 }
-                }
-                let row = pixels + j * w
-                @inline(__always) func edge(_ i: Int) {
-                    let x0 = Double(i), x1 = x0 + 1
-                    var c = max(0, min(rs.0, x1) - max(ls.0, x0))
-                    c += max(0, min(rs.1, x1) - max(ls.1, x0))
-                    c += max(0, min(rs.2, x1) - max(ls.2, x0))
-                    c += max(0, min(rs.3, x1) - max(ls.3, x0))
-                    PixelSurface.blend(row, i, color, c * weight * alpha)
-                }
-                var i = i0
-                while i < runStart && i <= i1 { edge(i); i += 1 }
-                if runStart <= runEnd {
-                    if opaque {
-                        (row + runStart).update(repeating: color, count: runEnd - runStart + 1)
-                    } else {
-                        for x in runStart...runEnd {
-                            row[x] = PackedColor.blend(premultiplied: premultiplied, over: row[x], alpha256: a256) & PackedColor.rgbMask
-                        }
-                    }
-                    i = runEnd + 1
-                }
-                while i <= i1 { edge(i); i += 1 }
-            }
-        }
+        // The pixels it can touch (a pixel whose square it crosses).
+        let y0 = max(0, Int(minY.rounded(.down))), y1 = min(height, Int(maxY.rounded(.up)))
+        let x0 = max(0, Int(minX.rounded(.down))), x1 = min(width, Int(maxX.rounded(.up)))
+        guard y0 < y1, x0 < x1 else { return }
+        list.append(poly, color: color & PackedColor.rgbMask, alpha: min(1, alpha),
+                    bounds: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 
     /// A straight stroke `width` pixels wide from (x0, y0) to (x1, y1), its ends extended

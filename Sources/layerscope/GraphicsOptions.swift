@@ -11,27 +11,54 @@ extension GraphicsChoice: ExpressibleByArgument {}
 
 /// `--graphics` for the explorer and an attendee (docs/picture.md, "Pixels").
 struct GraphicsOption: ParsableArguments {
-    @Option(help: "Draw the canvas in pixels: auto (ask the terminal: kitty, then sixel, then iTerm2, else cells), kitty, sixel, iterm or none (cells). Cells inside tmux, with NO_COLOR, TERM=dumb, --mode ascii and --record.")
+    @Option(help: "Draw the canvas in pixels: auto (ask the terminal: kitty, then sixel, then iTerm2, else cells), kitty, sixel, iterm or none (cells). Inside tmux: tmux's own sixel where #{sixel_support} is 1, else cells. Cells with NO_COLOR, TERM=dumb, --mode ascii and --record.")
     var graphics: GraphicsChoice = .auto
 
     /// The protocol, the cell size in pixels, and what the status line says (nil: say
     /// nothing — cells chosen without asking the terminal, as before this option).
     /// Runs the probe, so call it before ncurses owns the terminal.
-    func resolve(mode: RenderMode, recording: Bool, columns: Int, rows: Int) -> (GraphicsProtocol, (width: Int, height: Int), String?) {
+    /// `late`: the probe ran and DA1's answer had not come within its 150 ms (the rest of
+    /// the answers are on their way and must not reach the explorer as keys).
+    func resolve(mode: RenderMode, recording: Bool, columns: Int, rows: Int)
+        -> (GraphicsProtocol, (width: Int, height: Int), String?, late: Bool) {
         let environment = ProcessInfo.processInfo.environment
         if recording && graphics != .none {
-            return (.cells, PixelRaster.defaultCellSize, graphics == .auto ? nil : "cells: --record records cells (asciinema shows no images)")
+            return (.cells, PixelRaster.defaultCellSize, graphics == .auto ? nil : "cells: --record records cells (asciinema shows no images)", false)
         }
         // Ask only when the answer could matter.
         let (before, _) = GraphicsProbe.choose(graphics, probe: GraphicsProbe.answeredNothing, environment: environment, asciiMode: mode == .ascii)
         let asks = graphics != .none && (graphics != .auto || before == .cells && environment["TMUX"] == nil
             && environment["NO_COLOR"].map({ $0.isEmpty }) != false && environment["TERM"] != "dumb" && mode != .ascii)
         let probe = asks ? GraphicsProbe.run(fd: STDOUT_FILENO) : nil
-        let (chosen, why) = GraphicsProbe.choose(graphics, probe: probe, environment: environment, asciiMode: mode == .ascii)
+        // Inside tmux, tmux is asked instead (its sixel, the outer terminal).
+        let inTmux = environment["TMUX"].map { !$0.isEmpty } == true
+        let tmux = graphics == .auto && inTmux && before == .cells ? TmuxAnswers.ask() : nil
+        let (chosen, why) = GraphicsProbe.choose(graphics, probe: probe, environment: environment, asciiMode: mode == .ascii, tmux: tmux)
         let size = probe?.cellPixels(columns: columns, rows: rows) ?? PixelRaster.defaultCellSize
         // Cells without a question asked (tmux, NO_COLOR, --graphics none…): as before.
         let say = chosen == .cells && probe == nil && graphics != .kitty && graphics != .sixel && graphics != .iterm ? nil : "graphics: " + why
-        return (chosen, size, say)
+        return (chosen, size, say, probe.map { !$0.answered } ?? false)
+    }
+}
+
+extension TmuxAnswers {
+    /// Asks the tmux this process runs in (`tmux display-message -p`, `show-options`); nil
+    /// when it cannot be run.
+    static func ask() -> TmuxAnswers? {
+        func run(_ arguments: [String]) -> String? {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["tmux"] + arguments
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return nil }
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+        }
+        guard let display = run(["display-message", "-p", TmuxAnswers.format]) else { return nil }
+        return TmuxAnswers.parse(display: display, passthrough: run(["show-options", "-gv", "allow-passthrough"]) ?? "")
     }
 }
 
@@ -74,7 +101,7 @@ struct PixelRenderOptions: ParsableArguments {
         var options = screenOptions
         options.pixels = true
         guard let (image, area) = PixelCanvas.render(state, options: options, cellWidth: cell.width, cellHeight: cell.height) else {
-            printError("layerscope: render: this screen has no flat canvas to draw in pixels (too small, or the exploded view)")
+            printError("layerscope: render: this screen has no canvas to draw in pixels (too small, or a box over it)")
             throw ExitCode(1)
         }
         if let png {
@@ -104,17 +131,18 @@ struct PixelRenderOptions: ParsableArguments {
 extension Explore {
     /// `--graphics`: asks the terminal (before ncurses owns it) and says once on the status
     /// line what was chosen and why. In pixels the cells take the probed cell shape.
-    func resolveGraphics(_ state: inout ExplorerState) -> (GraphicsProtocol, (width: Int, height: Int)) {
+    func resolveGraphics(_ state: inout ExplorerState) -> (GraphicsProtocol, (width: Int, height: Int), late: Bool) {
         var size = winsize()
         let known = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0
-        let (chosen, cell, say) = pixels.resolve(mode: draw.mode, recording: recordPath != nil,
+        let (chosen, cell, say, late) = pixels.resolve(mode: draw.mode, recording: recordPath != nil,
                                                  columns: known ? Int(size.ws_col) : 80, rows: known ? Int(size.ws_row) : 24)
         if let say { state.status = say }
         if chosen != .cells { state.cellAspect = Double(cell.height) / Double(cell.width) }
-        return (chosen, cell)
+        return (chosen, cell, late)
     }
 
-    func startPixels(_ loop: ExplorerRuntime.RunLoop, _ graphics: (GraphicsProtocol, (width: Int, height: Int))) {
+    func startPixels(_ loop: ExplorerRuntime.RunLoop, _ graphics: (GraphicsProtocol, (width: Int, height: Int), late: Bool)) {
+        if graphics.late { loop.dropLateAnswers() }
         guard graphics.0 != .cells else { return }
         loop.useGraphics(PixelFrames(graphics: graphics.0, cellWidth: graphics.1.width, cellHeight: graphics.1.height))
     }

@@ -80,6 +80,22 @@ enum PixelBenchmark {
             cellTimes.append(Double(t1 - t0) / 1e6); pixelTimes.append(Double(t2 - t1) / 1e6)
         }
         lines.append("  1 000 layers, \(columns)×\(rows): cells median \(ms(median(cellTimes))) ms; pixels (2000×1200) median \(ms(median(pixelTimes))) ms")
+        // The same frame kept (PixelRenderer) after a key that turns one layer (a leaf, L999,
+        // and the selection L1 with its subtree): only the damaged pixels are painted again.
+        for name in ["L999", "L1"] {
+            var turned = tree
+            guard let id = turned.id(named: name) else { continue }
+            let renderer = PixelRenderer()
+            renderer.render(turned, viewport: viewport, columns: columns, rows: rows, options: rasterOptions)
+            var keyTimes: [Double] = []
+            for i in 0..<(quick ? 5 : 21) {
+                turned[id].transform = turned[id].transform.rotated(by: .degrees(i % 2 == 0 ? 15 : -15))
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                renderer.render(turned, viewport: viewport, columns: columns, rows: rows, options: rasterOptions)
+                keyTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+            }
+            lines.append("  1 000 layers, pixels kept, \(name) turned 15°: median \(ms(median(keyTimes))) ms (\(renderer.repaintedPixels) pixels repainted)")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -223,7 +223,7 @@ sys.stdout.buffer.write(struct.pack('>II', w, h) + bytes(out))
     @Test func sixelDecodesToThePictureWithinPaletteRounding() {
         let image = Self.picture()
         let (palette, _) = Sixel.quantize(image)
-        #expect(palette.count == 256)
+        #expect(palette.count == Sixel.maxColors)
         let decoded = Decode.sixel(Sixel.encode(image))
         #expect(decoded.width == image.width && decoded.height == image.height)
         var exact = 0
@@ -241,8 +241,10 @@ sys.stdout.buffer.write(struct.pack('>II', w, h) + bytes(out))
                 }
             }
         }
-        // The flat fills and the backdrop are kept: most pixels come back exactly.
-        #expect(exact > image.width * image.height * 9 / 10)
+        // The flat fills and the backdrop are kept (82% of the pixels), and the commonest of
+        // the 398 other colours: most pixels come back within palette rounding.
+        #expect([0x101820, 0x2850DC, 0xDC2828].allSatisfy(palette.contains))
+        #expect(exact > image.width * image.height * 85 / 100)
     }
 
     @Test func sixelOfFewColoursKeepsThemAll() {
@@ -281,7 +283,7 @@ sys.stdout.buffer.write(struct.pack('>II', w, h) + bytes(out))
         #expect(GraphicsProbe.choose(.auto, probe: none, environment: env, asciiMode: false).0 == .cells)
         #expect(GraphicsProbe.choose(.auto, probe: none, environment: ["TERM_PROGRAM": "iTerm.app"], asciiMode: false).0 == .iterm)
         #expect(GraphicsProbe.choose(.auto, probe: nil, environment: env, asciiMode: false).0 == .cells)
-        #expect(GraphicsProbe.choose(.auto, probe: both, environment: ["TMUX": "/tmp/x,1,0"], asciiMode: false) == (.cells, "cells (inside tmux: no image passthrough)"))
+        #expect(GraphicsProbe.choose(.auto, probe: both, environment: ["TMUX": "/tmp/x,1,0"], asciiMode: false) == (.cells, "cells (inside tmux: tmux did not answer)"))
         #expect(GraphicsProbe.choose(.auto, probe: both, environment: ["NO_COLOR": "1"], asciiMode: false).0 == .cells)
         #expect(GraphicsProbe.choose(.kitty, probe: nil, environment: ["TERM": "dumb"], asciiMode: false).0 == .cells)
         #expect(GraphicsProbe.choose(.sixel, probe: nil, environment: env, asciiMode: true).0 == .cells)
@@ -312,11 +314,16 @@ sys.stdout.buffer.write(struct.pack('>II', w, h) + bytes(out))
             _ = answer.withUnsafeBufferPointer { write(terminalEnd, $0.baseAddress, $0.count) }
         }
         terminal.start()
-        let probe = try #require(GraphicsProbe.run(fd: slave))
+        // (A generous wait: the answering thread may be slow to run on a loaded machine.)
+        let probe = try #require(GraphicsProbe.run(fd: slave, milliseconds: 5000))
         #expect(probe.kitty && probe.answered)
         #expect(probe.version == "kitty(0.26.5)")
         #expect(probe.cellPixels(columns: 80, rows: 24) == (8, 17))
         #expect(GraphicsProbe.choose(.auto, probe: probe, environment: [:], asciiMode: false).0 == .kitty)
+        // A terminal that says nothing: the probe ends at its bound with DA1 unanswered
+        // (the explorer then drops whatever comes late: LateAnswersTests).
+        let silent = try #require(GraphicsProbe.run(fd: slave, milliseconds: 30))
+        #expect(!silent.answered && !silent.kitty)
         // Not a terminal: no probe at all.
         let pipeEnds = UnsafeMutablePointer<Int32>.allocate(capacity: 2)
         defer { pipeEnds.deallocate() }

@@ -1,0 +1,421 @@
+import Cells
+
+/// The pixel canvas as a list of fills in painting order (docs/picture.md, "Pixels"): each a
+/// convex polygon in pixels, a colour, an opacity, and the pixels it can touch. Every shape
+/// of the pixel mode is made of these (`PixelSurface`), so two frames' lists say where their
+/// pictures can differ: wherever a fill of one is not matched, in order, by an equal fill of
+/// the other (`damage`). Painting is `paint`: all of it, or only inside a rectangle — with
+/// exactly the pixels the whole painting has there.
+struct PixelDisplayList {
+    struct Op {
+        /// Its vertices: `xs[start ..< start + count]`, `ys[…]`.
+        var start: Int32
+        var count: Int32
+        var color: UInt32
+        var alpha: Double
+        var bounds: PixelRect
+        var hash: UInt64
+    }
+
+    private(set) var ops: [Op] = []
+    private(set) var xs: [Double] = []
+    private(set) var ys: [Double] = []
+
+    var count: Int { ops.count }
+
+    mutating func append(_ poly: [PolyVertex], color: UInt32, alpha: Double, bounds: PixelRect) {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        @inline(__always) func mix(_ v: UInt64) {
+            h = (h ^ v) &* 0x1000_0000_01B3
+            h ^= h >> 29
+        }
+        mix(UInt64(color)); mix(alpha.bitPattern)
+        let start = xs.count
+        for v in poly {
+            xs.append(v.x); ys.append(v.y)
+            mix(v.x.bitPattern); mix(v.y.bitPattern)
+        }
+        ops.append(Op(start: Int32(start), count: Int32(poly.count), color: color, alpha: alpha, bounds: bounds, hash: h))
+    }
+
+    /// Whether fill `i` of this list and fill `j` of `other` paint the same pixels the same way.
+    func same(_ i: Int, as j: Int, in other: PixelDisplayList) -> Bool {
+        let a = ops[i], b = other.ops[j]
+        guard a.hash == b.hash, a.count == b.count, a.color == b.color, a.alpha == b.alpha, a.bounds == b.bounds else { return false }
+        let sa = Int(a.start), sb = Int(b.start)
+        for k in 0..<Int(a.count) where xs[sa + k] != other.xs[sb + k] || ys[sa + k] != other.ys[sb + k] { return false }
+        return true
+    }
+
+    // MARK: Damage
+
+    /// Where painting `self` can differ from painting `old` (same size and backdrop): the
+    /// pixels of every fill not matched in order by an equal fill of the other list, as a
+    /// few rectangles (touching ones merged). Empty when the two paint the same picture.
+    ///
+    /// Why that is enough: outside those rectangles each pixel is painted by the same
+    /// fills, equal and in the same order, in both lists (matched pairs keep their order;
+    /// an unmatched fill touches only pixels inside its own bounds), so it ends the same.
+    /// The match is the common head and tail, then, in between, each new fill takes the
+    /// first equal old fill after the last one taken (by hash) — a reordering is damage,
+    /// never missed.
+    func damage(since old: PixelDisplayList, mergeWithin margin: Int = 8) -> [PixelRect] {
+        var rects: [PixelRect] = []
+        func add(_ r: PixelRect) {
+            var r = r
+            var i = 0
+            while i < rects.count {
+                if rects[i].touches(r, margin: margin) {
+                    r = r.union(rects.remove(at: i))
+                    i = 0
+                } else {
+                    i += 1
+                }
+            }
+            rects.append(r)
+        }
+        let n = ops.count, m = old.ops.count
+        var head = 0
+        while head < n && head < m && same(head, as: head, in: old) { head += 1 }
+        var tail = 0
+        while tail < n - head && tail < m - head && same(n - 1 - tail, as: m - 1 - tail, in: old) { tail += 1 }
+        let newEnd = n - tail, oldEnd = m - tail
+        guard head < newEnd || head < oldEnd else { return [] }
+        // Old fills in the middle by hash, in order.
+        var byHash: [UInt64: [Int]] = [:]
+        for k in head..<oldEnd { byHash[old.ops[k].hash, default: []].append(k) }
+        var next = head   // the first old fill not yet passed
+        for k in head..<newEnd {
+            var matched = -1
+            if let candidates = byHash[ops[k].hash] {
+                for c in candidates where c >= next && same(k, as: c, in: old) { matched = c; break }
+            }
+            if matched < 0 {
+                add(ops[k].bounds)
+            } else {
+                for skipped in next..<matched { add(old.ops[skipped].bounds) }
+                next = matched + 1
+            }
+        }
+        for skipped in next..<oldEnd { add(old.ops[skipped].bounds) }
+        return rects
+    }
+
+    // MARK: Painting
+
+    /// Scanlines per pixel row.
+    static let subrows = 4
+
+    /// Paints every fill touching `clip` into `image`, clipped to it (the pixels outside are
+    /// left alone). Returns the number of fills painted (work, for tests).
+    ///
+    /// Coverage: each pixel row is cut into `subrows` scanlines; on each, the polygon's span
+    /// [left, right) is exact, and a pixel takes the length of the span inside it — its
+    /// covered area measured on 4 lines, exact across, to a quarter down — and the colour is
+    /// blended over what is below at `alpha · coverage`. Pixels covered on every scanline are
+    /// written as one run. Clipping changes no pixel inside the clip: spans are cut at whole
+    /// pixels, and a pixel's coverage is the same sum whether it is painted in a run or alone.
+    ///
+    /// Occlusion: the image is cut into tiles of `tile` × `tile` pixels, and the fills are
+    /// first walked front to back: a tile an opaque fill covers whole is written by that fill
+    /// with its colour alone, whatever was below, so no fill behind it paints there. A
+    /// nested scene paints each pixel about once instead of once per layer over it.
+    @discardableResult
+    func paint(into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true) -> Int {
+        let clip = clip.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+        guard !clip.isEmpty, !ops.isEmpty else { return 0 }
+        let width = image.width, height = image.height
+        let tile = Self.tile
+        let tilesX = (width + tile - 1) / tile, words = (tilesX + 63) / 64
+        let bandLo = clip.y / tile, bandHi = (clip.maxY - 1) / tile
+        let tileLo = clip.x / tile, tileHi = (clip.maxX - 1) / tile
+        // Front to back: each fill's tiles not yet covered (per band it spans, `words` words).
+        var covered = [UInt64](repeating: 0, count: (bandHi - bandLo + 1) * words)
+        var visibleAt = [Int32](repeating: -1, count: ops.count)
+        var visible: [UInt64] = []
+        xs.withUnsafeBufferPointer { xs in
+            ys.withUnsafeBufferPointer { ys in
+                for k in ops.indices.reversed() {
+                    let op = ops[k]
+                    let r = op.bounds.intersection(clip)
+                    if r.isEmpty { continue }
+                    let b0 = r.y / tile, b1 = (r.maxY - 1) / tile, t0 = r.x / tile, t1 = (r.maxX - 1) / tile
+                    let start = visible.count
+                    var any: UInt64 = 0
+                    let cover = occlusion && op.alpha >= 1
+                        ? Self.ConvexCover(xs.baseAddress! + Int(op.start), ys.baseAddress! + Int(op.start), Int(op.count)) : nil
+                    for b in b0...b1 {
+                        let row = (b - bandLo) * words
+                        for w in 0..<words {
+                            let m = Self.bits(t0, t1, word: w) & ~covered[row + w]
+                            visible.append(m)
+                            any |= m
+                        }
+                        // The tiles of this band the fill covers whole (band rows and tile
+                        // columns clipped to the image).
+                        guard let cover else { continue }
+                        let top = Double(b * tile), bottom = Double(min(b * tile + tile, height))
+                        guard let (l, r) = cover.inside(top, bottom) else { continue }
+                        // A pixel short of whole by less than `slack` on a scanline (rounding in
+                        // the spans) still takes the colour whole: at opacity 1 it rounds to 256/256.
+                        let slack = 1e-6
+                        let c0 = max(tileLo, Int(((l - slack) / Double(tile)).rounded(.up)))
+                        let c1 = min(tileHi, r + slack >= Double(width) ? tilesX - 1 : Int(((r + slack) / Double(tile)).rounded(.down)) - 1)
+                        if c0 <= c1 { for w in 0..<words { covered[row + w] |= Self.bits(c0, c1, word: w) } }
+                    }
+                    if any != 0 { visibleAt[k] = Int32(start) } else { visible.removeSubrange(start...) }
+                }
+            }
+        }
+        var painted = 0
+        var edges = [Edge](repeating: Edge(), count: 8)
+        var active = [Int32](repeating: 0, count: 8)
+        var segments = [Int32](repeating: 0, count: 2 * (tilesX / 2 + 2))
+        image.pixels.withUnsafeMutableBufferPointer { buffer in
+            let pixels = buffer.baseAddress!
+            xs.withUnsafeBufferPointer { xs in
+                ys.withUnsafeBufferPointer { ys in
+                    visible.withUnsafeBufferPointer { visible in
+                        segments.withUnsafeMutableBufferPointer { segments in
+                            for k in ops.indices where visibleAt[k] >= 0 {
+                                let op = ops[k]
+                                let n = Int(op.count)
+                                if edges.count < n { edges = [Edge](repeating: Edge(), count: n); active = [Int32](repeating: 0, count: n) }
+                                let r = op.bounds.intersection(clip)
+                                let tiles = Tiles(masks: visible.baseAddress! + Int(visibleAt[k]), firstBand: r.y / tile, words: words)
+                                edges.withUnsafeMutableBufferPointer { e in
+                                    active.withUnsafeMutableBufferPointer { a in
+                                        Self.fill(op, xs: xs.baseAddress! + Int(op.start), ys: ys.baseAddress! + Int(op.start),
+                                                  pixels: pixels, width: width, clip: clip, tiles: tiles, segments: segments.baseAddress!,
+                                                  edges: e.baseAddress!, active: a.baseAddress!)
+                                    }
+                                }
+                                painted += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return painted
+    }
+
+    /// The occlusion tile's side, in pixels.
+    static let tile = 8
+
+    /// Bits `from…to` (tile columns) that fall in 64-bit word `word`.
+    @inline(__always)
+    static func bits(_ from: Int, _ to: Int, word: Int) -> UInt64 {
+        let lo = max(from - word * 64, 0), hi = min(to - word * 64, 63)
+        guard lo <= hi else { return 0 }
+        let upper: UInt64 = hi == 63 ? ~0 : (1 << UInt64(hi + 1)) - 1
+        return upper & ~((1 << UInt64(lo)) - 1)
+    }
+
+    /// Where a convex polygon covers a whole horizontal band: between its spans at the band's
+    /// top and bottom (its left side is convex and its right side concave in y, so the
+    /// narrowest span of the band is at one of its ends). Nil for a polygon that is not
+    /// convex (never claimed to cover anything).
+    struct ConvexCover {
+        let xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, n: Int
+        let minY: Double, maxY: Double
+
+        init?(_ xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>, _ n: Int) {
+            self.xs = xs; self.ys = ys; self.n = n
+            var lo = Double.infinity, hi = -Double.infinity
+            var sign = 0.0
+            for k in 0..<n {
+                lo = min(lo, ys[k]); hi = max(hi, ys[k])
+                let a = k, b = (k + 1) % n, c = (k + 2) % n
+                let cross = (xs[b] - xs[a]) * (ys[c] - ys[b]) - (ys[b] - ys[a]) * (xs[c] - xs[b])
+                if cross != 0 {
+                    if sign == 0 { sign = cross > 0 ? 1 : -1 } else if (cross > 0) != (sign > 0) { return nil }
+                }
+            }
+            minY = lo; maxY = hi
+        }
+
+        /// The x range covered at every y of [top, bottom]; nil when the polygon does not
+        /// span the band or the range is empty.
+        func inside(_ top: Double, _ bottom: Double) -> (Double, Double)? {
+            guard minY <= top, maxY >= bottom else { return nil }
+            let (l0, r0) = span(top), (l1, r1) = span(bottom)
+            let l = max(l0, l1), r = min(r0, r1)
+            return l < r ? (l, r) : nil
+        }
+
+        /// The polygon's cross-section at `y` (edges taken closed at both ends).
+        private func span(_ y: Double) -> (Double, Double) {
+            var l = Double.infinity, r = -Double.infinity
+            var px = xs[n - 1], py = ys[n - 1]
+            for k in 0..<n {
+                let x = xs[k], vy = ys[k]
+                if (py <= y && y <= vy) || (vy <= y && y <= py) {
+                    if vy == py {
+                        l = min(l, x, px); r = max(r, x, px)
+                    } else {
+                        let cx = px + (y - py) / (vy - py) * (x - px)
+                        l = min(l, cx); r = max(r, cx)
+                    }
+                }
+                px = x; py = vy
+            }
+            return (l, r)
+        }
+    }
+
+    /// One fill's tiles left to paint: `words` mask words per band from `firstBand`.
+    struct Tiles {
+        var masks: UnsafePointer<UInt64>
+        var firstBand: Int
+        var words: Int
+    }
+
+    /// One polygon edge that is not horizontal: x at its top, dx/dy, its rows [top, bottom).
+    struct Edge {
+        var top = 0.0, bottom = 0.0, x = 0.0, slope = 0.0
+    }
+
+    /// Blends `color` (0xRRGGBB) over pixel `index` at `a` (0…1).
+    @inline(__always)
+    private static func blend(_ pixels: UnsafeMutablePointer<UInt32>, _ index: Int, _ color: UInt32, _ a: Double) {
+        let a256 = Int(a * 256 + 0.5)
+        if a256 <= 0 { return }
+        if a256 >= 256 { pixels[index] = color; return }
+        pixels[index] = PackedColor.blend(color, over: pixels[index], alpha256: a256) & PackedColor.rgbMask
+    }
+
+    private static func fill(_ op: Op, xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, pixels: UnsafeMutablePointer<UInt32>,
+                             width w: Int, clip: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
+                             edges: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>) {
+        let n = Int(op.count)
+        // The edge table: each non-horizontal edge once, x at its top and its slope (so a
+        // scanline's crossing is one multiply-add; the same numbers whatever rows are painted).
+        var edgeCount = 0
+        var px = xs[n - 1], py = ys[n - 1]
+        for k in 0..<n {
+            let x = xs[k], y = ys[k]
+            if y != py {
+                let (tx, ty, bx, by) = y < py ? (x, y, px, py) : (px, py, x, y)
+                edges[edgeCount] = Edge(top: ty, bottom: by, x: tx, slope: (bx - tx) / (by - ty))
+                edgeCount += 1
+            }
+            px = x; py = y
+        }
+        let rows = op.bounds.intersection(clip)
+        guard !rows.isEmpty, edgeCount > 0 else { return }
+        let left = Double(clip.x), right = Double(clip.maxX)
+        let color = op.color, alpha = op.alpha
+        let a256 = PackedColor.alpha256(alpha)
+        let opaque = a256 >= 256
+        let premultiplied = PackedColor.premultiply(color, alpha256: a256)
+        let weight = 1 / Double(subrows)
+        let tile = Self.tile
+        var ls = (0.0, 0.0, 0.0, 0.0), rs = (0.0, 0.0, 0.0, 0.0)
+        var band = -1, segmentCount = 0
+        var j = rows.y
+        while j < rows.maxY {
+            // This band's tiles to paint, as runs of pixels [start, end) (segments).
+            if j / tile != band {
+                band = j / tile
+                let masks = tiles.masks + (band - tiles.firstBand) * tiles.words
+                segmentCount = 0
+                // Runs of set bits, word by word (a run may go on into the next word).
+                for word in (rows.x / tile) >> 6...((rows.maxX - 1) / tile) >> 6 {
+                    var m = masks[word]
+                    while m != 0 {
+                        let from = m.trailingZeroBitCount
+                        let rest = ~(m >> UInt64(from))
+                        let length = rest == 0 ? 64 - from : rest.trailingZeroBitCount
+                        let start = Int32(max((word * 64 + from) * tile, clip.x))
+                        let end = Int32(min((word * 64 + from + length) * tile, clip.maxX))
+                        if segmentCount > 0 && segments[2 * segmentCount - 1] >= start {
+                            segments[2 * segmentCount - 1] = end
+                        } else {
+                            segments[2 * segmentCount] = start
+                            segments[2 * segmentCount + 1] = end
+                            segmentCount += 1
+                        }
+                        m = from + length >= 64 ? 0 : m & ~((1 << UInt64(from + length)) - 1)
+                    }
+                }
+                if segmentCount == 0 {
+                    j = min(rows.maxY, (band + 1) * tile)
+                    continue
+                }
+            }
+            let rowTop = Double(j), rowBottom = rowTop + 1
+            defer { j += 1 }
+            // The edges that reach into this row.
+            var activeCount = 0
+            for k in 0..<edgeCount where edges[k].top < rowBottom && edges[k].bottom > rowTop {
+                active[activeCount] = Int32(k); activeCount += 1
+            }
+            guard activeCount > 0 else { continue }
+            var innerL = -Double.infinity, innerR = Double.infinity
+            var outerL = Double.infinity, outerR = -Double.infinity
+            var full = true
+            for k in 0..<subrows {
+                let y = rowTop + (Double(k) + 0.5) * weight
+                var l = Double.infinity, r = -Double.infinity
+                for a in 0..<activeCount {
+                    let e = edges[Int(active[a])]
+                    if e.top <= y && y < e.bottom {
+                        let x = e.x + (y - e.top) * e.slope
+                        l = min(l, x); r = max(r, x)
+                    }
+                }
+                l = max(left, l); r = min(right, r)
+                if !(l < r) {
+                    l = 0; r = 0; full = false
+                } else {
+                    innerL = max(innerL, l); innerR = min(innerR, r)
+                    outerL = min(outerL, l); outerR = max(outerR, r)
+                }
+                switch k {
+                case 0: ls.0 = l; rs.0 = r
+                case 1: ls.1 = l; rs.1 = r
+                case 2: ls.2 = l; rs.2 = r
+                default: ls.3 = l; rs.3 = r
+                }
+            }
+            guard outerL < outerR else { continue }
+            let i0 = max(clip.x, Int(outerL.rounded(.down))), i1 = min(clip.maxX - 1, Int(outerR.rounded(.up)) - 1)
+            guard i0 <= i1 else { continue }
+            // Pixels covered on every scanline: [runStart, runEnd].
+            var runStart = i1 + 1, runEnd = i1
+            if full && innerL < innerR {
+                runStart = max(i0, Int(innerL.rounded(.up)))
+                runEnd = min(i1, Int(innerR.rounded(.down)) - 1)
+                if runStart > runEnd { runStart = i1 + 1; runEnd = i1 }
+            }
+            let row = pixels + j * w
+            @inline(__always) func edge(_ i: Int) {
+                let x0 = Double(i), x1 = x0 + 1
+                var c = max(0, min(rs.0, x1) - max(ls.0, x0))
+                c += max(0, min(rs.1, x1) - max(ls.1, x0))
+                c += max(0, min(rs.2, x1) - max(ls.2, x0))
+                c += max(0, min(rs.3, x1) - max(ls.3, x0))
+                blend(row, i, color, c * weight * alpha)
+            }
+            for s in 0..<segmentCount {
+                let from = max(i0, Int(segments[2 * s])), to = min(i1, Int(segments[2 * s + 1]) - 1)
+                guard from <= to else { continue }
+                var i = from
+                while i < runStart && i <= to { edge(i); i += 1 }
+                let runTo = min(to, runEnd)
+                if i <= runTo {
+                    if opaque {
+                        (row + i).update(repeating: color, count: runTo - i + 1)
+                    } else {
+                        for x in i...runTo {
+                            row[x] = PackedColor.blend(premultiplied: premultiplied, over: row[x], alpha256: a256) & PackedColor.rgbMask
+                        }
+                    }
+                    i = runTo + 1
+                }
+                while i <= to { edge(i); i += 1 }
+            }
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Geometry
+import Scenes
 import LayerModel
 import CommandLanguage
 import LayoutFiles

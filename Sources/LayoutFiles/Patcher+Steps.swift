@@ -1,3 +1,4 @@
+import Scenes
 import SafeText
 
 /// The steps authored in the explorer (`step add`, `step note`, `step remove`; issue 32),

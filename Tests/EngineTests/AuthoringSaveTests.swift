@@ -1,4 +1,5 @@
 import Foundation
+import Scenes
 import Testing
 import TestSupport
 import Geometry

@@ -1,5 +1,6 @@
 import Geometry
 import LayerModel
+import Scenes
 
 /// What the SVG's view box shows (`render --svg FILE --crop screen|content`).
 public enum SVGCrop: String, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
 import Graphics
+import Explorer
 import TerminalKit
 
 /// The graphics probe's answers that came after its 150 ms (docs/picture.md, "Which

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Export
 import LayoutFiles
 
 /// `render --crop screen|content`: only with `--svg`; a wrong word names the choices.

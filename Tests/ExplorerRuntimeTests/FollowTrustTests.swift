@@ -497,7 +497,7 @@ import Glibc
         let reader = try FeedReader(path: feed)
         #expect(reader.read().count == 1)
         let terminal = InMemoryTerminal(columns: 110, rows: 34)
-        let loop = Explorer.RunLoop(state: ExplorerState(session: Session(scene: try SceneLoader.load(Self.popup), filePath: Self.popup)),
+        let loop = ExplorerRuntime.RunLoop(state: ExplorerState(session: Session(scene: try SceneLoader.load(Self.popup), filePath: Self.popup)),
                                     terminal: terminal, options: ScreenOptions())
         loop.share = writer
         #expect(loop.feedRetryMilliseconds == nil)   // healthy: no timer at all

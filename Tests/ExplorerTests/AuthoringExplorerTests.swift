@@ -1,4 +1,5 @@
 @testable import Explorer
+import Scenes
 import CommandLanguage
 import Engine
 import Geometry

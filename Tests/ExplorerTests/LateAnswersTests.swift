@@ -1,4 +1,6 @@
 import Explorer
+@testable import ExplorerRuntime
+import ExplorerTestSupport
 import Graphics
 import TerminalKit
 import Testing

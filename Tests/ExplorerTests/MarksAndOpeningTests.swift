@@ -1,4 +1,5 @@
 @testable import Explorer
+import ExplorerTestSupport
 import Cells
 import Foundation
 import CommandLanguage

@@ -1,4 +1,5 @@
 import Cells
+import ExplorerTestSupport
 import Engine
 @testable import Explorer
 import Geometry

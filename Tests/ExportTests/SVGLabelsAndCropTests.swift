@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import LayerModel
 @testable import LayoutFiles
+@testable import Export
 import Testing
 
 /// Issue 32, "SVG = canvas, again": each name beside its own layer, never beside another

@@ -11,18 +11,10 @@ public enum PixelCanvas {
     /// box over the canvas (help, a question).
     public static func render(_ state: ExplorerState, options: ScreenOptions, cellWidth: Int, cellHeight: Int)
         -> (image: PixelImage, area: CellRect)? {
-        guard let area = area(state) else { return nil }
-        if state.session.depth.exploded {
-            let frame = DepthFrame(state)
-            let image = PixelRaster.renderExploded(frame.items, viewport: frame.viewport, columns: area.columns, rows: area.rows,
-                                                   cellWidth: cellWidth, cellHeight: cellHeight,
-                                                   selection: state.session.selection, palette: options.palette)
-            return (image, area)
-        }
-        let (tree, rasterOptions) = flat(state, options: options)
-        let image = PixelRaster.render(tree, viewport: state.viewport, columns: area.columns, rows: area.rows,
-                                       cellWidth: cellWidth, cellHeight: cellHeight, options: rasterOptions)
-        return (image, area)
+        // A fresh renderer's first frame is the whole painting (PixelRendererTests).
+        let renderer = PixelRenderer()
+        guard let (_, area) = render(state, options: options, cellWidth: cellWidth, cellHeight: cellHeight, into: renderer) else { return nil }
+        return (renderer.image, area)
     }
 
     /// `render` into `renderer`, painting only what changed since its last frame: the cells,

@@ -74,3 +74,25 @@ public struct PixelRect: Equatable, Hashable, Sendable {
         x - margin < o.maxX && o.x - margin < maxX && y - margin < o.maxY && o.y - margin < maxY
     }
 }
+
+extension PixelRect {
+    /// The smallest part of `r` where two pixel buffers differ; nil when none. `a` holds rows
+    /// `aWidth` pixels wide whose first pixel is at `aOrigin` (an image: its width and 0, 0;
+    /// a copy of `r`'s pixels: r's width and origin); `b` likewise. The kitty patch and the
+    /// kept picture's repaint both ask here.
+    public static func differing(in r: PixelRect, _ a: UnsafeBufferPointer<UInt32>, width aWidth: Int, origin aOrigin: (x: Int, y: Int),
+                                 _ b: UnsafeBufferPointer<UInt32>, width bWidth: Int, origin bOrigin: (x: Int, y: Int)) -> PixelRect? {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in r.y..<r.maxY {
+            let ra = (y - aOrigin.y) * aWidth - aOrigin.x, rb = (y - bOrigin.y) * bWidth - bOrigin.x
+            var x = r.x
+            while x < r.maxX && a[ra + x] == b[rb + x] { x += 1 }
+            guard x < r.maxX else { continue }
+            var e = r.maxX - 1
+            while a[ra + e] == b[rb + e] { e -= 1 }
+            minX = min(minX, x); maxX = max(maxX, e); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        guard maxX >= 0 else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+}

@@ -188,22 +188,11 @@ public final class PixelFrames {
         guard a.width == b.width, a.height == b.height else { return PixelRect(x: 0, y: 0, width: a.width, height: a.height) }
         let r = r.intersection(PixelRect(x: 0, y: 0, width: a.width, height: a.height))
         guard !r.isEmpty else { return nil }
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        a.pixels.withUnsafeBufferPointer { pa in
+        return a.pixels.withUnsafeBufferPointer { pa in
             b.pixels.withUnsafeBufferPointer { pb in
-                for y in r.y..<r.maxY {
-                    let ra = pa.baseAddress! + y * a.width, rb = pb.baseAddress! + y * a.width
-                    var x = r.x
-                    while x < r.maxX && ra[x] == rb[x] { x += 1 }
-                    guard x < r.maxX else { continue }
-                    var e = r.maxX - 1
-                    while ra[e] == rb[e] { e -= 1 }
-                    minX = min(minX, x); maxX = max(maxX, e); minY = min(minY, y); maxY = max(maxY, y)
-                }
+                PixelRect.differing(in: r, pa, width: a.width, origin: (0, 0), pb, width: b.width, origin: (0, 0))
             }
         }
-        guard maxX >= 0 else { return nil }
-        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
     /// The cells whose text differs between two same-size canvases, as one rectangle.

@@ -273,17 +273,7 @@ public enum PixelRaster {
         let layer = tree[id]
         let palette = options.palette
         let overlays = options.overlays
-        let parentSublayerSpace: Transform3D
-        let parentToPixels: Homography
-        if let parent = layer.superlayer {
-            parentSublayerSpace = tree[parent].sublayerSpaceToBounds
-            parentToPixels = tree.matrixToScreen(parent).concatenating(toPixels)
-        } else {
-            parentSublayerSpace = .identity
-            parentToPixels = toPixels
-        }
-        let sublayerSpaceToPixels = parentSublayerSpace.planeHomography.concatenating(parentToPixels)
-        let layerToPixels = tree.matrixToScreen(id).concatenating(toPixels)
+        let (parentSublayerSpace, parentToPixels, sublayerSpaceToPixels, layerToPixels) = SceneRasterizer.markMaps(id, in: tree, to: toPixels)
         var poly: [PolyVertex] = []
         let line = marks.line
         if overlays.contains(.ghost) {

@@ -79,21 +79,10 @@ public final class PixelRenderer {
 
     /// The smallest rectangle of `r` where `image` differs from `before` (r's old pixels, row by row).
     private static func difference(_ image: PixelImage, _ before: [UInt32], in r: PixelRect) -> PixelRect? {
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         image.pixels.withUnsafeBufferPointer { px in
             before.withUnsafeBufferPointer { old in
-                for y in 0..<r.height {
-                    let a = px.baseAddress! + (r.y + y) * image.width + r.x, b = old.baseAddress! + y * r.width
-                    var x = 0
-                    while x < r.width && a[x] == b[x] { x += 1 }
-                    guard x < r.width else { continue }
-                    var e = r.width - 1
-                    while a[e] == b[e] { e -= 1 }
-                    minX = min(minX, x); maxX = max(maxX, e); minY = min(minY, y); maxY = max(maxY, y)
-                }
+                PixelRect.differing(in: r, px, width: image.width, origin: (0, 0), old, width: r.width, origin: (r.x, r.y))
             }
         }
-        guard maxX >= 0 else { return nil }
-        return PixelRect(x: r.x + minX, y: r.y + minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 }

@@ -324,6 +324,24 @@ public enum SceneRasterizer {
         return (a.0 + px, a.1 + py, b.0 - px, b.1 - py)
     }
 
+    /// The maps a selected layer's marks are drawn with, into `target` (cells, or the pixel
+    /// canvas's pixels): its superlayer's sublayer space (where position and frame live),
+    /// the superlayer's map, that sublayer space's map, and the layer's own map.
+    static func markMaps(_ id: LayerID, in tree: LayerTree, to target: Homography)
+        -> (parentSublayerSpace: Transform3D, parentTo: Homography, sublayerSpaceTo: Homography, layerTo: Homography) {
+        let parentSublayerSpace: Transform3D
+        let parentTo: Homography
+        if let parent = tree[id].superlayer {
+            parentSublayerSpace = tree[parent].sublayerSpaceToBounds
+            parentTo = tree.matrixToScreen(parent).concatenating(target)
+        } else {
+            parentSublayerSpace = .identity
+            parentTo = target
+        }
+        return (parentSublayerSpace, parentTo, parentSublayerSpace.planeHomography.concatenating(parentTo),
+                tree.matrixToScreen(id).concatenating(target))
+    }
+
     private static func drawSelection(_ id: LayerID, tree: LayerTree, toCells: Homography,
                                       options: RasterOptions, surface: inout RasterSurface) {
         let layer = tree[id]
@@ -332,17 +350,7 @@ public enum SceneRasterizer {
         let unicode = surface.mode != .ascii
         let markScale = SceneRasterizer.markScale(columns: surface.columns, rows: surface.rows)
         // The superlayer's sublayer space (where position and frame live) → cells.
-        let parentSublayerSpace: Transform3D
-        let parentToCells: Homography
-        if let parent = layer.superlayer {
-            parentSublayerSpace = tree[parent].sublayerSpaceToBounds
-            parentToCells = tree.matrixToScreen(parent).concatenating(toCells)
-        } else {
-            parentSublayerSpace = .identity
-            parentToCells = toCells
-        }
-        let sublayerSpaceToCells = parentSublayerSpace.planeHomography.concatenating(parentToCells)
-        let layerToCells = tree.matrixToScreen(id).concatenating(toCells)
+        let (parentSublayerSpace, parentToCells, sublayerSpaceToCells, layerToCells) = markMaps(id, in: tree, to: toCells)
         var poly: [PolyVertex] = []
 
         if overlays.contains(.ghost) {

@@ -4,6 +4,7 @@ import Scenes
 import Raster
 import TerminalKit
 import Engine
+import SceneFiles
 import SafeText
 
 #if canImport(Glibc)

@@ -6,6 +6,7 @@ import Testing
 import LayerModel
 import LayoutFiles
 import Engine
+import SceneFiles
 
 /// One hit-search sequence (`LayerTree.searchSequence`, HitSearch.swift): every touch the
 /// walk answers is the first layer of the sequence that takes the point, and every caller of

@@ -59,21 +59,24 @@ import Testing
         #expect(image[10, 10] == 0x600000)
         #expect(image[15, 9] == 0 && image[9, 15] == 0 && image[31, 15] == 0 && image[15, 21] == 0)
     }
-}
 
-@Suite struct PixelWorkProbeTemporary {
-    @Test func printWork() {
-        let tree = RasterBenchmark.scene(layerCount: 1_000)
-        let columns = 200, rows = 60
+    @Test func paintingInBandsIsPaintingRowByRow() {
+        // `paint` goes down the image in bands of 32 rows, every fill in order in each; one
+        // row at a time (a clip one row tall: one band) must give the same picture — a fill
+        // lost or painted twice at a band's edge, or a band reading another's tile masks,
+        // would show.
+        let tree = RasterBenchmark.scene(layerCount: 150)
+        let columns = 40, rows = 12
         let viewport = Viewport.fitting(RasterBenchmark.screen, columns: columns, rows: rows)
         let options = RasterOptions(mode: .braille, unicode: true, selection: tree.id(named: "L1"))
         let (list, width, height, backdrop) = PixelRaster.record(tree, viewport: viewport, columns: columns, rows: rows,
                                                                   cellWidth: 10, cellHeight: 20, options: options)
-        for exact in [false, true] {
-            var image = PixelImage(width: width, height: height, fill: backdrop)
-            var work = PixelDisplayList.PaintWork()
-            let n = list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: width, height: height), exactRuns: exact, work: &work)
-            print("WORK exact=\(exact) ops=\(list.count) painted=\(n) edge=\(work.edgePixels) run=\(work.runPixels)")
-        }
+        #expect(height > 3 * PixelDisplayList.band)
+        var whole = PixelImage(width: width, height: height, fill: backdrop)
+        list.paint(into: &whole, clip: PixelRect(x: 0, y: 0, width: width, height: height))
+        var byRow = PixelImage(width: width, height: height, fill: backdrop)
+        for y in 0..<height { list.paint(into: &byRow, clip: PixelRect(x: 0, y: y, width: width, height: 1)) }
+        #expect(byRow == whole)
+        #expect(whole != PixelImage(width: width, height: height, fill: backdrop))
     }
 }

@@ -140,7 +140,8 @@ extension RunLoop {
             if follow?.backlog == true { timeout = 0 }
             guard let event = try nextEvent(timeoutMilliseconds: timeout) else {
                 let running = clock.running(state)
-                var redraw = readFeed()
+                var redraw = readFeed() || graphicsArrived   // or the probe's late answers named images
+                graphicsArrived = false
                 if running { try tick(); redraw = true }
                 if redraw, follow?.backlog != true { try draw() }
                 if terminal.inputHasEnded, follow?.backlog != true { return }

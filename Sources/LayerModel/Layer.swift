@@ -61,6 +61,10 @@ public struct Layer: Equatable, Sendable {
     /// A note shown in the panel: an imported view's class, address, tag, and whether its
     /// geometry is only approximate (and why).
     public var note: String? = nil
+    /// The note in parts, when an importer wrote it (or the format reader found its
+    /// spelling): what the inspector lays out, while its `text` is `note` (the `note`
+    /// property's writer drops it; the inspector shows `note` as written when they differ).
+    public var importNote: ImportNote? = nil
     /// What the layer draws (content.md): operations run as `drawRect:` would, in user space.
     public var drawing: [DrawingOperation] = []
     /// The backing store's scale; nil: the default for the kind (1 for a layer, the screen's

@@ -129,8 +129,11 @@ import LayerModel
     @Test func notesWrapBeforeAGroupAndByDisplayWidth() throws {
         var tree = LayerTree()
         var label = Layer(name: "label", kind: .view)
-        // The importers' own spelling of a rect, "(x y; w h)": its ";" does not end the part.
-        label.note = "derived: bounds (0 0; 288 43.5), center (160, 21.75); text 一二三四五六七八九十一二三四五六七八九十 end"
+        // The importers' own spelling of a rect, "(x y; w h)", inside a part (issue 31: the
+        // inspector lays out an import's parts; it no longer splits the note's text).
+        label.importNote = ImportNote(derived: ["bounds (0 0; 288 43.5)", "center (160, 21.75)"],
+                                      remarks: ["text 一二三四五六七八九十一二三四五六七八九十 end"])
+        #expect(label.note == "derived: bounds (0 0; 288 43.5), center (160, 21.75); text 一二三四五六七八九十一二三四五六七八九十 end")
         let id = try tree.add(label)
         let notes = Inspector.lines(tree, layer: id).map(\.text).filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
         // "derived: bounds (0 0; 288 43.5), center" is 39 columns; " (160, 21.75)" would make

@@ -52,3 +52,12 @@ public struct ImportNote: Equatable, Sendable {
         return out
     }
 }
+
+/// An import note behind one reference, so that `Layer` holds one word for it (a layer is
+/// copied whole on every read from its tree; the note is read only by the inspector and
+/// never changed in place: a new note is a new box).
+final class ImportNoteBox: Equatable, Sendable {
+    let note: ImportNote
+    init(_ note: ImportNote) { self.note = note }
+    static func == (a: ImportNoteBox, b: ImportNoteBox) -> Bool { a === b || a.note == b.note }
+}

@@ -224,26 +224,6 @@ public enum Inspector {
         return ExplorerScreen.wrap(kept, width: width).map { $0.replacing("\u{A0}", with: " ") }
     }
 
-    /// A note's parts, one a line: split at `;` outside parentheses, so a printed rect's
-    /// `(0 0; 288 43.5)` stays one piece.
-    static func noteParts(_ text: String) -> [Substring] {
-        var parts: [Substring] = []
-        var depth = 0
-        var start = text.startIndex
-        for i in text.indices {
-            switch text[i] {
-            case "(": depth += 1
-            case ")": depth = max(0, depth - 1)
-            case ";" where depth == 0:
-                parts.append(text[start..<i])
-                start = text.index(after: i)
-            default: break
-            }
-        }
-        parts.append(text[start...])
-        return parts
-    }
-
     public static func lines(_ tree: LayerTree, layer id: LayerID?) -> [PanelLine] {
         guard let id, tree.contains(id) else { return [PanelLine("no selection", style: CellStyle(dim: true))] }
         let layer = tree[id]
@@ -275,11 +255,14 @@ public enum Inspector {
         add(" \(spelling(.opacity)) \(f(layer.opacity)) · \(isView ? "isHidden" : "hidden") \(yesNo(layer.isHidden)) · \(isView ? "clips" : "masks") \(yesNo(layer.masksToBounds)) · flipped \(yesNo(layer.isGeometryFlipped))")
         if !layer.autoresizingMask.isEmpty { field("autoresize", layer.autoresizingMask.printed) }
         // An imported view's class, address, tag… and, in red, why its geometry is approximate.
-        if let text = layer.note {
-            for piece in noteParts(text) {
-                let s = piece.drop(while: { $0 == " " })
-                let alert = s.hasPrefix("APPROXIMATE")
-                for line in wrapKeepingGroups(String(s), width: 44) { add("  " + line, alert ? CellStyle(bold: true) : note) }
+        // An import's note is laid out from its parts; any other note as written.
+        if let parts = layer.importNote.flatMap({ $0.text == layer.note ? $0.parts : nil }) {
+            for part in parts {
+                for line in wrapKeepingGroups(part.text, width: 44) { add("  " + line, part.kind == .approximate ? CellStyle(bold: true) : note) }
+            }
+        } else if let text = layer.note {
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).flatMap({ wrapKeepingGroups(String($0), width: 44) }) {
+                add("  " + line, note)
             }
         }
 

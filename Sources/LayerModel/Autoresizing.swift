@@ -68,27 +68,33 @@ extension LayerTree {
     }
 
     /// Each sublayer of `id` adjusts its frame to `id`'s bounds size having changed from
-    /// `oldSize`, then its own sublayers follow in turn.
+    /// `oldSize`, then its own sublayers follow in turn. A work list, not recursion: a scene
+    /// nests up to 10 000 layers, and one frame of this function took 5 KB of stack in a
+    /// debug build (50 MB for the deepest scene, on 8 MB thread stacks). Each layer depends
+    /// only on its superlayer's new bounds, so the order of the list changes no result.
     public mutating func autoresizeSubviews(of id: LayerID, oldSize: Size) {
-        let newSize = self[id].bounds.size
-        let dw = newSize.width - oldSize.width, dh = newSize.height - oldSize.height
-        guard dw != 0 || dh != 0 else { return }
-        let origin = self[id].bounds.origin
-        for child in self[id].sublayers {
-            var c = self[child]
-            let m = c.autoresizingMask
-            guard !m.isEmpty else { continue }
-            let f = c.frame
-            let before = c.bounds.size
-            let x = autoresizeAxis(leading: f.minX - origin.x, size: f.width, trailing: oldSize.width - (f.minX - origin.x) - f.width,
-                                   flexLeading: m.contains(.flexibleLeftMargin), flexSize: m.contains(.flexibleWidth),
-                                   flexTrailing: m.contains(.flexibleRightMargin), delta: dw)
-            let y = autoresizeAxis(leading: f.minY - origin.y, size: f.height, trailing: oldSize.height - (f.minY - origin.y) - f.height,
-                                   flexLeading: m.contains(.flexibleTopMargin), flexSize: m.contains(.flexibleHeight),
-                                   flexTrailing: m.contains(.flexibleBottomMargin), delta: dh)
-            c.setFrame(Rect(x: origin.x + x.leading, y: origin.y + y.leading, width: max(0, x.size), height: max(0, y.size)))
-            self[child] = c
-            autoresizeSubviews(of: child, oldSize: before)
+        var pending = [(id: id, oldSize: oldSize)]
+        while let (id, oldSize) = pending.popLast() {
+            let newSize = self[id].bounds.size
+            let dw = newSize.width - oldSize.width, dh = newSize.height - oldSize.height
+            guard dw != 0 || dh != 0 else { continue }
+            let origin = self[id].bounds.origin
+            for child in self[id].sublayers {
+                var c = self[child]
+                let m = c.autoresizingMask
+                guard !m.isEmpty else { continue }
+                let f = c.frame
+                let before = c.bounds.size
+                let x = autoresizeAxis(leading: f.minX - origin.x, size: f.width, trailing: oldSize.width - (f.minX - origin.x) - f.width,
+                                       flexLeading: m.contains(.flexibleLeftMargin), flexSize: m.contains(.flexibleWidth),
+                                       flexTrailing: m.contains(.flexibleRightMargin), delta: dw)
+                let y = autoresizeAxis(leading: f.minY - origin.y, size: f.height, trailing: oldSize.height - (f.minY - origin.y) - f.height,
+                                       flexLeading: m.contains(.flexibleTopMargin), flexSize: m.contains(.flexibleHeight),
+                                       flexTrailing: m.contains(.flexibleBottomMargin), delta: dh)
+                c.setFrame(Rect(x: origin.x + x.leading, y: origin.y + y.leading, width: max(0, x.size), height: max(0, y.size)))
+                self[child] = c
+                pending.append((child, before))
+            }
         }
     }
 }

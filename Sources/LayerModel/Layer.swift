@@ -61,6 +61,17 @@ public struct Layer: Equatable, Sendable {
     /// A note shown in the panel: an imported view's class, address, tag, and whether its
     /// geometry is only approximate (and why).
     public var note: String? = nil
+    /// The note in parts, when an importer wrote it (or the format reader found its
+    /// spelling): what the inspector lays out, while its `text` is `note` (the `note`
+    /// property's writer drops it; the inspector shows `note` as written when they differ).
+    /// Kept behind one reference (`ImportNoteBox`): a layer is copied whole on every read
+    /// from its tree, and the parts (six lists and a line) would make every layer 64 bytes
+    /// larger for a value only the inspector reads.
+    public var importNote: ImportNote? {
+        get { importNoteBox?.note }
+        set { importNoteBox = newValue.map(ImportNoteBox.init) }
+    }
+    var importNoteBox: ImportNoteBox? = nil
     /// What the layer draws (content.md): operations run as `drawRect:` would, in user space.
     public var drawing: [DrawingOperation] = []
     /// The backing store's scale; nil: the default for the kind (1 for a layer, the screen's

@@ -85,6 +85,7 @@ extension PropertyDeclaration {
               read: .layer { .text($0.note ?? "") }, write: { l, v throws(PropertyWriteFailure) in
                   let text = try v.asText()
                   l.note = text.isEmpty ? nil : text
+                  l.importNote = nil   // an author's note is shown as written
               }),
         // Read from the tree (a view's default is the screen's scale); files hold it only when set.
         .init(.contentsScale, aliases: [.contentScaleFactor], .number, default: nil, decodeOrder: 215, constraint: .positive,

@@ -110,15 +110,17 @@ public enum AppKitSubtreeDescription {
             let upward = !flipped
             layer.isGeometryFlipped = upward != (parent?.upward ?? false)
             layer.isHidden = l.flags.contains("H")
-            var note = [l.className]
-            if let t = l.title { note.append("title \"\(t.prefix(24))\"") }
-            note.append("AppKit flags [\(l.flags.trimmingSpaces)]")
-            if let c = l.layerClass { note.append("layer \(c)") }
-            note.append("printed: frame (in the superview's coordinates, y \(parent.map { $0.upward ? "up" : "down (flipped superview)" } ?? "as printed: the window's height is not printed")), bounds\(l.bounds == nil ? " (b=(-): origin 0, frame's size)" : "")")
-            note.append("derived: center (\(NumberText.short(layer.position.x)), \(NumberText.short(layer.position.y)))")
-            note.append("modelled: \(flipped ? "flipped view: subviews y-down" : "not flipped: subviews y-up, via geometryFlipped")")
-            note.append("line \(l.line)")
-            layer.note = note.joined(separator: "; ")
+            var identity = [l.className]
+            if let t = l.title { identity.append("title \"\(t.prefix(24))\"") }
+            identity.append("AppKit flags [\(l.flags.trimmingSpaces)]")
+            if let c = l.layerClass { identity.append("layer \(c)") }
+            layer.setImportNote(ImportNote(
+                identity: identity,
+                printed: ["frame (in the superview's coordinates, y \(parent.map { $0.upward ? "up" : "down (flipped superview)" } ?? "as printed: the window's height is not printed"))",
+                          "bounds\(l.bounds == nil ? " (b=(-): origin 0, frame's size)" : "")"],
+                derived: ["center (\(NumberText.short(layer.position.x)), \(NumberText.short(layer.position.y)))"],
+                remarks: ["modelled: \(flipped ? "flipped view: subviews y-down" : "not flipped: subviews y-up, via geometryFlipped")"],
+                line: l.line))
             // What is written must reopen: every number, printed or derived (a frame at y 1e9
             // has its center past 1e9), within what a layout file holds.
             if let bad = builder.unwritable(layer) {

@@ -358,6 +358,8 @@ extension LayoutDecoder {
             }
             children = elements
         }
+        // An import's note, saved and read back: in parts again for the inspector.
+        if let note = layer.note, let parts = ImportNote(parsing: note) { layer.importNote = parts }
         return DecodedLayer(layer: layer, namePosition: namePosition, children: children, childrenKey: childrenKey)
     }
 

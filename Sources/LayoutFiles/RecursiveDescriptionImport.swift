@@ -224,15 +224,8 @@ public enum RecursiveDescriptionImporter {
         if let n = v.layerName { header.append("name '\(n.prefix(24))'") }
         var derived: [String] = [], assumed: [String] = []
         func finish(_ reason: String?, extra: [String] = []) -> (Layer, String?) {
-            var parts = header
-            let printed = v.printedKeys
-            if !printed.isEmpty { parts.append("printed: " + printed.joined(separator: ", ")) }
-            if !derived.isEmpty { parts.append("derived: " + derived.joined(separator: ", ")) }
-            if !assumed.isEmpty { parts.append("assumed: " + assumed.joined(separator: ", ")) }
-            parts += extra
-            if let reason { parts.append("APPROXIMATE: \(reason)") }
-            parts.append("line \(v.line)")
-            layer.note = parts.joined(separator: "; ")
+            layer.setImportNote(ImportNote(identity: header, printed: v.printedKeys, derived: derived, assumed: assumed,
+                                          remarks: extra, approximate: reason.map { [$0] } ?? [], line: v.line))
             return (layer, reason)
         }
         if v.isLayerLine {

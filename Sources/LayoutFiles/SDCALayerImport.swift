@@ -108,7 +108,7 @@ public enum SDCALayerImport {
 
             let reader = FieldReader(model: model, path: at + "layerModel")
             var layer = Layer(name: name, kind: .layer)
-            var printed: [String] = [], derived: [String] = [], assumed: [String] = [], extra: [String] = []
+            var printed: [String] = [], derived: [String] = [], assumed: [String] = [], extra: [String] = [], approximateReasons: [String] = []
             // Each field: read it, or (bad value) list the problem and keep CALayer's default.
             func field<T>(_ key: String, _ read: (SourceValue) -> Result<T, FieldProblem>) throws(LayoutError) -> T? {
                 guard let member = model.member(key) else { return nil }
@@ -172,7 +172,7 @@ public enum SDCALayerImport {
                     extra.append("frame as written \(RecursiveDescriptionImporter.rect(f)): reproduced")
                 } else {
                     let reason = "the frame written \(RecursiveDescriptionImporter.rect(f)) differs from the one bounds, position, anchorPoint and transform give \(RecursiveDescriptionImporter.rect(d)); bounds and position kept (SDCALayer sets frame and bounds/position in no fixed order)"
-                    extra.append("APPROXIMATE: \(reason)")
+                    approximateReasons.append(reason)
                     approximate.append((name, reason))
                 }
             }
@@ -194,17 +194,12 @@ public enum SDCALayerImport {
             if !notModelled.isEmpty { extra.append("not modelled: " + notModelled.joined(separator: ", ")) }
             var header = [className]
             if let owner = item.maskOf {
-                header.append("the mask of \(owner): kept as a hidden sublayer (LayerScope has no masks), so it is not drawn")
+                extra.insert("the mask of \(owner): kept as a hidden sublayer (LayerScope has no masks), so it is not drawn", at: 0)
                 layer.isHidden = true
             }
             if let n = layerName { header.append("name '\(n.prefix(24))'") }
-            var parts = header
-            if !printed.isEmpty { parts.append("printed: " + printed.joined(separator: ", ")) }
-            parts.append("derived: " + derived.joined(separator: ", "))
-            if !assumed.isEmpty { parts.append("assumed: " + assumed.joined(separator: ", ")) }
-            parts += extra
-            parts.append("line \(node.position.line)")
-            layer.note = parts.joined(separator: "; ")
+            layer.setImportNote(ImportNote(identity: header, printed: printed, derived: derived, assumed: assumed,
+                                          remarks: extra, approximate: approximateReasons, line: node.position.line))
             if let bad = builder.unwritable(layer) {
                 try problem(node, item.path, "\(className): its \(bad)",
                             "without --strict the layer and its sublayers are skipped")

@@ -51,11 +51,11 @@ public enum SentryViewHierarchy {
             layer.position = Point(x: x + w / 2, y: y + h / 2)
             layer.opacity = min(max(alpha, 0), 1)
             if case .bool(let visible)? = node.member("visible")?.value.kind { layer.isHidden = !visible }
-            var note = [type]
-            if case .string(let id)? = node.member("identifier")?.value.kind { note.append("identifier \(id)") }
-            note.append("printed: x, y, width, height (frame in the parent), alpha, visible; assumed: anchorPoint (0.5, 0.5), no transform")
-            note.append("line \(node.position.line)")
-            layer.note = note.joined(separator: "; ")
+            var identity = [type]
+            if case .string(let id)? = node.member("identifier")?.value.kind { identity.append("identifier \(id)") }
+            layer.setImportNote(ImportNote(identity: identity,
+                                          printed: ["x", "y", "width", "height (frame in the parent)", "alpha", "visible"],
+                                          assumed: ["anchorPoint (0.5, 0.5)", "no transform"], line: node.position.line))
             if let bad = builder.unwritable(layer) {
                 try builder.problem(LayoutError(file: file, line: node.position.line, column: node.position.column, path: path,
                                                 message: "\(type): its \(bad)"))

@@ -68,7 +68,10 @@ struct TmuxHarnessTests {
         let session = try TmuxSession(shell: "sh", columns: 40, rows: 5)
         defer { session.close() }
         #expect(try session.alternateOn() == false)
-        try session.type("printf '\\033[?1049h'; echo on-alternate\n")
+        // The echo of the typed line shows `on-alt""ernate`; only the shell's output (written
+        // after the switch) shows "on-alternate" (waiting for text the typed line also showed
+        // raced the shell on a loaded machine).
+        try session.type("printf '\\033[?1049h'; echo on-alt\"\"ernate\n")
         try session.waitFor("on-alternate")
         #expect(try session.alternateOn() == true)
     }

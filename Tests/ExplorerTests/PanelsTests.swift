@@ -129,8 +129,12 @@ import LayerModel
     @Test func notesWrapBeforeAGroupAndByDisplayWidth() throws {
         var tree = LayerTree()
         var label = Layer(name: "label", kind: .view)
-        // The importers' own spelling of a rect, "(x y; w h)": its ";" does not end the part.
-        label.note = "derived: bounds (0 0; 288 43.5), center (160, 21.75); text 一二三四五六七八九十一二三四五六七八九十 end"
+        // The importers' own spelling of a rect, "(x y; w h)", inside a part (issue 31: the
+        // inspector lays out an import's parts; it no longer splits the note's text).
+        label.importNote = ImportNote(derived: ["bounds (0 0; 288 43.5)", "center (160, 21.75)"],
+                                      remarks: ["text 一二三四五六七八九十一二三四五六七八九十 end"])
+        label.note = label.importNote?.text   // as an importer sets them (Layer.setImportNote)
+        #expect(label.note == "derived: bounds (0 0; 288 43.5), center (160, 21.75); text 一二三四五六七八九十一二三四五六七八九十 end")
         let id = try tree.add(label)
         let notes = Inspector.lines(tree, layer: id).map(\.text).filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
         // "derived: bounds (0 0; 288 43.5), center" is 39 columns; " (160, 21.75)" would make
@@ -145,6 +149,31 @@ import LayerModel
     @Test func inspectorWithoutSelection() {
         #expect(Inspector.lines(LayerTree(), layer: nil).map(\.text) == ["no selection"])
         #expect(Inspector.lines(LayerTree(), layer: LayerID(raw: 7)).map(\.text) == ["no selection"])
+    }
+
+    /// The inspector lays out an import's parts as the importer made them, one part a line,
+    /// whatever a part holds (a printed text with "; " stays one part, "APPROXIMATE" inside a
+    /// text is not bold); only an approximate part is bold. A note of the author's own (no
+    /// parts) is shown as written, not split at ";".
+    @Test func anImportsNoteIsLaidOutFromItsPartsAndAnAuthorsAsWritten() throws {
+        var tree = LayerTree()
+        var label = Layer(name: "label", kind: .view)
+        label.importNote = ImportNote(identity: ["UILabel 0x7f9", "text 'a; APPROXIMATE b'"], printed: ["frame"],
+                                      approximate: ["the transform was not printed"], line: 12)
+        label.note = label.importNote?.text
+        var card = Layer(name: "card", kind: .view)
+        card.note = "the card; it turns"
+        let l = try tree.add(label), c = try tree.add(card)
+        func notes(_ id: LayerID) -> [PanelLine] {
+            Inspector.lines(tree, layer: id).filter { $0.text.hasPrefix("  ") && !$0.text.hasPrefix("   ") }
+        }
+        #expect(notes(l).map(\.text) == ["  UILabel 0x7f9", "  text 'a; APPROXIMATE b'", "  printed: frame",
+                                         "  APPROXIMATE: the transform was not printed", "  line 12"])
+        #expect(notes(l).map(\.style.bold) == [false, false, false, true, false])
+        #expect(notes(c).map(\.text) == ["  the card; it turns"])
+        // The note changed by hand: its parts are no longer what it says, so it is shown as written.
+        tree[l].note = "mine now; not parts"
+        #expect(notes(l).map(\.text) == ["  mine now; not parts"])
     }
 
     @Test func matrixColumnsAlignOnTheRight() {

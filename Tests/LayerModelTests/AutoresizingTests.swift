@@ -82,6 +82,27 @@ struct AutoresizingTests {
         #expect(tree[f].frame == Rect(x: 30, y: 0, width: 300, height: 200))
     }
 
+    /// The deepest chain a scene holds (10 000 views, each filling its superview, each
+    /// with a flexible width and a flexible left margin): widening the root by 100 widens
+    /// every view by 100 (a flexible left margin of 0 takes no share of the change). The
+    /// recursive walk needed 5 KB of stack a level in a debug build and overflowed here.
+    @Test("A resize reaches the bottom of a 10 000-deep chain")
+    func deepestChain() throws {
+        var tree = LayerTree()
+        var root = Layer(name: "v0", kind: .view)
+        root.setFrame(Rect(x: 0, y: 0, width: 300, height: 200))
+        var last = try tree.add(root)
+        for k in 1..<10_000 {
+            var view = Layer(name: "v\(k)", kind: .view)
+            view.setFrame(Rect(x: 0, y: 0, width: 300, height: 200))
+            view.autoresizingMask = [.flexibleLeftMargin, .flexibleWidth]
+            last = try tree.add(view, in: last)
+        }
+        tree.resize(tree.roots[0], to: Size(width: 400, height: 200))
+        #expect(tree.depth(of: last) == 9_999)
+        #expect(tree[last].frame == Rect(x: 0, y: 0, width: 400, height: 200))
+    }
+
     @Test("Masks print and read as recursiveDescription writes them")
     func printed() {
         #expect(AutoresizingMask(printed: "W+H") == [.flexibleWidth, .flexibleHeight])

@@ -1,7 +1,7 @@
 import Foundation
+import Mutation
 import Geometry
 import Testing
-import Mutation
 import LayerModel
 import LayoutFiles
 
@@ -214,7 +214,7 @@ struct SDCALayerImportTests {
         for (x, y) in zip(a.treeOrder, b.scene.tree.treeOrder) {
             // Notes name lines, which differ; every property else is the same.
             var l = a[x].unlinked, r = b.scene.tree[y].unlinked
-            l.note = nil; r.note = nil
+            l.note = nil; r.note = nil; l.importNote = nil; r.importNote = nil
             #expect(l == r, "\(name) \(l.name)")
             #expect(a.depth(of: x) == b.scene.tree.depth(of: y))
         }

@@ -81,7 +81,9 @@ public enum EngineCommand: Equatable, Sendable {
     case select(String)
     case selectNext, selectPrevious, selectParent, selectChild
     case undo, redo
-    case save(String?)
+    /// `save [FILE]`; `save --rewrite [FILE]` writes afresh what the file cannot keep its text
+    /// for (issue 36) instead of refusing.
+    case save(String?, rewrite: Bool = false)
     case load(String)
     case reload
     /// `order zPosition|tree`: the sibling order CALayer hit testing uses (R9).
@@ -115,7 +117,7 @@ public enum EngineCommand: Equatable, Sendable {
         case .selectChild: return "select-child"
         case .undo: return "undo"
         case .redo: return "redo"
-        case let .save(path): return "save" + (path.map { " \(q($0))" } ?? "")
+        case let .save(path, rewrite): return "save" + (rewrite ? " --rewrite" : "") + (path.map { " \(q($0))" } ?? "")
         case let .load(path): return "load \(q(path))"
         case .reload: return "reload"
         case let .hitTestOrder(o): return "order \(o.rawValue)"

@@ -219,8 +219,13 @@ public enum CommandTable {
         },
         CommandSpec("undo", .scene, [CommandForm([], "undo the last edit (every edit is undoable)")]) { (_: inout TokenCursor) throws(CommandError) in engine(.undo) },
         CommandSpec("redo", .scene, [CommandForm([], "redo what undo took back")]) { (_: inout TokenCursor) throws(CommandError) in engine(.redo) },
-        CommandSpec("save", aliases: ["w"], .scene, [CommandForm([.optional([.file("FILE")])], "write the scene atomically (temp file + rename); without FILE, to the file it came from")]) { (r: inout TokenCursor) throws(CommandError) in
-            engine(.save(r.peek == nil ? nil : try r.name("a file name")))
+        CommandSpec("save", aliases: ["w"], .scene, [
+            CommandForm([.optional([.file("FILE")])], "write the scene atomically (temp file + rename); without FILE, to the file it came from"),
+            CommandForm([.keyword("--rewrite"), .optional([.file("FILE")])], SaveRewrite.help),
+        ]) { (r: inout TokenCursor) throws(CommandError) in
+            let rewrite = r.peek.map { $0.text == "--rewrite" && !$0.quoted } ?? false
+            if rewrite { r.advance() }
+            return engine(.save(r.peek == nil ? nil : try r.name("a file name"), rewrite: rewrite))
         },
         CommandSpec("load", aliases: ["e"], .scene, [CommandForm([.file("FILE")], "open another layout")]) { (r: inout TokenCursor) throws(CommandError) in
             engine(.load(try r.name("a file name")))

@@ -14,7 +14,7 @@ extension Patcher {
         if scene.notes == nil, reference.notes != nil {
             guard rewriting, let member = root.member("notes") else { throw PatchFailure(reason: "the notes were removed", field: "notes") }
             try removeMember(member, of: root)
-            rewritten.append("notes (removed)")
+            rewritten.append("the notes removed")
         }
         var screenRemoved = false
         if scene.screen == nil, reference.screen != nil {
@@ -22,7 +22,7 @@ extension Patcher {
                 throw PatchFailure(reason: "the screen size was removed", field: "screen")
             }
             try removeMember(member, of: root)
-            rewritten.append("screen (removed)")
+            rewritten.append("the screen removed")
             screenRemoved = true
         }
         if !screenRemoved, scene.screen != reference.screen || scene.tree.screenScale != reference.tree.screenScale {
@@ -35,6 +35,21 @@ extension Patcher {
         let map = SourceLayers(root: root)
         let old = reference.tree, new = scene.tree
         var emptied: Set<String> = []
+        /// Takes a removed (or, rewriting, moved) layer's text out of its parent's array.
+        func takeOut(_ object: SourceValue, parentName: String?) throws(PatchFailure) {
+            // Whether the array's element stays under this parent in the new tree.
+            func leaves(_ element: SourceValue) -> Bool {
+                guard let name = map.name(of: element) else { return false }
+                guard let id = new.id(named: name) else { return true }
+                return rewriting && new[id].superlayer.map({ new[$0].name }) != parentName
+            }
+            if let array = map.childArray(of: parentName), isBlockCollection(array), array.elementList.allSatisfy(leaves) {
+                // Every element of a block sequence goes: it becomes `[]` (once).
+                if emptied.insert(parentName ?? "").inserted { try emptyBlockArray(array, parentName: parentName, root: root, map: map) }
+                return
+            }
+            try removeElement(object, parentName: parentName, map: map)
+        }
         // Rewriting: layers written whole (afresh, moved) cover their sublayers' text.
         var covered: Set<LayerID> = []
         var moved: Set<String> = []
@@ -49,7 +64,7 @@ extension Patcher {
                 let parentName = layer.superlayer.map { old[$0].name }
                 if parentName != new[newID].superlayer.map({ new[$0].name }) {
                     // Moved: out of its old place here, into its new one with the added layers.
-                    try removeElement(object, parentName: parentName, map: map)
+                    try takeOut(object, parentName: parentName)
                     moved.insert(layer.name)
                     covered.insert(id)
                     continue
@@ -63,14 +78,7 @@ extension Patcher {
             guard let newID = new.id(named: layer.name) else {
                 // Removed: its parent's removal covers it.
                 if let parent = layer.superlayer, new.id(named: old[parent].name) == nil { continue }
-                let parentName = layer.superlayer.map { old[$0].name }
-                if let array = map.childArray(of: parentName), isBlockCollection(array),
-                   array.elementList.allSatisfy({ e in map.name(of: e).map { new.id(named: $0) == nil } ?? false }) {
-                    // Every element of a block sequence goes: it becomes `[]` (once).
-                    if emptied.insert(parentName ?? "").inserted { try emptyBlockArray(array, parentName: parentName, root: root, map: map) }
-                    continue
-                }
-                try removeElement(object, parentName: parentName, map: map)
+                try takeOut(object, parentName: layer.superlayer.map { old[$0].name })
                 continue
             }
             let parentName = layer.superlayer.map { old[$0].name }
@@ -94,7 +102,7 @@ extension Patcher {
             if isNew || (rewriting && fresh.contains(name)) { wholeInNew.insert(id) }
             guard isNew else { continue }
             try insertLayer(id, in: new, map: map, notAt: moved)
-            if moved.contains(name) { rewritten.append("layer \"\(name)\" (moved under \(new[id].superlayer.map { "\"\(new[$0].name)\"" } ?? "the screen"))") }
+            if moved.contains(name) { rewritten.append("layer \"\(name)\" moved under \(new[id].superlayer.map { "\"\(new[$0].name)\"" } ?? "the screen") and written afresh") }
         }
     }
 
@@ -103,7 +111,7 @@ extension Patcher {
         guard let start = source.offset(of: object.position) else { throw PatchFailure(reason: "a layer is out of the text", layer: tree[id].name) }
         let end = isBlockCollection(object) ? blockEnd(object) : valueEnd(object, flow: true)
         try replace(start..<end, with: render(try layerWant(id, in: tree)))
-        rewritten.append("layer \"\(tree[id].name)\"")
+        rewritten.append("layer \"\(tree[id].name)\" written afresh")
     }
 
     // MARK: Layers

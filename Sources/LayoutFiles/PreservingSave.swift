@@ -52,7 +52,7 @@ public enum PreservingSave {
         public var summary: String {
             if whole { return "the whole file written afresh (none of its text could be kept)" }
             if rewritten.isEmpty { return "" }
-            return "wrote " + rewritten.joined(separator: ", ") + " afresh; the rest of the file as it was"
+            return "kept the file's text except: " + rewritten.joined(separator: "; ")
         }
     }
 
@@ -232,7 +232,7 @@ public enum PreservingSave {
             try patcher.patchScene(from: reference, to: target, root: root)
             if fold, let member = root.member("script") {
                 try patcher.removeMember(member, of: root)
-                patcher.rewritten.append("the script (its effects into the layers, its lines removed)")
+                patcher.rewritten.append("the script folded into the layers (its effects written, its lines removed)")
             }
         } catch {
             throw Refusal(reason: error.reason, layer: error.layer, field: error.field)
@@ -283,7 +283,7 @@ public enum PreservingSave {
                 (line, column) = (member.keyPosition.line, member.keyPosition.column)
             }
         }
-        let rewrite = plan.map { "save --rewrite writes " + $0.rewritten.joined(separator: ", ") + " afresh and keeps the rest of the file as it is" }
+        let rewrite = plan.map { "save --rewrite keeps the file's text except: " + $0.rewritten.joined(separator: "; ") }
             ?? "save --rewrite writes the whole file afresh (none of its text can be kept)"
         return LayoutError(file: file, line: line, column: column, path: path,
                            message: "cannot save into the file and keep its text: \(refusal.reason)",

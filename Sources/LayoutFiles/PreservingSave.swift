@@ -21,8 +21,10 @@ import SafeText
 ///
 /// The result is checked before it is written: loaded back and scripted, it must give the
 /// scene being saved. When it does not (an edit the script would overwrite, a moved layer),
-/// the save is refused with a message that says to save under a new name, which writes the
-/// whole scene in the canonical form. A scene with no file behind it is written canonically.
+/// the save is refused with a message that names the file, line, column and field, and says
+/// what `save --rewrite` would write afresh (it keeps the rest of the text) besides saving under
+/// a new name (the whole scene in the canonical form). A scene with no file behind it is
+/// written canonically.
 ///
 /// Comparing needs the scene *played*: its script run and its steps taken up to the current
 /// one. That is the engine's job, so the caller passes it in (`play`; the engine's

@@ -8,11 +8,6 @@ struct PatchFailure: Error {
     var layer: String? = nil
     /// The field of that layer (its key in the file, or the property's name).
     var field: String? = nil
-    init(reason: String, layer: String? = nil, field: String? = nil) {
-        self.reason = reason
-        self.layer = layer
-        self.field = field
-    }
 }
 
 /// Collects replacements in a layout file's text (scalar offsets) and applies them at once.

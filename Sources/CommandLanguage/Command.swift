@@ -92,8 +92,9 @@ public enum EngineCommand: Equatable, Sendable {
     case step(Int)
     /// `export swift`: the selection as Swift code.
     case exportSwift
-    /// `export svg FILE`: the scene as vector geometry, written atomically to FILE.
-    case exportSVG(String)
+    /// `export svg FILE [--crop screen|content]`: the scene as vector geometry, written
+    /// atomically to FILE.
+    case exportSVG(String, crop: SVGExtent = .screen)
     /// `explode …`, `camera …`: the exploded view (depth.md; CommandTable+Depth.swift).
     case depth(DepthCommand)
     /// `measure-pin …`: the layer the canvas measures the selection against; nil unpins
@@ -123,7 +124,7 @@ public enum EngineCommand: Equatable, Sendable {
         case let .hitTestOrder(o): return "order \(o.rawValue)"
         case let .step(n): return "step \(n)"
         case .exportSwift: return "export swift"
-        case let .exportSVG(path): return "export svg \(q(path))"
+        case let .exportSVG(path, crop): return "export svg \(q(path))" + (crop == .screen ? "" : " --crop \(crop.rawValue)")
         case let .depth(d): return d.text
         case let .measurePin(pin): return pin?.text ?? "measure-pin off"
         }

@@ -233,12 +233,17 @@ public enum CommandTable {
         CommandSpec("reload", .scene, [CommandForm([], "read the scene's file again")]) { (_: inout TokenCursor) throws(CommandError) in engine(.reload) },
         CommandSpec("export", .scene, [
             CommandForm([.keyword("swift")], "the selection as Swift you can paste"),
-            CommandForm([.keyword("svg"), .file("FILE")], "the scene as an SVG picture, written atomically to FILE"),
+            CommandForm([.keyword("svg"), .file("FILE"), .optional([.keyword("--crop"), .choice(SVGExtent.allCases.map(\.rawValue))])],
+                        "the scene as an SVG picture, written atomically to FILE; `--crop content` fits the layers' union (10 units round it), as `render --svg FILE --crop content` does"),
         ]) { (r: inout TokenCursor) throws(CommandError) in
             let t = try r.word("a format (swift or svg)")
             switch t.text {
             case "swift": return engine(.exportSwift)
-            case "svg": return engine(.exportSVG(try r.name("an output file (.svg)")))
+            case "svg":
+                let file = try r.name("an output file (.svg)")
+                guard let flag = r.peek, flag.text == "--crop", !flag.quoted else { return engine(.exportSVG(file)) }
+                r.advance()
+                return engine(.exportSVG(file, crop: try r.choice("crop", SVGExtent.self)))
             default: throw CommandError("unknown export format \"\(t.text)\"", column: t.column, suggestion: "use: " + CommandTable.usage(of: "export"))
             }
         },

@@ -299,8 +299,8 @@ public struct Session: Equatable, Sendable {
         case let .step(n):
             try goToStep(n)
             return .none
-        case let .exportSVG(path):
-            return .write(path: path, text: svgText())
+        case let .exportSVG(path, crop):
+            return .write(path: path, text: svgText(crop: SVGCrop(rawValue: crop.rawValue) ?? .screen))
         case let .depth(d):
             performDepth(d)
             return .none

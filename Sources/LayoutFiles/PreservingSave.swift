@@ -166,6 +166,12 @@ public enum PreservingSave {
                 return try patchedText(for: scene, original: original, file: file, format: format, play: play, rewrite: rewrite)
             } catch {
                 if error.error != nil { return nil }
+                // Written afresh and still not the scene: with a script, the script undoes it
+                // (fold it now rather than climb the tree first).
+                if let layer = error.layer, rewrite.fresh.contains(layer), !rewrite.foldScript, !scene.script.isEmpty {
+                    rewrite = Rewrite(fresh: [], foldScript: true)
+                    continue
+                }
                 // The layer named, else the first of its superlayers not yet written whole.
                 var name = error.layer
                 while let n = name, rewrite.fresh.contains(n) {

@@ -63,8 +63,9 @@ extension Patcher {
             if rewriting, let newID = new.id(named: layer.name) {
                 let parentName = layer.superlayer.map { old[$0].name }
                 if parentName != new[newID].superlayer.map({ new[$0].name }) {
-                    // Moved: out of its old place here, into its new one with the added layers.
-                    try takeOut(object, parentName: parentName)
+                    // Moved: out of its old place here (unless its old parent is removed, which
+                    // takes it along), into its new one with the added layers.
+                    if parentName.map({ new.id(named: $0) != nil }) ?? true { try takeOut(object, parentName: parentName) }
                     moved.insert(layer.name)
                     covered.insert(id)
                     continue

@@ -123,6 +123,28 @@ import Geometry
         #expect(reopened.tree[badge].bounds == Rect(0, 0, 30, 30))
     }
 
+    @Test func yamlALayerMovedOutOfARemovedParentGoesWithItsNewParentOnly() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/deck.yaml"
+        try Self.deck.write(toFile: path, atomically: false, encoding: .utf8)
+        // badge moves to other, then card (its old parent) goes: card's lines take badge's old
+        // text with them, and badge is written once, under other.
+        try Self.run(path, "remove badge; add badge view in other; remove card; save --rewrite")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == """
+            # A deck of two cards (the author's comment)
+            title: deck
+            layers:
+              # the second card, below
+              - name: other
+                kind: view
+                frame: [20, 160, 200, 120]
+                subviews: [{name: badge, kind: view}]
+
+            """)
+        let reopened = try SceneLoader.load(path)
+        #expect(reopened.tree.treeOrder.map { reopened.tree[$0].name } == ["other", "badge"])
+    }
+
     static let scripted = """
         # opacity comes from the script
         title: deck

@@ -83,7 +83,10 @@ public enum PreservingSave {
         do { preserved = try patchedText(for: scene, original: original, file: path, format: format, play: play, rewrite: nil) } catch {
             if let own = error.error { throw own }
             let plan = rewritePlan(for: scene, original: original, file: path, format: format, play: play)
-            guard rewriting else { throw refusal(error, plan: plan, file: path, original: original, format: format) }
+            // The whole file afresh keeps the steps only when they were authored here; the
+            // file's own steps would be lost, so that is refused rather than done.
+            let losesSteps = plan == nil && !scene.steps.isEmpty && scene.stepBase.tree == nil
+            guard rewriting, !losesSteps else { throw refusal(error, plan: plan, losesSteps: losesSteps, file: path, original: original, format: format) }
             guard let plan else {
                 report.version = try writeCanonical(scene, to: path, holding: lock, expecting: expected, play: play)
                 report.whole = true
@@ -256,6 +259,7 @@ public enum PreservingSave {
         if let difference = SceneComparison.detailedDifference(reloaded, target) {
             var reason = difference.words
             if scripted, !fold, difference.layer != nil { reason += " (the file's script sets it again when the file loads)" }
+            else if scene.currentStep > 0, difference.layer != nil { reason += " (a step up to step \(scene.currentStep) sets it again when played)" }
             throw Refusal(reason: reason, layer: difference.layer, field: difference.field)
         }
         // The steps must still play to the end: removing a layer a step selects (popup.json's
@@ -277,7 +281,8 @@ public enum PreservingSave {
     /// A refused save as the error the user reads: where in the file (line, column and the
     /// field's path when the refusal is about a layer's field), why, and what `save --rewrite`
     /// would do instead (`plan`, worked out but not written).
-    static func refusal(_ refusal: Refusal, plan: (text: String, rewritten: [String])?, file: String, original: String, format: LayoutFormat) -> LayoutError {
+    static func refusal(_ refusal: Refusal, plan: (text: String, rewritten: [String])?, losesSteps: Bool = false,
+                        file: String, original: String, format: LayoutFormat) -> LayoutError {
         var line = 1, column = 1, path = refusal.field ?? ""
         let root: SourceValue?
         switch format {
@@ -290,6 +295,12 @@ public enum PreservingSave {
             } else if let field = refusal.field, let member = root.member(field) {
                 (line, column) = (member.keyPosition.line, member.keyPosition.column)
             }
+        }
+        if losesSteps {
+            // Nothing short of the whole file works, and that would drop the file's steps.
+            return LayoutError(file: file, line: line, column: column, path: path,
+                               message: "cannot save into the file and keep its text: \(refusal.reason); written afresh, the file would lose its steps, so save --rewrite does not either",
+                               suggestion: "go back to step 0 (step 0) and make the edit there, or make it a step (step add \"…\"); or save NEW.json to write the scene as it is now, without its steps; the file is unchanged")
         }
         let rewrite = plan.map { "save --rewrite keeps the file's text except: " + $0.rewritten.joined(separator: "; ") }
             ?? "save --rewrite writes the whole file afresh (none of its text can be kept)"

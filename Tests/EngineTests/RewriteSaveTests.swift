@@ -183,6 +183,27 @@ import Geometry
         try ScriptRunner.run("select card; get opacity", name: "<test>", session: &reopened, emit: { #expect($0 == #"{"number":0.8}"#) })
     }
 
+    @Test func anEditAStepUndoesIsRefusedByTheRewriteTooRatherThanLoseTheSteps() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/steps.json"
+        let text = """
+            {
+              "title": "s",
+              "layers": [{"name": "a", "bounds": [0, 0, 10, 10]}],
+              "steps": [{"title": "fade", "script": ["select a; set opacity 0.5"]}]
+            }
+
+            """
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        // At step 1 the step sets opacity 0.5 whenever it is played: 0.8 cannot be kept.
+        let plain = try #require(throws: ScriptFailure.self) { try Self.run(path, "step 1; select a; set opacity 0.8; save") }
+        #expect(plain.message.contains("layer \"a\": opacity (a step up to step 1 sets it again when played)"), "\(plain.message)")
+        #expect(plain.message.contains("go back to step 0"), "\(plain.message)")
+        let rewrite = try #require(throws: ScriptFailure.self) { try Self.run(path, "step 1; select a; set opacity 0.8; save --rewrite") }
+        #expect(rewrite.message.contains("written afresh, the file would lose its steps, so save --rewrite does not either"), "\(rewrite.message)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+    }
+
     @Test func jsonRemovedNotesLoseTheirFieldOnly() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/notes.json"

@@ -55,6 +55,7 @@ TESTED_ELSEWHERE = {
     "ncurses-demo": "EndToEndTests, as the built executable",
     "layerscope-fuzz": "FuzzingTests runs the fuzzer it wraps",
     "TestSupport": "it is the tests' own support code",
+    "SceneFiles": "EngineTests (loads, saves, eval's file effects, lesson packs) and ExplorerRuntimeTests, through the engine",
     "ExplorerTestSupport": "it is the explorer tests' own support code (ExplorerTests, ExplorerRuntimeTests)",
 }
 
@@ -88,6 +89,87 @@ DIRECT_FORBIDDEN = {
     "Export": {"LayoutFiles", "Engine", "Explorer", "ExplorerRuntime"},
     "Explorer": {"LayoutFiles", "ExplorerRuntime", "NCursesTerminal", "CNCurses"},
 }
+
+# The explorer's core does no I/O (issue 31): neither it nor the engine may reach, through any
+# chain of dependencies, a target that does. IO_TARGETS names them, with what they do.
+PURE_CORE = ["Explorer", "Engine"]
+IO_TARGETS = {
+    "SceneFiles": "reads layouts and lesson packs, saves scenes",
+    "ExplorerRuntime": "the run loop, the effect performer, the file watcher, the follow feed",
+    "NCursesTerminal": "the terminal", "CNCurses": "the terminal",
+    "Fuzzing": "writes its findings", "layerscope": "the program", "layerscope-fuzz": "the program",
+    "ncurses-demo": "the terminal",
+}
+# And file by file: the sources the core reaches may make no file-system or descriptor call,
+# except the ones still listed here — what is left to move out of the core's reach, each
+# with why it is still there. A new call anywhere else fails the check; a listed file that no
+# longer calls any fails it too (take it off the list).
+IO_CALL = re.compile(r"\b(O_RDONLY|O_WRONLY|O_CREAT)\b|(?<![\w.])(fsync|flock|opendir|readdir|unlink|rename|poll)\s*\("
+                     r"|(?<![\w.])(read|write)\s*\(\s*fd\b|\bFileManager\b|\bFileHandle\b|contentsOfFile"
+                     r"|\bTextFile\.(read\w*|write\w*|replace|lock\w*)\s*\(|\bLayoutFile\.load\(contentsOf|\bPreservingSave\.save\(")
+KNOWN_IO = {
+    "Sources/LayoutFiles/TextFile.swift": "the atomic text file (read, temp+rename, the save lock): LayoutFiles' own, not yet moved to SceneFiles",
+    "Sources/LayoutFiles/LayoutFile.swift": "LayoutFile.load(contentsOf:) and the import sniffer's read",
+    "Sources/LayoutFiles/LayoutFile+Save.swift": "LayoutFile.write: the save's replace and read-back",
+    "Sources/LayoutFiles/PreservingSave.swift": "PreservingSave.save reads the file it keeps the text of",
+    "Sources/Graphics/GraphicsProbe.swift": "the terminal graphics probe writes its queries and polls for answers",
+}
+
+def closure(targets, root):
+    """{target: the target it was reached from} over target and product dependencies."""
+    parent = {root: None}
+    queue = [root]
+    while queue:
+        name = queue.pop(0)
+        target = targets.get(name, {})
+        for dep in target.get("target_dependencies", []) + target.get("product_dependencies", []):
+            if dep not in parent:
+                parent[dep] = name
+                queue.append(dep)
+    return parent
+
+def path_to(parent, node):
+    path = []
+    while node is not None:
+        path.append(node)
+        node = parent[node]
+    return " -> ".join(reversed(path))
+
+def check_pure_core(targets):
+    failures = []
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    reached = set()
+    for core in PURE_CORE:
+        if core not in targets:
+            failures.append(f"{core}: no such target in Package.swift")
+            continue
+        parent = closure(targets, core)
+        reached |= parent.keys()
+        for bad in sorted(IO_TARGETS.keys() & parent.keys()):
+            failures.append(f"{core} reaches {bad}, which does I/O ({IO_TARGETS[bad]}): {path_to(parent, bad)}")
+    calling = set()
+    for name in sorted(reached):
+        path = targets.get(name, {}).get("path")
+        if not path or not path.startswith("Sources"):
+            continue
+        directory = os.path.join(root, path)
+        for dirpath, _, files in os.walk(directory):
+            for f in sorted(files):
+                if not f.endswith(".swift"):
+                    continue
+                full = os.path.join(dirpath, f)
+                rel = os.path.relpath(full, root)
+                for number, line in enumerate(open(full, encoding="utf-8"), 1):
+                    code = line.split("//")[0]
+                    if IO_CALL.search(code):
+                        calling.add(rel)
+                        if rel not in KNOWN_IO:
+                            failures.append(f"{rel}:{number}: I/O in a target the core reaches ({name}): {code.strip()[:80]}")
+    for rel in sorted(KNOWN_IO.keys() - calling):
+        failures.append(f"{rel}: listed in KNOWN_IO but makes no I/O call the core reaches: take it off the list")
+    if not failures:
+        print(f"target graph: {', '.join(PURE_CORE)} reach no I/O target; known I/O left in their reach: {len(KNOWN_IO)} files")
+    return failures
 
 def check_direct(targets):
     failures = []
@@ -128,6 +210,7 @@ def main():
             failures.append(f"{root} depends on {bad}: {' -> '.join(reversed(path))}")
         print(f"target graph: {root} -> {', '.join(sorted(k for k in parent if k != root)) or '(nothing)'}")
     failures += check_direct(targets)
+    failures += check_pure_core(targets)
     documented = check_documented(targets) + check_test_targets(targets)
     if documented:
         print("target graph: docs/architecture.md disagrees with Package.swift (edit the doc's graph):", file=sys.stderr)

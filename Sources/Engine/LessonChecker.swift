@@ -113,13 +113,6 @@ public struct LoadedLesson: Equatable, Sendable {
 
 /// Loading lessons and checking them for authors (`layerscope learn check`).
 public enum LessonLoader {
-    /// Loads one lesson file: a layout with a `lesson`.
-    public static func load(_ path: String) throws(SceneLoadError) -> LoadedLesson {
-        let scene: Scene
-        do { scene = try LayoutFile.load(contentsOf: path) } catch { throw SceneLoadError(error.description) }
-        return try loaded(scene, file: path)
-    }
-
     /// Parses lesson text (the embedded pack).
     public static func parse(_ text: String, file: String, format: LayoutFormat) throws(SceneLoadError) -> LoadedLesson {
         let scene: Scene
@@ -127,7 +120,8 @@ public enum LessonLoader {
         return try loaded(scene, file: file)
     }
 
-    static func loaded(_ scene: Scene, file: String) throws(SceneLoadError) -> LoadedLesson {
+    /// A parsed layout as a lesson: its script run, named after its file.
+    public static func loaded(_ scene: Scene, file: String) throws(SceneLoadError) -> LoadedLesson {
         guard let lesson = scene.lesson else {
             throw SceneLoadError(LayoutError(file: file, line: 1, column: 1, message: "not a lesson: the file has no top-level \"lesson\"",
                                              suggestion: "add \"lesson\": {\"goal\", \"check\", \"hints\", \"solution\"} (docs/layout-format.md, \"Lessons\")").description)
@@ -178,12 +172,14 @@ public enum LessonLoader {
                               suggestion: "fix the solution or the check's equals")
         }
     }
+}
 
-    /// The lesson files of a pack folder, in file-name order (`.json`, `.yaml`, `.yml`).
-    public static func packFiles(_ directory: String) -> [String]? {
-        guard let names = DirectoryListing.names(directory) else { return nil }
-        let dir = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        return names.filter { LayoutFormat(pathExtension: String($0.split(separator: ".").last ?? "")) != nil && $0.contains(".") && !$0.hasPrefix(".") }
-            .sorted().map { dir + "/" + $0 }
+extension String {
+    /// Without `characters` at either end.
+    func trimming(_ characters: Set<Character>) -> String {
+        var s = Substring(self)
+        while let f = s.first, characters.contains(f) { s.removeFirst() }
+        while let l = s.last, characters.contains(l) { s.removeLast() }
+        return String(s)
     }
 }

@@ -47,19 +47,13 @@ public struct ContentCursor: Equatable, Sendable {
 public struct ExplorerState: Equatable, Sendable {
     public var session: Session
     public var mode: Mode = .normal
-    public var anchorBehaviour: AnchorBehaviourName = .coreAnimation
-    public var view = ViewControl()
+    /// What a follow feed shares of the view: panel page, anchor behaviour, camera, crosshair,
+    /// status and echo (SharedView.swift), read and written through the properties below.
+    public var shared = SharedView()
     /// The rect the file opened fitted to (`Framing.sceneRect` at open or load: the screen,
     /// or every true quad when one sticks out): a step's camera and presentation off go
     /// back to it without measuring every layer again.
     public var openedView: Rect? = nil
-    /// The hit-test crosshair, in screen points; nil when never placed.
-    public var cursor: Point?
-    /// The status line's message and whether it is an error.
-    public var status: String = ""
-    public var statusIsError = false
-    /// Key echo for live demos: "r → rotate 15".
-    public var echo: String = ""
     /// The mode the `:` line returns to on Enter or Esc (cursor mode stays cursor mode).
     public var modeBeforeCommandLine: Mode = .normal
     /// The quit question's "save as" is on the `:` line: quit once the save is done
@@ -79,7 +73,6 @@ public struct ExplorerState: Equatable, Sendable {
     public var fileError: String? = nil
     /// "changed on disk" / "file deleted": shown in the title until a save or load resolves it.
     public var diskNotice: String? = nil
-    public var panelPage: PanelName = .inspector
     /// The content page's place in the selection's drawing (nil: all of it).
     public var contentCursor: ContentCursor? = nil
     /// Legend, small-terminal panel swap, presentation preset (Picture.swift).
@@ -93,10 +86,9 @@ public struct ExplorerState: Equatable, Sendable {
     /// While sharing (`--share`): every command run since the run loop last took them, for
     /// the follow feed (FollowFeed.swift). Nil: not collected.
     public var journal: [Command]? = nil
-    /// Follow mode (`--follow`): shown in the title — following, detached, the presenter left.
-    public var following: String? = nil
-    /// An attendee who detached with a key of their own (`F` follows again: `Keymap`).
-    public var followDetached = false
+    /// Follow mode (`--follow`): attached or detached, and whether the presenter left (nil:
+    /// not following). The title shows it (`following`); the keymap reads `followDetached`.
+    public var follow: FollowFlags? = nil
     /// The scene's name for the title when it has no file (a followed presenter's file).
     public var sceneName: String? = nil
     /// `layerscope learn`: the lessons and the learner's progress (LearnState.swift); nil otherwise.
@@ -121,6 +113,50 @@ public struct ExplorerState: Equatable, Sendable {
 }
 
 extension ExplorerState {
+    // The shared view's parts, where the reducer and the screen have always found them.
+    public var panelPage: PanelName {
+        get { shared.panelPage }
+        set { shared.panelPage = newValue }
+    }
+    public var anchorBehaviour: AnchorBehaviourName {
+        get { shared.anchorBehaviour }
+        set { shared.anchorBehaviour = newValue }
+    }
+    public var view: ViewControl {
+        get { shared.view }
+        set { shared.view = newValue }
+    }
+    /// The hit-test crosshair, in screen points; nil when never placed.
+    public var cursor: Point? {
+        get { shared.cursor }
+        set { shared.cursor = newValue }
+    }
+    /// The status line's message and whether it is an error.
+    public var status: String {
+        get { shared.status }
+        set { shared.status = newValue }
+    }
+    public var statusIsError: Bool {
+        get { shared.statusIsError }
+        set { shared.statusIsError = newValue }
+    }
+    /// Key echo for live demos: "r → rotate 15".
+    public var echo: String {
+        get { shared.echo }
+        set { shared.echo = newValue }
+    }
+
+    /// The title's follow note ("following", "detached — F follows again", "… · the presenter
+    /// left"); nil when not following. Set from a note, it sets the flags the note says.
+    public var following: String? {
+        get { follow?.note }
+        set {
+            follow = newValue.map { FollowFlags(attached: !$0.hasPrefix("detached"), presenterLeft: $0.hasSuffix("the presenter left")) }
+        }
+    }
+    /// An attendee who detached with a key of their own (`F` follows again: `Keymap`).
+    public var followDetached: Bool { follow?.attached == false }
+
     /// The status line's text, and whether it reports a failure (drawn in the error style).
     mutating func setStatus(_ text: String, error: Bool = false) {
         status = text

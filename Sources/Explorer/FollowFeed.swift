@@ -63,81 +63,124 @@ public struct FeedRecord: Codable, Equatable, Sendable {
 /// What the presenter's screen shows beyond the scene and its commands: applied after an
 /// act's commands, it also carries what keys change without a command (a click's cursor, a
 /// wheel's zoom, the status line).
+///
+/// The explorer's part is `view`, the state's `SharedView` as is; beside it the scene's
+/// facts, which the engine owns and an attendee reaches by running commands (selection,
+/// step, clock, the pinned measurement), the key mode and the legend. On the wire it is one
+/// flat JSON object, the keys those of every feed so far.
 public struct FollowSync: Codable, Equatable, Sendable {
     public var selection: String?
     public var step: Int
-    public var panel: String
     /// normal, anchor, cursor or tree (help and the `:` line stay the presenter's).
     public var mode: String
-    public var anchorBehaviour: String
     public var now: Double
     public var paused: Bool
     public var speed: Double
-    public var cursor: [Double]?
-    public var zoom: Double
-    public var pan: [Double]
-    public var fitted: [Double]?
     public var legend: Bool
-    public var status: String
-    public var statusIsError: Bool
-    public var echo: String
     /// The pinned measurement, as its `measure-pin` command (nil: none; absent in older feeds).
     public var measurePin: String?
+    /// The shared view (`ExplorerState.shared`), its keys beside these.
+    public var view: SharedView
+
+    enum CodingKeys: String, CodingKey {
+        case selection, step, mode, now, paused, speed, legend, measurePin
+    }
 
     public init(_ state: ExplorerState) {
         let s = state.session
         selection = state.selectedName
         step = s.currentStep
-        panel = state.panelPage.rawValue
         switch state.mode {
-        case .anchor: mode = "anchor"
-        case .cursor: mode = "cursor"
-        case .tree: mode = "tree"
-        default: mode = "normal"
+        case .anchor: mode = ModeName.anchor.rawValue
+        case .cursor: mode = ModeName.cursor.rawValue
+        case .tree: mode = ModeName.tree.rawValue
+        default: mode = ModeName.normal.rawValue
         }
-        anchorBehaviour = state.anchorBehaviour.rawValue
         now = s.now
         paused = s.isPaused
         speed = s.playbackSpeed
-        cursor = state.cursor.map { [$0.x, $0.y] }
-        zoom = state.view.zoom
-        pan = [state.view.panColumns, state.view.panRows]
-        fitted = state.view.fitted.map { [$0.origin.x, $0.origin.y, $0.size.width, $0.size.height] }
         legend = state.picture.legend
-        status = state.status
-        statusIsError = state.statusIsError
-        echo = state.echo
-        measurePin = state.session.measurePin?.text
+        measurePin = s.measurePin?.text
+        view = state.shared
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        selection = try c.decodeIfPresent(String.self, forKey: .selection)
+        step = try c.decode(Int.self, forKey: .step)
+        mode = try c.decode(String.self, forKey: .mode)
+        now = try c.decode(Double.self, forKey: .now)
+        paused = try c.decode(Bool.self, forKey: .paused)
+        speed = try c.decode(Double.self, forKey: .speed)
+        legend = try c.decode(Bool.self, forKey: .legend)
+        measurePin = try c.decodeIfPresent(String.self, forKey: .measurePin)
+        view = try SharedView(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(selection, forKey: .selection)
+        try c.encode(step, forKey: .step)
+        try c.encode(mode, forKey: .mode)
+        try c.encode(now, forKey: .now)
+        try c.encode(paused, forKey: .paused)
+        try c.encode(speed, forKey: .speed)
+        try c.encode(legend, forKey: .legend)
+        try c.encodeIfPresent(measurePin, forKey: .measurePin)
+        try view.encode(to: encoder)
     }
 
     /// Makes `state` show what the presenter's did (its size, theme and mode stay its own).
     func apply(to state: inout ExplorerState) {
         if state.session.currentStep != step { _ = try? state.session.perform(.step(step)) }
         if let selection, let id = state.session.tree.id(named: selection) { state.session.selection = id }
-        state.panelPage = PanelName(rawValue: panel) ?? state.panelPage
-        switch mode {
-        case "anchor": state.mode = .anchor
-        case "cursor": state.mode = .cursor
-        case "tree": state.mode = .tree
-        default: state.mode = .normal
+        switch ModeName(rawValue: mode) ?? .normal {
+        case .anchor: state.mode = .anchor
+        case .cursor: state.mode = .cursor
+        case .tree: state.mode = .tree
+        case .normal: state.mode = .normal
         }
-        state.anchorBehaviour = AnchorBehaviourName(rawValue: anchorBehaviour) ?? state.anchorBehaviour
         Follow.setClock(&state, now: now)
         if state.session.isPaused != paused { _ = try? state.session.perform(.clock(paused ? .pause : .play)) }
         if state.session.playbackSpeed != speed, speed >= 0 { _ = try? state.session.perform(.clock(.speed(speed))) }
-        state.cursor = cursor.flatMap { $0.count == 2 ? Point(x: $0[0], y: $0[1]) : nil }
-        if zoom.isFinite, zoom > 0 { state.view.zoom = zoom }
-        if pan.count == 2, pan[0].isFinite, pan[1].isFinite { state.view.panColumns = pan[0]; state.view.panRows = pan[1] }
-        state.view.fitted = fitted.flatMap { $0.count == 4 ? Rect($0[0], $0[1], $0[2], $0[3]) : nil }
         state.picture.legend = legend
-        state.status = status
-        state.statusIsError = statusIsError
-        state.echo = echo
+        state.shared = view
         state.output = nil
         if measurePin != state.session.measurePin?.text {
             let pin = measurePin.flatMap { try? CommandParser.parseEngine($0) } ?? .measurePin(nil)
             if case .measurePin = pin { _ = try? state.session.perform(pin) }
         }
+    }
+}
+
+/// The shared view's fields by their feed names (the feed's policy and tests read them so).
+extension FollowSync {
+    public var panel: String {
+        get { view.panelPage.rawValue }
+        set { view.panelPage = PanelName(rawValue: newValue) ?? .inspector }
+    }
+    public var anchorBehaviour: String {
+        get { view.anchorBehaviour.rawValue }
+        set { view.anchorBehaviour = AnchorBehaviourName(rawValue: newValue) ?? .coreAnimation }
+    }
+    public var cursor: [Double]? {
+        get { view.cursor.map { [$0.x, $0.y] } }
+        set { view.cursor = SharedView.point(newValue) }
+    }
+    public var zoom: Double {
+        get { view.view.zoom }
+        set { view.view.zoom = newValue }
+    }
+    public var pan: [Double] { [view.view.panColumns, view.view.panRows] }
+    public var fitted: [Double]? { view.view.fitted.map { [$0.origin.x, $0.origin.y, $0.size.width, $0.size.height] } }
+    public var status: String {
+        get { view.status }
+        set { view.status = newValue }
+    }
+    public var statusIsError: Bool { view.statusIsError }
+    public var echo: String {
+        get { view.echo }
+        set { view.echo = newValue }
     }
 }
 
@@ -188,7 +231,7 @@ public enum Follow {
         state.rows = base.rows
         state.cellAspect = base.cellAspect
         state.picture.present = base.picture.present
-        state.following = base.following
+        state.follow = base.follow
         return state
     }
 

@@ -178,9 +178,7 @@ public enum Reducer {
             state.setStatus(message, error: true)
             return .none
         case let .following(attached, presenterLeft):
-            let note = attached ? "following" : "detached — \(Keymap.keyNames(for: .followAgain)) follows again"
-            state.following = presenterLeft ? note + " · the presenter left" : note
-            state.followDetached = !attached
+            state.follow = FollowFlags(attached: attached, presenterLeft: presenterLeft)
             if presenterLeft, attached {
                 state.setStatus("the presenter left — this is their last state (q quits)")
             }

@@ -279,30 +279,12 @@ public enum Why {
         }
         out += ContentPage.drawnContentLines(tree, at: p)
         let drawing = Array(tree.drawingOrder().reversed()).map { tree[$0].name }
-        let search = searchSequence(tree, order: order).map { tree[$0].name }
+        let search = tree.searchSequence(order: order).map { tree[$0].name }
         if drawing != search {
             out.append(PanelLine(" front→back drawn ≠ searched:", style: note))
             for i in 0..<min(8, drawing.count) {
                 out.append(PanelLine("  \(drawing[i].padded(toColumns: 14)) \(i < search.count ? search[i] : "")"))
             }
-        }
-        return out
-    }
-
-    /// The order in which layers can answer a hit test, front first: a layer's sublayers
-    /// (in search order) before the layer itself, as a hit test that reaches every layer
-    /// would return them. UIView rules (top-level views) ignore zPosition.
-    static func searchSequence(_ tree: LayerTree, order: SiblingOrder) -> [LayerID] {
-        let allViews = !tree.roots.isEmpty && tree.roots.allSatisfy { tree[$0].kind == .view }
-        let order: SiblingOrder = allViews ? .tree : order
-        var out: [LayerID] = []
-        // (layer, children already pushed)
-        var stack: [(LayerID, Bool)] = tree.searchOrder(tree.roots, order).reversed().map { ($0, false) }
-        while let (id, expanded) = stack.popLast() {
-            if tree[id].isHidden { continue }
-            if expanded { out.append(id); continue }
-            stack.append((id, true))
-            stack.append(contentsOf: tree.searchOrder(tree[id].sublayers, order).reversed().map { ($0, false) })
         }
         return out
     }

@@ -5,15 +5,14 @@ import Scenes
 import Engine
 import TerminalKit
 
-/// The attendee's side of follow mode: the feed, the presenter's state as the feed builds
-/// it, and whether the screen shows it (following) or the attendee's own (detached).
+/// The attendee's side of follow mode: the feed and the presenter's state as the feed
+/// builds it. Whether the screen shows it (attached) or the attendee's own (detached), and
+/// whether the presenter left, are the explorer state's (`ExplorerState.follow`).
 struct FollowState {
     let reader: FeedReader
     /// The presenter's state, at this terminal's size, while detached (while following it
     /// is `RunLoop.state` itself).
     var mirror: ExplorerState
-    var attached = true
-    var presenterLeft = false
     /// When the mirror last heard from the presenter (monotonic seconds): a re-sync while
     /// the presenter's animations run moves its clock on by the time since.
     var heard = FrameClock.monotonicSeconds()
@@ -141,7 +140,8 @@ extension RunLoop {
             if follow?.backlog == true { timeout = 0 }
             guard let event = try nextEvent(timeoutMilliseconds: timeout) else {
                 let running = clock.running(state)
-                var redraw = readFeed()
+                var redraw = readFeed() || graphicsArrived   // or the probe's late answers named images
+                graphicsArrived = false
                 if running { try tick(); redraw = true }
                 if redraw, follow?.backlog != true { try draw() }
                 if terminal.inputHasEnded, follow?.backlog != true { return }
@@ -164,6 +164,8 @@ extension RunLoop {
             f.command = 0
         }
         let stepBefore = state.session.currentStep
+        let attached = state.follow?.attached ?? true
+        var presenterLeft = state.follow?.presenterLeft ?? false
         var changed = f.next < f.queue.count
         var lastAct: FeedRecord? = nil
         var budget = FollowReplay.slice
@@ -186,10 +188,10 @@ extension RunLoop {
                 if record.kind == .scene { lastAct = nil }
             }
             switch record.kind {
-            case .bye: f.presenterLeft = true
+            case .bye: presenterLeft = true
             case .scene, .act:
-                if record.kind == .scene { f.presenterLeft = false }
-                if f.attached {
+                if record.kind == .scene { presenterLeft = false }
+                if attached {
                     _ = Reducer.reduce(&state, Follow.action(for: record))
                     clock.stop()
                 } else {
@@ -200,16 +202,16 @@ extension RunLoop {
         }
         // Read late (a late joiner, a slow pipe): a running clock moves on by the time since.
         if let lastAct {
-            if f.attached { _ = Reducer.reduce(&state, .catchUp(after: lastAct, wall: Follow.wallClock())) } else { Follow.catchUp(&f.mirror, after: lastAct, at: Follow.wallClock()) }
+            if attached { _ = Reducer.reduce(&state, .catchUp(after: lastAct, wall: Follow.wallClock())) } else { Follow.catchUp(&f.mirror, after: lastAct, at: Follow.wallClock()) }
             f.heard = FrameClock.monotonicSeconds()
         }
-        if f.reader.ended, !f.presenterLeft, !f.backlog { f.presenterLeft = true; changed = true }
-        if changed { label(&f) }
+        if f.reader.ended, !presenterLeft, !f.backlog { presenterLeft = true; changed = true }
+        if changed { label(attached: attached, presenterLeft: presenterLeft) }
         // Skipped records are counted in the status line (each sync brings the presenter's).
         if f.reader.skipped > 0, changed || f.reader.skipped != f.skippedShown {
             f.skippedShown = f.reader.skipped
             let note = "\(f.reader.skipped) feed record\(f.reader.skipped == 1 ? "" : "s") skipped (\(f.reader.skipReason ?? "not a record"))"
-            if f.attached, !state.status.contains(note) {
+            if attached, !state.status.contains(note) {
                 _ = Reducer.reduce(&state, .said(echo: state.echo, status: state.status.isEmpty ? note : state.status + " · " + note, error: state.statusIsError))
             }
             changed = true
@@ -220,9 +222,10 @@ extension RunLoop {
         return changed
     }
 
-    /// The title's note and, when the presenter left, the status (`Action.following`).
-    private func label(_ f: inout FollowState) {
-        _ = Reducer.reduce(&state, .following(attached: f.attached, presenterLeft: f.presenterLeft))
+    /// The state's follow flags, the title's note and, when the presenter left, the status
+    /// (`Action.following`).
+    private func label(attached: Bool, presenterLeft: Bool) {
+        _ = Reducer.reduce(&state, .following(attached: attached, presenterLeft: presenterLeft))
     }
 
     /// One attendee event; true to quit.
@@ -237,11 +240,11 @@ extension RunLoop {
         case let .key(key):
             // Detached, F (the keymap's `followAgain`) is reduced like any key: the reducer
             // asks for `.followPresenter`, which `dispatch` performs (`followAgain`).
-            if f.attached, key == .character("q") || key == .control("c") { return true }
+            if state.follow?.attached != false, key == .character("q") || key == .control("c") { return true }
         case .mouse: break
         }
         let actions = actions(for: event)
-        if f.attached {
+        if state.follow?.attached != false {
             // A key that changes nothing but the echo and the status (an unbound key) keeps
             // following; anything else detaches first.
             var trial = state
@@ -250,12 +253,11 @@ extension RunLoop {
                 _ = Reducer.reduce(&state, .said(echo: trial.echo, status: trial.status, error: trial.statusIsError))
                 return false
             }
-            f.attached = false
             f.mirror = state
             f.heard = FrameClock.monotonicSeconds()
             follow = f
             for action in actions where try dispatch(action) { return true }
-            label(&f)
+            label(attached: false, presenterLeft: state.follow?.presenterLeft ?? false)
             let said = "detached — \(Keymap.keyNames(for: .followAgain)) follows again" + (state.status.isEmpty ? "" : " · " + state.status)
             _ = Reducer.reduce(&state, .said(echo: state.echo, status: said, error: state.statusIsError))
             return false
@@ -267,7 +269,7 @@ extension RunLoop {
     /// `F` (`ExplorerEffect.followPresenter`): the presenter's state again, its clock moved on
     /// by the time since it was heard, as the action that shows it; nil when not detached.
     func followAgain() -> Action? {
-        guard var f = follow, !f.attached else { return nil }
+        guard var f = follow, state.follow?.attached == false else { return nil }
         var mirror = f.mirror
         mirror.columns = state.columns
         mirror.rows = state.rows
@@ -276,10 +278,9 @@ extension RunLoop {
             _ = Reducer.reduce(&mirror, .tick(seconds: (FrameClock.monotonicSeconds() - f.heard) * s.playbackSpeed))
         }
         f.heard = FrameClock.monotonicSeconds()
-        f.attached = true
         follow = f
         clock.stop()
-        return .followedAgain(mirror, presenterLeft: f.presenterLeft)
+        return .followedAgain(mirror, presenterLeft: state.follow?.presenterLeft ?? false)
     }
 
     /// A state without what a key may change without changing anything: its echo, status,

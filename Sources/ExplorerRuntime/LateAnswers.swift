@@ -99,8 +99,24 @@ public struct LateAnswers {
 extension RunLoop {
     /// Drops the probe's late answers from now until DA1's answer has passed or `seconds`
     /// have gone by (`--graphics auto` when the terminal had not answered within 150 ms).
-    public func dropLateAnswers(forSeconds seconds: Double = 3) {
+    /// With `upgrading`, what they said is read when they have passed: a terminal that draws
+    /// images after all (kitty under Xvfb answers in about 200 ms) is switched to pixels.
+    public func dropLateAnswers(forSeconds seconds: Double = 3, upgrading probe: LateProbe? = nil) {
         lateAnswers = (LateAnswers(), ContinuousClock.now + .milliseconds(Int(seconds * 1000)))
+        lateProbe = probe
+    }
+
+    /// The late answers have passed (`dropped`, their bytes): switches the canvas to the
+    /// image protocol they name, at the cell size they give, and says so on the status line.
+    /// The next frame draws in pixels (`graphicsArrived`).
+    func lateAnswersPassed(_ dropped: [UInt8]) {
+        guard let probe = lateProbe else { return }
+        lateProbe = nil
+        guard pixels == nil, let (graphics, cell, why) = probe.upgrade(late: dropped, columns: state.columns, rows: state.rows) else { return }
+        useGraphics(PixelFrames(graphics: graphics, cellWidth: cell.width, cellHeight: cell.height))
+        state.cellAspect = Double(cell.height) / Double(cell.width)
+        state.status = "graphics: " + why
+        graphicsArrived = true
     }
 
     /// The terminal's next event, through `LateAnswers` while it is on: a held burst waits
@@ -115,6 +131,14 @@ extension RunLoop {
             let left = deadline - ContinuousClock.now
             if filter.finished || left <= .zero {
                 // Done: whatever is held goes on as keys, then the filter is gone.
+                if lateProbe != nil {
+                    lateAnswersPassed(filter.dropped)
+                    // A wake with no event: the loop draws the pixels at once, not at the next key.
+                    if graphicsArrived {
+                        lateAnswers = (filter, deadline)
+                        return nil
+                    }
+                }
                 filter.flush()
                 if let event = filter.next() {
                     lateAnswers = (filter, deadline)

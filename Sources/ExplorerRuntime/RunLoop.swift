@@ -1,9 +1,11 @@
 import Geometry
+import Graphics
 import Explorer
 import Scenes
 import Raster
 import TerminalKit
 import Engine
+import SceneFiles
 import SafeText
 
 #if canImport(Glibc)
@@ -88,6 +90,10 @@ public final class RunLoop {
     public var pixels: PixelFrames?
     /// The graphics probe's late answers, dropped until then (LateAnswers.swift).
     var lateAnswers: (LateAnswers, ContinuousClock.Instant)?
+    /// `--graphics auto` heard nothing in time: the late answers may still switch to pixels.
+    var lateProbe: LateProbe?
+    /// They did: the next wake draws (LateAnswers.swift).
+    var graphicsArrived = false
 
     public init(state: ExplorerState, terminal: any Terminal, io: ExplorerIO = .files,
                 options: ScreenOptions, pollMilliseconds: Int = 300) {
@@ -120,9 +126,11 @@ public final class RunLoop {
             guard let event = try nextEvent(timeoutMilliseconds: timeout) else {
                 let running = clock.running(state)
                 let feedRedraw = retryFeed()   // a feed the disk refused: tried again (FollowLoop.swift)
+                let arrived = graphicsArrived   // the probe's late answers named an image protocol
+                graphicsArrived = false
                 // A wake from the file watch with nothing new: back to sleep (unless animating).
-                if !running && !feedRedraw && fileWatchSaysNothing() { continue }
-                var redraw = try checkFile() || feedRedraw
+                if !running && !feedRedraw && !arrived && fileWatchSaysNothing() { continue }
+                var redraw = try checkFile() || feedRedraw || arrived
                 if redraw { publishAct(nowBefore: state.session.now) }
                 if running { try tick(); redraw = true }
                 if redraw { try draw() }

@@ -5,6 +5,7 @@ import Foundation
 import CommandLanguage
 import Geometry
 import Engine
+import SceneFiles
 import LayerModel
 import LayoutFiles
 import Raster

@@ -464,27 +464,4 @@ extension LayerTree {
     public func isHiddenInTree(_ id: LayerID) -> Bool {
         ancestors(of: id, includingSelf: true).contains { self[$0].isHidden }
     }
-
-    /// Hit testing's search sequence over the whole tree, first searched first: a layer's
-    /// sublayers front to back (each subtree whole) before the layer. Front to back is
-    /// reverse array order under a view (UIKit ignores zPosition) and for top-level views;
-    /// for layers, `order` (zPosition: highest first, ties later first; tree: later first).
-    /// Hidden layers and their subtrees are left out.
-    public func searchSequence(order: SiblingOrder) -> [LayerID] {
-        var out: [LayerID] = []
-        out.reserveCapacity(count)
-        let allViews = !roots.isEmpty && roots.allSatisfy { self[$0].kind == .view }
-        let top = allViews ? Array(roots.reversed()) : searchOrder(roots, order)
-        // Post-order with an explicit stack: (layer, children expanded?).
-        var stack: [(LayerID, Bool)] = top.reversed().map { ($0, false) }
-        while let (id, expanded) = stack.popLast() {
-            let layer = self[id]
-            if layer.isHidden { continue }
-            if expanded { out.append(id); continue }
-            stack.append((id, true))
-            let children = layer.kind == .view ? Array(layer.sublayers.reversed()) : searchOrder(layer.sublayers, order)
-            for c in children.reversed() { stack.append((c, false)) }
-        }
-        return out
-    }
 }

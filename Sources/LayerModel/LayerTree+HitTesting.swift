@@ -77,14 +77,13 @@ extension LayerTree {
         }
     }
 
-    /// Hit test from the screen over the top-level layers: each top-level view with UIView
-    /// rules (the window's), each top-level layer with CALayer rules in `order`.
+    /// Hit test from the screen over the top-level layers (`screenSearchOrder`, HitSearch.swift):
+    /// each top-level view with UIView rules (the window's), each top-level layer with CALayer
+    /// rules in `order`.
     public func hitTestScreen(_ point: Point, order: SiblingOrder = .zPosition, trace: HitTrace? = nil) -> LayerID? {
-        let allViews = !roots.isEmpty && roots.allSatisfy { self[$0].kind == .view }
-        let ordered = allViews ? Array(roots.reversed()) : searchOrder(roots, order)
-        for root in ordered {
+        for (root, rules) in screenSearchOrder(order) {
             let hit: LayerID?
-            if self[root].kind == .view {
+            if rules == .view {
                 guard let local = hopToSuperlayer(root).inverted()?.apply(to: point) else {
                     trace?.visits.append(HitVisit(layer: root, outcome: .singular, localPoint: nil))
                     continue

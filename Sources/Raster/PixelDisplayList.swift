@@ -112,9 +112,12 @@ struct PixelDisplayList {
     /// Coverage: each pixel row is cut into `subrows` scanlines; on each, the polygon's span
     /// [left, right) is exact, and a pixel takes the length of the span inside it — its
     /// covered area measured on 4 lines, exact across, to a quarter down — and the colour is
-    /// blended over what is below at `alpha · coverage`. Pixels covered on every scanline are
-    /// written as one run. Clipping changes no pixel inside the clip: spans are cut at whole
-    /// pixels, and a pixel's coverage is the same sum whether it is painted in a run or alone.
+    /// blended over what is below at `alpha · coverage`. Pixels whole across on every scanline
+    /// the polygon crosses in a row are written as one run of one coverage (the interior, and
+    /// the part of a top or bottom row under a flat edge: an axis-aligned box blends pixels
+    /// one by one only down its sides). Clipping changes no pixel inside the clip: spans are
+    /// cut at whole pixels, and a pixel's coverage is the same sum whether it is painted in a
+    /// run or alone.
     ///
     /// Occlusion: the image is cut into tiles of `tile` × `tile` pixels, and the fills are
     /// first walked front to back: a tile an opaque fill covers whole is written by that fill
@@ -122,6 +125,24 @@ struct PixelDisplayList {
     /// nested scene paints each pixel about once instead of once per layer over it.
     @discardableResult
     func paint(into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true) -> Int {
+        var work = PaintWork()
+        return paint(into: &image, clip: clip, occlusion: occlusion, work: &work)
+    }
+
+    /// The pixels `paint` wrote, by kind (tests count them): blended one by one with their
+    /// own coverage (`edgePixels`), or in runs of one coverage (`runPixels`: inside, and under
+    /// a flat top or bottom edge).
+    struct PaintWork: Equatable {
+        var edgePixels = 0
+        var runPixels = 0
+    }
+
+    /// `paint`, adding what it wrote to `work`. `exactRuns` false takes the runs only on rows
+    /// the polygon crosses on every scanline (each pixel of a top or bottom row blended on its
+    /// own, as before the partial runs): the same pixels, more work (tests compare the two).
+    @discardableResult
+    func paint(into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true, exactRuns: Bool = true,
+               work: inout PaintWork) -> Int {
         let clip = clip.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
         guard !clip.isEmpty, !ops.isEmpty else { return 0 }
         let width = image.width, height = image.height
@@ -167,41 +188,57 @@ struct PixelDisplayList {
                 }
             }
         }
-        var painted = 0
-        var edges = [Edge](repeating: Edge(), count: 8)
-        var active = [Int32](repeating: 0, count: 8)
+        // Painted in bands of `band` rows, every visible fill in order within each: a band of
+        // the image (32 rows of a 2000-pixel canvas: 256 KB) stays in the cache while the
+        // fills cross it, where fill after fill down the whole image went out to memory for
+        // each edge pixel. The same pixels: a pixel is painted by the same fills in the same
+        // order, and clipping changes no pixel (spans are cut at whole pixels).
+        let drawn = ops.indices.filter { visibleAt[$0] >= 0 }
+        let most = drawn.reduce(3) { max($0, Int(ops[$1].count)) }
+        var edges = [Edge](repeating: Edge(), count: most)
+        var active = [Int32](repeating: 0, count: most)
         var segments = [Int32](repeating: 0, count: 2 * (tilesX / 2 + 2))
+        let band = Self.band
         image.pixels.withUnsafeMutableBufferPointer { buffer in
             let pixels = buffer.baseAddress!
             xs.withUnsafeBufferPointer { xs in
                 ys.withUnsafeBufferPointer { ys in
                     visible.withUnsafeBufferPointer { visible in
                         segments.withUnsafeMutableBufferPointer { segments in
-                            for k in ops.indices where visibleAt[k] >= 0 {
-                                let op = ops[k]
-                                let n = Int(op.count)
-                                if edges.count < n { edges = [Edge](repeating: Edge(), count: n); active = [Int32](repeating: 0, count: n) }
-                                let r = op.bounds.intersection(clip)
-                                let tiles = Tiles(masks: visible.baseAddress! + Int(visibleAt[k]), firstBand: r.y / tile, words: words)
-                                edges.withUnsafeMutableBufferPointer { e in
-                                    active.withUnsafeMutableBufferPointer { a in
-                                        Self.fill(op, xs: xs.baseAddress! + Int(op.start), ys: ys.baseAddress! + Int(op.start),
-                                                  pixels: pixels, width: width, clip: clip, tiles: tiles, segments: segments.baseAddress!,
-                                                  edges: e.baseAddress!, active: a.baseAddress!)
+                            edges.withUnsafeMutableBufferPointer { e in
+                                active.withUnsafeMutableBufferPointer { a in
+                                    var top = clip.y
+                                    while top < clip.maxY {
+                                        let bottom = min(clip.maxY, (top / band + 1) * band)
+                                        let rows = PixelRect(x: clip.x, y: top, width: clip.width, height: bottom - top)
+                                        for k in drawn {
+                                            let op = ops[k]
+                                            guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
+                                            // The fill's tile masks start at its first tile band in the whole clip.
+                                            let r = op.bounds.intersection(clip)
+                                            let tiles = Tiles(masks: visible.baseAddress! + Int(visibleAt[k]), firstBand: r.y / tile, words: words)
+                                            Self.fill(op, xs: xs.baseAddress! + Int(op.start), ys: ys.baseAddress! + Int(op.start),
+                                                      pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
+                                                      edges: e.baseAddress!, active: a.baseAddress!, exactRuns: exactRuns, work: &work)
+                                        }
+                                        top = bottom
                                     }
                                 }
-                                painted += 1
                             }
                         }
                     }
                 }
             }
         }
+        let painted = drawn.count
         return painted
     }
 
     /// The occlusion tile's side, in pixels.
     static let tile = 8
+
+    /// The height of the bands the image is painted in, in pixels (a multiple of `tile`).
+    static let band = 32
 
     /// Bits `from…to` (tile columns) that fall in 64-bit word `word`.
     @inline(__always)
@@ -287,7 +324,8 @@ struct PixelDisplayList {
 
     private static func fill(_ op: Op, xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, pixels: UnsafeMutablePointer<UInt32>,
                              width w: Int, clip: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
-                             edges: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>) {
+                             edges: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>,
+                             exactRuns: Bool, work: inout PaintWork) {
         let n = Int(op.count)
         // The edge table: each non-horizontal edge once, x at its top and its slope (so a
         // scanline's crossing is one multiply-add; the same numbers whatever rows are painted).
@@ -307,11 +345,9 @@ struct PixelDisplayList {
         let left = Double(clip.x), right = Double(clip.maxX)
         let color = op.color, alpha = op.alpha
         let a256 = PackedColor.alpha256(alpha)
-        let opaque = a256 >= 256
         let premultiplied = PackedColor.premultiply(color, alpha256: a256)
         let weight = 1 / Double(subrows)
         let tile = Self.tile
-        var ls = (0.0, 0.0, 0.0, 0.0), rs = (0.0, 0.0, 0.0, 0.0)
         var band = -1, segmentCount = 0
         var j = rows.y
         while j < rows.maxY {
@@ -352,50 +388,57 @@ struct PixelDisplayList {
                 active[activeCount] = Int32(k); activeCount += 1
             }
             guard activeCount > 0 else { continue }
+            // The span on each of the 4 scanlines, at rowTop + 1/8, 3/8, 5/8, 7/8 (written out:
+            // no loop over the scanlines, no switch).
+            let y0 = rowTop + 0.125, y1 = rowTop + 0.375, y2 = rowTop + 0.625, y3 = rowTop + 0.875
+            var l0 = Double.infinity, l1 = Double.infinity, l2 = Double.infinity, l3 = Double.infinity
+            var r0 = -Double.infinity, r1 = -Double.infinity, r2 = -Double.infinity, r3 = -Double.infinity
+            for a in 0..<activeCount {
+                let e = edges[Int(active[a])]
+                if e.top <= y0 && y0 < e.bottom { let x = e.x + (y0 - e.top) * e.slope; l0 = min(l0, x); r0 = max(r0, x) }
+                if e.top <= y1 && y1 < e.bottom { let x = e.x + (y1 - e.top) * e.slope; l1 = min(l1, x); r1 = max(r1, x) }
+                if e.top <= y2 && y2 < e.bottom { let x = e.x + (y2 - e.top) * e.slope; l2 = min(l2, x); r2 = max(r2, x) }
+                if e.top <= y3 && y3 < e.bottom { let x = e.x + (y3 - e.top) * e.slope; l3 = min(l3, x); r3 = max(r3, x) }
+            }
+            // Clipped; a scanline the polygon misses takes the empty span [0, 0), which
+            // covers no pixel (every pixel's x ≥ 0).
+            var covered = 0
             var innerL = -Double.infinity, innerR = Double.infinity
             var outerL = Double.infinity, outerR = -Double.infinity
-            var full = true
-            for k in 0..<subrows {
-                let y = rowTop + (Double(k) + 0.5) * weight
-                var l = Double.infinity, r = -Double.infinity
-                for a in 0..<activeCount {
-                    let e = edges[Int(active[a])]
-                    if e.top <= y && y < e.bottom {
-                        let x = e.x + (y - e.top) * e.slope
-                        l = min(l, x); r = max(r, x)
-                    }
-                }
+            @inline(__always) func clamp(_ l: inout Double, _ r: inout Double) {
                 l = max(left, l); r = min(right, r)
                 if !(l < r) {
-                    l = 0; r = 0; full = false
+                    l = 0; r = 0
                 } else {
+                    covered += 1
                     innerL = max(innerL, l); innerR = min(innerR, r)
                     outerL = min(outerL, l); outerR = max(outerR, r)
                 }
-                switch k {
-                case 0: ls.0 = l; rs.0 = r
-                case 1: ls.1 = l; rs.1 = r
-                case 2: ls.2 = l; rs.2 = r
-                default: ls.3 = l; rs.3 = r
-                }
             }
-            guard outerL < outerR else { continue }
+            clamp(&l0, &r0); clamp(&l1, &r1); clamp(&l2, &r2); clamp(&l3, &r3)
+            guard covered > 0 else { continue }
             let i0 = max(clip.x, Int(outerL.rounded(.down))), i1 = min(clip.maxX - 1, Int(outerR.rounded(.up)) - 1)
             guard i0 <= i1 else { continue }
-            // Pixels covered on every scanline: [runStart, runEnd].
+            // The run: pixels inside the span of every scanline the polygon crosses, whole
+            // across on each — `covered` quarters of the pixel, exactly what `edge` would
+            // sum there (1 per covered scanline, 0 per missed one), so they take one blend
+            // worked out once. On a row the polygon crosses on every scanline that is the
+            // interior; on its top or bottom row, the part under a flat edge.
             var runStart = i1 + 1, runEnd = i1
-            if full && innerL < innerR {
+            if exactRuns || covered == subrows, innerL < innerR {
                 runStart = max(i0, Int(innerL.rounded(.up)))
                 runEnd = min(i1, Int(innerR.rounded(.down)) - 1)
                 if runStart > runEnd { runStart = i1 + 1; runEnd = i1 }
             }
+            let runA256 = covered == subrows ? a256 : Int(Double(covered) * weight * alpha * 256 + 0.5)
+            let runPremultiplied = covered == subrows ? premultiplied : PackedColor.premultiply(color, alpha256: runA256)
             let row = pixels + j * w
             @inline(__always) func edge(_ i: Int) {
                 let x0 = Double(i), x1 = x0 + 1
-                var c = max(0, min(rs.0, x1) - max(ls.0, x0))
-                c += max(0, min(rs.1, x1) - max(ls.1, x0))
-                c += max(0, min(rs.2, x1) - max(ls.2, x0))
-                c += max(0, min(rs.3, x1) - max(ls.3, x0))
+                var c = max(0, min(r0, x1) - max(l0, x0))
+                c += max(0, min(r1, x1) - max(l1, x0))
+                c += max(0, min(r2, x1) - max(l2, x0))
+                c += max(0, min(r3, x1) - max(l3, x0))
                 blend(row, i, color, c * weight * alpha)
             }
             for s in 0..<segmentCount {
@@ -404,12 +447,15 @@ struct PixelDisplayList {
                 var i = from
                 while i < runStart && i <= to { edge(i); i += 1 }
                 let runTo = min(to, runEnd)
+                let runCount = max(0, runTo - i + 1)
+                work.runPixels += runCount
+                work.edgePixels += to - from + 1 - runCount
                 if i <= runTo {
-                    if opaque {
+                    if runA256 >= 256 {
                         (row + i).update(repeating: color, count: runTo - i + 1)
-                    } else {
+                    } else if runA256 > 0 {
                         for x in i...runTo {
-                            row[x] = PackedColor.blend(premultiplied: premultiplied, over: row[x], alpha256: a256) & PackedColor.rgbMask
+                            row[x] = PackedColor.blend(premultiplied: runPremultiplied, over: row[x], alpha256: runA256) & PackedColor.rgbMask
                         }
                     }
                     i = runTo + 1

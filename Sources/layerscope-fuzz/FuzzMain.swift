@@ -28,6 +28,7 @@ func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<C
 #else
 import Foundation
 import Engine
+import SceneFiles
 
 /// `layerscope-fuzz [COUNT] [SEED] [CORPUS-DIR…]`: the seeded mutation fuzzer, COUNT inputs
 /// per target (default 100 000), over the files in the corpus folders (default Layouts and

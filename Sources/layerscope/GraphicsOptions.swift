@@ -18,12 +18,13 @@ struct GraphicsOption: ParsableArguments {
     /// nothing — cells chosen without asking the terminal, as before this option).
     /// Runs the probe, so call it before ncurses owns the terminal.
     /// `late`: the probe ran and DA1's answer had not come within its 150 ms (the rest of
-    /// the answers are on their way and must not reach the explorer as keys).
+    /// the answers are on their way and must not reach the explorer as keys); `upgrade`:
+    /// then, for `auto` that chose cells, what the late answers are read with (`LateProbe`).
     func resolve(mode: RenderMode, recording: Bool, columns: Int, rows: Int)
-        -> (GraphicsProtocol, (width: Int, height: Int), String?, late: Bool) {
+        -> (GraphicsProtocol, (width: Int, height: Int), String?, late: Bool, upgrade: LateProbe?) {
         let environment = ProcessInfo.processInfo.environment
         if recording && graphics != .none {
-            return (.cells, PixelRaster.defaultCellSize, graphics == .auto ? nil : "cells: --record records cells (asciinema shows no images)", false)
+            return (.cells, PixelRaster.defaultCellSize, graphics == .auto ? nil : "cells: --record records cells (asciinema shows no images)", false, nil)
         }
         // Ask only when the answer could matter.
         let (before, _) = GraphicsProbe.choose(graphics, probe: GraphicsProbe.answeredNothing, environment: environment, asciiMode: mode == .ascii)
@@ -37,7 +38,9 @@ struct GraphicsOption: ParsableArguments {
         let size = probe?.cellPixels(columns: columns, rows: rows) ?? PixelRaster.defaultCellSize
         // Cells without a question asked (tmux, NO_COLOR, --graphics none…): as before.
         let say = chosen == .cells && probe == nil && graphics != .kitty && graphics != .sixel && graphics != .iterm ? nil : "graphics: " + why
-        return (chosen, size, say, probe.map { !$0.answered } ?? false)
+        let late = probe.map { !$0.answered } ?? false
+        let upgrade = late && graphics == .auto && chosen == .cells ? probe.map { LateProbe(early: $0, environment: environment) } : nil
+        return (chosen, size, say, late, upgrade)
     }
 }
 
@@ -131,18 +134,18 @@ struct PixelRenderOptions: ParsableArguments {
 extension Explore {
     /// `--graphics`: asks the terminal (before ncurses owns it) and says once on the status
     /// line what was chosen and why. In pixels the cells take the probed cell shape.
-    func resolveGraphics(_ state: inout ExplorerState) -> (GraphicsProtocol, (width: Int, height: Int), late: Bool) {
+    func resolveGraphics(_ state: inout ExplorerState) -> (GraphicsProtocol, (width: Int, height: Int), late: Bool, upgrade: LateProbe?) {
         var size = winsize()
         let known = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0
-        let (chosen, cell, say, late) = pixels.resolve(mode: draw.mode, recording: recordPath != nil,
+        let (chosen, cell, say, late, upgrade) = pixels.resolve(mode: draw.mode, recording: recordPath != nil,
                                                  columns: known ? Int(size.ws_col) : 80, rows: known ? Int(size.ws_row) : 24)
         if let say { state.status = say }
         if chosen != .cells { state.cellAspect = Double(cell.height) / Double(cell.width) }
-        return (chosen, cell, late)
+        return (chosen, cell, late, upgrade)
     }
 
-    func startPixels(_ loop: ExplorerRuntime.RunLoop, _ graphics: (GraphicsProtocol, (width: Int, height: Int), late: Bool)) {
-        if graphics.late { loop.dropLateAnswers() }
+    func startPixels(_ loop: ExplorerRuntime.RunLoop, _ graphics: (GraphicsProtocol, (width: Int, height: Int), late: Bool, upgrade: LateProbe?)) {
+        if graphics.late { loop.dropLateAnswers(upgrading: graphics.upgrade) }
         guard graphics.0 != .cells else { return }
         loop.useGraphics(PixelFrames(graphics: graphics.0, cellWidth: graphics.1.width, cellHeight: graphics.1.height))
     }

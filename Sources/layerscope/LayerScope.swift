@@ -14,6 +14,7 @@ import LayerModel
 import LayoutFiles
 import Export
 import Engine
+import SceneFiles
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Cells
 import Engine
+import SceneFiles
 import Explorer
 import ExplorerRuntime
 import Foundation

@@ -6,6 +6,7 @@ import Geometry
 import LayerModel
 @testable import LayoutFiles
 @testable import Engine
+import SceneFiles
 
 /// Issue 36, "saves refused for no stated reason": on the shipped `time-clock.json`,
 /// `time-card-flip.json` and `time-spinner.json` every ordinary edit was refused with "a scene

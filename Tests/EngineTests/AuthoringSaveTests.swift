@@ -6,6 +6,7 @@ import Geometry
 @testable import CommandLanguage
 @testable import LayoutFiles
 @testable import Engine
+import SceneFiles
 
 /// A demo authored with `:` commands is saved faithfully (issue 32): a new file keeps its
 /// steps, and an existing file gets its new fields beside their siblings and its new steps

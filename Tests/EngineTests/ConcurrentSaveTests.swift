@@ -3,6 +3,7 @@ import Scenes
 import Testing
 @testable import LayoutFiles
 @testable import Engine
+import SceneFiles
 
 /// Issue 36, "saves reverted in silence": six `eval … save` processes started together on one
 /// file, each moving `face`, all said "saved", yet 94 of 239 saves over 40 rounds were gone

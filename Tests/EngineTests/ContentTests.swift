@@ -7,6 +7,7 @@ import Geometry
 @testable import LayoutFiles
 @testable import Export
 @testable import Engine
+import SceneFiles
 
 /// Content and its CTM (content.md, issue 25): every number below is worked by hand in the
 /// comment beside it.

@@ -3,6 +3,7 @@ import Scenes
 @testable import CommandLanguage
 import LayoutFiles
 @testable import Engine
+import SceneFiles
 
 /// The command table splits commands into the engine's and the explorer's (tested in
 /// CommandLanguageTests); every script the engine runs honours that split.

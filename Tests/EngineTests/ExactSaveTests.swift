@@ -5,6 +5,7 @@ import Geometry
 import LayerModel
 @testable import LayoutFiles
 @testable import Engine
+import SceneFiles
 
 /// Issue 36, "written, but not what was meant": the preserving save wrote transform steps to
 /// 1e-9, so `scale 1.0000000001` reopened as `scale 1` (it was not even seen as a change), and

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import CommandLanguage
 @testable import Engine
+import SceneFiles
 
 /// `export svg FILE --crop content` (the `:` command) crops as `render --svg F --crop content`
 /// does (issue 32's leftover): a 200 × 120 card centred at (195, 422) on a 390 × 844 screen

@@ -4,6 +4,7 @@ import Testing
 import CommandLanguage
 import LayoutFiles
 @testable import Engine
+import SceneFiles
 
 /// Lessons (issue 34): the shipped pack checks, each solution passes, two wrong answers per
 /// lesson that encode the misconception fail, a check never changes the learner's scene,

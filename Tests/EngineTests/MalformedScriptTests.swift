@@ -5,6 +5,7 @@ import TestSupport
 @testable import CommandLanguage
 @testable import LayoutFiles
 @testable import Engine
+import SceneFiles
 
 /// Every script in `Malformed/scripts/` must stop exactly where `EXPECTED.tsv` says, with a
 /// message containing the listed words, and must change nothing after the failing command.

@@ -7,6 +7,7 @@ import Geometry
 @testable import CommandLanguage
 @testable import LayoutFiles
 @testable import Engine
+import SceneFiles
 
 /// Issue 20 ("Trust, part two"): numbers at every boundary, state that is never lost.
 @Suite("Numeric policy and state (issue 20)")

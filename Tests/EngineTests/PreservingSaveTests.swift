@@ -6,6 +6,7 @@ import Geometry
 @testable import CommandLanguage
 @testable import LayoutFiles
 @testable import Engine
+import SceneFiles
 
 /// Saving keeps the author's file: only the changed values change, in place.
 @Suite struct PreservingSaveTests {

@@ -7,6 +7,7 @@ import Geometry
 @testable import LayoutFiles
 @testable import Export
 @testable import Engine
+import SceneFiles
 
 /// Generated from `PropertyDeclaration.all`, not from a hand-kept list: every declared
 /// property (and every alias) goes through the layout decoder and encoder, `set` and `get`,

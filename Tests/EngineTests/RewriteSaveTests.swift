@@ -6,6 +6,7 @@ import Geometry
 @testable import CommandLanguage
 @testable import LayoutFiles
 @testable import Engine
+import SceneFiles
 
 /// Issue 36, "saves that say why": when the preserving save truly cannot write an edit into
 /// the author's file, it says where (file, line, column, field path) and what `save --rewrite`

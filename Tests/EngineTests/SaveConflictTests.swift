@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LayoutFiles
 @testable import Engine
+import SceneFiles
 
 /// Issue 20, "two writers, one file": a script's `save` cannot answer a question, so a file
 /// that another program saved since the scene was loaded, or a read-only one, is refused with

@@ -3,6 +3,7 @@ import Scenes
 @testable import CommandLanguage
 @testable import LayoutFiles
 @testable import Engine
+import SceneFiles
 
 /// One failure for every kind of script (`ScriptFailure`): the same fields whichever script
 /// stopped, and each context's message as users read it (these strings are the ones the

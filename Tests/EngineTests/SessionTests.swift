@@ -7,6 +7,7 @@ import Geometry
 @testable import LayoutFiles
 @testable import Export
 @testable import Engine
+import SceneFiles
 
 @Suite("Session: commands, undo/redo, queries")
 struct SessionTests: SessionScripting {

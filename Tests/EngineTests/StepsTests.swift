@@ -6,6 +6,7 @@ import Geometry
 @testable import CommandLanguage
 @testable import LayoutFiles
 @testable import Engine
+import SceneFiles
 
 /// Step-through demos: `step N` leaves the scene exactly as after step N.
 @Suite struct StepsTests {

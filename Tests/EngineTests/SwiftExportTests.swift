@@ -6,6 +6,7 @@ import Geometry
 @testable import LayoutFiles
 @testable import Export
 @testable import Engine
+import SceneFiles
 
 /// Copy as code: the Swift `export swift` prints must, read back, reproduce each layer's
 /// frame, position and matrix.

@@ -9,6 +9,7 @@ import Testing
 import LayoutFiles
 import Export
 import Engine
+import SceneFiles
 
 /// An in-memory terminal that also takes OSC 52 copies, recording what it was sent.
 final class ClipboardTestTerminal: Terminal {

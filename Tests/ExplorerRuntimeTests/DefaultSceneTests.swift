@@ -4,6 +4,7 @@ import ExplorerTestSupport
 import Foundation
 import Testing
 import Engine
+import SceneFiles
 
 @Suite struct DefaultSceneTests {
     /// The embedded tour is the shipped file. A Swift multi-line string literal has no final

@@ -8,6 +8,7 @@ import Testing
 import LayerModel
 import LayoutFiles
 import Engine
+import SceneFiles
 
 /// Follow mode's feed without terminals: a presenter's run loop writes it to a real file,
 /// a `FeedReader` reads it back, `Follow.apply` rebuilds the presenter's state.

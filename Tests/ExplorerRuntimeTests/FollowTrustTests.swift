@@ -11,6 +11,7 @@ import LayerModel
 import LayoutFiles
 import Export
 import Engine
+import SceneFiles
 import SafeText
 
 #if canImport(Glibc)

@@ -7,6 +7,7 @@ import TerminalKit
 import Testing
 import LayoutFiles
 import Engine
+import SceneFiles
 
 /// Issue 20: live reload follows a file that is deleted and created again (editors that
 /// write a new file), and never keeps a stale scene after a burst of writes.

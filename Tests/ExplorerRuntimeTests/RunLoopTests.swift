@@ -11,6 +11,7 @@ import TestSupport
 import Testing
 import LayoutFiles
 import Engine
+import SceneFiles
 
 
 

@@ -6,6 +6,7 @@ import Testing
 import LayerModel
 import LayoutFiles
 import Engine
+import SceneFiles
 
 /// What the screen drew is what a click resolves against: for every shipped scene, every
 /// layer whose centre cell is drawn in that layer's own colour (visible, not occluded, not

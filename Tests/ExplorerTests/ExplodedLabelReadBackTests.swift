@@ -4,6 +4,7 @@ import Cells
 import Geometry
 import LayerModel
 import Engine
+import SceneFiles
 import LayoutFiles
 import Raster
 @testable import Explorer

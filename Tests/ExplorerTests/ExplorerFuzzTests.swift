@@ -5,6 +5,7 @@ import Testing
 import CommandLanguage
 import LayoutFiles
 import Engine
+import SceneFiles
 
 /// Issue 20, finding: 48 000 random keys, clicks, `:` commands and resizes over the shipped
 /// scenes ended once in SIGILL (`Layouts/time-clock.json`, after `:wait 1e9`, slow motion and

@@ -7,6 +7,7 @@ import TerminalKit
 import CommandLanguage
 import LayoutFiles
 import Engine
+import SceneFiles
 
 /// Issue 20: numbers within the limits whose products are not. The policy (DECISIONS.md,
 /// docs/reliability.md): every number a reader takes is finite and within ±1e9; what the

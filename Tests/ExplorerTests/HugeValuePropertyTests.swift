@@ -8,6 +8,7 @@ import Raster
 import CommandLanguage
 import LayoutFiles
 import Engine
+import SceneFiles
 
 /// Issue 20's property test: huge transforms, zooms and animation values, through render.
 /// Each case takes a shipped scene (or a random one), a random layer, a transform, an

@@ -7,6 +7,7 @@ import TerminalKit
 import CommandLanguage
 import LayerModel
 import Engine
+import SceneFiles
 
 @Suite struct KeymapTests {
     static let allModes: [ModeName] = [.normal, .anchor, .cursor, .tree]

@@ -75,4 +75,32 @@ import Testing
         try loop.run(maxEvents: 1)
         #expect(loop.state.mode == .help, "the first event the explorer saw was the ? typed after the answers")
     }
+
+    @Test func aLateKittyAnswerSwitchesTheCanvasToPixels() throws {
+        // Nothing within the 150 ms; then kitty's five answers, as keys. When DA1's has
+        // passed the loop switches to kitty graphics at kitty's 8 × 17 cells, says so, and
+        // draws the image at once (no key pressed after the answers).
+        let terminal = RecordingTerminal(columns: 80, rows: 24, events: Self.events(Self.kittyAnswers))
+        let loop = RunLoop(state: Fixture.state(), terminal: terminal, options: ScreenOptions())
+        loop.dropLateAnswers(upgrading: LateProbe(early: GraphicsProbe(), environment: [:]))
+        try loop.run()
+        #expect(loop.pixels?.graphics == .kitty)
+        #expect(loop.state.status == "graphics: kitty graphics (the terminal answered the kitty query, after the 150 ms wait)")
+        #expect(loop.state.cellAspect == 17.0 / 8.0)
+        #expect(loop.state.mode != .cursor, "the answers never reached the reducer")
+        let sent = terminal.images.map { String(decoding: $0, as: UTF8.self) }
+        #expect(sent.first?.contains("a=T,f=100,") == true, "an image was sent without a key being pressed")
+    }
+
+    @Test func aLateAnswerWithoutImagesLeavesCells() throws {
+        // A terminal that answers DA1 late with no 4 in it (and no kitty answer): cells stay.
+        let terminal = RecordingTerminal(columns: 80, rows: 24, events: Self.events("\u{1B}[?62;1;2c"))
+        var state = Fixture.state()
+        state.status = "graphics: cells (the terminal did not answer the graphics probe)"
+        let loop = RunLoop(state: state, terminal: terminal, options: ScreenOptions())
+        loop.dropLateAnswers(upgrading: LateProbe(early: GraphicsProbe(), environment: [:]))
+        try loop.run()
+        #expect(loop.pixels == nil && terminal.images.isEmpty)
+        #expect(loop.state.status == "graphics: cells (the terminal did not answer the graphics probe)")
+    }
 }

@@ -4,6 +4,7 @@ import Raster
 import TestSupport
 import Testing
 import Engine
+import SceneFiles
 
 /// Every shipped scene, as the explorer first shows it on a 100 × 30 terminal.
 @Suite struct LayoutGoldenTests {

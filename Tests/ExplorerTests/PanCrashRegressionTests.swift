@@ -5,6 +5,7 @@ import Raster
 import Testing
 import CommandLanguage
 import Engine
+import SceneFiles
 
 /// Issue 15, finding 1: `render Layouts/untouchable.json --size 80x24 --script
 /// 'panel hit-test; pan 0 -20'` trapped in `Why.untouchable` ("Range requires lowerBound <=

@@ -1,6 +1,7 @@
 @testable import Explorer
 import CommandLanguage
 import Engine
+import SceneFiles
 import Foundation
 import Geometry
 import LayerModel

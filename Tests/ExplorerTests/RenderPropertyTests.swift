@@ -6,6 +6,7 @@ import SeededRandom
 import Testing
 import CommandLanguage
 import Engine
+import SceneFiles
 
 /// Issue 15, the render property: every shipped scene, with every panel, at random sizes,
 /// zooms, pans and cursor positions, renders a canvas of exactly the asked size without

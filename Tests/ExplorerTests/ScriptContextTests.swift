@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import LayoutFiles
 import Engine
+import SceneFiles
 
 /// Every effect in every script context is performed or refused with its reason — never
 /// dropped. Generated over `ScriptContext.allCases` × `EffectKind.allCases`: a new context

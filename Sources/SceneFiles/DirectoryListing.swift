@@ -19,13 +19,3 @@ enum DirectoryListing {
         return out
     }
 }
-
-extension String {
-    /// Without `characters` at either end.
-    func trimming(_ characters: Set<Character>) -> String {
-        var s = Substring(self)
-        while let f = s.first, characters.contains(f) { s.removeFirst() }
-        while let l = s.last, characters.contains(l) { s.removeLast() }
-        return String(s)
-    }
-}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+private let kittyTools: Bool = ["/usr/bin/Xvfb", "/usr/bin/kitty", "/usr/bin/xwd"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+
+/// The pixel canvas in kitty (docs/picture.md, "Pixels"): kitty under Xvfb with software GL.
+/// The explorer asks (`--graphics auto`); kitty answers the kitty query (in time, or late:
+/// then the late answer switches the canvas to pixels), the status line says kitty graphics,
+/// and a screenshot (`xwd`) of the canvas is the picture `render --png` draws for kitty's
+/// 8 × 17 cells (`font_size 10`, no config), pixel for pixel away from the names. Then a key
+/// (`r`, the selection turned 15°) and the screen is the new picture: the image re-sent.
+@Suite("kitty end to end", .serialized,
+       .enabled(if: LayerScopeProgram.path != nil && kittyTools, "needs layerscope, Xvfb, kitty and xwd (apt-get install xvfb kitty x11-apps)"))
+struct KittyEndToEndTests {
+    /// `XtermSixelEndToEndTests.compare`, reading the screenshot at its own bits per pixel
+    /// (Xvfb's root here is 24 bits a pixel in rows of 32-bit words).
+    static let compare = XtermSixelEndToEndTests.compare.replacingOccurrences(
+        of: "o = (Y + y) * bpl + (X + x) * 4", with: "o = (Y + y) * bpl + (X + x) * (h[11] // 8)")
+
+    @Test func theCanvasOnScreenIsThePictureAndFollowsAKey() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ls-kitty-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("scene.json").path
+        try """
+            { "screen": { "width": 200, "height": 100 },
+              "layers": [
+                { "name": "red", "bounds": [0, 0, 60, 40], "position": [50, 50], "backgroundColor": "#ff0000" },
+                { "name": "blue", "bounds": [0, 0, 60, 60], "position": [150, 50], "transform": [{ "rotate": 33 }], "backgroundColor": "#2060e0" },
+                { "name": "dot", "bounds": [0, 0, 4, 4], "position": [8, 92] }
+              ] }
+            """.write(toFile: scene, atomically: true, encoding: .utf8)
+        let program = try LayerScopeProgram.requiredPath
+        // The pictures expected for kitty's 8 × 17 cells, drawn headless: as opened, and
+        // after `r` with blue selected (33° + 15° = 48°).
+        let expected = dir.appendingPathComponent("expected.png").path
+        let turned = dir.appendingPathComponent("turned.png").path
+        for (png, script) in [(expected, "select blue"), (turned, "select blue; rotate 15")] {
+            let render = try Subprocess.run(program, ["render", scene, "--size", "80x24", "--png", png, "--cell-size", "8x17",
+                                                      "--theme", "dark", "--script", script])
+            #expect(render.status == 0, "\(render.errors)")
+        }
+
+        let display = ":\(300 + Int(getpid()) % 200)"
+        let xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        xvfb.arguments = [display, "-screen", "0", "800x480x24", "-nolisten", "tcp"]
+        xvfb.standardOutput = FileHandle.nullDevice; xvfb.standardError = FileHandle.nullDevice
+        try xvfb.run()
+        defer { XtermSixelEndToEndTests.stop(xvfb) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment["LANG"] = "C.UTF-8"
+        environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
+        environment.removeValue(forKey: "TMUX")
+        environment.removeValue(forKey: "NO_COLOR")
+        environment.removeValue(forKey: "KITTY_WINDOW_ID")
+        environment.removeValue(forKey: "KITTY_LISTEN_ON")
+        let socket = dir.appendingPathComponent("kitty.sock").path
+        let kitty = Process()
+        kitty.executableURL = URL(fileURLWithPath: "/usr/bin/kitty")
+        kitty.environment = environment
+        kitty.arguments = ["--config", "NONE", "-o", "linux_display_server=x11", "-o", "font_size=10", "-o", "window_padding_width=0",
+                           "-o", "initial_window_width=640", "-o", "initial_window_height=408", "-o", "remember_window_size=no", "-o", "allow_remote_control=yes",
+                           "-o", "update_check_interval=0", "--listen-on", "unix:\(socket)",
+                           program, scene, "--graphics", "auto", "--theme", "dark", "--script", "select blue"]
+        kitty.standardOutput = FileHandle.nullDevice; kitty.standardError = FileHandle.nullDevice
+        var deadline = Date().addingTimeInterval(30)
+        let xSocket = "/tmp/.X11-unix/X" + display.dropFirst()
+        while !FileManager.default.fileExists(atPath: xSocket) && Date() < deadline { usleep(50_000) }
+        try kitty.run()
+        defer { XtermSixelEndToEndTests.stop(kitty) }
+
+        /// Screenshots until the canvas (row 1: y = 17) is `png`'s picture, or the deadline.
+        func canvasBecomes(_ png: String) throws -> (share: Double, iou: Double, output: String) {
+            var output = ""
+            while Date() < deadline {
+                let shot = dir.appendingPathComponent("shot.xwd").path
+                let xwd = try Subprocess.run("/bin/sh", ["-c", "DISPLAY=\(display) /usr/bin/xwd -root -silent > '\(shot)'"], timeout: .seconds(10))
+                if xwd.status == 0 {
+                    let result = try Subprocess.run("/usr/bin/python3", ["-c", Self.compare, shot, png, "0", "17", "2060e0"], timeout: .seconds(60))
+                    output = result.output + result.errors
+                    let figures = result.output.split(separator: " ")
+                    let share = Double(figures.firstIndex(of: "share").map { figures[$0 + 1] } ?? "0") ?? 0
+                    let iou = Double(figures.firstIndex(of: "blue-iou").map { figures[$0 + 1] } ?? "0") ?? 0
+                    if share >= 0.95 && iou >= 0.98 { return (share, iou, output) }
+                }
+                usleep(300_000)
+            }
+            let figures = output.split(separator: " ")
+            return (Double(figures.firstIndex(of: "share").map { figures[$0 + 1] } ?? "0") ?? 0,
+                    Double(figures.firstIndex(of: "blue-iou").map { figures[$0 + 1] } ?? "0") ?? 0, output)
+        }
+        let first = try canvasBecomes(expected)
+        #expect(first.share >= 0.95, "\(first.output)")
+        #expect(first.iou >= 0.98, "\(first.output)")
+        // The status line, read back from kitty: the probe chose kitty graphics.
+        let text = try Subprocess.run("/usr/bin/kitty", ["@", "--to", "unix:\(socket)", "get-text"], environment: environment, timeout: .seconds(20))
+        #expect(text.output.contains("graphics: kitty graphics (the terminal answered the kitty query"), "\(text.output)")
+        // A key: blue turned 15° more.
+        deadline = Date().addingTimeInterval(30)
+        let key = try Subprocess.run("/usr/bin/kitty", ["@", "--to", "unix:\(socket)", "send-text", "r"], environment: environment, timeout: .seconds(20))
+        #expect(key.status == 0, "\(key.errors)")
+        let second = try canvasBecomes(turned)
+        #expect(second.share >= 0.95, "\(second.output)")
+        #expect(second.iou >= 0.98, "\(second.output)")
+    }
+}

@@ -81,7 +81,9 @@ public enum EngineCommand: Equatable, Sendable {
     case select(String)
     case selectNext, selectPrevious, selectParent, selectChild
     case undo, redo
-    case save(String?)
+    /// `save [FILE]`; `save --rewrite [FILE]` writes afresh what the file cannot keep its text
+    /// for (issue 36) instead of refusing.
+    case save(String?, rewrite: Bool = false)
     case load(String)
     case reload
     /// `order zPosition|tree`: the sibling order CALayer hit testing uses (R9).
@@ -90,8 +92,9 @@ public enum EngineCommand: Equatable, Sendable {
     case step(Int)
     /// `export swift`: the selection as Swift code.
     case exportSwift
-    /// `export svg FILE`: the scene as vector geometry, written atomically to FILE.
-    case exportSVG(String)
+    /// `export svg FILE [--crop screen|content]`: the scene as vector geometry, written
+    /// atomically to FILE.
+    case exportSVG(String, crop: SVGExtent = .screen)
     /// `explode …`, `camera …`: the exploded view (depth.md; CommandTable+Depth.swift).
     case depth(DepthCommand)
     /// `measure-pin …`: the layer the canvas measures the selection against; nil unpins
@@ -115,13 +118,13 @@ public enum EngineCommand: Equatable, Sendable {
         case .selectChild: return "select-child"
         case .undo: return "undo"
         case .redo: return "redo"
-        case let .save(path): return "save" + (path.map { " \(q($0))" } ?? "")
+        case let .save(path, rewrite): return "save" + (rewrite ? " --rewrite" : "") + (path.map { " \(q($0))" } ?? "")
         case let .load(path): return "load \(q(path))"
         case .reload: return "reload"
         case let .hitTestOrder(o): return "order \(o.rawValue)"
         case let .step(n): return "step \(n)"
         case .exportSwift: return "export swift"
-        case let .exportSVG(path): return "export svg \(q(path))"
+        case let .exportSVG(path, crop): return "export svg \(q(path))" + (crop == .screen ? "" : " --crop \(crop.rawValue)")
         case let .depth(d): return d.text
         case let .measurePin(pin): return pin?.text ?? "measure-pin off"
         }

@@ -219,8 +219,13 @@ public enum CommandTable {
         },
         CommandSpec("undo", .scene, [CommandForm([], "undo the last edit (every edit is undoable)")]) { (_: inout TokenCursor) throws(CommandError) in engine(.undo) },
         CommandSpec("redo", .scene, [CommandForm([], "redo what undo took back")]) { (_: inout TokenCursor) throws(CommandError) in engine(.redo) },
-        CommandSpec("save", aliases: ["w"], .scene, [CommandForm([.optional([.file("FILE")])], "write the scene atomically (temp file + rename); without FILE, to the file it came from")]) { (r: inout TokenCursor) throws(CommandError) in
-            engine(.save(r.peek == nil ? nil : try r.name("a file name")))
+        CommandSpec("save", aliases: ["w"], .scene, [
+            CommandForm([.optional([.file("FILE")])], "write the scene atomically (temp file + rename); without FILE, to the file it came from"),
+            CommandForm([.keyword("--rewrite"), .optional([.file("FILE")])], SaveRewrite.help),
+        ]) { (r: inout TokenCursor) throws(CommandError) in
+            let rewrite = r.peek.map { $0.text == "--rewrite" && !$0.quoted } ?? false
+            if rewrite { r.advance() }
+            return engine(.save(r.peek == nil ? nil : try r.name("a file name"), rewrite: rewrite))
         },
         CommandSpec("load", aliases: ["e"], .scene, [CommandForm([.file("FILE")], "open another layout")]) { (r: inout TokenCursor) throws(CommandError) in
             engine(.load(try r.name("a file name")))
@@ -228,12 +233,17 @@ public enum CommandTable {
         CommandSpec("reload", .scene, [CommandForm([], "read the scene's file again")]) { (_: inout TokenCursor) throws(CommandError) in engine(.reload) },
         CommandSpec("export", .scene, [
             CommandForm([.keyword("swift")], "the selection as Swift you can paste"),
-            CommandForm([.keyword("svg"), .file("FILE")], "the scene as an SVG picture, written atomically to FILE"),
+            CommandForm([.keyword("svg"), .file("FILE"), .optional([.keyword("--crop"), .choice(SVGExtent.allCases.map(\.rawValue))])],
+                        "the scene as an SVG picture, written atomically to FILE; `--crop content` fits the layers' union (10 units round it), as `render --svg FILE --crop content` does"),
         ]) { (r: inout TokenCursor) throws(CommandError) in
             let t = try r.word("a format (swift or svg)")
             switch t.text {
             case "swift": return engine(.exportSwift)
-            case "svg": return engine(.exportSVG(try r.name("an output file (.svg)")))
+            case "svg":
+                let file = try r.name("an output file (.svg)")
+                guard let flag = r.peek, flag.text == "--crop", !flag.quoted else { return engine(.exportSVG(file)) }
+                r.advance()
+                return engine(.exportSVG(file, crop: try r.choice("crop", SVGExtent.self)))
             default: throw CommandError("unknown export format \"\(t.text)\"", column: t.column, suggestion: "use: " + CommandTable.usage(of: "export"))
             }
         },

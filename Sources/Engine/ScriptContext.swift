@@ -15,7 +15,7 @@ extension Effect {
         case .answer: return .answer
         case .output: return .output
         case .write: return .write
-        case .save: return .save
+        case .save, .rewrite: return .save
         case .load: return .load
         case .reload: return .reload
         }

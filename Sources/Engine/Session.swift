@@ -13,6 +13,8 @@ public enum Effect: Equatable, Sendable {
     case answer(String)
     /// Write the scene to this path (nil: the session's own file).
     case save(String?)
+    /// `save --rewrite`: the same, writing afresh what the file cannot keep its text for.
+    case rewrite(String?)
     case load(String)
     case reload
     /// Text to show the user (e.g. `export swift`).
@@ -283,7 +285,7 @@ public struct Session: Equatable, Sendable {
             guard let entry = redoStack.popLast() else { throw CommandError("nothing to redo") }
             undoStack.append(step(entry))
             return .none
-        case let .save(path): return .save(path)
+        case let .save(path, rewrite): return rewrite ? .rewrite(path) : .save(path)
         case let .load(path): return .load(path)
         case .reload:
             guard filePath != nil else { throw CommandError("nothing to reload: this scene did not come from a file") }
@@ -297,8 +299,8 @@ public struct Session: Equatable, Sendable {
         case let .step(n):
             try goToStep(n)
             return .none
-        case let .exportSVG(path):
-            return .write(path: path, text: svgText())
+        case let .exportSVG(path, crop):
+            return .write(path: path, text: svgText(crop: SVGCrop(rawValue: crop.rawValue) ?? .screen))
         case let .depth(d):
             performDepth(d)
             return .none

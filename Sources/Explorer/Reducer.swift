@@ -27,6 +27,8 @@ public enum Action: Equatable, Sendable {
     case tick(seconds: Double)
     // Results of effects, fed back by the run loop.
     case saved(path: String)
+    /// `save --rewrite` wrote the file; `summary` says what it wrote afresh (issue 36).
+    case rewrote(path: String, summary: String)
     case saveFailed(String)
     /// The save must ask first (`Session.saveConflict`): the run loop found this.
     case saveConflict(path: String, SaveConflict)
@@ -63,6 +65,8 @@ public enum ExplorerEffect: Equatable, Sendable {
     case save(path: String)
     /// Save without asking again (answered "overwrite" to `Mode.confirmOverwrite`).
     case overwrite(path: String)
+    /// `save --rewrite`: write afresh what the file cannot keep its text for (issue 36).
+    case rewrite(path: String)
     case load(path: String)
     /// Put this text on the clipboard (OSC 52).
     case copy(String)
@@ -129,6 +133,10 @@ public enum Reducer {
                 if quitting { return .quit }
             }
             return .none
+        case let .rewrote(path, summary):
+            let effect = reduce(&state, .saved(path: path))
+            if !summary.isEmpty { state.setStatus("saved \(path): \(summary)") }
+            return effect
         case let .saveConflict(path, conflict):
             let quitting = state.mode == .confirmQuit || state.quitAfterSave
             state.quitAfterSave = false
@@ -482,6 +490,12 @@ public enum Reducer {
                 return .none
             }
             return .save(path: path)
+        case let .rewrite(path):
+            guard let path = path ?? state.session.filePath else {
+                state.setStatus("no file name: use :save --rewrite FILE", error: true)
+                return .none
+            }
+            return .rewrite(path: path)
         case let .load(path): return .load(path: path)
         case .reload:
             guard let path = state.session.filePath else {

@@ -14,7 +14,7 @@ extension ExplorerEffect {
         // A key's (an attendee's F), never a command's: no script can ask for it.
         case .followPresenter: return nil
         case .quit: return .quit
-        case .save, .overwrite: return .save
+        case .save, .overwrite, .rewrite: return .save
         case .load: return .load
         case .copy: return .copy
         case .write: return .write
@@ -42,6 +42,11 @@ public enum EffectPerformer {
             if case .overwrite = effect { scene.loaded = LoadedFile() }
             switch io.save(scene, path) {
             case .success: return .saved(path: path)
+            case let .failure(e): return .saveFailed(e.description)
+            }
+        case let .rewrite(path):
+            switch io.rewrite(scene, path) {
+            case let .success(summary): return .rewrote(path: path, summary: summary)
             case let .failure(e): return .saveFailed(e.description)
             }
         case let .load(path):

@@ -21,6 +21,8 @@ public struct ExplorerIO: Sendable {
     public var save: @Sendable (Scene, String) -> Result<Void, SceneLoadError>
     /// A cheap stamp of a file's state (mtime and size), nil when it can't be read.
     public var stamp: @Sendable (String) -> FileStamp?
+    /// `save --rewrite` (issue 36): the summary of what was written afresh.
+    public var rewrite: @Sendable (Scene, String) -> Result<String, SceneLoadError> = ExplorerIO.rewriteFile
 
     public init(load: @escaping @Sendable (String) -> Result<Scene, SceneLoadError>,
                 save: @escaping @Sendable (Scene, String) -> Result<Void, SceneLoadError>,
@@ -33,6 +35,11 @@ public struct ExplorerIO: Sendable {
         load: { path in Result { () throws(SceneLoadError) in try SceneLoader.load(path) } },
         save: { scene, path in Result { () throws(SceneLoadError) in try SceneLoader.save(scene, to: path, expecting: scene.savingExpectation(to: path)) } },
         stamp: FileStamp.of)
+
+    /// `save --rewrite` on real files, expecting the version the scene was read at.
+    public static let rewriteFile: @Sendable (Scene, String) -> Result<String, SceneLoadError> = { scene, path in
+        Result { () throws(SceneLoadError) in try SceneLoader.rewrite(scene, to: path, expecting: scene.savingExpectation(to: path)).summary }
+    }
 }
 
 /// mtime + size + inode of a file: enough to notice an editor's save (the inode tells a
@@ -194,7 +201,7 @@ public final class RunLoop {
                 // After our own save, watch the file from its new stamp, or the next poll would
                 // reload it (a save only when it worked: Session.didSave).
                 switch (effect, result) {
-                case let (.save(path), .saved), let (.overwrite(path), .saved): knownStamp = io.stamp(path)
+                case let (.save(path), .saved), let (.overwrite(path), .saved), let (.rewrite(path), .rewrote): knownStamp = io.stamp(path)
                 case let (.load(path), .loaded): knownStamp = stampBefore; publishScene(path: path)
                 case (.load, _): knownStamp = stampBefore
                 default: break

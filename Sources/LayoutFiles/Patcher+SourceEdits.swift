@@ -210,3 +210,31 @@ extension Patcher {
         try replace(firstLine..<next, with: "")
     }
 }
+
+extension Patcher {
+    /// Takes `member` (key, value and separator) out of `object` (`save --rewrite`: removed
+    /// notes or screen, a script folded into the layers). A block mapping loses the member's
+    /// whole lines; comments on lines of their own above it stay.
+    mutating func removeMember(_ member: SourceMember, of object: SourceValue) throws(PatchFailure) {
+        guard let members = object.members,
+              let index = members.firstIndex(where: { $0.keyPosition == member.keyPosition }),
+              let keyStart = source.offset(of: member.keyPosition) else {
+            throw PatchFailure(reason: "cannot find \"\(member.key)\" in the text", field: member.key)
+        }
+        if isFlowCollection(object) || format == .json {
+            let end = valueEnd(member.value, flow: true)
+            if index > 0 {
+                try replace(valueEnd(members[index - 1].value, flow: true)..<end, with: "")
+            } else if index + 1 < members.count, let next = source.offset(of: members[index + 1].keyPosition) {
+                try replace(keyStart..<next, with: "")
+            } else {
+                try replace(keyStart..<end, with: "")
+            }
+            return
+        }
+        let firstLine = source.lineStarts[member.keyPosition.line - 1]
+        let end = lineEnd(containing: valueEnd(member.value, flow: false))
+        let next = end < source.scalars.count ? end + breakLength(at: end) : end
+        try replace(firstLine..<next, with: "")
+    }
+}

@@ -1,7 +1,14 @@
 import LayerModel
 
-/// Why a patch could not be made.
-struct PatchFailure: Error { var reason: String }
+/// Why a patch could not be made: in words, and (when known) the layer and the field it is
+/// about and where that is in the file, for the message (issue 36: "which field is not said").
+struct PatchFailure: Error {
+    var reason: String
+    /// The layer the failure is about (by name), when it is about one.
+    var layer: String? = nil
+    /// The field of that layer (its key in the file, or the property's name).
+    var field: String? = nil
+}
 
 /// Collects replacements in a layout file's text (scalar offsets) and applies them at once.
 struct Patcher {
@@ -13,6 +20,14 @@ struct Patcher {
     /// Empty flow arrays (`[]`, by offset) that already received a new element: the next one
     /// goes after it with a comma (a scene begun from `{"layers": []}` gets two `add`s).
     var filledEmptyArrays: Set<Int> = []
+
+    /// The rewriting save (`save --rewrite`): layers written afresh whole in place of their
+    /// text, and whether a moved layer, removed notes or screen may be rewritten instead of
+    /// refusing (issue 36). Empty and false for the ordinary preserving save.
+    var fresh: Set<String> = []
+    var rewriting = false
+    /// What was written afresh, in words, for the save's report (`layer "badge"`, `notes`).
+    var rewritten: [String] = []
 
     /// The file starts with a byte order mark: both readers give positions without it (it
     /// takes no column), so it is set aside while patching and put back in front.

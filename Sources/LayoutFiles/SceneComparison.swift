@@ -5,25 +5,37 @@ import Geometry
 /// Scene equality as a save needs it: numbers to 1e-9, layers matched by name, fields this
 /// file does not know compared exactly.
 public enum SceneComparison {
+    /// What differs between two scenes: in words, and the layer and field when it is one
+    /// layer's field (so a refused save can say where in the file).
+    struct Difference: Equatable {
+        var words: String
+        var layer: String? = nil
+        var field: String? = nil
+    }
+
     /// Nil when `a` and `b` are the same scene, else what differs, in words.
-    static func difference(_ a: Scene, _ b: Scene) -> String? {
-        if a.title != b.title { return "the title differs" }
-        if a.notes != b.notes { return "the notes differ" }
-        if a.script.map(\.text) != b.script.map(\.text) { return "the script differs" }
-        if !sameSteps(a.steps, b.steps) { return "the steps differ" }
-        if a.tree.screenScale != b.tree.screenScale { return "the screen scale differs" }
+    static func difference(_ a: Scene, _ b: Scene) -> String? { detailedDifference(a, b)?.words }
+
+    /// `difference`, with the layer and field when the difference is a layer's.
+    static func detailedDifference(_ a: Scene, _ b: Scene) -> Difference? {
+        func words(_ text: String) -> Difference { Difference(words: text) }
+        if a.title != b.title { return words("the title differs") }
+        if a.notes != b.notes { return words("the notes differ") }
+        if a.script.map(\.text) != b.script.map(\.text) { return words("the script differs") }
+        if !sameSteps(a.steps, b.steps) { return words("the steps differ") }
+        if a.tree.screenScale != b.tree.screenScale { return words("the screen scale differs") }
         switch (a.screen, b.screen) {
         case (nil, nil): break
         case let (x?, y?) where nearlyEqual(x.width, y.width) && nearlyEqual(x.height, y.height): break
-        default: return "the screen size differs"
+        default: return words("the screen size differs")
         }
-        if let d = treeDifference(a.tree, b.tree) { return d }
-        if let d = animationDifference(a.animations, b.animations) { return d }
-        if a.currentStep != b.currentStep { return "the current step differs (\(a.currentStep) vs \(b.currentStep))" }
+        if let d = treeDifferenceDetail(a.tree, b.tree) { return d }
+        if let d = animationDifference(a.animations, b.animations) { return words(d) }
+        if a.currentStep != b.currentStep { return words("the current step differs (\(a.currentStep) vs \(b.currentStep))") }
         // Every field is compared above, by name; this catches one added to Scene later.
         var x = a, y = b
         x.tree = y.tree; x.screen = y.screen; x.script = y.script; x.steps = y.steps; x.animations = y.animations
-        return x == y ? nil : "a scene field differs"
+        return x == y ? nil : words("a scene field differs")
     }
 
     /// The first declared animation that differs, in words; nil when all are the same. Where
@@ -43,15 +55,20 @@ public enum SceneComparison {
         a.count == b.count && zip(a, b).allSatisfy { $0.title == $1.title && $0.notes == $1.notes && $0.script.map(\.text) == $1.script.map(\.text) }
     }
 
-    public static func treeDifference(_ a: LayerTree, _ b: LayerTree) -> String? {
-        guard a.count == b.count else { return "the number of layers differs (\(a.count) vs \(b.count))" }
+    public static func treeDifference(_ a: LayerTree, _ b: LayerTree) -> String? { treeDifferenceDetail(a, b)?.words }
+
+    static func treeDifferenceDetail(_ a: LayerTree, _ b: LayerTree) -> Difference? {
+        guard a.count == b.count else { return Difference(words: "the number of layers differs (\(a.count) vs \(b.count))") }
         var stack: [(LayerID?, LayerID?)] = [(nil, nil)]
         while let (pa, pb) = stack.popLast() {
             let ca = a.children(of: pa), cb = b.children(of: pb)
             let na = ca.map { a[$0].name }, nb = cb.map { b[$0].name }
-            guard na == nb else { return "the layers under \(pa.map { a[$0].name } ?? "the screen") differ or are in another order" }
+            guard na == nb else {
+                return Difference(words: "the layers under \(pa.map { a[$0].name } ?? "the screen") differ or are in another order",
+                                  layer: pa.map { a[$0].name }, field: pa.map { a[$0].kind == .view ? "subviews" : "sublayers" })
+            }
             for (ia, ib) in zip(ca, cb) {
-                if let d = layerDifference(a[ia], b[ib]) { return "layer \"\(a[ia].name)\": \(d)" }
+                if let d = layerDifference(a[ia], b[ib]) { return Difference(words: "layer \"\(a[ia].name)\": \(d)", layer: a[ia].name, field: d) }
                 stack.append((ia, ib))
             }
         }

@@ -26,7 +26,8 @@ extension ScriptRunner {
             case let .output(code): emit("{\"swift\":\(SafeText.jsonQuoted(code))}")
             case let .write(path, text):
                 do throws(TextFile.Failure) { _ = try TextFile.writeAtomically(text, to: path) } catch { throw failure("\(command.text): \(error.message)", column: nil) }
-            case let .save(path):
+            case let .save(path), let .rewrite(path):
+                let rewriting: Bool = { if case .rewrite = effect { return true }; return false }()
                 guard let target = path ?? session.filePath else { throw failure("save: no file name (use save FILE)", column: nil) }
                 // A script cannot answer a question: a file changed on disk since it was
                 // loaded, or read-only, is refused (the explorer asks instead).
@@ -37,7 +38,15 @@ extension ScriptRunner {
                 // …and checked again under the save's lock, where no other save can land between
                 // the check and the rename (six concurrent `eval … save` reverted each other).
                 let written: FileVersion?
-                do { written = try SceneLoader.save(session.savable, to: target, expecting: session.saveExpectation(to: target)) } catch {
+                do {
+                    if rewriting {
+                        let report = try SceneLoader.rewrite(session.savable, to: target, expecting: session.saveExpectation(to: target))
+                        written = report.version
+                        if !report.summary.isEmpty { warn("line \(line.location?.line ?? 0): save --rewrite: \(target): \(report.summary)") }
+                    } else {
+                        written = try SceneLoader.save(session.savable, to: target, expecting: session.saveExpectation(to: target))
+                    }
+                } catch {
                     throw failure("save: \(error)", column: nil)
                 }
                 session.didSave(to: target, version: written)

@@ -91,7 +91,7 @@ struct CommandParserTests {
         ("add a in", 9, "missing a parent layer name", nil),
         ("add a at x", 10, "expected a whole number", nil),
         ("zoom -2", 6, "expected a positive number", nil),
-        ("export png", 8, "unknown export format \"png\"", "use: export swift, or export svg FILE"),
+        ("export png", 8, "unknown export format \"png\"", "use: export swift, or export svg FILE [--crop screen|content]"),
         ("export svg", 11, "missing an output file (.svg)", nil),
         ("mode anchr", 6, "unknown mode \"anchr\"", "did you mean \"anchor\"?"),
         ("mode", 5, "missing a mode (normal, anchor, cursor or tree)", nil),

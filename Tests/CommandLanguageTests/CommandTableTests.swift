@@ -173,7 +173,12 @@ struct CommandTableTests {
         #expect(CommandTable.argumentKinds(verb: "convert", typed: ["point", "1", "2", "from"], position: 5) == [.space("A"), .keyword("content")])
         // After "from content": a layer called content may be A (then "to"), or the content form's NAME.
         #expect(CommandTable.argumentKinds(verb: "convert", typed: ["point", "1", "2", "from", "content"], position: 6) == [.keyword("to"), .layer("NAME")])
-        #expect(CommandTable.argumentKinds(verb: "w", typed: [], position: 1) == [.file("FILE")])
+        // save [FILE] | save --rewrite [FILE] (issue 36): Tab offers both, then the file.
+        #expect(CommandTable.argumentKinds(verb: "w", typed: [], position: 1) == [.file("FILE"), .keyword("--rewrite")])
+        #expect(CommandTable.argumentKinds(verb: "w", typed: ["--rewrite"], position: 2) == [.file("FILE")])
+        // export svg FILE [--crop screen|content].
+        #expect(CommandTable.argumentKinds(verb: "export", typed: ["svg", "a.svg"], position: 3) == [.keyword("--crop")])
+        #expect(CommandTable.argumentKinds(verb: "export", typed: ["svg", "a.svg", "--crop"], position: 4) == [.choice(["screen", "content"])])
         #expect(CommandTable.argumentKinds(verb: "nope", typed: [], position: 1) == [])
     }
 }

@@ -61,7 +61,7 @@ import Testing
             for synopsis in spec.synopses { #expect(e.suggestion?.contains(synopsis) == true, "\(line) lacks \(synopsis)") }
         }
         // Worked by hand from export's two forms.
-        #expect(CommandTable.usage(of: "export") == "export swift, or export svg FILE")
+        #expect(CommandTable.usage(of: "export") == "export swift, or export svg FILE [--crop screen|content]")
         #expect(CommandTable.usage(of: "add") == "add NAME [layer|view] [in PARENT] [at INDEX]")
     }
 }

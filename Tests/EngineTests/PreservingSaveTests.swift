@@ -217,7 +217,7 @@ import SceneFiles
         #expect(saved == LayoutFile.encode(session.scene, format: .json))
     }
 
-    @Test("an edit the file's script would overwrite is refused, names save-as, and leaves the file byte for byte")
+    @Test("an edit the file's script would overwrite is refused, names the field, save --rewrite and save-as, and leaves the file byte for byte")
     func unfaithfulSaveIsRefused() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/popup.json"
@@ -233,7 +233,11 @@ import SceneFiles
         // layer would be overwritten on the next load: no faithful patch exists.
         let failure = try #require(throws: ScriptFailure.self) { try Self.edit(path, "select anchorFirst; set position 10 10") }
         #expect(failure.message.contains("cannot save into the file and keep its text"))
-        #expect(failure.message.contains("save under a new name"))
+        // Where (anchorFirst's object, line 2 column 14: it writes no position of its own) and
+        // both ways out (issue 36).
+        #expect(failure.message.contains("popup.json:2:14: layers[0].position: "), "\(failure.message)")
+        #expect(failure.message.contains("save --rewrite keeps the file's text except: the script folded into the layers"))
+        #expect(failure.message.contains("save NEW.json writes a new file"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
         // Saving under a new name writes the whole scene canonically, the script applied.
         var session = Session(scene: try SceneLoader.load(path), filePath: path)

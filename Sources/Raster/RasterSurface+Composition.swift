@@ -7,14 +7,16 @@ extension RasterSurface {
     /// Turns the buffers into cells: braille dots over half-block fills (the dots take the
     /// outline colour as foreground and the fill as background), or half blocks alone, or
     /// ASCII glyphs over `.` fills; then markers. Cells nothing was drawn on keep their content.
-    func compose(into canvas: inout Canvas) {
+    /// In braille and octant modes the fill buffer is left zeroed (the next frame zeroes none
+    /// of it).
+    mutating func compose(into canvas: inout Canvas) {
         precondition(canvas.columns == columns && canvas.rows == rows, "RasterSurface: canvas size mismatch")
         canvas.withUnsafeMutableCells { composeCells($0, clearing: false) }
     }
 
     /// The composed canvas on its own: cells nothing was drawn on are blank. One pass writes
     /// every cell (no blank canvas filled first and then overwritten).
-    func composedCanvas() -> Canvas {
+    mutating func composedCanvas() -> Canvas {
         Canvas(columns: columns, rows: rows, writingEveryCell: { cells in composeCells(cells, clearing: true) })
     }
 
@@ -50,11 +52,13 @@ extension RasterSurface {
 
     /// The composition pass over `cells` (row-major, `columns × rows`). `clearing`: the
     /// cells are not initialized yet, and every one is written (blank where nothing was drawn).
-    private func composeCells(_ cells: UnsafeMutableBufferPointer<Cell>, clearing: Bool) {
+    private mutating func composeCells(_ cells: UnsafeMutableBufferPointer<Cell>, clearing: Bool) {
         precondition(cells.count == columns * rows, "RasterSurface: canvas size mismatch")
         var contrast = Contrast(backdrop: backdrop)
         let mode = self.mode
         let blank = Cell(scalar: " ")
+        // What lies under each marker, read before the braille pass zeroes the fill.
+        let under = markers.isEmpty ? [] : markers.map { backgroundUnder(cell: $0.cell) }
         switch mode {
         case .braille, .auto, .octant:
             composeBraille(cells, clearing: clearing, contrast: &contrast)
@@ -62,8 +66,7 @@ extension RasterSurface {
             if clearing { cells.update(repeating: blank) }
             composeOther(cells, contrast: &contrast)
         }
-        for m in markers {
-            let under = backgroundUnder(cell: m.cell)
+        for (m, under) in zip(markers, under) {
             cells[m.cell] = Cell(m.glyph, style: RasterSurface.style(contrast.adapt(m.color, over: under), background: under))
         }
     }
@@ -71,8 +74,9 @@ extension RasterSurface {
     /// Braille and octant cells: 2 × 4 fill samples and dots a cell. Every cell's samples
     /// are read as four 64-bit words (a sample row's two samples each), so the common cells
     /// — nothing drawn, one solid colour — cost a few comparisons and one store; the others
-    /// (dots, two colours) go to `mixedBrailleCell`.
-    private func composeBraille(_ cells: UnsafeMutableBufferPointer<Cell>, clearing: Bool, contrast: inout Contrast) {
+    /// (dots, two colours) go to `mixedBrailleCell`. Each cell's samples are zeroed once read,
+    /// so the buffer is clean for the next frame without a pass of its own.
+    private mutating func composeBraille(_ cells: UnsafeMutableBufferPointer<Cell>, clearing: Bool, contrast: inout Contrast) {
         let w = columns, fw = fillWidth
         let octant = mode == .octant
         let backdrop = self.backdrop
@@ -80,7 +84,8 @@ extension RasterSurface {
         let rowBytes = fw &* MemoryLayout<Packed>.stride
         // The last solid colour and its cell: a fill's cells repeat it along a row.
         var lastSolid: Packed = 0, lastSolidCell = blank
-        fill.withUnsafeBufferPointer { fill in
+        let rows = self.rows
+        fill.withUnsafeMutableBufferPointer { fill in
         ink.withUnsafeBufferPointer { ink in
         inkColor.withUnsafeBufferPointer { inkColor in
             guard let fillBase = fill.baseAddress, let inkBase = ink.baseAddress, let colorBase = inkColor.baseAddress,
@@ -88,7 +93,7 @@ extension RasterSurface {
             for r in 0..<rows {
                 let rowCell = r &* w
                 // Sample row 4r, two samples (8 bytes) a cell.
-                let rowFill = UnsafeRawPointer(fillBase + (4 &* r) &* fw)
+                let rowFill = UnsafeMutableRawPointer(fillBase + (4 &* r) &* fw)
                 for c in 0..<w {
                     let cell = rowCell &+ c
                     let p = rowFill + c &* 8
@@ -97,6 +102,12 @@ extension RasterSurface {
                     let s2 = p.loadUnaligned(fromByteOffset: 2 &* rowBytes, as: UInt64.self)
                     let s3 = p.loadUnaligned(fromByteOffset: 3 &* rowBytes, as: UInt64.self)
                     let dots = inkBase[cell]
+                    if s0 | s1 | s2 | s3 != 0 {
+                        p.storeBytes(of: 0, as: UInt64.self)
+                        p.storeBytes(of: 0, toByteOffset: rowBytes, as: UInt64.self)
+                        p.storeBytes(of: 0, toByteOffset: 2 &* rowBytes, as: UInt64.self)
+                        p.storeBytes(of: 0, toByteOffset: 3 &* rowBytes, as: UInt64.self)
+                    }
                     if dots == 0 {
                         if s0 | s1 | s2 | s3 == 0 {
                             // Nothing drawn.
@@ -121,6 +132,9 @@ extension RasterSurface {
         }
         }
         }
+        // Every sample was zeroed as it was read.
+        fillRowsLow = Int.max
+        fillRowsHigh = -1
     }
 
     /// A braille or octant cell that is not blank or one solid colour: dots over the commonest

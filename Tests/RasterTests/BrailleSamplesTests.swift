@@ -8,7 +8,7 @@ import Testing
 /// generic `commonest`, `twoColours` and `edgeCell`, and the pass that zeroes the fill as it
 /// reads it.
 @Suite struct BrailleSamplesTests {
-    static let brailleBit: (Int) -> UInt8 = { Glyphs.brailleBit($0) }
+    static func brailleBit(_ k: Int) -> UInt8 { Glyphs.brailleBit(k) }
 
     @Test func dotMasksAndSampleMasksConvertBothWays() {
         // Sample k has dot Glyphs.brailleBit(k): 0x01 0x08 0x02 0x10 0x04 0x20 0x40 0x80.

@@ -85,6 +85,9 @@ extension RasterSurface {
         // The last solid colour and its cell: a fill's cells repeat it along a row.
         var lastSolid: Packed = 0, lastSolidCell = blank
         let rows = self.rows
+        // The sample rows any fill reached this frame (`markFillRows`): a cell row outside
+        // them with no dots on it has nothing to compose.
+        let fillLow = fillRowsLow, fillHigh = fillRowsHigh
         fill.withUnsafeMutableBufferPointer { fill in
         ink.withUnsafeBufferPointer { ink in
         inkColor.withUnsafeBufferPointer { inkColor in
@@ -92,6 +95,10 @@ extension RasterSurface {
                   let out = cells.baseAddress else { return }
             for r in 0..<rows {
                 let rowCell = r &* w
+                if (4 &* r &+ 3 < fillLow || 4 &* r > fillHigh) && RasterSurface.allZero(inkBase + rowCell, count: w) {
+                    if clearing { (out + rowCell).update(repeating: blank, count: w) }
+                    continue
+                }
                 // Sample row 4r, two samples (8 bytes) a cell.
                 let rowFill = UnsafeMutableRawPointer(fillBase + (4 &* r) &* fw)
                 for c in 0..<w {
@@ -135,6 +142,22 @@ extension RasterSurface {
         // Every sample was zeroed as it was read.
         fillRowsLow = Int.max
         fillRowsHigh = -1
+    }
+
+    /// True when the `count` bytes from `p` are all zero (eight at a time).
+    @inline(__always)
+    static func allZero(_ p: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let raw = UnsafeRawPointer(p)
+        var i = 0, any: UInt64 = 0
+        while i &+ 8 <= count {
+            any |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i &+= 8
+        }
+        while i < count {
+            any |= UInt64(p[i])
+            i &+= 1
+        }
+        return any == 0
     }
 
     /// A braille or octant cell that is not blank or one solid colour: dots over the commonest

@@ -340,6 +340,20 @@ extension Canvas {
         cells[row * columns + column] = cell
     }
 
+    /// A canvas whose cells `body` writes, every one of them, row-major (the rasterizer's
+    /// composition pass: no blank canvas is filled first only to be overwritten).
+    package init(columns: Int, rows: Int, writingEveryCell body: (UnsafeMutableBufferPointer<Cell>) -> Void) {
+        self.columns = max(0, columns)
+        self.rows = max(0, rows)
+        let count = self.columns * self.rows
+        cells = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            // `Cell` is a plain value (no references): writing over uninitialized memory is
+            // initializing it.
+            body(UnsafeMutableBufferPointer(rebasing: buffer[0..<count]))
+            initialized = count
+        }
+    }
+
     /// Direct row-major access to the cells, for the rasterizer's composition pass.
     package mutating func withUnsafeMutableCells<R>(_ body: (UnsafeMutableBufferPointer<Cell>) throws -> R) rethrows -> R {
         try cells.withUnsafeMutableBufferPointer { try body($0) }

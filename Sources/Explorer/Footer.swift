@@ -70,10 +70,27 @@ struct Footer {
         }
     }
 
+    /// Non-empty, no control character, no space first, last or twice in a row: what
+    /// `ExplorerScreen.wrap` (which splits at spaces and joins with one) returns unchanged
+    /// when it fits.
+    static func isOneSpacedLine(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20
+        var empty = true
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || (byte == 0x20 && previous == 0x20) { return false }
+            previous = byte
+            empty = false
+        }
+        return !empty && previous != 0x20
+    }
+
     /// `text` wrapped to `width` columns in at most `budget` rows; only when even that is too
     /// few does the last row end in "…".
     static func wrap(_ text: String, width: Int, budget: Int) -> [String] {
         let width = max(1, width)
+        // One line, words one space apart, that fits (the key echo, most messages): the wrap
+        // would give it back whole; every frame skips replacing, splitting and joining.
+        if text.utf8.count <= 4 * width, isOneSpacedLine(text), text.displayWidth <= width { return [text] }
         var lines = ExplorerScreen.wrap(text.replacing("\n", with: " "), width: width)
         if lines.isEmpty { lines = [""] }
         let budget = max(1, budget)

@@ -22,7 +22,7 @@ public struct LayerTree: Equatable, Sendable {
         return true
     }
 
-    private(set) var storage: [Layer?] = []
+    @usableFromInline private(set) var storage: [Layer?] = []
     /// The fields hit testing reads, per slot, as plain values (no reference counting):
     /// copying whole layers (name, sublayers) dominated the cost of a search.
     private(set) var hitGeometry: [HitGeometry] = [] {
@@ -72,6 +72,13 @@ public struct LayerTree: Equatable, Sendable {
             if zMoved, let parent = newValue.superlayer { refreshSearchOrder(parent) }
             checkInvariants(after: TouchedSlots(slots: zMoved ? [id] + (newValue.superlayer.map { [$0] } ?? []) : [id]))
         }
+    }
+
+    /// The layer in slot `raw` (`LayerID.raw`), read in place: the rasterizer's walk reads a
+    /// few fields of every visible layer, and a whole copy (name, sublayers, drawing) cost more
+    /// than the reading. Precondition: the slot holds a layer.
+    @inlinable package subscript(slot raw: Int) -> Layer {
+        _read { yield storage[raw]! }
     }
 
     public var storageCount: Int { storage.count }

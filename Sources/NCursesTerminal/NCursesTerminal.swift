@@ -451,6 +451,13 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
 
     // MARK: - Set-up helpers
 
+    /// The memory setting the explorer runs with once its terminal is open (freed frame
+    /// buffers kept, see the shim), for a process that measures the explorer's frames without
+    /// a terminal (`layerscope bench`): the same allocator behaviour, the same figures.
+    public static func keepFreedMemory() {
+        cn_keep_freed_memory()
+    }
+
     private static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }

@@ -7,8 +7,9 @@ import LayerModel
 /// The order is `tree.drawingOrder()` (R11: tree order with siblings stable-sorted by
 /// zPosition, hidden subtrees skipped); the matrix equals `tree.matrixToScreen(id)` (up to
 /// rounding), but is built as `hop · parent's matrix` instead of walking the ancestors, and
-/// each layer is copied out of the tree once. `then` is applied after the screen matrix
-/// (e.g. screen points → cells), so every step's `matrix` maps straight to that space.
+/// each layer is read in place in the tree (`layers`), never copied out whole. `then` is
+/// applied after the screen matrix (e.g. screen points → cells), so every step's `matrix`
+/// maps straight to that space.
 public struct DrawingWalk: Sequence, IteratorProtocol {
     /// One visible layer.
     public struct Step {
@@ -24,13 +25,13 @@ public struct DrawingWalk: Sequence, IteratorProtocol {
         public var opacity: Double
     }
 
-    /// One visible layer, as the rasterizer takes it: the layer itself stays in `layers`
-    /// (copied out of the tree once, never moved or copied again).
+    /// One visible layer, as the rasterizer takes it: the layer itself stays in the tree,
+    /// read in place through `layers`.
     struct Visit {
         var index: Int
         var parentIndex: Int
         var id: LayerID
-        /// Index into `layers`.
+        /// The layer's slot in the tree (`LayerID.raw`): `layers[slot]`.
         var slot: Int
         var matrix: Homography
         var opacity: Double
@@ -50,10 +51,17 @@ public struct DrawingWalk: Sequence, IteratorProtocol {
         var sublayerSpace: Int32
     }
 
-    private let tree: LayerTree
+    /// The tree's layers by slot, read in place (never copied out whole).
+    struct Layers {
+        let tree: LayerTree
+        subscript(slot: Int) -> Layer {
+            @inline(__always) _read { yield tree[slot: slot] }
+        }
+    }
+
+    /// The tree being walked; `layers[visit.slot]` is a visited layer.
+    let layers: Layers
     private let base: Homography
-    /// Every visible layer met so far, in the order it was copied out of the tree.
-    private(set) var layers: ContiguousArray<Layer> = []
     private var stack: [Pending] = []
     private var visited: [Visited] = []
     private var sublayerSpaces: [Transform3D] = []
@@ -67,7 +75,6 @@ public struct DrawingWalk: Sequence, IteratorProtocol {
     /// a frame then allocates nothing in proportion to the tree (big per-frame allocations
     /// are mapped and faulted in afresh each time).
     struct Storage {
-        var layers: ContiguousArray<Layer> = []
         var stack: [Pending] = []
         var visited: [Visited] = []
         var sublayerSpaces: [Transform3D] = []
@@ -75,20 +82,17 @@ public struct DrawingWalk: Sequence, IteratorProtocol {
     }
 
     init(_ tree: LayerTree, then base: Homography = .identity, reusing storage: Storage) {
-        self.tree = tree
+        layers = Layers(tree: tree)
         self.base = base
-        layers = storage.layers
         stack = storage.stack
         visited = storage.visited
         sublayerSpaces = storage.sublayerSpaces
         siblings = storage.siblings
-        layers.removeAll(keepingCapacity: true)
         stack.removeAll(keepingCapacity: true)
         visited.removeAll(keepingCapacity: true)
         sublayerSpaces.removeAll(keepingCapacity: true)
         siblings.removeAll(keepingCapacity: true)
         visited.reserveCapacity(tree.count)
-        layers.reserveCapacity(tree.count)
         stack.reserveCapacity(64)
         push(tree.roots, parent: -1)
     }
@@ -96,22 +100,19 @@ public struct DrawingWalk: Sequence, IteratorProtocol {
     /// The working arrays, emptied (no layer kept alive), for the next walk; this walk is
     /// over afterwards.
     mutating func takeStorage() -> Storage {
-        var storage = Storage(layers: layers, stack: stack, visited: visited, sublayerSpaces: sublayerSpaces, siblings: siblings)
-        layers = []; stack = []; visited = []; sublayerSpaces = []; siblings = []
-        storage.layers.removeAll(keepingCapacity: true)
+        var storage = Storage(stack: stack, visited: visited, sublayerSpaces: sublayerSpaces, siblings: siblings)
+        stack = []; visited = []; sublayerSpaces = []; siblings = []
         storage.stack.removeAll(keepingCapacity: true)
         return storage
     }
 
     /// Pushes the visible ones among `ids` so they pop in drawing order (lowest zPosition
-    /// first, ties in tree order). Each layer is copied out of the tree here, once, into
-    /// `layers`; what is sorted and stacked is a small record pointing at it.
+    /// first, ties in tree order). What is sorted and stacked is a small record naming the
+    /// layer's slot; the layer stays in the tree.
     private mutating func push(_ ids: [LayerID], parent: Int32) {
         if ids.count == 1 {
-            let layer = tree[ids[0]]
-            if !layer.isHidden {
-                stack.append(Pending(id: ids[0], slot: Int32(layers.count), parent: parent))
-                layers.append(layer)
+            if !layers[ids[0].raw].isHidden {
+                stack.append(Pending(id: ids[0], slot: Int32(ids[0].raw), parent: parent))
             }
             return
         }
@@ -119,13 +120,11 @@ public struct DrawingWalk: Sequence, IteratorProtocol {
         var sorted = true
         var lastZ = -Double.infinity
         for (offset, id) in ids.enumerated() {
-            let layer = tree[id]
-            if layer.isHidden { continue }
-            let z = layer.zPosition
+            if layers[id.raw].isHidden { continue }
+            let z = layers[id.raw].zPosition
             if !(z >= lastZ) { sorted = false }
             lastZ = z
-            siblings.append((offset, z, Pending(id: id, slot: Int32(layers.count), parent: parent)))
-            layers.append(layer)
+            siblings.append((offset, z, Pending(id: id, slot: Int32(id.raw), parent: parent)))
         }
         if !sorted {
             // Stable: equal zPositions keep tree order (NaN sorts as 0, so the order stays strict).

@@ -6,74 +6,209 @@ extension RasterSurface {
 
     /// Turns the buffers into cells: braille dots over half-block fills (the dots take the
     /// outline colour as foreground and the fill as background), or half blocks alone, or
-    /// ASCII glyphs over `.` fills; then markers.
-    func compose(into canvas: inout Canvas) {
+    /// ASCII glyphs over `.` fills; then markers. Cells nothing was drawn on keep their content.
+    /// In braille and octant modes the fill buffer is left zeroed (the next frame zeroes none
+    /// of it).
+    mutating func compose(into canvas: inout Canvas) {
         precondition(canvas.columns == columns && canvas.rows == rows, "RasterSurface: canvas size mismatch")
-        // Overlay colours against what is under them; few distinct pairs per frame, so cached.
-        var contrastCache: [UInt64: Packed] = [:]
-        let backdrop = self.backdrop
-        func adapt(_ fg: Packed, over bg: Packed) -> Packed {
+        canvas.withUnsafeMutableCells { composeCells($0, clearing: false) }
+    }
+
+    /// The composed canvas on its own: cells nothing was drawn on are blank. One pass writes
+    /// every cell (no blank canvas filled first and then overwritten).
+    mutating func composedCanvas() -> Canvas {
+        Canvas(columns: columns, rows: rows, writingEveryCell: { cells in composeCells(cells, clearing: true) })
+    }
+
+    /// Overlay colours against what is under them; few distinct pairs per frame, so
+    /// remembered (the last pair first: an outline's cells mostly repeat it).
+    private struct Contrast {
+        let backdrop: Packed
+        var cache: [UInt64: Packed] = [:]
+        var lastKey: UInt64 = .max
+        var lastRGB: Packed = 0
+
+        @inline(__always)
+        mutating func adapt(_ fg: Packed, over bg: Packed) -> Packed {
             guard fg & PackedColor.adaptive != 0 else { return fg }
+            return fg & ~PackedColor.rgbMask | pick(fg, over: bg)
+        }
+
+        private mutating func pick(_ fg: Packed, over bg: Packed) -> Packed {
             let under = bg & PackedColor.present != 0 ? bg : backdrop
             let key = UInt64(fg & PackedColor.rgbMask) << 32 | UInt64(under & PackedColor.rgbMask)
+            if key == lastKey { return lastRGB }
             let rgb: Packed
-            if let hit = contrastCache[key] {
+            if let hit = cache[key] {
                 rgb = hit
             } else {
                 rgb = PackedColor.pack(OverlayContrast.pick(PackedColor.color(fg), on: PackedColor.color(under))) & PackedColor.rgbMask
-                contrastCache[key] = rgb
+                cache[key] = rgb
             }
-            return fg & ~PackedColor.rgbMask | rgb
+            lastKey = key; lastRGB = rgb
+            return rgb
         }
+    }
+
+    /// The composition pass over `cells` (row-major, `columns × rows`). `clearing`: the
+    /// cells are not initialized yet, and every one is written (blank where nothing was drawn).
+    private mutating func composeCells(_ cells: UnsafeMutableBufferPointer<Cell>, clearing: Bool) {
+        precondition(cells.count == columns * rows, "RasterSurface: canvas size mismatch")
+        var contrast = Contrast(backdrop: backdrop)
+        let mode = self.mode
+        let blank = Cell(scalar: " ")
+        // What lies under each marker, read before the braille pass zeroes the fill.
+        let under = markers.isEmpty ? [] : markers.map { backgroundUnder(cell: $0.cell) }
+        switch mode {
+        case .braille, .auto, .octant:
+            composeBraille(cells, clearing: clearing, contrast: &contrast)
+        case .sextant, .blocks, .ascii:
+            if clearing { cells.update(repeating: blank) }
+            composeOther(cells, contrast: &contrast)
+        }
+        for (m, under) in zip(markers, under) {
+            cells[m.cell] = Cell(m.glyph, style: RasterSurface.style(contrast.adapt(m.color, over: under), background: under))
+        }
+    }
+
+    /// Braille and octant cells: 2 × 4 fill samples and dots a cell. Every cell's samples
+    /// are read as four 64-bit words (a sample row's two samples each), so the common cells
+    /// — nothing drawn, one solid colour — cost a few comparisons and one store; the others
+    /// (dots, two colours) go to `mixedBrailleCell`. Each cell's samples are zeroed once read,
+    /// so the buffer is clean for the next frame without a pass of its own.
+    private mutating func composeBraille(_ cells: UnsafeMutableBufferPointer<Cell>, clearing: Bool, contrast: inout Contrast) {
         let w = columns, fw = fillWidth
-        let braille = Glyphs.braille, ascii = Glyphs.ascii
         let octant = mode == .octant
+        let backdrop = self.backdrop
+        let blank = Cell(scalar: " ")
+        let rowBytes = fw &* MemoryLayout<Packed>.stride
+        // The last solid colour and its cell: a fill's cells repeat it along a row.
+        var lastSolid: Packed = 0, lastSolidCell = blank
+        let rows = self.rows
+        // The sample rows any fill reached this frame (`markFillRows`): a cell row outside
+        // them with no dots on it has nothing to compose.
+        let fillLow = fillRowsLow, fillHigh = fillRowsHigh
+        fill.withUnsafeMutableBufferPointer { fill in
+        ink.withUnsafeBufferPointer { ink in
+        inkColor.withUnsafeBufferPointer { inkColor in
+            guard let fillBase = fill.baseAddress, let inkBase = ink.baseAddress, let colorBase = inkColor.baseAddress,
+                  let out = cells.baseAddress else { return }
+            for r in 0..<rows {
+                let rowCell = r &* w
+                if (4 &* r &+ 3 < fillLow || 4 &* r > fillHigh) && RasterSurface.allZero(inkBase + rowCell, count: w) {
+                    if clearing { (out + rowCell).update(repeating: blank, count: w) }
+                    continue
+                }
+                // Sample row 4r, two samples (8 bytes) a cell.
+                let rowFill = UnsafeMutableRawPointer(fillBase + (4 &* r) &* fw)
+                for c in 0..<w {
+                    let cell = rowCell &+ c
+                    let p = rowFill + c &* 8
+                    let s0 = p.loadUnaligned(as: UInt64.self)
+                    let s1 = p.loadUnaligned(fromByteOffset: rowBytes, as: UInt64.self)
+                    let s2 = p.loadUnaligned(fromByteOffset: 2 &* rowBytes, as: UInt64.self)
+                    let s3 = p.loadUnaligned(fromByteOffset: 3 &* rowBytes, as: UInt64.self)
+                    let dots = inkBase[cell]
+                    if s0 | s1 | s2 | s3 != 0 {
+                        p.storeBytes(of: 0, as: UInt64.self)
+                        p.storeBytes(of: 0, toByteOffset: rowBytes, as: UInt64.self)
+                        p.storeBytes(of: 0, toByteOffset: 2 &* rowBytes, as: UInt64.self)
+                        p.storeBytes(of: 0, toByteOffset: 3 &* rowBytes, as: UInt64.self)
+                    }
+                    if dots == 0 {
+                        if s0 | s1 | s2 | s3 == 0 {
+                            // Nothing drawn.
+                            if clearing { out[cell] = blank }
+                            continue
+                        }
+                        let first = Packed(truncatingIfNeeded: s0)
+                        if s0 == s1 && s0 == s2 && s0 == s3 && Packed(truncatingIfNeeded: s0 >> 32) == first {
+                            if first & PackedColor.present != 0 {
+                                if first != lastSolid { lastSolid = first; lastSolidCell = RasterSurface.solid(first) }
+                                out[cell] = lastSolidCell
+                            } else if clearing {
+                                out[cell] = blank
+                            }
+                            continue
+                        }
+                    }
+                    out[cell] = RasterSurface.mixedBrailleCell(SIMD4(s0, s1, s2, s3), dots: dots, ink: colorBase[cell],
+                                                               octant: octant, backdrop: backdrop, contrast: &contrast)
+                }
+            }
+        }
+        }
+        }
+        // Every sample was zeroed as it was read.
+        fillRowsLow = Int.max
+        fillRowsHigh = -1
+    }
+
+    /// True when the `count` bytes from `p` are all zero (eight at a time).
+    @inline(__always)
+    static func allZero(_ p: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let raw = UnsafeRawPointer(p)
+        var i = 0, any: UInt64 = 0
+        while i &+ 8 <= count {
+            any |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i &+= 8
+        }
+        while i < count {
+            any |= UInt64(p[i])
+            i &+= 1
+        }
+        return any == 0
+    }
+
+    /// A braille or octant cell that is not blank or one solid colour: dots over the commonest
+    /// fill under the others, a rim (`PackedColor.edge`), or two fill colours. `words`: the
+    /// 8 samples, a sample row a word (`BrailleSamples`).
+    @inline(never)
+    private static func mixedBrailleCell(_ words: SIMD4<UInt64>, dots: UInt8, ink color: Packed, octant: Bool,
+                                         backdrop: Packed, contrast: inout Contrast) -> Cell {
+        let samples = BrailleSamples(words)
+        let first = samples.values[0]
+        if dots == 0 {
+            let (fg, bg, mask) = samples.twoColours()
+            let glyph = octant ? Glyphs.octant[Int(mask)] : (Glyphs.halfCell[Int(mask)] ?? Glyphs.braille[Int(mask)])
+            return Cell(scalar: glyph, style: style(fg, background: bg))
+        }
+        // Dots in the outline colour over the commonest fill under the undotted samples.
+        let uniform = samples.isUniform
+        var under = uniform ? first : samples.commonest(amongDots: ~dots)
+        var dots = dots
+        var glyph = octant ? Glyphs.octant[Int(dots)] : Glyphs.braille[Int(dots)]
+        if color & PackedColor.edge != 0 && !uniform {
+            // A turned filled layer's rim: its covered samples (its fill's colour, the one
+            // nearest the outline's, under the dots too) as solid quadrants in the outline
+            // colour over the rest.
+            let own = dots
+            (dots, under) = samples.rim(dots: dots, ink: color, backdrop: backdrop)
+            if color & PackedColor.adaptive != 0 {
+                // The selection's outline over the rim: its dots and the covered samples,
+                // as dots, over the outside.
+                dots |= own
+                glyph = octant ? Glyphs.octant[Int(dots)] : Glyphs.braille[Int(dots)]
+            } else {
+                glyph = octant ? Glyphs.octant[Int(dots)] : Glyphs.quadrant[Int(dots)]
+            }
+        }
+        return Cell(scalar: glyph, style: style(contrast.adapt(color, over: under), background: under))
+    }
+
+    /// Sextant, blocks and ASCII cells (cells nothing was drawn on are left as they are).
+    private func composeOther(_ cells: UnsafeMutableBufferPointer<Cell>, contrast: inout Contrast) {
+        let w = columns, fw = fillWidth
+        let ascii = Glyphs.ascii
         let ink = self.ink, inkColor = self.inkColor
         let mode = self.mode
+        let backdrop = self.backdrop
         self.fill.withUnsafeBufferPointer { fill in
-        canvas.withUnsafeMutableCells { cells in
             for r in 0..<rows {
                 let top = (2 * r) * w, bottom = (2 * r + 1) * w
                 for c in 0..<w {
                     let cell = r * w + c
                     switch mode {
-                    case .braille, .auto, .octant:
-                        let dots = ink[cell]
-                        let base = (4 * r) * fw + 2 * c
-                        // The cell's 8 fill samples, in braille bit order (k = dy·2 + dx).
-                        @inline(__always) func sample(_ k: Int) -> Packed { fill[base + (k >> 1) * fw + (k & 1)] }
-                        let first = fill[base]
-                        let r1 = base + fw, r2 = r1 + fw, r3 = r2 + fw
-                        let uniform = fill[base + 1] == first && fill[r1] == first && fill[r1 + 1] == first
-                            && fill[r2] == first && fill[r2 + 1] == first && fill[r3] == first && fill[r3 + 1] == first
-                        if dots != 0 {
-                            // Dots in the outline colour over the commonest fill under the undotted samples.
-                            var under = uniform ? first : RasterSurface.commonest(among: ~dots, sample)
-                            var dots = dots
-                            var glyph = octant ? Glyphs.octant[Int(dots)] : braille[Int(dots)]
-                            if inkColor[cell] & PackedColor.edge != 0 && !uniform {
-                                // A turned filled layer's rim: its covered samples (its fill's
-                                // colour, the one nearest the outline's, under the dots too) as
-                                // solid quadrants in the outline colour over the rest.
-                                let own = dots
-                                (dots, under) = RasterSurface.edgeCell(dots: dots, under: first, ink: inkColor[cell], count: 8,
-                                                                       bit: { Glyphs.brailleBit($0) }, backdrop: backdrop, sample,
-                                                                       byColourOnly: true)
-                                if inkColor[cell] & PackedColor.adaptive != 0 {
-                                    // The selection's outline over the rim: its dots and the
-                                    // covered samples, as dots, over the outside.
-                                    dots |= own
-                                    glyph = octant ? Glyphs.octant[Int(dots)] : braille[Int(dots)]
-                                } else {
-                                    glyph = octant ? Glyphs.octant[Int(dots)] : Glyphs.quadrant[Int(dots)]
-                                }
-                            }
-                            cells[cell] = Cell(scalar: glyph, style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
-                        } else if uniform {
-                            if first & PackedColor.present != 0 { cells[cell] = RasterSurface.solid(first) }
-                        } else {
-                            cells[cell] = octant ? RasterSurface.twoColourOctant(sample) : RasterSurface.twoColourCell(sample)
-                        }
                     case .sextant:
                         let base = (3 * r) * fw + 2 * c
                         // The cell's 6 fill samples, k = row · 2 + column.
@@ -90,7 +225,8 @@ extension RasterSurface {
                                 (ink, under) = RasterSurface.edgeCell(dots: ink, under: under, ink: inkColor[cell], count: 6,
                                                                       bit: { 1 << UInt8($0) }, backdrop: backdrop, sample)
                             }
-                            cells[cell] = Cell(scalar: Glyphs.sextant[Int(ink)], style: RasterSurface.style(adapt(inkColor[cell], over: under), background: under))
+                            cells[cell] = Cell(scalar: Glyphs.sextant[Int(ink)],
+                                               style: RasterSurface.style(contrast.adapt(inkColor[cell], over: under), background: under))
                         } else if uniform {
                             if first & PackedColor.present != 0 { cells[cell] = RasterSurface.solid(first) }
                         } else {
@@ -105,18 +241,15 @@ extension RasterSurface {
                         let f = fill[cell]
                         let g = ink[cell]
                         if g != 0 {
-                            cells[cell] = Cell(ascii[Int(g & 0x7F)], style: RasterSurface.style(adapt(inkColor[cell], over: f), background: f))
+                            cells[cell] = Cell(ascii[Int(g & 0x7F)], style: RasterSurface.style(contrast.adapt(inkColor[cell], over: f), background: f))
                         } else if f & PackedColor.present != 0 {
                             cells[cell] = Cell(".", style: RasterSurface.style(PackedColor.contrasting(f), background: f))
                         }
+                    case .braille, .auto, .octant:
+                        preconditionFailure("RasterSurface: braille cells are composed by composeBraille")
                     }
                 }
             }
-            for m in markers {
-                let under = backgroundUnder(cell: m.cell)
-                cells[m.cell] = Cell(m.glyph, style: RasterSurface.style(adapt(m.color, over: under), background: under))
-            }
-        }
         }
     }
 

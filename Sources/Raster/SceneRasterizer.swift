@@ -38,8 +38,10 @@ public enum SceneRasterizer {
     /// (the space top-level layers live in) to cells.
     public static func render(_ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
                               options: RasterOptions = RasterOptions()) -> Canvas {
-        var canvas = Canvas(columns: columns, rows: rows)
-        render(tree, viewport: viewport, into: &canvas, options: options)
+        guard columns > 0, rows > 0 else { return Canvas(columns: columns, rows: rows) }
+        var (surface, toCells) = draw(tree, viewport: viewport, columns: columns, rows: rows, options: options)
+        var canvas = surface.composedCanvas()
+        finish(&surface, tree: tree, toCells: toCells, options: options, canvas: &canvas)
         return canvas
     }
 
@@ -48,6 +50,15 @@ public enum SceneRasterizer {
                               options: RasterOptions = RasterOptions()) {
         let columns = canvas.columns, rows = canvas.rows
         guard columns > 0, rows > 0 else { return }
+        var (surface, toCells) = draw(tree, viewport: viewport, columns: columns, rows: rows, options: options)
+        surface.compose(into: &canvas)
+        finish(&surface, tree: tree, toCells: toCells, options: options, canvas: &canvas)
+    }
+
+    /// Everything drawn into the frame's buffers (layers, selection, annotations,
+    /// measurement, content axes), and the map from screen points to cells.
+    private static func draw(_ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
+                             options: RasterOptions) -> (RasterSurface, Homography) {
         let mode = options.resolvedMode
         var surface = RasterSurface(mode: mode, columns: columns, rows: rows,
                                     cellAspect: viewport.cellAspect,
@@ -67,12 +78,18 @@ public enum SceneRasterizer {
             // Over the selection's marks: the axes say where the next shape's (0, 0) lands.
             ContentRaster.drawAxes(tree, step, toCells: toCells, unicode: options.unicode, surface: &surface)
         }
-        surface.compose(into: &canvas)
+        return (surface, toCells)
+    }
+
+    /// After the composition: the names (or the measurement's figures), text-only pictures,
+    /// and the buffers handed to the next frame.
+    private static func finish(_ surface: inout RasterSurface, tree: LayerTree, toCells: Homography,
+                               options: RasterOptions, canvas: inout Canvas) {
         let picture = options.textOnly ? canvas : nil
         if options.labels != .none {
             Labels.place(surface.labelBoxes, tree: tree, toCells: toCells, options: options, marks: surface.markCells, canvas: &canvas)
         } else if options.measurement != nil {
-            var grid = LabelGrid(columns: columns, rows: rows)
+            var grid = LabelGrid(columns: canvas.columns, rows: canvas.rows)
             Labels.placeFigures(options.measurement, toCells: toCells, backdrop: options.palette.backdrop, grid: &grid, canvas: &canvas)
         }
         if let picture { keepOnlyText(&canvas, picture: picture, keeping: surface.textCells) }

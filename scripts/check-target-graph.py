@@ -112,7 +112,6 @@ KNOWN_IO = {
     "Sources/LayoutFiles/LayoutFile.swift": "LayoutFile.load(contentsOf:) and the import sniffer's read",
     "Sources/LayoutFiles/LayoutFile+Save.swift": "LayoutFile.write: the save's replace and read-back",
     "Sources/LayoutFiles/PreservingSave.swift": "PreservingSave.save reads the file it keeps the text of",
-    "Sources/Graphics/GraphicsProbe.swift": "the terminal graphics probe writes its queries and polls for answers",
 }
 
 def closure(targets, root):

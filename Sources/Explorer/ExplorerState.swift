@@ -46,6 +46,8 @@ public struct ContentCursor: Equatable, Sendable {
 /// Everything the explorer shows, as one value: the screen is `render(state)`.
 public struct ExplorerState: Equatable, Sendable {
     public var session: Session
+    /// The exploded view's plaque texts, kept from frame to frame (DepthView.swift).
+    let plaqueMemo = Memo<ExplodedRaster.PlaqueNames>()
     public var mode: Mode = .normal
     public var anchorBehaviour: AnchorBehaviourName = .coreAnimation
     public var view = ViewControl()

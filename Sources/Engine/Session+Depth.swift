@@ -34,11 +34,17 @@ extension Session {
         layout.camera(depth, screen: scene.screen.map { Rect(origin: .zero, size: $0) })
     }
 
+    /// The one exploded frame of `tree` (the model by default) under the current settings: what
+    /// the explorer draws, the SVG exports and `get exploded-quad` answers (ExplodedFrame.swift).
+    public func explodedFrame(of tree: LayerTree? = nil) -> ExplodedFrame {
+        ExplodedFrame(depthLayout(of: tree), settings: depth, screen: scene.screen.map { Rect(origin: .zero, size: $0) })
+    }
+
     /// `export svg`'s picture: the flat scene, or the exploded view when it is on.
     /// `crop`: the flat picture's view box (the exploded view always crops to its planes).
     public func svgText(crop: SVGCrop = .screen) -> String {
         let shown = presentedScene
-        return depth.exploded ? SVGExport.explodedSVG(shown, settings: depth, hitOrder: hitTestOrder, selection: selection)
+        return depth.exploded ? SVGExport.explodedSVG(shown, frame: explodedFrame(of: shown.tree), selection: selection)
             : SVGExport.svg(shown, measurement: pinnedScreenLines(in: shown.tree), crop: crop)
     }
 
@@ -57,10 +63,7 @@ extension Session {
         case .planes:
             return "{\"planes\":\(depthLayout().planeCount)}"
         case .explodedQuad:
-            let id = try selected()
-            let layout = depthLayout()
-            guard let plane = layout.plane(of: id), let q = layout.quad(of: id) else { return "{\"quad\":null}" }
-            return quadJSON(explodedCamera(layout).project(q, plane: plane))
+            return quadJSON(explodedFrame().quad(of: try selected()))
         }
     }
 }

@@ -108,7 +108,7 @@ public struct Session: Equatable, Sendable {
     public mutating func clearWarning() { warning = nil }
 
     /// The exploded view's last planes, shared by copies of this session (Session+Depth.swift).
-    let depthCache = DepthLayoutCache()
+    let depthCache = Memo<DepthLayouts>()
     /// The end of the last drawn-on layer's drawing (Session+Drawing.swift).
     var drawingEnd = DrawingEndCache()
 

@@ -15,62 +15,51 @@ public enum DepthKey: Equatable, Sendable {
     case back(Int), front(Int)
 }
 
-/// One exploded frame: planes, camera, the shown quads back to front, and the viewport that
-/// fits every plane (so narrowing the range does not move the picture).
+/// The explorer's exploded frame: the one `ExplodedFrame` (planes, camera, projected quads,
+/// the planes' box) of the tree as drawn, with the viewport that fits the planes' box into
+/// the canvas (so narrowing the range does not move the picture). Built once per frame (and
+/// once per zoom, which reads it twice) and passed down.
 struct DepthFrame {
     var tree: LayerTree
-    var layout: DepthLayout
-    var camera: ExplodedCamera
-    var shown: ClosedRange<Int>
-    var items: [ExplodedRaster.Item]
+    var exploded: ExplodedFrame
+    /// The rect the canvas fits: the planes' box with the canvas's margin.
+    var fitted: Rect
     var viewport: Viewport
+
+    var layout: DepthLayout { exploded.layout }
+    var camera: ExplodedCamera { exploded.camera }
+    var shown: ClosedRange<Int> { exploded.shown }
 
     init(_ state: ExplorerState) {
         let session = state.session
         tree = TimeView.drawnTree(state)
-        layout = session.depthLayout(of: tree)
-        camera = session.explodedCamera(layout)
-        shown = session.depth.shownPlanes(planeCount: layout.planeCount)
-        // The layers with a ≠ badge, by id (a flag per slot: looked up once per plane).
-        var badged: [Bool] = []
-        if !layout.disagreements.isEmpty {
-            badged = [Bool](repeating: false, count: tree.storageCount)
-            for pair in layout.disagreements { badged[pair.drawnFront.raw] = true; badged[pair.searchedFirst.raw] = true }
-        }
+        exploded = session.explodedFrame(of: tree)
+        fitted = exploded.box(margin: ExplodedFrame.canvasMargin, else: session.scene.screenRect)
+        viewport = state.viewport(fitting: fitted)
+    }
+
+    /// The frame when the exploded view is on (nil: the flat view).
+    static func ifExploded(_ state: ExplorerState) -> DepthFrame? {
+        state.session.depth.exploded ? DepthFrame(state) : nil
+    }
+
+    /// The shown layers back to front, as the rasterizers (cells and pixels) draw them.
+    var items: [ExplodedRaster.Item] {
+        let badged = exploded.badged
         var items: [ExplodedRaster.Item] = []
-        items.reserveCapacity(layout.backToFront.count)
-        // The fitted rect: every plane's projected quads (not just the shown range), their
-        // corners in order, as `Rect.boundingBox(of:)` takes them.
-        var lo = Point(x: 0, y: 0), hi = lo, any = false
-        for id in layout.backToFront {
-            guard let plane = layout.plane(of: id), let q = layout.quad(of: id) else { continue }
-            let projected = camera.project(q, plane: plane)
-            for p in [projected.p0, projected.p1, projected.p2, projected.p3] {
-                if !any { lo = p; hi = p; any = true; continue }
-                lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y)
-                hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
-            }
-            guard shown.contains(plane) else { continue }
-            let layer = tree[id]
-            items.append(ExplodedRaster.Item(layer: id, quad: projected, plane: plane, name: layer.name,
-                                             color: layer.borderColor ?? layer.backgroundColor,
-                                             badge: !badged.isEmpty && badged[id.raw], fill: layer.backgroundColor))
+        items.reserveCapacity(exploded.projected.count)
+        let tree = self.tree
+        exploded.forEachShown { id, plane, quad in
+            let style = tree.drawingStyle(of: id)
+            items.append(ExplodedRaster.Item(layer: id, quad: quad, plane: plane, name: style.name,
+                                             color: style.border ?? style.background,
+                                             badge: !badged.isEmpty && badged[id.raw], fill: style.background))
         }
-        self.items = items
-        // A 4% margin keeps outlines off the canvas's edges.
-        let box = any ? Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y) : nil
-        let rect = box.map { $0.insetBy(dx: -$0.width * 0.04, dy: -$0.height * 0.04) } ?? session.scene.screenRect
-        let area = state.layout.canvas
-        var v = Viewport.fitting(rect, columns: area.columns, rows: area.rows, cellAspect: state.cellAspect)
-        if state.view.zoom != 1 { v.zoom(by: state.view.zoom, about: rect.center) }
-        v.pan(by: Vector(dx: state.view.panColumns * v.pointsPerColumn, dy: state.view.panRows * v.pointsPerRow))
-        viewport = v
+        return items
     }
 
     /// The shown layers whose exploded quad holds `p`, front to back.
-    func stack(at p: Point) -> [LayerID] {
-        items.reversed().filter { $0.quad.contains(p) }.map(\.layer)
-    }
+    func stack(at p: Point) -> [LayerID] { exploded.stack(at: p) }
 
     /// Where a touch lands for an exploded point over `id`: the point on its plane, taken
     /// back to the flat screen, and what hit testing answers there.
@@ -89,7 +78,8 @@ enum DepthView {
         }
         return ExplodedRaster.render(frame.items, viewport: frame.viewport, columns: area.columns, rows: area.rows,
                                      selection: state.session.selection, palette: options.palette, unicode: unicode,
-                                     reserved: reserved, names: Array(frame.tree.names), textOnly: options.pixels)
+                                     reserved: reserved, names: Array(frame.tree.names), textOnly: options.pixels,
+                                     plaqueMemo: state.plaqueMemo)
     }
 
     /// The status line's note: the plane order and the camera.

@@ -46,6 +46,8 @@ public struct ContentCursor: Equatable, Sendable {
 /// Everything the explorer shows, as one value: the screen is `render(state)`.
 public struct ExplorerState: Equatable, Sendable {
     public var session: Session
+    /// The exploded view's plaque texts, kept from frame to frame (DepthView.swift).
+    let plaqueMemo = Memo<ExplodedRaster.PlaqueNames>()
     public var mode: Mode = .normal
     /// What a follow feed shares of the view: panel page, anchor behaviour, camera, crosshair,
     /// status and echo (SharedView.swift), read and written through the properties below.

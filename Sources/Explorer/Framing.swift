@@ -48,12 +48,16 @@ enum Framing {
     /// The point `+`/`-` (`zoom F`) keeps in place: the crosshair in cursor mode, else the
     /// selection's centre as drawn (its exploded quad in the exploded view); nil: the
     /// canvas's centre.
-    static func zoomAnchor(_ state: ExplorerState) -> Point? {
+    static func zoomAnchor(_ state: ExplorerState) -> Point? { zoomAnchor(state, DepthFrame.ifExploded(state)) }
+
+    /// `zoomAnchor` with the exploded frame already built (nil: the flat view).
+    static func zoomAnchor(_ state: ExplorerState, _ frame: DepthFrame?) -> Point? {
         if state.mode == .cursor, let p = state.cursor { return p }
         guard let id = state.session.selection, state.session.tree.contains(id) else { return nil }
         let quad: Quad?
-        if state.session.depth.exploded {
-            quad = DepthFrame(state).items.first { $0.layer == id }?.quad
+        if let frame {
+            // Its exploded quad, when its plane is shown.
+            quad = frame.layout.plane(of: id).flatMap { frame.shown.contains($0) ? frame.exploded.quad(of: id) : nil }
         } else {
             quad = state.session.tree.screenQuad(of: id)
         }
@@ -71,8 +75,8 @@ enum Framing {
         if state.session.depth.exploded {
             let wanted = Set(subtree)
             var box: Rect? = nil
-            for item in DepthFrame(state).items where wanted.contains(item.layer) {
-                guard let b = Rect.boundingBox(of: item.quad.points.filter(\.isFinite)) else { continue }
+            DepthFrame(state).exploded.forEachShown { id, _, quad in
+                guard wanted.contains(id), let b = Rect.boundingBox(of: quad.points.filter(\.isFinite)) else { return }
                 box = box.map { $0.union(b) } ?? b
             }
             return box.map(withMargin)
@@ -86,10 +90,13 @@ enum Framing {
         let area = state.layout.canvas
         guard area.columns > 0, area.rows > 0, rect.origin.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
         state.view.zoom = 1; state.view.panColumns = 0; state.view.panRows = 0
-        let base = state.viewport
+        // The rect the view fits before zoom and pan: the exploded frame's (one frame for both
+        // viewports: zoom and pan change neither the planes nor their box), else the flat one.
+        let fitted = state.fittedRect(DepthFrame.ifExploded(state))
+        let base = state.viewport(fitting: fitted)
         let target = Viewport.fitting(rect, columns: area.columns, rows: area.rows, cellAspect: state.cellAspect)
         state.view.zoom = min(max(base.pointsPerColumn / target.pointsPerColumn, 1.0 / 64), 4096)
-        let v = state.viewport
+        let v = state.viewport(fitting: fitted)
         let (c, r) = v.cellCoordinates(of: rect.center)
         state.view.panColumns = c - Double(area.columns) / 2
         state.view.panRows = r - Double(area.rows) / 2

@@ -532,7 +532,9 @@ public enum Reducer {
 
     static func explorerCommand(_ state: inout ExplorerState, _ command: ExplorerCommand) -> ExplorerEffect {
         switch command {
-        case let .zoom(f): zoom(&state, by: f, about: Framing.zoomAnchor(state))
+        case let .zoom(f):
+            let frame = DepthFrame.ifExploded(state)
+            zoom(&state, by: f, about: Framing.zoomAnchor(state, frame), frame: frame)
         case let .pan(dc, dr):
             state.view.panColumns += dc
             state.view.panRows += dr
@@ -616,13 +618,15 @@ public enum Reducer {
         return .none
     }
 
-    static func zoom(_ state: inout ExplorerState, by factor: Double, about point: Point?) {
+    static func zoom(_ state: inout ExplorerState, by factor: Double, about point: Point?, frame: DepthFrame? = nil) {
         let newZoom = min(max(state.view.zoom * factor, 1.0 / 64), 4096)
         guard let point else { state.view.zoom = newZoom; return }
-        // Keep `point` under the same cell: find the pan that puts it back.
-        let before = state.viewport.cellCoordinates(of: point)
+        // Keep `point` under the same cell: find the pan that puts it back (one exploded
+        // frame for both viewports).
+        let fitted = state.fittedRect(frame ?? DepthFrame.ifExploded(state))
+        let before = state.viewport(fitting: fitted).cellCoordinates(of: point)
         state.view.zoom = newZoom
-        let after = state.viewport.cellCoordinates(of: point)
+        let after = state.viewport(fitting: fitted).cellCoordinates(of: point)
         state.view.panColumns += after.column - before.column
         state.view.panRows += after.row - before.row
     }

@@ -71,8 +71,16 @@ extension ExplorerState {
     public var viewport: Viewport {
         // The exploded view fits every plane's projected quads instead (DepthView.swift).
         if session.depth.exploded { return DepthFrame(self).viewport }
+        return viewport(fitting: fittedRect(nil))
+    }
+
+    /// The rect the canvas fits before the zoom and pan: the exploded frame's (its planes'
+    /// box), else the one fitted at open or at the last `fit`, else the screen.
+    func fittedRect(_ exploded: DepthFrame?) -> Rect { exploded?.fitted ?? view.fitted ?? session.scene.screenRect }
+
+    /// `rect` fitted into the canvas, then the user's zoom (about its centre) and pan.
+    func viewport(fitting rect: Rect) -> Viewport {
         let area = layout.canvas
-        let rect = view.fitted ?? session.scene.screenRect
         var v = Viewport.fitting(rect, columns: area.columns, rows: area.rows, cellAspect: cellAspect)
         if view.zoom != 1 { v.zoom(by: view.zoom, about: rect.center) }
         v.pan(by: Vector(dx: view.panColumns * v.pointsPerColumn, dy: view.panRows * v.pointsPerRow))

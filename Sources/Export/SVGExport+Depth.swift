@@ -8,23 +8,25 @@ extension SVGExport {
     /// colour; the selection outlined in the selection's colour (2 units), not recoloured.
     /// Names are placed by the same label layout as the flat SVG (`names`), each on or beside
     /// its own exploded quad, with `≠` on the pairs drawn in front but searched behind. The
-    /// view box is the projected quads' bounding box with a 20-unit margin.
+    /// view box is the frame's planes' box (every plane, as the explorer fits it) with the
+    /// SVG's margin, `ExplodedFrame.svgMargin`.
     public static func explodedSVG(_ scene: Scene, settings: DepthSettings, hitOrder: SiblingOrder,
                                    selection: LayerID? = nil) -> String {
+        let layout = DepthLayout(scene.tree, order: settings.order, hitOrder: hitOrder)
+        return explodedSVG(scene, frame: ExplodedFrame(layout, settings: settings, screen: scene.screen.map { Rect(origin: .zero, size: $0) }),
+                           selection: selection)
+    }
+
+    /// The exploded SVG of `frame`, the session's one exploded frame of `scene`'s tree.
+    public static func explodedSVG(_ scene: Scene, frame: ExplodedFrame, selection: LayerID? = nil) -> String {
         let tree = scene.tree
-        let layout = DepthLayout(tree, order: settings.order, hitOrder: hitOrder)
-        let camera = layout.camera(settings, screen: scene.screen.map { Rect(origin: .zero, size: $0) })
-        let shown = settings.shownPlanes(planeCount: layout.planeCount)
+        let layout = frame.layout
         let n: (Double) -> String = ExportNumber.svg   // finite, 3 decimals
         var badged = Set<LayerID>()
         for pair in layout.disagreements { badged.insert(pair.drawnFront); badged.insert(pair.searchedFirst) }
         var polygons = "", outline = ""
-        var all: [Point] = []
         var shapes: [NameShape] = []
-        for id in layout.backToFront {
-            guard let plane = layout.plane(of: id), shown.contains(plane), let q = layout.quad(of: id) else { continue }
-            let p = camera.project(q, plane: plane)
-            all += p.points
+        frame.forEachShown { id, plane, p in
             let layer = tree[id]
             let name = escape(layer.name)
             let points = p.points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
@@ -38,7 +40,7 @@ extension SVGExport {
                 shapes.append(NameShape(id: id, name: (badged.contains(id) ? "≠ " : "") + layer.name, quad: p.points, covers: true, position: nil))
             }
         }
-        let box = (Rect.boundingBox(of: all) ?? scene.screenRect).insetBy(dx: -20, dy: -20)
+        let box = frame.box(margin: ExplodedFrame.svgMargin, else: scene.screenRect.insetBy(dx: -20, dy: -20))
         var names = ""
         for label in SVGExport.names(shapes, tree: tree, screen: box) {
             let layer = escape(shapes[label.shape].name.hasPrefix("≠ ") ? String(shapes[label.shape].name.dropFirst(2)) : shapes[label.shape].name)
@@ -46,7 +48,7 @@ extension SVGExport {
         }
         return """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(n(box.width))" height="\(n(box.height))" \
-            viewBox="\(n(box.origin.x)) \(n(box.origin.y)) \(n(box.width)) \(n(box.height))" data-explode-order="\(settings.order.rawValue)">
+            viewBox="\(n(box.origin.x)) \(n(box.origin.y)) \(n(box.width)) \(n(box.height))" data-explode-order="\(layout.order.rawValue)">
             <rect x="\(n(box.origin.x))" y="\(n(box.origin.y))" width="\(n(box.width))" height="\(n(box.height))" fill="#ffffff"/>
 
             """ + polygons + outline + names + "</svg>\n"

@@ -161,6 +161,10 @@ public struct DepthLayout: Sendable {
     /// Pairs of siblings "drawn in front, searched behind": (drawn in front, searched first).
     public var disagreements: [(drawnFront: LayerID, searchedFirst: LayerID)]
     public var order: PlaneOrder
+    /// The hit-test order the disagreeing pairs were found under.
+    public var hitOrder: SiblingOrder
+    /// The layers with a plane in drawing order (back to front as Core Animation draws).
+    public var drawing: [LayerID]
     /// Which computation this is: a layout reused for a query or a camera key keeps its
     /// serial, a layout worked out again gets a new one (counted, for tests).
     public private(set) var serial = 0
@@ -186,9 +190,16 @@ public struct DepthLayout: Sendable {
 
     /// The bounding box of all planed quads (nil when none).
     public var drawnBounds: Rect? {
-        var pts: [Point] = []
-        for id in backToFront { if let q = quads[id.raw] { pts += q.points } }
-        return pts.isEmpty ? nil : Rect.boundingBox(of: pts)
+        var lo = Point(x: 0, y: 0), hi = lo, any = false
+        for id in backToFront {
+            guard let q = quads[id.raw] else { continue }
+            for p in [q.p0, q.p1, q.p2, q.p3] {
+                if !any { lo = p; hi = p; any = true; continue }
+                lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y)
+                hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
+            }
+        }
+        return any ? Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y) : nil
     }
 
     /// The camera for these planes: c is the centre of `screen`, else of the drawn quads.
@@ -213,40 +224,47 @@ public struct DepthLayout: Sendable {
         }
     }
 
-    private static let shared = DepthLayoutCache()
-
-    /// `DepthLayout(tree, order:, hitOrder:)`, reusing the last one when nothing it depends on
-    /// changed (one cache for the whole process; a session keeps its own).
-    public static func cached(_ tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder) -> DepthLayout {
-        shared.layout(tree, order: order, hitOrder: hitOrder)
-    }
-
-    public init(_ tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder) {
+    /// The planes of `tree` under `order`. `basis`, a layout of the same tree (under any
+    /// order), lends what does not depend on the order: the quads, the drawing order and,
+    /// under the same hit-test order, the disagreeing pairs.
+    public init(_ tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder, basis: DepthLayout? = nil) {
         self.order = order
-        quads = tree.screenQuads()
-        planes = Array(repeating: -1, count: tree.storageCount)
+        self.hitOrder = hitOrder
+        let quads = basis?.quads ?? tree.screenQuads()
+        self.quads = quads
+        var planes = Array(repeating: -1, count: tree.storageCount)
         let minArea = 1e-12
-        let hasPlane: (LayerID) -> Bool = { [quads] id in (quads[id.raw]?.area ?? 0) > minArea }
+        let hasPlane: (LayerID) -> Bool = { id in (quads[id.raw]?.area ?? 0) > minArea }
+        // Drawing order over the layers with a plane (the same layers under every order).
+        let drawing = basis?.drawing ?? tree.drawingOrder().filter(hasPlane)
+        self.drawing = drawing
         switch order {
         case .tree:
             (planeCount, packWork) = DepthLayout.pack(tree, quads: quads, hasPlane: hasPlane, into: &planes)
+            // Back to front: by plane, ties in drawing order (a counting sort: stable, linear).
+            var start = Array(repeating: 0, count: planeCount + 1)
+            for id in drawing { start[planes[id.raw] + 1] += 1 }
+            for p in 0..<planeCount { start[p + 1] += start[p] }
+            var out = Array(repeating: LayerID(raw: 0), count: drawing.count)
+            for id in drawing { out[start[planes[id.raw]]] = id; start[planes[id.raw]] += 1 }
+            backToFront = out
         case .render:
-            var n = 0
-            for id in tree.drawingOrder() where hasPlane(id) { planes[id.raw] = n; n += 1 }
-            planeCount = n
+            for (n, id) in drawing.enumerated() { planes[id.raw] = n }
+            planeCount = drawing.count
+            backToFront = drawing
         case .hit:
             let sequence = tree.searchSequence(order: hitOrder).filter(hasPlane)
             for (i, id) in sequence.enumerated() { planes[id.raw] = sequence.count - 1 - i }
             planeCount = sequence.count
+            // One plane per layer: back to front is the search sequence reversed.
+            backToFront = sequence.reversed()
         }
-        // Back to front: by plane, ties in drawing order.
-        let drawing = tree.drawingOrder().filter { [planes] in planes[$0.raw] >= 0 }
-        var rank = Array(repeating: 0, count: tree.storageCount)
-        for (i, id) in drawing.enumerated() { rank[id.raw] = i }
-        backToFront = drawing.sorted { [planes] a, b in
-            planes[a.raw] != planes[b.raw] ? planes[a.raw] < planes[b.raw] : rank[a.raw] < rank[b.raw]
+        self.planes = planes
+        if let basis, basis.hitOrder == hitOrder {
+            disagreements = basis.disagreements
+        } else {
+            disagreements = DepthLayout.disagreeingPairs(tree, hitOrder: hitOrder, hasPlane: hasPlane)
         }
-        disagreements = DepthLayout.disagreeingPairs(tree, hitOrder: hitOrder, hasPlane: { [planes] in planes[$0.raw] >= 0 })
         serial = DepthLayout.computed.add(1, ordering: .relaxed).newValue
     }
 
@@ -278,50 +296,61 @@ public struct DepthLayout: Sendable {
     /// views) and under the `tree` order; under `zPosition` it matches drawing.
     static func disagreeingPairs(_ tree: LayerTree, hitOrder: SiblingOrder, hasPlane: (LayerID) -> Bool) -> [(drawnFront: LayerID, searchedFirst: LayerID)] {
         var out: [(drawnFront: LayerID, searchedFirst: LayerID)] = []
+        // zPosition and the sublayers read in place from the hit-testing copy: no layer copied.
+        @inline(__always) func z(_ id: LayerID) -> Double { tree.hitGeometry[id.raw].zPosition }
         func group(_ siblings: [LayerID], ignoresZ: Bool) {
             guard ignoresZ, siblings.count > 1 else { return }
+            let z0 = z(siblings[0])
+            // Siblings of one zPosition never disagree (the common case: no filtering).
+            guard siblings.contains(where: { z($0) != z0 }) else { return }
             let drawn = siblings.filter(hasPlane)
             guard drawn.count > 1 else { return }
-            let z0 = tree[drawn[0]].zPosition
-            guard drawn.contains(where: { tree[$0].zPosition != z0 }) else { return }
+            let d0 = z(drawn[0])
+            guard drawn.contains(where: { z($0) != d0 }) else { return }
             // i before j in the array: searched first is j; drawn in front is i when z_i > z_j.
             for i in drawn.indices {
-                for j in drawn.indices where j > i && tree[drawn[i]].zPosition > tree[drawn[j]].zPosition {
+                for j in drawn.indices where j > i && z(drawn[i]) > z(drawn[j]) {
                     out.append((drawn[i], drawn[j]))
                 }
             }
         }
         let roots = tree.roots
-        group(roots, ignoresZ: hitOrder == .tree || (!roots.isEmpty && roots.allSatisfy { tree[$0].kind == .view }))
+        group(roots, ignoresZ: hitOrder == .tree || (!roots.isEmpty && roots.allSatisfy { tree.storage[$0.raw]!.kind == .view }))
         for id in tree.treeOrder {
-            let layer = tree[id]
-            group(layer.sublayers, ignoresZ: hitOrder == .tree || layer.kind == .view)
+            group(tree.hitGeometry[id.raw].sublayers, ignoresZ: hitOrder == .tree || tree.storage[id.raw]!.kind == .view)
         }
         return out
     }
 }
 
-/// The last depth layout computed through it, with what it was computed from: turning the
-/// camera, changing the spacing or the range, asking a query or redrawing leaves the tree and
-/// both orders alone, so the planes are not packed again — once per scene change (issue 36).
-/// A reference, so copies of a session share it; equal to any other (it is not state).
-public final class DepthLayoutCache: Equatable, Sendable {
-    private let last = Mutex<(tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder, layout: DepthLayout)?>(nil)
+/// The depth layouts of one tree, one per order asked: what a session's `Memo` keeps from
+/// one scene change to the next (issue 36: the planes are packed once per scene change).
+/// Turning the camera, changing the spacing or the range, asking a query or redrawing leaves
+/// the tree alone, so they reuse the planes; switching the order packs only the new order,
+/// reusing the quads and the drawing order (a step that changes the order, issue 32).
+public struct DepthLayouts: Sendable {
+    /// The tree they are of (kept, so its storage cannot be freed and its address reused).
+    let tree: LayerTree
+    var layouts: [Key: DepthLayout]
+    struct Key: Hashable, Sendable {
+        var order: PlaneOrder
+        var hitOrder: SiblingOrder
+    }
+}
 
-    public init() {}
-
-    public static func == (_: DepthLayoutCache, _: DepthLayoutCache) -> Bool { true }
-
+extension Memo where Value == DepthLayouts {
+    /// `DepthLayout(tree, order:, hitOrder:)`, reusing the one kept for this tree and orders.
+    /// Only an unchanged copy of the kept tree counts: comparing layer by layer costs ~0.15 ms
+    /// per edit at 1 000 layers and almost never finds an equal tree after a change.
     public func layout(_ tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder) -> DepthLayout {
-        if let hit = last.withLock({ entry -> DepthLayout? in
-            // Only an unchanged copy counts: comparing layer by layer costs ~0.15 ms per edit
-            // at 1 000 layers and almost never finds an equal tree after a change.
-            guard let entry, entry.order == order, entry.hitOrder == hitOrder, DepthLayout.sharesStorage(entry.tree, tree) else { return nil }
-            return entry.layout
-        }) { return hit }
-        let layout = DepthLayout(tree, order: order, hitOrder: hitOrder)
-        last.withLock { $0 = (tree, order, hitOrder, layout) }
-        return layout
+        let key = DepthLayouts.Key(order: order, hitOrder: hitOrder)
+        let kept = value(isValid: { DepthLayout.sharesStorage($0.tree, tree) && $0.layouts[key] != nil }) { old in
+            var layouts = old.flatMap { DepthLayout.sharesStorage($0.tree, tree) ? $0.layouts : nil } ?? [:]
+            let basis = layouts.values.first { $0.hitOrder == hitOrder } ?? layouts.values.first
+            layouts[key] = DepthLayout(tree, order: order, hitOrder: hitOrder, basis: basis)
+            return DepthLayouts(tree: tree, layouts: layouts)
+        }
+        return kept.layouts[key]!
     }
 }
 
@@ -443,21 +472,32 @@ extension LayerTree {
 
     /// Every drawn layer's on-screen quad, indexed by raw id; each map to the screen built
     /// from its parent's (O(layers)). Hidden layers and everything under them get nil.
+    /// The geometry is read from the tree's hit-testing copy (no layer is copied); the
+    /// arithmetic is `hopToSuperlayer`'s.
     public func screenQuads() -> [Quad?] {
         var out = [Quad?](repeating: nil, count: storageCount)
         var stack: [(LayerID, Homography)] = roots.reversed().map { ($0, .identity) }
         while let (id, parentMap) = stack.popLast() {
-            let layer = self[id]
-            if layer.isHidden { continue }
-            let h = hopToSuperlayer(id).concatenating(parentMap)
-            let b = layer.bounds
+            let i = id.raw
+            if hitGeometry[i].isHidden { continue }
+            let h = fastHopToSuperlayer(id).concatenating(parentMap)
+            let b = hitGeometry[i].bounds
             if let a = h.apply(to: Point(x: b.minX, y: b.minY)), let c = h.apply(to: Point(x: b.maxX, y: b.minY)),
                let d = h.apply(to: Point(x: b.maxX, y: b.maxY)), let e = h.apply(to: Point(x: b.minX, y: b.maxY)) {
-                out[id.raw] = Quad(a, c, d, e)
+                out[i] = Quad(a, c, d, e)
             }
-            for child in layer.sublayers.reversed() { stack.append((child, h)) }
+            for child in hitGeometry[i].sublayers.reversed() { stack.append((child, h)) }
         }
         return out
+    }
+
+    /// `hopToSuperlayer(id)` from the hit-testing copy: the layer's own hop when its
+    /// superlayer's sublayer space is plain (no flip, identity sublayerTransform), as
+    /// `matrixToSuperlayer` takes it; else the general path.
+    func fastHopToSuperlayer(_ id: LayerID) -> Homography {
+        let i = id.raw
+        if let parent = storage[i]!.superlayer, !hitGeometry[parent.raw].plainSublayerSpace { return hopToSuperlayer(id) }
+        return hitGeometry[i].toSuperlayer.planeHomography
     }
 
     /// True when the layer or an ancestor is hidden.

@@ -1,5 +1,4 @@
 import Geometry
-import Synchronization
 
 /// The layer tree laid out for searching: one small record per slot with exactly what a
 /// CALayer hit test reads (the affine hop's numbers, the bounds' edges, three flags), and
@@ -87,30 +86,5 @@ struct FlatHitIndex: Sendable {
         }
         self.children = children
         self.inverses = inverses
-    }
-}
-
-/// The tree's lazily built `FlatHitIndex`. A tree gets a fresh, empty one whenever its
-/// hit-testing copy changes, so copies of a tree never see each other's index.
-final class FlatHitCache: Sendable {
-    private let index = Mutex<FlatHitIndex?>(nil)
-    /// Set once the index is built: read without taking the lock (the tree asks at every
-    /// change of its hit-testing copy, three times a layer while a big tree is built).
-    private let built = Atomic<Bool>(false)
-
-    /// The index if it has been built (nothing is built).
-    var builtIndex: FlatHitIndex? { index.withLock { $0 } }
-
-    /// Whether the index has been built; the same answer as `builtIndex != nil`, cheaper.
-    var isBuilt: Bool { built.load(ordering: .acquiring) }
-
-    func index(building: () -> FlatHitIndex) -> FlatHitIndex {
-        index.withLock { cached in
-            if let cached { return cached }
-            let index = building()
-            cached = index
-            built.store(true, ordering: .releasing)
-            return index
-        }
     }
 }

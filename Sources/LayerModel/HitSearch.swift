@@ -23,8 +23,9 @@ extension LayerTree {
     /// CALayer.hitTest treats a view as its layer, R9).
     public func searchOrder(sublayersOf id: LayerID, rules: HitTestRules) -> [LayerID] {
         switch rules {
-        case .view: return Array(self[id].sublayers.reversed())
-        case let .layer(order): return searchOrder(self[id].sublayers, order)
+        // Read in place (the hit-testing copy): no layer copied.
+        case .view: return Array(hitGeometry[id.raw].sublayers.reversed())
+        case let .layer(order): return searchOrder(hitGeometry[id.raw].sublayers, order)
         }
     }
 
@@ -39,7 +40,7 @@ extension LayerTree {
         // Post-order with an explicit stack: (layer, its rules, children expanded?).
         var stack: [(LayerID, HitTestRules, Bool)] = screenSearchOrder(order).reversed().map { ($0.root, $0.rules, false) }
         while let (id, rules, expanded) = stack.popLast() {
-            if self[id].isHidden { continue }
+            if hitGeometry[id.raw].isHidden { continue }
             if expanded { out.append(id); continue }
             stack.append((id, rules, true))
             for c in searchOrder(sublayersOf: id, rules: rules).reversed() { stack.append((c, rules, false)) }

@@ -10,7 +10,12 @@ extension Layer {
     /// (geometry.md R1, seed 000's hidden prefix and suffix):
     /// `T(−(bounds.origin + anchorPoint⊙size), −anchorPointZ) · transform · T(position, zPosition)`.
     public var toSuperlayer: Transform3D {
-        let a = anchorInBounds
+        Layer.toSuperlayer(transform: transform, anchor: anchorInBounds, anchorPointZ: anchorPointZ, position: position, zPosition: zPosition)
+    }
+
+    /// `toSuperlayer` from the fields it reads (the tree's hit-testing copy holds them too).
+    @inline(__always)
+    static func toSuperlayer(transform: Transform3D, anchor a: Point, anchorPointZ: Double, position: Point, zPosition: Double) -> Transform3D {
         // T(v)·M keeps rows 1–3 of M and makes row 4 = v·M(rows 1–3) + M row 4;
         // then ·T(p) adds row[4th column]·p to columns 1–3. Done by hand: this is per layer per frame.
         let m = transform

@@ -207,7 +207,7 @@ extension LayerTree {
     /// `hitTestLayers` over `FlatHitIndex`: the same walk (enter: hidden, hop, mask; leave:
     /// own bounds), reading one compact record per layer and one shared children array.
     private func hitTestLayersFlat(start: LayerID, pointInSuperlayer p: Point, order: SiblingOrder) -> LayerID? {
-        let index = flatHitCache.index {
+        let index = flatHitCache.value {
             let built = FlatHitIndex(self)
             // The whole index is rebuilt: check the whole tree against it (debug builds).
             checkAllInvariants(flat: built)
@@ -304,16 +304,16 @@ extension LayerTree {
         out.reserveCapacity(count)
         func sorted(_ siblings: [LayerID]) -> [LayerID] {
             guard siblings.count > 1 else { return siblings }
-            let keyed = siblings.enumerated().map { (id: $0.element, z: zKey(self[$0.element].zPosition), offset: $0.offset) }
+            let keyed = siblings.enumerated().map { (id: $0.element, z: zKey(hitGeometry[$0.element.raw].zPosition), offset: $0.offset) }
             if keyed.allSatisfy({ $0.z == keyed[0].z }) { return siblings }
             return keyed.sorted { $0.z != $1.z ? $0.z < $1.z : $0.offset < $1.offset }.map(\.id)
         }
         var stack = Array(sorted(roots).reversed())
         while let next = stack.popLast() {
-            let layer = self[next]
-            if layer.isHidden { continue }
+            // Read in place from the hit-testing copy: no layer copied.
+            if hitGeometry[next.raw].isHidden { continue }
             out.append(next)
-            stack.append(contentsOf: sorted(layer.sublayers).reversed())
+            stack.append(contentsOf: sorted(hitGeometry[next.raw].sublayers).reversed())
         }
         return out
     }

@@ -102,7 +102,7 @@ extension LayerTree {
             for p in path { state[p] = 2 }
             path.removeAll(keepingCapacity: true)
         }
-        if problems.isEmpty, let index = index ?? flatHitCache.builtIndex {
+        if problems.isEmpty, let index = index ?? flatHitCache.stored {
             problems += flatIndexViolations(index, nil)
         }
         return problems
@@ -156,7 +156,7 @@ extension LayerTree {
                 good.formUnion(path)
             }
         }
-        if problems.isEmpty, let index = flatHitCache.builtIndex { problems += flatIndexViolations(index, touched.slots) }
+        if problems.isEmpty, let index = flatHitCache.stored { problems += flatIndexViolations(index, touched.slots) }
         return problems
     }
 

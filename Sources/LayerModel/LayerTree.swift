@@ -31,11 +31,11 @@ public struct LayerTree: Equatable, Sendable {
         // big tree changes hitGeometry three times a layer; a new cache each time was an
         // allocation and a release each time). A cache shared with a copy is always replaced.
         didSet {
-            if !isKnownUniquelyReferenced(&flatHitCache) || flatHitCache.isBuilt { flatHitCache = FlatHitCache() }
+            if !isKnownUniquelyReferenced(&flatHitCache) || flatHitCache.isFilled { flatHitCache = Memo() }
         }
     }
     /// `hitGeometry` flattened for searching, built on the first search after a change.
-    private(set) var flatHitCache = FlatHitCache()
+    private(set) var flatHitCache = Memo<FlatHitIndex>()
     private(set) var ids: [String: LayerID] = [:]
     /// Top-level layers in tree order.
     public private(set) var roots: [LayerID] = []
@@ -277,6 +277,12 @@ public struct LayerTree: Equatable, Sendable {
 
 /// A layer's hit-testing fields, read without touching the layer itself.
 struct HitGeometry: Equatable {
+    /// `Layer.toSuperlayer` from the copy's fields.
+    var toSuperlayer: Transform3D {
+        Layer.toSuperlayer(transform: transform, anchor: bounds.origin + bounds.size.scaled(by: anchorPoint), anchorPointZ: anchorPointZ,
+                           position: position, zPosition: zPosition)
+    }
+
     var bounds = Rect.zero
     var position = Point.zero
     var anchorPoint = Point(x: 0.5, y: 0.5)

@@ -2,7 +2,6 @@ import Cells
 import Geometry
 import LayerModel
 import SafeText
-import Synchronization
 
 /// The exploded view drawn onto cells (depth.md, "What the explorer shows"): every plane's
 /// outlines back to front in braille dots, the selection's plane filled, names on plaques
@@ -33,7 +32,8 @@ public enum ExplodedRaster {
     /// layer's name in the scene (for a shortened name to start only one), else the items'.
     public static func render(_ items: [Item], viewport: Viewport, columns: Int, rows: Int,
                               selection: LayerID?, palette: RasterPalette, unicode: Bool,
-                              reserved: Set<CellPosition> = [], names: [String]? = nil, textOnly: Bool = false) -> Canvas {
+                              reserved: Set<CellPosition> = [], names: [String]? = nil, textOnly: Bool = false,
+                              plaqueMemo: Memo<PlaqueNames>? = nil) -> Canvas {
         var canvas = Canvas(columns: columns, rows: rows)
         guard columns > 0, rows > 0 else { return canvas }
         let n = columns * rows
@@ -153,7 +153,7 @@ public enum ExplodedRaster {
         for cell in reserved { grid.block(column: cell.column, row: cell.row) }
         let drawing = Drawing(mask: mask, owner: owner, filled: filled)
         let placed = placePlaques(items, drawing: drawing, viewport: viewport, selection: selection,
-                                  grid: &grid, names: names)
+                                  grid: &grid, names: names, memo: plaqueMemo)
         let plaqueBG = palette.backdrop == Theme.dark.background || OverlayContrast.luma(backdrop) < 128
             ? Color(red: 45, green: 48, blue: 60) : Color(red: 228, green: 228, blue: 236)
         let plaqueFG = OverlayContrast.luma(plaqueBG) < 128 ? Color(red: 235, green: 235, blue: 235) : Color(red: 20, green: 20, blue: 20)
@@ -222,17 +222,19 @@ public enum ExplodedRaster {
     ///   of the scene (`names`), else left off — and a `≠` alone then stands in for it.
     /// - Layers on one plane with one quad on the canvas share one plaque, "a, b".
     public static func placePlaques(_ items: [Item], drawing: Drawing, viewport: Viewport, selection: LayerID?,
-                                    grid: inout LabelGrid, names: [String]? = nil) -> [LabelPlacement] {
+                                    grid: inout LabelGrid, names: [String]? = nil, memo: Memo<PlaqueNames>? = nil) -> [LabelPlacement] {
         let columns = grid.columns, rows = grid.rows
         guard columns > 2, rows > 0, !items.isEmpty else { return [] }
         let mask = drawing.mask, owner = drawing.owner, filled = drawing.filled
         // The scene's names, and each with a badge before it: a badged name is cut only
         // where the name after the badge starts no other layer's name.
         let sceneNames = names ?? items.map(\.name)
-        let index = badgedIndex(sceneNames)
-        // Each plaque's text, its width and its shortest unambiguous prefix: the same every
-        // frame until the names or the badges change (a camera key changes neither).
-        let plaque = PlaqueTexts.cached(items, sceneNames: sceneNames, index: index)
+        // The names' index and each plaque's text, its width and its shortest unambiguous
+        // prefix: the same every frame until the names or the badges change (a camera key
+        // changes neither), so the caller's memo keeps them from frame to frame.
+        let known = PlaqueNames.of(items, sceneNames: sceneNames, memo: memo)
+        let index = known.index
+        let plaque = known.texts
         let texts = plaque.texts
         // Cells free in the grid (not blocked, no name yet), read once.
         var free = [Bool](repeating: false, count: columns * rows)
@@ -394,43 +396,51 @@ public enum ExplodedRaster {
 
     /// The plaques' texts (`≠ ` before a badged name, made visible by `SafeText`), their display
     /// widths and the shortest prefix of each that names one layer, for the items' names and
-    /// badges and the scene's names: built once and reused while they stay the same.
-    struct PlaqueTexts {
+    /// badges and the scene's names.
+    public struct PlaqueTexts: Sendable {
         var names: [String]
         var badges: [Bool]
-        var sceneNames: [String]
         var texts: [String]
         var widths: [Int]
         var prefixes: [Int]
 
-        private static let last = Mutex<PlaqueTexts?>(nil)
-
-        static func cached(_ items: [Item], sceneNames: [String], index: LabelNames) -> PlaqueTexts {
-            if let hit = last.withLock({ $0 }), hit.matches(items, sceneNames: sceneNames) { return hit }
-            let texts = items.map { ($0.badge ? badge + " " : "") + SafeText.visible($0.name) }
-            let built = PlaqueTexts(names: items.map(\.name), badges: items.map(\.badge), sceneNames: sceneNames, texts: texts,
-                                    widths: texts.map(\.displayWidth), prefixes: texts.map { index.shortestUniquePrefix($0) })
-            last.withLock { $0 = built }
-            return built
+        init(_ items: [Item], index: LabelNames) {
+            names = items.map(\.name)
+            badges = items.map(\.badge)
+            texts = items.map { ($0.badge ? badge + " " : "") + SafeText.visible($0.name) }
+            widths = texts.map(\.displayWidth)
+            prefixes = texts.map { index.shortestUniquePrefix($0) }
         }
 
-        func matches(_ items: [Item], sceneNames: [String]) -> Bool {
-            guard items.count == names.count, sceneNames == self.sceneNames else { return false }
+        func matches(_ items: [Item]) -> Bool {
+            guard items.count == names.count else { return false }
             for (i, item) in items.enumerated() where item.badge != badges[i] || item.name != names[i] { return false }
             return true
         }
     }
 
-    private static let lastIndex = Mutex<([String], LabelNames)?>(nil)
+    /// One scene's names as plaques show them (each made visible, and each with a badge
+    /// before it) indexed for unambiguous prefixes, and the last frame's plaque texts: what a
+    /// caller keeps in a `Memo` from frame to frame (the explorer's state keeps one), so a
+    /// camera key reuses them. Without a memo they are worked out for the frame.
+    public struct PlaqueNames: Sendable {
+        var raw: [String]
+        var index: LabelNames
+        var texts: PlaqueTexts
 
-    /// The names as shown, and each with a badge before it, indexed once for the same names
-    /// (a frame per camera key reuses it: the tree's own strings compare at once).
-    static func badgedIndex(_ raw: [String]) -> LabelNames {
-        if let hit = lastIndex.withLock({ $0 }), hit.0 == raw { return hit.1 }
-        let all = raw.map { SafeText.visible($0) }
-        let built = LabelNames(all + all.map { badge + " " + $0 })
-        lastIndex.withLock { $0 = (raw, built) }
-        return built
+        static func of(_ items: [Item], sceneNames: [String], memo: Memo<PlaqueNames>?) -> PlaqueNames {
+            func index(_ old: PlaqueNames?) -> LabelNames {
+                if let old, old.raw == sceneNames { return old.index }
+                let all = sceneNames.map { SafeText.visible($0) }
+                return LabelNames(all + all.map { badge + " " + $0 })
+            }
+            func build(_ old: PlaqueNames?) -> PlaqueNames {
+                let index = index(old)
+                return PlaqueNames(raw: sceneNames, index: index, texts: PlaqueTexts(items, index: index))
+            }
+            guard let memo else { return build(nil) }
+            return memo.value(isValid: { $0.raw == sceneNames && $0.texts.matches(items) }, build: build)
+        }
     }
 
     @inline(__always) static func brailleBit(_ x: Int, _ y: Int) -> UInt8 {

@@ -33,6 +33,20 @@ public enum PixelRaster {
         return image
     }
 
+    /// The pixel writes `render` makes (bench: against the image's width × height, the most
+    /// that painting front to back could save): blended one by one at their own coverage, and
+    /// written in runs of one coverage.
+    public static func paintWork(_ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
+                                 cellWidth: Int = defaultCellSize.width, cellHeight: Int = defaultCellSize.height,
+                                 options: RasterOptions = RasterOptions()) -> (edge: Int, run: Int, fills: Int, pixels: Int) {
+        let (list, width, height, backdrop) = record(tree, viewport: viewport, columns: columns, rows: rows,
+                                                     cellWidth: cellWidth, cellHeight: cellHeight, options: options)
+        var image = PixelImage(width: width, height: height, fill: backdrop)
+        var work = PixelDisplayList.PaintWork()
+        let fills = list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: width, height: height), work: &work)
+        return (work.edgePixels, work.runPixels, fills, width * height)
+    }
+
     /// The picture as fills in painting order (`PixelDisplayList`), the image's size and its
     /// backdrop (`0xRRGGBB`).
     static func record(_ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int, cellWidth: Int, cellHeight: Int,

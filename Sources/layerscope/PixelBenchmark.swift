@@ -79,6 +79,9 @@ enum PixelBenchmark {
             let t2 = DispatchTime.now().uptimeNanoseconds
             cellTimes.append(Double(t1 - t0) / 1e6); pixelTimes.append(Double(t2 - t1) / 1e6)
         }
+        let work = PixelRaster.paintWork(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions)
+        lines.append("  1 000 layers, pixel writes a frame: \(work.edge) blended one by one + \(work.run) in runs "
+            + "= \(work.edge + work.run) for \(work.pixels) pixels (\(work.fills) fills painted)")
         lines.append("  1 000 layers, \(columns)×\(rows): cells median \(ms(median(cellTimes))) ms; pixels (2000×1200) median \(ms(median(pixelTimes))) ms")
         // The same frame kept (PixelRenderer) after a key that turns one layer (a leaf, L999,
         // and the selection L1 with its subtree): only the damaged pixels are painted again.

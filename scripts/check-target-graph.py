@@ -191,22 +191,9 @@ def main():
         if root not in targets:
             failures.append(f"{root}: no such target in Package.swift")
             continue
-        # Breadth-first over target and product dependencies, remembering how each was reached.
-        parent = {root: None}
-        queue = [root]
-        while queue:
-            name = queue.pop(0)
-            target = targets.get(name, {})
-            for dep in target.get("target_dependencies", []) + target.get("product_dependencies", []):
-                if dep not in parent:
-                    parent[dep] = name
-                    queue.append(dep)
+        parent = closure(targets, root)
         for bad in sorted(FORBIDDEN & parent.keys()):
-            path, node = [], bad
-            while node is not None:
-                path.append(node)
-                node = parent[node]
-            failures.append(f"{root} depends on {bad}: {' -> '.join(reversed(path))}")
+            failures.append(f"{root} depends on {bad}: {path_to(parent, bad)}")
         print(f"target graph: {root} -> {', '.join(sorted(k for k in parent if k != root)) or '(nothing)'}")
     failures += check_direct(targets)
     failures += check_pure_core(targets)

@@ -11,7 +11,7 @@ extension GraphicsChoice: ExpressibleByArgument {}
 
 /// `--graphics` for the explorer and an attendee (docs/picture.md, "Pixels").
 struct GraphicsOption: ParsableArguments {
-    @Option(help: "Draw the canvas in pixels: auto (ask the terminal: kitty, then sixel, then iTerm2, else cells), kitty, sixel, iterm or none (cells). Inside tmux: tmux's own sixel where #{sixel_support} is 1, else cells. Cells with NO_COLOR, TERM=dumb, --mode ascii and --record.")
+    @Option(help: "Draw the canvas in pixels: auto (ask the terminal, waiting at most 150 ms: kitty, then sixel, then iTerm2, else cells; an answer that comes later switches to pixels then), kitty, sixel, iterm or none (cells). Inside tmux: tmux's own sixel where #{sixel_support} is 1, else cells. Cells with NO_COLOR, TERM=dumb, --mode ascii and --record.")
     var graphics: GraphicsChoice = .auto
 
     /// The protocol, the cell size in pixels, and what the status line says (nil: say

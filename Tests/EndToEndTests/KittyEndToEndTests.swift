@@ -12,11 +12,6 @@ private let kittyTools: Bool = ["/usr/bin/Xvfb", "/usr/bin/kitty", "/usr/bin/xwd
 @Suite("kitty end to end", .serialized,
        .enabled(if: LayerScopeProgram.path != nil && kittyTools, "needs layerscope, Xvfb, kitty and xwd (apt-get install xvfb kitty x11-apps)"))
 struct KittyEndToEndTests {
-    /// `XtermSixelEndToEndTests.compare`, reading the screenshot at its own bits per pixel
-    /// (Xvfb's root here is 24 bits a pixel in rows of 32-bit words).
-    static let compare = XtermSixelEndToEndTests.compare.replacingOccurrences(
-        of: "o = (Y + y) * bpl + (X + x) * 4", with: "o = (Y + y) * bpl + (X + x) * (h[11] // 8)")
-
     @Test func theCanvasOnScreenIsThePictureAndFollowsAKey() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ls-kitty-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -78,7 +73,7 @@ struct KittyEndToEndTests {
                 let shot = dir.appendingPathComponent("shot.xwd").path
                 let xwd = try Subprocess.run("/bin/sh", ["-c", "DISPLAY=\(display) /usr/bin/xwd -root -silent > '\(shot)'"], timeout: .seconds(10))
                 if xwd.status == 0 {
-                    let result = try Subprocess.run("/usr/bin/python3", ["-c", Self.compare, shot, png, "0", "17", "2060e0"], timeout: .seconds(60))
+                    let result = try Subprocess.run("/usr/bin/python3", ["-c", XtermSixelEndToEndTests.compare, shot, png, "0", "17", "2060e0"], timeout: .seconds(60))
                     output = result.output + result.errors
                     let figures = result.output.split(separator: " ")
                     let share = Double(figures.firstIndex(of: "share").map { figures[$0 + 1] } ?? "0") ?? 0

@@ -37,7 +37,7 @@ for y in range(hh):
 X, Y = int(sys.argv[3]), int(sys.argv[4])
 def at_png(x, y): return tuple(png[y][3 * x:3 * x + 3])
 def at_shot(x, y):
-    o = (Y + y) * bpl + (X + x) * 4
+    o = (Y + y) * bpl + (X + x) * (h[11] // 8)  # bits per pixel, from the header
     b, g, r = shot[o], shot[o + 1], shot[o + 2]
     return (r, g, b)
 flat = good = 0

@@ -24,12 +24,18 @@ let package = Package(
         // A scene and its parts as values: the tree with its title, notes, screen, script,
         // animations, steps and lesson; where each came from; the version of the file read.
         .target(name: "Scenes", dependencies: ["LayerModel", "Geometry", "SafeText"]),
-        // The layout format only: JSON/YAML readers, decoder, encoder, errors, file I/O, the
-        // preserving save, and the import forms (recursiveDescription, po, AppKit, Sentry, SDCALayer).
+        // The layout format only: JSON/YAML readers, decoder, encoder, errors, the preserving
+        // save's text (a file's text and a scene in, the text to write out), and the import
+        // forms (recursiveDescription, po, AppKit, Sentry, SDCALayer). It opens no file.
         .target(name: "LayoutFiles", dependencies: [
             "Scenes", "LayerModel", "CommandLanguage", "Geometry", "SafeText",
             .product(name: "Yams", package: "Yams"),
         ]),
+        // The layout format's files: the atomic text file (read, temp+rename, the save lock,
+        // a file's version on disk), a layout read from a path, a scene written and read back,
+        // and the preserving save's read and write. Below the engine's files (SceneFiles) and
+        // free of the engine: whatever reads or writes a layout file without running it.
+        .target(name: "LayoutFileIO", dependencies: ["LayoutFiles", "Scenes", "LayerModel"]),
         // Pictures and code out: the SVG (labels placed by Raster's label layout, as on the
         // canvas) and the Swift export.
         .target(name: "Export", dependencies: ["Raster", "Scenes", "LayerModel", "CommandLanguage", "Geometry", "SafeText"]),
@@ -39,7 +45,7 @@ let package = Package(
         // The engine's files: a layout read and its script run, a scene saved (keeping its
         // file's text), `eval`'s save/load/export, lesson files and packs. Above the engine,
         // which reads and writes no file of its own; the explorer's core never reaches it.
-        .target(name: "SceneFiles", dependencies: ["Engine", "Scenes", "CommandLanguage", "LayoutFiles", "SafeText"]),
+        .target(name: "SceneFiles", dependencies: ["Engine", "LayoutFileIO", "Scenes", "CommandLanguage", "LayoutFiles", "SafeText"]),
         // The leaf between pictures and terminals: cells, styles, colours and the one
         // colour-depth ladder, the canvas, display width, the ASCII fallback, colour
         // reduction, and the frame diff that turns canvases into terminal bytes.
@@ -66,14 +72,14 @@ let package = Package(
         // The explorer's runtime, above its pure core: the run loop, the effect performer (files,
         // clipboard, saves), the file watcher, follow mode's feed writer and reader, and the
         // embedded default scene. Only here does the explorer do I/O.
-        .target(name: "ExplorerRuntime", dependencies: ["Explorer", "SceneFiles", "Graphics", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
+        .target(name: "ExplorerRuntime", dependencies: ["Explorer", "SceneFiles", "LayoutFileIO", "Graphics", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
         // ncursesw, seen from Swift through a small shim.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncursesw5-dev"])]),
         // Depends on Cells, never on Raster or the model: `.ci/run` checks the backend and
         // ncurses-demo link neither LayerModel, Engine, LayoutFiles, Raster nor Yams.
         .target(name: "NCursesTerminal", dependencies: ["CNCurses", "TerminalKit", "Cells", "SafeText"]),
         .executableTarget(name: "layerscope", dependencies: [
-            "ExplorerRuntime", "Explorer", "SceneFiles", "Graphics", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "Benchmarks", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Export", "Geometry", "SafeText",
+            "ExplorerRuntime", "Explorer", "SceneFiles", "LayoutFileIO", "Graphics", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "Benchmarks", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Export", "Geometry", "SafeText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -85,7 +91,7 @@ let package = Package(
         // The fuzzer's generator of mutated inputs and its dump target: what a test of the
         // format alone needs, without the engine or the explorer.
         .target(name: "Mutation", dependencies: ["LayoutFiles", "SeededRandom"]),
-        .target(name: "Fuzzing", dependencies: ["Mutation", "ExplorerRuntime", "SceneFiles", "Engine", "Scenes", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells", "SeededRandom", "SafeText"]),
+        .target(name: "Fuzzing", dependencies: ["Mutation", "ExplorerRuntime", "SceneFiles", "LayoutFileIO", "Engine", "Scenes", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells", "SeededRandom", "SafeText"]),
         .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing", "Mutation", "SceneFiles", "Engine"]),
         // Test helpers shared by the test targets: approximate comparison, goldens, the screen
         // model of the end-to-end tests, the malformed corpora's manifests, a layer builder.
@@ -103,9 +109,11 @@ let package = Package(
         .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "LayerModel", "Geometry", "TestSupport"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "LayerModel", "Geometry", "TestSupport"]),
         .testTarget(name: "LayoutFilesTests", dependencies: ["LayoutFiles", "Scenes", "CommandLanguage", "LayerModel", "Geometry", "TestSupport", "Mutation"],
-                    exclude: ["Synthetic"], resources: [.copy("Malformed"), .copy("Dumps")]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"]),
-        .testTarget(name: "EngineTests", dependencies: ["SceneFiles", "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
+                    exclude: ["Synthetic"], resources: [.copy("Dumps")]),
+        .testTarget(name: "LayoutFileIOTests", dependencies: ["LayoutFileIO", "LayoutFiles", "Scenes", "LayerModel", "CommandLanguage", "Geometry", "TestSupport"],
+                    resources: [.copy("Malformed")]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "LayoutFileIO", "Geometry", "TestSupport"]),
+        .testTarget(name: "EngineTests", dependencies: ["SceneFiles", "LayoutFileIO", "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     resources: [.copy("Malformed")]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "CellsTests", dependencies: ["Cells", "SafeText", "TestSupport"]),
@@ -115,7 +123,7 @@ let package = Package(
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Geometry"]),
         .testTarget(name: "ExplorerTests", dependencies: ["SceneFiles", "Explorer", "ExplorerRuntime", "ExplorerTestSupport", "Graphics", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["__Goldens__"]),
-        .testTarget(name: "ExplorerRuntimeTests", dependencies: ["SceneFiles", "ExplorerRuntime", "Explorer", "ExplorerTestSupport", "Graphics", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
+        .testTarget(name: "ExplorerRuntimeTests", dependencies: ["SceneFiles", "LayoutFileIO", "ExplorerRuntime", "Explorer", "ExplorerTestSupport", "Graphics", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["Feeds"]),
         .testTarget(name: "MutationTests", dependencies: ["Mutation", "LayoutFiles"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Mutation", "TestSupport", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles"]),

@@ -33,7 +33,7 @@ extension Scene {
     /// What a save of this scene to `path` expects on disk: the version it was read at (or
     /// last saved as) when `path` is that file, anything otherwise. The explorer's saves pass
     /// it (an `overwrite` clears it first), so the check is made again under the save's lock.
-    public func savingExpectation(to path: String) -> TextFile.Expectation {
+    public func savingExpectation(to path: String) -> SaveExpectation {
         loaded.path == path ? .version(loaded.version) : .any
     }
 }

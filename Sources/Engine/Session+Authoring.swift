@@ -53,7 +53,7 @@ extension Session {
     }
 
     /// The scene a save writes: with the tree at step 0 when the steps were authored here, so
-    /// a file written anew keeps them (PreservingSave.writeCanonical).
+    /// a file written anew keeps them (PreservingSave.canonical).
     public var savable: Scene {
         guard stepsAuthored, !scene.steps.isEmpty else { return scene }
         var out = scene

@@ -164,7 +164,7 @@ public struct Session: Equatable, Sendable {
     static func versionRead(of scene: Scene, from path: String?) -> FileVersion? {
         guard let path else { return nil }
         if scene.loaded.path == path, let version = scene.loaded.version { return version }
-        return FileVersion.of(path)
+        return diskVersion(of: path)
     }
 
     private mutating func markClean() {
@@ -174,7 +174,7 @@ public struct Session: Equatable, Sendable {
 
     /// Marks the scene saved to `path`.
     public mutating func didSave(to path: String) {
-        didSave(to: path, version: FileVersion.of(path))
+        didSave(to: path, version: Session.diskVersion(of: path))
     }
 
     /// Marks the scene saved to `path` as `version`: the version the save itself wrote (read
@@ -189,14 +189,8 @@ public struct Session: Equatable, Sendable {
 
     /// What a save to `path` expects on disk: the version loaded or last saved when `path` is
     /// the scene's own file (someone else's save since is a conflict), anything otherwise.
-    public func saveExpectation(to path: String) -> TextFile.Expectation {
+    public func saveExpectation(to path: String) -> SaveExpectation {
         path == filePath ? .version(diskVersion) : .any
-    }
-
-    /// Why saving to `path` must ask first: the scene's own file changed on disk since it
-    /// was loaded or saved, or the file is read-only. Nil: save.
-    public func saveConflict(to path: String) -> SaveConflict? {
-        SaveConflict.of(saving: path, ownFile: path == filePath, loaded: diskVersion)
     }
 
     /// Runs a scene's own script (after loading); errors carry the script line's location.

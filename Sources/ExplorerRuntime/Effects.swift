@@ -4,7 +4,9 @@ import Explorer
 import Scenes
 import CommandLanguage
 import LayoutFiles
+import LayoutFileIO
 import Engine
+import SceneFiles
 
 extension ExplorerEffect {
     /// The kind of effect, as `ScriptContext` declares answers for; nil for none.

@@ -1,6 +1,7 @@
 import Foundation
 import Explorer
 import LayoutFiles
+import LayoutFileIO
 import Scenes
 import Engine
 import TerminalKit

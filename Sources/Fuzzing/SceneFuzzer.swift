@@ -8,6 +8,7 @@ import Engine
 import SceneFiles
 import LayerModel
 import LayoutFiles
+import LayoutFileIO
 import Raster
 import SafeText
 

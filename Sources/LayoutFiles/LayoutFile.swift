@@ -1,6 +1,6 @@
+import Scenes
 #if canImport(Glibc)
 import Glibc
-import Scenes
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -20,16 +20,17 @@ public enum LayoutFormat: Sendable {
     }
 
     /// The format of a path, by its extension.
-    init?(path: String) {
+    package init?(path: String) {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         self.init(pathExtension: String(name[name.index(after: dot)...]))
     }
 }
 
-/// Loading and saving layout files (layout-format.md is the contract).
+/// Layout text read and written (layout-format.md is the contract); the files themselves are
+/// LayoutFileIO's (`LayoutFile.load(contentsOf:)`, `LayoutFile.write`).
 ///
-/// Loading reads JSON or YAML into a position-annotated document (`JSONReader`, `YAMLReader`),
+/// Parsing reads JSON or YAML into a position-annotated document (`JSONReader`, `YAMLReader`),
 /// then decodes it (`LayoutDecoder`). Any problem throws one `LayoutError` with the file,
 /// line, column and field path; no partly built scene escapes. Scripts are not run here: each
 /// entry of `script` becomes a `ScriptLine` with its location, for the command engine.
@@ -47,23 +48,6 @@ public enum LayoutFile {
     /// are refused too, so whatever LayerScope writes it reads back (a 100 000-layer scene
     /// writes about 26 MB).
     public static let sizeLimit = 64 << 20
-
-    /// Loads the layout at `path`; the format comes from the extension (`.json`, `.yaml`,
-    /// `.yml`). An unreadable or missing file is an error at line 1, column 1.
-    public static func load(contentsOf path: String) throws(LayoutError) -> Scene {
-        guard let format = LayoutFormat(path: path) else {
-            throw LayoutError(file: path, line: 1, column: 1, message: "unknown kind of file: a layout file ends in .json, .yaml or .yml",
-                              suggestion: "rename it with one of those extensions")
-        }
-        var version: FileVersion?
-        let data: [UInt8]
-        do { data = try TextFile.readBytes(path, limit: sizeLimit, version: &version) } catch {
-            throw LayoutError(file: path, line: 1, column: 1, message: error.message)
-        }
-        var scene = try parse(data: data, file: path, format: format)
-        scene.loaded = LoadedFile(path: path, version: version)
-        return scene
-    }
 
     /// Parses layout text. `file` is only used in errors and script locations.
     public static func parse(_ text: String, file: String, format: LayoutFormat) throws(LayoutError) -> Scene {
@@ -97,37 +81,6 @@ public enum LayoutFile {
         LayoutEncoder(format: format).encode(scene)
     }
 
-    /// Saves the scene to `path` in the format its extension names, atomically: the text is
-    /// written to a temporary file beside it (`path.layerscope-save-<pid>-XXXXXX`), flushed to disk, then renamed
-    /// over `path`. On any failure the temporary file is removed and the old file is untouched.
-    /// The written file is read back and compared before the rename (`writeVerified`), so a
-    /// scene that would not load back equal is refused rather than written. An existing file
-    /// keeps its permissions; a symbolic link is followed, not replaced.
-    @discardableResult
-    public static func write(_ scene: Scene, to path: String) throws(LayoutError) -> [String] {
-        try write(scene, to: path, holding: nil, expecting: .any).removed
-    }
-
-    /// `write` under the save lock (taken here when `lock` is nil), the file as `expected`.
-    static func write(_ scene: Scene, to path: String, holding lock: SaveLock?,
-                      expecting expected: TextFile.Expectation, withSteps: Bool = false) throws(LayoutError) -> (removed: [String], version: FileVersion?) {
-        func failure(_ message: String, _ suggestion: String? = nil) -> LayoutError {
-            LayoutError(file: path, line: 1, column: 1, message: message, suggestion: suggestion)
-        }
-        guard let format = LayoutFormat(path: path) else {
-            throw failure("cannot save: a layout file ends in .json, .yaml or .yml", "save under a name with one of those extensions")
-        }
-        // Checked before encoding: a 10 000-deep chain would indent to ~200 MB of text first.
-        if let depth = deepestNesting(scene.tree, past: maxFileLayerDepth) {
-            throw failure("cannot save: layers nest \(depth) deep, and a layout file holds at most \(maxFileLayerDepth) nested layers",
-                          "move some layers higher up the tree")
-        }
-        let text = LayoutEncoder(format: format, writesSteps: withSteps).encode(scene)
-        let held: SaveLock
-        if let lock { held = lock } else { held = try saveLock(path) }
-        return try writeVerified(text, of: scene, to: path, format: format, holding: held, expecting: expected)
-    }
-
     /// Hands memory freed by a big file's parse back to the system. The parsed document of a
     /// 100 000-layer file and the reader's stacks, freed, would still stay resident (malloc
     /// keeps freed memory for reuse: 0.13 KB a layer) for as long as the explorer runs. A few
@@ -145,16 +98,8 @@ public enum LayoutFile {
         .map { unsafeBitCast($0, to: MallocTrim.self) }
     #endif
 
-    // MARK: Files
-
-    static func readFile(_ path: String) throws(LayoutError) -> [UInt8] {
-        do { return try TextFile.readBytes(path, limit: sizeLimit) } catch {
-            throw LayoutError(file: path, line: 1, column: 1, message: error.message)
-        }
-    }
-
     /// Throws at the first byte that is not UTF-8, with its line and column.
-    static func checkUTF8(_ bytes: [UInt8], file: String) throws(LayoutError) {
+    package static func checkUTF8(_ bytes: [UInt8], file: String) throws(LayoutError) {
         // Most layout files are ASCII: eight bytes at a time with no high bit set are valid,
         // and lines and columns are only counted when a file has other bytes.
         if isASCII(bytes) { return }

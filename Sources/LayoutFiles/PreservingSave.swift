@@ -1,10 +1,5 @@
 import LayerModel
 import Scenes
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Geometry
 import SafeText
 
@@ -33,23 +28,15 @@ public enum PreservingSave {
     /// A scene with its script run and then `step` steps taken.
     public typealias Play = (_ scene: Scene, _ step: Int) throws -> Scene
 
-    /// Saves `scene` to `path`: in place over its own file when that file can keep its text,
-    /// canonically otherwise. The write is `TextFile.replace`, under the file's save lock
-    /// (`SaveLock`) from before the old text is read until the rename: with `expected` a
-    /// version, a file that is no longer that version (someone else saved it) is a conflict and
-    /// nothing is written. Returns the version of the file now on disk.
-    @discardableResult
-    public static func save(_ scene: Scene, to path: String, play: Play,
-                            expecting expected: TextFile.Expectation = .any) throws(LayoutError) -> FileVersion? {
-        try save(scene, to: path, play: play, expecting: expected, rewriting: false).version
-    }
-
     /// What a save wrote: the version now on disk, and with `save --rewrite` what was written
     /// afresh (`layer "badge"`, `the script (…)`); `whole` when the whole file was.
     public struct Report: Equatable, Sendable {
         public var version: FileVersion?
         public var rewritten: [String] = []
         public var whole = false
+        public init(version: FileVersion? = nil, rewritten: [String] = [], whole: Bool = false) {
+            self.version = version; self.rewritten = rewritten; self.whole = whole
+        }
         /// The report in words for a status line (empty for an ordinary save).
         public var summary: String {
             if whole { return "the whole file written afresh (none of its text could be kept)" }
@@ -58,27 +45,25 @@ public enum PreservingSave {
         }
     }
 
-    /// `save`, and with `rewriting` the fallback for a save the file cannot keep its text for
-    /// (`save --rewrite`, issue 36): the layers the edit cannot be patched into are written
-    /// afresh where they stand (then their superlayers, one at a time, while the file still
-    /// would not read back as the scene), a moved layer is taken out and written under its new
-    /// superlayer, removed notes or screen lose their field, and a script that would undo the
-    /// edit is folded into the layers (its effects written, its lines removed). Everything else
-    /// keeps the author's text. Only when none of that reads back as the scene is the whole
-    /// file written afresh, as a save under a new name would be.
-    public static func save(_ scene: Scene, to path: String, play: Play, expecting expected: TextFile.Expectation,
-                            rewriting: Bool) throws(LayoutError) -> Report {
-        let lock = try LayoutFile.saveLock(path)
-        if !expected.allows(lock.version) {
-            throw LayoutFile.saveFailure(.changedOnDisk, path: path)
-        }
-        guard let format = LayoutFormat(path: path),
-              let existing = try? TextFile.readBytes(path, limit: LayoutFile.sizeLimit),
+    /// What a save of `scene` over the file at `file` writes, from the file's bytes
+    /// (`existing`; nil when there is none or it could not be read): the whole scene in the
+    /// canonical form (`canonical(_:file:play:)`), or new text in place of the file's. Without
+    /// `rewriting`, a file that cannot keep its text for the edit is refused (`refusal`);
+    /// with it (`save --rewrite`, issue 36), the layers the edit cannot be patched into are
+    /// written afresh where they stand (then their superlayers, one at a time, while the file
+    /// still would not read back as the scene), a moved layer is taken out and written under
+    /// its new superlayer, removed notes or screen lose their field, and a script that would
+    /// undo the edit is folded into the layers (its effects written, its lines removed).
+    /// Everything else keeps the author's text. Only when none of that reads back as the
+    /// scene is the whole file written afresh, as a save under a new name would be. Reads and
+    /// writes nothing: LayoutFileIO's `PreservingSave.save` reads the bytes and writes this.
+    public static func outcome(for scene: Scene, file path: String, existing: [UInt8]?, play: Play,
+                               rewriting: Bool) throws(LayoutError) -> Outcome {
+        guard let format = LayoutFormat(path: path), let existing,
               (try? LayoutFile.checkUTF8(existing, file: path)) != nil else {
-            return Report(version: try writeCanonical(scene, to: path, holding: lock, expecting: expected, play: play))
+            return .canonical(whole: false)
         }
         let original = String(decoding: existing, as: UTF8.self)
-        var report = Report(version: lock.version)
         let preserved: (text: String, rewritten: [String])?
         do { preserved = try patchedText(for: scene, original: original, file: path, format: format, play: play, rewrite: nil) } catch {
             if let own = error.error { throw own }
@@ -87,44 +72,37 @@ public enum PreservingSave {
             // file's own steps would be lost, so that is refused rather than done.
             let losesSteps = plan == nil && !scene.steps.isEmpty && scene.stepBase.tree == nil
             guard rewriting, !losesSteps else { throw refusal(error, plan: plan, losesSteps: losesSteps, file: path, original: original, format: format) }
-            guard let plan else {
-                report.version = try writeCanonical(scene, to: path, holding: lock, expecting: expected, play: play)
-                report.whole = true
-                return report
-            }
-            report.rewritten = plan.rewritten
-            return try replace(plan.text, original: original, report: report, path: path, lock: lock, expected: expected)
+            guard let plan else { return .canonical(whole: true) }
+            return .text(plan.text, original: original, rewritten: plan.rewritten)
         }
-        guard let preserved else {
-            return Report(version: try writeCanonical(scene, to: path, holding: lock, expecting: expected, play: play))
-        }
-        return try replace(preserved.text, original: original, report: report, path: path, lock: lock, expected: expected)
+        guard let preserved else { return .canonical(whole: false) }
+        return .text(preserved.text, original: original, rewritten: [])
     }
 
-    private static func replace(_ text: String, original: String, report: Report, path: String, lock: SaveLock,
-                                expected: TextFile.Expectation) throws(LayoutError) -> Report {
-        var report = report
-        if text == original { return report }
-        do { report.version = try TextFile.replace(Array(text.utf8), holding: lock, expecting: expected).version } catch {
-            throw LayoutFile.saveFailure(error, path: path)
-        }
-        return report
+    /// What a save writes (`outcome(for:file:existing:play:rewriting:)`).
+    public enum Outcome: Equatable, Sendable {
+        /// The whole scene in the canonical form; `whole` when `save --rewrite` came to it
+        /// (none of the file's text could be kept).
+        case canonical(whole: Bool)
+        /// This text in place of the file's `original` (nothing is written when they are
+        /// equal); `rewritten`: what `save --rewrite` wrote afresh.
+        case text(String, original: String, rewritten: [String])
     }
 
-    /// The whole scene in the canonical form, its script already applied (so not written).
-    static func writeCanonical(_ scene: Scene, to path: String, holding lock: SaveLock,
-                               expecting expected: TextFile.Expectation, play: Play) throws(LayoutError) -> FileVersion? {
+    /// The scene a canonical save writes: its script already applied (so not written), and
+    /// the steps authored in the explorer kept (the layers as at step 0, then the steps),
+    /// checked to load back and play to the scene.
+    public static func canonical(_ scene: Scene, file: String, play: Play) throws(LayoutError) -> Scene {
         var flat = scene
         flat.script = []
         flat.steps = []
         flat.currentStep = 0
         if let base = scene.stepBase.tree, !scene.steps.isEmpty {
-            // Steps authored in the explorer are kept: the layers as at step 0, then the steps.
             flat.tree = base
             flat.steps = scene.steps
-            try checkStepsWritten(flat, as: scene, file: path, play: play)
+            try checkStepsWritten(flat, as: scene, file: file, play: play)
         }
-        return try LayoutFile.write(flat, to: path, holding: lock, expecting: expected, withSteps: !flat.steps.isEmpty).version
+        return flat
     }
 
     /// A scene written anew with its authored steps must load back and play to the scene.

@@ -1,5 +1,6 @@
 import Engine
 import LayoutFiles
+import LayoutFileIO
 import Scenes
 
 // The files the engine's values come from and go to: reading a layout, saving a scene, a
@@ -48,5 +49,13 @@ extension LessonLoader {
         let dir = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         return names.filter { LayoutFormat(pathExtension: String($0.split(separator: ".").last ?? "")) != nil && $0.contains(".") && !$0.hasPrefix(".") }
             .sorted().map { dir + "/" + $0 }
+    }
+}
+
+extension Session {
+    /// Why saving to `path` must ask first: the scene's own file changed on disk since it
+    /// was loaded or saved, or the file is read-only. Nil: save.
+    public func saveConflict(to path: String) -> SaveConflict? {
+        SaveConflict.of(saving: path, ownFile: path == filePath, loaded: diskVersion)
     }
 }

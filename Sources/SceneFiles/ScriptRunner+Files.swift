@@ -1,6 +1,7 @@
 import CommandLanguage
 import Engine
 import LayoutFiles
+import LayoutFileIO
 import SafeText
 import Scenes
 

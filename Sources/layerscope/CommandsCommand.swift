@@ -5,6 +5,7 @@ import ExplorerRuntime
 import Foundation
 import Engine
 import LayoutFiles
+import LayoutFileIO
 
 /// `layerscope commands [--markdown | --keys | --fields | --effects | --update-docs]`: the
 /// references generated from the declarations — every synopsis (README.md's block), the

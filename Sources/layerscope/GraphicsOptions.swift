@@ -6,6 +6,7 @@ import Foundation
 import Graphics
 import Raster
 import LayoutFiles
+import LayoutFileIO
 
 extension GraphicsChoice: ExpressibleByArgument {}
 

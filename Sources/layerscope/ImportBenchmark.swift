@@ -3,6 +3,7 @@ import Explorer
 import ExplorerRuntime
 import Foundation
 import LayoutFiles
+import LayoutFileIO
 import Engine
 import Raster
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Scenes
 import Foundation
 import LayoutFiles
+import LayoutFileIO
 
 #if canImport(Glibc)
 import Glibc

@@ -12,6 +12,7 @@ import SafeText
 import TerminalKit
 import LayerModel
 import LayoutFiles
+import LayoutFileIO
 import Export
 import Engine
 import SceneFiles

@@ -6,6 +6,7 @@ import Explorer
 import ExplorerRuntime
 import Foundation
 import LayoutFiles
+import LayoutFileIO
 import NCursesTerminal
 import Raster
 import SafeText

@@ -2,6 +2,7 @@ import Foundation
 import Scenes
 import Testing
 @testable import LayoutFiles
+@testable import LayoutFileIO
 @testable import Engine
 import SceneFiles
 

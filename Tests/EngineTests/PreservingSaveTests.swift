@@ -5,6 +5,7 @@ import Geometry
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
+@testable import LayoutFileIO
 @testable import Engine
 import SceneFiles
 

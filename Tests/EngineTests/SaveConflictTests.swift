@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutFiles
+@testable import LayoutFileIO
 @testable import Engine
 import SceneFiles
 

@@ -6,6 +6,7 @@ import TestSupport
 @testable import LayerModel
 @testable import CommandLanguage
 @testable import LayoutFiles
+@testable import LayoutFileIO
 @testable import Engine
 
 /// Issue 15, finding 2: what LayerScope writes, it reads back — equal, number for number —

@@ -7,6 +7,7 @@ import TerminalKit
 import Testing
 import LayerModel
 import LayoutFiles
+import LayoutFileIO
 import Engine
 import SceneFiles
 

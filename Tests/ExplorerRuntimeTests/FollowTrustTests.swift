@@ -9,6 +9,7 @@ import TerminalKit
 import Testing
 import LayerModel
 import LayoutFiles
+import LayoutFileIO
 import Export
 import Engine
 import SceneFiles

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import LayerModel
 @testable import LayoutFiles
+@testable import LayoutFileIO
 @testable import Export
 import Testing
 

@@ -1,6 +1,6 @@
+import Scenes
 #if canImport(Glibc)
 import Glibc
-import Scenes
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -103,22 +103,8 @@ public enum TextFile {
         return try replace(bytes, holding: lock, expecting: .any, verify: verify).removed
     }
 
-    /// What a save expects to find on disk when it replaces the file, checked under the save
-    /// lock just before the rename (`SaveLock`).
-    public enum Expectation: Equatable, Sendable {
-        /// Whatever is there (a save under a new name, or "overwrite" after asking).
-        case any
-        /// This version of the file (nil: no file at all): anything else is someone else's
-        /// save, and replacing it would silently revert theirs.
-        case version(FileVersion?)
-
-        /// True when the file on disk (nil: none) is what a save expecting this may replace.
-        /// A file deleted since it was loaded may be written again: nothing of anyone's is lost.
-        public func allows(_ now: FileVersion?) -> Bool {
-            guard case let .version(v) = self, let now else { return true }
-            return FileVersion.same(now, v)
-        }
-    }
+    /// What a save expects to find on disk (`SaveExpectation`, a value of the scene's).
+    public typealias Expectation = SaveExpectation
 
     /// `writeAtomically`'s work with the lock already held, so a caller can read the file,
     /// decide what to write and replace it as one step (`PreservingSave`). The file must still
@@ -343,18 +329,6 @@ extension FileVersion {
         var st = stat()
         guard fstat(fd, &st) == 0 else { return nil }
         return FileVersion(st, isReadOnly: st.st_mode & 0o222 == 0)
-    }
-}
-
-extension FileVersion {
-    init(_ st: stat, isReadOnly: Bool) {
-        #if canImport(Darwin)
-        let time = st.st_mtimespec
-        #else
-        let time = st.st_mtim
-        #endif
-        self.init(device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
-                  seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), isReadOnly: isReadOnly)
     }
 }
 

@@ -1,9 +1,9 @@
-import LayerModel
+import LayoutFiles
 import Scenes
-import CommandLanguage
+
 /// The write path of layout files: whatever LayerScope writes, it can read back, equal.
 ///
-/// `LayoutFile.write` encodes a scene and hands the text to `writeVerified`, which any other
+/// `LayoutFile.write` encodes a scene (`LayoutFile.text(saving:to:)`, the format's) and hands the text to `writeVerified`, which any other
 /// encoder (one that keeps the author's formatting, say) can call the same way:
 /// 1. the text must fit `LayoutFile.sizeLimit`, the same limit the reader applies;
 /// 2. it is written to a temporary file beside the target and flushed (`TextFile`);
@@ -11,6 +11,26 @@ import CommandLanguage
 ///    must be the same scene (every stored field, compared number by number);
 /// 4. only then is it renamed over the target (through symbolic links).
 extension LayoutFile {
+    /// Saves the scene to `path` in the format its extension names, atomically: the text is
+    /// written to a temporary file beside it (`path.layerscope-save-<pid>-XXXXXX`), flushed to disk, then renamed
+    /// over `path`. On any failure the temporary file is removed and the old file is untouched.
+    /// The written file is read back and compared before the rename (`writeVerified`), so a
+    /// scene that would not load back equal is refused rather than written. An existing file
+    /// keeps its permissions; a symbolic link is followed, not replaced.
+    @discardableResult
+    public static func write(_ scene: Scene, to path: String) throws(LayoutError) -> [String] {
+        try write(scene, to: path, holding: nil, expecting: .any).removed
+    }
+
+    /// `write` under the save lock (taken here when `lock` is nil), the file as `expected`.
+    static func write(_ scene: Scene, to path: String, holding lock: SaveLock?,
+                      expecting expected: TextFile.Expectation, withSteps: Bool = false) throws(LayoutError) -> (removed: [String], version: FileVersion?) {
+        let (text, format) = try text(saving: scene, to: path, withSteps: withSteps)
+        let held: SaveLock
+        if let lock { held = lock } else { held = try saveLock(path) }
+        return try writeVerified(text, of: scene, to: path, format: format, holding: held, expecting: expected)
+    }
+
     /// Saves `text`, which must describe `scene`, to `path` (see above). Returns the stale
     /// temporary files of killed earlier saves that were removed on the way.
     @discardableResult
@@ -68,58 +88,5 @@ extension LayoutFile {
                                suggestion: "not saving over it — the file is untouched (reload to take their version, or save NEW.json to write elsewhere)")
         }
         return LayoutError(file: path, line: 1, column: 1, message: "cannot save: \(error.message)")
-    }
-
-    /// The first difference between two scenes in what a layout file stores (title, notes,
-    /// screen, script text, and each layer's fields and place in the tree), or nil. Numbers
-    /// compare with `==` (so `-0` equals `0`, which the writer prints as `0`).
-    public static func difference(between a: Scene, and b: Scene) -> String? {
-        if a.title != b.title { return "title" }
-        if a.notes != b.notes { return "notes" }
-        if a.screen != b.screen { return "screen" }
-        if a.script.map(\.text) != b.script.map(\.text) { return "script" }
-        let ta = a.tree, tb = b.tree
-        if ta.count != tb.count { return "\(ta.count) layers, read back \(tb.count)" }
-        for (ia, ib) in zip(ta.treeOrder, tb.treeOrder) {
-            let la = ta[ia], lb = tb[ib]
-            let parentA = la.superlayer.map { ta[$0].name }, parentB = lb.superlayer.map { tb[$0].name }
-            if parentA != parentB { return "the parent of \(la.name)" }
-            if la.sublayers.count != lb.sublayers.count { return "the sublayers of \(la.name)" }
-            if la.unlinked != lb.unlinked { return "layer \(la.name)" }
-        }
-        return nil
-    }
-}
-
-extension LayoutFile {
-    /// The most layers a chain may nest in a scene (a top-level layer is the first):
-    /// `add … in` refuses to go deeper. The engine (conversion, hit testing, drawing) walks
-    /// such chains with work lists, never recursion.
-    public static let maxLayerDepth = 10_000
-
-    /// The most nested layers a layout file holds: it allows `layoutNestingLimit` (200)
-    /// levels of objects and arrays, and each layer takes two (its object and its
-    /// `sublayers` array) after the top object and the `layers` array, so 99 fit exactly.
-    /// A deeper scene is refused at save ("would not load back: too deeply nested"), with
-    /// the old file untouched.
-    public static let maxFileLayerDepth = (layoutNestingLimit - 2) / 2
-
-    public static func tooDeep(under parent: String) -> CommandError {
-        CommandError("cannot add a layer in \(parent): it would be nested \(maxLayerDepth + 1) deep, and a scene holds at most \(maxLayerDepth) nested layers",
-                     suggestion: "add it higher up the tree")
-    }
-}
-
-extension LayoutFile {
-    /// The depth of the deepest layer (a top-level layer is 1) when it is past `limit`, else
-    /// nil. One pass with a work list.
-    static func deepestNesting(_ tree: LayerTree, past limit: Int) -> Int? {
-        var deepest = 0
-        var stack: [(LayerID, Int)] = tree.roots.map { ($0, 1) }
-        while let (id, depth) = stack.popLast() {
-            deepest = max(deepest, depth)
-            for child in tree[id].sublayers { stack.append((child, depth + 1)) }
-        }
-        return deepest > limit ? deepest : nil
     }
 }

@@ -88,6 +88,10 @@ public struct ExplorerState: Equatable, Sendable {
     /// While sharing (`--share`): every command run since the run loop last took them, for
     /// the follow feed (FollowFeed.swift). Nil: not collected.
     public var journal: [Command]? = nil
+    /// While sharing: the presenter's mirror of the feed, the view its last `act` carried, so
+    /// a key that changed nothing sends nothing (nil: none since the last `scene` record, so
+    /// the next act carries the view whatever it is). `Follow.acts` decides with it.
+    public var lastShared: FollowSync? = nil
     /// Follow mode (`--follow`): attached or detached, and whether the presenter left (nil:
     /// not following). The title shows it (`following`); the keymap reads `followDetached`.
     public var follow: FollowFlags? = nil

@@ -40,36 +40,18 @@ extension RunLoop {
         let ext = name.split(separator: ".").last.map(String.init) ?? ""
         guard let format = LayoutFormat(pathExtension: ext), let text = try? TextFile.read(path) else { return }
         share.write(.scene(name: name, format: format, text: text))
-        lastShared = nil
+        Follow.sceneShared(&state)
         noteFeedHealth()
     }
 
-    /// After a key: the commands it ran and the view after it, as one `act` record —
-    /// nothing when it ran no command and the view is as last published (a clock tick is
-    /// not news: attendees run their own clock).
+    /// After a key: the `act` records it makes (`Follow.acts`, which decides from the state
+    /// what is news), written after the scene again when the feed dropped a backlog.
     func publishAct(nowBefore: Double) {
         guard let share else { return }
-        // The presenter's own moments (help, the `:` line, the quit question) are not shown:
-        // what they run travels once they end.
-        switch state.mode {
-        case .help, .command, .confirmQuit: return
-        default: break
-        }
-        let commands = (state.journal ?? []).filter(Follow.travels).map(\.text)
-        _ = Reducer.reduce(&state, .journalSent)
-        let sync = FollowSync(state)
-        var unclocked = sync
-        unclocked.now = lastShared?.now ?? sync.now
-        if commands.isEmpty, unclocked == lastShared { return }
+        let records = Follow.acts(after: &state, nowBefore: nowBefore, wall: Follow.wallClock)
+        if records.isEmpty { return }
         if share.needsScene { resendScene(share) }
-        // An act carries at most `FeedPolicy.commandLimit` commands (a long --script: several).
-        var chunks = stride(from: 0, to: commands.count, by: FeedPolicy.commandLimit).map { Array(commands[$0..<min(commands.count, $0 + FeedPolicy.commandLimit)]) }
-        if chunks.isEmpty { chunks = [[]] }
-        for (i, chunk) in chunks.enumerated() {
-            let last = i == chunks.count - 1
-            share.write(FeedRecord(kind: .act, now: i == 0 ? nowBefore : nil, commands: chunk, sync: last ? sync : nil, wall: Follow.wallClock()))
-        }
-        lastShared = sync
+        for record in records { share.write(record) }
         noteFeedHealth()
     }
 
@@ -109,7 +91,7 @@ extension RunLoop {
         retries += 1
         if share.needsScene {
             resendScene(share)
-            lastShared = nil
+            Follow.sceneShared(&state)
             publishAct(nowBefore: state.session.now)   // the view, which would wait for a key
         } else {
             share.flush()

@@ -76,8 +76,6 @@ public final class RunLoop {
     /// Presenter (`--share FEED`): where every key's commands and the view after it go
     /// (FollowLoop.swift). Setting it starts collecting the commands.
     public var share: FeedWriter? { didSet { if share != nil, state.journal == nil { _ = Reducer.reduce(&state, .journalSent) } } }
-    /// The last view published, so a key that changed nothing writes nothing.
-    var lastShared: FollowSync?
     /// Presenter: the feed could not be written (the status line said so).
     var feedTrouble = false
     /// Wakes spent trying a failing feed again while idle (tests count them).

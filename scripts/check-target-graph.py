@@ -110,8 +110,8 @@ IO_CALL = re.compile(r"\b(O_RDONLY|O_WRONLY|O_CREAT)\b|(?<![\w.])(fsync|flock|op
                      r"|(?<![\w.])(read|write)\s*\(\s*fd\b|\bFileManager\b|\bFileHandle\b|contentsOfFile"
                      r"|\bTextFile\.(read\w*|write\w*|replace|lock\w*)\s*\(|\bLayoutFile\.load\(contentsOf|\bPreservingSave\.save\(")
 KNOWN_IO = {
-    "Sources/Engine/Session+DiskVersion.swift": "Session stats its file: didSave(to:) (the reducer's .saved) for the version just written, "
-        "and a session opened on a path its scene was not read from (a scripted scene) for the version on disk now",
+    "Sources/Engine/Session+DiskVersion.swift": "Session.versionRead stats the file when a session is opened on a path "
+        "its scene was not read from (a scene read by SceneLoader.load carries its version; a save's comes with .saved)",
 }
 
 def closure(targets, root):

@@ -16,7 +16,11 @@ public enum SceneLoader {
         guard !scene.script.isEmpty else { return scene }
         var session = Session(scene: scene)
         do { try session.runScript(scene.script) } catch { throw SceneLoadError(error.description) }
-        return session.scene
+        // The file it was read from, and its version then, stay the scene's: a session opened
+        // on it need not look at the file again (`Session.versionRead`).
+        var scripted = session.scene
+        scripted.loaded = scene.loaded
+        return scripted
     }
 
     /// `scene` with its script run, played to step `step` of its steps.

@@ -6,11 +6,12 @@ import Darwin
 import Scenes
 
 // The engine's one file-system call, still in the explorer's core's reach (named in
-// check-target-graph.py's KNOWN_IO): a `stat` of the scene's file. `didSave(to:)` (the
-// reducer's `.saved`) takes the version of the file just written, and a session opened on a
-// path its scene was not read from (`versionRead`: a scene whose script ran) takes the version
-// on disk now. Moving it out means the save's answer carrying the version written (the
-// `.saved` action, `ExplorerIO.save`) and a scripted scene keeping the version it was read at.
+// check-target-graph.py's KNOWN_IO): a `stat` of the scene's file when a session is opened on
+// a path its scene was not read from (`versionRead`: a scene built in memory, or read from
+// elsewhere, given a file path). A scene read by `SceneLoader.load` carries the version it was
+// read at (`Scene.loaded`, kept through its script), so opening and reloading it stat nothing,
+// and a save's version comes with the `.saved` action (the runtime's `stat`). Moving this one
+// out means every caller that names a file path also handing the version over.
 extension Session {
     /// The version of the file at `path` (nil: none), as LayoutFileIO's `FileVersion.of`.
     static func diskVersion(of path: String) -> FileVersion? {

@@ -172,11 +172,6 @@ public struct Session: Equatable, Sendable {
         forcedDirty = false
     }
 
-    /// Marks the scene saved to `path`.
-    public mutating func didSave(to path: String) {
-        didSave(to: path, version: Session.diskVersion(of: path))
-    }
-
     /// Marks the scene saved to `path` as `version`: the version the save itself wrote (read
     /// after the save, a save by someone else that landed since would be taken for ours).
     public mutating func didSave(to path: String, version: FileVersion?) {

@@ -26,9 +26,11 @@ public enum Action: Equatable, Sendable {
     /// The run loop's clock: advance the scene clock by these (already speed-scaled) seconds.
     case tick(seconds: Double)
     // Results of effects, fed back by the run loop.
-    case saved(path: String)
+    /// A save wrote `path`; `version`: the file's version just after (the runtime's `stat`,
+    /// so the reducer reads no file).
+    case saved(path: String, version: FileVersion? = nil)
     /// `save --rewrite` wrote the file; `summary` says what it wrote afresh (issue 36).
-    case rewrote(path: String, summary: String)
+    case rewrote(path: String, summary: String, version: FileVersion? = nil)
     case saveFailed(String)
     /// The save must ask first (`Session.saveConflict`): the run loop found this.
     case saveConflict(path: String, SaveConflict)
@@ -123,8 +125,8 @@ public enum Reducer {
         case .fileDeleted:
             state.diskNotice = "file deleted — :w writes it again"
             return .none
-        case let .saved(path):
-            state.session.didSave(to: path)
+        case let .saved(path, version):
+            state.session.didSave(to: path, version: version)
             state.diskNotice = nil
             state.setStatus("saved \(path)")
             if state.mode == .confirmQuit || state.quitAfterSave { return .quit }
@@ -133,8 +135,8 @@ public enum Reducer {
                 if quitting { return .quit }
             }
             return .none
-        case let .rewrote(path, summary):
-            let effect = reduce(&state, .saved(path: path))
+        case let .rewrote(path, summary, version):
+            let effect = reduce(&state, .saved(path: path, version: version))
             if !summary.isEmpty { state.setStatus("saved \(path): \(summary)") }
             return effect
         case let .saveConflict(path, conflict):

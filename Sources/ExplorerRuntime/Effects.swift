@@ -43,12 +43,12 @@ public enum EffectPerformer {
             var scene = scene
             if case .overwrite = effect { scene.loaded = LoadedFile() }
             switch io.save(scene, path) {
-            case .success: return .saved(path: path)
+            case .success: return .saved(path: path, version: FileVersion.of(path))
             case let .failure(e): return .saveFailed(e.description)
             }
         case let .rewrite(path):
             switch io.rewrite(scene, path) {
-            case let .success(summary): return .rewrote(path: path, summary: summary)
+            case let .success(summary): return .rewrote(path: path, summary: summary, version: FileVersion.of(path))
             case let .failure(e): return .saveFailed(e.description)
             }
         case let .load(path):

@@ -58,4 +58,9 @@ extension Session {
     public func saveConflict(to path: String) -> SaveConflict? {
         SaveConflict.of(saving: path, ownFile: path == filePath, loaded: diskVersion)
     }
+
+    /// Marks the scene saved to `path`, at the version on disk now.
+    public mutating func didSave(to path: String) {
+        didSave(to: path, version: FileVersion.of(path))
+    }
 }

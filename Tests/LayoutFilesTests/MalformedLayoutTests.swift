@@ -6,9 +6,33 @@ import TestSupport
 @testable import CommandLanguage
 @testable import LayoutFiles
 
-/// Malformed layouts generated here (nesting, sizes, aliases); the corpus of malformed files
-/// read from disk is LayoutFileIOTests' `MalformedLayoutTests`.
+/// The corpus of malformed layouts (`Malformed/layouts/`, loaded by LayoutFileIOTests'
+/// `MalformedLayoutTests`) is complete and covers both formats; malformed layouts generated
+/// here (nesting, sizes, aliases) fail where they should.
 @Suite struct MalformedLayoutTests {
+    static func folder() throws -> URL { try MalformedCorpus.folder("layouts", in: .module) }
+    static func manifest() throws -> [CorpusExpectation] { try MalformedCorpus.manifest("layouts", in: .module) }
+
+    @Test func everyFileInTheFolderIsInTheManifest() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder().path).filter { $0 != "EXPECTED.tsv" }
+        let listed = try Self.manifest().map(\.file)
+        #expect(Set(names) == Set(listed))
+        #expect(listed.count == Set(listed).count, "a file is listed twice")
+    }
+
+    @Test func corpusCoversBothFormatsWithAtLeast36Files() throws {
+        let listed = try Self.manifest().map(\.file)
+        #expect(listed.count >= 36)
+        #expect(listed.filter { $0.hasSuffix(".json") }.count >= 18)
+        #expect(listed.filter { $0.hasSuffix(".yaml") }.count >= 18)
+    }
+
+    @Test func binaryGarbageIsSmallAndNotUTF8() throws {
+        let bytes = try Data(contentsOf: Self.folder().appendingPathComponent("binary-garbage.json"))
+        #expect(bytes.count < 1024)
+        #expect(String(data: bytes, encoding: .utf8) == nil)
+    }
+
     // MARK: Nesting, generated
 
     /// A chain of `depth` layers, one per line: layer k's object is nesting level 2k + 1.

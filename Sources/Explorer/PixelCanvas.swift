@@ -36,7 +36,7 @@ public enum PixelCanvas {
     }
 
     /// The canvas's cells when it is drawn in pixels.
-    private static func area(_ state: ExplorerState) -> CellRect? {
+    static func area(_ state: ExplorerState) -> CellRect? {
         let layout = state.layout
         guard !layout.isTooSmall, !layout.canvas.isEmpty else { return nil }
         switch state.mode {
@@ -60,6 +60,9 @@ public enum PixelCanvas {
         case .kitty: out += Kitty.transmitAndPlace(image, id: kittyID, columns: area.columns, rows: area.rows)
         case .sixel: out += Sixel.encode(image)
         case .iterm: out += ITerm.image(image, columns: area.columns, rows: area.rows)
+        case .kittyPlaceholders:
+            // Placed virtually, shown by the canvas's cells: no cursor to move.
+            return TmuxPassthrough.wrapEach(KittyPlaceholder.transmit(image, id: kittyID, columns: area.columns, rows: area.rows))
         case .cells: return []
         }
         return out + Array("\u{1B}8".utf8)
@@ -92,8 +95,66 @@ public final class PixelFrames {
     public private(set) var imagesSent = 0
     public private(set) var bytesSent = 0
 
-    public init(graphics: GraphicsProtocol, cellWidth: Int, cellHeight: Int) {
+    /// kitty's Unicode placeholders (inside tmux): the colour the canvas's cells name the
+    /// image with, and its id.
+    public let ink: KittyPlaceholder.Ink
+    /// Placeholders: the canvas's cells as last made (rebuilt when its size changes), and
+    /// the size the image was last sent for (a new size deletes the old image first).
+    private var placeholderGrid: Canvas?
+    private var placedArea: CellRect?
+
+    public init(graphics: GraphicsProtocol, cellWidth: Int, cellHeight: Int,
+                ink: KittyPlaceholder.Ink = KittyPlaceholder.Ink(index: 16, truecolorReachesTerminal: false)) {
         self.graphics = graphics; self.cellWidth = max(1, cellWidth); self.cellHeight = max(1, cellHeight)
+        self.ink = ink
+    }
+
+    /// Placeholders: the frame's cells with every blank cell of the canvas a placeholder
+    /// cell (U+10EEEE, its row and column in the image as combining marks, in the ink's
+    /// colour), so the image shows there and tmux keeps it as text; names, marks and the
+    /// rest stay as they are, plaques on the image. Other protocols: `screen` unchanged.
+    public func cells(_ state: ExplorerState, screen: Canvas) -> Canvas {
+        guard graphics == .kittyPlaceholders, let area = PixelCanvas.area(state) else { return screen }
+        let grid = placeholders(columns: area.columns, rows: area.rows)
+        var out = screen
+        for row in 0..<area.rows where area.row + row < out.rows {
+            for column in 0..<area.columns where area.column + column < out.columns {
+                if out[area.column + column, area.row + row] == .blank {
+                    out[area.column + column, area.row + row] = grid[column, row]
+                }
+            }
+        }
+        return out
+    }
+
+    /// The placeholder cells of a `columns × rows` image (made once per size).
+    private func placeholders(columns: Int, rows: Int) -> Canvas {
+        if let grid = placeholderGrid, grid.columns == columns, grid.rows == rows { return grid }
+        var grid = Canvas(columns: columns, rows: rows)
+        let style = CellStyle(foreground: .rgb(ink.red, ink.green, ink.blue))
+        for row in 0..<rows {
+            for column in 0..<columns {
+                if let text = KittyPlaceholder.cell(row: row, column: column), let glyph = text.first {
+                    grid[column, row] = Cell(glyph, style: style)
+                }
+            }
+        }
+        placeholderGrid = grid
+        return grid
+    }
+
+    /// Placeholders: the image sent through tmux's passthrough when the picture changed
+    /// (or was never sent, or the terminal was cleared), as image `ink.id` with a virtual
+    /// placement over the canvas — sent again under the same id, it replaces the old one,
+    /// and the cells, which name only the id, stay as they are. A new canvas size deletes
+    /// the old image first. Nothing is sent for a frame that changes only text.
+    private func placeholderFrame(_ now: (changed: PixelRect?, area: CellRect), _ text: Canvas) -> Output {
+        if let shown, shown == now.area, now.changed == nil { return Output() }
+        var out = Output()
+        if let placedArea, placedArea != now.area { out.bytes = TmuxPassthrough.wrap(Kitty.delete(id: ink.id)) }
+        out.bytes += TmuxPassthrough.wrapEach(KittyPlaceholder.transmit(renderer.image, id: ink.id, columns: now.area.columns, rows: now.area.rows))
+        placedArea = now.area
+        return sent(out, now.area, text)
     }
 
     /// What to write after the frame's cells (`GraphicsTerminal.writeImage`).
@@ -116,8 +177,9 @@ public final class PixelFrames {
         guard let now = PixelCanvas.render(state, options: options, cellWidth: cellWidth, cellHeight: cellHeight, into: renderer) else {
             return removeImage()
         }
-        let image = renderer.image
         let text = region(screen, now.area)
+        if graphics == .kittyPlaceholders { return placeholderFrame(now, text) }
+        let image = renderer.image
         var out = Output()
         let cells = now.area.columns * now.area.rows
         if let shown, shown == now.area {
@@ -232,6 +294,13 @@ public final class PixelFrames {
         shown = nil
         textOnImage = nil
         var out = Output()
+        if graphics == .kittyPlaceholders {
+            // The cells are text the next frame rewrites; the image goes by id.
+            out.bytes = TmuxPassthrough.wrap(Kitty.delete(id: ink.id))
+            placedArea = nil
+            bytesSent += out.bytes.count
+            return out
+        }
         if graphics == .kitty {
             out.bytes = Kitty.delete(id: kittyID) + Kitty.delete(id: patchID)
             base = nil

@@ -262,9 +262,11 @@ public final class RunLoop {
 
     func draw() throws {
         let screen = ExplorerScreen.render(state, options: options)
-        try terminal.draw(screen.canvas, cursor: screen.cursor.map { (column: $0.column, row: $0.row) })
+        // kitty's placeholders (inside tmux): the canvas's blank cells name the image.
+        let canvas = pixels?.cells(state, screen: screen.canvas) ?? screen.canvas
+        try terminal.draw(canvas, cursor: screen.cursor.map { (column: $0.column, row: $0.row) })
         if let pixels, let images = terminal as? any GraphicsTerminal {
-            let out = pixels.frame(state, options: options, screen: screen.canvas)
+            let out = pixels.frame(state, options: options, screen: canvas)
             if !out.isEmpty { try images.writeImage(out.bytes, repaint: out.repaint, clear: out.clear) }
         }
     }

@@ -114,6 +114,86 @@ import Testing
         #expect(Self.text(terminal.images.last ?? []) == Self.delete(2) + Self.delete(4))
     }
 
+    /// kitty's placeholders (inside tmux): the canvas's blank cells become placeholder
+    /// cells naming their row and column, in the ink's colour; names stay text; the image
+    /// goes through tmux's passthrough with a virtual placement, once per picture.
+    @Test func placeholdersAreCellsAndTheImageGoesThroughPassthrough() throws {
+        var state = Fixture.state()
+        let ink = KittyPlaceholder.Ink(index: 110, truecolorReachesTerminal: false)
+        let frames = PixelFrames(graphics: .kittyPlaceholders, cellWidth: 10, cellHeight: 20, ink: ink)
+        let screen = ExplorerScreen.render(state, options: Self.options).canvas
+        let cells = frames.cells(state, screen: screen)
+        let canvas = state.layout.canvas
+        var placeholders = 0, kept = 0
+        for row in 0..<canvas.rows {
+            for column in 0..<canvas.columns {
+                let before = screen[canvas.column + column, canvas.row + row], after = cells[canvas.column + column, canvas.row + row]
+                if before == .blank {
+                    // The cell names itself: its row and column in the image.
+                    let named = try #require(KittyPlaceholder.decode(String(after.glyph)))
+                    #expect(named.row == row && named.column == column)
+                    #expect(after.style.foreground == .rgb(135, 175, 215))
+                    placeholders += 1
+                } else {
+                    #expect(after == before, "a name stays text")
+                    kept += 1
+                }
+            }
+        }
+        #expect(placeholders > 0 && kept > 0)
+        #expect(placeholders + kept == 80 * 21)
+        // Outside the canvas nothing changed.
+        #expect((0..<80).allSatisfy { cells[$0, 0] == screen[$0, 0] })
+
+        // The image: passthroughs only, inside them a=T,U=1 for id 110 over 80 × 21 cells,
+        // the picture the renderer holds.
+        let first = frames.frame(state, options: Self.options, screen: cells)
+        let inner = try #require(TmuxPassthrough.unwrap(first.bytes))
+        #expect(Self.text(inner).hasPrefix("\u{1B}_Ga=T,U=1,f=100,i=110,c=80,r=21,q=2,m=1;"))
+        #expect(first.repaint == nil && first.clear == nil)
+        // Nothing again for the same picture, nor for a change of text only.
+        #expect(frames.frame(state, options: Self.options, screen: cells).isEmpty)
+        state.status = "only the status line changed"
+        #expect(frames.frame(state, options: Self.options, screen: cells).isEmpty)
+        // A turn: the image again, under the same id (the cells do not change).
+        state.press("r")
+        let turned = frames.frame(state, options: Self.options, screen: frames.cells(state, screen: ExplorerScreen.render(state, options: Self.options).canvas))
+        #expect(Self.text(try #require(TmuxPassthrough.unwrap(turned.bytes))).hasPrefix("\u{1B}_Ga=T,U=1,f=100,i=110,c=80,r=21,"))
+        #expect(frames.imagesSent == 2)
+        // Help: no placeholders (the box is drawn as cells), and the image deleted by id.
+        state.press("?")
+        let helpScreen = ExplorerScreen.render(state, options: Self.options).canvas
+        #expect(frames.cells(state, screen: helpScreen) == helpScreen)
+        let help = frames.frame(state, options: Self.options, screen: helpScreen)
+        #expect(help.bytes == TmuxPassthrough.wrap(Kitty.delete(id: 110)) && help.clear == nil)
+    }
+
+    /// A resize to a new canvas size deletes the old image by id before sending the new;
+    /// quitting deletes it.
+    @Test func placeholdersDeleteByIdOnResizeAndQuit() throws {
+        let terminal = RecordingTerminal(columns: 80, rows: 24, events: [.resize(columns: 100, rows: 30), .key(.character("q"))])
+        let loop = RunLoop(state: Fixture.state(), terminal: terminal, options: ScreenOptions())
+        let (frames, refusal) = loop.pixelFrames(.kittyPlaceholders, cell: (10, 20), tmux: nil)
+        #expect(refusal == nil)
+        loop.useGraphics(try #require(frames))
+        try loop.run()
+        let sent = try terminal.images.map { Self.text(try #require(TmuxPassthrough.unwrap($0))) }
+        #expect(sent.count == 3)
+        // The id is the ink's: a truecolor frame (the in-memory terminal's depth), but tmux
+        // not known to pass RGB on, so the 256-colour index.
+        let id = try #require(frames?.ink.id)
+        #expect(id >= 16 && id <= 231)
+        #expect(sent[0].hasPrefix("\u{1B}_Ga=T,U=1,f=100,i=\(id),c=80,r=21,"), "\(sent[0].prefix(80))")
+        // At 100 × 30 the canvas is 51 × 27 cells (the panel takes the rest).
+        let canvas = loop.state.layout.canvas
+        #expect(canvas.columns == 51 && canvas.rows == 27)
+        #expect(sent[1].hasPrefix(Self.delete(Int(id)) + "\u{1B}_Ga=T,U=1,f=100,i=\(id),c=51,r=27,"), "\(sent[1].prefix(80))")
+        #expect(sent[2] == Self.delete(Int(id)))
+        // The frames drawn had placeholder cells in the ink's colour.
+        let shown = try #require(terminal.inner.lastFrame)
+        #expect((0..<canvas.columns).contains { KittyPlaceholder.decode(String(shown[canvas.column + $0, canvas.row + 3].glyph)) != nil })
+    }
+
     @Test func aResizeSendsTheWholeImageAgain() throws {
         // The terminal clears the screen on a resize (kitty deletes the images with it): even
         // at the same size the next frame is a full image, under the other id.

@@ -96,12 +96,14 @@ public final class PixelFrames {
     public private(set) var bytesSent = 0
 
     /// kitty's Unicode placeholders (inside tmux): the colour the canvas's cells name the
-    /// image with, and its id.
+    /// full image with, and its id; the patch image's is `ink.next`.
     public let ink: KittyPlaceholder.Ink
-    /// Placeholders: the canvas's cells as last made (rebuilt when its size changes), and
-    /// the size the image was last sent for (a new size deletes the old image first).
+    /// Placeholders: the full image's cells as last made (rebuilt when the canvas's size
+    /// changes); the size the full image was last sent for (a new size deletes it first);
+    /// the patch on screen (cells of the canvas), if any.
     private var placeholderGrid: Canvas?
     private var placedArea: CellRect?
+    private var placeholderPatch: CellRect?
 
     public init(graphics: GraphicsProtocol, cellWidth: Int, cellHeight: Int,
                 ink: KittyPlaceholder.Ink = KittyPlaceholder.Ink(index: 16, truecolorReachesTerminal: false)) {
@@ -109,17 +111,29 @@ public final class PixelFrames {
         self.ink = ink
     }
 
+    /// Placeholders: the image's bytes are written before the frame's cells (`frame` first,
+    /// then `cells`), so the cells never name an image the terminal does not hold yet.
+    public var writesImageBeforeCells: Bool { graphics == .kittyPlaceholders }
+
     /// Placeholders: the frame's cells with every blank cell of the canvas a placeholder
-    /// cell (U+10EEEE, its row and column in the image as combining marks, in the ink's
-    /// colour), so the image shows there and tmux keeps it as text; names, marks and the
-    /// rest stay as they are, plaques on the image. Other protocols: `screen` unchanged.
+    /// cell (U+10EEEE, its row and column in the image as combining marks, in the colour
+    /// naming the image): the full image's, or inside the patch the patch image's, its row
+    /// and column counted from the patch's corner. So the image shows there and tmux keeps
+    /// it as text; names, marks and the rest stay as they are, plaques on the image. Other
+    /// protocols: `screen` unchanged.
     public func cells(_ state: ExplorerState, screen: Canvas) -> Canvas {
         guard graphics == .kittyPlaceholders, let area = PixelCanvas.area(state) else { return screen }
         let grid = placeholders(columns: area.columns, rows: area.rows)
+        let patch = placedArea == area ? placeholderPatch : nil
+        let patchStyle = CellStyle(foreground: .rgb(ink.next.red, ink.next.green, ink.next.blue))
         var out = screen
         for row in 0..<area.rows where area.row + row < out.rows {
             for column in 0..<area.columns where area.column + column < out.columns {
-                if out[area.column + column, area.row + row] == .blank {
+                guard out[area.column + column, area.row + row] == .blank else { continue }
+                if let patch, column >= patch.column, column < patch.column + patch.columns, row >= patch.row, row < patch.row + patch.rows,
+                   let text = KittyPlaceholder.cell(row: row - patch.row, column: column - patch.column), let glyph = text.first {
+                    out[area.column + column, area.row + row] = Cell(glyph, style: patchStyle)
+                } else {
                     out[area.column + column, area.row + row] = grid[column, row]
                 }
             }
@@ -143,17 +157,45 @@ public final class PixelFrames {
         return grid
     }
 
-    /// Placeholders: the image sent through tmux's passthrough when the picture changed
-    /// (or was never sent, or the terminal was cleared), as image `ink.id` with a virtual
-    /// placement over the canvas — sent again under the same id, it replaces the old one,
-    /// and the cells, which name only the id, stay as they are. A new canvas size deletes
-    /// the old image first. Nothing is sent for a frame that changes only text.
+    /// Placeholders: images sent through tmux's passthrough, each with a virtual placement,
+    /// only when the picture changed (or was never sent, or the terminal was cleared). Like
+    /// kitty's own frames, a change in at most half of the canvas's cells is a **patch**: the
+    /// changed cells' pixels, cut against the full image last sent (so one patch covers
+    /// everything since), sent as image `ink.next` over the patch's cells, whose text then
+    /// names it; a picture back to the full image deletes the patch. A bigger change sends the
+    /// full image again as `ink.id` (kitty replaces it; the cells, which name only the id,
+    /// stay as they are) and deletes the patch. A new canvas size deletes the old image first.
     private func placeholderFrame(_ now: (changed: PixelRect?, area: CellRect), _ text: Canvas) -> Output {
-        if let shown, shown == now.area, now.changed == nil { return Output() }
+        let image = renderer.image
         var out = Output()
+        if let shown, shown == now.area, placedArea == now.area {
+            guard let changed = now.changed, let base else { return Output() }
+            let since = sinceBase.map { $0.union(changed) } ?? changed
+            guard let differs = Self.difference(image, base, in: since) else {
+                sinceBase = nil
+                guard placeholderPatch != nil else { return Output() }
+                placeholderPatch = nil
+                out.bytes = TmuxPassthrough.wrap(Kitty.delete(id: ink.next.id))
+                bytesSent += out.bytes.count
+                return out
+            }
+            sinceBase = differs
+            let patch = cellsOf(differs)
+            if patch.columns * patch.rows * 2 <= now.area.columns * now.area.rows {
+                let crop = image.cropped(x: patch.column * cellWidth, y: patch.row * cellHeight,
+                                         width: patch.columns * cellWidth, height: patch.rows * cellHeight)
+                out.bytes = TmuxPassthrough.wrapEach(KittyPlaceholder.transmit(crop, id: ink.next.id, columns: patch.columns, rows: patch.rows))
+                placeholderPatch = patch
+                return sent(out, now.area, text)
+            }
+        }
         if let placedArea, placedArea != now.area { out.bytes = TmuxPassthrough.wrap(Kitty.delete(id: ink.id)) }
-        out.bytes += TmuxPassthrough.wrapEach(KittyPlaceholder.transmit(renderer.image, id: ink.id, columns: now.area.columns, rows: now.area.rows))
+        out.bytes += TmuxPassthrough.wrapEach(KittyPlaceholder.transmit(image, id: ink.id, columns: now.area.columns, rows: now.area.rows))
+        if placeholderPatch != nil || placedArea == nil { out.bytes += TmuxPassthrough.wrap(Kitty.delete(id: ink.next.id)) }
+        placeholderPatch = nil
         placedArea = now.area
+        base = image
+        sinceBase = nil
         return sent(out, now.area, text)
     }
 
@@ -295,9 +337,13 @@ public final class PixelFrames {
         textOnImage = nil
         var out = Output()
         if graphics == .kittyPlaceholders {
-            // The cells are text the next frame rewrites; the image goes by id.
+            // The cells are text the next frame rewrites; the images go by id.
             out.bytes = TmuxPassthrough.wrap(Kitty.delete(id: ink.id))
+            if placeholderPatch != nil { out.bytes += TmuxPassthrough.wrap(Kitty.delete(id: ink.next.id)) }
             placedArea = nil
+            placeholderPatch = nil
+            base = nil
+            sinceBase = nil
             bytesSent += out.bytes.count
             return out
         }

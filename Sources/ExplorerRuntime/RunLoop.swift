@@ -262,10 +262,16 @@ public final class RunLoop {
 
     func draw() throws {
         let screen = ExplorerScreen.render(state, options: options)
-        // kitty's placeholders (inside tmux): the canvas's blank cells name the image.
+        let images = pixels != nil ? terminal as? any GraphicsTerminal : nil
+        // kitty's placeholders (inside tmux): the image first, then the canvas's blank cells
+        // that name it (PixelFrames.cells).
+        if let pixels, let images, pixels.writesImageBeforeCells {
+            let out = pixels.frame(state, options: options, screen: screen.canvas)
+            if !out.isEmpty { try images.writeImage(out.bytes, repaint: nil, clear: nil) }
+        }
         let canvas = pixels?.cells(state, screen: screen.canvas) ?? screen.canvas
         try terminal.draw(canvas, cursor: screen.cursor.map { (column: $0.column, row: $0.row) })
-        if let pixels, let images = terminal as? any GraphicsTerminal {
+        if let pixels, let images, !pixels.writesImageBeforeCells {
             let out = pixels.frame(state, options: options, screen: canvas)
             if !out.isEmpty { try images.writeImage(out.bytes, repaint: out.repaint, clear: out.clear) }
         }

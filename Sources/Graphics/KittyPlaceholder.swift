@@ -93,13 +93,20 @@ public enum KittyPlaceholder {
     public struct Ink: Equatable, Sendable {
         public var red: UInt8, green: UInt8, blue: UInt8
         public var id: UInt32
+        /// The cube index (16…231), and whether the id is the 24-bit value.
+        public var index: UInt8
+        public var truecolor: Bool
 
         public init(index: UInt8, truecolorReachesTerminal: Bool) {
             let cube = min(231, max(16, Int(index)))
             let (r, g, b) = ColorReduction.rgb(ansi256: UInt8(cube))
             red = r; green = g; blue = b
+            self.index = UInt8(cube); truecolor = truecolorReachesTerminal
             id = truecolorReachesTerminal ? UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b) : UInt32(cube)
         }
+
+        /// The next cube colour (231 wraps to 16): the patch image's ink beside the full one's.
+        public var next: Ink { Ink(index: index == 231 ? 16 : index + 1, truecolorReachesTerminal: truecolor) }
 
         /// The cube index for a process: spread over the 216 cube colours by `seed` (the
         /// process id), so two explorers in two panes of one terminal seldom share an id.

@@ -50,20 +50,22 @@ enum PixelBenchmark {
             options.pixels = true
             let frames = PixelFrames(graphics: graphics, cellWidth: 10, cellHeight: 20)
             var update = ScreenUpdate(options: ScreenUpdate.Options(colors: .truecolor))
-            let first = frames.cells(state, screen: ExplorerScreen.render(state, options: options).canvas)
-            let firstBytes = update.update(to: first).count + frames.frame(state, options: options, screen: first).bytes.count
+            // As the run loop does: the image (placeholders: before the cells), then the cells.
+            func frameBytes() -> Int {
+                let screen = ExplorerScreen.render(state, options: options).canvas
+                let image = frames.frame(state, options: options, screen: screen).bytes.count
+                return image + update.update(to: frames.cells(state, screen: screen)).count
+            }
+            let firstBytes = frameBytes()
             var times: [Double] = [], bytes: [Int] = []
             for i in 0..<runs {
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 _ = Reducer.reduce(&state, .key(keys[i % 2]))
-                let canvas = frames.cells(state, screen: ExplorerScreen.render(state, options: options).canvas)
-                var out = update.update(to: canvas)
-                out += frames.frame(state, options: options, screen: canvas).bytes
+                let count = frameBytes()
                 times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
-                bytes.append(out.count)
+                bytes.append(count)
             }
-            let canvas = frames.cells(state, screen: ExplorerScreen.render(state, options: options).canvas)
-            let idle = update.update(to: canvas).count + frames.frame(state, options: options, screen: canvas).bytes.count
+            let idle = frameBytes()
             lines.append("  \(graphics.rawValue): key → bytes median \(ms(median(times))) ms, p90 \(ms(percentile(times, 0.9))) ms; "
                 + "\(Int(median(bytes.map(Double.init)))) B per rotate key; idle \(idle) B; first frame \(firstBytes) B")
         }

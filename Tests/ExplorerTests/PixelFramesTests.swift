@@ -155,11 +155,40 @@ import Testing
         #expect(frames.frame(state, options: Self.options, screen: cells).isEmpty)
         state.status = "only the status line changed"
         #expect(frames.frame(state, options: Self.options, screen: cells).isEmpty)
-        // A turn: the image again, under the same id (the cells do not change).
+        // A turn changes part of the picture: a patch, image 111 (the next cube colour),
+        // over the changed cells only, and those cells now name it, counted from the patch's
+        // corner; the rest still name 110.
         state.press("r")
-        let turned = frames.frame(state, options: Self.options, screen: frames.cells(state, screen: ExplorerScreen.render(state, options: Self.options).canvas))
-        #expect(Self.text(try #require(TmuxPassthrough.unwrap(turned.bytes))).hasPrefix("\u{1B}_Ga=T,U=1,f=100,i=110,c=80,r=21,"))
+        let turnedScreen = ExplorerScreen.render(state, options: Self.options).canvas
+        let turned = frames.frame(state, options: Self.options, screen: turnedScreen)
+        let patchCommand = Self.text(try #require(TmuxPassthrough.unwrap(turned.bytes)))
+        #expect(patchCommand.hasPrefix("\u{1B}_Ga=T,U=1,f=100,i=111,c="))
+        #expect(!patchCommand.contains("c=80,r=21"), "a patch, not the whole canvas")
         #expect(frames.imagesSent == 2)
+        let turnedCells = frames.cells(state, screen: turnedScreen)
+        var named: [UInt32: Int] = [:]
+        var corner: (column: Int, row: Int)?
+        for row in 0..<canvas.rows {
+            for column in 0..<canvas.columns {
+                let cell = turnedCells[canvas.column + column, canvas.row + row]
+                guard let at = KittyPlaceholder.decode(String(cell.glyph)) else { continue }
+                let id: UInt32 = cell.style.foreground == .rgb(135, 175, 215) ? 110 : cell.style.foreground == .rgb(135, 175, 255) ? 111 : 0
+                named[id, default: 0] += 1
+                if id == 110 { #expect(at.row == row && at.column == column) }
+                if id == 111, at.row == 0, at.column == 0 { corner = (column, row) }
+            }
+        }
+        // Cube index 111 is 110's blue level one up: (135, 175, 255).
+        #expect(named[0] == nil && (named[111] ?? 0) > 0 && (named[110] ?? 0) > (named[111] ?? 0))
+        #expect(corner != nil, "the patch's corner cell names row 0, column 0 of image 111")
+        // Turning back: the picture is the full image again, so the patch just goes.
+        state.press("R")
+        let back = frames.frame(state, options: Self.options, screen: ExplorerScreen.render(state, options: Self.options).canvas)
+        #expect(back.bytes == TmuxPassthrough.wrap(Kitty.delete(id: 111)))
+        let backCells = frames.cells(state, screen: ExplorerScreen.render(state, options: Self.options).canvas)
+        #expect(!(0..<canvas.rows).contains { row in
+            (0..<canvas.columns).contains { backCells[canvas.column + $0, canvas.row + row].style.foreground == .rgb(135, 175, 255) }
+        }, "no cell names the patch any more")
         // Help: no placeholders (the box is drawn as cells), and the image deleted by id.
         state.press("?")
         let helpScreen = ExplorerScreen.render(state, options: Self.options).canvas

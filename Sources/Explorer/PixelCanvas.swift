@@ -96,7 +96,7 @@ public final class PixelFrames {
     public private(set) var bytesSent = 0
 
     /// kitty's Unicode placeholders (inside tmux): the colour the canvas's cells name the
-    /// full image with, and its id; the patch image's is `ink.next`.
+    /// full image with, and its id; the patch images' are `ink.next` and `ink.next.next`, in turn.
     public let ink: KittyPlaceholder.Ink
     /// Placeholders: the full image's cells as last made (rebuilt when the canvas's size
     /// changes); the size the full image was last sent for (a new size deletes it first);
@@ -104,6 +104,10 @@ public final class PixelFrames {
     private var placeholderGrid: Canvas?
     private var placedArea: CellRect?
     private var placeholderPatch: CellRect?
+    /// The patch image on screen (or last sent) is `ink.next.next` rather than `ink.next`.
+    private var secondPatchInk = true   // toggled before each patch: the first is `ink.next`
+    private var patchInk: KittyPlaceholder.Ink { secondPatchInk ? ink.next.next : ink.next }
+    private var otherPatchInk: KittyPlaceholder.Ink { secondPatchInk ? ink.next : ink.next.next }
 
     public init(graphics: GraphicsProtocol, cellWidth: Int, cellHeight: Int,
                 ink: KittyPlaceholder.Ink = KittyPlaceholder.Ink(index: 16, truecolorReachesTerminal: false)) {
@@ -125,7 +129,7 @@ public final class PixelFrames {
         guard graphics == .kittyPlaceholders, let area = PixelCanvas.area(state) else { return screen }
         let grid = placeholders(columns: area.columns, rows: area.rows)
         let patch = placedArea == area ? placeholderPatch : nil
-        let patchStyle = CellStyle(foreground: .rgb(ink.next.red, ink.next.green, ink.next.blue))
+        let patchStyle = CellStyle(foreground: .rgb(patchInk.red, patchInk.green, patchInk.blue))
         var out = screen
         for row in 0..<area.rows where area.row + row < out.rows {
             for column in 0..<area.columns where area.column + column < out.columns {
@@ -161,7 +165,7 @@ public final class PixelFrames {
     /// only when the picture changed (or was never sent, or the terminal was cleared). Like
     /// kitty's own frames, a change in at most half of the canvas's cells is a **patch**: the
     /// changed cells' pixels, cut against the full image last sent (so one patch covers
-    /// everything since), sent as image `ink.next` over the patch's cells, whose text then
+    /// everything since), sent as a second image over the patch's cells, whose text then
     /// names it; a picture back to the full image deletes the patch. A bigger change sends the
     /// full image again as `ink.id` (kitty replaces it; the cells, which name only the id,
     /// stay as they are) and deletes the patch. A new canvas size deletes the old image first.
@@ -175,8 +179,8 @@ public final class PixelFrames {
                 sinceBase = nil
                 guard placeholderPatch != nil else { return Output() }
                 placeholderPatch = nil
-                out.bytes = TmuxPassthrough.wrap(Kitty.delete(id: ink.next.id))
-                bytesSent += out.bytes.count
+                out.afterCells = TmuxPassthrough.wrap(Kitty.delete(id: patchInk.id))
+                bytesSent += out.afterCells.count
                 return out
             }
             sinceBase = differs
@@ -184,14 +188,24 @@ public final class PixelFrames {
             if patch.columns * patch.rows * 2 <= now.area.columns * now.area.rows {
                 let crop = image.cropped(x: patch.column * cellWidth, y: patch.row * cellHeight,
                                          width: patch.columns * cellWidth, height: patch.rows * cellHeight)
-                out.bytes = TmuxPassthrough.wrapEach(KittyPlaceholder.transmit(crop, id: ink.next.id, columns: patch.columns, rows: patch.rows))
+                // The two patch ids in turn: the new one sent before the cells name it, the
+                // old one deleted after they no longer do.
+                secondPatchInk.toggle()
+                out.bytes = TmuxPassthrough.wrapEach(KittyPlaceholder.transmit(crop, id: patchInk.id, columns: patch.columns, rows: patch.rows))
+                if placeholderPatch != nil { out.afterCells = TmuxPassthrough.wrap(Kitty.delete(id: otherPatchInk.id)) }
                 placeholderPatch = patch
                 return sent(out, now.area, text)
             }
         }
         if let placedArea, placedArea != now.area { out.bytes = TmuxPassthrough.wrap(Kitty.delete(id: ink.id)) }
         out.bytes += TmuxPassthrough.wrapEach(KittyPlaceholder.transmit(image, id: ink.id, columns: now.area.columns, rows: now.area.rows))
-        if placeholderPatch != nil || placedArea == nil { out.bytes += TmuxPassthrough.wrap(Kitty.delete(id: ink.next.id)) }
+        // The patch goes after the cells stop naming it; on the first frame both patch ids
+        // go (an earlier run in this pane may have left them).
+        if placedArea == nil {
+            out.afterCells = TmuxPassthrough.wrap(Kitty.delete(id: ink.next.id)) + TmuxPassthrough.wrap(Kitty.delete(id: ink.next.next.id))
+        } else if placeholderPatch != nil {
+            out.afterCells = TmuxPassthrough.wrap(Kitty.delete(id: patchInk.id))
+        }
         placeholderPatch = nil
         placedArea = now.area
         base = image
@@ -204,7 +218,9 @@ public final class PixelFrames {
         public var bytes: [UInt8] = []
         public var repaint: CellRect? = nil
         public var clear: CellRect? = nil
-        public var isEmpty: Bool { bytes.isEmpty && repaint == nil && clear == nil }
+        /// Placeholders: written after the frame's cells (a patch image no cell names any more, deleted).
+        public var afterCells: [UInt8] = []
+        public var isEmpty: Bool { bytes.isEmpty && repaint == nil && clear == nil && afterCells.isEmpty }
     }
 
     /// The image bytes for a frame whose cells are `screen` (already drawn).
@@ -277,7 +293,7 @@ public final class PixelFrames {
         shown = area
         textOnImage = text
         imagesSent += 1
-        bytesSent += out.bytes.count
+        bytesSent += out.bytes.count + out.afterCells.count
         return out
     }
 
@@ -339,7 +355,7 @@ public final class PixelFrames {
         if graphics == .kittyPlaceholders {
             // The cells are text the next frame rewrites; the images go by id.
             out.bytes = TmuxPassthrough.wrap(Kitty.delete(id: ink.id))
-            if placeholderPatch != nil { out.bytes += TmuxPassthrough.wrap(Kitty.delete(id: ink.next.id)) }
+            if placeholderPatch != nil { out.bytes += TmuxPassthrough.wrap(Kitty.delete(id: patchInk.id)) }
             placedArea = nil
             placeholderPatch = nil
             base = nil

@@ -53,7 +53,8 @@ enum PixelBenchmark {
             // As the run loop does: the image (placeholders: before the cells), then the cells.
             func frameBytes() -> Int {
                 let screen = ExplorerScreen.render(state, options: options).canvas
-                let image = frames.frame(state, options: options, screen: screen).bytes.count
+                let out = frames.frame(state, options: options, screen: screen)
+                let image = out.bytes.count + out.afterCells.count
                 return image + update.update(to: frames.cells(state, screen: screen)).count
             }
             let firstBytes = frameBytes()

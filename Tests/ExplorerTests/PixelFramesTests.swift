@@ -184,7 +184,18 @@ import Testing
         // Turning back: the picture is the full image again, so the patch just goes.
         state.press("R")
         let back = frames.frame(state, options: Self.options, screen: ExplorerScreen.render(state, options: Self.options).canvas)
-        #expect(back.bytes == TmuxPassthrough.wrap(Kitty.delete(id: 111)))
+        #expect(back.bytes.isEmpty && back.afterCells == TmuxPassthrough.wrap(Kitty.delete(id: 111)), "deleted after the cells stop naming it")
+        // A second patch goes under the other patch id (112), the first deleted after the cells.
+        state.press("r")
+        let again = frames.frame(state, options: Self.options, screen: ExplorerScreen.render(state, options: Self.options).canvas)
+        #expect(Self.text(try #require(TmuxPassthrough.unwrap(again.bytes))).hasPrefix("\u{1B}_Ga=T,U=1,f=100,i=112,c="))
+        #expect(again.afterCells.isEmpty, "no patch was on screen")
+        state.press("r")
+        let third = frames.frame(state, options: Self.options, screen: ExplorerScreen.render(state, options: Self.options).canvas)
+        #expect(Self.text(try #require(TmuxPassthrough.unwrap(third.bytes))).hasPrefix("\u{1B}_Ga=T,U=1,f=100,i=111,c="))
+        #expect(third.afterCells == TmuxPassthrough.wrap(Kitty.delete(id: 112)))
+        state.press("R"); state.press("R")
+        _ = frames.frame(state, options: Self.options, screen: ExplorerScreen.render(state, options: Self.options).canvas)
         let backCells = frames.cells(state, screen: ExplorerScreen.render(state, options: Self.options).canvas)
         #expect(!(0..<canvas.rows).contains { row in
             (0..<canvas.columns).contains { backCells[canvas.column + $0, canvas.row + row].style.foreground == .rgb(135, 175, 255) }
@@ -207,17 +218,20 @@ import Testing
         loop.useGraphics(try #require(frames))
         try loop.run()
         let sent = try terminal.images.map { Self.text(try #require(TmuxPassthrough.unwrap($0))) }
-        #expect(sent.count == 3)
+        #expect(sent.count == 4)
         // The id is the ink's: a truecolor frame (the in-memory terminal's depth), but tmux
         // not known to pass RGB on, so the 256-colour index.
         let id = try #require(frames?.ink.id)
         #expect(id >= 16 && id <= 231)
         #expect(sent[0].hasPrefix("\u{1B}_Ga=T,U=1,f=100,i=\(id),c=80,r=21,"), "\(sent[0].prefix(80))")
+        // After the first frame's cells: both patch ids deleted (leftovers of an earlier run).
+        let patchIDs = try [#require(frames?.ink.next.id), #require(frames?.ink.next.next.id)]
+        #expect(sent[1] == Self.delete(Int(patchIDs[0])) + Self.delete(Int(patchIDs[1])))
         // At 100 × 30 the canvas is 51 × 27 cells (the panel takes the rest).
         let canvas = loop.state.layout.canvas
         #expect(canvas.columns == 51 && canvas.rows == 27)
-        #expect(sent[1].hasPrefix(Self.delete(Int(id)) + "\u{1B}_Ga=T,U=1,f=100,i=\(id),c=51,r=27,"), "\(sent[1].prefix(80))")
-        #expect(sent[2] == Self.delete(Int(id)))
+        #expect(sent[2].hasPrefix(Self.delete(Int(id)) + "\u{1B}_Ga=T,U=1,f=100,i=\(id),c=51,r=27,"), "\(sent[2].prefix(80))")
+        #expect(sent[3] == Self.delete(Int(id)))
         // The frames drawn had placeholder cells in the ink's colour.
         let shown = try #require(terminal.inner.lastFrame)
         #expect((0..<canvas.columns).contains { KittyPlaceholder.decode(String(shown[canvas.column + $0, canvas.row + 3].glyph)) != nil })

@@ -31,8 +31,9 @@ struct GraphicsOption: ParsableArguments {
         let inTmux = environment["TMUX"].map { !$0.isEmpty } == true
         // Cells whatever is answered: NO_COLOR, TERM=dumb, --mode ascii.
         let blocked = environment["NO_COLOR"].map({ !$0.isEmpty }) == true || environment["TERM"] == "dumb" || mode == .ascii
-        // Ask only when the answer could matter.
-        let asks = graphics != .none && !inTmux && (graphics != .auto || !blocked)
+        // Ask only when the answer could matter: `auto` outside tmux, and a protocol named
+        // (for the cell size) — but kitty inside tmux is asked through the passthrough below.
+        let asks = graphics == .auto ? !inTmux && !blocked : graphics != .none && !(inTmux && graphics == .kitty)
         var probe = asks ? GraphicsProbe.run(fd: STDOUT_FILENO) : nil
         // Inside tmux, tmux is asked instead (its sixel, the outer terminal), and the outer
         // terminal through tmux's passthrough when a client is attached and it is on.

@@ -36,7 +36,7 @@ public enum PixelCanvas {
     }
 
     /// The canvas's cells when it is drawn in pixels.
-    private static func area(_ state: ExplorerState) -> CellRect? {
+    static func area(_ state: ExplorerState) -> CellRect? {
         let layout = state.layout
         guard !layout.isTooSmall, !layout.canvas.isEmpty else { return nil }
         switch state.mode {
@@ -60,6 +60,9 @@ public enum PixelCanvas {
         case .kitty: out += Kitty.transmitAndPlace(image, id: kittyID, columns: area.columns, rows: area.rows)
         case .sixel: out += Sixel.encode(image)
         case .iterm: out += ITerm.image(image, columns: area.columns, rows: area.rows)
+        case .kittyPlaceholders:
+            // Placed virtually, shown by the canvas's cells: no cursor to move.
+            return TmuxPassthrough.wrapEach(KittyPlaceholder.transmit(image, id: kittyID, columns: area.columns, rows: area.rows))
         case .cells: return []
         }
         return out + Array("\u{1B}8".utf8)
@@ -92,8 +95,122 @@ public final class PixelFrames {
     public private(set) var imagesSent = 0
     public private(set) var bytesSent = 0
 
-    public init(graphics: GraphicsProtocol, cellWidth: Int, cellHeight: Int) {
+    /// kitty's Unicode placeholders (inside tmux): the colour the canvas's cells name the
+    /// full image with, and its id; the patch images' are `ink.next` and `ink.next.next`, in turn.
+    public let ink: KittyPlaceholder.Ink
+    /// Placeholders: the full image's cells as last made (rebuilt when the canvas's size
+    /// changes); the size the full image was last sent for (a new size deletes it first);
+    /// the patch on screen (cells of the canvas), if any.
+    private var placeholderGrid: Canvas?
+    private var placedArea: CellRect?
+    private var placeholderPatch: CellRect?
+    /// The patch image on screen (or last sent) is `ink.next.next` rather than `ink.next`.
+    private var secondPatchInk = true   // toggled before each patch: the first is `ink.next`
+    private var patchInk: KittyPlaceholder.Ink { secondPatchInk ? ink.next.next : ink.next }
+    private var otherPatchInk: KittyPlaceholder.Ink { secondPatchInk ? ink.next : ink.next.next }
+
+    public init(graphics: GraphicsProtocol, cellWidth: Int, cellHeight: Int,
+                ink: KittyPlaceholder.Ink = KittyPlaceholder.Ink(index: 16, truecolorReachesTerminal: false)) {
         self.graphics = graphics; self.cellWidth = max(1, cellWidth); self.cellHeight = max(1, cellHeight)
+        self.ink = ink
+    }
+
+    /// Placeholders: the image's bytes are written before the frame's cells (`frame` first,
+    /// then `cells`), so the cells never name an image the terminal does not hold yet.
+    public var writesImageBeforeCells: Bool { graphics == .kittyPlaceholders }
+
+    /// Placeholders: the frame's cells with every blank cell of the canvas a placeholder
+    /// cell (U+10EEEE, its row and column in the image as combining marks, in the colour
+    /// naming the image): the full image's, or inside the patch the patch image's, its row
+    /// and column counted from the patch's corner. So the image shows there and tmux keeps
+    /// it as text; names, marks and the rest stay as they are, plaques on the image. Other
+    /// protocols: `screen` unchanged.
+    public func cells(_ state: ExplorerState, screen: Canvas) -> Canvas {
+        guard graphics == .kittyPlaceholders, let area = PixelCanvas.area(state) else { return screen }
+        let grid = placeholders(columns: area.columns, rows: area.rows)
+        let patch = placedArea == area ? placeholderPatch : nil
+        let patchStyle = CellStyle(foreground: .rgb(patchInk.red, patchInk.green, patchInk.blue))
+        var out = screen
+        for row in 0..<area.rows where area.row + row < out.rows {
+            for column in 0..<area.columns where area.column + column < out.columns {
+                guard out[area.column + column, area.row + row] == .blank else { continue }
+                if let patch, column >= patch.column, column < patch.column + patch.columns, row >= patch.row, row < patch.row + patch.rows,
+                   let text = KittyPlaceholder.cell(row: row - patch.row, column: column - patch.column), let glyph = text.first {
+                    out[area.column + column, area.row + row] = Cell(glyph, style: patchStyle)
+                } else {
+                    out[area.column + column, area.row + row] = grid[column, row]
+                }
+            }
+        }
+        return out
+    }
+
+    /// The placeholder cells of a `columns × rows` image (made once per size).
+    private func placeholders(columns: Int, rows: Int) -> Canvas {
+        if let grid = placeholderGrid, grid.columns == columns, grid.rows == rows { return grid }
+        var grid = Canvas(columns: columns, rows: rows)
+        let style = CellStyle(foreground: .rgb(ink.red, ink.green, ink.blue))
+        for row in 0..<rows {
+            for column in 0..<columns {
+                if let text = KittyPlaceholder.cell(row: row, column: column), let glyph = text.first {
+                    grid[column, row] = Cell(glyph, style: style)
+                }
+            }
+        }
+        placeholderGrid = grid
+        return grid
+    }
+
+    /// Placeholders: images sent through tmux's passthrough, each with a virtual placement,
+    /// only when the picture changed (or was never sent, or the terminal was cleared). Like
+    /// kitty's own frames, a change in at most half of the canvas's cells is a **patch**: the
+    /// changed cells' pixels, cut against the full image last sent (so one patch covers
+    /// everything since), sent as a second image over the patch's cells, whose text then
+    /// names it; a picture back to the full image deletes the patch. A bigger change sends the
+    /// full image again as `ink.id` (kitty replaces it; the cells, which name only the id,
+    /// stay as they are) and deletes the patch. A new canvas size deletes the old image first.
+    private func placeholderFrame(_ now: (changed: PixelRect?, area: CellRect), _ text: Canvas) -> Output {
+        let image = renderer.image
+        var out = Output()
+        if let shown, shown == now.area, placedArea == now.area {
+            guard let changed = now.changed, let base else { return Output() }
+            let since = sinceBase.map { $0.union(changed) } ?? changed
+            guard let differs = Self.difference(image, base, in: since) else {
+                sinceBase = nil
+                guard placeholderPatch != nil else { return Output() }
+                placeholderPatch = nil
+                out.afterCells = TmuxPassthrough.wrap(Kitty.delete(id: patchInk.id))
+                bytesSent += out.afterCells.count
+                return out
+            }
+            sinceBase = differs
+            let patch = cellsOf(differs)
+            if patch.columns * patch.rows * 2 <= now.area.columns * now.area.rows {
+                let crop = image.cropped(x: patch.column * cellWidth, y: patch.row * cellHeight,
+                                         width: patch.columns * cellWidth, height: patch.rows * cellHeight)
+                // The two patch ids in turn: the new one sent before the cells name it, the
+                // old one deleted after they no longer do.
+                secondPatchInk.toggle()
+                out.bytes = TmuxPassthrough.wrapEach(KittyPlaceholder.transmit(crop, id: patchInk.id, columns: patch.columns, rows: patch.rows))
+                if placeholderPatch != nil { out.afterCells = TmuxPassthrough.wrap(Kitty.delete(id: otherPatchInk.id)) }
+                placeholderPatch = patch
+                return sent(out, now.area, text)
+            }
+        }
+        if let placedArea, placedArea != now.area { out.bytes = TmuxPassthrough.wrap(Kitty.delete(id: ink.id)) }
+        out.bytes += TmuxPassthrough.wrapEach(KittyPlaceholder.transmit(image, id: ink.id, columns: now.area.columns, rows: now.area.rows))
+        // The patch goes after the cells stop naming it; on the first frame both patch ids
+        // go (an earlier run in this pane may have left them).
+        if placedArea == nil {
+            out.afterCells = TmuxPassthrough.wrap(Kitty.delete(id: ink.next.id)) + TmuxPassthrough.wrap(Kitty.delete(id: ink.next.next.id))
+        } else if placeholderPatch != nil {
+            out.afterCells = TmuxPassthrough.wrap(Kitty.delete(id: patchInk.id))
+        }
+        placeholderPatch = nil
+        placedArea = now.area
+        base = image
+        sinceBase = nil
+        return sent(out, now.area, text)
     }
 
     /// What to write after the frame's cells (`GraphicsTerminal.writeImage`).
@@ -101,7 +218,9 @@ public final class PixelFrames {
         public var bytes: [UInt8] = []
         public var repaint: CellRect? = nil
         public var clear: CellRect? = nil
-        public var isEmpty: Bool { bytes.isEmpty && repaint == nil && clear == nil }
+        /// Placeholders: written after the frame's cells (a patch image no cell names any more, deleted).
+        public var afterCells: [UInt8] = []
+        public var isEmpty: Bool { bytes.isEmpty && repaint == nil && clear == nil && afterCells.isEmpty }
     }
 
     /// The image bytes for a frame whose cells are `screen` (already drawn).
@@ -116,8 +235,9 @@ public final class PixelFrames {
         guard let now = PixelCanvas.render(state, options: options, cellWidth: cellWidth, cellHeight: cellHeight, into: renderer) else {
             return removeImage()
         }
-        let image = renderer.image
         let text = region(screen, now.area)
+        if graphics == .kittyPlaceholders { return placeholderFrame(now, text) }
+        let image = renderer.image
         var out = Output()
         let cells = now.area.columns * now.area.rows
         if let shown, shown == now.area {
@@ -173,7 +293,7 @@ public final class PixelFrames {
         shown = area
         textOnImage = text
         imagesSent += 1
-        bytesSent += out.bytes.count
+        bytesSent += out.bytes.count + out.afterCells.count
         return out
     }
 
@@ -232,6 +352,17 @@ public final class PixelFrames {
         shown = nil
         textOnImage = nil
         var out = Output()
+        if graphics == .kittyPlaceholders {
+            // The cells are text the next frame rewrites; the images go by id.
+            out.bytes = TmuxPassthrough.wrap(Kitty.delete(id: ink.id))
+            if placeholderPatch != nil { out.bytes += TmuxPassthrough.wrap(Kitty.delete(id: patchInk.id)) }
+            placedArea = nil
+            placeholderPatch = nil
+            base = nil
+            sinceBase = nil
+            bytesSent += out.bytes.count
+            return out
+        }
         if graphics == .kitty {
             out.bytes = Kitty.delete(id: kittyID) + Kitty.delete(id: patchID)
             base = nil

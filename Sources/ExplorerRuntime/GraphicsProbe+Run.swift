@@ -17,6 +17,18 @@ extension GraphicsProbe {
     /// kitty on software GL under Xvfb answered after 150 ms), the rest of the answers will
     /// reach the explorer as keys: the caller drops them (`LateAnswers` in the explorer).
     public static func run(fd: Int32, milliseconds: Int = 150) -> GraphicsProbe? {
+        ask(fd: fd, queries: queries, milliseconds: milliseconds) { $0.answered }
+    }
+
+    /// Inside tmux, with `allow-passthrough` on: the outer terminal asked through tmux's
+    /// passthrough (`tmuxQueries`), its answers read for at most `milliseconds`, stopping at
+    /// the answer to the plain kitty query (asked last). tmux hands the outer terminal's
+    /// answers to the pane as keys, unchanged (seen with tmux 3.3a under kitty 0.26.5).
+    public static func runThroughTmux(fd: Int32, milliseconds: Int = 150) -> GraphicsProbe? {
+        ask(fd: fd, queries: tmuxQueries, milliseconds: milliseconds) { $0.kitty }
+    }
+
+    static func ask(fd: Int32, queries: [UInt8], milliseconds: Int, until done: (GraphicsProbe) -> Bool) -> GraphicsProbe? {
         guard isatty(fd) == 1 else { return nil }
         var saved = termios()
         guard tcgetattr(fd, &saved) == 0 else { return nil }
@@ -44,7 +56,7 @@ extension GraphicsProbe {
             let count = buffer.withUnsafeMutableBufferPointer { read(fd, $0.baseAddress, $0.count) }
             if count <= 0 { break }
             answer += buffer[0..<count]
-            if parse(answer).answered { break }
+            if done(parse(answer)) { break }
         }
         return parse(answer)
     }

@@ -113,7 +113,13 @@ extension RunLoop {
         guard let probe = lateProbe else { return }
         lateProbe = nil
         guard pixels == nil, let (graphics, cell, why) = probe.upgrade(late: dropped, columns: state.columns, rows: state.rows) else { return }
-        useGraphics(PixelFrames(graphics: graphics, cellWidth: cell.width, cellHeight: cell.height))
+        let (frames, refusal) = pixelFrames(graphics, cell: cell, tmux: probe.tmux)
+        guard let frames else {
+            state.status = "graphics: " + (refusal ?? why)
+            graphicsArrived = true
+            return
+        }
+        useGraphics(frames)
         state.cellAspect = Double(cell.height) / Double(cell.width)
         state.status = "graphics: " + why
         graphicsArrived = true

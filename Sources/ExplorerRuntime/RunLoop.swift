@@ -260,9 +260,20 @@ public final class RunLoop {
 
     func draw() throws {
         let screen = ExplorerScreen.render(state, options: options)
-        try terminal.draw(screen.canvas, cursor: screen.cursor.map { (column: $0.column, row: $0.row) })
-        if let pixels, let images = terminal as? any GraphicsTerminal {
+        let images = pixels != nil ? terminal as? any GraphicsTerminal : nil
+        // kitty's placeholders (inside tmux): the image first, then the canvas's blank cells
+        // that name it (PixelFrames.cells).
+        var afterCells: [UInt8] = []
+        if let pixels, let images, pixels.writesImageBeforeCells {
             let out = pixels.frame(state, options: options, screen: screen.canvas)
+            if !out.bytes.isEmpty { try images.writeImage(out.bytes, repaint: nil, clear: nil) }
+            afterCells = out.afterCells
+        }
+        let canvas = pixels?.cells(state, screen: screen.canvas) ?? screen.canvas
+        try terminal.draw(canvas, cursor: screen.cursor.map { (column: $0.column, row: $0.row) })
+        if let images, !afterCells.isEmpty { try images.writeImage(afterCells, repaint: nil, clear: nil) }
+        if let pixels, let images, !pixels.writesImageBeforeCells {
+            let out = pixels.frame(state, options: options, screen: canvas)
             if !out.isEmpty { try images.writeImage(out.bytes, repaint: out.repaint, clear: out.clear) }
         }
     }

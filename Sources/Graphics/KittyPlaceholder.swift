@@ -1,10 +1,12 @@
+import Cells
+
 /// kitty's Unicode placeholders (the graphics protocol's "Unicode placeholders"), the way an
 /// image shows through a multiplexer: the image is sent once (inside tmux wrapped for
 /// passthrough) with a *virtual* placement (`U=1`), and the cells that show it are text —
 /// U+10EEEE with two combining marks naming the cell's row and column in the image, its
 /// foreground colour naming the image id — which tmux keeps, scrolls and clears like any
-/// text. Encoded and decoded here (GraphicsTests); the explorer does not draw with them yet
-/// (docs/picture.md, "Inside tmux").
+/// text. The explorer draws with them inside tmux when the outer terminal answers the
+/// placeholder query (docs/picture.md, "Inside tmux"); kitty has them since 0.28.
 public enum KittyPlaceholder {
     /// The placeholder character.
     public static let character = Unicode.Scalar(0x10EEEE)!
@@ -65,31 +67,152 @@ public enum KittyPlaceholder {
     public static func virtualPlacement(id: UInt32, columns: Int, rows: Int) -> [UInt8] {
         Array("\u{1B}_Ga=p,U=1,i=\(id),c=\(columns),r=\(rows),q=2\u{1B}\\".utf8)
     }
+
+    /// Transmits `image` as image `id` and places it virtually over `columns × rows` cells
+    /// in one command (`a=T,U=1`): nothing shows until placeholder cells name it. No reply
+    /// (`q=2`), so nothing comes back through tmux as keys. Not wrapped for tmux yet.
+    public static func transmit(_ image: PixelImage, id: UInt32, columns: Int, rows: Int) -> [UInt8] {
+        Kitty.transfer(PNG.encode(image, level: 1), control: "a=T,U=1,f=100,i=\(id),c=\(columns),r=\(rows),q=2")
+    }
+
+    /// The placeholder query: kitty's query (`a=q`, a 1 × 1 image sent directly) with `U=1`.
+    /// A terminal with Unicode placeholders answers `ESC _ G i=<id>;OK ESC \`; kitty before
+    /// 0.28 knows no key `U`, rejects the whole command ("invalid key character: 0x55") and
+    /// answers nothing — while it answers the plain query asked after it.
+    public static func query(id: UInt32) -> [UInt8] {
+        Array("\u{1B}_Gi=\(id),s=1,v=1,a=q,t=d,f=24,U=1;AAAA\u{1B}\\".utf8)
+    }
+
+    /// How the placeholder cells name their image: the colour they are written in, and the
+    /// id the outer terminal reads from it. The colour is the xterm-256 cube colour `index`
+    /// (16…231) exactly, so what reaches the outer terminal is either that index (`38;5;n`:
+    /// a frame written in 256 colours, or a truecolor frame tmux reduces for a terminal
+    /// without RGB — an exact cube colour reduces to its own index) or its 24-bit value
+    /// (`38;2;r;g;b`: a truecolor frame tmux passes on to a terminal with RGB). The id is
+    /// the one the terminal will read.
+    public struct Ink: Equatable, Sendable {
+        public var red: UInt8, green: UInt8, blue: UInt8
+        public var id: UInt32
+        /// The cube index (16…231), and whether the id is the 24-bit value.
+        public var index: UInt8
+        public var truecolor: Bool
+
+        public init(index: UInt8, truecolorReachesTerminal: Bool) {
+            let cube = min(231, max(16, Int(index)))
+            let (r, g, b) = ColorReduction.rgb(ansi256: UInt8(cube))
+            red = r; green = g; blue = b
+            self.index = UInt8(cube); truecolor = truecolorReachesTerminal
+            id = truecolorReachesTerminal ? UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b) : UInt32(cube)
+        }
+
+        /// The next cube colour (231 wraps to 16): the patch image's ink beside the full one's.
+        public var next: Ink { Ink(index: index == 231 ? 16 : index + 1, truecolorReachesTerminal: truecolor) }
+
+        /// The cube index for a process: spread over the 216 cube colours by `seed` (the
+        /// process id), so two explorers in two panes of one terminal seldom share an id.
+        public static func index(seed: Int) -> UInt8 { UInt8(16 + (seed % 216 + 216) % 216) }
+    }
+}
+
+/// tmux's passthrough (`allow-passthrough on`, tmux 3.3 and later): an escape sequence
+/// wrapped in `ESC P tmux; … ESC \` with every ESC inside doubled reaches the outer
+/// terminal as it was. Used for the placeholder images and the probe's questions only —
+/// never for images placed at the cursor, which tmux would not know were there.
+public enum TmuxPassthrough {
+    /// One sequence wrapped.
+    public static func wrap(_ sequence: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x1B, UInt8(ascii: "P")] + Array("tmux;".utf8)
+        out.reserveCapacity(sequence.count + 16)
+        for byte in sequence {
+            if byte == 0x1B { out.append(0x1B) }
+            out.append(byte)
+        }
+        return out + [0x1B, 0x5C]
+    }
+
+    /// Every escape sequence of `bytes` (each ending in ST, `ESC \`, or the final byte of
+    /// a CSI) wrapped on its own, so no one passthrough outgrows tmux's input buffer: an
+    /// image of many 4096-byte chunks is as many passthroughs.
+    public static func wrapEach(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 2048 * 16 + 32)
+        var start = 0, i = 0
+        let n = bytes.count
+        while i < n {
+            if bytes[i] == 0x1B, i + 1 < n, bytes[i + 1] == UInt8(ascii: "[") {
+                // CSI: up to its final byte.
+                var e = i + 2
+                while e < n && !(0x40...0x7E).contains(bytes[e]) { e += 1 }
+                out += wrap(Array(bytes[start...min(e, n - 1)]))
+                i = e + 1; start = i
+                continue
+            }
+            if bytes[i] == 0x1B, i + 1 < n, bytes[i + 1] == 0x5C, i > start {
+                out += wrap(Array(bytes[start...(i + 1)]))
+                i += 2; start = i
+                continue
+            }
+            i += 1
+        }
+        if start < n { out += wrap(Array(bytes[start..<n])) }
+        return out
+    }
+
+    /// What `wrap` wrapped (each passthrough's inside, ESCs undoubled, in order); nil when
+    /// `bytes` are not passthroughs end to end. For tests.
+    public static func unwrap(_ bytes: [UInt8]) -> [UInt8]? {
+        let head: [UInt8] = [0x1B, UInt8(ascii: "P")] + Array("tmux;".utf8)
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            guard bytes.count - i >= head.count, Array(bytes[i..<(i + head.count)]) == head else { return nil }
+            i += head.count
+            var closed = false
+            while i < bytes.count {
+                if bytes[i] == 0x1B, i + 1 < bytes.count {
+                    if bytes[i + 1] == 0x1B { out.append(0x1B); i += 2; continue }
+                    if bytes[i + 1] == 0x5C { i += 2; closed = true; break }
+                    return nil
+                }
+                out.append(bytes[i]); i += 1
+            }
+            guard closed else { return nil }
+        }
+        return out
+    }
 }
 
 /// What tmux says about itself, asked with `tmux display-message -p` (docs/picture.md,
 /// "Inside tmux"): its version, `#{sixel_support}` (tmux 3.4 and later built with sixel;
-/// older versions know no such format and print nothing), the outer terminal's name, and
-/// whether `allow-passthrough` is on (needed to send a kitty image for placeholders).
+/// older versions know no such format and print nothing), the outer terminal's name (empty
+/// when no client is attached: no outer terminal to ask), the client's features (`RGB`:
+/// tmux passes 24-bit colours on as they are), and whether `allow-passthrough` is on
+/// (needed to ask the outer terminal and send it a placeholder image).
 public struct TmuxAnswers: Equatable, Sendable {
     public var version: String
     public var sixel: Bool
     public var outerTerminal: String
     public var passthrough: Bool
+    public var clientFeatures: [String]
 
-    public init(version: String = "", sixel: Bool = false, outerTerminal: String = "", passthrough: Bool = false) {
+    public init(version: String = "", sixel: Bool = false, outerTerminal: String = "", passthrough: Bool = false,
+                clientFeatures: [String] = []) {
         self.version = version; self.sixel = sixel; self.outerTerminal = outerTerminal; self.passthrough = passthrough
+        self.clientFeatures = clientFeatures
     }
 
     /// The format to ask `display-message -p` for.
-    public static let format = "#{version}|#{sixel_support}|#{client_termname}"
+    public static let format = "#{version}|#{sixel_support}|#{client_termname}|#{client_termfeatures}"
 
-    /// Reads `display-message -p format`'s line and `show-options -gv allow-passthrough`'s.
+    /// Reads `display-message -p format`'s line and `allow-passthrough`'s value (`on`, `all`
+    /// or `1` — tmux 3.3a prints the format `#{allow-passthrough}` as 1 or 0 — mean on).
     public static func parse(display: String, passthrough: String) -> TmuxAnswers {
         let parts = display.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: " \n") }
         let value = passthrough.trimmingCharacters(in: " \n")
+        let features = parts.count > 3 ? parts[3].split(separator: ",").map(String.init) : []
         return TmuxAnswers(version: parts.first ?? "", sixel: parts.count > 1 && parts[1] == "1",
-                           outerTerminal: parts.count > 2 ? parts[2] : "", passthrough: value == "on" || value == "all")
+                           outerTerminal: parts.count > 2 ? parts[2] : "", passthrough: value == "on" || value == "all" || value == "1",
+                           clientFeatures: features)
     }
 
     /// The outer terminal speaks kitty's graphics protocol (by its terminfo name).
@@ -97,6 +220,18 @@ public struct TmuxAnswers: Equatable, Sendable {
         let name = outerTerminal.lowercased()
         return ["kitty", "ghostty", "wezterm"].contains { name.contains($0) }
     }
+
+    /// A client is attached: there is an outer terminal (a detached session has none).
+    public var hasClient: Bool { !outerTerminal.isEmpty }
+
+    /// tmux passes 24-bit colours to the outer terminal as they are (the client's `RGB`
+    /// feature); without it it reduces them to the 256-colour palette.
+    public var passesTruecolor: Bool { clientFeatures.contains("RGB") }
+
+    /// "tmux 3.3a", or "tmux" when it did not say.
+    var name: String { version.isEmpty ? "tmux" : "tmux \(version)" }
+    /// "xterm-kitty", or "the outer terminal".
+    var outerName: String { outerTerminal.isEmpty ? "the outer terminal" : outerTerminal }
 }
 
 extension String {

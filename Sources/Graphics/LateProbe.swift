@@ -3,15 +3,19 @@
 /// (the probe never blocks), drops the late answers before they reach the reducer as keys
 /// (`LateAnswers`), and when DA1's answer has passed hands what they said to `upgrade`: a
 /// terminal that turns out to draw images gets them from then on, and the status line says
-/// so. Only `--graphics auto` outside tmux, with nothing else asking for cells, gets here.
+/// so. Only `--graphics auto` with nothing else asking for cells gets here: outside tmux,
+/// or inside it when the outer terminal was asked through passthrough (`tmux`; then a late
+/// answer to the placeholder query switches to placeholders).
 public struct LateProbe: Sendable {
     /// What was heard within the 150 ms (often nothing).
     public var early: GraphicsProbe
     /// The process's environment when the probe ran (NO_COLOR, TERM, TERM_PROGRAM).
     public var environment: [String: String]
+    /// Inside tmux: what tmux said (the outer terminal was asked through its passthrough).
+    public var tmux: TmuxAnswers?
 
-    public init(early: GraphicsProbe, environment: [String: String]) {
-        self.early = early; self.environment = environment
+    public init(early: GraphicsProbe, environment: [String: String], tmux: TmuxAnswers? = nil) {
+        self.early = early; self.environment = environment; self.tmux = tmux
     }
 
     /// The protocol to switch to, the cell size in pixels and why, given the late answers'
@@ -20,7 +24,7 @@ public struct LateProbe: Sendable {
     public func upgrade(late bytes: [UInt8], columns: Int, rows: Int)
         -> (graphics: GraphicsProtocol, cell: (width: Int, height: Int), why: String)? {
         let probe = early.merging(GraphicsProbe.parse(bytes))
-        let (chosen, why) = GraphicsProbe.choose(.auto, probe: probe, environment: environment, asciiMode: false)
+        let (chosen, why) = GraphicsProbe.choose(.auto, probe: probe, environment: environment, asciiMode: false, tmux: tmux)
         guard chosen != .cells else { return nil }
         return (chosen, probe.cellPixels(columns: columns, rows: rows), why.replacingLastParenthesis(with: ", after the 150 ms wait)"))
     }
@@ -31,6 +35,7 @@ extension GraphicsProbe {
     public func merging(_ later: GraphicsProbe) -> GraphicsProbe {
         var out = self
         out.kitty = kitty || later.kitty
+        out.placeholders = placeholders || later.placeholders
         out.sixel = sixel || later.sixel
         out.answered = answered || later.answered
         out.version = version ?? later.version

@@ -12,42 +12,54 @@ extension GraphicsChoice: ExpressibleByArgument {}
 
 /// `--graphics` for the explorer and an attendee (docs/picture.md, "Pixels").
 struct GraphicsOption: ParsableArguments {
-    @Option(help: "Draw the canvas in pixels: auto (ask the terminal, waiting at most 150 ms: kitty, then sixel, then iTerm2, else cells; an answer that comes later switches to pixels then), kitty, sixel, iterm or none (cells). Inside tmux: tmux's own sixel where #{sixel_support} is 1, else cells. Cells with NO_COLOR, TERM=dumb, --mode ascii and --record.")
+    @Option(help: "Draw the canvas in pixels: auto (ask the terminal, waiting at most 150 ms: kitty, then sixel, then iTerm2, else cells; an answer that comes later switches to pixels then), kitty, sixel, iterm or none (cells). Inside tmux: tmux's own sixel where #{sixel_support} is 1; else, with a client attached and allow-passthrough on, kitty's Unicode placeholders where the outer terminal answers the placeholder query through the passthrough (kitty 0.28 and later; --graphics kitty asks for them); else cells, and the status line says why. Cells with NO_COLOR, TERM=dumb, --mode ascii and --record.")
     var graphics: GraphicsChoice = .auto
 
     /// The protocol, the cell size in pixels, and what the status line says (nil: say
     /// nothing — cells chosen without asking the terminal, as before this option).
     /// Runs the probe, so call it before ncurses owns the terminal.
-    /// `late`: the probe ran and DA1's answer had not come within its 150 ms (the rest of
+    /// `late`: the probe ran and its last answer had not come within its 150 ms (the rest of
     /// the answers are on their way and must not reach the explorer as keys); `upgrade`:
     /// then, for `auto` that chose cells, what the late answers are read with (`LateProbe`).
+    /// Inside tmux, tmux is asked (`TmuxAnswers`) and, with a client and `allow-passthrough`
+    /// on, the outer terminal through the passthrough (`runThroughTmux`); `tmux` is what tmux said.
     func resolve(mode: RenderMode, recording: Bool, columns: Int, rows: Int)
-        -> (GraphicsProtocol, (width: Int, height: Int), String?, late: Bool, upgrade: LateProbe?) {
+        -> (GraphicsProtocol, (width: Int, height: Int), String?, late: Bool, upgrade: LateProbe?, tmux: TmuxAnswers?) {
         let environment = ProcessInfo.processInfo.environment
         if recording && graphics != .none {
-            return (.cells, PixelRaster.defaultCellSize, graphics == .auto ? nil : "cells: --record records cells (asciinema shows no images)", false, nil)
+            return (.cells, PixelRaster.defaultCellSize, graphics == .auto ? nil : "cells: --record records cells (asciinema shows no images)", false, nil, nil)
         }
-        // Ask only when the answer could matter.
-        let (before, _) = GraphicsProbe.choose(graphics, probe: GraphicsProbe.answeredNothing, environment: environment, asciiMode: mode == .ascii)
-        let asks = graphics != .none && (graphics != .auto || before == .cells && environment["TMUX"] == nil
-            && environment["NO_COLOR"].map({ $0.isEmpty }) != false && environment["TERM"] != "dumb" && mode != .ascii)
-        let probe = asks ? GraphicsProbe.run(fd: STDOUT_FILENO) : nil
-        // Inside tmux, tmux is asked instead (its sixel, the outer terminal).
         let inTmux = environment["TMUX"].map { !$0.isEmpty } == true
-        let tmux = graphics == .auto && inTmux && before == .cells ? TmuxAnswers.ask() : nil
+        // Cells whatever is answered: NO_COLOR, TERM=dumb, --mode ascii.
+        let blocked = environment["NO_COLOR"].map({ !$0.isEmpty }) == true || environment["TERM"] == "dumb" || mode == .ascii
+        // Ask only when the answer could matter: `auto` outside tmux, and a protocol named
+        // (for the cell size) — but kitty inside tmux is asked through the passthrough below.
+        let asks = graphics == .auto ? !inTmux && !blocked : graphics != .none && !(inTmux && graphics == .kitty)
+        var probe = asks ? GraphicsProbe.run(fd: STDOUT_FILENO) : nil
+        // Inside tmux, tmux is asked instead (its sixel, the outer terminal), and the outer
+        // terminal through tmux's passthrough when a client is attached and it is on.
+        let tmux = inTmux && !blocked && (graphics == .auto || graphics == .kitty) ? TmuxAnswers.ask() : nil
+        if let tmux, tmux.hasClient, tmux.passthrough, !tmux.sixel {
+            probe = GraphicsProbe.runThroughTmux(fd: STDOUT_FILENO)
+        }
         let (chosen, why) = GraphicsProbe.choose(graphics, probe: probe, environment: environment, asciiMode: mode == .ascii, tmux: tmux)
         let size = probe?.cellPixels(columns: columns, rows: rows) ?? PixelRaster.defaultCellSize
-        // Cells without a question asked (tmux, NO_COLOR, --graphics none…): as before.
-        let say = chosen == .cells && probe == nil && graphics != .kitty && graphics != .sixel && graphics != .iterm ? nil : "graphics: " + why
-        let late = probe.map { !$0.answered } ?? false
-        let upgrade = late && graphics == .auto && chosen == .cells ? probe.map { LateProbe(early: $0, environment: environment) } : nil
-        return (chosen, size, say, late, upgrade)
+        // Cells without a question asked (NO_COLOR, --graphics none, a detached tmux…): as
+        // before. Inside tmux with a client, the reason is said (allow-passthrough off…).
+        let quiet = chosen == .cells && probe == nil && (graphics == .auto || graphics == .none) && tmux?.hasClient != true
+        let say = quiet ? nil : "graphics: " + why
+        let late = probe.map { inTmux ? !$0.kitty : !$0.answered } ?? false
+        let upgrade = late && graphics == .auto && chosen == .cells
+            ? probe.map { LateProbe(early: $0, environment: environment, tmux: inTmux ? tmux : nil) } : nil
+        return (chosen, size, say, late, upgrade, tmux)
     }
 }
 
 extension TmuxAnswers {
-    /// Asks the tmux this process runs in (`tmux display-message -p`, `show-options`); nil
-    /// when it cannot be run.
+    /// Asks the tmux this process runs in (`tmux display-message -p`, about this pane:
+    /// `$TMUX_PANE`); nil when it cannot be run. `allow-passthrough` is read as the format
+    /// `#{allow-passthrough}`, the value in force for the pane (set for it, its window or
+    /// globally; tmux 3.3a prints 1 or 0, 3.4 on, off or all).
     static func ask() -> TmuxAnswers? {
         func run(_ arguments: [String]) -> String? {
             let process = Process()
@@ -61,8 +73,9 @@ extension TmuxAnswers {
             process.waitUntilExit()
             return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
         }
-        guard let display = run(["display-message", "-p", TmuxAnswers.format]) else { return nil }
-        return TmuxAnswers.parse(display: display, passthrough: run(["show-options", "-gv", "allow-passthrough"]) ?? "")
+        let pane = ProcessInfo.processInfo.environment["TMUX_PANE"].map { ["-t", $0] } ?? []
+        guard let display = run(["display-message"] + pane + ["-p", TmuxAnswers.format]) else { return nil }
+        return TmuxAnswers.parse(display: display, passthrough: run(["display-message"] + pane + ["-p", "#{allow-passthrough}"]) ?? "")
     }
 }
 
@@ -135,19 +148,22 @@ struct PixelRenderOptions: ParsableArguments {
 extension Explore {
     /// `--graphics`: asks the terminal (before ncurses owns it) and says once on the status
     /// line what was chosen and why. In pixels the cells take the probed cell shape.
-    func resolveGraphics(_ state: inout ExplorerState) -> (GraphicsProtocol, (width: Int, height: Int), late: Bool, upgrade: LateProbe?) {
+    func resolveGraphics(_ state: inout ExplorerState)
+        -> (GraphicsProtocol, (width: Int, height: Int), late: Bool, upgrade: LateProbe?, tmux: TmuxAnswers?) {
         var size = winsize()
         let known = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0
-        let (chosen, cell, say, late, upgrade) = pixels.resolve(mode: draw.mode, recording: recordPath != nil,
+        let (chosen, cell, say, late, upgrade, tmux) = pixels.resolve(mode: draw.mode, recording: recordPath != nil,
                                                  columns: known ? Int(size.ws_col) : 80, rows: known ? Int(size.ws_row) : 24)
         if let say { state.status = say }
         if chosen != .cells { state.cellAspect = Double(cell.height) / Double(cell.width) }
-        return (chosen, cell, late, upgrade)
+        return (chosen, cell, late, upgrade, tmux)
     }
 
-    func startPixels(_ loop: ExplorerRuntime.RunLoop, _ graphics: (GraphicsProtocol, (width: Int, height: Int), late: Bool, upgrade: LateProbe?)) {
+    func startPixels(_ loop: ExplorerRuntime.RunLoop,
+                     _ graphics: (GraphicsProtocol, (width: Int, height: Int), late: Bool, upgrade: LateProbe?, tmux: TmuxAnswers?)) {
         if graphics.late { loop.dropLateAnswers(upgrading: graphics.upgrade) }
         guard graphics.0 != .cells else { return }
-        loop.useGraphics(PixelFrames(graphics: graphics.0, cellWidth: graphics.1.width, cellHeight: graphics.1.height))
+        let (frames, refusal) = loop.pixelFrames(graphics.0, cell: graphics.1, tmux: graphics.tmux)
+        if let frames { loop.useGraphics(frames) } else if let refusal { loop.say("graphics: " + refusal) }
     }
 }

@@ -114,6 +114,129 @@ import Testing
         #expect(Self.text(terminal.images.last ?? []) == Self.delete(2) + Self.delete(4))
     }
 
+    /// kitty's placeholders (inside tmux): the canvas's blank cells become placeholder
+    /// cells naming their row and column, in the ink's colour; names stay text; the image
+    /// goes through tmux's passthrough with a virtual placement, once per picture.
+    @Test func placeholdersAreCellsAndTheImageGoesThroughPassthrough() throws {
+        var state = Fixture.state()
+        let ink = KittyPlaceholder.Ink(index: 110, truecolorReachesTerminal: false)
+        let frames = PixelFrames(graphics: .kittyPlaceholders, cellWidth: 10, cellHeight: 20, ink: ink)
+        let screen = ExplorerScreen.render(state, options: Self.options).canvas
+        let cells = frames.cells(state, screen: screen)
+        let canvas = state.layout.canvas
+        var placeholders = 0, kept = 0
+        for row in 0..<canvas.rows {
+            for column in 0..<canvas.columns {
+                let before = screen[canvas.column + column, canvas.row + row], after = cells[canvas.column + column, canvas.row + row]
+                if before == .blank {
+                    // The cell names itself: its row and column in the image.
+                    let named = try #require(KittyPlaceholder.decode(String(after.glyph)))
+                    #expect(named.row == row && named.column == column)
+                    #expect(after.style.foreground == .rgb(135, 175, 215))
+                    placeholders += 1
+                } else {
+                    #expect(after == before, "a name stays text")
+                    kept += 1
+                }
+            }
+        }
+        #expect(placeholders > 0 && kept > 0)
+        #expect(placeholders + kept == 80 * 21)
+        // Outside the canvas nothing changed.
+        #expect((0..<80).allSatisfy { cells[$0, 0] == screen[$0, 0] })
+
+        // The image: passthroughs only, inside them a=T,U=1 for id 110 over 80 × 21 cells,
+        // the picture the renderer holds.
+        let first = frames.frame(state, options: Self.options, screen: cells)
+        let inner = try #require(TmuxPassthrough.unwrap(first.bytes))
+        #expect(Self.text(inner).hasPrefix("\u{1B}_Ga=T,U=1,f=100,i=110,c=80,r=21,q=2,m=1;"))
+        #expect(first.repaint == nil && first.clear == nil)
+        // Nothing again for the same picture, nor for a change of text only.
+        #expect(frames.frame(state, options: Self.options, screen: cells).isEmpty)
+        state.status = "only the status line changed"
+        #expect(frames.frame(state, options: Self.options, screen: cells).isEmpty)
+        // A turn changes part of the picture: a patch, image 111 (the next cube colour),
+        // over the changed cells only, and those cells now name it, counted from the patch's
+        // corner; the rest still name 110.
+        state.press("r")
+        let turnedScreen = ExplorerScreen.render(state, options: Self.options).canvas
+        let turned = frames.frame(state, options: Self.options, screen: turnedScreen)
+        let patchCommand = Self.text(try #require(TmuxPassthrough.unwrap(turned.bytes)))
+        #expect(patchCommand.hasPrefix("\u{1B}_Ga=T,U=1,f=100,i=111,c="))
+        #expect(!patchCommand.contains("c=80,r=21"), "a patch, not the whole canvas")
+        #expect(frames.imagesSent == 2)
+        let turnedCells = frames.cells(state, screen: turnedScreen)
+        var named: [UInt32: Int] = [:]
+        var corner: (column: Int, row: Int)?
+        for row in 0..<canvas.rows {
+            for column in 0..<canvas.columns {
+                let cell = turnedCells[canvas.column + column, canvas.row + row]
+                guard let at = KittyPlaceholder.decode(String(cell.glyph)) else { continue }
+                let id: UInt32 = cell.style.foreground == .rgb(135, 175, 215) ? 110 : cell.style.foreground == .rgb(135, 175, 255) ? 111 : 0
+                named[id, default: 0] += 1
+                if id == 110 { #expect(at.row == row && at.column == column) }
+                if id == 111, at.row == 0, at.column == 0 { corner = (column, row) }
+            }
+        }
+        // Cube index 111 is 110's blue level one up: (135, 175, 255).
+        #expect(named[0] == nil && (named[111] ?? 0) > 0 && (named[110] ?? 0) > (named[111] ?? 0))
+        #expect(corner != nil, "the patch's corner cell names row 0, column 0 of image 111")
+        // Turning back: the picture is the full image again, so the patch just goes.
+        state.press("R")
+        let back = frames.frame(state, options: Self.options, screen: ExplorerScreen.render(state, options: Self.options).canvas)
+        #expect(back.bytes.isEmpty && back.afterCells == TmuxPassthrough.wrap(Kitty.delete(id: 111)), "deleted after the cells stop naming it")
+        // A second patch goes under the other patch id (112), the first deleted after the cells.
+        state.press("r")
+        let again = frames.frame(state, options: Self.options, screen: ExplorerScreen.render(state, options: Self.options).canvas)
+        #expect(Self.text(try #require(TmuxPassthrough.unwrap(again.bytes))).hasPrefix("\u{1B}_Ga=T,U=1,f=100,i=112,c="))
+        #expect(again.afterCells.isEmpty, "no patch was on screen")
+        state.press("r")
+        let third = frames.frame(state, options: Self.options, screen: ExplorerScreen.render(state, options: Self.options).canvas)
+        #expect(Self.text(try #require(TmuxPassthrough.unwrap(third.bytes))).hasPrefix("\u{1B}_Ga=T,U=1,f=100,i=111,c="))
+        #expect(third.afterCells == TmuxPassthrough.wrap(Kitty.delete(id: 112)))
+        state.press("R"); state.press("R")
+        _ = frames.frame(state, options: Self.options, screen: ExplorerScreen.render(state, options: Self.options).canvas)
+        let backCells = frames.cells(state, screen: ExplorerScreen.render(state, options: Self.options).canvas)
+        #expect(!(0..<canvas.rows).contains { row in
+            (0..<canvas.columns).contains { backCells[canvas.column + $0, canvas.row + row].style.foreground == .rgb(135, 175, 255) }
+        }, "no cell names the patch any more")
+        // Help: no placeholders (the box is drawn as cells), and the image deleted by id.
+        state.press("?")
+        let helpScreen = ExplorerScreen.render(state, options: Self.options).canvas
+        #expect(frames.cells(state, screen: helpScreen) == helpScreen)
+        let help = frames.frame(state, options: Self.options, screen: helpScreen)
+        #expect(help.bytes == TmuxPassthrough.wrap(Kitty.delete(id: 110)) && help.clear == nil)
+    }
+
+    /// A resize to a new canvas size deletes the old image by id before sending the new;
+    /// quitting deletes it.
+    @Test func placeholdersDeleteByIdOnResizeAndQuit() throws {
+        let terminal = RecordingTerminal(columns: 80, rows: 24, events: [.resize(columns: 100, rows: 30), .key(.character("q"))])
+        let loop = RunLoop(state: Fixture.state(), terminal: terminal, options: ScreenOptions())
+        let (frames, refusal) = loop.pixelFrames(.kittyPlaceholders, cell: (10, 20), tmux: nil)
+        #expect(refusal == nil)
+        loop.useGraphics(try #require(frames))
+        try loop.run()
+        let sent = try terminal.images.map { Self.text(try #require(TmuxPassthrough.unwrap($0))) }
+        #expect(sent.count == 4)
+        // The id is the ink's: a truecolor frame (the in-memory terminal's depth), but tmux
+        // not known to pass RGB on, so the 256-colour index.
+        let id = try #require(frames?.ink.id)
+        #expect(id >= 16 && id <= 231)
+        #expect(sent[0].hasPrefix("\u{1B}_Ga=T,U=1,f=100,i=\(id),c=80,r=21,"), "\(sent[0].prefix(80))")
+        // After the first frame's cells: both patch ids deleted (leftovers of an earlier run).
+        let patchIDs = try [#require(frames?.ink.next.id), #require(frames?.ink.next.next.id)]
+        #expect(sent[1] == Self.delete(Int(patchIDs[0])) + Self.delete(Int(patchIDs[1])))
+        // At 100 × 30 the canvas is 51 × 27 cells (the panel takes the rest).
+        let canvas = loop.state.layout.canvas
+        #expect(canvas.columns == 51 && canvas.rows == 27)
+        #expect(sent[2].hasPrefix(Self.delete(Int(id)) + "\u{1B}_Ga=T,U=1,f=100,i=\(id),c=51,r=27,"), "\(sent[2].prefix(80))")
+        #expect(sent[3] == Self.delete(Int(id)))
+        // The frames drawn had placeholder cells in the ink's colour.
+        let shown = try #require(terminal.inner.lastFrame)
+        #expect((0..<canvas.columns).contains { KittyPlaceholder.decode(String(shown[canvas.column + $0, canvas.row + 3].glyph)) != nil })
+    }
+
     @Test func aResizeSendsTheWholeImageAgain() throws {
         // The terminal clears the screen on a resize (kitty deletes the images with it): even
         // at the same size the next frame is a full image, under the other id.

@@ -1,3 +1,4 @@
+import Cells
 import Graphics
 import Testing
 
@@ -30,25 +31,122 @@ import Testing
             == "\u{1B}_Ga=p,U=1,i=7,c=200,r=60,q=2\u{1B}\\")
     }
 
+    /// One cell by hand: row 2, column 30 are the list's third and 31st marks, U+030E and
+    /// U+0483; in UTF-8, U+10EEEE is F4 8E BB AE, U+030E is CC 8E, U+0483 is D2 83.
+    @Test func aPlaceholderCellIsTheCharacterAndTwoMarksInUTF8() {
+        let cell = KittyPlaceholder.cell(row: 2, column: 30)!
+        #expect(cell.unicodeScalars.map(\.value) == [0x10EEEE, 0x030E, 0x0483])
+        #expect(Array(cell.utf8) == [0xF4, 0x8E, 0xBB, 0xAE, 0xCC, 0x8E, 0xD2, 0x83])
+        // The last of the 297 marks, U+1D244, for row and column 296.
+        #expect(KittyPlaceholder.cell(row: 296, column: 0)!.unicodeScalars.map(\.value) == [0x10EEEE, 0x1D244, 0x0305])
+    }
+
+    /// The id in the colour: cube index 110 is 110 − 16 = 94 = 2·36 + 3·6 + 4, so levels 2,
+    /// 3, 4 of (0, 95, 135, 175, 215, 255): (135, 175, 215). Written as `38;5;110` the id is
+    /// 110; passed on as 24-bit, 0x87AFD7 = 135·65536 + 175·256 + 215 = 8 892 375.
+    @Test func theInkIsACubeColourAndTheIdTheTerminalReadsFromIt() {
+        let palette = KittyPlaceholder.Ink(index: 110, truecolorReachesTerminal: false)
+        #expect(palette.red == 135 && palette.green == 175 && palette.blue == 215)
+        #expect(palette.id == 110)
+        #expect(ColorReduction.ansi256(red: 135, green: 175, blue: 215) == 110, "the frame writer sends 38;5;110 for it")
+        #expect(KittyPlaceholder.Ink(index: 110, truecolorReachesTerminal: true).id == 8_892_375)
+        // A process id picks the index: 16 + 1000 mod 216 = 16 + 136 = 152.
+        #expect(KittyPlaceholder.Ink.index(seed: 1000) == 152)
+        #expect(KittyPlaceholder.Ink.index(seed: 215) == 231 && KittyPlaceholder.Ink.index(seed: 216) == 16)
+    }
+
+    /// tmux's passthrough: `ESC P tmux;`, the sequence with each ESC doubled, `ESC \`.
+    @Test func passthroughDoublesEveryEscape() {
+        let wrapped = TmuxPassthrough.wrap(Kitty.delete(id: 7))
+        #expect(String(decoding: wrapped, as: UTF8.self) == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\u{1B}\\\u{1B}\\")
+        // 2 ESCs inside, so 2 + 2 more bytes than the 7 + 2 of the frame.
+        #expect(wrapped.count == Kitty.delete(id: 7).count + 2 + 9)
+        #expect(TmuxPassthrough.unwrap(wrapped) == Kitty.delete(id: 7))
+        #expect(String(decoding: TmuxPassthrough.wrap(Array("\u{1B}[16t".utf8)), as: UTF8.self) == "\u{1B}Ptmux;\u{1B}\u{1B}[16t\u{1B}\\")
+        #expect(TmuxPassthrough.unwrap(Array("\u{1B}_Gi=1\u{1B}\\".utf8)) == nil, "not a passthrough")
+    }
+
+    /// The image for placeholders: one passthrough per 4096-byte chunk, each decoding to
+    /// kitty's commands — `a=T,U=1` with the id, columns and rows, `q=2` (no reply through
+    /// tmux), no `C`/`z` (nothing is placed at the cursor) — and the chunks to the picture.
+    @Test func thePlaceholderImageGoesThroughPassthroughChunkByChunk() throws {
+        let image = GraphicsTests.picture(width: 400, height: 300)
+        let bytes = TmuxPassthrough.wrapEach(KittyPlaceholder.transmit(image, id: 110, columns: 40, rows: 15))
+        let inner = try #require(TmuxPassthrough.unwrap(bytes))
+        let commands = GraphicsTests.kittyCommands(inner)
+        #expect(commands.count >= 2)
+        // As many passthroughs as commands: each starts with ESC P tmux;.
+        let starts = (0..<(bytes.count - 6)).filter { bytes[$0] == 0x1B && bytes[$0 + 1] == UInt8(ascii: "P") }
+        #expect(starts.count == commands.count)
+        let first = commands[0].0
+        #expect(first["a"] == "T" && first["U"] == "1" && first["f"] == "100" && first["i"] == "110")
+        #expect(first["c"] == "40" && first["r"] == "15" && first["q"] == "2" && first["C"] == nil && first["z"] == nil)
+        #expect(try Decode.png(Decode.base64(commands.flatMap(\.1))) == image)
+        // The query: a plain kitty query plus U=1, asked as id 32.
+        let query = GraphicsTests.kittyCommands(KittyPlaceholder.query(id: 32))
+        #expect(query.count == 1 && query[0].0["a"] == "q" && query[0].0["U"] == "1" && query[0].0["i"] == "32")
+    }
+
+    /// The questions inside tmux, and the answers: the real bytes kitty 0.26.5 sent back
+    /// through tmux 3.3a's passthrough (recorded on this machine) — the kitty query answered,
+    /// the placeholder query not (kitty logged "invalid key character: 0x55", the `U`),
+    /// and the cell size 9 × 18.
+    @Test func theProbeThroughTmuxReadsTheOuterTerminalsAnswers() throws {
+        let inner = try #require(TmuxPassthrough.unwrap(GraphicsProbe.tmuxQueries))
+        #expect(String(decoding: inner, as: UTF8.self)
+            == "\u{1B}[16t\u{1B}[14t" + String(decoding: KittyPlaceholder.query(id: 32) + Kitty.query(id: 31), as: UTF8.self))
+        let kitty026 = GraphicsProbe.parse(Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;18;9t".utf8))
+        #expect(kitty026.kitty && !kitty026.placeholders)
+        #expect(kitty026.cellPixels(columns: 80, rows: 24) == (9, 18))
+        let kitty028 = GraphicsProbe.parse(Array("\u{1B}[6;18;9t\u{1B}_Gi=32;OK\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\".utf8))
+        #expect(kitty028.kitty && kitty028.placeholders)
+        // An error to the placeholder query is no placeholders.
+        #expect(!GraphicsProbe.parse(Array("\u{1B}_Gi=32;EINVAL:bad\u{1B}\\".utf8)).placeholders)
+    }
+
     @Test func theChoiceInsideTmuxFollowsWhatTmuxSays() {
         let env = ["TMUX": "/tmp/tmux-1000/default,1,0", "TERM": "tmux-256color"]
-        func choose(_ t: TmuxAnswers?) -> (GraphicsProtocol, String) {
-            GraphicsProbe.choose(.auto, probe: nil, environment: env, asciiMode: false, tmux: t)
+        func choose(_ t: TmuxAnswers?, _ probe: GraphicsProbe? = nil) -> (GraphicsProtocol, String) {
+            GraphicsProbe.choose(.auto, probe: probe, environment: env, asciiMode: false, tmux: t)
         }
         // tmux 3.4 built with sixel, under a sixel terminal.
-        let sixel = TmuxAnswers.parse(display: "3.4|1|xterm-256color\n", passthrough: "off\n")
+        let sixel = TmuxAnswers.parse(display: "3.4|1|xterm-256color|RGB,sixel\n", passthrough: "off\n")
         #expect(choose(sixel) == (.sixel, "sixel (inside tmux 3.4: #{sixel_support} is 1)"))
-        // Under kitty, passthrough on: placeholders would do, but are not drawn yet.
-        let kitty = TmuxAnswers.parse(display: "3.4|0|xterm-kitty\n", passthrough: "on\n")
-        #expect(kitty.outerHasKittyGraphics && kitty.passthrough)
-        #expect(choose(kitty).0 == .cells && choose(kitty).1.contains("placeholders are not drawn yet"))
+        // Under kitty with passthrough on (tmux 3.3a prints the format as 1): what kitty
+        // answered through it decides.
+        let kitty = TmuxAnswers.parse(display: "3.3a||xterm-kitty|256,RGB,title\n", passthrough: "1\n")
+        #expect(kitty.outerHasKittyGraphics && kitty.passthrough && kitty.passesTruecolor)
+        var answered = GraphicsProbe()
+        answered.kitty = true
+        answered.placeholders = true
+        #expect(choose(kitty, answered)
+            == (.kittyPlaceholders, "kitty Unicode placeholders (inside tmux 3.3a: xterm-kitty answered the placeholder query through passthrough)"))
+        answered.placeholders = false
+        #expect(choose(kitty, answered)
+            == (.cells, "cells (inside tmux 3.3a: xterm-kitty answered the kitty query but not the placeholder query (U=1); kitty draws placeholders from 0.28)"))
+        #expect(choose(kitty, GraphicsProbe()) == (.cells, "cells (inside tmux 3.3a: xterm-kitty did not answer the kitty query through passthrough)"))
+        // Passthrough off: not asked, and said why.
+        let off = TmuxAnswers.parse(display: "3.3a||xterm-kitty|256\n", passthrough: "0\n")
+        #expect(!off.passthrough && !off.passesTruecolor)
+        #expect(choose(off) == (.cells, "cells (inside tmux 3.3a: allow-passthrough is off, so xterm-kitty cannot be asked for kitty's Unicode placeholders; tmux set -g allow-passthrough on)"))
         // tmux 3.3a knows no #{sixel_support}: it prints nothing there. These are its exact
         // answers on the build machine (a detached session: no client, so no outer terminal).
-        let old = TmuxAnswers.parse(display: "3.3a||\n", passthrough: "off\n")
-        #expect(!old.sixel)
-        #expect(choose(old) == (.cells, "cells (inside tmux 3.3a: no sixel in tmux, no kitty graphics outside)"))
+        let old = TmuxAnswers.parse(display: "3.3a|||\n", passthrough: "0\n")
+        #expect(!old.sixel && !old.hasClient)
+        #expect(choose(old) == (.cells, "cells (inside tmux 3.3a: no sixel in tmux, no client attached to ask)"))
         #expect(choose(nil) == (.cells, "cells (inside tmux: tmux did not answer)"))
-        // Asked for by name, a protocol is used inside tmux too (the user's call).
+        // Asked for by name, a protocol is used inside tmux too (the user's call) — kitty's
+        // by its placeholders, which need passthrough.
         #expect(GraphicsProbe.choose(.sixel, probe: nil, environment: env, asciiMode: false, tmux: old).0 == .sixel)
+        #expect(GraphicsProbe.choose(.kitty, probe: nil, environment: env, asciiMode: false, tmux: kitty).0 == .kittyPlaceholders)
+        #expect(GraphicsProbe.choose(.kitty, probe: nil, environment: env, asciiMode: false, tmux: off)
+            == (.cells, "cells (--graphics kitty inside tmux 3.3a: allow-passthrough is off; tmux set -g allow-passthrough on)"))
+        // A late answer to the placeholder query still switches to them.
+        var early = GraphicsProbe()
+        early.cellSize = (9, 18)
+        let late = LateProbe(early: early, environment: env, tmux: kitty)
+        let upgrade = late.upgrade(late: Array("\u{1B}_Gi=32;OK\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\".utf8), columns: 80, rows: 24)
+        #expect(upgrade?.graphics == .kittyPlaceholders && upgrade?.cell.width == 9 && upgrade?.cell.height == 18)
+        #expect(late.upgrade(late: Array("\u{1B}_Gi=31;OK\u{1B}\\".utf8), columns: 80, rows: 24) == nil)
     }
 }

@@ -79,7 +79,7 @@ enum DepthView {
         return ExplodedRaster.render(frame.items, viewport: frame.viewport, columns: area.columns, rows: area.rows,
                                      selection: state.session.selection, palette: options.palette, unicode: unicode,
                                      reserved: reserved, names: Array(frame.tree.names), textOnly: options.pixels,
-                                     plaqueMemo: state.plaqueMemo)
+                                     plaqueMemo: state.plaqueMemo, scratch: state.raster)
     }
 
     /// The status line's note: the plane order and the camera.

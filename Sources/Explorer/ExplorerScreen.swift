@@ -124,7 +124,8 @@ public enum ExplorerScreen {
         marks = CanvasMark.shown(by: rasterOptions)
         // The outline is the hit layer's while the cursor is over one.
         if report?.hit != nil { marks = marks.map { $0 == .selection ? .hit : $0 } }
-        var scene = SceneRasterizer.render(drawn, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions)
+        var scene = SceneRasterizer.render(drawn, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions,
+                                           scratch: state.raster)
         drawScreenOutline(&scene, state, viewport: viewport, unicode: unicode)
         canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
         }
@@ -142,7 +143,7 @@ public enum ExplorerScreen {
         LearnView.drawBand(&canvas, state, layout)
 
         if let row = layout.legendRow {
-            Picture.drawLegend(&canvas, row: row, columns: layout.canvas.columns, marks: marks, palette: options.palette, unicode: unicode)
+            state.raster.withPicks { Picture.drawLegend(&canvas, row: row, columns: layout.canvas.columns, marks: marks, palette: options.palette, unicode: unicode, picks: &$0) }
         }
 
         // Side panel.
@@ -223,7 +224,7 @@ public enum ExplorerScreen {
         }
         // Text in a colour of its own on the terminal's background (panel highlights, errors)
         // is kept readable on it, dark or light.
-        ScreenTheme.keepTextReadable(&canvas, except: layout.canvas, background: options.palette.backdrop)
+        state.raster.withPicks { ScreenTheme.keepTextReadable(&canvas, except: layout.canvas, background: options.palette.backdrop, picks: &$0) }
         // ASCII mode and non-UTF-8 terminals get ASCII everywhere, text included.
         return Screen(canvas: unicode ? canvas : canvas.asciified(), cursor: cursor)
     }

@@ -48,6 +48,8 @@ public struct ExplorerState: Equatable, Sendable {
     public var session: Session
     /// The exploded view's plaque texts, kept from frame to frame (DepthView.swift).
     let plaqueMemo = Memo<ExplodedRaster.PlaqueNames>()
+    /// What the last frame's pictures left for the next: buffers, the names' index, colour picks.
+    let raster = RasterScratch()
     public var mode: Mode = .normal
     /// What a follow feed shares of the view: panel page, anchor behaviour, camera, crosshair,
     /// status and echo (SharedView.swift), read and written through the properties below.

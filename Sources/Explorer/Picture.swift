@@ -52,7 +52,8 @@ enum Picture {
 
     /// One row: each entry's glyph in its colour and its meaning, two blanks apart — one
     /// when that is what it takes for them all to fit; entries past the width are left off.
-    static func drawLegend(_ canvas: inout Canvas, row: Int, columns: Int, marks: [CanvasMark], palette: RasterPalette, unicode: Bool) {
+    static func drawLegend(_ canvas: inout Canvas, row: Int, columns: Int, marks: [CanvasMark], palette: RasterPalette, unicode: Bool,
+                           picks: inout ContrastPicks) {
         canvas.clear(row: row, column: 0, count: columns)
         let entries = legendEntries(marks, palette: palette, unicode: unicode)
         guard !entries.isEmpty else {
@@ -63,7 +64,7 @@ enum Picture {
         let gap = 1 + widths.reduce(0) { $0 + $1 + 2 } <= columns ? 2 : 1
         var c = 1
         for ((glyph, color, meaning), width) in zip(entries, widths) {
-            let picked = OverlayContrast.pick(color, on: palette.backdrop)
+            let picked = picks.pick(color, on: palette.backdrop)
             guard c + width + gap <= columns else { break }
             canvas.write(glyph, column: c, row: row, style: CellStyle(foreground: .rgb(picked.red, picked.green, picked.blue), bold: true))
             canvas.write(meaning, column: c + glyph.displayWidth + 1, row: row, style: CellStyle(dim: true))

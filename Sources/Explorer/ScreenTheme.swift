@@ -8,7 +8,9 @@ enum ScreenTheme {
     /// (no background of its own) gets `OverlayContrast.pick` against `background`: the
     /// panel's yellow "changed" highlight turns deep amber on a light terminal and stays
     /// yellow on a dark one. Cells with both colours set (title bar, boxes) are left alone.
-    static func keepTextReadable(_ canvas: inout Canvas, except canvasArea: CellRect, background: Color) {
+    /// `picks`: the explorer's, kept from frame to frame (`RasterScratch`).
+    static func keepTextReadable(_ canvas: inout Canvas, except canvasArea: CellRect, background: Color,
+                                 picks: inout ContrastPicks) {
         var cache: [CellColor: CellColor] = [:]
         let columns = canvas.columns, rows = canvas.rows
         // The canvas area's columns, clipped: skipped on the rows it covers.
@@ -23,7 +25,7 @@ enum ScreenTheme {
                 if let hit = cache[style.foreground] {
                     picked = hit
                 } else {
-                    let c = OverlayContrast.pick(Color(red: r, green: g, blue: b), on: background)
+                    let c = picks.pick(Color(red: r, green: g, blue: b), on: background)
                     picked = .rgb(c.red, c.green, c.blue)
                     cache[style.foreground] = picked
                 }

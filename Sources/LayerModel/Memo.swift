@@ -4,7 +4,8 @@ import Synchronization
 /// or says it no longer holds (issue 31: one small, visible cache type, where there were a
 /// `Mutex` per memo written out by hand). What it is kept for, and what makes it stale, is the
 /// owner's to say: a tree's flattened hit index (`LayerTree`), the session's depth layouts of
-/// one tree (`DepthLayouts`), the explorer's plaque texts for one scene's names.
+/// one tree (`DepthLayouts`), the explorer's plaque texts for one scene's names, and a frame's
+/// buffers and colour picks lent to the next frame (`RasterScratch`, with `take` and `keep`).
 ///
 /// A reference, so copies of the value that owns it share what was worked out; equal to any
 /// other memo (it is not state: two owners equal in every other part are equal).
@@ -38,5 +39,16 @@ public final class Memo<Value: Sendable>: Equatable, Sendable {
     /// The stored value, else `build`'s (a value that never goes stale while the memo lives).
     public func value(build: () -> Value) -> Value {
         value(isValid: { _ in true }, build: { _ in build() })
+    }
+
+    /// The stored value lent out: the memo is empty until `keep` hands one back, so two
+    /// frames drawn at once from one owner never share buffers (the second gets nil and
+    /// starts afresh). For scratch a caller reuses from frame to frame (`RasterScratch`).
+    public func take() -> Value? { slot.withLock { $0.take() } }
+
+    /// Stores `value` for the next `take` (or `value(…)`), replacing any.
+    public func keep(_ value: Value) {
+        slot.withLock { $0 = value }
+        filled.store(true, ordering: .releasing)
     }
 }

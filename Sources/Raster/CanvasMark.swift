@@ -86,7 +86,7 @@ public enum CanvasMark: String, CaseIterable, Sendable {
         case .contentAxes: return CanvasMark.axesOrigin
         case .shadedSubtree: return SubtreeShading.standardShades[0]
         case .cursor: return CanvasMark.cursorColor
-        case .selectedPlane: return ExplodedRaster.blend(palette.defaultOutline, over: palette.backdrop, 0.18)
+        case .selectedPlane: return PackedColor.blend(palette.defaultOutline, over: palette.backdrop, alpha: 0.18)
         case .disagreement: return CanvasMark.disagreementColor
         case .measurement: return MeasureOverlay.color
         }

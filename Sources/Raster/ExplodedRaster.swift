@@ -30,10 +30,18 @@ public enum ExplodedRaster {
 
     /// `items` back to front; `reserved` cells (a crosshair) take no plaque; `names`, every
     /// layer's name in the scene (for a shortened name to start only one), else the items'.
+    /// `scratch`: the caller's colour picks, kept from frame to frame (a fresh one draws the same).
+    ///
+    /// The outlines and fills are the flat canvas's primitives (RasterSurface+Lines.swift,
+    /// +Fills.swift): each edge is walked by `BresenhamWalk` over the braille dots
+    /// (`Glyphs.brailleBit`), and a filled quad covers the cells whose centres its
+    /// `RasterSurface.forEachSpan` rows hold (half-open, like a flat fill on a grid of one
+    /// sample a cell). What is the exploded view's own is which item a cell shows: the last
+    /// outline drawn there, dots merged with the outline before it unless a fill lies under.
     public static func render(_ items: [Item], viewport: Viewport, columns: Int, rows: Int,
                               selection: LayerID?, palette: RasterPalette, unicode: Bool,
                               reserved: Set<CellPosition> = [], names: [String]? = nil, textOnly: Bool = false,
-                              plaqueMemo: Memo<PlaqueNames>? = nil) -> Canvas {
+                              plaqueMemo: Memo<PlaqueNames>? = nil, scratch: RasterScratch = RasterScratch()) -> Canvas {
         var canvas = Canvas(columns: columns, rows: rows)
         guard columns > 0, rows > 0 else { return canvas }
         let n = columns * rows
@@ -41,7 +49,7 @@ public enum ExplodedRaster {
         var owner = [Int32](repeating: -1, count: n)
         var filled = [Int32](repeating: -1, count: n)
         let selectedPlane = items.first { $0.layer == selection }?.plane
-        let dotsW = Double(columns * 2), dotsH = Double(rows * 4)
+        let dotsW = columns * 2, dotsH = rows * 4
         let ox = viewport.origin.x, oy = viewport.origin.y
         let sx = 2 / viewport.pointsPerColumn, sy = 4 / viewport.pointsPerRow
 
@@ -54,7 +62,10 @@ public enum ExplodedRaster {
                 var onPlane = Array(items.indices.filter { items[$0].plane == selectedPlane })
                 if let s = onPlane.firstIndex(where: { items[$0].layer == selection }) { onPlane.append(onPlane.remove(at: s)) }
                 for j in onPlane {
-                    let corners = [items[j].quad.p0, items[j].quad.p1, items[j].quad.p2, items[j].quad.p3].map { ((($0.x - ox) * sx), (($0.y - oy) * sy)) }
+                    // In cells: dots ÷ (2, 4).
+                    let corners = [items[j].quad.p0, items[j].quad.p1, items[j].quad.p2, items[j].quad.p3].map {
+                        PolyVertex(x: ($0.x - ox) * sx / 2, y: ($0.y - oy) * sy / 4, real: true)
+                    }
                     fill(corners, columns: columns, rows: rows, index: Int32(j), filled: &filled, mask: &mask, owner: &owner)
                 }
             }
@@ -66,22 +77,18 @@ public enum ExplodedRaster {
                     filled.withUnsafeBufferPointer { filled in
                         for e in 0..<4 {
                             let (a, b) = e == 0 ? (d0, d1) : e == 1 ? (d1, d2) : e == 2 ? (d2, d3) : (d3, d0)
-                            guard let (t0, t1) = PolygonOps.clipSegment(a.0, a.1, b.0, b.1, minX: 0, minY: 0, maxX: dotsW - 1e-9, maxY: dotsH - 1e-9) else { continue }
-                            let x0 = a.0 + (b.0 - a.0) * t0, y0 = a.1 + (b.1 - a.1) * t0
-                            let x1 = a.0 + (b.0 - a.0) * t1, y1 = a.1 + (b.1 - a.1) * t1
-                            // (A corner at infinity gives NaN here: no dots for that edge.)
-                            guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { continue }
-                            let steps = max(1, Int(max(abs(x1 - x0), abs(y1 - y0)).rounded(.up)))
-                            let dx = (x1 - x0) / Double(steps), dy = (y1 - y0) / Double(steps)
-                            var x = x0, y = y0
-                            for _ in 0...steps {
-                                let ix = Int(x), iy = Int(y)
-                                if ix >= 0, iy >= 0, ix < columns * 2, iy < rows * 4 {
+                            // (A corner at infinity or NaN: no dots for that edge.)
+                            guard a.0.isFinite, a.1.isFinite, b.0.isFinite, b.1.isFinite,
+                                  var walk = BresenhamWalk(a.0, a.1, b.0, b.1, width: dotsW, height: dotsH) else { continue }
+                            while true {
+                                let ix = walk.x, iy = walk.y
+                                if ix >= 0, iy >= 0, ix < dotsW, iy < dotsH {
                                     let cell = (iy >> 2) * columns + (ix >> 1)
                                     if owner[cell] != me { mask[cell] = owner[cell] >= 0 && filled[cell] < 0 ? mask[cell] : 0; owner[cell] = me }
-                                    mask[cell] |= brailleBit(ix & 1, iy & 3)
+                                    mask[cell] |= Glyphs.brailleBit((iy & 3) << 1 | (ix & 1))
                                 }
-                                x += dx; y += dy
+                                if walk.atEnd { break }
+                                walk.step()
                             }
                         }
                     }
@@ -99,6 +106,8 @@ public enum ExplodedRaster {
         @inline(__always) func fillColor(_ item: Int) -> Color { planeFill(items[item], selection: selection, palette: palette) }
         // Each outline's colour, worked out the first time a cell shows it (most of a big
         // scene's outlines are covered by the ones in front); on a fill, picked against it.
+        var parts = scratch.take()
+        defer { scratch.keep(parts) }
         var colors = [Color?](repeating: nil, count: items.count)
         var onFill: [Int64: Color] = [:]
         // The last outline-on-fill pair and its colour: runs of cells repeat one pair, so
@@ -125,7 +134,7 @@ public enum ExplodedRaster {
                     if let known = colors[item] {
                         fg = known
                     } else {
-                        fg = outlineColor(items[item], selection: selection, palette: palette)
+                        fg = outlineColor(items[item], selection: selection, palette: palette, picks: &parts.picks)
                         colors[item] = fg
                     }
                     if f >= 0 {
@@ -133,7 +142,7 @@ public enum ExplodedRaster {
                         if key == lastPair { fg = lastPicked } else if let known = onFill[key] {
                             fg = known; lastPair = key; lastPicked = known
                         } else {
-                            let picked = OverlayContrast.pick(fg, on: fillColor(Int(f)))
+                            let picked = parts.picks.pick(fg, on: fillColor(Int(f)))
                             onFill[key] = picked
                             fg = picked; lastPair = key; lastPicked = picked
                         }
@@ -443,52 +452,18 @@ public enum ExplodedRaster {
         }
     }
 
-    @inline(__always) static func brailleBit(_ x: Int, _ y: Int) -> UInt8 {
-        // ⠁ dots 1 2 3 7 down the left column, 4 5 6 8 down the right.
-        switch (x, y) {
-        case (0, 0): return 0x01
-        case (0, 1): return 0x02
-        case (0, 2): return 0x04
-        case (0, 3): return 0x40
-        case (1, 0): return 0x08
-        case (1, 1): return 0x10
-        case (1, 2): return 0x20
-        default: return 0x80
-        }
-    }
-
-    /// Cells whose centre is inside the convex quad (dot coordinates) are filled: what was
-    /// drawn there before (planes behind) is covered.
-    static func fill(_ pts: [(Double, Double)], columns: Int, rows: Int, index: Int32,
+    /// Cells whose centre is inside the convex quad `pts` (cell coordinates) are filled:
+    /// what was drawn there before (planes behind) is covered. The rows are the flat fill's
+    /// (`RasterSurface.forEachSpan`, one sample a cell).
+    static func fill(_ pts: [PolyVertex], columns: Int, rows: Int, index: Int32,
                      filled: inout [Int32], mask: inout [UInt8], owner: inout [Int32]) {
         // A quad projected from near the camera plane can reach past any Int, or be NaN: not
-        // filled then (its outline is clipped on its own), and the cell range is clamped to
-        // the grid before it becomes an Int.
-        guard pts.allSatisfy({ $0.0.isFinite && $0.1.isFinite }) else { return }
-        let minX = pts.map(\.0).min()!, maxX = pts.map(\.0).max()!, minY = pts.map(\.1).min()!, maxY = pts.map(\.1).max()!
-        func cell(_ x: Double, _ count: Int) -> Int { Int(min(max(x, -1), Double(count))) }
-        let c0 = max(0, cell((minX / 2).rounded(.down), columns)), c1 = min(columns - 1, cell((maxX / 2).rounded(.up), columns))
-        let r0 = max(0, cell((minY / 4).rounded(.down), rows)), r1 = min(rows - 1, cell((maxY / 4).rounded(.up), rows))
-        guard c0 <= c1, r0 <= r1 else { return }
-        for r in r0...r1 {
-            for c in c0...c1 {
-                let px = Double(c) * 2 + 1, py = Double(r) * 4 + 2
-                var sign = 0.0, inside = true
-                for e in 0..<4 {
-                    let a = pts[e], b = pts[(e + 1) % 4]
-                    let cross = (b.0 - a.0) * (py - a.1) - (b.1 - a.1) * (px - a.0)
-                    if cross == 0 { continue }
-                    if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { inside = false; break }
-                }
-                guard inside else { continue }
-                let i = r * columns + c
+        // filled then (its outline is clipped on its own).
+        guard pts.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
+        RasterSurface.forEachSpan(pts, sx: 1, sy: 1, width: columns, height: rows) { r, c0, c1 in
+            for i in (r * columns + c0)...(r * columns + c1) {
                 filled[i] = index; mask[i] = 0; owner[i] = -1
             }
         }
-    }
-
-    static func blend(_ a: Color, over b: Color, _ t: Double) -> Color {
-        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8(max(0, min(255, (Double(x) * t + Double(y) * (1 - t)).rounded()))) }
-        return Color(red: mix(a.red, b.red), green: mix(a.green, b.green), blue: mix(a.blue, b.blue))
     }
 }

@@ -1,5 +1,4 @@
 import Cells
-import Synchronization
 
 /// The one label layout: where names go, for every picture that writes them (the canvas,
 /// the exploded view's plaques, the SVG export). Cells in, placements out.
@@ -281,8 +280,8 @@ public struct LabelGrid: Sendable {
 public struct LabelNames: Sendable {
     private var unique: [String: Int] = [:]
 
-    /// Builds from the names; `cached` reuses the last index for the same names (one per
-    /// process), so a picture drawn every frame sorts its names once.
+    /// Builds from the names (`reusing` keeps the last frame's index for the same names, in
+    /// the caller's `RasterScratch`).
     public init(_ names: [String]) {
         let distinct = Array(Set(names)).map { Array($0) }.sorted { $0.lexicographicallyPrecedes($1) }
         func lcp(_ a: [Character], _ b: [Character]) -> Int {
@@ -297,15 +296,6 @@ public struct LabelNames: Sendable {
             // A name that starts another cannot be cut at all.
             unique[String(name)] = shared >= name.count ? Int.max : shared + 1
         }
-    }
-
-    private static let last = Mutex<([String], LabelNames)?>(nil)
-
-    public static func cached(_ names: [String]) -> LabelNames {
-        if let hit = last.withLock({ $0 }), hit.0 == names { return hit.1 }
-        let built = LabelNames(names)
-        last.withLock { $0 = (names, built) }
-        return built
     }
 
     /// How many characters of `name` it takes to start no other name (Int.max when no prefix

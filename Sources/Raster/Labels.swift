@@ -82,7 +82,8 @@ struct LabelBox {
 ///   non-finite boxes never trap.
 public enum Labels {
     static func place(_ boxes: [LabelBox], tree: LayerTree, toCells: Homography, options: RasterOptions,
-                      marks: [Int] = [], canvas: inout Canvas) {
+                      marks: [Int] = [], names kept: inout RasterScratch.KeptNames?, picks: inout ContrastPicks,
+                      canvas: inout Canvas) {
         let columns = canvas.columns, rows = canvas.rows
         guard columns > 0, rows > 0 else { return }
         var grid = LabelGrid(columns: columns, rows: rows)
@@ -156,9 +157,9 @@ public enum Labels {
             from.append(i)
         }
         // The measurement's figures go after the names, in the same grid (MeasureRaster.swift).
-        defer { placeFigures(options.measurement, toCells: toCells, backdrop: options.palette.backdrop, grid: &grid, canvas: &canvas) }
+        defer { placeFigures(options.measurement, toCells: toCells, backdrop: options.palette.backdrop, grid: &grid, picks: &picks, canvas: &canvas) }
         guard !candidates.isEmpty else { return }
-        let names = LabelNames.cached(texts)
+        let names = LabelNames.reusing(texts, kept: &kept)
         let placed = LabelLayout.place(candidates, in: &grid, names: names)
         let backdrop = options.palette.backdrop
         for label in placed {
@@ -186,7 +187,7 @@ public enum Labels {
                     cell.style.background = cell.style.foreground
                 } else { under = backdrop; cell.style.background = .default }
                 let wanted = isSelection ? options.palette.selection : (OverlayContrast.luma(under) > 128 ? Color(red: 0, green: 0, blue: 0) : Color(red: 255, green: 255, blue: 255))
-                let fg = OverlayContrast.readableText(wanted, on: under)
+                let fg = picks.readableText(wanted, on: under)
                 cell.glyph = ch
                 cell.style.foreground = .rgb(fg.red, fg.green, fg.blue)
                 cell.style.bold = isSelection

@@ -45,7 +45,8 @@ extension Labels {
     /// The figures, after the names, in the same grid: by the one label layout, never over a
     /// name or a mark, each near its line's middle (`FigureSpots`); a figure with no room is
     /// left off (the panel lists them all). Bold red on what is under it.
-    static func placeFigures(_ m: MeasureOverlay?, toCells: Homography, backdrop: Color, grid: inout LabelGrid, canvas: inout Canvas) {
+    static func placeFigures(_ m: MeasureOverlay?, toCells: Homography, backdrop: Color, grid: inout LabelGrid,
+                             picks: inout ContrastPicks, canvas: inout Canvas) {
         guard let m, !m.lines.isEmpty else { return }
         var candidates: [LabelCandidate] = []
         for line in m.lines {
@@ -65,7 +66,7 @@ extension Labels {
                     under = Color(red: r, green: g, blue: b)
                     cell.style.background = cell.style.foreground
                 } else { under = backdrop; cell.style.background = .default }
-                let fg = OverlayContrast.readableText(c, on: under)
+                let fg = picks.readableText(c, on: under)
                 cell.glyph = ch
                 cell.style.foreground = .rgb(fg.red, fg.green, fg.blue)
                 cell.style.bold = true

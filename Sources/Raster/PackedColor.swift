@@ -29,6 +29,12 @@ enum PackedColor {
         blend(top, over: bottom, alpha256: alpha256(alpha))
     }
 
+    /// `blend` on `Color`s: the one blend of the cell pictures (the exploded view's plane
+    /// fills, the legend's swatch of them), rounded as the flat canvas's translucent fills are.
+    static func blend(_ top: Color, over bottom: Color, alpha: Double) -> Color {
+        color(blend(pack(top), over: pack(bottom), alpha: alpha))
+    }
+
     /// Opacity as 0…256 for integer blending.
     @inline(__always)
     static func alpha256(_ alpha: Double) -> Int {

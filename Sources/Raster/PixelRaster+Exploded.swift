@@ -10,7 +10,8 @@ extension PixelRaster {
     /// colours `ExplodedRaster.outlineColor` and `planeFill` give the cell picture. Names
     /// stay terminal text (the cell picture's plaques).
     static func recordExploded(_ items: [ExplodedRaster.Item], viewport: Viewport, columns: Int, rows: Int,
-                               cellWidth: Int, cellHeight: Int, selection: LayerID?, palette: RasterPalette)
+                               cellWidth: Int, cellHeight: Int, selection: LayerID?, palette: RasterPalette,
+                               picks: inout ContrastPicks)
         -> (list: PixelDisplayList, width: Int, height: Int, backdrop: UInt32) {
         let cw = max(1, cellWidth), ch = max(1, cellHeight)
         let backdrop = rgb(palette.backdrop)
@@ -38,7 +39,7 @@ extension PixelRaster {
                 }
             }
             guard let quad = corners(item) else { continue }
-            let color = rgb(ExplodedRaster.outlineColor(item, selection: selection, palette: palette))
+            let color = rgb(ExplodedRaster.outlineColor(item, selection: selection, palette: palette, picks: &picks))
             let width = item.layer == selection ? marks.line * 2 : max(1, marks.line / 2)
             surface.outlineCentred(quad, width: width, color: color)
         }
@@ -49,8 +50,9 @@ extension PixelRaster {
     public static func renderExploded(_ items: [ExplodedRaster.Item], viewport: Viewport, columns: Int, rows: Int,
                                       cellWidth: Int = defaultCellSize.width, cellHeight: Int = defaultCellSize.height,
                                       selection: LayerID?, palette: RasterPalette) -> PixelImage {
+        var picks = ContrastPicks()
         let (list, width, height, backdrop) = recordExploded(items, viewport: viewport, columns: columns, rows: rows, cellWidth: cellWidth,
-                                                             cellHeight: cellHeight, selection: selection, palette: palette)
+                                                             cellHeight: cellHeight, selection: selection, palette: palette, picks: &picks)
         var image = PixelImage(width: width, height: height, fill: backdrop)
         list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: width, height: height))
         return image

@@ -12,6 +12,8 @@ public final class PixelRenderer {
     public private(set) var image = PixelImage(width: 0, height: 0)
     private var list: PixelDisplayList?
     private var backdrop: UInt32 = 0
+    /// The exploded outlines' colour picks, kept from frame to frame.
+    private var picks = ContrastPicks()
 
     /// Work done by the last `render` (tests count it): the pixels painted again (the damaged
     /// rectangles' area) and the fills painted into them.
@@ -41,7 +43,8 @@ public final class PixelRenderer {
                                cellWidth: Int = PixelRaster.defaultCellSize.width, cellHeight: Int = PixelRaster.defaultCellSize.height,
                                selection: LayerID?, palette: RasterPalette) -> PixelRect? {
         let (now, width, height, backdrop) = PixelRaster.recordExploded(items, viewport: viewport, columns: columns, rows: rows, cellWidth: cellWidth,
-                                                                        cellHeight: cellHeight, selection: selection, palette: palette)
+                                                                        cellHeight: cellHeight, selection: selection, palette: palette,
+                                                                        picks: &picks)
         return update(now, width: width, height: height, backdrop: backdrop)
     }
 

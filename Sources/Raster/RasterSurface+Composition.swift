@@ -21,9 +21,11 @@ extension RasterSurface {
     }
 
     /// Overlay colours against what is under them; few distinct pairs per frame, so
-    /// remembered (the last pair first: an outline's cells mostly repeat it).
+    /// remembered (the last pair first: an outline's cells mostly repeat it), and picked
+    /// through the surface's `picks`, kept from frame to frame.
     private struct Contrast {
         let backdrop: Packed
+        var picks: ContrastPicks
         var cache: [UInt64: Packed] = [:]
         var lastKey: UInt64 = .max
         var lastRGB: Packed = 0
@@ -42,7 +44,7 @@ extension RasterSurface {
             if let hit = cache[key] {
                 rgb = hit
             } else {
-                rgb = PackedColor.pack(OverlayContrast.pick(PackedColor.color(fg), on: PackedColor.color(under))) & PackedColor.rgbMask
+                rgb = PackedColor.pack(picks.pick(PackedColor.color(fg), on: PackedColor.color(under))) & PackedColor.rgbMask
                 cache[key] = rgb
             }
             lastKey = key; lastRGB = rgb
@@ -54,7 +56,9 @@ extension RasterSurface {
     /// cells are not initialized yet, and every one is written (blank where nothing was drawn).
     private mutating func composeCells(_ cells: UnsafeMutableBufferPointer<Cell>, clearing: Bool) {
         precondition(cells.count == columns * rows, "RasterSurface: canvas size mismatch")
-        var contrast = Contrast(backdrop: backdrop)
+        var contrast = Contrast(backdrop: backdrop, picks: picks)
+        picks = ContrastPicks()
+        defer { picks = contrast.picks }
         let mode = self.mode
         let blank = Cell(scalar: " ")
         // What lies under each marker, read before the braille pass zeroes the fill.

@@ -22,14 +22,8 @@ extension RasterSurface {
         var dotColor = color & ~PackedColor.bold
         if alpha < 0.999 { dotColor |= PackedColor.dim }
         let sx = Double(fillGrid.perColumn), sy = Double(fillGrid.perRow)
-        var minY = Double.infinity, maxY = -Double.infinity
-        for v in poly { minY = min(minY, v.y); maxY = max(maxY, v.y) }
-        minY *= sy; maxY *= sy
         let h = fillHeight, w = fillWidth
-        // Rows whose centre j + 0.5 lies in [minY, maxY).
-        let j0 = max(0, RasterSurface.ceilClamped(minY - 0.5))
-        let j1 = min(h - 1, RasterSurface.ceilClamped(maxY - 0.5) - 1)
-        guard j0 <= j1 else { return }
+        guard let (j0, j1) = RasterSurface.spanRows(poly, sy: sy, height: h) else { return }
         markFillRows(j0, j1)
         let opaque = alpha >= 0.999
         let occludes = alpha >= 0.5
@@ -51,17 +45,7 @@ extension RasterSurface {
         // Per edge, once: its row range and slope, so a row costs a multiply per crossing
         // instead of a divide (see `spanEnds`).
         withUnsafeTemporaryAllocation(of: EdgeRun.self, capacity: n) { edges in
-            var maxAbsX = 0.0
-            var prev = poly[n - 1]
-            for (k, v) in poly.enumerated() {
-                let py = prev.y * sy, vy = v.y * sy
-                (edges.baseAddress! + k).initialize(to: EdgeRun(low: min(py, vy), high: max(py, vy), y: py, x: prev.x,
-                                   slope: (v.x - prev.x) / (vy - py)))
-                maxAbsX = max(maxAbsX, abs(v.x))
-                prev = v
-            }
-            // Far more than the two ways of computing a crossing can differ by (a few ulps).
-            let tolerance = 1e-12 * (3 * maxAbsX + 1) * sx
+            let tolerance = RasterSurface.edgeRuns(poly, sx: sx, sy: sy, into: edges)
             let fillBase = fill.baseAddress!, inkBase = ink.baseAddress
             for j in j0...j1 {
                 let y = Double(j) + 0.5
@@ -138,6 +122,65 @@ extension RasterSurface {
         }
         }
         }
+        }
+    }
+
+    /// The rows of a grid of `sy` samples a cell row (`height` of them) whose centres
+    /// j + 0.5 lie in the polygon's [minY, maxY) (cell coordinates, scaled): first and last,
+    /// nil for none.
+    @inline(__always)
+    static func spanRows(_ poly: UnsafeBufferPointer<PolyVertex>, sy: Double, height h: Int) -> (Int, Int)? {
+        var minY = Double.infinity, maxY = -Double.infinity
+        for v in poly { minY = min(minY, v.y); maxY = max(maxY, v.y) }
+        minY *= sy; maxY *= sy
+        let j0 = max(0, RasterSurface.ceilClamped(minY - 0.5))
+        let j1 = min(h - 1, RasterSurface.ceilClamped(maxY - 0.5) - 1)
+        return j0 <= j1 ? (j0, j1) : nil
+    }
+
+    @inline(__always)
+    static func spanRows(_ poly: [PolyVertex], sy: Double, height h: Int) -> (Int, Int)? {
+        poly.withUnsafeBufferPointer { spanRows($0, sy: sy, height: h) }
+    }
+
+    /// Each edge of `poly` for `spanEnds`, into `edges` (one per vertex, initialized here):
+    /// its row range and slope on a grid of `sx × sy` samples a cell, so a row costs a
+    /// multiply per crossing instead of a divide. Answers the tolerance `spanEnds` checks
+    /// crossings against.
+    @inline(__always)
+    static func edgeRuns(_ poly: UnsafeBufferPointer<PolyVertex>, sx: Double, sy: Double,
+                         into edges: UnsafeMutableBufferPointer<EdgeRun>) -> Double {
+        var maxAbsX = 0.0
+        var prev = poly[poly.count - 1]
+        for (k, v) in poly.enumerated() {
+            let py = prev.y * sy, vy = v.y * sy
+            (edges.baseAddress! + k).initialize(to: EdgeRun(low: min(py, vy), high: max(py, vy), y: py, x: prev.x,
+                                                            slope: (v.x - prev.x) / (vy - py)))
+            maxAbsX = max(maxAbsX, abs(v.x))
+            prev = v
+        }
+        // Far more than the two ways of computing a crossing can differ by (a few ulps).
+        return 1e-12 * (3 * maxAbsX + 1) * sx
+    }
+
+    /// The samples of the convex polygon `poly` (cell coordinates) on a grid of `sx × sy`
+    /// samples a cell, `width × height` samples, row by row: `body(row, first, last)` for
+    /// each row holding any — the samples `fillPolygon` fills (centres inside, half-open).
+    /// The exploded view fills its planes with it at one sample a cell.
+    static func forEachSpan(_ poly: [PolyVertex], sx: Double, sy: Double, width w: Int, height h: Int,
+                            _ body: (Int, Int, Int) -> Void) {
+        let n = poly.count
+        guard n >= 3, let (j0, j1) = spanRows(poly, sy: sy, height: h) else { return }
+        poly.withUnsafeBufferPointer { poly in
+            withUnsafeTemporaryAllocation(of: EdgeRun.self, capacity: n) { edges in
+                let tolerance = edgeRuns(poly, sx: sx, sy: sy, into: edges)
+                for j in j0...j1 {
+                    if let (i0, i1) = spanEnds(y: Double(j) + 0.5, edges: edges, poly: poly, sx: sx, sy: sy,
+                                               tolerance: tolerance, width: w) {
+                        body(j, i0, i1)
+                    }
+                }
+            }
         }
     }
 

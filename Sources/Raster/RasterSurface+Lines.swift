@@ -158,7 +158,7 @@ extension RasterSurface {
             if color & PackedColor.adaptive != 0 {
                 let old = fill[i]
                 let under = old & PackedColor.present != 0 ? old : backdrop
-                fill[i] = PackedColor.pack(OverlayContrast.pick(PackedColor.color(color), on: PackedColor.color(under)))
+                fill[i] = PackedColor.pack(picks.pick(PackedColor.color(color), on: PackedColor.color(under)))
             } else if color & PackedColor.dim != 0 {
                 let old = fill[i]
                 fill[i] = PackedColor.blend(color, over: old & PackedColor.present != 0 ? old : backdrop, alpha256: 128)

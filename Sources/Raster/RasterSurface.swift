@@ -1,4 +1,3 @@
-import Synchronization
 import Cells
 import LayerModel
 
@@ -40,7 +39,12 @@ struct RasterSurface {
     let lineWidth: Int
     let lineHeight: Int
 
-    init(mode: RenderMode, columns: Int, rows: Int, cellAspect: Double, backdrop: Packed) {
+    /// Overlay colours picked against what is under them, kept from frame to frame.
+    var picks: ContrastPicks
+
+    /// `buffers` and `picks` are the last frame's (`RasterScratch`), or new ones.
+    init(mode: RenderMode, columns: Int, rows: Int, cellAspect: Double, backdrop: Packed,
+         buffers: Buffers = Buffers(), picks: ContrastPicks = ContrastPicks()) {
         self.mode = mode
         self.columns = columns
         self.rows = rows
@@ -59,7 +63,8 @@ struct RasterSurface {
         // The last frame's buffers when there are some (zeroed, resized): a frame allocates
         // nothing this big, and the allocator does not hand the pages back and fault them in
         // again every frame.
-        var buffers = RasterSurface.spare.withLock { spare in spare.take() } ?? Buffers()
+        var buffers = buffers
+        self.picks = picks
         let fillCount = columns * rows * fillGrid.perColumn * fillGrid.perRow
         if buffers.fill.count == fillCount, buffers.fillWidth == fillWidth {
             // Same size: only the sample rows the last frame wrote hold anything (issue 36).
@@ -80,7 +85,7 @@ struct RasterSurface {
         inkColor = buffers.inkColor
     }
 
-    /// The per-frame buffers, kept between frames (one set: frames of one session share a size).
+    /// The per-frame buffers, kept between frames in the caller's `RasterScratch`.
     struct Buffers {
         var fill: [Packed] = []
         var ink: [UInt8] = []
@@ -91,14 +96,12 @@ struct RasterSurface {
         var fillRowsHigh = -1
     }
 
-    private static let spare = Mutex<Buffers?>(nil)
-
-    /// Hands this frame's buffers to the next frame; the surface is empty afterwards.
-    mutating func recycle() {
+    /// This frame's buffers, for the next frame; the surface is empty afterwards.
+    mutating func recycle() -> Buffers {
         let buffers = Buffers(fill: fill, ink: ink, inkColor: inkColor, fillWidth: fillWidth,
                               fillRowsLow: fillRowsLow, fillRowsHigh: fillRowsHigh)
         fill = []; ink = []; inkColor = []
-        RasterSurface.spare.withLock { spare in spare = buffers }
+        return buffers
     }
 
     /// Fill rows `low...high` are (or may be) written this frame.

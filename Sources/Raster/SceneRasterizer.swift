@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 import Cells
 import Geometry
 import LayerModel
@@ -35,38 +34,48 @@ import LayerModel
 ///   (`Viewport.init` rules) rather than producing garbage.
 public enum SceneRasterizer {
     /// Renders `tree` into a new `columns × rows` canvas. `viewport` maps screen points
-    /// (the space top-level layers live in) to cells.
+    /// (the space top-level layers live in) to cells. `scratch`: what the caller's last frame
+    /// left (buffers, the names' index, colour picks), reused; a fresh one draws the same.
     public static func render(_ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
-                              options: RasterOptions = RasterOptions()) -> Canvas {
+                              options: RasterOptions = RasterOptions(), scratch: RasterScratch = RasterScratch()) -> Canvas {
         guard columns > 0, rows > 0 else { return Canvas(columns: columns, rows: rows) }
-        var (surface, toCells) = draw(tree, viewport: viewport, columns: columns, rows: rows, options: options)
+        var parts = scratch.take()
+        defer { scratch.keep(parts) }
+        var (surface, toCells) = draw(tree, viewport: viewport, columns: columns, rows: rows, options: options, parts: &parts)
         var canvas = surface.composedCanvas()
-        finish(&surface, tree: tree, toCells: toCells, options: options, canvas: &canvas)
+        finish(&surface, tree: tree, toCells: toCells, options: options, parts: &parts, canvas: &canvas)
         return canvas
     }
 
     /// Renders over `canvas`: cells nothing draws on keep their content.
     public static func render(_ tree: LayerTree, viewport: Viewport, into canvas: inout Canvas,
-                              options: RasterOptions = RasterOptions()) {
+                              options: RasterOptions = RasterOptions(), scratch: RasterScratch = RasterScratch()) {
         let columns = canvas.columns, rows = canvas.rows
         guard columns > 0, rows > 0 else { return }
-        var (surface, toCells) = draw(tree, viewport: viewport, columns: columns, rows: rows, options: options)
+        var parts = scratch.take()
+        defer { scratch.keep(parts) }
+        var (surface, toCells) = draw(tree, viewport: viewport, columns: columns, rows: rows, options: options, parts: &parts)
         surface.compose(into: &canvas)
-        finish(&surface, tree: tree, toCells: toCells, options: options, canvas: &canvas)
+        finish(&surface, tree: tree, toCells: toCells, options: options, parts: &parts, canvas: &canvas)
     }
 
     /// Everything drawn into the frame's buffers (layers, selection, annotations,
-    /// measurement, content axes), and the map from screen points to cells.
+    /// measurement, content axes), and the map from screen points to cells. The surface
+    /// takes `parts`' buffers and picks until `finish` hands them back.
     private static func draw(_ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
-                             options: RasterOptions) -> (RasterSurface, Homography) {
+                             options: RasterOptions, parts: inout RasterScratch.Parts) -> (RasterSurface, Homography) {
         let mode = options.resolvedMode
+        let buffers = parts.buffers, picks = parts.picks
+        parts.buffers = RasterSurface.Buffers()
+        parts.picks = ContrastPicks()
         var surface = RasterSurface(mode: mode, columns: columns, rows: rows,
                                     cellAspect: viewport.cellAspect,
-                                    backdrop: PackedColor.pack(options.palette.backdrop))
+                                    backdrop: PackedColor.pack(options.palette.backdrop),
+                                    buffers: buffers, picks: picks)
         let viewport = Viewport(origin: viewport.origin, pointsPerColumn: viewport.pointsPerColumn,
                                 cellAspect: viewport.cellAspect)
         let toCells = cellMap(viewport)
-        drawLayers(tree, toCells: toCells, options: options, surface: &surface)
+        drawLayers(tree, toCells: toCells, options: options, frame: &parts.frame, surface: &surface)
         if let selection = options.selection, tree.contains(selection), !options.overlays.isEmpty {
             drawSelection(selection, tree: tree, toCells: toCells, options: options, surface: &surface)
         }
@@ -84,16 +93,19 @@ public enum SceneRasterizer {
     /// After the composition: the names (or the measurement's figures), text-only pictures,
     /// and the buffers handed to the next frame.
     private static func finish(_ surface: inout RasterSurface, tree: LayerTree, toCells: Homography,
-                               options: RasterOptions, canvas: inout Canvas) {
+                               options: RasterOptions, parts: inout RasterScratch.Parts, canvas: inout Canvas) {
         let picture = options.textOnly ? canvas : nil
         if options.labels != .none {
-            Labels.place(surface.labelBoxes, tree: tree, toCells: toCells, options: options, marks: surface.markCells, canvas: &canvas)
+            Labels.place(surface.labelBoxes, tree: tree, toCells: toCells, options: options, marks: surface.markCells,
+                         names: &parts.names, picks: &surface.picks, canvas: &canvas)
         } else if options.measurement != nil {
             var grid = LabelGrid(columns: canvas.columns, rows: canvas.rows)
-            Labels.placeFigures(options.measurement, toCells: toCells, backdrop: options.palette.backdrop, grid: &grid, canvas: &canvas)
+            Labels.placeFigures(options.measurement, toCells: toCells, backdrop: options.palette.backdrop, grid: &grid,
+                                picks: &surface.picks, canvas: &canvas)
         }
         if let picture { keepOnlyText(&canvas, picture: picture, keeping: surface.textCells) }
-        surface.recycle()
+        parts.buffers = surface.recycle()
+        parts.picks = surface.picks
     }
 
     /// `RasterOptions.textOnly`: every cell the names did not change goes blank, so the
@@ -121,13 +133,13 @@ public enum SceneRasterizer {
     private static let nothingVisible: Int32 = -2
 
     private static func drawLayers(_ tree: LayerTree, toCells: Homography, options: RasterOptions,
-                                   surface: inout RasterSurface) {
+                                   frame: inout FrameScratch, surface: inout RasterSurface) {
         // Model ghosts of animated layers, each drawn just before its layer.
         var ghosts: [LayerID: [Annotation]] = [:]
         for a in options.annotations { if let id = a.under { ghosts[id, default: []].append(a) } }
-        // Last frame's arrays, emptied: nothing here is allocated in proportion to the tree.
-        var frame = spare.withLock { $0.take() } ?? FrameScratch()
-        defer { frame.clips.removeAll(keepingCapacity: true); spare.withLock { $0 = frame } }
+        // Last frame's arrays (the caller's `RasterScratch`), emptied: nothing here is
+        // allocated in proportion to the tree.
+        defer { frame.clips.removeAll(keepingCapacity: true) }
         var childClips = frame.childClips
         frame.childClips = []
         childClips.removeAll(keepingCapacity: true)
@@ -268,15 +280,13 @@ public enum SceneRasterizer {
         }
     }
 
-    /// The arrays of a frame's layer pass, kept for the next frame (one set).
+    /// The arrays of a frame's layer pass, kept for the next frame (`RasterScratch`).
     struct FrameScratch {
         var walk = DrawingWalk.Storage()
         var childClips: [Int32] = []
         var clips: [ClipRegion] = []
         var shadeLevels: [Int32] = []
     }
-
-    private static let spare = Mutex<FrameScratch?>(nil)
 
     /// Below this thickness, in samples, a layer is drawn as a stroke along its long axis:
     /// centre sampling of a strip narrower than this misses samples along its length, so

@@ -4,7 +4,6 @@ import Glibc
 import Musl
 #endif
 import Cells
-import Synchronization
 import LayerModel
 
 /// The terminal's background, as the picture is composed against it: overlay colours,
@@ -103,24 +102,10 @@ public enum OverlayContrast {
     /// (half way to black), its tint (half way to white), black and white that does;
     /// failing all, the one that stands out most. Same-hue variants come first so an
     /// overlay keeps its colour wherever it can.
+    /// Pure and worked out each time: a caller drawing frames keeps its picks in a
+    /// `ContrastPicks` (the `RasterScratch` it passes down holds one).
     public static func pick(_ fg: Color, on bg: Color) -> Color {
-        remembered(fg, on: bg, text: false) { search(fg, on: bg) }
-    }
-
-    /// Picks are pure and the same few pairs recur every frame: remembered process-wide,
-    /// overlay picks and text picks apart (bit 48 of the key).
-    private static let cache = Mutex<[UInt64: Color]>([:])
-
-    private static func remembered(_ fg: Color, on bg: Color, text: Bool, _ compute: () -> Color) -> Color {
-        let key = (text ? UInt64(1) << 48 : 0) | UInt64(fg.red) << 40 | UInt64(fg.green) << 32 | UInt64(fg.blue) << 24
-            | UInt64(bg.red) << 16 | UInt64(bg.green) << 8 | UInt64(bg.blue)
-        if let hit = cache.withLock({ $0[key] }) { return hit }
-        let picked = compute()
-        cache.withLock { cache in
-            if cache.count > 4096 { cache.removeAll(keepingCapacity: true) }
-            cache[key] = picked
-        }
-        return picked
+        search(fg, on: bg)
     }
 
     /// `c` half way to black (`t` 0) or to white (`t` 255): its shade or tint.
@@ -169,9 +154,10 @@ public enum OverlayContrast {
     /// `minimumTextContrast` at every depth; else black or white, whichever contrasts more.
     /// Distance alone (`pick`) is not enough for text: magenta on green is far apart in RGB
     /// and unreadable, because both are equally dark.
-    /// Remembered like `pick`: it is asked once per letter of every name, every frame.
+    /// Pure like `pick`; asked once per letter of every name, every frame, so the picture's
+    /// names read it through a `ContrastPicks`.
     public static func readableText(_ fg: Color, on bg: Color) -> Color {
-        remembered(fg, on: bg, text: true) { textSearch(fg, on: bg) }
+        textSearch(fg, on: bg)
     }
 
     private static func textSearch(_ fg: Color, on bg: Color) -> Color {
@@ -180,5 +166,38 @@ public enum OverlayContrast {
         if variants.1 >= minimumTextContrast { return variants.0 }
         let black = Color(red: 0, green: 0, blue: 0), white = Color(red: 255, green: 255, blue: 255)
         return contrastRatio(black, bg) >= contrastRatio(white, bg) ? black : white
+    }
+}
+
+/// `OverlayContrast`'s picks remembered: they are pure and the same few pairs recur every
+/// frame, so whoever draws frames one after another keeps one of these (in its
+/// `RasterScratch`) and passes it down — no process-wide table. Overlay picks and text picks
+/// are kept apart (bit 48 of the key); past 4 096 pairs the table starts again.
+public struct ContrastPicks: Sendable {
+    private var table: [UInt64: Color] = [:]
+
+    public init() {}
+
+    /// `OverlayContrast.pick(fg, on: bg)`, remembered.
+    public mutating func pick(_ fg: Color, on bg: Color) -> Color {
+        remembered(fg, on: bg, text: false) { OverlayContrast.pick(fg, on: bg) }
+    }
+
+    /// `OverlayContrast.readableText(fg, on: bg)`, remembered.
+    public mutating func readableText(_ fg: Color, on bg: Color) -> Color {
+        remembered(fg, on: bg, text: true) { OverlayContrast.readableText(fg, on: bg) }
+    }
+
+    /// How many pairs are remembered (tests count them).
+    public var count: Int { table.count }
+
+    private mutating func remembered(_ fg: Color, on bg: Color, text: Bool, _ compute: () -> Color) -> Color {
+        let key = (text ? UInt64(1) << 48 : 0) | UInt64(fg.red) << 40 | UInt64(fg.green) << 32 | UInt64(fg.blue) << 24
+            | UInt64(bg.red) << 16 | UInt64(bg.green) << 8 | UInt64(bg.blue)
+        if let hit = table[key] { return hit }
+        let picked = compute()
+        if table.count > 4096 { table.removeAll(keepingCapacity: true) }
+        table[key] = picked
+        return picked
     }
 }

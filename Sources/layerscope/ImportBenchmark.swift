@@ -54,6 +54,7 @@ enum ImportBenchmark {
             options.labels = .all
             let shading = SubtreeShading(root: sel)
             var copied: [Double] = [], optioned: [Double] = []
+            let scratch = RasterScratch()
             for _ in 0..<(quick ? 30 : 200) {
                 let c0 = cpuMilliseconds()
                 var copy = tree
@@ -62,11 +63,11 @@ enum ImportBenchmark {
                     l.backgroundColor = shading.fill(of: id, in: tree)
                     copy[id] = l
                 }
-                _ = SceneRasterizer.render(copy, viewport: state.viewport, columns: area.columns, rows: area.rows, options: options)
+                _ = SceneRasterizer.render(copy, viewport: state.viewport, columns: area.columns, rows: area.rows, options: options, scratch: scratch)
                 let c1 = cpuMilliseconds()
                 var shaded = options
                 shaded.shading = shading
-                _ = SceneRasterizer.render(tree, viewport: state.viewport, columns: area.columns, rows: area.rows, options: shaded)
+                _ = SceneRasterizer.render(tree, viewport: state.viewport, columns: area.columns, rows: area.rows, options: shaded, scratch: scratch)
                 copied.append(c1 - c0); optioned.append(cpuMilliseconds() - c1)
             }
             let c = copied.sorted(), o = optioned.sorted()
@@ -79,11 +80,12 @@ enum ImportBenchmark {
             named.labels = .all
             let plain = RasterOptions(mode: .braille)
             var with: [Double] = [], without: [Double] = []
+            let scratch = RasterScratch()
             for _ in 0..<(quick ? 9 : 41) {
                 let c0 = cpuMilliseconds()
-                _ = SceneRasterizer.render(imported.scene.tree, viewport: viewport, columns: columns, rows: rows, options: named)
+                _ = SceneRasterizer.render(imported.scene.tree, viewport: viewport, columns: columns, rows: rows, options: named, scratch: scratch)
                 let c1 = cpuMilliseconds()
-                _ = SceneRasterizer.render(imported.scene.tree, viewport: viewport, columns: columns, rows: rows, options: plain)
+                _ = SceneRasterizer.render(imported.scene.tree, viewport: viewport, columns: columns, rows: rows, options: plain, scratch: scratch)
                 with.append(c1 - c0); without.append(cpuMilliseconds() - c1)
             }
             lines.append("  label layout, \(columns)×\(rows), every name:   \(fmt(median(with) - median(without))) ms CPU a frame (frame \(fmt(median(with))) with names, \(fmt(median(without))) without; goal ≤ 1 ms)")

@@ -75,9 +75,10 @@ enum PixelBenchmark {
         let viewport = Viewport.fitting(RasterBenchmark.screen, columns: columns, rows: rows)
         let rasterOptions = RasterOptions(mode: .braille, unicode: true, selection: tree.id(named: "L1"))
         var cellTimes: [Double] = [], pixelTimes: [Double] = []
+        let scratch = RasterScratch()
         for _ in 0..<(quick ? 5 : 21) {
             let t0 = DispatchTime.now().uptimeNanoseconds
-            _ = SceneRasterizer.render(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions)
+            _ = SceneRasterizer.render(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions, scratch: scratch)
             let t1 = DispatchTime.now().uptimeNanoseconds
             _ = PixelRaster.render(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions)
             let t2 = DispatchTime.now().uptimeNanoseconds

@@ -112,14 +112,16 @@ import Testing
 
     /// Planes in their own colours: the selected plane's layers are filled with their own
     /// background colour (55% over the backdrop), not the selection's magenta. viewGreen
-    /// (green, 0 128 0) over the dark backdrop: every cell of its fill is a blend of green.
+    /// (green, 0 128 0) over the dark backdrop: every cell of its fill is a blend of green,
+    /// by the canvas's integer blend (issue 31: 55% is 141/256, so green 128 over 0 is
+    /// (128 · 141 + 128) >> 8 = 71; the exploded view's own Double blend, gone, made it 70).
     @Test func theSelectedPlaneIsFilledInItsOwnColours() throws {
         var state = try LayoutGoldenTests.state("depth.json")
         try Self.run(&state, "explode on; select viewGreen")
         let screen = ExplorerScreen.render(state, options: ScreenOptions(mode: .braille, unicode: true))
         let backdrop = ScreenOptions(mode: .braille, unicode: true).palette.backdrop
-        // 0.55 · (0, 128, 0) + 0.45 · backdrop, each channel rounded.
-        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((0.55 * Double(x) + 0.45 * Double(y)).rounded()) }
+        // (141 · (0, 128, 0) + 115 · backdrop + 128) >> 8, each channel.
+        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((141 * Int(x) + 115 * Int(y) + 128) >> 8) }
         let green = Color(red: mix(0, backdrop.red), green: mix(128, backdrop.green), blue: mix(0, backdrop.blue))
         // The old fill: the selection's colour 32% over the backdrop.
         let sel = ScreenOptions(mode: .braille, unicode: true).palette.selection

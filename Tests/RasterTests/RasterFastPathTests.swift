@@ -120,16 +120,16 @@ import LayerModel
         // A thin stroke in braille is dots (ink, zeroed whole): the fill rows stay 4…8.
         surface.strokeFill(0, 5.125, 9, 5.125, color: colour, alpha: 1)
         #expect(surface.fillRowsLow == 4 && surface.fillRowsHigh == 8)
-        surface.recycle()
-        // Same size again: whatever buffer it gets (another test may take this one), it is all zero.
+        var buffers = surface.recycle()
+        // Same size again, on the buffers the last frame wrote: they are all zero.
         for mode in [RenderMode.braille, .blocks, .sextant, .ascii] {
-            var next = RasterSurface(mode: mode, columns: 10, rows: 6, cellAspect: 2, backdrop: 0)
+            var next = RasterSurface(mode: mode, columns: 10, rows: 6, cellAspect: 2, backdrop: 0, buffers: buffers)
             #expect(next.fill.allSatisfy { $0 == 0 }, "\(mode)")
             #expect(next.ink.allSatisfy { $0 == 0 } && next.inkColor.allSatisfy { $0 == 0 })
             // Blocks draw lines into the fill: a line's row is marked too.
             next.drawLine(0, 3, 19, 3, color: colour, pattern: .solid, glyph: 0)
             if mode == .blocks { #expect(next.fillRowsLow == 3 && next.fillRowsHigh == 3) }
-            next.recycle()
+            buffers = next.recycle()
         }
     }
 
@@ -144,15 +144,17 @@ import LayerModel
         try small.add(box)
         let viewport = Viewport(origin: .zero, pointsPerColumn: 2, cellAspect: 2)
         let options = RasterOptions(mode: .braille, unicode: true)
-        let first = SceneRasterizer.render(small, viewport: viewport, columns: 30, rows: 6, options: options)
+        // Every frame here reuses what the one before left (one scratch, as the explorer's).
+        let scratch = RasterScratch()
+        let first = SceneRasterizer.render(small, viewport: viewport, columns: 30, rows: 6, options: options, scratch: scratch)
         // A busy frame in between, bigger and in another mode, then one the size of the first.
         let busy = RasterBenchmark.scene(layerCount: 300)
         for mode in [RenderMode.braille, .blocks, .ascii] {
             _ = SceneRasterizer.render(busy, viewport: Viewport.fitting(RasterBenchmark.screen, columns: 90, rows: 30),
-                                       columns: 90, rows: 30, options: RasterOptions(mode: mode, unicode: true))
+                                       columns: 90, rows: 30, options: RasterOptions(mode: mode, unicode: true), scratch: scratch)
             _ = SceneRasterizer.render(busy, viewport: Viewport.fitting(RasterBenchmark.screen, columns: 30, rows: 6),
-                                       columns: 30, rows: 6, options: RasterOptions(mode: mode, unicode: true))
-            let again = SceneRasterizer.render(small, viewport: viewport, columns: 30, rows: 6, options: options)
+                                       columns: 30, rows: 6, options: RasterOptions(mode: mode, unicode: true), scratch: scratch)
+            let again = SceneRasterizer.render(small, viewport: viewport, columns: 30, rows: 6, options: options, scratch: scratch)
             #expect(again == first, "after \(mode)")
         }
         for row in 0..<6 { for column in 0..<30 {

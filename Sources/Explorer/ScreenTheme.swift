@@ -9,33 +9,41 @@ enum ScreenTheme {
     /// panel's yellow "changed" highlight turns deep amber on a light terminal and stays
     /// yellow on a dark one. Cells with both colours set (title bar, boxes) are left alone.
     static func keepTextReadable(_ canvas: inout Canvas, except canvasArea: CellRect, background: Color) {
-        var cache: [CellColor: CellColor] = [:]
         let columns = canvas.columns, rows = canvas.rows
         // The canvas area's columns, clipped: skipped on the rows it covers.
         let skipFirst = max(0, canvasArea.column), skipEnd = min(columns, canvasArea.column + canvasArea.columns)
         canvas.withUnsafeMutableCells { cells in
-            func adapt(_ i: Int) {
-                let style = cells[i].style
-                // Most cells have the default colours: one bit test.
-                guard style.hasOwnForeground, !style.hasOwnBackground, !style.reverse,
-                      case let .rgb(r, g, b) = style.foreground else { return }
-                let picked: CellColor
-                if let hit = cache[style.foreground] {
-                    picked = hit
-                } else {
-                    let c = OverlayContrast.pick(Color(red: r, green: g, blue: b), on: background)
-                    picked = .rgb(c.red, c.green, c.blue)
-                    cache[style.foreground] = picked
-                }
-                cells[i].style.foreground = picked
-            }
+            // Runs of one colour (a highlighted line) ask once, not once a cell (issue 36): the
+            // last colour's answer is kept beside the cache. Both live here, in the closure
+            // (state captured from outside made each cell pay the runtime's access checks).
+            var cache: [CellColor: CellColor] = [:]
+            var lastForeground = CellColor.default, lastPicked = CellColor.default
             for row in 0..<rows {
                 let base = row * columns
-                if skipFirst < skipEnd, row >= canvasArea.row, row < canvasArea.row + canvasArea.rows {
-                    for column in 0..<skipFirst { adapt(base + column) }
-                    for column in skipEnd..<columns { adapt(base + column) }
-                } else {
-                    for column in 0..<columns { adapt(base + column) }
+                let skips = skipFirst < skipEnd && row >= canvasArea.row && row < canvasArea.row + canvasArea.rows
+                var column = 0
+                while column < columns {
+                    if skips && column == skipFirst { column = skipEnd; continue }
+                    let i = base + column
+                    column += 1
+                    let style = cells[i].style
+                    // Most cells have the default colours: one bit test.
+                    guard style.hasOwnForeground, !style.hasOwnBackground, !style.reverse else { continue }
+                    let foreground = style.foreground
+                    guard case let .rgb(r, g, b) = foreground else { continue }
+                    let picked: CellColor
+                    if foreground == lastForeground {
+                        picked = lastPicked
+                    } else if let hit = cache[foreground] {
+                        picked = hit
+                    } else {
+                        let c = OverlayContrast.pick(Color(red: r, green: g, blue: b), on: background)
+                        picked = .rgb(c.red, c.green, c.blue)
+                        cache[foreground] = picked
+                    }
+                    lastForeground = foreground
+                    lastPicked = picked
+                    cells[i].style.foreground = picked
                 }
             }
         }

@@ -309,15 +309,48 @@ public struct Canvas: Equatable, Sendable {
                     (to.baseAddress! + y * columns + first).update(from: from.baseAddress! + r * other.columns + (first - column), count: count)
                 }
             }
-            // Edges: a tail whose head was not copied, a head whose tail was overwritten.
-            let base = y * columns
-            func isHead(_ x: Int) -> Bool { !cells[base + x].isWideTail && cells[base + x].displayWidth == 2 }
-            func blank(_ x: Int) { cells[base + x] = Cell(scalar: " ", style: cells[base + x].style) }
-            if cells[base + first].isWideTail { blank(first) }
-            if first > 0, isHead(first - 1) { blank(first - 1) }
-            if isHead(last), last + 1 >= columns || !cells[base + last + 1].isWideTail { blank(last) }
-            if last + 1 < columns, cells[base + last + 1].isWideTail, !isHead(last) { blank(last + 1) }
+            mendEdges(row: y, first: first, last: last)
         }
+    }
+
+    /// A blank canvas with `other` copied onto it at (column, row): cell for cell what
+    /// `Canvas(columns:rows:)` and then `blit(other, column:row:)` give, with the cells the
+    /// copy covers written once instead of twice (the explorer's screen, every frame).
+    public init(columns: Int, rows: Int, placing other: Canvas, column: Int, row: Int) {
+        let width = max(0, columns)
+        let first = max(0, column), last = min(width, column + other.columns) - 1
+        self.init(columns: columns, rows: rows, writingEveryCell: { cells in
+            let blank = Cell.blank
+            other.cells.withUnsafeBufferPointer { from in
+                for y in 0..<max(0, rows) {
+                    let to = cells.baseAddress! + y * width
+                    let r = y - row
+                    guard first <= last, r >= 0, r < other.rows else {
+                        to.initialize(repeating: blank, count: width)
+                        continue
+                    }
+                    to.initialize(repeating: blank, count: first)
+                    (to + first).initialize(from: from.baseAddress! + r * other.columns + (first - column), count: last - first + 1)
+                    (to + last + 1).initialize(repeating: blank, count: width - last - 1)
+                }
+            }
+        })
+        guard first <= last else { return }
+        for r in 0..<other.rows where row + r >= 0 && row + r < self.rows {
+            mendEdges(row: row + r, first: first, last: last)
+        }
+    }
+
+    /// After copying columns `first...last` of row `y` from another canvas: a tail whose
+    /// head was not copied, a head whose tail was overwritten, become blanks.
+    private mutating func mendEdges(row y: Int, first: Int, last: Int) {
+        let base = y * columns
+        func isHead(_ x: Int) -> Bool { !cells[base + x].isWideTail && cells[base + x].displayWidth == 2 }
+        func blank(_ x: Int) { cells[base + x] = Cell(scalar: " ", style: cells[base + x].style) }
+        if cells[base + first].isWideTail { blank(first) }
+        if first > 0, isHead(first - 1) { blank(first - 1) }
+        if isHead(last), last + 1 >= columns || !cells[base + last + 1].isWideTail { blank(last) }
+        if last + 1 < columns, cells[base + last + 1].isWideTail, !isHead(last) { blank(last + 1) }
     }
 
     /// The glyphs of one row as a string (styles dropped); the right halves of wide

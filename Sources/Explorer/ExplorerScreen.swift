@@ -100,8 +100,8 @@ public enum ExplorerScreen {
     /// The whole screen for a state: what the explorer draws and `render` prints.
     public static func render(_ state: ExplorerState, options: ScreenOptions) -> Screen {
         let layout = state.layout
-        var canvas = Canvas(columns: layout.columns, rows: layout.rows)
         if layout.isTooSmall {
+            var canvas = Canvas(columns: layout.columns, rows: layout.rows)
             drawTooSmall(&canvas, layout)
             return Screen(canvas: canvas, cursor: nil)
         }
@@ -115,9 +115,13 @@ public enum ExplorerScreen {
         let viewport = exploded?.viewport ?? state.viewport
         // The legend lists the marks this picture can show (CanvasMark).
         var marks: [CanvasMark]
+        // The screen starts as the picture on a blank canvas (written once, not blanked then copied over).
+        var canvas: Canvas
         if let exploded {
             marks = CanvasMark.exploded
-            canvas.blit(DepthView.canvas(state, exploded, area: layout.canvas, options: options, unicode: unicode), column: layout.canvas.column, row: layout.canvas.row)
+            canvas = Canvas(columns: layout.columns, rows: layout.rows,
+                            placing: DepthView.canvas(state, exploded, area: layout.canvas, options: options, unicode: unicode),
+                            column: layout.canvas.column, row: layout.canvas.row)
         } else {
         let drawn = TimeView.drawnTree(state)   // the presentation while animations show
         let rasterOptions = flatRasterOptions(state, options: options, drawn: drawn, report: report)
@@ -127,7 +131,7 @@ public enum ExplorerScreen {
         var scene = SceneRasterizer.render(drawn, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions,
                                            scratch: state.raster)
         drawScreenOutline(&scene, state, viewport: viewport, unicode: unicode)
-        canvas.blit(scene, column: layout.canvas.column, row: layout.canvas.row)
+        canvas = Canvas(columns: layout.columns, rows: layout.rows, placing: scene, column: layout.canvas.column, row: layout.canvas.row)
         }
         TimeView.drawTimeline(&canvas, state, area: layout.canvas, unicode: unicode)
         if let p = state.cursor, state.mode == .cursor {

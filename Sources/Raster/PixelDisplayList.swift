@@ -372,12 +372,16 @@ struct PixelDisplayList {
                 (row + from).update(repeating: solid, count: end - from)
                 return
             }
-            if fillA == 0 && borderA == 0 { return }
-            for x in from..<end {
-                var p = row[x]
-                if fillA > 0 { p = PackedColor.blend(premultiplied: fillPre, over: p, alpha256: fillA) }
-                if borderA > 0 { p = PackedColor.blend(premultiplied: borderPre, over: p, alpha256: borderA) }
-                row[x] = p & PackedColor.rgbMask
+            if borderA == 0 {
+                guard fillA > 0 else { return }
+                for x in from..<end { row[x] = PackedColor.blend(premultiplied: fillPre, over: row[x], alpha256: fillA) & PackedColor.rgbMask }
+            } else if fillA == 0 {
+                for x in from..<end { row[x] = PackedColor.blend(premultiplied: borderPre, over: row[x], alpha256: borderA) & PackedColor.rgbMask }
+            } else {
+                for x in from..<end {
+                    let p = PackedColor.blend(premultiplied: fillPre, over: row[x], alpha256: fillA)
+                    row[x] = PackedColor.blend(premultiplied: borderPre, over: p, alpha256: borderA) & PackedColor.rgbMask
+                }
             }
         }
     }
@@ -449,16 +453,17 @@ struct PixelDisplayList {
         let j0 = rows.y, j1 = rows.maxY
         let lines = subrows * band
         let lo = spans, hi = spans + lines, ilo = spans + 2 * lines, ihi = spans + 3 * lines
-        scan(xs + Int(op.start), ys + Int(op.start), Int(op.count), rows: j0, j1, lo: lo, hi: hi)
         let hasFill = op.alpha > 0, hasBorder = op.borderAlpha > 0
         let hasInside = hasBorder && op.innerCount >= 3
-        if hasInside { scan(xs + Int(op.innerStart), ys + Int(op.innerStart), Int(op.innerCount), rows: j0, j1, lo: ilo, hi: ihi) }
+        var scanned = j0   // the first row of the spans in `lo`…`ihi`
         let left = Double(clip.x), right = Double(clip.maxX)
         let painter = Painter(color: op.color, fillAlpha: hasFill ? op.alpha : 0, fillA256: PackedColor.alpha256(op.alpha),
                               border: op.border, borderAlpha: hasBorder ? op.borderAlpha : 0,
                               borderA256: PackedColor.alpha256(op.borderAlpha))
         // The two commonest run paints, worked out once: whole in the ring, whole in the middle.
         let ring = RunPaint(painter, co: subrows, ci: 0), middle = RunPaint(painter, co: subrows, ci: subrows)
+        let fillColor = op.color, fillAlpha = painter.fillAlpha, borderColor = op.border, borderAlpha = painter.borderAlpha
+        let weight = painter.weight
         let tile = Self.tile
         var band = -1, segmentCount = 0
         var j = j0
@@ -491,47 +496,81 @@ struct PixelDisplayList {
                     j = min(j1, (band + 1) * tile)
                     continue
                 }
+                // The spans of this tile band's rows only: a band the fills in front cover
+                // whole is never scanned.
+                scanned = j
+                let last = min(j1, (band + 1) * tile)
+                scan(xs + Int(op.start), ys + Int(op.start), Int(op.count), rows: j, last, lo: lo, hi: hi)
+                if hasInside { scan(xs + Int(op.innerStart), ys + Int(op.innerStart), Int(op.innerCount), rows: j, last, lo: ilo, hi: ihi) }
             }
-            let s = subrows * (j - j0)
+            let s = subrows * (j - scanned)
             defer { j += 1 }
             // The polygon's spans on the 4 scanlines, clipped; a scanline it misses takes
             // the empty span [0, 0), which covers no pixel (every pixel's x ≥ 0).
-            var outer = Spans(lo + s, hi + s)
-            let o = outer.clip(left, right)
-            guard o.covered > 0 else { continue }
-            let i0 = max(clip.x, Int(o.outerL.rounded(.down))), i1 = min(clip.maxX - 1, Int(o.outerR.rounded(.up)) - 1)
+            var l0 = lo[s], l1 = lo[s + 1], l2 = lo[s + 2], l3 = lo[s + 3]
+            var r0 = hi[s], r1 = hi[s + 1], r2 = hi[s + 2], r3 = hi[s + 3]
+            var o = Reach()
+            o.take(&l0, &r0, left, right); o.take(&l1, &r1, left, right); o.take(&l2, &r2, left, right); o.take(&l3, &r3, left, right)
+            let covered = o.covered, innerL = o.innerL, innerR = o.innerR, outerL = o.outerL, outerR = o.outerR
+            guard covered > 0 else { continue }
+            let i0 = max(clip.x, Int(outerL.rounded(.down))), i1 = min(clip.maxX - 1, Int(outerR.rounded(.up)) - 1)
             guard i0 <= i1 else { continue }
             // The inside edge's spans, within the polygon's on each scanline.
-            var inner = Spans()
-            var n = Spans.Bounds()
+            var m0 = 0.0, m1 = 0.0, m2 = 0.0, m3 = 0.0, n0 = 0.0, n1 = 0.0, n2 = 0.0, n3 = 0.0
+            var n = Reach()
             if hasInside {
-                inner = Spans(ilo + s, ihi + s)
-                n = inner.clip(within: outer)
+                m0 = ilo[s]; m1 = ilo[s + 1]; m2 = ilo[s + 2]; m3 = ilo[s + 3]
+                n0 = ihi[s]; n1 = ihi[s + 1]; n2 = ihi[s + 2]; n3 = ihi[s + 3]
+                n.take(&m0, &n0, l0, r0); n.take(&m1, &n1, l1, r1); n.take(&m2, &n2, l2, r2); n.take(&m3, &n3, l3, r3)
             }
-            let covered = o.covered, inside = n.covered
+            let inside = n.covered, insideInnerL = n.innerL, insideInnerR = n.innerR, insideOuterL = n.outerL, insideOuterR = n.outerR
             // Up to three runs of one paint, in order: the ring left of the inside edge, the
             // middle, the ring right of it (with no inside edge on this row: one run, the
             // polygon's inside). Each is [start, end), end exclusive.
             var a0 = 0, b0 = 0, a1 = 0, b1 = 0, a2 = 0, b2 = 0
             var ringPaint = ring, middlePaint = middle
-            if exactRuns || covered == subrows, o.innerL < o.innerR {
-                let runStart = max(i0, Int(o.innerL.rounded(.up))), runEnd = min(i1 + 1, Int(o.innerR.rounded(.down)))
+            if exactRuns || covered == subrows, innerL < innerR {
+                let runStart = max(i0, Int(innerL.rounded(.up))), runEnd = min(i1 + 1, Int(innerR.rounded(.down)))
                 if runStart < runEnd {
                     if covered != subrows { ringPaint = RunPaint(painter, co: covered, ci: 0) }
                     if inside == 0 {
                         a0 = runStart; b0 = runEnd
                     } else {
-                        a0 = runStart; b0 = min(runEnd, Int(n.outerL.rounded(.down)))
-                        if n.innerL < n.innerR {
-                            a1 = max(runStart, Int(n.innerL.rounded(.up))); b1 = min(runEnd, Int(n.innerR.rounded(.down)))
+                        a0 = runStart; b0 = min(runEnd, Int(insideOuterL.rounded(.down)))
+                        if insideInnerL < insideInnerR {
+                            a1 = max(runStart, Int(insideInnerL.rounded(.up))); b1 = min(runEnd, Int(insideInnerR.rounded(.down)))
                             if covered != subrows || inside != subrows { middlePaint = RunPaint(painter, co: covered, ci: inside) }
                         }
-                        a2 = max(runStart, Int(n.outerR.rounded(.up))); b2 = runEnd
+                        a2 = max(runStart, Int(insideOuterR.rounded(.up))); b2 = runEnd
                     }
                 }
             }
             let row = pixels + j * w
             let withInside = inside > 0
+            // Constants for the edge pixels: a nested function that reads a variable boxes it
+            // on the heap (measured: six times the instructions).
+            let (L0, L1, L2, L3, R0, R1, R2, R3) = (l0, l1, l2, l3, r0, r1, r2, r3)
+            let (M0, M1, M2, M3, N0, N1, N2, N3) = (m0, m1, m2, m3, n0, n1, n2, n3)
+            /// One edge pixel: the fill at its coverage of the polygon `c`, the border over
+            /// it at its coverage of the ring, `c` less its coverage of the inside edge.
+            @inline(__always) func pixel(_ i: Int) {
+                let x0 = Double(i), x1 = x0 + 1
+                var c = max(0, min(R0, x1) - max(L0, x0))
+                c += max(0, min(R1, x1) - max(L1, x0))
+                c += max(0, min(R2, x1) - max(L2, x0))
+                c += max(0, min(R3, x1) - max(L3, x0))
+                if hasFill { Self.blend(row, i, fillColor, c * weight * fillAlpha) }
+                if hasBorder {
+                    var ci = 0.0
+                    if withInside {
+                        ci = max(0, min(N0, x1) - max(M0, x0))
+                        ci += max(0, min(N1, x1) - max(M1, x0))
+                        ci += max(0, min(N2, x1) - max(M2, x0))
+                        ci += max(0, min(N3, x1) - max(M3, x0))
+                    }
+                    Self.blend(row, i, borderColor, max(0, c - ci) * weight * borderAlpha)
+                }
+            }
             for g in 0..<segmentCount {
                 let from = max(i0, Int(segments[2 * g])), to = min(i1, Int(segments[2 * g + 1]) - 1)
                 guard from <= to else { continue }
@@ -541,100 +580,37 @@ struct PixelDisplayList {
                 for k in 0..<3 {
                     let a = max(k == 0 ? a0 : k == 1 ? a1 : a2, i), b = min(k == 0 ? b0 : k == 1 ? b1 : b2, end)
                     guard a < b else { continue }
-                    while i < a {
-                        Self.pixel(row, i, outer, inner, withInside: withInside, painter, hasFill: hasFill, hasBorder: hasBorder)
-                        i += 1
-                    }
+                    while i < a { pixel(i); i += 1 }
                     (k == 1 ? middlePaint : ringPaint).paint(row, a, b)
                     runs += b - a
                     i = b
                 }
-                while i < end {
-                    Self.pixel(row, i, outer, inner, withInside: withInside, painter, hasFill: hasFill, hasBorder: hasBorder)
-                    i += 1
-                }
+                while i < end { pixel(i); i += 1 }
                 work.runPixels += runs
                 work.edgePixels += end - from - runs
             }
         }
     }
 
-    /// A row's spans on its 4 scanlines, `[l, r)` each.
-    struct Spans {
-        var l0 = 0.0, l1 = 0.0, l2 = 0.0, l3 = 0.0, r0 = 0.0, r1 = 0.0, r2 = 0.0, r3 = 0.0
+    /// Where a row's spans reach: how many of its scanlines a span is on, and where all of
+    /// them (`innerL ..< innerR`) and any of them (`outerL ..< outerR`) are.
+    struct Reach {
+        var covered = 0
+        var innerL = -Double.infinity, innerR = Double.infinity
+        var outerL = Double.infinity, outerR = -Double.infinity
 
-        init() {}
-
+        /// Cuts span `l ..< r` to `left ..< right` and counts it; a span left empty becomes
+        /// [0, 0), which covers no pixel (every pixel's x ≥ 0).
         @inline(__always)
-        init(_ lo: UnsafePointer<Double>, _ hi: UnsafePointer<Double>) {
-            l0 = lo[0]; l1 = lo[1]; l2 = lo[2]; l3 = lo[3]
-            r0 = hi[0]; r1 = hi[1]; r2 = hi[2]; r3 = hi[3]
-        }
-
-        /// How many scanlines a span is on, and where all of them (`innerL ..< innerR`) and
-        /// any of them (`outerL ..< outerR`) are.
-        struct Bounds {
-            var covered = 0
-            var innerL = -Double.infinity, innerR = Double.infinity
-            var outerL = Double.infinity, outerR = -Double.infinity
-
-            @inline(__always)
-            mutating func take(_ l: inout Double, _ r: inout Double) {
-                if !(l < r) {
-                    l = 0; r = 0
-                } else {
-                    covered += 1
-                    innerL = max(innerL, l); innerR = min(innerR, r)
-                    outerL = min(outerL, l); outerR = max(outerR, r)
-                }
+        mutating func take(_ l: inout Double, _ r: inout Double, _ left: Double, _ right: Double) {
+            l = max(left, l); r = min(right, r)
+            if !(l < r) {
+                l = 0; r = 0
+            } else {
+                covered += 1
+                innerL = max(innerL, l); innerR = min(innerR, r)
+                outerL = min(outerL, l); outerR = max(outerR, r)
             }
-        }
-
-        /// Cut to `left ..< right`; a scanline left empty takes [0, 0), which covers no pixel.
-        @inline(__always)
-        mutating func clip(_ left: Double, _ right: Double) -> Bounds {
-            var b = Bounds()
-            l0 = max(left, l0); r0 = min(right, r0); b.take(&l0, &r0)
-            l1 = max(left, l1); r1 = min(right, r1); b.take(&l1, &r1)
-            l2 = max(left, l2); r2 = min(right, r2); b.take(&l2, &r2)
-            l3 = max(left, l3); r3 = min(right, r3); b.take(&l3, &r3)
-            return b
-        }
-
-        /// Cut to `o`'s span on each scanline.
-        @inline(__always)
-        mutating func clip(within o: Spans) -> Bounds {
-            var b = Bounds()
-            l0 = max(o.l0, l0); r0 = min(o.r0, r0); b.take(&l0, &r0)
-            l1 = max(o.l1, l1); r1 = min(o.r1, r1); b.take(&l1, &r1)
-            l2 = max(o.l2, l2); r2 = min(o.r2, r2); b.take(&l2, &r2)
-            l3 = max(o.l3, l3); r3 = min(o.r3, r3); b.take(&l3, &r3)
-            return b
-        }
-
-        /// The lengths inside pixel column `x0 ..< x0 + 1`, summed (0…4).
-        @inline(__always)
-        func coverage(_ x0: Double) -> Double {
-            let x1 = x0 + 1
-            var c = max(0, min(r0, x1) - max(l0, x0))
-            c += max(0, min(r1, x1) - max(l1, x0))
-            c += max(0, min(r2, x1) - max(l2, x0))
-            c += max(0, min(r3, x1) - max(l3, x0))
-            return c
-        }
-    }
-
-    /// One edge pixel: the fill at its coverage of the polygon `c`, the border over it at
-    /// its coverage of the ring, `c` less its coverage of the inside edge.
-    @inline(__always)
-    private static func pixel(_ row: UnsafeMutablePointer<UInt32>, _ i: Int, _ outer: Spans, _ inner: Spans, withInside: Bool,
-                              _ p: Painter, hasFill: Bool, hasBorder: Bool) {
-        let x0 = Double(i)
-        let c = outer.coverage(x0)
-        if hasFill { blend(row, i, p.color, c * p.weight * p.fillAlpha) }
-        if hasBorder {
-            let ci = withInside ? inner.coverage(x0) : 0
-            blend(row, i, p.border, max(0, c - ci) * p.weight * p.borderAlpha)
         }
     }
 

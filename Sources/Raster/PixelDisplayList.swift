@@ -11,16 +11,8 @@ struct PixelDisplayList {
         /// Its vertices: `xs[start ..< start + count]`, `ys[…]`.
         var start: Int32
         var count: Int32
-        /// The border's inside edge, when it has a border: `xs[innerStart ..< innerStart +
-        /// innerCount]`; no vertices: the border is all of the polygon.
-        var innerStart: Int32 = 0
-        var innerCount: Int32 = 0
-        /// The fill's colour and opacity (0: no fill).
         var color: UInt32
         var alpha: Double
-        /// The border's colour and opacity (0: no border), painted over the fill.
-        var border: UInt32 = 0
-        var borderAlpha: Double = 0
         var bounds: PixelRect
         var hash: UInt64
     }
@@ -32,14 +24,6 @@ struct PixelDisplayList {
     var count: Int { ops.count }
 
     mutating func append(_ poly: [PolyVertex], color: UInt32, alpha: Double, bounds: PixelRect) {
-        append(poly, color: color, alpha: alpha, inner: nil, border: 0, borderAlpha: 0, bounds: bounds)
-    }
-
-    /// A fill with a border: `poly` filled with `color` at `alpha` (0: not filled), and the
-    /// ring between `poly` and `inner` (the border's inside edge, within `poly`; nil: all
-    /// of it) in `border` at `borderAlpha` over it — painted in one pass.
-    mutating func append(_ poly: [PolyVertex], color: UInt32, alpha: Double, inner: [PolyVertex]?, border: UInt32,
-                         borderAlpha: Double, bounds: PixelRect) {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
         @inline(__always) func mix(_ v: UInt64) {
             h = (h ^ v) &* 0x1000_0000_01B3
@@ -51,30 +35,15 @@ struct PixelDisplayList {
             xs.append(v.x); ys.append(v.y)
             mix(v.x.bitPattern); mix(v.y.bitPattern)
         }
-        var op = Op(start: Int32(start), count: Int32(poly.count), color: color, alpha: alpha, bounds: bounds, hash: 0)
-        if borderAlpha > 0 {
-            mix(UInt64(border) | 1 << 32); mix(borderAlpha.bitPattern)
-            op.border = border; op.borderAlpha = borderAlpha
-            op.innerStart = Int32(xs.count)
-            for v in inner ?? [] {
-                xs.append(v.x); ys.append(v.y)
-                mix(v.x.bitPattern); mix(v.y.bitPattern)
-            }
-            op.innerCount = Int32(xs.count) - op.innerStart
-        }
-        op.hash = h
-        ops.append(op)
+        ops.append(Op(start: Int32(start), count: Int32(poly.count), color: color, alpha: alpha, bounds: bounds, hash: h))
     }
 
     /// Whether fill `i` of this list and fill `j` of `other` paint the same pixels the same way.
     func same(_ i: Int, as j: Int, in other: PixelDisplayList) -> Bool {
         let a = ops[i], b = other.ops[j]
-        guard a.hash == b.hash, a.count == b.count, a.color == b.color, a.alpha == b.alpha, a.bounds == b.bounds,
-              a.border == b.border, a.borderAlpha == b.borderAlpha, a.innerCount == b.innerCount else { return false }
+        guard a.hash == b.hash, a.count == b.count, a.color == b.color, a.alpha == b.alpha, a.bounds == b.bounds else { return false }
         let sa = Int(a.start), sb = Int(b.start)
         for k in 0..<Int(a.count) where xs[sa + k] != other.xs[sb + k] || ys[sa + k] != other.ys[sb + k] { return false }
-        let ia = Int(a.innerStart), ib = Int(b.innerStart)
-        for k in 0..<Int(a.innerCount) where xs[ia + k] != other.xs[ib + k] || ys[ia + k] != other.ys[ib + k] { return false }
         return true
     }
 
@@ -225,8 +194,9 @@ struct PixelDisplayList {
         // each edge pixel. The same pixels: a pixel is painted by the same fills in the same
         // order, and clipping changes no pixel (spans are cut at whole pixels).
         let drawn = ops.indices.filter { visibleAt[$0] >= 0 }
-        // Each fill's spans on the band's scanlines: its polygon's and its inside edge's.
-        var spans = [Double](repeating: 0, count: 4 * Self.subrows * Self.band)
+        let most = drawn.reduce(3) { max($0, Int(ops[$1].count)) }
+        var edges = [Edge](repeating: Edge(), count: most)
+        var active = [Int32](repeating: 0, count: most)
         var segments = [Int32](repeating: 0, count: 2 * (tilesX / 2 + 2))
         let band = Self.band
         image.pixels.withUnsafeMutableBufferPointer { buffer in
@@ -235,8 +205,8 @@ struct PixelDisplayList {
                 ys.withUnsafeBufferPointer { ys in
                     visible.withUnsafeBufferPointer { visible in
                         segments.withUnsafeMutableBufferPointer { segments in
-                            spans.withUnsafeMutableBufferPointer { spans in
-                                do {
+                            edges.withUnsafeMutableBufferPointer { e in
+                                active.withUnsafeMutableBufferPointer { a in
                                     var top = clip.y
                                     while top < clip.maxY {
                                         let bottom = min(clip.maxY, (top / band + 1) * band)
@@ -247,9 +217,9 @@ struct PixelDisplayList {
                                             // The fill's tile masks start at its first tile band in the whole clip.
                                             let r = op.bounds.intersection(clip)
                                             let tiles = Tiles(masks: visible.baseAddress! + Int(visibleAt[k]), firstBand: r.y / tile, words: words)
-                                            Self.fill(op, xs: xs.baseAddress!, ys: ys.baseAddress!,
+                                            Self.fill(op, xs: xs.baseAddress! + Int(op.start), ys: ys.baseAddress! + Int(op.start),
                                                       pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
-                                                      spans: spans.baseAddress!, exactRuns: exactRuns, work: &work)
+                                                      edges: e.baseAddress!, active: a.baseAddress!, exactRuns: exactRuns, work: &work)
                                         }
                                         top = bottom
                                     }
@@ -338,136 +308,49 @@ struct PixelDisplayList {
         var words: Int
     }
 
-    /// One fill's paint for pixels of one coverage: the fill at `fillA` (0…256), then the
-    /// border over it at `borderA`; `solid` when the result does not depend on what is below.
-    struct RunPaint {
-        var fillA = 0, borderA = 0
-        var fillPre: (rb: UInt32, g: UInt32) = (0, 0), borderPre: (rb: UInt32, g: UInt32) = (0, 0)
-        var solid: UInt32?
-
-        /// `co` of the 4 scanlines inside the polygon, `ci` of them inside the border's
-        /// inside edge: the same numbers the per-pixel sum gives there (`Painter.pixel`).
-        init(_ p: Painter, co: Int, ci: Int) {
-            if p.fillAlpha > 0 {
-                fillA = co == subrows ? p.fillA256 : Int(Double(co) * p.weight * p.fillAlpha * 256 + 0.5)
-            }
-            if p.borderAlpha > 0 {
-                let d = co - ci
-                borderA = d == subrows ? p.borderA256 : Int(Double(d) * p.weight * p.borderAlpha * 256 + 0.5)
-            }
-            fillA = min(256, max(0, fillA)); borderA = min(256, max(0, borderA))
-            fillPre = PackedColor.premultiply(p.color, alpha256: fillA)
-            borderPre = PackedColor.premultiply(p.border, alpha256: borderA)
-            if borderA >= 256 {
-                solid = p.border
-            } else if fillA >= 256 {
-                solid = borderA > 0 ? PackedColor.blend(premultiplied: borderPre, over: p.color, alpha256: borderA) & PackedColor.rgbMask : p.color
-            }
-        }
-
-        @inline(__always)
-        func paint(_ row: UnsafeMutablePointer<UInt32>, _ from: Int, _ end: Int) {
-            guard from < end else { return }
-            if let solid {
-                (row + from).update(repeating: solid, count: end - from)
-                return
-            }
-            if borderA == 0 {
-                guard fillA > 0 else { return }
-                for x in from..<end { row[x] = PackedColor.blend(premultiplied: fillPre, over: row[x], alpha256: fillA) & PackedColor.rgbMask }
-            } else if fillA == 0 {
-                for x in from..<end { row[x] = PackedColor.blend(premultiplied: borderPre, over: row[x], alpha256: borderA) & PackedColor.rgbMask }
-            } else {
-                for x in from..<end {
-                    let p = PackedColor.blend(premultiplied: fillPre, over: row[x], alpha256: fillA)
-                    row[x] = PackedColor.blend(premultiplied: borderPre, over: p, alpha256: borderA) & PackedColor.rgbMask
-                }
-            }
-        }
+    /// One polygon edge that is not horizontal: x at its top, dx/dy, its rows [top, bottom).
+    struct Edge {
+        var top = 0.0, bottom = 0.0, x = 0.0, slope = 0.0
     }
 
-    /// One fill's colours and opacities, as the row loop reads them.
-    struct Painter {
-        var color: UInt32, fillAlpha: Double, fillA256: Int
-        var border: UInt32, borderAlpha: Double, borderA256: Int
-        let weight = 1 / Double(subrows)
-    }
-
-    /// The polygon's span on each scanline of rows `j0 ..< j1` (scanline `s` of the band is
-    /// at y = j0 + (s + 0.5) / 4): `lo[s] ..< hi[s]`, +∞ / −∞ where it misses. Each edge
-    /// is walked once over the scanlines it holds (top ≤ y < bottom), its x worked out from
-    /// its own top (`x + (y − top)·slope`), so a scanline's span is the same number whatever
-    /// rows are painted — a clipped repaint gives the whole painting's pixels. The polygon
-    /// is convex: its span is the least and the greatest crossing.
+    /// Blends `color` (0xRRGGBB) over pixel `index` at `a` (0…1).
     @inline(__always)
-    static func scan(_ xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>, _ n: Int, rows j0: Int, _ j1: Int,
-                     lo: UnsafeMutablePointer<Double>, hi: UnsafeMutablePointer<Double>) {
-        let lines = subrows * (j1 - j0)
-        for s in 0..<lines { lo[s] = .infinity; hi[s] = -.infinity }
-        let first = subrows * j0, last = subrows * j1
-        let quarter = 1 / Double(subrows)
-        @inline(__always) func y(_ s: Int) -> Double { (Double(s) + 0.5) * quarter }
-        /// The first scanline (absolute) at or below `v`, within first…last.
-        @inline(__always) func firstAtOrBelow(_ v: Double) -> Int {
-            var s = Int(max(Double(first), min(Double(last), (v * Double(subrows) - 0.5).rounded(.up))))
-            while s > first && y(s - 1) >= v { s -= 1 }
-            while s < last && y(s) < v { s += 1 }
-            return s
-        }
-        var px = xs[n - 1], py = ys[n - 1]
-        for k in 0..<n {
-            let x = xs[k], vy = ys[k]
-            if vy != py {
-                let (tx, ty, bx, by) = vy < py ? (x, vy, px, py) : (px, py, x, vy)
-                let slope = (bx - tx) / (by - ty)
-                let s0 = firstAtOrBelow(ty), s1 = firstAtOrBelow(by)
-                if s0 < s1 {
-                    for s in s0..<s1 {
-                        let cx = tx + (y(s) - ty) * slope
-                        let i = s - first
-                        lo[i] = min(lo[i], cx); hi[i] = max(hi[i], cx)
-                    }
-                }
-            }
-            px = x; py = vy
-        }
+    private static func blend(_ pixels: UnsafeMutablePointer<UInt32>, _ index: Int, _ color: UInt32, _ a: Double) {
+        let a256 = Int(a * 256 + 0.5)
+        if a256 <= 0 { return }
+        if a256 >= 256 { pixels[index] = color; return }
+        pixels[index] = PackedColor.blend(color, over: pixels[index], alpha256: a256) & PackedColor.rgbMask
     }
 
-    /// Paints one fill over `clip`'s rows (one band): its polygon, and its border — the ring
-    /// between the polygon and its inside edge — in the same pass.
-    ///
-    /// Coverage: on each of a row's 4 scanlines the polygon's span (and the inside edge's)
-    /// is exact; a pixel takes the length of each span inside it, `co` for the polygon and
-    /// `ci` for the inside edge (summed over the scanlines, quarters of the pixel). The fill
-    /// is blended at `alpha · co`, the border over it at `borderAlpha · (co − ci)`. Pixels
-    /// whose sums are whole numbers the row's spans settle — inside the polygon on every
-    /// scanline it crosses and either clear of the inside edge (the ring) or inside it on
-    /// every scanline it crosses (the middle) — take one paint worked out once, in runs;
-    /// the rest (the edges) are summed one by one. Clipping changes no pixel inside the
-    /// clip: spans are cut at whole pixels, and a pixel's sums are the same in a run or alone.
     private static func fill(_ op: Op, xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, pixels: UnsafeMutablePointer<UInt32>,
                              width w: Int, clip: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
-                             spans: UnsafeMutablePointer<Double>, exactRuns: Bool, work: inout PaintWork) {
+                             edges: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>,
+                             exactRuns: Bool, work: inout PaintWork) {
+        let n = Int(op.count)
+        // The edge table: each non-horizontal edge once, x at its top and its slope (so a
+        // scanline's crossing is one multiply-add; the same numbers whatever rows are painted).
+        var edgeCount = 0
+        var px = xs[n - 1], py = ys[n - 1]
+        for k in 0..<n {
+            let x = xs[k], y = ys[k]
+            if y != py {
+                let (tx, ty, bx, by) = y < py ? (x, y, px, py) : (px, py, x, y)
+                edges[edgeCount] = Edge(top: ty, bottom: by, x: tx, slope: (bx - tx) / (by - ty))
+                edgeCount += 1
+            }
+            px = x; py = y
+        }
         let rows = op.bounds.intersection(clip)
-        guard !rows.isEmpty else { return }
-        let j0 = rows.y, j1 = rows.maxY
-        let lines = subrows * band
-        let lo = spans, hi = spans + lines, ilo = spans + 2 * lines, ihi = spans + 3 * lines
-        let hasFill = op.alpha > 0, hasBorder = op.borderAlpha > 0
-        let hasInside = hasBorder && op.innerCount >= 3
-        var scanned = j0   // the first row of the spans in `lo`…`ihi`
+        guard !rows.isEmpty, edgeCount > 0 else { return }
         let left = Double(clip.x), right = Double(clip.maxX)
-        let painter = Painter(color: op.color, fillAlpha: hasFill ? op.alpha : 0, fillA256: PackedColor.alpha256(op.alpha),
-                              border: op.border, borderAlpha: hasBorder ? op.borderAlpha : 0,
-                              borderA256: PackedColor.alpha256(op.borderAlpha))
-        // The two commonest run paints, worked out once: whole in the ring, whole in the middle.
-        let ring = RunPaint(painter, co: subrows, ci: 0), middle = RunPaint(painter, co: subrows, ci: subrows)
-        let fillColor = op.color, fillAlpha = painter.fillAlpha, borderColor = op.border, borderAlpha = painter.borderAlpha
-        let weight = painter.weight
+        let color = op.color, alpha = op.alpha
+        let a256 = PackedColor.alpha256(alpha)
+        let premultiplied = PackedColor.premultiply(color, alpha256: a256)
+        let weight = 1 / Double(subrows)
         let tile = Self.tile
         var band = -1, segmentCount = 0
-        var j = j0
-        while j < j1 {
+        var j = rows.y
+        while j < rows.maxY {
             // This band's tiles to paint, as runs of pixels [start, end) (segments).
             if j / tile != band {
                 band = j / tile
@@ -493,133 +376,92 @@ struct PixelDisplayList {
                     }
                 }
                 if segmentCount == 0 {
-                    j = min(j1, (band + 1) * tile)
+                    j = min(rows.maxY, (band + 1) * tile)
                     continue
                 }
-                // The spans of this tile band's rows only: a band the fills in front cover
-                // whole is never scanned.
-                scanned = j
-                let last = min(j1, (band + 1) * tile)
-                scan(xs + Int(op.start), ys + Int(op.start), Int(op.count), rows: j, last, lo: lo, hi: hi)
-                if hasInside { scan(xs + Int(op.innerStart), ys + Int(op.innerStart), Int(op.innerCount), rows: j, last, lo: ilo, hi: ihi) }
             }
-            let s = subrows * (j - scanned)
+            let rowTop = Double(j), rowBottom = rowTop + 1
             defer { j += 1 }
-            // The polygon's spans on the 4 scanlines, clipped; a scanline it misses takes
-            // the empty span [0, 0), which covers no pixel (every pixel's x ≥ 0).
-            var l0 = lo[s], l1 = lo[s + 1], l2 = lo[s + 2], l3 = lo[s + 3]
-            var r0 = hi[s], r1 = hi[s + 1], r2 = hi[s + 2], r3 = hi[s + 3]
-            var o = Reach()
-            o.take(&l0, &r0, left, right); o.take(&l1, &r1, left, right); o.take(&l2, &r2, left, right); o.take(&l3, &r3, left, right)
-            let covered = o.covered, innerL = o.innerL, innerR = o.innerR, outerL = o.outerL, outerR = o.outerR
+            // The edges that reach into this row.
+            var activeCount = 0
+            for k in 0..<edgeCount where edges[k].top < rowBottom && edges[k].bottom > rowTop {
+                active[activeCount] = Int32(k); activeCount += 1
+            }
+            guard activeCount > 0 else { continue }
+            // The span on each of the 4 scanlines, at rowTop + 1/8, 3/8, 5/8, 7/8 (written out:
+            // no loop over the scanlines, no switch).
+            let y0 = rowTop + 0.125, y1 = rowTop + 0.375, y2 = rowTop + 0.625, y3 = rowTop + 0.875
+            var l0 = Double.infinity, l1 = Double.infinity, l2 = Double.infinity, l3 = Double.infinity
+            var r0 = -Double.infinity, r1 = -Double.infinity, r2 = -Double.infinity, r3 = -Double.infinity
+            for a in 0..<activeCount {
+                let e = edges[Int(active[a])]
+                if e.top <= y0 && y0 < e.bottom { let x = e.x + (y0 - e.top) * e.slope; l0 = min(l0, x); r0 = max(r0, x) }
+                if e.top <= y1 && y1 < e.bottom { let x = e.x + (y1 - e.top) * e.slope; l1 = min(l1, x); r1 = max(r1, x) }
+                if e.top <= y2 && y2 < e.bottom { let x = e.x + (y2 - e.top) * e.slope; l2 = min(l2, x); r2 = max(r2, x) }
+                if e.top <= y3 && y3 < e.bottom { let x = e.x + (y3 - e.top) * e.slope; l3 = min(l3, x); r3 = max(r3, x) }
+            }
+            // Clipped; a scanline the polygon misses takes the empty span [0, 0), which
+            // covers no pixel (every pixel's x ≥ 0).
+            var covered = 0
+            var innerL = -Double.infinity, innerR = Double.infinity
+            var outerL = Double.infinity, outerR = -Double.infinity
+            @inline(__always) func clamp(_ l: inout Double, _ r: inout Double) {
+                l = max(left, l); r = min(right, r)
+                if !(l < r) {
+                    l = 0; r = 0
+                } else {
+                    covered += 1
+                    innerL = max(innerL, l); innerR = min(innerR, r)
+                    outerL = min(outerL, l); outerR = max(outerR, r)
+                }
+            }
+            clamp(&l0, &r0); clamp(&l1, &r1); clamp(&l2, &r2); clamp(&l3, &r3)
             guard covered > 0 else { continue }
             let i0 = max(clip.x, Int(outerL.rounded(.down))), i1 = min(clip.maxX - 1, Int(outerR.rounded(.up)) - 1)
             guard i0 <= i1 else { continue }
-            // The inside edge's spans, within the polygon's on each scanline.
-            var m0 = 0.0, m1 = 0.0, m2 = 0.0, m3 = 0.0, n0 = 0.0, n1 = 0.0, n2 = 0.0, n3 = 0.0
-            var n = Reach()
-            if hasInside {
-                m0 = ilo[s]; m1 = ilo[s + 1]; m2 = ilo[s + 2]; m3 = ilo[s + 3]
-                n0 = ihi[s]; n1 = ihi[s + 1]; n2 = ihi[s + 2]; n3 = ihi[s + 3]
-                n.take(&m0, &n0, l0, r0); n.take(&m1, &n1, l1, r1); n.take(&m2, &n2, l2, r2); n.take(&m3, &n3, l3, r3)
-            }
-            let inside = n.covered, insideInnerL = n.innerL, insideInnerR = n.innerR, insideOuterL = n.outerL, insideOuterR = n.outerR
-            // Up to three runs of one paint, in order: the ring left of the inside edge, the
-            // middle, the ring right of it (with no inside edge on this row: one run, the
-            // polygon's inside). Each is [start, end), end exclusive.
-            var a0 = 0, b0 = 0, a1 = 0, b1 = 0, a2 = 0, b2 = 0
-            var ringPaint = ring, middlePaint = middle
+            // The run: pixels inside the span of every scanline the polygon crosses, whole
+            // across on each — `covered` quarters of the pixel, exactly what `edge` would
+            // sum there (1 per covered scanline, 0 per missed one), so they take one blend
+            // worked out once. On a row the polygon crosses on every scanline that is the
+            // interior; on its top or bottom row, the part under a flat edge.
+            var runStart = i1 + 1, runEnd = i1
             if exactRuns || covered == subrows, innerL < innerR {
-                let runStart = max(i0, Int(innerL.rounded(.up))), runEnd = min(i1 + 1, Int(innerR.rounded(.down)))
-                if runStart < runEnd {
-                    if covered != subrows { ringPaint = RunPaint(painter, co: covered, ci: 0) }
-                    if inside == 0 {
-                        a0 = runStart; b0 = runEnd
-                    } else {
-                        a0 = runStart; b0 = min(runEnd, Int(insideOuterL.rounded(.down)))
-                        if insideInnerL < insideInnerR {
-                            a1 = max(runStart, Int(insideInnerL.rounded(.up))); b1 = min(runEnd, Int(insideInnerR.rounded(.down)))
-                            if covered != subrows || inside != subrows { middlePaint = RunPaint(painter, co: covered, ci: inside) }
-                        }
-                        a2 = max(runStart, Int(insideOuterR.rounded(.up))); b2 = runEnd
-                    }
-                }
+                runStart = max(i0, Int(innerL.rounded(.up)))
+                runEnd = min(i1, Int(innerR.rounded(.down)) - 1)
+                if runStart > runEnd { runStart = i1 + 1; runEnd = i1 }
             }
+            let runA256 = covered == subrows ? a256 : Int(Double(covered) * weight * alpha * 256 + 0.5)
+            let runPremultiplied = covered == subrows ? premultiplied : PackedColor.premultiply(color, alpha256: runA256)
             let row = pixels + j * w
-            let withInside = inside > 0
-            // Constants for the edge pixels: a nested function that reads a variable boxes it
-            // on the heap (measured: six times the instructions).
-            let (L0, L1, L2, L3, R0, R1, R2, R3) = (l0, l1, l2, l3, r0, r1, r2, r3)
-            let (M0, M1, M2, M3, N0, N1, N2, N3) = (m0, m1, m2, m3, n0, n1, n2, n3)
-            /// One edge pixel: the fill at its coverage of the polygon `c`, the border over
-            /// it at its coverage of the ring, `c` less its coverage of the inside edge.
-            @inline(__always) func pixel(_ i: Int) {
+            @inline(__always) func edge(_ i: Int) {
                 let x0 = Double(i), x1 = x0 + 1
-                var c = max(0, min(R0, x1) - max(L0, x0))
-                c += max(0, min(R1, x1) - max(L1, x0))
-                c += max(0, min(R2, x1) - max(L2, x0))
-                c += max(0, min(R3, x1) - max(L3, x0))
-                if hasFill { Self.blend(row, i, fillColor, c * weight * fillAlpha) }
-                if hasBorder {
-                    var ci = 0.0
-                    if withInside {
-                        ci = max(0, min(N0, x1) - max(M0, x0))
-                        ci += max(0, min(N1, x1) - max(M1, x0))
-                        ci += max(0, min(N2, x1) - max(M2, x0))
-                        ci += max(0, min(N3, x1) - max(M3, x0))
-                    }
-                    Self.blend(row, i, borderColor, max(0, c - ci) * weight * borderAlpha)
-                }
+                var c = max(0, min(r0, x1) - max(l0, x0))
+                c += max(0, min(r1, x1) - max(l1, x0))
+                c += max(0, min(r2, x1) - max(l2, x0))
+                c += max(0, min(r3, x1) - max(l3, x0))
+                blend(row, i, color, c * weight * alpha)
             }
-            for g in 0..<segmentCount {
-                let from = max(i0, Int(segments[2 * g])), to = min(i1, Int(segments[2 * g + 1]) - 1)
+            for s in 0..<segmentCount {
+                let from = max(i0, Int(segments[2 * s])), to = min(i1, Int(segments[2 * s + 1]) - 1)
                 guard from <= to else { continue }
-                let end = to + 1
                 var i = from
-                var runs = 0
-                for k in 0..<3 {
-                    let a = max(k == 0 ? a0 : k == 1 ? a1 : a2, i), b = min(k == 0 ? b0 : k == 1 ? b1 : b2, end)
-                    guard a < b else { continue }
-                    while i < a { pixel(i); i += 1 }
-                    (k == 1 ? middlePaint : ringPaint).paint(row, a, b)
-                    runs += b - a
-                    i = b
+                while i < runStart && i <= to { edge(i); i += 1 }
+                let runTo = min(to, runEnd)
+                let runCount = max(0, runTo - i + 1)
+                work.runPixels += runCount
+                work.edgePixels += to - from + 1 - runCount
+                if i <= runTo {
+                    if runA256 >= 256 {
+                        (row + i).update(repeating: color, count: runTo - i + 1)
+                    } else if runA256 > 0 {
+                        for x in i...runTo {
+                            row[x] = PackedColor.blend(premultiplied: runPremultiplied, over: row[x], alpha256: runA256) & PackedColor.rgbMask
+                        }
+                    }
+                    i = runTo + 1
                 }
-                while i < end { pixel(i); i += 1 }
-                work.runPixels += runs
-                work.edgePixels += end - from - runs
+                while i <= to { edge(i); i += 1 }
             }
         }
-    }
-
-    /// Where a row's spans reach: how many of its scanlines a span is on, and where all of
-    /// them (`innerL ..< innerR`) and any of them (`outerL ..< outerR`) are.
-    struct Reach {
-        var covered = 0
-        var innerL = -Double.infinity, innerR = Double.infinity
-        var outerL = Double.infinity, outerR = -Double.infinity
-
-        /// Cuts span `l ..< r` to `left ..< right` and counts it; a span left empty becomes
-        /// [0, 0), which covers no pixel (every pixel's x ≥ 0).
-        @inline(__always)
-        mutating func take(_ l: inout Double, _ r: inout Double, _ left: Double, _ right: Double) {
-            l = max(left, l); r = min(right, r)
-            if !(l < r) {
-                l = 0; r = 0
-            } else {
-                covered += 1
-                innerL = max(innerL, l); innerR = min(innerR, r)
-                outerL = min(outerL, l); outerR = max(outerR, r)
-            }
-        }
-    }
-
-    /// Blends `color` (0xRRGGBB) over pixel `index` at `a` (0…1).
-    @inline(__always)
-    private static func blend(_ pixels: UnsafeMutablePointer<UInt32>, _ index: Int, _ color: UInt32, _ a: Double) {
-        let a256 = Int(a * 256 + 0.5)
-        if a256 <= 0 { return }
-        if a256 >= 256 { pixels[index] = color; return }
-        pixels[index] = PackedColor.blend(color, over: pixels[index], alpha256: a256) & PackedColor.rgbMask
     }
 }

@@ -157,10 +157,7 @@ public enum PixelRaster {
                 }
                 continue
             }
-            // The fill and the outline in one pass: the border (or the automatic outline, a
-            // pixel wide) as the ring between the layer's quad and its inside edge.
-            var inside: [PolyVertex]?
-            var outlineAlpha = 0.0
+            if let fill, alpha > 0 { surface.fill(poly, color: fill, alpha: alpha) }
             if hasBorder && (options.showOutlines || options.showFills) {
                 // The border at its true width, inside the bounds (Core Animation's), at least a pixel.
                 let b = layer.borderWidth, r = layer.bounds
@@ -169,18 +166,18 @@ public enum PixelRaster {
                     let insetRect = Rect(x: r.origin.x + b, y: r.origin.y + b, width: r.size.width - 2 * b, height: r.size.height - 2 * b)
                     PolygonOps.project(insetRect, through: step.matrix, into: &inner)
                     if inner.count == 4 && thinnestGap(poly, inner) >= 1 {
-                        inside = inner
+                        for i in 0..<4 {
+                            let j = (i + 1) % 4
+                            surface.fill([poly[i], poly[j], inner[j], inner[i]], color: outline, alpha: alpha)
+                        }
                         drawn = true
                     }
                 }
-                if !drawn { inside = PixelSurface.inset(poly, by: 1) }
-                outlineAlpha = alpha
+                if !drawn { surface.outlineInside(poly, width: 1, color: outline, alpha: alpha) }
             } else if options.showOutlines {
                 // Uncoloured layers must show; a translucent layer's outline is fainter.
-                inside = PixelSurface.inset(poly, by: 1)
-                outlineAlpha = alpha < 0.999 ? 0.35 + 0.5 * alpha : 1
+                surface.outlineInside(poly, width: 1, color: outline, alpha: alpha < 0.999 ? 0.35 + 0.5 * alpha : 1)
             }
-            surface.fill(poly, color: fill ?? 0, alpha: fill != nil ? alpha : 0, inner: inside, border: outline, borderAlpha: outlineAlpha)
             let layerStep = options.contentStep.flatMap { $0.layer == step.id ? $0 : nil }
             if !layer.drawing.isEmpty || layerStep != nil {
                 let region = layer.masksToBounds ? childClips[step.index] : clip

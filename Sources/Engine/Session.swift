@@ -249,6 +249,10 @@ public struct Session: Equatable, Sendable {
     /// snapshots share their storage with the session's, so its own tree is what it costs.
     /// The newest entry always stays: the step just taken can be undone.
     mutating func trimHistory() {
+        // The snapshots past the current step only save playing those steps again: they go first.
+        if stepSnapshots.count > scene.currentStep + 1, stepSnapshots.reduce(0, { $0 + $1.tree.count }) + undoStack.reduce(0, { $0 + ($1.stepState?.tree.count ?? 0) }) > Session.historyLayerBudget {
+            stepSnapshots.removeSubrange((scene.currentStep + 1)...)
+        }
         var drop = max(0, undoStack.count - Session.undoLimit)
         var kept = stepSnapshots.reduce(0) { $0 + $1.tree.count } + undoStack[drop...].reduce(0) { $0 + ($1.stepState?.tree.count ?? 0) }
         while kept > Session.historyLayerBudget, drop < undoStack.count - 1 {

@@ -43,6 +43,7 @@ enum StepBenchmark {
             // Drawing a 10 000-layer exploded frame costs far more than the step: fewer rounds.
             let runs = drawn ? (quick ? 5 : 20) : (quick ? 20 : 100)
             var forward: [Double] = [], back: [Double] = [], jumps: [Double] = []
+            var forwardTo = [Double](repeating: 0, count: 5)
             func time(_ n: Int) -> Double {
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 _ = Reducer.reduce(&state, .command(.engine(.step(n))))
@@ -57,7 +58,10 @@ enum StepBenchmark {
             for n in 1...4 { first.append(time(n)) }
             _ = time(0)
             for _ in 0..<runs {
-                for n in 1...4 { forward.append(time(n)) }
+                for n in 1...4 {
+                    forward.append(time(n))
+                    forwardTo[n] = max(forwardTo[n], forward.last!)
+                }
                 for n in stride(from: 3, through: 0, by: -1) { back.append(time(n)) }
                 jumps.append(time(4)); jumps.append(time(0))
             }
@@ -65,6 +69,7 @@ enum StepBenchmark {
                                : "  cold (no frame between keys: a step works out planes no frame has drawn):")
             lines.append("    forward, first time (scripts):   " + first.map { ms($0) }.joined(separator: ", ") + " ms")
             lines.append("    forward one step:                " + summary(forward))
+            lines.append("      the slowest into each step:    " + (1...4).map { "\($0): \(ms(forwardTo[$0]))" }.joined(separator: ", ") + " ms")
             lines.append("    back one step (p):               " + summary(back))
             lines.append("    0 → 4 and 4 → 0:                 " + summary(jumps))
         }

@@ -79,6 +79,25 @@ import Scenes
         #expect(s.tree[try #require(s.tree.id(named: "a"))].frame.origin.y == 60)
     }
 
+    @Test func pastTheHistoryBudgetForwardStillTakesTheKeptSnapshots() throws {
+        // 30 000 layers: after 9 steps undo's step entries alone hold 270 000 layers, past the
+        // budget of 250 000, and the oldest are dropped — but not the snapshots, so stepping
+        // around a demo never starts playing its scripts again (the step bench's 10 000-layer
+        // demo did, after 25 keys).
+        var scene = Scene()
+        for i in 0..<30_000 { _ = try scene.tree.add(Layer(name: "l\(i)"), in: nil, at: nil) }
+        scene.steps = [SceneStep(title: "a", script: [ScriptLine("select l0; move 1 0")]),
+                       SceneStep(title: "b", script: [ScriptLine("select l1; move 1 0")])]
+        var s = Session(scene: scene)
+        _ = try s.perform(.step(2))
+        let one = s.stepSnapshots[1].tree, two = s.tree
+        for n in [0, 1, 2, 1, 0, 2, 0, 1, 2, 0, 1, 2] { _ = try s.perform(.step(n)) }
+        #expect(s.tree.isUnchangedCopy(of: two))
+        _ = try s.perform(.step(1))
+        #expect(s.tree.isUnchangedCopy(of: one))
+        #expect(s.undoStack.count < 14)
+    }
+
     @Test func aStepThatUsesTheClockPlaysAgain() throws {
         // The clock is not part of a snapshot: its step is played again each time.
         var s = try Self.session(["select a", "wait 0.5"])

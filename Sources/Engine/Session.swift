@@ -239,7 +239,11 @@ public struct Session: Equatable, Sendable {
     /// The newest entry always stays: the step just taken can be undone.
     mutating func trimHistory() {
         var drop = max(0, undoStack.count - Session.undoLimit)
-        var kept = stepSnapshots.reduce(0) { $0 + $1.tree.count } + undoStack[drop...].reduce(0) { $0 + ($1.stepState?.tree.count ?? 0) }
+        // The snapshots past the current step (kept to skip playing those steps again) are not
+        // counted: all of a demo's snapshots fit the budget by the load check, and dropping
+        // them here would make every step past the budget play its script again.
+        let current = stepSnapshots.prefix(scene.currentStep + 1)
+        var kept = current.reduce(0) { $0 + $1.tree.count } + undoStack[drop...].reduce(0) { $0 + ($1.stepState?.tree.count ?? 0) }
         while kept > Session.historyLayerBudget, drop < undoStack.count - 1 {
             kept -= undoStack[drop].stepState?.tree.count ?? 0
             drop += 1

@@ -217,12 +217,7 @@ public struct DepthLayout: Sendable {
 
     /// True when two trees are copies of one value not changed since (their slots share one
     /// buffer and the top level is the same): equal without comparing layer by layer.
-    static func sharesStorage(_ a: LayerTree, _ b: LayerTree) -> Bool {
-        guard a.roots == b.roots else { return false }
-        return a.storage.withUnsafeBufferPointer { pa in
-            b.storage.withUnsafeBufferPointer { pb in pa.count == pb.count && pa.baseAddress == pb.baseAddress }
-        }
-    }
+    static func sharesStorage(_ a: LayerTree, _ b: LayerTree) -> Bool { a.isUnchangedCopy(of: b) }
 
     /// The planes of `tree` under `order`. `basis`, a layout of the same tree (under any
     /// order), lends what does not depend on the order: the quads, the drawing order and,
@@ -277,8 +272,12 @@ public struct DepthLayout: Sendable {
     static func pack(_ tree: LayerTree, quads: [Quad?], hasPlane: (LayerID) -> Bool, into planes: inout [Int]) -> (planes: Int, work: Int) {
         let order = tree.treeOrder.filter(hasPlane)
         guard !order.isEmpty else { return (0, 0) }
-        let quadList = order.map { quads[$0.raw]! }
-        let boxes = quadList.map(\.boundingBox)
+        var quadList: [Quad] = [], boxes: [PlaneIndex.Box] = []
+        quadList.reserveCapacity(order.count); boxes.reserveCapacity(order.count)
+        for id in order {
+            let q = quads[id.raw]!
+            quadList.append(q); boxes.append(q.boundingBox)
+        }
         var index = PlaneIndex(boxes)
         var count = 0
         for (i, id) in order.enumerated() {
@@ -323,34 +322,56 @@ public struct DepthLayout: Sendable {
     }
 }
 
-/// The depth layouts of one tree, one per order asked: what a session's `Memo` keeps from
-/// one scene change to the next (issue 36: the planes are packed once per scene change).
-/// Turning the camera, changing the spacing or the range, asking a query or redrawing leaves
-/// the tree alone, so they reuse the planes; switching the order packs only the new order,
-/// reusing the quads and the drawing order (a step that changes the order, issue 32).
+/// The depth layouts of the last few trees drawn, one per order asked: what a session's `Memo`
+/// keeps from one scene change to the next (issue 36: the planes are packed once per scene
+/// change). Turning the camera, changing the spacing or the range, asking a query or redrawing
+/// leaves the tree alone, so they reuse the planes; switching the order packs only the new
+/// order, reusing the quads and the drawing order (a step that changes the order, issue 32).
+/// A few trees, not one: going back and forth between steps restores each step's kept tree
+/// (the same slots), so a step into the exploded view finds the planes it had (issue 32).
 public struct DepthLayouts: Sendable {
-    /// The tree they are of (kept, so its storage cannot be freed and its address reused).
-    let tree: LayerTree
-    var layouts: [Key: DepthLayout]
+    /// The trees, the one used last first.
+    var kept: [Kept]
+    struct Kept: Sendable {
+        /// The tree they are of (kept, so its storage cannot be freed and its address reused).
+        let tree: LayerTree
+        var layouts: [Key: DepthLayout]
+    }
     struct Key: Hashable, Sendable {
         var order: PlaneOrder
         var hitOrder: SiblingOrder
     }
+    /// At most this many trees, and the ones after the first only while all of them hold at
+    /// most `keptSlots` slots (a layout of 10 000 layers is about 1 MB: 4 trees of 10 000
+    /// layers, one of 100 000).
+    static let keptTrees = 4
+    static let keptSlots = 40_000
 }
 
 extension Memo where Value == DepthLayouts {
     /// `DepthLayout(tree, order:, hitOrder:)`, reusing the one kept for this tree and orders.
-    /// Only an unchanged copy of the kept tree counts: comparing layer by layer costs ~0.15 ms
+    /// Only an unchanged copy of a kept tree counts: comparing layer by layer costs ~0.15 ms
     /// per edit at 1 000 layers and almost never finds an equal tree after a change.
     public func layout(_ tree: LayerTree, order: PlaneOrder, hitOrder: SiblingOrder) -> DepthLayout {
         let key = DepthLayouts.Key(order: order, hitOrder: hitOrder)
-        let kept = value(isValid: { DepthLayout.sharesStorage($0.tree, tree) && $0.layouts[key] != nil }) { old in
-            var layouts = old.flatMap { DepthLayout.sharesStorage($0.tree, tree) ? $0.layouts : nil } ?? [:]
-            let basis = layouts.values.first { $0.hitOrder == hitOrder } ?? layouts.values.first
-            layouts[key] = DepthLayout(tree, order: order, hitOrder: hitOrder, basis: basis)
-            return DepthLayouts(tree: tree, layouts: layouts)
+        let found = value(isValid: { $0.kept.first.map { DepthLayout.sharesStorage($0.tree, tree) && $0.layouts[key] != nil } ?? false }) { old in
+            var kept = old?.kept ?? []
+            var entry = DepthLayouts.Kept(tree: tree, layouts: [:])
+            if let i = kept.firstIndex(where: { DepthLayout.sharesStorage($0.tree, tree) }) { entry = kept.remove(at: i) }
+            if entry.layouts[key] == nil {
+                let basis = entry.layouts.values.first { $0.hitOrder == hitOrder } ?? entry.layouts.values.first
+                entry.layouts[key] = DepthLayout(tree, order: order, hitOrder: hitOrder, basis: basis)
+            }
+            kept.insert(entry, at: 0)
+            var count = 1, slots = tree.storageCount
+            while count < kept.count, count < DepthLayouts.keptTrees, slots + kept[count].tree.storageCount <= DepthLayouts.keptSlots {
+                slots += kept[count].tree.storageCount
+                count += 1
+            }
+            kept.removeSubrange(count...)
+            return DepthLayouts(kept: kept)
         }
-        return kept.layouts[key]!
+        return found.kept[0].layouts[key]!
     }
 }
 
@@ -362,18 +383,20 @@ extension Memo where Value == DepthLayouts {
 /// and every box that could not beat the best found so far.
 struct PlaneIndex {
     typealias Box = (minX: Double, minY: Double, maxX: Double, maxY: Double)
+    /// A cell of the tree. Plain values only: its boxes are in `items`, so reading a node
+    /// copies no array (a reference count per node visited was a third of the search).
     struct Node {
         var x0: Double, y0: Double, size: Double
         var depth: Int
         var firstChild = -1
-        /// Indices of the boxes kept here, by ascending plane.
-        var items: [Int32] = []
         var subtreeMax = -1
     }
 
     let boxes: [Box]
     var planeOf: [Int]
     var nodes: [Node]
+    /// Each node's boxes (indices), by ascending plane.
+    var items: [[Int32]]
     let maxDepth: Int
     /// Nodes visited and boxes looked at by searches: the work, for tests.
     private(set) var visited = 0
@@ -388,6 +411,7 @@ struct PlaneIndex {
         let size = max(maxX - minX, maxY - minY, 1e-9)
         let finite = minX.isFinite && minY.isFinite && size.isFinite
         nodes = [Node(x0: finite ? minX : 0, y0: finite ? minY : 0, size: finite ? size : 1, depth: 0)]
+        items = [[]]
         // About one cell per box at the deepest level; with no finite extent, everything at the top.
         var depth = 1, cells = 4
         while cells < boxes.count, depth < 18 { cells *= 4; depth += 1 }
@@ -402,7 +426,7 @@ struct PlaneIndex {
         let cx = (b.minX + b.maxX) / 2, cy = (b.minY + b.maxY) / 2
         var n = 0
         while true {
-            nodes[n].subtreeMax = max(nodes[n].subtreeMax, plane)
+            if nodes[n].subtreeMax < plane { nodes[n].subtreeMax = plane }
             let node = nodes[n]
             let half = node.size / 2
             // A child's cell is half this one: the box fits its loose bounds when no larger.
@@ -412,50 +436,76 @@ struct PlaneIndex {
                 for k in 0..<4 {
                     nodes.append(Node(x0: node.x0 + (k & 1 == 0 ? 0 : half), y0: node.y0 + (k & 2 == 0 ? 0 : half),
                                       size: half, depth: node.depth + 1))
+                    items.append([])
                 }
             }
             let k = (cx >= node.x0 + half ? 1 : 0) + (cy >= node.y0 + half ? 2 : 0)
             n = nodes[n].firstChild + k
         }
         // Sorted by plane; a new box is usually the highest, so this is an append.
-        var at = nodes[n].items.count
-        while at > 0, planeOf[Int(nodes[n].items[at - 1])] > plane { at -= 1 }
-        nodes[n].items.insert(Int32(i), at: at)
+        var at = items[n].count
+        while at > 0, planeOf[Int(items[n][at - 1])] > plane { at -= 1 }
+        items[n].insert(Int32(i), at: at)
     }
 
     /// The highest plane of a box whose bounding box overlaps `b` (open intervals: touching is
     /// not overlapping) and for which `overlaps` is true; −1 when none.
     mutating func highestPlane(overlapping b: Box, _ overlaps: (Int) -> Bool) -> Int {
-        var best = -1
-        var stack = [0]
-        while let n = stack.popLast() {
-            let node = nodes[n]
-            guard node.subtreeMax > best else { continue }
-            // The loose bounds hold every box below this node: a query outside them meets none.
-            let grow = node.depth == 0 ? 0 : node.size / 2
-            if node.depth > 0,
-               !(node.x0 - grow < b.maxX && b.minX < node.x0 + node.size + grow && node.y0 - grow < b.maxY && b.minY < node.y0 + node.size + grow) {
-                continue
-            }
-            visited += 1
-            var k = node.items.count - 1
-            while k >= 0 {
-                let j = Int(node.items[k]); k -= 1
-                let pj = planeOf[j]
-                if pj <= best { break }
-                visited += 1
-                let o = boxes[j]
-                guard o.minX < b.maxX, b.minX < o.maxX, o.minY < b.maxY, b.minY < o.maxY else { continue }
-                if overlaps(j) { best = pj; break }
-            }
-            if node.firstChild >= 0 {
-                // Children with the higher planes last, so they are searched first.
-                let c = node.firstChild
-                var kids = [c, c + 1, c + 2, c + 3]
-                kids.sort { nodes[$0].subtreeMax < nodes[$1].subtreeMax }
-                for kid in kids where nodes[kid].subtreeMax > best { stack.append(kid) }
+        var best = -1, work = 0
+        // Depth first; a node pushes at most 4 children, so the stack never holds more than
+        // 3 per level plus 4: kept on the machine stack, not allocated per search.
+        nodes.withUnsafeBufferPointer { nodes in
+            planeOf.withUnsafeBufferPointer { planeOf in
+                boxes.withUnsafeBufferPointer { boxes in
+                    items.withUnsafeBufferPointer { items in
+                        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * maxDepth + 8) { stack in
+                            stack[0] = 0
+                            var top = 1
+                            while top > 0 {
+                                top -= 1
+                                let n = Int(stack[top])
+                                let node = nodes[n]
+                                guard node.subtreeMax > best else { continue }
+                                // The loose bounds hold every box below this node: a query outside them meets none.
+                                if node.depth > 0 {
+                                    let grow = node.size / 2
+                                    guard node.x0 - grow < b.maxX, b.minX < node.x0 + node.size + grow,
+                                          node.y0 - grow < b.maxY, b.minY < node.y0 + node.size + grow else { continue }
+                                }
+                                work += 1
+                                items[n].withUnsafeBufferPointer { list in
+                                    var k = list.count - 1
+                                    while k >= 0 {
+                                        let j = Int(list[k]); k -= 1
+                                        let pj = planeOf[j]
+                                        if pj <= best { break }
+                                        work += 1
+                                        let o = boxes[j]
+                                        guard o.minX < b.maxX, b.minX < o.maxX, o.minY < b.maxY, b.minY < o.maxY else { continue }
+                                        if overlaps(j) { best = pj; break }
+                                    }
+                                }
+                                if node.firstChild >= 0 {
+                                    // The children that could beat the best, the higher planes last, so
+                                    // they are searched first (a stable insertion sort of at most four).
+                                    let first = top
+                                    for kid in node.firstChild..<(node.firstChild + 4) where nodes[kid].subtreeMax > best {
+                                        let m = nodes[kid].subtreeMax
+                                        var at = top
+                                        while at > first, nodes[Int(stack[at - 1])].subtreeMax > m {
+                                            stack[at] = stack[at - 1]; at -= 1
+                                        }
+                                        stack[at] = Int32(kid)
+                                        top += 1
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
+        visited += work
         return best
     }
 }

@@ -11,8 +11,9 @@ public enum TreeError: Error, Equatable, Sendable {
 /// The layer tree: a value with ids. Top-level layers live in the "screen" space (the
 /// window); every other layer's position is in its superlayer's bounds space.
 ///
-/// Storage is an array indexed by `LayerID.raw` (removed slots are nil), so lookups are
-/// O(1) and the tree is cheap to copy for undo.
+/// Storage is indexed by `LayerID.raw` (removed slots are nil), so lookups are O(1), and
+/// kept in chunks (ChunkedSlots.swift), so copies share it and a write to one slot of a
+/// shared tree copies that slot's chunk, not every slot (undo, step snapshots).
 public struct LayerTree: Equatable, Sendable {
     /// Two trees are equal when they hold the same layers under the same ids in the same
     /// structure (empty slots left by removals don't count).
@@ -22,10 +23,10 @@ public struct LayerTree: Equatable, Sendable {
         return true
     }
 
-    @usableFromInline private(set) var storage: [Layer?] = []
+    @usableFromInline private(set) var storage = ChunkedSlots<Layer?>()
     /// The fields hit testing reads, per slot, as plain values (no reference counting):
     /// copying whole layers (name, sublayers) dominated the cost of a search.
-    private(set) var hitGeometry: [HitGeometry] = [] {
+    private(set) var hitGeometry = ChunkedSlots<HitGeometry>() {
         // Any change to what hit testing reads drops the flattened copy (FlatHitIndex.swift):
         // a fresh cache, unless this tree alone holds one with nothing built in it (building a
         // big tree changes hitGeometry three times a layer; a new cache each time was an
@@ -82,6 +83,13 @@ public struct LayerTree: Equatable, Sendable {
     }
 
     public var storageCount: Int { storage.count }
+
+    /// True when both are copies of one tree that neither has changed since (they share their
+    /// slots, and the top level is the same): equal without comparing layer by layer. False
+    /// says nothing (an equal tree built or edited apart is not a copy).
+    public func isUnchangedCopy(of other: LayerTree) -> Bool {
+        roots == other.roots && screenScale == other.screenScale && storage.sharesChunks(with: other.storage)
+    }
     func layerIfPresent(_ id: LayerID) -> Layer? { storage[id.raw] }
 
     /// Writes slots back verbatim (names re-indexed): the mechanism behind undo.
@@ -107,8 +115,8 @@ public struct LayerTree: Equatable, Sendable {
     #if DEBUG
     /// Test hook: changes the slots and their hit-testing copies behind the tree's back (no
     /// mirror, name or link upkeep, no check), to show that the checks catch a broken tree.
-    mutating func corruptForTesting(storage editStorage: (inout [Layer?]) -> Void = { _ in },
-                                    hitGeometry editHitGeometry: (inout [HitGeometry]) -> Void = { _ in }) {
+    mutating func corruptForTesting(storage editStorage: (inout ChunkedSlots<Layer?>) -> Void = { _ in },
+                                    hitGeometry editHitGeometry: (inout ChunkedSlots<HitGeometry>) -> Void = { _ in }) {
         editStorage(&storage)
         editHitGeometry(&hitGeometry)
     }
@@ -192,10 +200,6 @@ public struct LayerTree: Equatable, Sendable {
         storage.reserveCapacity(count)
         hitGeometry.reserveCapacity(count)
         ids.reserveCapacity(count)
-        if count >= Self.hugePageLayerCount {
-            Self.adviseHugePages(storage)
-            Self.adviseHugePages(hitGeometry)
-        }
     }
 
     /// Removes the layer and its whole subtree.

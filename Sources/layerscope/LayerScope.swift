@@ -500,14 +500,14 @@ struct Bench: ParsableCommand {
 
     /// The benchmark's parts, in the order they run.
     enum Section: String, ExpressibleByArgument, CaseIterable {
-        case raster, interactive, animation, `import`, open, depth, pixels
+        case raster, interactive, animation, `import`, open, depth, pixels, steps
     }
 
     @Flag(help: "Fewer repetitions (a quick look, noisier).")
     var quick = false
 
     @Option(name: .customLong("section"),
-            help: "Run only this part (repeatable): raster, interactive, animation, import, open (the 100 000-layer layout file against Python's json.load; also part of import), depth or pixels (the canvas in pixels beside cells). All when left out.")
+            help: "Run only this part (repeatable): raster, interactive, animation, import, open (the 100 000-layer layout file against Python's json.load; also part of import), depth, pixels (the canvas in pixels beside cells) or steps (the step change on 10 000 layers; also part of interactive). All when left out.")
     var sections: [Section] = []
 
     func run() throws {
@@ -525,6 +525,8 @@ struct Bench: ParsableCommand {
             case .open: break   // the import section opens the big file too
             case .depth: print(DepthBenchmark.report(quick: quick))
             case .pixels: print(PixelBenchmark.report(quick: quick))
+            case .steps where !chosen.contains(.interactive): print(StepBenchmark.lines(quick: quick).joined(separator: "\n"))
+            case .steps: break   // the interactive section times the steps too
             }
         }
     }

@@ -39,9 +39,8 @@ import Geometry
         #expect(tree.count == 0)
     }
 
-    /// A tree reserved for 20 000 layers (past `hugePageLayerCount`, so its storage is
-    /// advised into huge pages) holds what is added: 1 root and 19 999 sublayers, each
-    /// 10×10 at x = 10·i, found by name and by hit testing.
+    /// A tree reserved for 20 000 layers (313 chunks of 64 slots) holds what is added: 1 root
+    /// and 19 999 sublayers, each 10×10 at x = 10·i, found by name and by hit testing.
     @Test func aBigReservedTreeHoldsEveryLayer() throws {
         var tree = LayerTree()
         tree.reserveCapacity(20_000)

@@ -5,7 +5,9 @@
 /// 10 000 layers for the snapshot the step keeps (~1 ms), now 64 of them.
 ///
 /// Reads and writes are an array's, one index deeper (`i >> 6`, `i & 63`); an index past the
-/// end traps as an array's does.
+/// end traps as an array's does, by the arrays' own checks: a negative index is a negative
+/// chunk, and an index past `count` is past the last chunk or past its filled part (every
+/// chunk but the last is full), so no check of its own is needed on the hit-test path.
 @usableFromInline
 struct ChunkedSlots<Element>: RandomAccessCollection, MutableCollection {
     @usableFromInline static var shift: Int { 6 }
@@ -21,11 +23,9 @@ struct ChunkedSlots<Element>: RandomAccessCollection, MutableCollection {
 
     @inlinable subscript(i: Int) -> Element {
         _read {
-            precondition(i >= 0 && i < count, "ChunkedSlots: index out of range")
             yield chunks[i &>> Self.shift][i & Self.mask]
         }
         _modify {
-            precondition(i >= 0 && i < count, "ChunkedSlots: index out of range")
             yield &chunks[i &>> Self.shift][i & Self.mask]
         }
     }

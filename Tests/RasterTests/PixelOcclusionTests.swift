@@ -8,14 +8,19 @@ import Testing
 /// Occlusion in `PixelDisplayList.paint`: skipping what an opaque fill in front covers whole
 /// changes no pixel, and skips most of a nested scene's painting.
 @Suite struct PixelOcclusionTests {
-    @Test func skippingCoveredTilesChangesNoPixel() {
-        // The benchmark's nested scene (rotations, perspective, masks, translucency, borders).
-        let tree = RasterBenchmark.scene(layerCount: 300)
-        let columns = 60, rows = 24
+    /// The benchmark's nested scene (rotations, perspective, masks, translucency, borders),
+    /// `layers` layers at `columns` × `rows` cells of 10 × 20 pixels, recorded as the pixel
+    /// mode paints it.
+    static func nestedScene(layers: Int = 300, columns: Int = 60, rows: Int = 24)
+        -> (list: PixelDisplayList, width: Int, height: Int, backdrop: UInt32) {
+        let tree = RasterBenchmark.scene(layerCount: layers)
         let viewport = Viewport.fitting(RasterBenchmark.screen, columns: columns, rows: rows)
         let options = RasterOptions(mode: .braille, unicode: true, selection: tree.id(named: "L1"))
-        let (list, width, height, backdrop) = PixelRaster.record(tree, viewport: viewport, columns: columns, rows: rows,
-                                                                  cellWidth: 10, cellHeight: 20, options: options)
+        return PixelRaster.record(tree, viewport: viewport, columns: columns, rows: rows, cellWidth: 10, cellHeight: 20, options: options)
+    }
+
+    @Test func skippingCoveredTilesChangesNoPixel() {
+        let (list, width, height, backdrop) = Self.nestedScene()
         var plain = PixelImage(width: width, height: height, fill: backdrop)
         list.paint(into: &plain, clip: PixelRect(x: 0, y: 0, width: width, height: height), occlusion: false)
         var culled = PixelImage(width: width, height: height, fill: backdrop)

@@ -1,4 +1,3 @@
-import Benchmarks
 import Cells
 import Geometry
 import LayerModel
@@ -11,12 +10,7 @@ import Testing
 @Suite struct PixelRunsTests {
     @Test func partialRunsChangeNoPixel() {
         // The benchmark's nested scene: rotations, perspective, masks, translucency, borders.
-        let tree = RasterBenchmark.scene(layerCount: 300)
-        let columns = 60, rows = 24
-        let viewport = Viewport.fitting(RasterBenchmark.screen, columns: columns, rows: rows)
-        let options = RasterOptions(mode: .braille, unicode: true, selection: tree.id(named: "L1"))
-        let (list, width, height, backdrop) = PixelRaster.record(tree, viewport: viewport, columns: columns, rows: rows,
-                                                                  cellWidth: 10, cellHeight: 20, options: options)
+        let (list, width, height, backdrop) = PixelOcclusionTests.nestedScene()
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         var before = PixelImage(width: width, height: height, fill: backdrop)
         var beforeWork = PixelDisplayList.PaintWork()
@@ -65,12 +59,7 @@ import Testing
         // row at a time (a clip one row tall: one band) must give the same picture — a fill
         // lost or painted twice at a band's edge, or a band reading another's tile masks,
         // would show.
-        let tree = RasterBenchmark.scene(layerCount: 150)
-        let columns = 40, rows = 12
-        let viewport = Viewport.fitting(RasterBenchmark.screen, columns: columns, rows: rows)
-        let options = RasterOptions(mode: .braille, unicode: true, selection: tree.id(named: "L1"))
-        let (list, width, height, backdrop) = PixelRaster.record(tree, viewport: viewport, columns: columns, rows: rows,
-                                                                  cellWidth: 10, cellHeight: 20, options: options)
+        let (list, width, height, backdrop) = PixelOcclusionTests.nestedScene(layers: 150, columns: 40, rows: 12)
         #expect(height > 3 * PixelDisplayList.band)
         var whole = PixelImage(width: width, height: height, fill: backdrop)
         list.paint(into: &whole, clip: PixelRect(x: 0, y: 0, width: width, height: height))

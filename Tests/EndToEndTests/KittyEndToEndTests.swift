@@ -16,15 +16,7 @@ struct KittyEndToEndTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ls-kitty-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let scene = dir.appendingPathComponent("scene.json").path
-        try """
-            { "screen": { "width": 200, "height": 100 },
-              "layers": [
-                { "name": "red", "bounds": [0, 0, 60, 40], "position": [50, 50], "backgroundColor": "#ff0000" },
-                { "name": "blue", "bounds": [0, 0, 60, 60], "position": [150, 50], "transform": [{ "rotate": 33 }], "backgroundColor": "#2060e0" },
-                { "name": "dot", "bounds": [0, 0, 4, 4], "position": [8, 92] }
-              ] }
-            """.write(toFile: scene, atomically: true, encoding: .utf8)
+        let scene = try XtermSixelEndToEndTests.writeScene(in: dir)
         let program = try LayerScopeProgram.requiredPath
         // The pictures expected for kitty's 8 × 17 cells, drawn headless: as opened, and
         // after `r` with blue selected (33° + 15° = 48°).
@@ -36,13 +28,9 @@ struct KittyEndToEndTests {
             #expect(render.status == 0, "\(render.errors)")
         }
 
-        let display = ":\(300 + Int(getpid()) % 200)"
-        let xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        xvfb.arguments = [display, "-screen", "0", "800x480x24", "-nolisten", "tcp"]
-        xvfb.standardOutput = FileHandle.nullDevice; xvfb.standardError = FileHandle.nullDevice
-        try xvfb.run()
-        defer { XtermSixelEndToEndTests.stop(xvfb) }
+        let xvfb = try XvfbServer()
+        defer { xvfb.stop() }
+        let display = xvfb.display
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         environment["LANG"] = "C.UTF-8"
@@ -61,10 +49,8 @@ struct KittyEndToEndTests {
                            program, scene, "--graphics", "auto", "--theme", "dark", "--script", "select blue"]
         kitty.standardOutput = FileHandle.nullDevice; kitty.standardError = FileHandle.nullDevice
         var deadline = Date().addingTimeInterval(30)
-        let xSocket = "/tmp/.X11-unix/X" + display.dropFirst()
-        while !FileManager.default.fileExists(atPath: xSocket) && Date() < deadline { usleep(50_000) }
         try kitty.run()
-        defer { XtermSixelEndToEndTests.stop(kitty) }
+        defer { XvfbServer.stop(kitty) }
 
         /// Screenshots until the canvas (row 1: y = 17) is `png`'s picture, or the deadline.
         func canvasBecomes(_ png: String) throws -> (share: Double, iou: Double, output: String) {

@@ -25,7 +25,7 @@ struct KittyTmuxEndToEndTests {
         let dir: URL
         let display: String
         let socket: String
-        let xvfb: Process
+        let xvfb: XvfbServer
         var kitty: Process?
         let environment: [String: String]
         let kittyLog: String
@@ -33,14 +33,10 @@ struct KittyTmuxEndToEndTests {
         init(passthrough: Bool, arguments: [String]) throws {
             dir = FileManager.default.temporaryDirectory.appendingPathComponent("ls-kitty-tmux-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            display = ":\(500 + Int(getpid()) % 200)"
             socket = "ls-kitty-tmux-\(getpid())-\(UUID().uuidString.prefix(6))"
             kittyLog = dir.appendingPathComponent("kitty.log").path
-            xvfb = Process()
-            xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            xvfb.arguments = [display, "-screen", "0", "800x480x24", "-nolisten", "tcp"]
-            xvfb.standardOutput = FileHandle.nullDevice; xvfb.standardError = FileHandle.nullDevice
-            try xvfb.run()
+            xvfb = try XvfbServer()
+            display = xvfb.display
             var environment = ProcessInfo.processInfo.environment
             environment["DISPLAY"] = display
             environment["LANG"] = "C.UTF-8"
@@ -58,9 +54,6 @@ struct KittyTmuxEndToEndTests {
                 """.write(toFile: config, atomically: true, encoding: .utf8)
             let command = (try [LayerScopeProgram.requiredPath] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
                 .joined(separator: " ")
-            let xSocket = "/tmp/.X11-unix/X" + display.dropFirst()
-            let deadline = Date().addingTimeInterval(30)
-            while !FileManager.default.fileExists(atPath: xSocket) && Date() < deadline { usleep(50_000) }
             _ = FileManager.default.createFile(atPath: kittyLog, contents: nil)
             let kitty = Process()
             kitty.executableURL = URL(fileURLWithPath: "/usr/bin/kitty")
@@ -77,8 +70,8 @@ struct KittyTmuxEndToEndTests {
 
         func close() {
             _ = try? Subprocess.run("/usr/bin/tmux", ["-L", socket, "kill-server"], timeout: .seconds(10))
-            if let kitty { XtermSixelEndToEndTests.stop(kitty) }
-            XtermSixelEndToEndTests.stop(xvfb)
+            if let kitty { XvfbServer.stop(kitty) }
+            xvfb.stop()
             try? FileManager.default.removeItem(at: dir)
         }
 

@@ -56,18 +56,9 @@ for y in range(1, hh - 1):
 print("flat %d good %d share %.4f blue-iou %.4f blue %d" % (flat, good, good / max(1, flat), inter / max(1, union), union))
 """#
 
-    /// Ends a process this test started, by its pid, and reaps it.
-    static func stop(_ process: Process) {
-        let pid = process.processIdentifier
-        guard pid > 0 else { return }
-        kill(pid, SIGKILL)
-        process.waitUntilExit()
-    }
-
-    @Test func theCanvasOnScreenIsThePicture() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ls-xterm-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+    /// The screenshot tests' scene (this one's and kitty's): red flat, blue turned 33°, and
+    /// the selection's marks on `dot`, away from both; written as `scene.json` in `dir`.
+    static func writeScene(in dir: URL) throws -> String {
         let scene = dir.appendingPathComponent("scene.json").path
         try """
             { "screen": { "width": 200, "height": 100 },
@@ -77,6 +68,15 @@ print("flat %d good %d share %.4f blue-iou %.4f blue %d" % (flat, good, good / m
                 { "name": "dot", "bounds": [0, 0, 4, 4], "position": [8, 92] }
               ] }
             """.write(toFile: scene, atomically: true, encoding: .utf8)
+        return scene
+    }
+
+
+    @Test func theCanvasOnScreenIsThePicture() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ls-xterm-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = try XtermSixelEndToEndTests.writeScene(in: dir)
         let program = try LayerScopeProgram.requiredPath
         // The picture expected for xterm's `fixed` font (6 × 13 cells), drawn headless.
         let expected = dir.appendingPathComponent("expected.png").path
@@ -84,13 +84,9 @@ print("flat %d good %d share %.4f blue-iou %.4f blue %d" % (flat, good, good / m
                                                   "--theme", "dark", "--script", "select dot"])
         #expect(render.status == 0, "\(render.errors)")
 
-        let display = ":\(50 + Int(getpid()) % 200)"
-        let xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        xvfb.arguments = [display, "-screen", "0", "800x480x24", "-nolisten", "tcp"]
-        xvfb.standardOutput = FileHandle.nullDevice; xvfb.standardError = FileHandle.nullDevice
-        try xvfb.run()
-        defer { Self.stop(xvfb) }
+        let xvfb = try XvfbServer()
+        defer { xvfb.stop() }
+        let display = xvfb.display
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         environment["LANG"] = "C.UTF-8"
@@ -103,12 +99,9 @@ print("flat %d good %d share %.4f blue-iou %.4f blue %d" % (flat, good, good / m
                            "-xrm", "XTerm*allowWindowOps: true", "-xrm", "XTerm*decTerminalID: vt340",
                            "-e", program, scene, "--graphics", "auto", "--theme", "dark", "--script", "select dot"]
         xterm.standardOutput = FileHandle.nullDevice; xterm.standardError = FileHandle.nullDevice
-        // Xvfb takes a moment to accept clients: xterm starts once its socket is there. The
-        // wait is polled, so a generous deadline costs nothing when the picture comes: 15 s
-        // was missed twice under the whole suite's load on 2 cores (share 0.74 at the deadline).
+        // The screenshot is polled until the picture is there (a few seconds), so the deadline
+        // costs nothing when it comes; it is generous for the whole suite's load on 2 cores.
         let deadline = Date().addingTimeInterval(45)
-        let socket = "/tmp/.X11-unix/X" + display.dropFirst()
-        while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { usleep(50_000) }
         try xterm.run()
         var output = ""
         while Date() < deadline {
@@ -122,7 +115,7 @@ print("flat %d good %d share %.4f blue-iou %.4f blue %d" % (flat, good, good / m
             }
             usleep(300_000)
         }
-        defer { Self.stop(xterm) }
+        defer { XvfbServer.stop(xterm) }
         let figures = output.split(separator: " ")
         let share = Double(figures.firstIndex(of: "share").map { figures[$0 + 1] } ?? "0") ?? 0
         let iou = Double(figures.firstIndex(of: "blue-iou").map { figures[$0 + 1] } ?? "0") ?? 0

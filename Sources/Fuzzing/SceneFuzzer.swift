@@ -183,7 +183,7 @@ public enum SceneFuzzer {
             guard now == original else { return "a refused save changed the file (\(error))" }
             // …and `save --rewrite` (issue 36) writes it, to reopen as the scene below, or
             // refuses too (the steps would no longer run) with the file untouched.
-            do { try SceneLoader.rewrite(session.scene, to: path) } catch {
+            do { _ = try SceneLoader.rewrite(session.scene, to: path) } catch {
                 let after = (try? TextFile.readBytes(path, limit: LayoutFile.sizeLimit)).map { String(decoding: $0, as: UTF8.self) }
                 return after == original ? nil : "a refused save --rewrite changed the file (\(error))"
             }

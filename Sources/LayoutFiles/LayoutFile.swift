@@ -88,7 +88,7 @@ public enum LayoutFile {
     static func returnFreedMemory() {
         #if canImport(Glibc)
         // glibc's malloc_trim (malloc.h is not in Swift's Glibc module), looked up once.
-        mallocTrim?(0)
+        _ = mallocTrim?(0)
         #endif
     }
 

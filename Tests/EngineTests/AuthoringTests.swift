@@ -114,7 +114,7 @@ import Geometry
     }
 
     @Test func aRenamedLayerIsSelectedByTheNameItHadThen() throws {
-        var s = try session("add a view; set bounds 0 0 10 10; add b; set name c; select a; move 5 0; select c; step add moves")
+        let s = try session("add a view; set bounds 0 0 10 10; add b; set name c; select a; move 5 0; select c; step add moves")
         #expect(s.scene.steps[0].script.map(\.text) == ["add a view", "set bounds 0 0 10 10", "add b", "set name c", "select a", "move 5 0", "select c"])
     }
 

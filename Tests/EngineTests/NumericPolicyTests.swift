@@ -200,7 +200,7 @@ struct NumericPolicyTests {
         #expect(NumberText.file(0.30000000000000004) == "0.30000000000000004")
         #expect(NumberText.file(0.49999999999999994) == "0.49999999999999994")
         #expect(NumberText.file(0.5) == "0.5" && NumberText.file(-0.0) == "0" && NumberText.file(120) == "120")
-        #expect(NumberText.file(5e-324) == "5e-324")
+        #expect(NumberText.file(Double.leastNonzeroMagnitude) == "5e-324")
     }
 
     @Test func removingALayerAStepSelectsRefusesTheSaveAndKeepsTheFile() throws {

@@ -20,7 +20,8 @@ import Testing
         #expect(a.importNote == nil && a.importNoteBox == nil)
         a.importNote = Self.note
         var b = a
-        #expect(try #require(a.importNoteBox) === (try #require(b.importNoteBox)))
+        let (boxA, boxB) = (try #require(a.importNoteBox), try #require(b.importNoteBox))
+        #expect(boxA === boxB)
         b.importNote?.line = 13
         #expect(a.importNote?.line == 12 && b.importNote?.line == 13)
         #expect(a != b)
@@ -34,7 +35,8 @@ import Testing
         var a = Layer(name: "a", kind: .view), b = Layer(name: "a", kind: .view)
         a.importNote = Self.note
         b.importNote = Self.note
-        #expect(try #require(a.importNoteBox) !== (try #require(b.importNoteBox)))
+        let (boxA, boxB) = (try #require(a.importNoteBox), try #require(b.importNoteBox))
+        #expect(boxA !== boxB)
         #expect(a == b)
     }
 }

@@ -24,6 +24,21 @@ extension Reducer {
         return .none
     }
 
+    /// The quit question's save (`y`) was refused in place, and `save --rewrite` would write
+    /// it (the refusal says so, as a `:w` refusal does): the `:` line holds `save --rewrite`,
+    /// Enter rewrites and quits, the line can be edited to `save NEW.json`, Esc stays. False
+    /// when the save was not the quit question's or a rewrite would not do either.
+    static func offerRewriteAndQuit(_ state: inout ExplorerState, refusal message: String) -> Bool {
+        guard state.mode == .confirmQuit, state.session.filePath != nil, SaveRewrite.isOffered(in: message) else { return false }
+        let line = EngineCommand.save(nil, rewrite: true).text
+        state.mode = .command(text: line, caret: line.count)
+        state.modeBeforeCommandLine = .normal
+        state.historyIndex = nil
+        state.quitAfterSave = true
+        state.setStatus("not saved: \(message) — Enter: save --rewrite and quit (or edit the line: save NEW.json) · Esc: stay", error: true)
+        return true
+    }
+
     /// A layout name from an imported dump's title (`Sample.txt (recursiveDescription)` →
     /// `Sample.json`): letters, digits, `-` and `_` kept, at most 40; `imported.json` for a
     /// pipe or a dump with no usable name, `scene.json` for a scene that was not imported.

@@ -149,6 +149,7 @@ public enum Reducer {
             state.setStatus(conflict.message(path) + " — " + choices, error: true)
             return .none
         case let .saveFailed(message):
+            if offerRewriteAndQuit(&state, refusal: message) { return .none }   // QuitQuestion.swift
             state.quitAfterSave = false
             if state.mode == .confirmQuit { state.mode = .normal }
             if case .confirmOverwrite = state.mode { state.mode = .normal }

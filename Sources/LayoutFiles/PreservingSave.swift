@@ -2,6 +2,7 @@ import LayerModel
 import Scenes
 import Geometry
 import SafeText
+import CommandLanguage
 
 /// Saving that keeps the author's file (issue 11).
 ///
@@ -280,8 +281,8 @@ public enum PreservingSave {
                                message: "cannot save into the file and keep its text: \(refusal.reason); written afresh, the file would lose its steps, so save --rewrite does not either",
                                suggestion: "go back to step 0 (step 0) and make the edit there, or make it a step (step add \"…\"); or save NEW.json to write the scene as it is now, without its steps; the file is unchanged")
         }
-        let rewrite = plan.map { "save --rewrite keeps the file's text except: " + $0.rewritten.joined(separator: "; ") }
-            ?? "save --rewrite writes the whole file afresh (none of its text can be kept)"
+        let rewrite = plan.map { SaveRewrite.offer + $0.rewritten.joined(separator: "; ") }
+            ?? SaveRewrite.offerWhole + " (none of its text can be kept)"
         return LayoutError(file: file, line: line, column: column, path: path,
                            message: "cannot save into the file and keep its text: \(refusal.reason)",
                            suggestion: rewrite + ", or save NEW.json writes a new file; the file is unchanged")

@@ -61,6 +61,18 @@ extension Session {
         return out
     }
 
+    /// `step add` from a front end that knows its view (the explorer): `view`, the front end's
+    /// own view commands (`zoom`, `pan`, `panel`, `cursor-at`…), ends the new step's script, so
+    /// the step replays to the view it was authored in. The engine skips them when it plays.
+    /// A step of view commands alone is a step. One undo entry, as `perform(.author(.stepAdd))`.
+    public mutating func addStep(titled note: String?, view: [String]) throws(CommandError) {
+        warning = nil
+        drawingEnd.end = nil
+        let before = authoringState
+        try addStep(titled: note, viewLines: view)
+        recordAuthoring(.author(.stepAdd(note)), before: before)
+    }
+
     mutating func performAuthoring(_ command: AuthorCommand) throws(CommandError) {
         let before = authoringState
         switch command {
@@ -154,9 +166,9 @@ extension Session {
         return script
     }
 
-    private mutating func addStep(titled note: String?) throws(CommandError) {
+    private mutating func addStep(titled note: String?, viewLines: [String] = []) throws(CommandError) {
         let c = scene.currentStep
-        let script = authoredScript()
+        let script = authoredScript() + viewLines
         guard !script.isEmpty else {
             throw CommandError("nothing to make a step of: no edits since \(c == 0 ? "the scene was loaded or saved" : "step \(c)")",
                                suggestion: "edit the scene first (:add, :set, :rotate…), then step add \"what it shows\"")

@@ -438,7 +438,13 @@ public enum Reducer {
         let stepBefore = state.session.currentStep
         let (wasEmpty, wasFitted) = (state.session.tree.isEmpty, Framing.isFitted(state.view))
         do {
-            result = try state.session.perform(command)
+            // `step add` here records the view it was made in (StepViewRecord.swift).
+            if case let .author(.stepAdd(note)) = command {
+                try state.session.addStep(titled: note, view: authoredStepView(state).map { $0.text })
+                result = .none
+            } else {
+                result = try state.session.perform(command)
+            }
         } catch {
             state.setStatus("\(command.text): \(error)", error: true)
             return .none

@@ -2,6 +2,7 @@ import Cells
 import TerminalKit
 import Raster
 import CommandLanguage
+import Scenes
 
 /// Step-through demos in the explorer: `n` / `p` play the next step or go back one, a
 /// caption at the foot of the canvas shows the step's title and notes, the status line its
@@ -39,7 +40,18 @@ extension Reducer {
     static func applyStepView(_ state: inout ExplorerState, _ n: Int) {
         let steps = state.session.scene.steps
         guard n >= 0, n <= steps.count else { return }
-        let perStep: [[ExplorerCommand]] = steps.map { step in
+        let perStep = stepViewCommands(steps)
+        var governed = Set<StepViewPart>()
+        for c in perStep.joined() { if let part = StepViewPart(c) { governed.insert(part) } }
+        for part in governed { resetViewPart(part, &state) }
+        // Presenting, a step the demo does not aim the camera for frames its subject.
+        if state.picture.present, !governed.contains(.camera) { Framing.presentSubject(&state) }
+        for c in perStep.prefix(n).joined() { _ = explorerCommand(&state, c) }
+    }
+
+    /// Each step's view commands, in order (quitting, help and the `:` line left out).
+    static func stepViewCommands(_ steps: [SceneStep]) -> [[ExplorerCommand]] {
+        steps.map { step in
             step.script.flatMap { line -> [ExplorerCommand] in
                 guard let commands = try? CommandParser.parseLine(line.text) else { return [] }
                 return commands.compactMap { command in
@@ -51,29 +63,26 @@ extension Reducer {
                 }
             }
         }
-        var governed = Set<StepViewPart>()
-        for c in perStep.joined() { if let part = StepViewPart(c) { governed.insert(part) } }
-        for part in governed {
-            switch part {
-            case .camera:
-                state.view = ViewControl()
-                state.view.fitted = state.openedView ?? state.session.scene.screenRect
-            case .crosshair:
-                if !state.mode.isLine { state.mode = .normal }
-                state.cursor = nil
-            case .panelPage: state.panelPage = .inspector
-            case .anchorBehaviour: state.anchorBehaviour = .coreAnimation
-            case .contentPlace: state.contentCursor = nil
-            }
+    }
+
+    /// A part of the view back at its start value (before any step set it).
+    static func resetViewPart(_ part: StepViewPart, _ state: inout ExplorerState) {
+        switch part {
+        case .camera:
+            state.view = ViewControl()
+            state.view.fitted = state.openedView ?? state.session.scene.screenRect
+        case .crosshair:
+            if !state.mode.isLine { state.mode = .normal }
+            state.cursor = nil
+        case .panelPage: state.panelPage = .inspector
+        case .anchorBehaviour: state.anchorBehaviour = .coreAnimation
+        case .contentPlace: state.contentCursor = nil
         }
-        // Presenting, a step the demo does not aim the camera for frames its subject.
-        if state.picture.present, !governed.contains(.camera) { Framing.presentSubject(&state) }
-        for c in perStep.prefix(n).joined() { _ = explorerCommand(&state, c) }
     }
 }
 
 /// The parts of the explorer's view a step's commands set (applyStepView).
-enum StepViewPart: Hashable {
+enum StepViewPart: Hashable, CaseIterable {
     case camera, crosshair, panelPage, anchorBehaviour, contentPlace
 
     init?(_ command: ExplorerCommand) {

@@ -317,7 +317,10 @@ public enum ExplorerScreen {
         case .tree: modeLabel = "TREE"
         }
         let right = " " + modeLabel + " "
-        canvas.write(title, column: 0, row: layout.titleRow, style: titleStyle, maxWidth: max(0, layout.columns - right.displayWidth - 1))
+        // A title wider than its room ends in "…", so a cut title never reads as whole.
+        let room = max(0, layout.columns - right.displayWidth - 1)
+        canvas.write(title.displayWidth > room ? Panel.middleEllipsis(title, width: room, tail: 0) : title,
+                     column: 0, row: layout.titleRow, style: titleStyle, maxWidth: room)
         canvas.write(right, column: max(0, layout.columns - right.displayWidth), row: layout.titleRow,
                      style: CellStyle(foreground: .rgb(40, 60, 110), background: .rgb(255, 210, 80), bold: true))
     }

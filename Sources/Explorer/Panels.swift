@@ -64,12 +64,13 @@ public enum Panel {
         return out
     }
 
-    /// The text's head and tail around `…`, `width` columns in all (the tail: up to 10).
-    static func middleEllipsis(_ text: String, width: Int) -> String {
+    /// The text's head and tail around `…`, `width` columns in all (the tail: up to `tail`
+    /// columns, 10 unless told; 0 cuts the end).
+    static func middleEllipsis(_ text: String, width: Int, tail tailMost: Int = 10) -> String {
         guard text.displayWidth > width else { return text }
         guard width > 1 else { return "…" }
         let chars = Array(text)
-        let tailWidth = min(10, (width - 1) / 2)
+        let tailWidth = min(tailMost, (width - 1) / 2)
         var tail: [Character] = [], used = 0
         for ch in chars.reversed() {
             let w = DisplayWidth.of(ch)

@@ -91,7 +91,9 @@ public enum TimeView {
         for (i, a) in shown.enumerated() {
             let row = top + 1 + i
             let name = s.tree.contains(a.layer) ? s.tree[a.layer].name : "?"
-            canvas.write(" " + name + "." + a.spec.keyPath.rawValue, column: area.column, row: row, style: timelineStyle, maxWidth: labelWidth)
+            // Too long, the label keeps its end (`rotation.z`, not `rotati`) around a `…`.
+            let label = Panel.middleEllipsis(name + "." + a.spec.keyPath.rawValue, width: labelWidth - 1)
+            canvas.write(" " + label, column: area.column, row: row, style: timelineStyle, maxWidth: labelWidth)
             let x0 = area.column + labelWidth + 1
             let from: Int, to: Int, playhead: Int
             if a.activeDuration.isFinite {

@@ -396,6 +396,13 @@ public struct Session: Equatable, Sendable {
             let size = scene.tree[id].bounds.size
             if case let .resize(w, h) = command {
                 scene.tree.resize(id, to: Size(width: w, height: h))
+            } else if scene.tree[id].frameSetterIsLossy {
+                // Turned by its transform, the view has no frame to swap (the frame setter would
+                // distort the bounds: 100×60 became 83.8×81.1): its bounds swap about its anchor.
+                scene.tree[id].bounds.size = Size(width: size.height, height: size.width)
+                scene.tree.autoresizeSubviews(of: id, oldSize: size)
+                let n = NumberText.query
+                warning = "\(scene.tree[id].name) is turned by its transform, so its bounds swapped about its anchorPoint (\(n(size.width))×\(n(size.height)) → \(n(size.height))×\(n(size.width)), position kept), not its frame"
             } else {
                 scene.tree.resize(id, to: Size(width: size.height, height: size.width))
             }

@@ -37,4 +37,27 @@ struct ResizeCommandTests {
         _ = try session.perform(.edit(.turn))
         #expect(session.scene.tree[root].bounds.size == Size(width: 300, height: 200))
     }
+
+    @Test("turn on a view its transform rotates swaps its bounds about the anchor, and says so")
+    func turnUnderARotation() throws {
+        // The tour's box: bounds 100×60, anchorPoint (0, 0) at (230, 80), rotated 15°. Through
+        // the frame setter its bounds became 83.837×81.063, neither size nor swap.
+        var box = Layer(name: "box", kind: .layer)
+        box.bounds = Rect(x: 0, y: 0, width: 100, height: 60)
+        box.anchorPoint = Point(0, 0)
+        box.position = Point(230, 80)
+        box.transform = .rotation(.degrees(15))
+        var tree = LayerTree()
+        let id = try tree.add(box)
+        var session = Session(scene: Scene(tree: tree))
+        _ = try session.perform(.select("box"))
+        _ = try session.perform(.edit(.turn))
+        #expect(session.scene.tree[id].bounds.size == Size(width: 60, height: 100))
+        #expect(session.scene.tree[id].position == Point(230, 80))
+        #expect(session.warning == "box is turned by its transform, so its bounds swapped about its anchorPoint (100×60 → 60×100, position kept), not its frame")
+        _ = try session.perform(.edit(.turn))
+        #expect(session.scene.tree[id].bounds.size == Size(width: 100, height: 60))
+        _ = try session.perform(.undo)
+        #expect(session.scene.tree[id].bounds.size == Size(width: 60, height: 100))
+    }
 }

@@ -201,7 +201,8 @@ public enum ExplorerScreen {
                 drawBox(&canvas, title: "Keys (any key closes)", lines: help, layout: layout, unicode: unicode)
             } else {
                 let first = min(max(0, state.helpScroll), help.count - visible)
-                drawBox(&canvas, title: "Keys \(first + 1)–\(first + visible) of \(help.count) (j/k Space scroll, any other key closes)",
+                // Lines, not keys: the scene's notes and wrapped keys take rows too.
+                drawBox(&canvas, title: "Keys, lines \(first + 1)–\(first + visible) of \(help.count) (j/k Space scroll, any other key closes)",
                         lines: Array(help[first...]), layout: layout, unicode: unicode)
             }
         } else if case let .confirmOverwrite(path, conflict, _) = state.mode {

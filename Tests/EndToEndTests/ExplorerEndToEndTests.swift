@@ -473,13 +473,13 @@ struct ExplorerEndToEndTests {
         try press(session, "?", echo: "? → help")
         // 40 rows: 36 lines of the box at a time; the notes (5 lines and a blank), the
         // bindings and the command list do not fit.
-        var screen = try session.waitFor("Keys 1–36 of")
+        var screen = try session.waitFor("Keys, lines 1–36 of")
         #expect(screen.contains("Tab           select the next layer (tree order)"))
         #expect(!screen.contains("C-c           cancel the : line"))
         // Space pages on until the last binding shows; every page is new.
         var seen = screen
-        func header(_ screen: String) -> String { lines(screen).first { $0.contains("Keys ") } ?? "" }
-        // "Keys 48–83 of 83": the last page. The header is drawn before the rows below it
+        func header(_ screen: String) -> String { lines(screen).first { $0.contains("Keys, lines ") } ?? "" }
+        // "Keys, lines 48–83 of 83": the last page. The header is drawn before the rows below it
         // may be, so the last binding is waited for once the last page is announced.
         func isLastPage(_ screen: String) -> Bool {
             let numbers = header(screen).split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
@@ -488,7 +488,7 @@ struct ExplorerEndToEndTests {
         for _ in 0..<6 where !isLastPage(screen) {
             let before = header(screen)
             try session.sendKeys("Space")
-            _ = try session.waitUntil("the next help page") { header($0) != before && $0.contains("Keys ") }
+            _ = try session.waitUntil("the next help page") { header($0) != before && $0.contains("Keys, lines ") }
             // The header may be drawn before the rows below it: read the page once two
             // captures in a row agree.
             screen = try session.waitUntil("the page drawn whole") { $0 == (try? session.capture()) }

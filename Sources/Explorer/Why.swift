@@ -179,8 +179,10 @@ public enum Why {
             out.append(PanelLine("last: \(e.command.text)", style: note))
             let d = e.frameAfter.origin - e.frameBefore.origin
             let dp = e.after.position - e.before.position
-            out.append(PanelLine(" frame moved (\(f(d.dx)), \(f(d.dy))), \(layer.kind == .view ? "center" : "position") (\(f(dp.dx)), \(f(dp.dy)))",
-                                 style: d != .zero ? changed : .plain))
+            // Deltas, "by" as the status line says them (not "center (0, 0)", which reads as a
+            // place), one a line: together they are wider than the panel.
+            out.append(PanelLine(" frame moved by (\(f(d.dx)), \(f(d.dy)))", style: d != .zero ? changed : .plain))
+            out.append(PanelLine(" \(layer.kind == .view ? "center" : "position") moved by (\(f(dp.dx)), \(f(dp.dy)))", style: dp != .zero ? changed : .plain))
             if e.after.bounds.size != e.before.bounds.size {
                 out.append(PanelLine(" bounds \(f(e.before.bounds.size.width))×\(f(e.before.bounds.size.height)) → \(f(e.after.bounds.size.width))×\(f(e.after.bounds.size.height))", style: changed))
             }

@@ -38,7 +38,7 @@ import LayerModel
         #expect(state.session.tree[edit.layer].name == "frameFirst")
         #expect(edit.frameBefore == Rect(140, 140, 100, 100))
         #expect(edit.frameAfter == Rect(190, 190, 100, 100))
-        // Deltas as a key would say them: frame moved (50, 50), position (0, 0).
+        // Deltas as a key would say them: frame moved by (50, 50), position by (0, 0).
         #expect(state.status == "anchor → (0, 0): frame moved by (50, 50), position by (0, 0)")
         let fromStep = Why.anchorJump(state)
         // The ghost (the old frame, dotted) and the arrow from its centre to the new one.

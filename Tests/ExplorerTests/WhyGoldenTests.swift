@@ -36,7 +36,7 @@ import CommandLanguage
         #expect(abs(dy - -(60 * s + 40 * c)) < 1e-9)   // −58.109
         let canvas = Self.render(state)
         let text = canvas.text
-        #expect(text.contains("frame moved (-42.701, -58.109), position (0, 0)"))
+        #expect(text.contains(" frame moved by (-42.701, -58.109) ") && text.contains(" position moved by (0, 0) "))
         #expect(text.contains("4 + position (100, 100)"))
         expectGolden(canvas)
     }
@@ -45,7 +45,7 @@ import CommandLanguage
         let state = try Self.state("anchor-jump.yaml", "step 2\nselect staying\nanchor 0.5 0.5 keep-frame\npanel formula")
         let canvas = Self.render(state)
         let text = canvas.text
-        #expect(text.contains("frame moved (0, 0), position (42.701, 58.109)"))
+        #expect(text.contains(" frame moved by (0, 0) ") && text.contains(" position moved by (42.701, 58.109) "))
         expectGolden(canvas)
     }
 

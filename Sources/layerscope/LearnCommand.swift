@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cells
+import CommandLanguage
 import Engine
 import SceneFiles
 import Explorer
@@ -25,13 +26,21 @@ struct Learn: ParsableCommand {
         discussion: """
             layerscope learn opens the embedded pack (12 lessons); learn PACK opens a folder of \
             lesson files in file-name order, learn FILE one lesson. Keys while a lesson is open: \
-            G the next hint, N the next lesson, M the list (also :hint, :next, :lessons, :lesson N). \
+            \(learnKey(.hint)) the next hint, \(learnKey(.next)) the next lesson, \(learnKey(.lessons)) the list \
+            (also :hint, :next, :lessons, :lesson N). \
             Progress is kept in $XDG_STATE_HOME/layerscope/learn (default ~/.local/state) and \
             resumed at the next start. In a workshop: --room DIR --name NAME, and the presenter \
             runs layerscope room DIR.
             """,
         subcommands: [LearnRun.self, LearnCheck.self, LearnVerify.self],
         defaultSubcommand: LearnRun.self)
+}
+
+/// The key the explorer's keymap binds to a learner's command (`G`, `N`, `E`): the help names
+/// what the keymap does (it said "M the list", and M is measure).
+func learnKey(_ command: CommandLanguage.LearnCommand) -> String {
+    Keymap.bindings.first { $0.action == .command(.explorer(.learn(command))) }?.keys.map(\.description).joined(separator: " ")
+        ?? ":" + Command.explorer(.learn(command)).text
 }
 
 /// A pack as given on the command line: the embedded one, a folder, or one file.

@@ -43,4 +43,20 @@ struct HelpEndToEndTests {
         }
         #expect(help.hasSuffix("for detailed help.\n"))
     }
+
+    /// `learn --help` names the keys the keymap binds (it said "M the list"; M is measure, E
+    /// the lessons): checked against README's key table, which a test keeps equal to the keymap.
+    @Test func learnHelpNamesTheKeysTheKeymapBinds() throws {
+        let readme = try String(contentsOf: CommandLineEndToEndTests.package.appendingPathComponent("README.md"), encoding: .utf8)
+        func key(_ does: String) throws -> String {
+            let row = try #require(readme.split(separator: "\n").first { $0.hasSuffix("| \(does) |") }, "README has no key row \(does)")
+            return String(row.split(separator: "`")[1])
+        }
+        let (hint, next, list) = (try key("learn: get the next hint"), try key("learn: the next lesson"), try key("learn: the lessons, ✓ for each passed"))
+        #expect([hint, next, list] == ["G", "N", "E"])
+        let r = try Subprocess.run(try LayerScopeProgram.requiredPath, ["learn", "--help"], timeout: .seconds(20))
+        #expect(r.status == 0)
+        let help = r.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("\(hint) the next hint, \(next) the next lesson, \(list) the list (also :hint, :next, :lessons, :lesson N)"), "\(help)")
+    }
 }

@@ -3,6 +3,7 @@ import Testing
 import Geometry
 import LayerModel
 @testable import CommandLanguage
+import TestSupport
 
 /// The command table is the one declaration of every command: these tests generate commands
 /// from it (not from a hand-kept list) and check that the parser, the printer, the engine
@@ -118,7 +119,7 @@ struct CommandTableTests {
 
     // MARK: Generated docs
 
-    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let package = PackageRoot.url
 
     /// The text between `<!-- commands:NAME … -->` and `<!-- /commands:NAME -->`.
     static func generatedBlock(_ name: String, in file: String) throws -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A program running in a detached tmux session of fixed size, driven like a user
 /// would: keys in, screen text out.
@@ -403,8 +404,7 @@ enum BuiltProducts {
             || folder.lastPathComponent == "debug" || folder.lastPathComponent == "release" {
             return folder
         }
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let packageRoot = PackageRoot.url
         return packageRoot.appendingPathComponent(".build/debug")
     }()
 

@@ -95,7 +95,7 @@ let package = Package(
         .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing", "Mutation", "SceneFiles", "Engine"]),
         // Test helpers shared by the test targets: approximate comparison, goldens, the screen
         // model of the end-to-end tests, the malformed corpora's manifests, a layer builder.
-        .target(name: "TestSupport", dependencies: ["Geometry", "Cells", "LayerModel"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Geometry", "Cells", "LayerModel", "CommandLanguage"], path: "Tests/TestSupport"),
         // The explorer tests' own support: the fixture scene, keys pressed on a state, the
         // shipped layouts' folder (shared by ExplorerTests and ExplorerRuntimeTests).
         .target(name: "ExplorerTestSupport", dependencies: ["Explorer", "Engine", "Scenes", "LayerModel", "LayoutFiles", "Raster", "TerminalKit", "Geometry", "TestSupport"], path: "Tests/ExplorerTestSupport"),

@@ -436,7 +436,7 @@ public enum CommandTable {
     static let content: [CommandSpec] = [
         CommandSpec("draw", .scene, [
             CommandForm([.tail("OP…")],
-                        "append one drawing operation to the selection's drawing: `save`, `restore`, `translate TX TY`, `rotate DEG`, `scale SX SY`, `concat A B C D TX TY`, `fill-rect`/`stroke-rect`/`fill-ellipse`/`stroke-ellipse X Y W H COLOR [WIDTH]`, `line X1 Y1 X2 Y2 COLOR [WIDTH]`, `text \"TEXT\" X Y [COLOR]` ([content.md](content.md))"),
+                        "append one drawing operation to the selection's drawing: " + DrawingOperation.synopsisList + " ([content.md](content.md))"),
             CommandForm([.keyword("clear")], "empty the selection's drawing"),
         ]) { (r: inout TokenCursor) throws(CommandError) in
             if let t = r.peek, !t.quoted, t.text == "clear", r.tokens.count == r.index + 1 { r.advance(); return edit(.drawClear) }

@@ -197,8 +197,7 @@ public enum CommandTable {
         CommandSpec("reset", .scene, [CommandForm([], "identity transform on the selection")]) { (_: inout TokenCursor) throws(CommandError) in edit(.reset) },
         CommandSpec("toggle", .scene, [CommandForm([words(ToggleProperty.self)], "flip a bool")]) { (r: inout TokenCursor) throws(CommandError) in
             let t = try r.word("hidden, masksToBounds or geometryFlipped")
-            let aliases = ["clipsToBounds": "masksToBounds", "isHidden": "hidden", "flipped": "geometryFlipped"]
-            guard let p = ToggleProperty(rawValue: aliases[t.text] ?? t.text) else {
+            guard let p = ToggleProperty.byWord[t.text] else {
                 throw CommandError("cannot toggle \"\(t.text)\"", column: t.column,
                                    suggestion: NearMiss.closest(to: t.text, among: ToggleProperty.allCases.map(\.rawValue)).map { "did you mean \"\($0)\"?" } ?? "toggle hidden, masksToBounds or geometryFlipped")
             }

@@ -95,10 +95,10 @@ let package = Package(
         .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing", "Mutation", "SceneFiles", "Engine"]),
         // Test helpers shared by the test targets: approximate comparison, goldens, the screen
         // model of the end-to-end tests, the malformed corpora's manifests, a layer builder.
-        .target(name: "TestSupport", dependencies: ["Geometry", "Cells", "LayerModel"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Geometry", "Cells", "LayerModel", "CommandLanguage"], path: "Tests/TestSupport"),
         // The explorer tests' own support: the fixture scene, keys pressed on a state, the
         // shipped layouts' folder (shared by ExplorerTests and ExplorerRuntimeTests).
-        .target(name: "ExplorerTestSupport", dependencies: ["Explorer", "Engine", "Scenes", "LayerModel", "LayoutFiles", "Raster", "TerminalKit", "Geometry"], path: "Tests/ExplorerTestSupport"),
+        .target(name: "ExplorerTestSupport", dependencies: ["Explorer", "Engine", "Scenes", "LayerModel", "LayoutFiles", "Raster", "TerminalKit", "Geometry", "TestSupport"], path: "Tests/ExplorerTestSupport"),
         // One test target per source target, named after it (docs/architecture.md). EndToEndTests
         // tests the executables (layerscope, ncurses-demo and through them NCursesTerminal) in
         // real terminals.
@@ -124,7 +124,7 @@ let package = Package(
                     exclude: ["__Goldens__"]),
         .testTarget(name: "ExplorerRuntimeTests", dependencies: ["SceneFiles", "LayoutFileIO", "ExplorerRuntime", "Explorer", "ExplorerTestSupport", "Graphics", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
                     exclude: ["Feeds"]),
-        .testTarget(name: "MutationTests", dependencies: ["Mutation", "LayoutFiles"]),
+        .testTarget(name: "MutationTests", dependencies: ["Mutation", "LayoutFiles", "TestSupport"]),
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Mutation", "TestSupport", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Cells"]),
     ],

@@ -135,8 +135,6 @@ public struct Cell: Hashable, Sendable {
         return DisplayWidth.of(Unicode.Scalar(code) ?? " ")
     }
 
-    /// The glyph of the right half of a wide character.
-    public static let wideTailGlyph: Character = "\u{0}"
     /// The right half of a wide character, in `style`.
     @inlinable public static func wideTail(_ style: CellStyle) -> Cell { Cell(scalar: "\u{0}", style: style) }
     /// True for the right half of a wide character (nothing to draw there).

@@ -77,10 +77,17 @@ public struct CommandSpec: Sendable {
     public var aliases: [String]
     public var section: CommandSection
     public var forms: [CommandForm]
+    /// Whether the command goes to attendees in a follow feed (docs/follow.md): every command
+    /// that changes what the screen shows does; none that touches files or the terminal (save,
+    /// load, export, quit), nor the presenter's own overlays and presentation settings (help,
+    /// the `:` line, present, show). `Follow.travels` reads it, the presenter and attendees
+    /// alike.
+    public var travels: Bool
     let parse: Parse
 
-    init(_ verb: String, aliases: [String] = [], _ section: CommandSection, _ forms: [CommandForm], parse: @escaping Parse) {
-        self.verb = verb; self.aliases = aliases; self.section = section; self.forms = forms; self.parse = parse
+    init(_ verb: String, aliases: [String] = [], _ section: CommandSection, _ forms: [CommandForm], travels: Bool = true,
+         parse: @escaping Parse) {
+        self.verb = verb; self.aliases = aliases; self.section = section; self.forms = forms; self.travels = travels; self.parse = parse
     }
 
     /// `verb ARGS…` for each form.
@@ -190,8 +197,7 @@ public enum CommandTable {
         CommandSpec("reset", .scene, [CommandForm([], "identity transform on the selection")]) { (_: inout TokenCursor) throws(CommandError) in edit(.reset) },
         CommandSpec("toggle", .scene, [CommandForm([words(ToggleProperty.self)], "flip a bool")]) { (r: inout TokenCursor) throws(CommandError) in
             let t = try r.word("hidden, masksToBounds or geometryFlipped")
-            let aliases = ["clipsToBounds": "masksToBounds", "isHidden": "hidden", "flipped": "geometryFlipped"]
-            guard let p = ToggleProperty(rawValue: aliases[t.text] ?? t.text) else {
+            guard let p = ToggleProperty.byWord[t.text] else {
                 throw CommandError("cannot toggle \"\(t.text)\"", column: t.column,
                                    suggestion: NearMiss.closest(to: t.text, among: ToggleProperty.allCases.map(\.rawValue)).map { "did you mean \"\($0)\"?" } ?? "toggle hidden, masksToBounds or geometryFlipped")
             }
@@ -222,20 +228,20 @@ public enum CommandTable {
         CommandSpec("save", aliases: ["w"], .scene, [
             CommandForm([.optional([.file("FILE")])], "write the scene atomically (temp file + rename); without FILE, to the file it came from"),
             CommandForm([.keyword("--rewrite"), .optional([.file("FILE")])], SaveRewrite.help),
-        ]) { (r: inout TokenCursor) throws(CommandError) in
+        ], travels: false) { (r: inout TokenCursor) throws(CommandError) in
             let rewrite = r.peek.map { $0.text == "--rewrite" && !$0.quoted } ?? false
             if rewrite { r.advance() }
             return engine(.save(r.peek == nil ? nil : try r.name("a file name"), rewrite: rewrite))
         },
-        CommandSpec("load", aliases: ["e"], .scene, [CommandForm([.file("FILE")], "open another layout")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("load", aliases: ["e"], .scene, [CommandForm([.file("FILE")], "open another layout")], travels: false) { (r: inout TokenCursor) throws(CommandError) in
             engine(.load(try r.name("a file name")))
         },
-        CommandSpec("reload", .scene, [CommandForm([], "read the scene's file again")]) { (_: inout TokenCursor) throws(CommandError) in engine(.reload) },
+        CommandSpec("reload", .scene, [CommandForm([], "read the scene's file again")], travels: false) { (_: inout TokenCursor) throws(CommandError) in engine(.reload) },
         CommandSpec("export", .scene, [
             CommandForm([.keyword("swift")], "the selection as Swift you can paste"),
             CommandForm([.keyword("svg"), .file("FILE"), .optional([.keyword("--crop"), .choice(SVGExtent.allCases.map(\.rawValue))])],
                         "the scene as an SVG picture, written atomically to FILE; `--crop content` fits the layers' union (10 units round it), as `render --svg FILE --crop content` does"),
-        ]) { (r: inout TokenCursor) throws(CommandError) in
+        ], travels: false) { (r: inout TokenCursor) throws(CommandError) in
             let t = try r.word("a format (swift or svg)")
             switch t.text {
             case "swift": return engine(.exportSwift)
@@ -390,15 +396,15 @@ public enum CommandTable {
         CommandSpec("anchor-behaviour", .explorer, [CommandForm([words(AnchorBehaviourName.self)], "what the anchor keys do")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.anchorBehaviour(try r.choice("anchor behaviour", AnchorBehaviourName.self)))
         },
-        CommandSpec("command-line", .explorer, [CommandForm([], "open the `:` line")]) { (_: inout TokenCursor) throws(CommandError) in explorer(.commandLine) },
-        CommandSpec("help", .explorer, [CommandForm([], "the help overlay")]) { (_: inout TokenCursor) throws(CommandError) in explorer(.help) },
+        CommandSpec("command-line", .explorer, [CommandForm([], "open the `:` line")], travels: false) { (_: inout TokenCursor) throws(CommandError) in explorer(.commandLine) },
+        CommandSpec("help", .explorer, [CommandForm([], "the help overlay")], travels: false) { (_: inout TokenCursor) throws(CommandError) in explorer(.help) },
         CommandSpec("legend", .explorer, [CommandForm([onOff], "the legend of the canvas marks ([picture.md](picture.md))")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.legend(try r.onOff()))
         },
-        CommandSpec("present", .explorer, [CommandForm([onOff], "the presentation preset: bold marks, big key echo, essential panel")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("present", .explorer, [CommandForm([onOff], "the presentation preset: bold marks, big key echo, essential panel")], travels: false) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.present(try r.onOff()))
         },
-        CommandSpec("show", .explorer, [CommandForm([words(ShownPart.self)], "what fills a terminal too narrow for both")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("show", .explorer, [CommandForm([words(ShownPart.self)], "what fills a terminal too narrow for both")], travels: false) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.show(try r.choice("part", ShownPart.self)))
         },
         CommandSpec("search", .explorer, [CommandForm([.optional([.text("TEXT")])], "the tree browser: open the search line (`/`), or select the first view matching TEXT by name, class or address")]) { (r: inout TokenCursor) throws(CommandError) in
@@ -416,10 +422,10 @@ public enum CommandTable {
         CommandSpec("filter", .explorer, [CommandForm([onOff], "hide hidden and zero-size views in the tree browser (`F`)")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.filter(try r.onOff()))
         },
-        CommandSpec("quit", aliases: ["q"], .explorer, [CommandForm([], "quit (asks when there are unsaved edits); ends a script")]) { (_: inout TokenCursor) throws(CommandError) in
+        CommandSpec("quit", aliases: ["q"], .explorer, [CommandForm([], "quit (asks when there are unsaved edits); ends a script")], travels: false) { (_: inout TokenCursor) throws(CommandError) in
             explorer(.quit(force: false))
         },
-        CommandSpec("quit!", aliases: ["q!"], .explorer, [CommandForm([], "quit now")]) { (_: inout TokenCursor) throws(CommandError) in
+        CommandSpec("quit!", aliases: ["q!"], .explorer, [CommandForm([], "quit now")], travels: false) { (_: inout TokenCursor) throws(CommandError) in
             explorer(.quit(force: true))
         },
     ]
@@ -429,7 +435,7 @@ public enum CommandTable {
     static let content: [CommandSpec] = [
         CommandSpec("draw", .scene, [
             CommandForm([.tail("OP…")],
-                        "append one drawing operation to the selection's drawing: `save`, `restore`, `translate TX TY`, `rotate DEG`, `scale SX SY`, `concat A B C D TX TY`, `fill-rect`/`stroke-rect`/`fill-ellipse`/`stroke-ellipse X Y W H COLOR [WIDTH]`, `line X1 Y1 X2 Y2 COLOR [WIDTH]`, `text \"TEXT\" X Y [COLOR]` ([content.md](content.md))"),
+                        "append one drawing operation to the selection's drawing: " + DrawingOperation.synopsisList + " ([content.md](content.md))"),
             CommandForm([.keyword("clear")], "empty the selection's drawing"),
         ]) { (r: inout TokenCursor) throws(CommandError) in
             if let t = r.peek, !t.quoted, t.text == "clear", r.tokens.count == r.index + 1 { r.advance(); return edit(.drawClear) }
@@ -454,6 +460,14 @@ public enum CommandTable {
     }()
 
     public static func spec(for word: String) -> CommandSpec? { byWord[word] }
+
+    /// The declaration of `command`: the spec its printed text's verb names (a command prints
+    /// as its verb and arguments, and reads back the same: CommandTableTests).
+    public static func spec(of command: Command) -> CommandSpec? {
+        let text = command.text
+        let verb = text.firstIndex(of: " ").map { String(text[..<$0]) } ?? text
+        return byWord[verb]
+    }
 
     /// How `verb` is written, from its declared forms (`CommandSpec.usage`): what an error
     /// that restates a command's grammar shows, so it cannot drift from the help.
@@ -543,7 +557,7 @@ public enum CommandTable {
     }
 
     /// Every linear reading of a grammar: each optional group present or absent.
-    static func expansions(_ args: [CommandArgument]) -> [[CommandArgument]] {
+    public static func expansions(_ args: [CommandArgument]) -> [[CommandArgument]] {
         var results: [[CommandArgument]] = [[]]
         for arg in args {
             if case let .optional(inner) = arg {

@@ -1,3 +1,5 @@
+import LayerModel
+
 /// The words of a switch and of a true/false value, declared once: what a toggle command
 /// (`cursor on`, `explode off`, `filter on` …) reads, prints, completes and shows in its
 /// synopsis, and what a true/false property (`set hidden yes`) accepts — which the layout
@@ -22,4 +24,21 @@ public enum Toggle {
 
     /// The value a true/false word spells; nil for any other word.
     public static func truth(_ word: String) -> Bool? { truthWords.first { $0.word == word }?.value }
+}
+
+extension ToggleProperty {
+    /// The property `toggle` flips.
+    public var declaration: PropertyDeclaration { PropertyDeclaration.named(rawValue)! }
+
+    /// Every word `toggle` reads, from the property declarations (`PropertyDeclaration.toggle`):
+    /// each toggled property's name, its aliases (`clipsToBounds`) and its toggle words
+    /// (`isHidden`, `flipped`).
+    public static let byWord: [String: ToggleProperty] = {
+        var out: [String: ToggleProperty] = [:]
+        for d in PropertyDeclaration.all {
+            guard let words = d.toggle, let p = ToggleProperty(rawValue: d.property.rawValue) else { continue }
+            for w in d.spellings.map(\.rawValue) + words { out[w] = p }
+        }
+        return out
+    }()
 }

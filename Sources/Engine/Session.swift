@@ -159,12 +159,14 @@ public struct Session: Equatable, Sendable {
         markClean()
     }
 
-    /// The version of `path` the scene was read from when it was read from there (taken
-    /// while reading), else the version on disk now.
+    /// The version of `path` the scene was read at, as its reader handed it over with the
+    /// scene (`Scene.loaded`: `SceneLoader.load`, kept through its script). A scene not read
+    /// from `path` (built in memory, or read from elsewhere) read no version of it: nil, as
+    /// for a new file, so a save over a file that is there asks first. The engine reads no
+    /// file: the runtime and SceneFiles do the reading and hand the version over.
     static func versionRead(of scene: Scene, from path: String?) -> FileVersion? {
-        guard let path else { return nil }
-        if scene.loaded.path == path, let version = scene.loaded.version { return version }
-        return diskVersion(of: path)
+        guard let path, scene.loaded.path == path else { return nil }
+        return scene.loaded.version
     }
 
     private mutating func markClean() {

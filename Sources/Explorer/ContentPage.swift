@@ -17,7 +17,7 @@ import Darwin
 enum ContentPage {
     static let heading = CellStyle(bold: true, underline: true)
     static let note = CellStyle(dim: true)
-    static let current = CellStyle(foreground: .rgb(255, 210, 80), bold: true)
+    static let current = CellStyle(foreground: Chrome.highlight, bold: true)
 
     /// How many operations the page shows for the selection: the cursor's count when it is
     /// on the selection, else all of them.
@@ -126,7 +126,7 @@ enum ContentPage {
     /// lines: the panel is 48 columns wide).
     static func drawnContentLines(_ tree: LayerTree, at p: Point) -> [PanelLine] {
         guard let (id, i) = tree.drawnContent(at: p) else { return [] }
-        let style = CellStyle(foreground: .rgb(255, 190, 0))
+        let style = CellStyle(foreground: Chrome.drawnContent)
         return [PanelLine(" on \(tree[id].name)'s drawing (op \(i + 1) \(tree[id].drawing[i].verb)):", style: style, layer: id),
                 PanelLine("  content is never hit-tested; bounds decide", style: style, layer: id)]
     }

@@ -63,9 +63,9 @@ public struct TreePanel: Equatable, Sendable {
 }
 
 public enum ExplorerScreen {
-    static let titleStyle = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(40, 60, 110), bold: true)
+    static let titleStyle = CellStyle(foreground: Chrome.barText, background: Chrome.titleBar, bold: true)
     static let statusStyle = CellStyle(reverse: true)
-    static let errorStyle = CellStyle(foreground: .rgb(255, 90, 90), bold: true)
+    static let errorStyle = CellStyle(foreground: Chrome.alert, bold: true)
     static let headingStyle = CellStyle(bold: true, underline: true)
     static let dimStyle = CellStyle(dim: true)
     static let crosshairStyle = CellStyle(foreground: .rgb(CanvasMark.cursorColor.red, CanvasMark.cursorColor.green, CanvasMark.cursorColor.blue), bold: true)
@@ -174,7 +174,7 @@ public enum ExplorerScreen {
                 guard !line.isEmpty else { continue }
                 let text = "  " + line + "  "
                 canvas.write(text, column: max(0, (layout.columns - text.displayWidth) / 2), row: top + i,
-                             style: CellStyle(foreground: .rgb(20, 20, 20), background: .rgb(255, 210, 80), bold: true), maxWidth: layout.columns)
+                             style: CellStyle(foreground: Chrome.onHighlight, background: Chrome.highlight, bold: true), maxWidth: layout.columns)
             }
         } else if let typed = state.treeBrowser.typing {
             canvas.write("/" + typed, column: 0, row: layout.echoRow, maxWidth: layout.columns)
@@ -323,11 +323,11 @@ public enum ExplorerScreen {
         canvas.write(title.displayWidth > room ? Panel.middleEllipsis(title, width: room, tail: 0) : title,
                      column: 0, row: layout.titleRow, style: titleStyle, maxWidth: room)
         canvas.write(right, column: max(0, layout.columns - right.displayWidth), row: layout.titleRow,
-                     style: CellStyle(foreground: .rgb(40, 60, 110), background: .rgb(255, 210, 80), bold: true))
+                     style: CellStyle(foreground: Chrome.titleBar, background: Chrome.highlight, bold: true))
     }
 
     static func drawStatus(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout, footer: Footer) {
-        let style = state.statusIsError ? CellStyle(foreground: .rgb(255, 90, 90), bold: true, reverse: true) : statusStyle
+        let style = state.statusIsError ? CellStyle(foreground: Chrome.alert, bold: true, reverse: true) : statusStyle
         let top = footer.statusBottomRow - footer.status.count + 1
         for (i, line) in footer.status.enumerated() {
             canvas.clear(row: top + i, column: 0, count: layout.columns, style: statusStyle)
@@ -382,7 +382,7 @@ public enum ExplorerScreen {
         let height = min(layout.rows - 2, lines.count + 2)
         guard width > 4, height > 2 else { return }
         let left = (layout.columns - width) / 2, top = max(1, (layout.rows - height) / 2)
-        let style = CellStyle(foreground: .rgb(230, 230, 230), background: .rgb(30, 30, 40))
+        let style = CellStyle(foreground: Chrome.boxText, background: Chrome.boxBackground)
         let h: Character = unicode ? "─" : "-", v: Character = unicode ? "│" : "|"
         for r in 0..<height {
             for c in 0..<width {
@@ -399,7 +399,7 @@ public enum ExplorerScreen {
                 canvas[left + c, top + r] = Cell(g, style: style)
             }
         }
-        canvas.write(" \(title) ", column: left + 2, row: top, style: CellStyle(foreground: .rgb(255, 210, 80), background: .rgb(30, 30, 40), bold: true), maxWidth: width - 4)
+        canvas.write(" \(title) ", column: left + 2, row: top, style: CellStyle(foreground: Chrome.highlight, background: Chrome.boxBackground, bold: true), maxWidth: width - 4)
         for (i, line) in lines.prefix(height - 2).enumerated() {
             canvas.write(line, column: left + 2, row: top + 1 + i, style: style, maxWidth: width - 4)
         }

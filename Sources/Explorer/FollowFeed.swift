@@ -186,22 +186,12 @@ extension FollowSync {
 
 /// The follow logic, without I/O: what travels, and how an attendee applies a record.
 public enum Follow {
-    /// Commands that travel: everything that changes what the screen shows, never what
-    /// touches files or the terminal (save, load, export, quit), nor the presenter's own
-    /// overlays and presentation settings. An attendee checks this too: a feed is input.
+    /// Commands that travel: as each command's declaration says (`CommandSpec.travels`):
+    /// everything that changes what the screen shows, never what touches files or the
+    /// terminal (save, load, export, quit), nor the presenter's own overlays and presentation
+    /// settings. An attendee checks this too: a feed is input.
     public static func travels(_ command: Command) -> Bool {
-        switch command {
-        case let .engine(c):
-            switch c {
-            case .save, .load, .reload, .exportSVG, .exportSwift: return false
-            default: return true
-            }
-        case let .explorer(c):
-            switch c {
-            case .quit, .help, .commandLine, .present, .show: return false
-            default: return true
-            }
-        }
+        CommandTable.spec(of: command)?.travels ?? false
     }
 
     /// After reading `record` at `wall` seconds since 1970: while the presenter's animations

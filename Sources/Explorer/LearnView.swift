@@ -9,13 +9,13 @@ import Engine
 enum LearnView {
     // Colours of the 256-colour cube (0, 95, 135, 175, 215, 255), so the band stays blue and
     // a pass green when the terminal has 256 colours (a nearer grey would win otherwise).
-    static let bandStyle = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(0, 0, 95))
-    static let bandBold = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(0, 0, 95), bold: true)
-    static let hintStyle = CellStyle(foreground: .rgb(255, 215, 95), background: .rgb(0, 0, 95))
-    static let passStyle = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(0, 95, 0))
-    static let passBold = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(0, 95, 0), bold: true)
-    static let keyStyle = CellStyle(foreground: .rgb(175, 175, 215), background: .rgb(0, 0, 95))
-    static let passKeyStyle = CellStyle(foreground: .rgb(175, 215, 175), background: .rgb(0, 95, 0))
+    static let bandStyle = CellStyle(foreground: Chrome.barText, background: Chrome.lessonBand)
+    static let bandBold = CellStyle(foreground: Chrome.barText, background: Chrome.lessonBand, bold: true)
+    static let hintStyle = CellStyle(foreground: Chrome.lessonHint, background: Chrome.lessonBand)
+    static let passStyle = CellStyle(foreground: Chrome.barText, background: Chrome.passBand)
+    static let passBold = CellStyle(foreground: Chrome.barText, background: Chrome.passBand, bold: true)
+    static let keyStyle = CellStyle(foreground: Chrome.lessonKey, background: Chrome.lessonBand)
+    static let passKeyStyle = CellStyle(foreground: Chrome.passKey, background: Chrome.passBand)
 
     /// The lines of the band, each with its style, for a band `width` columns wide.
     static func bandLines(_ learn: LearnState, width: Int) -> [(String, CellStyle)] {
@@ -118,7 +118,7 @@ enum LearnView {
             // The canvas is covered until the prediction is answered: no peeking.
             let area = layout.canvas
             for r in area.row..<(area.row + area.rows) {
-                canvas.clear(row: r, column: area.column, count: area.columns, style: CellStyle(background: .rgb(20, 20, 28)))
+                canvas.clear(row: r, column: area.column, count: area.columns, style: CellStyle(background: Chrome.lessonShade))
             }
             var lines = [""] + ExplorerScreen.wrap(prediction.ask, width: width - 6).map { "  " + $0 } + [""]
             lines.append("  > " + learn.typed + (unicode ? "▏" : "_"))

@@ -30,7 +30,7 @@ enum MeasureView {
         case nil:
             lines.append(PanelLine("  select another layer: B", style: ExplorerScreen.dimStyle))
         case let .failure(error)?:
-            lines.append(PanelLine("  \(error.message)", style: CellStyle(foreground: .rgb(255, 170, 60))))
+            lines.append(PanelLine("  \(error.message)", style: CellStyle(foreground: Chrome.warning)))
         case let .success(m)?:
             let b = state.selectedName ?? "?"
             let space = m.space.map { drawn[$0].name } ?? "screen"

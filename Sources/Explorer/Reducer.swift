@@ -44,13 +44,21 @@ public enum Action: Equatable, Sendable {
     // Follow mode (FollowLoop.swift): the run loop reads the feed, the reducer changes state.
     /// The title's note: following or detached, and whether the presenter left.
     case following(attached: Bool, presenterLeft: Bool)
-    /// A record of the presenter's feed, applied to the state shown (`Follow.apply`); a
-    /// `scene` record comes with its scene as the runtime read it (`Follow.action(for:)`).
+    /// A record of the presenter's feed, applied to the presenter's state (`Follow.apply`):
+    /// the state shown while attached, the mirror kept while detached (`Follow.onPresenter`);
+    /// a `scene` record comes with its scene as the runtime read it (`Follow.action(for:)`).
     case feed(FeedRecord, opened: Result<Scene, SceneLoadError>?)
-    /// The presenter's clock moved on since `record` (read late): `Follow.catchUp`.
+    /// The presenter's clock moved on since `record` (read late): `Follow.catchUp`, on the
+    /// presenter's state as `.feed`.
     case catchUp(after: FeedRecord, wall: Double)
-    /// `F` answered: the presenter's state (the mirror, at this terminal's size) is shown again.
-    case followedAgain(ExplorerState, presenterLeft: Bool)
+    /// An attached attendee's own key is about to change their screen: the presenter's state
+    /// is kept (`FollowFlags.presenter`) for `F`. The key's actions follow, then `.detached`.
+    case detaching
+    /// After that key: detached (the title and the status say `F` follows again).
+    case detached
+    /// `F` answered: the presenter's state (the mirror, at this terminal's size) is shown
+    /// again, its running clock moved on by `seconds` since the presenter was last heard.
+    case followedAgain(seconds: Double)
     /// A directory's entries (directories with a trailing `/`), for the `:` line's completion.
     case directoryListed(String, entries: [String])
     /// A key that changed nothing but what the footer says (an attendee still following).
@@ -181,22 +189,34 @@ public enum Reducer {
             state.setStatus(message, error: true)
             return .none
         case let .following(attached, presenterLeft):
-            state.follow = FollowFlags(attached: attached, presenterLeft: presenterLeft)
+            var flags = FollowFlags(attached: attached, presenterLeft: presenterLeft)
+            if !attached { flags.presenter = state.follow?.presenter }
+            state.follow = flags
             if presenterLeft, attached {
                 state.setStatus("the presenter left — this is their last state (q quits)")
             }
             return .none
         case let .feed(record, opened):
-            Follow.apply(record, opened: opened, to: &state)
+            Follow.onPresenter(&state) { Follow.apply(record, opened: opened, to: &$0) }
             return .none
         case let .catchUp(record, wall):
-            Follow.catchUp(&state, after: record, at: wall)
+            Follow.onPresenter(&state) { Follow.catchUp(&$0, after: record, at: wall) }
+            return .none
+        case .detaching:
+            let presenter = PresenterMirror(state)
+            state.follow?.presenter = presenter
+            return .none
+        case .detached:
+            _ = reduce(&state, .following(attached: false, presenterLeft: state.follow?.presenterLeft ?? false))
+            let said = "detached — \(Keymap.keyNames(for: .followAgain)) follows again" + (state.status.isEmpty ? "" : " · " + state.status)
+            state.setStatus(said, error: state.statusIsError)
             return .none
         case let .directoryListed(directory, entries):
             completeFiles(&state, directory: directory, entries: entries)
             return .none
-        case let .followedAgain(mirror, presenterLeft):
-            state = mirror
+        case let .followedAgain(seconds):
+            guard Follow.followAgain(&state, after: seconds) else { return .none }
+            let presenterLeft = state.follow?.presenterLeft ?? false
             _ = reduce(&state, .following(attached: true, presenterLeft: presenterLeft))
             if !presenterLeft { state.setStatus("following the presenter again") }
             state.echo = "\(Keymap.keyNames(for: .followAgain)) → follow"

@@ -68,14 +68,28 @@ public struct SharedView: Codable, Equatable, Sendable {
 }
 
 /// Follow mode as the attendee's screen is in it (`--follow`): whether it shows the
-/// presenter's state (attached) or the attendee's own (detached, `F` follows again), and
-/// whether the presenter left. Set by `Action.following`; the title and the keymap read it.
+/// presenter's state (attached) or the attendee's own (detached, `F` follows again), whether
+/// the presenter left, and, while detached, the presenter's state as the feed goes on
+/// building it (`presenter`). Set by the reducer (`.following`, `.detaching`, `.detached`,
+/// `.feed`, `.followedAgain`); the title and the keymap read it.
 public struct FollowFlags: Equatable, Sendable {
     public var attached: Bool
     public var presenterLeft: Bool
+    /// While detached: what `F` shows again (FollowMirror.swift); nil while attached. Boxed:
+    /// one word in every state, and equal by value.
+    private var box: PresenterMirrorBox? = nil
     public init(attached: Bool = true, presenterLeft: Bool = false) {
         self.attached = attached
         self.presenterLeft = presenterLeft
+    }
+
+    public var presenter: PresenterMirror? {
+        get { box?.value }
+        set { box = newValue.map(PresenterMirrorBox.init) }
+    }
+
+    public static func == (a: FollowFlags, b: FollowFlags) -> Bool {
+        a.attached == b.attached && a.presenterLeft == b.presenterLeft && (a.box === b.box || a.presenter == b.presenter)
     }
 
     /// The title's note: "following", "detached — F follows again", "… · the presenter left".

@@ -125,7 +125,7 @@ extension ExplorerScreen {
         // Never cut: a caption wider than the canvas wraps onto rows above its last (up to
         // half the canvas), each row led by a space.
         let lines = Footer.wrap(text, width: area.columns - 2, budget: max(1, area.rows / 2)).map { " " + $0 + " " }
-        let style = CellStyle(foreground: .rgb(20, 20, 30), background: .rgb(255, 210, 80), bold: false)
+        let style = CellStyle(foreground: Chrome.captionText, background: Chrome.highlight, bold: false)
         let top = area.row + area.rows - lines.count
         for (i, line) in lines.enumerated() {
             canvas.clear(row: top + i, column: area.column, count: area.columns, style: style)

@@ -9,9 +9,9 @@ import CommandLanguage
 /// presentation values in the panel, and the playback keys.
 public enum TimeView {
     static let outlineColor = Color(red: 255, green: 170, blue: 60)
-    static let timelineStyle = CellStyle(foreground: .rgb(230, 230, 230), background: .rgb(35, 35, 50))
-    static let barStyle = CellStyle(foreground: .rgb(255, 170, 60), background: .rgb(35, 35, 50))
-    static let playheadStyle = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(35, 35, 50), bold: true)
+    static let timelineStyle = CellStyle(foreground: Chrome.boxText, background: Chrome.timelineBackground)
+    static let barStyle = CellStyle(foreground: Chrome.warning, background: Chrome.timelineBackground)
+    static let playheadStyle = CellStyle(foreground: Chrome.barText, background: Chrome.timelineBackground, bold: true)
     /// One explorer frame at 30 frames per second: the `.` and `,` step.
     public static let frame = 1.0 / 30
     /// The `>` and `<` scrub step.
@@ -130,7 +130,7 @@ public enum TimeView {
             let status = a.isRunning(at: s.now) ? "" : (a.isVisible(at: s.now) ? " (kept)" : " (ended)")
             lines.append(PanelLine(" \(path.rawValue)\(status)", style: CellStyle(bold: true)))
             lines.append(PanelLine("  model \(model)"))
-            lines.append(PanelLine("  pres  \(shown)", style: model == shown ? .plain : CellStyle(foreground: .rgb(255, 170, 60))))
+            lines.append(PanelLine("  pres  \(shown)", style: model == shown ? .plain : CellStyle(foreground: Chrome.warning)))
         }
         return lines
     }

@@ -16,9 +16,9 @@ public enum Why {
     static let untouchableColor = Color(red: 255, green: 60, blue: 60)
 
     static let heading = CellStyle(bold: true, underline: true)
-    static let changed = CellStyle(foreground: .rgb(255, 210, 60), bold: true)
+    static let changed = CellStyle(foreground: Chrome.changed, bold: true)
     static let note = CellStyle(dim: true)
-    static let alert = CellStyle(foreground: .rgb(255, 90, 90), bold: true)
+    static let alert = CellStyle(foreground: Chrome.alert, bold: true)
 
     static func f(_ x: Double) -> String { NumberFormat.format(x) }
     static func pt(_ p: Point?) -> String { p.map { "(\(f($0.x)), \(f($0.y)))" } ?? "none" }
@@ -235,7 +235,7 @@ public enum Why {
         if m.isAffine { out.append(PanelLine("  = [\(m.affine.values.map(f).joined(separator: " "))]")) }
         if let p = state.cursor, state.mode == .cursor, let gap = NaiveGap(tree: tree, layer: id, screenPoint: p) {
             out.append(PanelLine(" cursor in \(layer.name): \(pt(gap.local))"))
-            out.append(PanelLine(" naive CGPointApplyAffineTransform:", style: CellStyle(foreground: .rgb(255, 80, 80))))
+            out.append(PanelLine(" naive CGPointApplyAffineTransform:", style: CellStyle(foreground: Chrome.naive)))
             out.append(PanelLine("   \(pt(gap.naive))"))
             out.append(PanelLine(" real convert(p, to: superlayer):"))
             out.append(PanelLine("   \(pt(gap.real))"))
@@ -271,7 +271,7 @@ public enum Why {
             }
             let local = v.localPoint.map { " " + pt($0) } ?? ""
             out.append(PanelLine(" \(i + 1) \(tree[v.layer].name.padded(toColumns: 10)) \(why)\(local)",
-                                 style: v.outcome == .hit ? CellStyle(foreground: .rgb(120, 255, 120), bold: true) : .plain, layer: v.layer))
+                                 style: v.outcome == .hit ? CellStyle(foreground: Chrome.hit, bold: true) : .plain, layer: v.layer))
         }
         if let alt = report.otherOrderDiffers {
             out.append(PanelLine(" \(order.other == .tree ? "tree order" : "zPosition order") would hit \(alt.hit.map { tree[$0].name } ?? "nothing")", style: alert))

@@ -6,16 +6,15 @@ import Scenes
 import Engine
 import TerminalKit
 
-/// The attendee's side of follow mode: the feed and the presenter's state as the feed
-/// builds it. Whether the screen shows it (attached) or the attendee's own (detached), and
-/// whether the presenter left, are the explorer state's (`ExplorerState.follow`).
+/// The attendee's side of follow mode, as far as it is I/O: the feed being read and when the
+/// presenter was last heard. What the presenter's state is, whether the screen shows it
+/// (attached) or the attendee's own (detached, the presenter's kept in
+/// `FollowFlags.presenter`), and whether the presenter left, are the explorer state's
+/// (`ExplorerState.follow`), changed by the reducer alone.
 struct FollowState {
     let reader: FeedReader
-    /// The presenter's state, at this terminal's size, while detached (while following it
-    /// is `RunLoop.state` itself).
-    var mirror: ExplorerState
-    /// When the mirror last heard from the presenter (monotonic seconds): a re-sync while
-    /// the presenter's animations run moves its clock on by the time since.
+    /// When the presenter was last heard (monotonic seconds): `F` while the presenter's
+    /// animations run moves its clock on by the time since (`.followedAgain(seconds:)`).
     var heard = FrameClock.monotonicSeconds()
     /// Records read and not yet replayed, the next one, and how many of its commands ran:
     /// the replay goes `FollowReplay.slice` commands at a time, between looks at the keyboard.
@@ -109,7 +108,7 @@ extension RunLoop {
     /// `F` follows again.
     public func runFollowing(_ reader: FeedReader) throws {
         _ = Reducer.reduce(&state, .following(attached: true, presenterLeft: false))
-        follow = FollowState(reader: reader, mirror: state)
+        follow = FollowState(reader: reader)
         _ = readFeed()
         try draw()
         while true {
@@ -174,18 +173,15 @@ extension RunLoop {
             case .bye: presenterLeft = true
             case .scene, .act:
                 if record.kind == .scene { presenterLeft = false }
-                if attached {
-                    _ = Reducer.reduce(&state, Follow.action(for: record))
-                    clock.stop()
-                } else {
-                    Follow.apply(record, to: &f.mirror)
-                }
+                // Attached, the state shown; detached, the presenter's kept (the reducer's choice).
+                _ = Reducer.reduce(&state, Follow.action(for: record))
+                if attached { clock.stop() }
                 f.heard = FrameClock.monotonicSeconds()
             }
         }
         // Read late (a late joiner, a slow pipe): a running clock moves on by the time since.
         if let lastAct {
-            if attached { _ = Reducer.reduce(&state, .catchUp(after: lastAct, wall: Follow.wallClock())) } else { Follow.catchUp(&f.mirror, after: lastAct, at: Follow.wallClock()) }
+            _ = Reducer.reduce(&state, .catchUp(after: lastAct, wall: Follow.wallClock()))
             f.heard = FrameClock.monotonicSeconds()
         }
         if f.reader.ended, !presenterLeft, !f.backlog { presenterLeft = true; changed = true }
@@ -216,8 +212,6 @@ extension RunLoop {
         guard var f = follow else { return false }
         switch event {
         case let .resize(columns, rows):
-            f.mirror.columns = columns; f.mirror.rows = rows
-            follow = f
             return try dispatch(.resize(columns: columns, rows: rows))
         case .resumed: return false
         case let .key(key):
@@ -230,49 +224,31 @@ extension RunLoop {
         if state.follow?.attached != false {
             // A key that changes nothing but the echo and the status (an unbound key) keeps
             // following; anything else detaches first.
-            var trial = state
-            for action in actions { _ = Reducer.reduce(&trial, action) }
-            if Self.substance(trial) == Self.substance(state) {
-                _ = Reducer.reduce(&state, .said(echo: trial.echo, status: trial.status, error: trial.statusIsError))
+            if let said = Follow.unchanged(by: actions, in: state) {
+                _ = Reducer.reduce(&state, said)
                 return false
             }
-            f.mirror = state
+            _ = Reducer.reduce(&state, .detaching)
             f.heard = FrameClock.monotonicSeconds()
             follow = f
             for action in actions where try dispatch(action) { return true }
-            label(attached: false, presenterLeft: state.follow?.presenterLeft ?? false)
-            let said = "detached — \(Keymap.keyNames(for: .followAgain)) follows again" + (state.status.isEmpty ? "" : " · " + state.status)
-            _ = Reducer.reduce(&state, .said(echo: state.echo, status: said, error: state.statusIsError))
+            _ = Reducer.reduce(&state, .detached)
             return false
         }
         for action in actions where try dispatch(action) { return true }
         return false
     }
 
-    /// `F` (`ExplorerEffect.followPresenter`): the presenter's state again, its clock moved on
-    /// by the time since it was heard, as the action that shows it; nil when not detached.
+    /// `F` (`ExplorerEffect.followPresenter`): the action that shows the presenter's state
+    /// again (the reducer keeps it), with the time since it was last heard; nil when not
+    /// detached.
     func followAgain() -> Action? {
         guard var f = follow, state.follow?.attached == false else { return nil }
-        var mirror = f.mirror
-        mirror.columns = state.columns
-        mirror.rows = state.rows
-        let s = mirror.session
-        if s.hasRunningAnimations, !s.isPaused, s.playbackSpeed > 0 {
-            _ = Reducer.reduce(&mirror, .tick(seconds: (FrameClock.monotonicSeconds() - f.heard) * s.playbackSpeed))
-        }
-        f.heard = FrameClock.monotonicSeconds()
+        let now = FrameClock.monotonicSeconds()
+        let seconds = now - f.heard
+        f.heard = now
         follow = f
         clock.stop()
-        return .followedAgain(mirror, presenterLeft: state.follow?.presenterLeft ?? false)
-    }
-
-    /// A state without what a key may change without changing anything: its echo, status,
-    /// command history and journal.
-    static func substance(_ state: ExplorerState) -> ExplorerState {
-        var s = state
-        s.echo = ""; s.status = ""; s.statusIsError = false
-        s.history = []; s.historyIndex = nil; s.journal = nil
-        s.session.clearWarning()
-        return s
+        return .followedAgain(seconds: seconds)
     }
 }

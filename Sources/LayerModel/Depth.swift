@@ -549,9 +549,4 @@ extension LayerTree {
         if let parent = storage[i]!.superlayer, !hitGeometry[parent.raw].plainSublayerSpace { return hopToSuperlayer(id) }
         return hitGeometry[i].toSuperlayer.planeHomography
     }
-
-    /// True when the layer or an ancestor is hidden.
-    public func isHiddenInTree(_ id: LayerID) -> Bool {
-        ancestors(of: id, includingSelf: true).contains { self[$0].isHidden }
-    }
 }

@@ -31,19 +31,6 @@ public enum DrawingOperation: Equatable, Sendable {
     case line(Point, Point, DrawingColor, width: Double?)
     case text(String, Point, DrawingColor?)
 
-    /// Every operation word, in the contract's order (completion, suggestions).
-    public static let verbs = ["save", "restore", "translate", "rotate", "scale", "concat", "fill-rect", "stroke-rect",
-                               "fill-ellipse", "stroke-ellipse", "line", "text"]
-
-    /// How each operation is written, for messages and help.
-    public static let synopses: [String: String] = [
-        "save": "save", "restore": "restore", "translate": "translate TX TY", "rotate": "rotate DEG",
-        "scale": "scale SX SY", "concat": "concat A B C D TX TY",
-        "fill-rect": "fill-rect X Y W H COLOR", "stroke-rect": "stroke-rect X Y W H COLOR [WIDTH]",
-        "fill-ellipse": "fill-ellipse X Y W H COLOR", "stroke-ellipse": "stroke-ellipse X Y W H COLOR [WIDTH]",
-        "line": "line X1 Y1 X2 Y2 COLOR [WIDTH]", "text": "text \"TEXT\" X Y [COLOR]",
-    ]
-
     /// The operation's word.
     public var verb: String {
         switch self {

@@ -72,6 +72,9 @@ public struct PropertyDeclaration: Sendable {
     public let isSaved: Bool
     /// Whether `animate` accepts it (Core Animation animates it).
     public let animatable: Bool
+    /// A bool `toggle` flips: the words it reads it by beyond its name and aliases (`isHidden`);
+    /// nil for a property `toggle` does not take.
+    public let toggle: [String]?
     public let constraint: PropertyConstraint?
     /// The key of the `get` answer (`{"rect": …}`), from the kind unless declared.
     public let answerKey: String
@@ -86,13 +89,14 @@ public struct PropertyDeclaration: Sendable {
 
     init(_ property: Property, aliases: [Property] = [], viewSpelling: Property? = nil, _ kind: Property.ValueKind,
          default defaultValue: PropertyValue?, decodeOrder: Int?, saved: Bool = true, animatable: Bool = false,
-         constraint: PropertyConstraint? = nil, answerKey: String? = nil, swift: SwiftSpelling,
+         toggle: [String]? = nil, constraint: PropertyConstraint? = nil, answerKey: String? = nil, swift: SwiftSpelling,
          read: PropertyReading,
          write: (@Sendable (inout Layer, PropertyValue) throws(PropertyWriteFailure) -> Void)?,
          stored: (@Sendable (Layer) -> PropertyValue?)? = nil) {
         self.stored = stored
         self.property = property; self.aliases = aliases; self.viewSpelling = viewSpelling; self.kind = kind
         self.defaultValue = defaultValue; self.decodeOrder = decodeOrder; self.isSaved = saved && decodeOrder != nil; self.animatable = animatable
+        self.toggle = toggle
         self.constraint = constraint; self.swift = swift; self.reading = read; self.write = write
         self.answerKey = answerKey ?? {
             switch kind {

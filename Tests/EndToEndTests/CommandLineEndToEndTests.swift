@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The headless entry points of the real binary: every malformed layout and script exits
 /// non-zero with a located message (and never crashes), and the shipped scenes pass `check`.
 @Suite("Command line end to end", .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct CommandLineEndToEndTests {
-    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let package = PackageRoot.url
     /// The malformed corpora: layouts are LayoutFilesTests', scripts EngineTests'.
     static func malformed(_ folder: String) -> URL {
         package.appendingPathComponent(folder == "layouts" ? "Tests/LayoutFilesTests/Malformed/layouts" : "Tests/EngineTests/Malformed/\(folder)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Content in the real explorer under tmux (content.md): `}` steps through the drawing of
 /// Layouts/content-rotation.json, the panel's CTM changes and the axes marker (○, the
@@ -8,8 +9,7 @@ import Testing
        .enabled(if: LayerScopeProgram.path != nil,
                 "needs the layerscope executable in \(BuiltProducts.folder.path) (run swift build)"))
 struct ContentEndToEndTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageRoot.url
 
     func rows(_ screen: String) -> [String] { screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
     func lastLine(_ screen: String) -> String { rows(screen).last { !$0.isEmpty } ?? "" }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The exploded view in the real explorer under tmux, on the shipped Layouts/depth.json:
 /// enter it with d, turn the camera, narrow the range, click a layer's exploded quad to
@@ -8,8 +9,7 @@ import Testing
        .enabled(if: LayerScopeProgram.path != nil,
                 "needs the layerscope executable in \(BuiltProducts.folder.path) (run swift build)"))
 struct DepthEndToEndTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageRoot.url
 
     private func bottom(_ screen: String) -> String {
         screen.split(separator: "\n", omittingEmptySubsequences: false).last { !$0.isEmpty }.map(String.init) ?? ""

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 20: every documented example is true. In README.md and docs/*.md, an example shown
 /// with its output is written in a ```sh block as
@@ -15,8 +16,7 @@ import Testing
 @Suite("Documented examples print what they show",
        .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct DocumentedExamplesTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageRoot.url
 
     struct Example: CustomStringConvertible {
         var file: String

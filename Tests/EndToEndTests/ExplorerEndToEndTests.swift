@@ -1,6 +1,7 @@
 import Cells
 import Foundation
 import Testing
+import TestSupport
 
 /// The real `layerscope` explorer in a real terminal emulator (tmux): keys in, screen
 /// text out, exit statuses, files on disk.
@@ -17,8 +18,7 @@ struct ExplorerEndToEndTests {
     // MARK: - Helpers
 
     /// The package's root folder (this file is Tests/EndToEndTests/…).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageRoot.url
 
     /// Starts the explorer in `directory` (by default the package root, so that titles
     /// show short relative paths such as `Layouts/clock.json`) and waits for its first

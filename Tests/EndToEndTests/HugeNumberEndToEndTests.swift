@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 20 through the real binary: huge numbers that crashed or froze, each with a time
 /// bound so a freeze fails the test instead of stalling the run.
 @Suite("Huge numbers end to end", .serialized,
        .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct HugeNumberEndToEndTests {
-    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let package = PackageRoot.url
 
     @Test func theReportedCommandLinesExitCleanly() throws {
         let program = try LayerScopeProgram.requiredPath

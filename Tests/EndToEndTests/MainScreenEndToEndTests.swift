@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 20: after the terminal grew and the explorer quit, canvas rows remained on tmux's
 /// main screen above the shell's lines (`less` and `vim` leave none). tmux carries the rows
@@ -8,8 +9,7 @@ import Testing
 @Suite("The main screen is left as it was", .serialized,
        .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct MainScreenEndToEndTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageRoot.url
 
     /// 80 × 24, the explorer opened from a shell, the window grown to 120 × 40, then `q`
     /// (or Ctrl-C, which takes the same way out).

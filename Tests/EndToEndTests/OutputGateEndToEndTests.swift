@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 20, "one output gate for every format written": the issue's exact inputs through
 /// the real binary — an SVG of a name holding ESC read by a real XML parser, the Swift
@@ -8,8 +9,7 @@ import Testing
 @Suite("Every format written is well-formed whatever the names", .serialized,
        .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct OutputGateEndToEndTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageRoot.url
 
     /// A fresh folder, removed by the caller's `defer`.
     static func folder() throws -> String {

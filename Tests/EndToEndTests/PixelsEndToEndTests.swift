@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The pixel canvas end to end (docs/picture.md, "Pixels"): `render --png` read back by an
 /// independent PNG reader, `render --graphics` bytes, and the probe's silent choice of cells
@@ -95,7 +96,6 @@ for c in ("ff0000", "0000ff"): print(c, counts.get(c, 0))
     }
 
     static func layout(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Layouts/\(name)").path
+        PackageRoot.url.appendingPathComponent("Layouts/\(name)").path
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--record FILE.cast`: the explorer's session as an asciicast v2 file, checked the way a
 /// viewer would use it — parsed as asciicast v2, then its output replayed into an
@@ -7,8 +8,7 @@ import Testing
 @Suite("Recording end to end", .serialized,
        .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct RecordingEndToEndTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageRoot.url
 
     @Test func aRecordingReplaysToTheExplorersLastScreen() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ls-rec-\(UUID().uuidString.prefix(8))")

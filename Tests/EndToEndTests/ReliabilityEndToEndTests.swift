@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 15 through the real binary: reproductions of each finding, run with a time bound
 /// so a hang fails the test instead of stalling the run.
 @Suite("Reliability end to end", .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct ReliabilityEndToEndTests {
-    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let package = PackageRoot.url
 
     @Test func panningTheUntouchableSceneOffTheCanvasDoesNotCrash() throws {
         // Finding 1, the exact reproduction: it died with SIGILL (exit 132).

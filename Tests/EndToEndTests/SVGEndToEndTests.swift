@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 let rsvgConvertPath: String? = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
@@ -98,8 +99,7 @@ for arg in sys.argv[2:]:
 
     /// The repository's Layouts folder (beside Tests/).
     static func layout(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Layouts/\(name)").path
+        PackageRoot.url.appendingPathComponent("Layouts/\(name)").path
     }
 
     /// z-order.json: green (120 × 120 at (120, 110): x 60…180, y 50…170) has zPosition 1,

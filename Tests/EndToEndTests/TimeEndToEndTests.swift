@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Time in the real explorer under tmux: an animation plays, slow motion slows it, pause
 /// stops the output, and once the last animation ends nothing more is written.
@@ -110,8 +111,7 @@ struct TimeEndToEndTests {
         #expect(try session.waitForExit() == 0)
     }
 
-    static let layouts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Layouts")
+    static let layouts = PackageRoot.url.appendingPathComponent("Layouts")
 
     @Test func evalAnswersTheTimeQueries() throws {
         // time-jumps-back: gotcha's center.x 60 slides by 200 over 2 s after a 0.5 s delay,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A program running in a detached tmux session of fixed size, driven like a user
 /// would: keys in, screen text out.
@@ -403,10 +404,14 @@ enum BuiltProducts {
             || folder.lastPathComponent == "debug" || folder.lastPathComponent == "release" {
             return folder
         }
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let packageRoot = PackageRoot.url
         return packageRoot.appendingPathComponent(".build/debug")
     }()
+
+    /// True when the executables were built before the tests ran and must be there: `.ci/run`
+    /// exports `LAYERSCOPE_BUILT_EXECUTABLES=1` after its build. Then a suite that needs one
+    /// runs, and fails when it is missing, instead of skipping (issue 31).
+    static let requiredByCI = ProcessInfo.processInfo.environment["LAYERSCOPE_BUILT_EXECUTABLES"] == "1"
 
     /// The path of the executable `name`, or `nil` when it has not been built.
     static func executable(_ name: String) -> String? {
@@ -418,12 +423,18 @@ enum BuiltProducts {
 /// One of the package's executables, as the end-to-end tests find it.
 struct BuiltProgram: Sendable {
     let name: String
-    /// Its path, or nil when `swift build` has not built it.
-    var path: String? { BuiltProducts.executable(name) }
+    /// Its path, or nil when `swift build` has not built it — except under CI
+    /// (`BuiltProducts.requiredByCI`), where it is where the build puts it, built or not, so
+    /// the suites that need it run and fail (`requiredPath`) rather than skip.
+    var path: String? {
+        BuiltProducts.executable(name) ?? (BuiltProducts.requiredByCI ? BuiltProducts.folder.appendingPathComponent(name).path : nil)
+    }
 
     var requiredPath: String {
         get throws {
-            guard let path else { throw TmuxSession.Failure(description: "\(name) is not built (swift build)") }
+            guard let path = BuiltProducts.executable(name) else {
+                throw TmuxSession.Failure(description: "\(name) is not built in \(BuiltProducts.folder.path) (swift build)")
+            }
             return path
         }
     }

@@ -5,13 +5,13 @@ import CommandLanguage
 import LayoutFiles
 @testable import Engine
 import SceneFiles
+import TestSupport
 
 /// Lessons (issue 34): the shipped pack checks, each solution passes, two wrong answers per
 /// lesson that encode the misconception fail, a check never changes the learner's scene,
 /// and malformed lessons get located errors.
 @Suite struct LessonTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Layouts/Lessons").path
+    static let folder = PackageRoot.url.appendingPathComponent("Layouts/Lessons").path
 
     static func lesson(_ file: String) throws -> LoadedLesson { try LessonLoader.load(folder + "/" + file) }
 

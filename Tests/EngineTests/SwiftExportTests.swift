@@ -7,12 +7,12 @@ import Geometry
 @testable import Export
 @testable import Engine
 import SceneFiles
+import TestSupport
 
 /// Copy as code: the Swift `export swift` prints must, read back, reproduce each layer's
 /// frame, position and matrix.
 @Suite struct SwiftExportTests {
-    static let layoutsFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let layoutsFolder = PackageRoot.url
         .appendingPathComponent("Layouts")
 
     static func layoutFiles() throws -> [String] {

@@ -8,6 +8,7 @@ import LayerModel
 import LayoutFiles
 import Engine
 import Foundation
+import TestSupport
 
 /// The scene most explorer tests start from, on a 400 × 210-point screen.
 ///
@@ -85,11 +86,7 @@ extension ExplorerState {
 
 /// `<package>/Layouts`, found from this file's path: the shipped scenes the explorer's tests open.
 public enum ShippedLayouts {
-    public static let directory: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }   // Fixtures.swift, ExplorerTestSupport, Tests
-        return url.appendingPathComponent("Layouts").path
-    }()
+    public static let directory: String = PackageRoot.url.appendingPathComponent("Layouts").path
 }
 
 /// A fresh directory under the system temp directory, removed when the test ends.

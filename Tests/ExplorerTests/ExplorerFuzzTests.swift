@@ -6,6 +6,7 @@ import CommandLanguage
 import LayoutFiles
 import Engine
 import SceneFiles
+import TestSupport
 
 /// Issue 20, finding: 48 000 random keys, clicks, `:` commands and resizes over the shipped
 /// scenes ended once in SIGILL (`Layouts/time-clock.json`, after `:wait 1e9`, slow motion and
@@ -13,8 +14,7 @@ import SceneFiles
 /// and no action (with its render) may take a second — `:scale 1e9` froze the explorer.
 @Suite("Explorer reducer fuzzing")
 struct ExplorerFuzzTests {
-    static let layouts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Layouts")
+    static let layouts = PackageRoot.url.appendingPathComponent("Layouts")
 
     /// Every shipped scene (`EXPLORER_FUZZ_SCENE=time-clock.json` runs one).
     static var scenes: [String] {

@@ -4,11 +4,12 @@ import Testing
 import Engine
 import LayerModel
 import LayoutFiles
+import TestSupport
 
 /// README's key table, docs/layout-format.md's layer fields and docs/commands.md's script
 /// effects are generated from the declarations; these keep the checked-in text equal.
 @Suite struct GeneratedDocsTests {
-    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let package = PackageRoot.url
     static let regenerate = "regenerate: `swift run layerscope commands --update-docs` from the package root (rewrites every generated block of README.md and docs/*.md)"
 
     /// The text between `<!-- commands:NAME … -->` and `<!-- /commands:NAME -->`.

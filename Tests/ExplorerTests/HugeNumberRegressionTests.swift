@@ -8,6 +8,7 @@ import CommandLanguage
 import LayoutFiles
 import Engine
 import SceneFiles
+import TestSupport
 
 /// Issue 20: numbers within the limits whose products are not. The policy (DECISIONS.md,
 /// docs/reliability.md): every number a reader takes is finite and within ±1e9; what the
@@ -15,8 +16,7 @@ import SceneFiles
 /// 7.5e8 — is legal, and the rasterizer, labels and viewport cope by clamping in Double.
 @Suite("Huge composed numbers render (issue 20)")
 struct HugeNumberRegressionTests {
-    static let layouts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Layouts")
+    static let layouts = PackageRoot.url.appendingPathComponent("Layouts")
 
     static func state(_ scene: Scene, path: String? = nil, _ script: String) throws -> ExplorerState {
         var state = ExplorerState(session: Session(scene: scene, filePath: path))

@@ -9,6 +9,7 @@ import CommandLanguage
 import LayoutFiles
 import Engine
 import SceneFiles
+import TestSupport
 
 /// Issue 20's property test: huge transforms, zooms and animation values, through render.
 /// Each case takes a shipped scene (or a random one), a random layer, a transform, an
@@ -17,8 +18,7 @@ import SceneFiles
 /// neither trap nor take more than 2 s (debug build; the frame budget is the screen).
 @Suite("Huge values through render")
 struct HugeValuePropertyTests {
-    static let layouts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Layouts")
+    static let layouts = PackageRoot.url.appendingPathComponent("Layouts")
 
     static let transforms = [
         "scale 1e9", "scale 1e-9", "scale 1e9 1e-9", "rotate 1e9", "rotate 89.99999 y", "set transform translate 1e9 -1e9",

@@ -228,16 +228,30 @@ import Raster
     }
 
     /// Huge frames never trap the labels (issue 20): a 1e300-point layer and one at -1e300.
+    /// Frames of 1e300 points, viewports at ±1e200 and scales of 1e-300…1e300: nothing traps,
+    /// and what is drawn is what the clamps say. The scale is clamped to 1e-6…1e12 points a
+    /// column (`Viewport.scaleRange`), so a viewport at x = −1e200 shows at most 80 × 1e12 =
+    /// 8e13 points across, and the nearest layer edge (huge's, at x = 0) is 1e200 points
+    /// away: a blank canvas at every scale. At the origin with 1e12 points a column, huge's
+    /// top edge (y = 0) runs the whole width along the top dot row (⠉), its right edge at
+    /// 1e300 far off the canvas, and its name sits under it.
     @Test func hugeFramesDoNotTrap() throws {
         var tree = LayerTree()
         _ = try tree.add(Layer(name: "huge").with { $0.bounds = Rect(0, 0, 1e300, 1e300); $0.position = Point(5e299, 5e299) })
         _ = try tree.add(Layer(name: "far").with { $0.bounds = Rect(0, 0, 10, 10); $0.position = Point(-1e300, 1e300) })
         var options = RasterOptions(mode: .braille, selection: tree.drawingOrder().first)
         options.labels = .all
+        let blank = String(repeating: " ", count: 80)
         for scale in [1.0, 1e-300, 1e300] {
             let viewport = Viewport(origin: Point(-1e200, -1e200), pointsPerColumn: scale)
-            _ = SceneRasterizer.render(tree, viewport: viewport, columns: 80, rows: 24, options: options)
+            let canvas = SceneRasterizer.render(tree, viewport: viewport, columns: 80, rows: 24, options: options)
+            #expect(canvas.columns == 80 && canvas.rows == 24)
+            #expect((0..<24).allSatisfy { canvas.text(row: $0) == blank }, "scale \(scale)")
         }
+        let atOrigin = SceneRasterizer.render(tree, viewport: Viewport(origin: Point(0, 0), pointsPerColumn: 1e300), columns: 80, rows: 24, options: options)
+        #expect(atOrigin.text(row: 0).dropFirst() == Substring(String(repeating: "⠉", count: 79)))
+        #expect(atOrigin.text(row: 1).hasPrefix("huge "))
+        #expect(!(0..<24).contains { atOrigin.text(row: $0).contains("far") })
     }
 }
 

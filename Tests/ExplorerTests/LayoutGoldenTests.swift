@@ -9,11 +9,7 @@ import SceneFiles
 /// Every shipped scene, as the explorer first shows it on a 100 × 30 terminal.
 @Suite struct LayoutGoldenTests {
     /// `<package>/Layouts`, found from this file's path.
-    static let layoutsDirectory: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }   // LayoutGoldenTests.swift, ExplorerTests, Tests
-        return url.appendingPathComponent("Layouts").path
-    }()
+    static let layoutsDirectory: String = PackageRoot.url.appendingPathComponent("Layouts").path
 
     static let goldensDirectory: String =
         (Golden.path(testFile: #filePath, suite: "LayoutGoldenTests", name: "x") as NSString).deletingLastPathComponent

@@ -6,12 +6,12 @@ import LayoutFiles
 import Engine
 @testable import Explorer
 import ExplorerTestSupport
+import TestSupport
 
 /// Learn mode's reducer (issue 34): the keys and commands, the check after every action
 /// (and only when something a check reads changed), the overlays, and the embedded pack.
 @Suite struct LearnTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Layouts/Lessons")
+    static let folder = PackageRoot.url.appendingPathComponent("Layouts/Lessons")
 
     static func embedded() throws -> [LoadedLesson] {
         try LessonPack.files.map { try LessonLoader.parse($0.text, file: $0.name, format: $0.name.hasSuffix(".json") ? .json : .yaml) }

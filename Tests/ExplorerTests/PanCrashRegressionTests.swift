@@ -6,14 +6,14 @@ import Testing
 import CommandLanguage
 import Engine
 import SceneFiles
+import TestSupport
 
 /// Issue 15, finding 1: `render Layouts/untouchable.json --size 80x24 --script
 /// 'panel hit-test; pan 0 -20'` trapped in `Why.untouchable` ("Range requires lowerBound <=
 /// upperBound") when the hatched view's box lay wholly off one edge of the canvas.
 @Suite("Untouchable shading never traps when panned")
 struct PanCrashRegressionTests {
-    static let untouchable = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Layouts/untouchable.json").path
+    static let untouchable = PackageRoot.url.appendingPathComponent("Layouts/untouchable.json").path
 
     static func state(_ script: String) throws -> ExplorerState {
         var state = ExplorerState(session: Session(scene: try SceneLoader.load(untouchable), filePath: untouchable))

@@ -7,14 +7,14 @@ import Testing
 import CommandLanguage
 import Engine
 import SceneFiles
+import TestSupport
 
 /// Issue 15, the render property: every shipped scene, with every panel, at random sizes,
 /// zooms, pans and cursor positions, renders a canvas of exactly the asked size without
 /// trapping (the `panel hit-test; pan 0 -20` crash was one such case).
 @Suite("Every scene renders at any size, zoom and pan")
 struct RenderPropertyTests {
-    static let layouts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Layouts")
+    static let layouts = PackageRoot.url.appendingPathComponent("Layouts")
 
     @Test func thousandsOfRandomViewsRenderAtTheirSize() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.layouts.path).sorted().filter { $0.contains(".") }   // not Lessons/

@@ -5,15 +5,12 @@ import LayerModel
 @testable import LayoutFileIO
 @testable import Export
 import Testing
+import TestSupport
 
 /// Issue 32, "SVG = canvas, again": each name beside its own layer, never beside another
 /// layer's position dot; `--crop content` crops to the layers' union.
 @Suite struct SVGLabelsAndCropTests {
-    static let root: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url
-    }()
+    static let root: URL = PackageRoot.url
 
     static func names(_ svg: String) throws -> [(text: String, x0: Double, y0: Double, x1: Double, y1: Double)] {
         let regex = try NSRegularExpression(pattern: #"<text class="name"[^>]* x="([-0-9.e]+)" y="([-0-9.e]+)"[^>]*font-size="([0-9.e]+)"[^>]*>([^<]*)</text>"#)

@@ -15,7 +15,7 @@ import TestSupport
 /// reported problem.
 @Suite("Seeded mutation fuzzing")
 struct FuzzTests {
-    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let package = PackageRoot.url
 
     static let corpus: [[UInt8]] = {
         var files: [[UInt8]] = []

@@ -162,10 +162,12 @@ struct ImportSeamTests {
         #expect(files.count >= 51)
         let names = ImportForms.all.map(\.name)
         #expect(Set(names).count == names.count)
+        var seen: Set<String> = []
         for file in files {
             let text = try dumpText(file)
             // `layerscope FILE` and `check` ask the registry which form it is.
             let form = try #require(ImportForms.form(of: text), "\(file) is recognised by no form")
+            seen.insert(form.name)
             // Exactly the first form that sniffs it: the one `import` (importDump) uses.
             let viaImport = Result { () throws(LayoutError) in try RecursiveDescriptionImporter.importDump(text, file: file, lenient: true) }
             let viaForm = Result { () throws(LayoutError) in try form.importText(text, file: file, lenient: true) }
@@ -182,6 +184,8 @@ struct ImportSeamTests {
             let fuzzed = DumpFuzzTarget.run(Array(text.utf8))
             #expect(fuzzed.problem == nil, "\(file): \(fuzzed.problem ?? "")")
         }
+        // Every registered form has a dump of its own here: a new form comes with one.
+        #expect(seen == Set(names), "forms with no dump in Dumps/: \(Set(names).subtracting(seen).sorted())")
         // A layout file is no form's.
         #expect(ImportForms.form(of: "{\"layers\": [{\"name\": \"a\", \"frame\": [0, 0, 1, 1]}]}") == nil)
         #expect(ImportForms.form(of: "layers:\n  - name: a\n    frame: [0, 0, 1, 1]\n") == nil)

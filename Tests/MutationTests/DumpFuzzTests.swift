@@ -2,13 +2,14 @@ import Foundation
 import Mutation
 import Testing
 import LayoutFiles
+import TestSupport
 
 @Suite("The dump reader under the mutation fuzzer")
 struct DumpFuzzTests {
     @Test("3 000 mutated corpus dumps: no trap, no hang, every accepted dump saves and reopens equal")
     func fuzzDumps() throws {
         // The corpus of LayoutFilesTests (Tests/LayoutFilesTests/Dumps), read from the checkout.
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/LayoutFilesTests/Dumps")
+        let folder = PackageRoot.url.appendingPathComponent("Tests/LayoutFilesTests/Dumps")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "MANIFEST.md" }.sorted()
         let corpus = try names.map { Array(try Data(contentsOf: folder.appendingPathComponent($0))) }
         #expect(corpus.count >= 40)

@@ -195,8 +195,8 @@ struct PixelDisplayList {
         // order, and clipping changes no pixel (spans are cut at whole pixels).
         let drawn = ops.indices.filter { visibleAt[$0] >= 0 }
         let most = drawn.reduce(3) { max($0, Int(ops[$1].count)) }
-        var edges = [Edge](repeating: Edge(), count: most)
-        var active = [Int32](repeating: 0, count: most)
+        var edges = [Edge](repeating: Edge(), count: Self.edgeScratch(vertices: most))
+        var active = [Int32](repeating: 0, count: Self.activeScratch(vertices: most))
         var segments = [Int32](repeating: 0, count: 2 * (tilesX / 2 + 2))
         let band = Self.band
         image.pixels.withUnsafeMutableBufferPointer { buffer in
@@ -308,47 +308,116 @@ struct PixelDisplayList {
         var words: Int
     }
 
-    /// One polygon edge that is not horizontal: x at its top, dx/dy, its rows [top, bottom).
+    /// One polygon edge that is not horizontal: x at its top, dx/dy, its rows [top, bottom);
+    /// `down` when it runs down the screen in the polygon's vertex order.
     struct Edge {
         var top = 0.0, bottom = 0.0, x = 0.0, slope = 0.0
+        var down = false
     }
 
-    /// Blends `color` (0xRRGGBB) over pixel `index` at `a` (0…1).
+    /// The scratch one `fill` needs, in `Edge`s, for polygons of at most `vertices` vertices:
+    /// the edge table, then the two chains, each with its end marker.
+    static func edgeScratch(vertices: Int) -> Int { 3 * (vertices + 1) }
+
+    /// The edge pixels of a row whose alphas are kept for the rows below it (`fill`).
+    static let keptEdgePixels = 8
+
+    /// The `Int32` scratch of `fill`: the generic path's active edges, then the kept alphas.
+    static func activeScratch(vertices: Int) -> Int { vertices + keptEdgePixels }
+
+    /// `floor` of a value ≥ 0 (a clamped span end), without a call.
     @inline(__always)
-    private static func blend(_ pixels: UnsafeMutablePointer<UInt32>, _ index: Int, _ color: UInt32, _ a: Double) {
-        let a256 = Int(a * 256 + 0.5)
-        if a256 <= 0 { return }
-        if a256 >= 256 { pixels[index] = color; return }
-        pixels[index] = PackedColor.blend(color, over: pixels[index], alpha256: a256) & PackedColor.rgbMask
+    private static func floorOfPositive(_ x: Double) -> Int { Int(x) }
+
+    /// `ceil` of a value ≥ 0, without a call.
+    @inline(__always)
+    private static func ceilOfPositive(_ x: Double) -> Int {
+        let t = Int(x)
+        return Double(t) < x ? t + 1 : t
     }
 
+    /// Paints one polygon on the rows of `clip` (one band), inside its tiles left to paint.
+    ///
+    /// The spans: each scanline's [left, right) is the least and the greatest crossing of the
+    /// edges that reach it (`e.x + (y − e.top) · e.slope`, an edge reaching [top, bottom)).
+    /// For a polygon that goes down once and up once (y-monotone: every convex one) exactly
+    /// two edges reach each scanline of its height, one of each chain, so the rows walk the
+    /// two chains down instead of testing every edge on every scanline — the same crossings,
+    /// the same numbers. Any other polygon takes every edge on every scanline, as before.
+    ///
+    /// Rows between two vertical edges (an axis-aligned box, a layer's side, a border strip)
+    /// have the same spans row after row: the row's coverages are worked out once and kept
+    /// (`keptEdgePixels` alphas at most), and the rows below only blend them.
     private static func fill(_ op: Op, xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, pixels: UnsafeMutablePointer<UInt32>,
                              width w: Int, clip: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
                              edges: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>,
                              exactRuns: Bool, work: inout PaintWork) {
         let n = Int(op.count)
+        let rows = op.bounds.intersection(clip)
+        guard !rows.isEmpty else { return }
         // The edge table: each non-horizontal edge once, x at its top and its slope (so a
         // scanline's crossing is one multiply-add; the same numbers whatever rows are painted).
-        var edgeCount = 0
+        var edgeCount = 0, downs = 0
+        var finite = true
         var px = xs[n - 1], py = ys[n - 1]
         for k in 0..<n {
             let x = xs[k], y = ys[k]
             if y != py {
-                let (tx, ty, bx, by) = y < py ? (x, y, px, py) : (px, py, x, y)
-                edges[edgeCount] = Edge(top: ty, bottom: by, x: tx, slope: (bx - tx) / (by - ty))
+                let down = y > py
+                let (tx, ty, bx, by) = down ? (px, py, x, y) : (x, y, px, py)
+                let slope = (bx - tx) / (by - ty)
+                finite = finite && slope.isFinite
+                edges[edgeCount] = Edge(top: ty, bottom: by, x: tx, slope: slope, down: down)
                 edgeCount += 1
+                if down { downs += 1 }
             }
             px = x; py = y
         }
-        let rows = op.bounds.intersection(clip)
-        guard !rows.isEmpty, edgeCount > 0 else { return }
+        guard edgeCount > 0 else { return }
+        // Monotone: the edges change direction exactly twice around the polygon.
+        var turns = 0
+        for k in 0..<edgeCount where edges[k].down != edges[k == 0 ? edgeCount - 1 : k - 1].down { turns += 1 }
+        let monotone = finite && turns == 2
+        // The chains, each from the polygon's top down, ending in a marker no scanline reaches.
+        let chainA = edges + (n + 1), chainB = edges + 2 * (n + 1)
+        if monotone {
+            // Down edges follow each other in vertex order and up edges in reverse; each chain
+            // starts at its highest edge.
+            var firstDown = -1, firstUp = -1
+            for k in 0..<edgeCount {
+                if edges[k].down {
+                    if firstDown < 0 || edges[k].top < edges[firstDown].top { firstDown = k }
+                } else if firstUp < 0 || edges[k].top < edges[firstUp].top {
+                    firstUp = k
+                }
+            }
+            var a = 0, b = 0
+            for s in 0..<edgeCount {
+                let k = (firstDown + s) % edgeCount
+                if edges[k].down { chainA[a] = edges[k]; a += 1 }
+                let u = (firstUp - s + edgeCount) % edgeCount
+                if !edges[u].down { chainB[b] = edges[u]; b += 1 }
+            }
+            let end = Edge(top: .infinity, bottom: .infinity, x: 0, slope: 0)
+            chainA[a] = end; chainB[b] = end
+        }
         let left = Double(clip.x), right = Double(clip.maxX)
         let color = op.color, alpha = op.alpha
         let a256 = PackedColor.alpha256(alpha)
         let premultiplied = PackedColor.premultiply(color, alpha256: a256)
         let weight = 1 / Double(subrows)
         let tile = Self.tile
+        let kept = active + n, keptMost = keptEdgePixels
         var band = -1, segmentCount = 0
+        var ia = 0, ib = 0
+        // Rows whose 4 scanlines end above `sameUntil` have the last computed row's spans.
+        var sameUntil = -Double.infinity
+        var l0 = 0.0, l1 = 0.0, l2 = 0.0, l3 = 0.0, r0 = 0.0, r1 = 0.0, r2 = 0.0, r3 = 0.0
+        // The last computed row's pixels: [i0, i1], the run [runStart, runEnd] and its alpha;
+        // its edge pixels' alphas (`kept`, left of the run then right of it) when `keptValid`.
+        var i0 = 0, i1 = -1, runStart = 0, runEnd = -1, runA256 = 0
+        var runPremultiplied = premultiplied
+        var keptValid = false, leftCount = 0
         var j = rows.y
         while j < rows.maxY {
             // This band's tiles to paint, as runs of pixels [start, end) (segments).
@@ -380,87 +449,147 @@ struct PixelDisplayList {
                     continue
                 }
             }
-            let rowTop = Double(j), rowBottom = rowTop + 1
+            let rowTop = Double(j)
             defer { j += 1 }
-            // The edges that reach into this row.
-            var activeCount = 0
-            for k in 0..<edgeCount where edges[k].top < rowBottom && edges[k].bottom > rowTop {
-                active[activeCount] = Int32(k); activeCount += 1
-            }
-            guard activeCount > 0 else { continue }
             // The span on each of the 4 scanlines, at rowTop + 1/8, 3/8, 5/8, 7/8 (written out:
-            // no loop over the scanlines, no switch).
+            // no loop over the scanlines, no switch); +∞ … −∞ where no edge reaches.
             let y0 = rowTop + 0.125, y1 = rowTop + 0.375, y2 = rowTop + 0.625, y3 = rowTop + 0.875
-            var l0 = Double.infinity, l1 = Double.infinity, l2 = Double.infinity, l3 = Double.infinity
-            var r0 = -Double.infinity, r1 = -Double.infinity, r2 = -Double.infinity, r3 = -Double.infinity
-            for a in 0..<activeCount {
-                let e = edges[Int(active[a])]
-                if e.top <= y0 && y0 < e.bottom { let x = e.x + (y0 - e.top) * e.slope; l0 = min(l0, x); r0 = max(r0, x) }
-                if e.top <= y1 && y1 < e.bottom { let x = e.x + (y1 - e.top) * e.slope; l1 = min(l1, x); r1 = max(r1, x) }
-                if e.top <= y2 && y2 < e.bottom { let x = e.x + (y2 - e.top) * e.slope; l2 = min(l2, x); r2 = max(r2, x) }
-                if e.top <= y3 && y3 < e.bottom { let x = e.x + (y3 - e.top) * e.slope; l3 = min(l3, x); r3 = max(r3, x) }
-            }
-            // Clipped; a scanline the polygon misses takes the empty span [0, 0), which
-            // covers no pixel (every pixel's x ≥ 0).
-            var covered = 0
-            var innerL = -Double.infinity, innerR = Double.infinity
-            var outerL = Double.infinity, outerR = -Double.infinity
-            @inline(__always) func clamp(_ l: inout Double, _ r: inout Double) {
-                l = max(left, l); r = min(right, r)
-                if !(l < r) {
-                    l = 0; r = 0
+            if y3 < sameUntil {
+                // The last row's spans, pixels and alphas.
+            } else {
+                l0 = .infinity; l1 = .infinity; l2 = .infinity; l3 = .infinity
+                r0 = -.infinity; r1 = -.infinity; r2 = -.infinity; r3 = -.infinity
+                if monotone {
+                    @inline(__always) func cross(_ y: Double, _ ia: inout Int, _ ib: inout Int, _ l: inout Double, _ r: inout Double) {
+                        while y >= chainA[ia].bottom { ia += 1 }
+                        while y >= chainB[ib].bottom { ib += 1 }
+                        let ea = chainA[ia], eb = chainB[ib]
+                        // Both chains span the polygon's height: one reaches y, then so does the other.
+                        if ea.top <= y {
+                            let xa = ea.x + (y - ea.top) * ea.slope, xb = eb.x + (y - eb.top) * eb.slope
+                            l = min(xa, xb); r = max(xa, xb)
+                        }
+                    }
+                    cross(y0, &ia, &ib, &l0, &r0)
+                    let a0 = ia, b0 = ib
+                    cross(y1, &ia, &ib, &l1, &r1); cross(y2, &ia, &ib, &l2, &r2); cross(y3, &ia, &ib, &l3, &r3)
+                    // Two vertical edges reaching all 4 scanlines: the rows below them, down to
+                    // where either ends, have these very spans.
+                    let ea = chainA[ia], eb = chainB[ib]
+                    sameUntil = a0 == ia && b0 == ib && ea.slope == 0 && eb.slope == 0 && ea.top <= y0
+                        ? min(ea.bottom, eb.bottom) : -.infinity
                 } else {
-                    covered += 1
-                    innerL = max(innerL, l); innerR = min(innerR, r)
-                    outerL = min(outerL, l); outerR = max(outerR, r)
+                    var activeCount = 0
+                    let rowBottom = rowTop + 1
+                    for k in 0..<edgeCount where edges[k].top < rowBottom && edges[k].bottom > rowTop {
+                        active[activeCount] = Int32(k); activeCount += 1
+                    }
+                    for a in 0..<activeCount {
+                        let e = edges[Int(active[a])]
+                        if e.top <= y0 && y0 < e.bottom { let x = e.x + (y0 - e.top) * e.slope; l0 = min(l0, x); r0 = max(r0, x) }
+                        if e.top <= y1 && y1 < e.bottom { let x = e.x + (y1 - e.top) * e.slope; l1 = min(l1, x); r1 = max(r1, x) }
+                        if e.top <= y2 && y2 < e.bottom { let x = e.x + (y2 - e.top) * e.slope; l2 = min(l2, x); r2 = max(r2, x) }
+                        if e.top <= y3 && y3 < e.bottom { let x = e.x + (y3 - e.top) * e.slope; l3 = min(l3, x); r3 = max(r3, x) }
+                    }
+                    sameUntil = -.infinity
+                }
+                // Clipped; a scanline the polygon misses takes the empty span [0, 0), which
+                // covers no pixel (every pixel's x ≥ 0).
+                var covered = 0
+                var innerL = -Double.infinity, innerR = Double.infinity
+                var outerL = Double.infinity, outerR = -Double.infinity
+                @inline(__always) func clamp(_ l: inout Double, _ r: inout Double) {
+                    l = max(left, l); r = min(right, r)
+                    if !(l < r) {
+                        l = 0; r = 0
+                    } else {
+                        covered += 1
+                        innerL = max(innerL, l); innerR = min(innerR, r)
+                        outerL = min(outerL, l); outerR = max(outerR, r)
+                    }
+                }
+                clamp(&l0, &r0); clamp(&l1, &r1); clamp(&l2, &r2); clamp(&l3, &r3)
+                // An empty row paints nothing (and the kept row says so: i0 > i1).
+                i0 = 0; i1 = -1; runStart = 0; runEnd = -1; keptValid = false
+                guard covered > 0 else { continue }
+                // Clamped ends are ≥ 0 (the clip's left is): floor and ceil without a call.
+                i0 = max(clip.x, floorOfPositive(outerL)); i1 = min(clip.maxX - 1, ceilOfPositive(outerR) - 1)
+                guard i0 <= i1 else { continue }
+                // The run: pixels inside the span of every scanline the polygon crosses, whole
+                // across on each — `covered` quarters of the pixel, exactly what an edge pixel
+                // would sum there (1 per covered scanline, 0 per missed one), so they take one
+                // blend worked out once. On a row the polygon crosses on every scanline that is
+                // the interior; on its top or bottom row, the part under a flat edge.
+                runStart = i1 + 1; runEnd = i1
+                if exactRuns || covered == subrows, innerL < innerR {
+                    runStart = max(i0, ceilOfPositive(innerL))
+                    runEnd = min(i1, floorOfPositive(innerR) - 1)
+                    if runStart > runEnd { runStart = i1 + 1; runEnd = i1 }
+                }
+                runA256 = covered == subrows ? a256 : Int(Double(covered) * weight * alpha * 256 + 0.5)
+                runPremultiplied = covered == subrows ? premultiplied : PackedColor.premultiply(color, alpha256: runA256)
+                // Rows with the same spans below: keep the edge pixels' alphas (all of them,
+                // wherever the tiles let this row paint).
+                leftCount = runStart - i0
+                let rightCount = i1 - runEnd
+                keptValid = sameUntil > y3 && leftCount + rightCount <= keptMost
+                if keptValid {
+                    for k in 0..<leftCount + rightCount {
+                        let x0 = Double(k < leftCount ? i0 + k : runEnd + 1 + k - leftCount), x1 = x0 + 1
+                        var c = max(0, min(r0, x1) - max(l0, x0))
+                        c += max(0, min(r1, x1) - max(l1, x0))
+                        c += max(0, min(r2, x1) - max(l2, x0))
+                        c += max(0, min(r3, x1) - max(l3, x0))
+                        kept[k] = Int32(c * weight * alpha * 256 + 0.5)
+                    }
                 }
             }
-            clamp(&l0, &r0); clamp(&l1, &r1); clamp(&l2, &r2); clamp(&l3, &r3)
-            guard covered > 0 else { continue }
-            let i0 = max(clip.x, Int(outerL.rounded(.down))), i1 = min(clip.maxX - 1, Int(outerR.rounded(.up)) - 1)
             guard i0 <= i1 else { continue }
-            // The run: pixels inside the span of every scanline the polygon crosses, whole
-            // across on each — `covered` quarters of the pixel, exactly what `edge` would
-            // sum there (1 per covered scanline, 0 per missed one), so they take one blend
-            // worked out once. On a row the polygon crosses on every scanline that is the
-            // interior; on its top or bottom row, the part under a flat edge.
-            var runStart = i1 + 1, runEnd = i1
-            if exactRuns || covered == subrows, innerL < innerR {
-                runStart = max(i0, Int(innerL.rounded(.up)))
-                runEnd = min(i1, Int(innerR.rounded(.down)) - 1)
-                if runStart > runEnd { runStart = i1 + 1; runEnd = i1 }
-            }
-            let runA256 = covered == subrows ? a256 : Int(Double(covered) * weight * alpha * 256 + 0.5)
-            let runPremultiplied = covered == subrows ? premultiplied : PackedColor.premultiply(color, alpha256: runA256)
             let row = pixels + j * w
-            @inline(__always) func edge(_ i: Int) {
-                let x0 = Double(i), x1 = x0 + 1
-                var c = max(0, min(r0, x1) - max(l0, x0))
-                c += max(0, min(r1, x1) - max(l1, x0))
-                c += max(0, min(r2, x1) - max(l2, x0))
-                c += max(0, min(r3, x1) - max(l3, x0))
-                blend(row, i, color, c * weight * alpha)
-            }
+            let cl0 = l0, cl1 = l1, cl2 = l2, cl3 = l3, cr0 = r0, cr1 = r1, cr2 = r2, cr3 = r3
+            let useKept = keptValid, lefts = leftCount, afterRun = runEnd + 1, first = i0
+            let (rs, re, ra, rp) = (runStart, runEnd, runA256, runPremultiplied)
             for s in 0..<segmentCount {
                 let from = max(i0, Int(segments[2 * s])), to = min(i1, Int(segments[2 * s + 1]) - 1)
                 guard from <= to else { continue }
-                var i = from
-                while i < runStart && i <= to { edge(i); i += 1 }
-                let runTo = min(to, runEnd)
-                let runCount = max(0, runTo - i + 1)
+                // The run's part of the segment, if any.
+                let runFrom = max(from, rs), runTo = min(to, re)
+                let runCount = max(0, runTo - runFrom + 1)
                 work.runPixels += runCount
                 work.edgePixels += to - from + 1 - runCount
-                if i <= runTo {
-                    if runA256 >= 256 {
-                        (row + i).update(repeating: color, count: runTo - i + 1)
-                    } else if runA256 > 0 {
-                        for x in i...runTo {
-                            row[x] = PackedColor.blend(premultiplied: runPremultiplied, over: row[x], alpha256: runA256) & PackedColor.rgbMask
+                // Edge pixels one by one (written out here: a nested function was not inlined),
+                // the run in one go.
+                var i = from
+                while i <= to {
+                    if i == runFrom && runCount > 0 {
+                        if ra >= 256 {
+                            for x in i...runTo { row[x] = color }
+                        } else if ra > 0 {
+                            for x in i...runTo {
+                                row[x] = PackedColor.blend(premultiplied: rp, over: row[x], alpha256: ra) & PackedColor.rgbMask
+                            }
                         }
+                        i = runTo + 1
+                        continue
                     }
-                    i = runTo + 1
+                    let pixelA256: Int
+                    if useKept {
+                        pixelA256 = Int(kept[i < rs ? i - first : lefts + i - afterRun])
+                    } else {
+                        let x0 = Double(i), x1 = x0 + 1
+                        var c = max(0, min(cr0, x1) - max(cl0, x0))
+                        c += max(0, min(cr1, x1) - max(cl1, x0))
+                        c += max(0, min(cr2, x1) - max(cl2, x0))
+                        c += max(0, min(cr3, x1) - max(cl3, x0))
+                        pixelA256 = Int(c * weight * alpha * 256 + 0.5)
+                    }
+                    if pixelA256 >= 256 {
+                        row[i] = color
+                    } else if pixelA256 > 0 {
+                        row[i] = PackedColor.blend(color, over: row[i], alpha256: pixelA256) & PackedColor.rgbMask
+                    }
+                    i += 1
                 }
-                while i <= to { edge(i); i += 1 }
             }
         }
     }

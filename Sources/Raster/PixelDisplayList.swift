@@ -1,4 +1,5 @@
 import Cells
+import Dispatch
 
 /// The pixel canvas as a list of fills in painting order (docs/picture.md, "Pixels"): each a
 /// convex polygon in pixels, a colour, an opacity, and the pixels it can touch. Every shape
@@ -124,9 +125,9 @@ struct PixelDisplayList {
     /// with its colour alone, whatever was below, so no fill behind it paints there. A
     /// nested scene paints each pixel about once instead of once per layer over it.
     @discardableResult
-    func paint(into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true) -> Int {
+    func paint(into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true, parallel: Bool = true) -> Int {
         var work = PaintWork()
-        return paint(into: &image, clip: clip, occlusion: occlusion, work: &work)
+        return paint(into: &image, clip: clip, occlusion: occlusion, parallel: parallel, work: &work)
     }
 
     /// The pixels `paint` wrote, by kind (tests count them): blended one by one with their
@@ -142,7 +143,7 @@ struct PixelDisplayList {
     /// own, as before the partial runs): the same pixels, more work (tests compare the two).
     @discardableResult
     func paint(into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true, exactRuns: Bool = true,
-               work: inout PaintWork) -> Int {
+               parallel: Bool = true, work: inout PaintWork) -> Int {
         let clip = clip.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
         guard !clip.isEmpty, !ops.isEmpty else { return 0 }
         let width = image.width, height = image.height
@@ -195,33 +196,30 @@ struct PixelDisplayList {
         // order, and clipping changes no pixel (spans are cut at whole pixels).
         let drawn = ops.indices.filter { visibleAt[$0] >= 0 }
         let most = drawn.reduce(3) { max($0, Int(ops[$1].count)) }
-        var edges = [Edge](repeating: Edge(), count: Self.edgeScratch(vertices: most))
-        var active = [Int32](repeating: 0, count: Self.activeScratch(vertices: most))
-        var segments = [Int32](repeating: 0, count: 2 * (tilesX / 2 + 2))
         let band = Self.band
+        let firstBand = clip.y / band, bandCount = (clip.maxY - 1) / band - firstBand + 1
+        // Bands in parallel (`parallel`, a big enough clip): each band owns its rows, so no
+        // two threads write one pixel, and each pixel is painted by the same fills in the
+        // same order as one thread would.
+        let threads = parallel && bandCount >= 4 && clip.width * clip.height >= Self.parallelPixels
+        var works = [PaintWork](repeating: PaintWork(), count: threads ? bandCount : 1)
         image.pixels.withUnsafeMutableBufferPointer { buffer in
-            let pixels = buffer.baseAddress!
             xs.withUnsafeBufferPointer { xs in
                 ys.withUnsafeBufferPointer { ys in
                     visible.withUnsafeBufferPointer { visible in
-                        segments.withUnsafeMutableBufferPointer { segments in
-                            edges.withUnsafeMutableBufferPointer { e in
-                                active.withUnsafeMutableBufferPointer { a in
-                                    var top = clip.y
-                                    while top < clip.maxY {
-                                        let bottom = min(clip.maxY, (top / band + 1) * band)
-                                        let rows = PixelRect(x: clip.x, y: top, width: clip.width, height: bottom - top)
-                                        for k in drawn {
-                                            let op = ops[k]
-                                            guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
-                                            // The fill's tile masks start at its first tile band in the whole clip.
-                                            let r = op.bounds.intersection(clip)
-                                            let tiles = Tiles(masks: visible.baseAddress! + Int(visibleAt[k]), firstBand: r.y / tile, words: words)
-                                            Self.fill(op, xs: xs.baseAddress! + Int(op.start), ys: ys.baseAddress! + Int(op.start),
-                                                      pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
-                                                      edges: e.baseAddress!, active: a.baseAddress!, exactRuns: exactRuns, work: &work)
+                        ops.withUnsafeBufferPointer { ops in
+                            drawn.withUnsafeBufferPointer { drawn in
+                                works.withUnsafeMutableBufferPointer { works in
+                                    let shared = BandPainting(
+                                        pixels: buffer.baseAddress!, xs: xs.baseAddress!, ys: ys.baseAddress!, visible: visible.baseAddress!,
+                                        ops: ops.baseAddress!, drawn: drawn, visibleAt: visibleAt, width: width, clip: clip, words: words,
+                                        segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns, works: works.baseAddress!)
+                                    if threads {
+                                        DispatchQueue.concurrentPerform(iterations: bandCount) { b in
+                                            shared.paint(band: firstBand + b, slot: b)
                                         }
-                                        top = bottom
+                                    } else {
+                                        for b in 0..<bandCount { shared.paint(band: firstBand + b, slot: 0) }
                                     }
                                 }
                             }
@@ -230,8 +228,55 @@ struct PixelDisplayList {
                 }
             }
         }
+        for w in works {
+            work.edgePixels += w.edgePixels
+            work.runPixels += w.runPixels
+        }
         let painted = drawn.count
         return painted
+    }
+
+    /// The least clip, in pixels, painted in bands in parallel (smaller ones, a key's damage,
+    /// are not worth waking threads for).
+    static let parallelPixels = 1 << 18
+
+    /// What every band's painting reads, and the image it writes (each band its own rows).
+    private struct BandPainting: @unchecked Sendable {
+        let pixels: UnsafeMutablePointer<UInt32>
+        let xs: UnsafePointer<Double>, ys: UnsafePointer<Double>
+        let visible: UnsafePointer<UInt64>
+        let ops: UnsafePointer<Op>
+        let drawn: UnsafeBufferPointer<Int>
+        let visibleAt: [Int32]
+        let width: Int, clip: PixelRect, words: Int, segmentWords: Int, vertices: Int
+        let exactRuns: Bool
+        /// Where each band adds what it wrote (`PaintWork`): one slot per thread's band.
+        let works: UnsafeMutablePointer<PaintWork>
+
+        /// Every visible fill in order on the rows of band `band` (in `band`-row units) inside
+        /// the clip, with scratch of its own; what it wrote is added to `works[slot]`.
+        func paint(band: Int, slot: Int) {
+            let top = max(clip.y, band * PixelDisplayList.band), bottom = min(clip.maxY, (band + 1) * PixelDisplayList.band)
+            guard top < bottom else { return }
+            let rows = PixelRect(x: clip.x, y: top, width: clip.width, height: bottom - top)
+            let tile = PixelDisplayList.tile
+            withUnsafeTemporaryAllocation(of: Edge.self, capacity: PixelDisplayList.edgeScratch(vertices: vertices)) { edges in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: PixelDisplayList.activeScratch(vertices: vertices)) { active in
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: segmentWords) { segments in
+                        for k in drawn {
+                            let op = ops[k]
+                            guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
+                            // The fill's tile masks start at its first tile band in the whole clip.
+                            let r = op.bounds.intersection(clip)
+                            let tiles = Tiles(masks: visible + Int(visibleAt[k]), firstBand: r.y / tile, words: words)
+                            PixelDisplayList.fill(op, xs: xs + Int(op.start), ys: ys + Int(op.start),
+                                                  pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
+                                                  edges: edges.baseAddress!, active: active.baseAddress!, exactRuns: exactRuns, work: &works[slot])
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The occlusion tile's side, in pixels.
@@ -324,6 +369,15 @@ struct PixelDisplayList {
 
     /// The `Int32` scratch of `fill`: the generic path's active edges, then the kept alphas.
     static func activeScratch(vertices: Int) -> Int { vertices + keptEdgePixels }
+
+    /// The lesser of two spans' ends that are never NaN (one `minsd`; Swift's `min` keeps
+    /// NaN's order and takes a compare and three masks).
+    @inline(__always)
+    private static func lo(_ a: Double, _ b: Double) -> Double { a < b ? a : b }
+
+    /// The greater of two values that are never NaN (one `maxsd`).
+    @inline(__always)
+    private static func hi(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
 
     /// `floor` of a value ≥ 0 (a clamped span end), without a call.
     @inline(__always)
@@ -467,7 +521,7 @@ struct PixelDisplayList {
                         // Both chains span the polygon's height: one reaches y, then so does the other.
                         if ea.top <= y {
                             let xa = ea.x + (y - ea.top) * ea.slope, xb = eb.x + (y - eb.top) * eb.slope
-                            l = min(xa, xb); r = max(xa, xb)
+                            l = lo(xa, xb); r = hi(xa, xb)
                         }
                     }
                     cross(y0, &ia, &ib, &l0, &r0)
@@ -499,13 +553,13 @@ struct PixelDisplayList {
                 var innerL = -Double.infinity, innerR = Double.infinity
                 var outerL = Double.infinity, outerR = -Double.infinity
                 @inline(__always) func clamp(_ l: inout Double, _ r: inout Double) {
-                    l = max(left, l); r = min(right, r)
+                    l = hi(left, l); r = lo(right, r)
                     if !(l < r) {
                         l = 0; r = 0
                     } else {
                         covered += 1
-                        innerL = max(innerL, l); innerR = min(innerR, r)
-                        outerL = min(outerL, l); outerR = max(outerR, r)
+                        innerL = hi(innerL, l); innerR = lo(innerR, r)
+                        outerL = lo(outerL, l); outerR = hi(outerR, r)
                     }
                 }
                 clamp(&l0, &r0); clamp(&l1, &r1); clamp(&l2, &r2); clamp(&l3, &r3)
@@ -536,10 +590,10 @@ struct PixelDisplayList {
                 if keptValid {
                     for k in 0..<leftCount + rightCount {
                         let x0 = Double(k < leftCount ? i0 + k : runEnd + 1 + k - leftCount), x1 = x0 + 1
-                        var c = max(0, min(r0, x1) - max(l0, x0))
-                        c += max(0, min(r1, x1) - max(l1, x0))
-                        c += max(0, min(r2, x1) - max(l2, x0))
-                        c += max(0, min(r3, x1) - max(l3, x0))
+                        var c = hi(0, lo(r0, x1) - hi(l0, x0))
+                        c += hi(0, lo(r1, x1) - hi(l1, x0))
+                        c += hi(0, lo(r2, x1) - hi(l2, x0))
+                        c += hi(0, lo(r3, x1) - hi(l3, x0))
                         kept[k] = Int32(c * weight * alpha * 256 + 0.5)
                     }
                 }
@@ -577,10 +631,10 @@ struct PixelDisplayList {
                         pixelA256 = Int(kept[i < rs ? i - first : lefts + i - afterRun])
                     } else {
                         let x0 = Double(i), x1 = x0 + 1
-                        var c = max(0, min(cr0, x1) - max(cl0, x0))
-                        c += max(0, min(cr1, x1) - max(cl1, x0))
-                        c += max(0, min(cr2, x1) - max(cl2, x0))
-                        c += max(0, min(cr3, x1) - max(cl3, x0))
+                        var c = hi(0, lo(cr0, x1) - hi(cl0, x0))
+                        c += hi(0, lo(cr1, x1) - hi(cl1, x0))
+                        c += hi(0, lo(cr2, x1) - hi(cl2, x0))
+                        c += hi(0, lo(cr3, x1) - hi(cl3, x0))
                         pixelA256 = Int(c * weight * alpha * 256 + 0.5)
                     }
                     if pixelA256 >= 256 {

@@ -168,7 +168,8 @@ struct PixelDisplayList {
                         ? Self.ConvexCover(xs.baseAddress! + Int(op.start), ys.baseAddress! + Int(op.start), Int(op.count)) : nil
                     for b in b0...b1 {
                         let row = (b - bandLo) * words
-                        for w in 0..<words {
+                        // Only the words of the fill's own tile columns (`Tiles.firstWord`).
+                        for w in t0 >> 6...t1 >> 6 {
                             let m = Self.bits(t0, t1, word: w) & ~covered[row + w]
                             visible.append(m)
                             any |= m
@@ -268,7 +269,8 @@ struct PixelDisplayList {
                             guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
                             // The fill's tile masks start at its first tile band in the whole clip.
                             let r = op.bounds.intersection(clip)
-                            let tiles = Tiles(masks: visible + Int(visibleAt[k]), firstBand: r.y / tile, words: words)
+                            let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
+                            let tiles = Tiles(masks: visible + Int(visibleAt[k]), firstBand: r.y / tile, words: w1 - w0 + 1, firstWord: w0)
                             PixelDisplayList.fill(op, xs: xs + Int(op.start), ys: ys + Int(op.start),
                                                   pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
                                                   edges: edges.baseAddress!, active: active.baseAddress!, exactRuns: exactRuns, work: &works[slot])
@@ -346,11 +348,14 @@ struct PixelDisplayList {
         }
     }
 
-    /// One fill's tiles left to paint: `words` mask words per band from `firstBand`.
+    /// One fill's tiles left to paint: `words` mask words per band from `firstBand`, the
+    /// words of tile columns `firstWord · 64` on.
     struct Tiles {
         var masks: UnsafePointer<UInt64>
         var firstBand: Int
         var words: Int
+        /// The mask words kept are those of the fill's own tile columns, from this one.
+        var firstWord: Int
     }
 
     /// One polygon edge that is not horizontal: x at its top, dx/dy, its rows [top, bottom);
@@ -481,7 +486,7 @@ struct PixelDisplayList {
                 segmentCount = 0
                 // Runs of set bits, word by word (a run may go on into the next word).
                 for word in (rows.x / tile) >> 6...((rows.maxX - 1) / tile) >> 6 {
-                    var m = masks[word]
+                    var m = masks[word - tiles.firstWord]
                     while m != 0 {
                         let from = m.trailingZeroBitCount
                         let rest = ~(m >> UInt64(from))

@@ -141,9 +141,12 @@ struct PixelDisplayList {
     /// `paint`, adding what it wrote to `work`. `exactRuns` false takes the runs only on rows
     /// the polygon crosses on every scanline (each pixel of a top or bottom row blended on its
     /// own, as before the partial runs): the same pixels, more work (tests compare the two).
+    /// `chains` false finds every scanline's span from every edge, never by walking a monotone
+    /// polygon's two chains (`fill`): the same pixels again (tests compare). `parallel` paints
+    /// a big clip's bands on several threads: the same pixels.
     @discardableResult
     func paint(into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true, exactRuns: Bool = true,
-               parallel: Bool = true, work: inout PaintWork) -> Int {
+               chains: Bool = true, parallel: Bool = true, work: inout PaintWork) -> Int {
         let clip = clip.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
         guard !clip.isEmpty, !ops.isEmpty else { return 0 }
         let width = image.width, height = image.height
@@ -214,7 +217,7 @@ struct PixelDisplayList {
                                     let shared = BandPainting(
                                         pixels: buffer.baseAddress!, xs: xs.baseAddress!, ys: ys.baseAddress!, visible: visible.baseAddress!,
                                         ops: ops.baseAddress!, drawn: drawn, visibleAt: visibleAt, width: width, clip: clip, words: words,
-                                        segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns, works: works.baseAddress!)
+                                        segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns, chains: chains, works: works.baseAddress!)
                                     if threads {
                                         DispatchQueue.concurrentPerform(iterations: bandCount) { b in
                                             shared.paint(band: firstBand + b, slot: b)
@@ -251,6 +254,7 @@ struct PixelDisplayList {
         let visibleAt: [Int32]
         let width: Int, clip: PixelRect, words: Int, segmentWords: Int, vertices: Int
         let exactRuns: Bool
+        let chains: Bool
         /// Where each band adds what it wrote (`PaintWork`): one slot per thread's band.
         let works: UnsafeMutablePointer<PaintWork>
 
@@ -264,16 +268,19 @@ struct PixelDisplayList {
             withUnsafeTemporaryAllocation(of: Edge.self, capacity: PixelDisplayList.edgeScratch(vertices: vertices)) { edges in
                 withUnsafeTemporaryAllocation(of: Int32.self, capacity: PixelDisplayList.activeScratch(vertices: vertices)) { active in
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: segmentWords) { segments in
-                        for k in drawn {
-                            let op = ops[k]
-                            guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
-                            // The fill's tile masks start at its first tile band in the whole clip.
-                            let r = op.bounds.intersection(clip)
-                            let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
-                            let tiles = Tiles(masks: visible + Int(visibleAt[k]), firstBand: r.y / tile, words: w1 - w0 + 1, firstWord: w0)
-                            PixelDisplayList.fill(op, xs: xs + Int(op.start), ys: ys + Int(op.start),
-                                                  pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
-                                                  edges: edges.baseAddress!, active: active.baseAddress!, exactRuns: exactRuns, work: &works[slot])
+                        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * PixelDisplayList.subrows) { spans in
+                            for k in drawn {
+                                let op = ops[k]
+                                guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
+                                // The fill's tile masks start at its first tile band in the whole clip.
+                                let r = op.bounds.intersection(clip)
+                                let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
+                                let tiles = Tiles(masks: visible + Int(visibleAt[k]), firstBand: r.y / tile, words: w1 - w0 + 1, firstWord: w0)
+                                PixelDisplayList.fill(op, xs: xs + Int(op.start), ys: ys + Int(op.start),
+                                                      pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
+                                                      edges: edges.baseAddress!, active: active.baseAddress!, spans: spans.baseAddress!,
+                                                      chains: chains, exactRuns: exactRuns, work: &works[slot])
+                            }
                         }
                     }
                 }
@@ -410,7 +417,7 @@ struct PixelDisplayList {
     private static func fill(_ op: Op, xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, pixels: UnsafeMutablePointer<UInt32>,
                              width w: Int, clip: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
                              edges: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>,
-                             exactRuns: Bool, work: inout PaintWork) {
+                             spans: UnsafeMutablePointer<Double>, chains: Bool, exactRuns: Bool, work: inout PaintWork) {
         let n = Int(op.count)
         let rows = op.bounds.intersection(clip)
         guard !rows.isEmpty else { return }
@@ -436,7 +443,7 @@ struct PixelDisplayList {
         // Monotone: the edges change direction exactly twice around the polygon.
         var turns = 0
         for k in 0..<edgeCount where edges[k].down != edges[k == 0 ? edgeCount - 1 : k - 1].down { turns += 1 }
-        let monotone = finite && turns == 2
+        let monotone = chains && finite && turns == 2
         // The chains, each from the polygon's top down, ending in a marker no scanline reaches.
         let chainA = edges + (n + 1), chainB = edges + 2 * (n + 1)
         if monotone {
@@ -471,7 +478,6 @@ struct PixelDisplayList {
         var ia = 0, ib = 0
         // Rows whose 4 scanlines end above `sameUntil` have the last computed row's spans.
         var sameUntil = -Double.infinity
-        var l0 = 0.0, l1 = 0.0, l2 = 0.0, l3 = 0.0, r0 = 0.0, r1 = 0.0, r2 = 0.0, r3 = 0.0
         // The last computed row's pixels: [i0, i1], the run [runStart, runEnd] and its alpha;
         // its edge pixels' alphas (`kept`, left of the run then right of it) when `keptValid`.
         var i0 = 0, i1 = -1, runStart = 0, runEnd = -1, runA256 = 0
@@ -512,52 +518,47 @@ struct PixelDisplayList {
             defer { j += 1 }
             // The span on each of the 4 scanlines, at rowTop + 1/8, 3/8, 5/8, 7/8 (written out:
             // no loop over the scanlines, no switch); +∞ … −∞ where no edge reaches.
-            let y0 = rowTop + 0.125, y1 = rowTop + 0.375, y2 = rowTop + 0.625, y3 = rowTop + 0.875
+            let y0 = rowTop + 0.125, y3 = rowTop + 0.875
             if y3 < sameUntil {
                 // The last row's spans, pixels and alphas.
             } else {
-                l0 = .infinity; l1 = .infinity; l2 = .infinity; l3 = .infinity
-                r0 = -.infinity; r1 = -.infinity; r2 = -.infinity; r3 = -.infinity
-                if monotone {
-                    @inline(__always) func cross(_ y: Double, _ ia: inout Int, _ ib: inout Int, _ l: inout Double, _ r: inout Double) {
-                        while y >= chainA[ia].bottom { ia += 1 }
-                        while y >= chainB[ib].bottom { ib += 1 }
-                        let ea = chainA[ia], eb = chainB[ib]
-                        // Both chains span the polygon's height: one reaches y, then so does the other.
-                        if ea.top <= y {
-                            let xa = ea.x + (y - ea.top) * ea.slope, xb = eb.x + (y - eb.top) * eb.slope
-                            l = lo(xa, xb); r = hi(xa, xb)
-                        }
-                    }
-                    cross(y0, &ia, &ib, &l0, &r0)
-                    let a0 = ia, b0 = ib
-                    cross(y1, &ia, &ib, &l1, &r1); cross(y2, &ia, &ib, &l2, &r2); cross(y3, &ia, &ib, &l3, &r3)
-                    // Two vertical edges reaching all 4 scanlines: the rows below them, down to
-                    // where either ends, have these very spans.
-                    let ea = chainA[ia], eb = chainB[ib]
-                    sameUntil = a0 == ia && b0 == ib && ea.slope == 0 && eb.slope == 0 && ea.top <= y0
-                        ? min(ea.bottom, eb.bottom) : -.infinity
-                } else {
-                    var activeCount = 0
+                // The span on each of the 4 scanlines, at rowTop + 1/8, 3/8, 5/8, 7/8, clipped
+                // and kept in `spans` (left, right); a scanline the polygon misses takes the
+                // empty span [0, 0), which covers no pixel (every pixel's x ≥ 0). One scanline
+                // at a time, so few values stay live across the row.
+                var activeCount = 0
+                if !monotone {
                     let rowBottom = rowTop + 1
                     for k in 0..<edgeCount where edges[k].top < rowBottom && edges[k].bottom > rowTop {
                         active[activeCount] = Int32(k); activeCount += 1
                     }
-                    for a in 0..<activeCount {
-                        let e = edges[Int(active[a])]
-                        if e.top <= y0 && y0 < e.bottom { let x = e.x + (y0 - e.top) * e.slope; l0 = min(l0, x); r0 = max(r0, x) }
-                        if e.top <= y1 && y1 < e.bottom { let x = e.x + (y1 - e.top) * e.slope; l1 = min(l1, x); r1 = max(r1, x) }
-                        if e.top <= y2 && y2 < e.bottom { let x = e.x + (y2 - e.top) * e.slope; l2 = min(l2, x); r2 = max(r2, x) }
-                        if e.top <= y3 && y3 < e.bottom { let x = e.x + (y3 - e.top) * e.slope; l3 = min(l3, x); r3 = max(r3, x) }
-                    }
-                    sameUntil = -.infinity
                 }
-                // Clipped; a scanline the polygon misses takes the empty span [0, 0), which
-                // covers no pixel (every pixel's x ≥ 0).
                 var covered = 0
                 var innerL = -Double.infinity, innerR = Double.infinity
                 var outerL = Double.infinity, outerR = -Double.infinity
-                @inline(__always) func clamp(_ l: inout Double, _ r: inout Double) {
+                var a0 = 0, b0 = 0
+                for s in 0..<subrows {
+                    let y = rowTop + (Double(s) * 0.25 + 0.125)
+                    var l = Double.infinity, r = -Double.infinity
+                    if monotone {
+                        while y >= chainA[ia].bottom { ia += 1 }
+                        while y >= chainB[ib].bottom { ib += 1 }
+                        if s == 0 { a0 = ia; b0 = ib }
+                        let ea = chainA[ia]
+                        // Both chains span the polygon's height: one reaches y, then so does the other.
+                        if ea.top <= y {
+                            let eb = chainB[ib]
+                            let xa = ea.x + (y - ea.top) * ea.slope, xb = eb.x + (y - eb.top) * eb.slope
+                            l = lo(xa, xb); r = hi(xa, xb)
+                        }
+                    } else {
+                        // Every edge reaching the row, in the edge table's order (Swift's
+                        // min and max: an edge's NaN crossing is passed over, as always).
+                        for a in 0..<activeCount {
+                            let e = edges[Int(active[a])]
+                            if e.top <= y && y < e.bottom { let x = e.x + (y - e.top) * e.slope; l = min(l, x); r = max(r, x) }
+                        }
+                    }
                     l = hi(left, l); r = lo(right, r)
                     if !(l < r) {
                         l = 0; r = 0
@@ -566,8 +567,15 @@ struct PixelDisplayList {
                         innerL = hi(innerL, l); innerR = lo(innerR, r)
                         outerL = lo(outerL, l); outerR = hi(outerR, r)
                     }
+                    spans[2 * s] = l; spans[2 * s + 1] = r
                 }
-                clamp(&l0, &r0); clamp(&l1, &r1); clamp(&l2, &r2); clamp(&l3, &r3)
+                if monotone {
+                    // Two vertical edges reaching all 4 scanlines: the rows below them, down to
+                    // where either ends, have these very spans.
+                    let ea = chainA[ia], eb = chainB[ib]
+                    sameUntil = a0 == ia && b0 == ib && ea.slope == 0 && eb.slope == 0 && ea.top <= y0
+                        ? min(ea.bottom, eb.bottom) : -.infinity
+                }
                 // An empty row paints nothing (and the kept row says so: i0 > i1).
                 i0 = 0; i1 = -1; runStart = 0; runEnd = -1; keptValid = false
                 guard covered > 0 else { continue }
@@ -595,17 +603,16 @@ struct PixelDisplayList {
                 if keptValid {
                     for k in 0..<leftCount + rightCount {
                         let x0 = Double(k < leftCount ? i0 + k : runEnd + 1 + k - leftCount), x1 = x0 + 1
-                        var c = hi(0, lo(r0, x1) - hi(l0, x0))
-                        c += hi(0, lo(r1, x1) - hi(l1, x0))
-                        c += hi(0, lo(r2, x1) - hi(l2, x0))
-                        c += hi(0, lo(r3, x1) - hi(l3, x0))
+                        var c = hi(0, lo(spans[1], x1) - hi(spans[0], x0))
+                        c += hi(0, lo(spans[3], x1) - hi(spans[2], x0))
+                        c += hi(0, lo(spans[5], x1) - hi(spans[4], x0))
+                        c += hi(0, lo(spans[7], x1) - hi(spans[6], x0))
                         kept[k] = Int32(c * weight * alpha * 256 + 0.5)
                     }
                 }
             }
             guard i0 <= i1 else { continue }
             let row = pixels + j * w
-            let cl0 = l0, cl1 = l1, cl2 = l2, cl3 = l3, cr0 = r0, cr1 = r1, cr2 = r2, cr3 = r3
             let useKept = keptValid, lefts = leftCount, afterRun = runEnd + 1, first = i0
             let (rs, re, ra, rp) = (runStart, runEnd, runA256, runPremultiplied)
             for s in 0..<segmentCount {
@@ -636,10 +643,10 @@ struct PixelDisplayList {
                         pixelA256 = Int(kept[i < rs ? i - first : lefts + i - afterRun])
                     } else {
                         let x0 = Double(i), x1 = x0 + 1
-                        var c = hi(0, lo(cr0, x1) - hi(cl0, x0))
-                        c += hi(0, lo(cr1, x1) - hi(cl1, x0))
-                        c += hi(0, lo(cr2, x1) - hi(cl2, x0))
-                        c += hi(0, lo(cr3, x1) - hi(cl3, x0))
+                        var c = hi(0, lo(spans[1], x1) - hi(spans[0], x0))
+                        c += hi(0, lo(spans[3], x1) - hi(spans[2], x0))
+                        c += hi(0, lo(spans[5], x1) - hi(spans[4], x0))
+                        c += hi(0, lo(spans[7], x1) - hi(spans[6], x0))
                         pixelA256 = Int(c * weight * alpha * 256 + 0.5)
                     }
                     if pixelA256 >= 256 {

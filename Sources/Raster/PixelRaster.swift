@@ -36,7 +36,8 @@ public enum PixelRaster {
 
     /// The pixel writes `render` makes (bench: against the image's width × height, the most
     /// that painting front to back could save): blended one by one at their own coverage, and
-    /// written in runs of one coverage.
+    /// written in runs of one coverage. Painted on one thread, so a profiler counts one
+    /// frame's instructions here.
     public static func paintWork(_ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
                                  cellWidth: Int = defaultCellSize.width, cellHeight: Int = defaultCellSize.height,
                                  options: RasterOptions = RasterOptions()) -> (edge: Int, run: Int, fills: Int, pixels: Int) {

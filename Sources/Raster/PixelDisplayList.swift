@@ -1,4 +1,5 @@
 import Cells
+import Dispatch
 
 /// The pixel canvas as a list of fills in painting order (docs/picture.md, "Pixels"): each a
 /// convex polygon in pixels, a colour, an opacity, and the pixels it can touch. Every shape
@@ -124,9 +125,9 @@ struct PixelDisplayList {
     /// with its colour alone, whatever was below, so no fill behind it paints there. A
     /// nested scene paints each pixel about once instead of once per layer over it.
     @discardableResult
-    func paint(into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true) -> Int {
+    func paint(into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true, parallel: Bool = true) -> Int {
         var work = PaintWork()
-        return paint(into: &image, clip: clip, occlusion: occlusion, work: &work)
+        return paint(into: &image, clip: clip, occlusion: occlusion, parallel: parallel, work: &work)
     }
 
     /// The pixels `paint` wrote, by kind (tests count them): blended one by one with their
@@ -140,9 +141,12 @@ struct PixelDisplayList {
     /// `paint`, adding what it wrote to `work`. `exactRuns` false takes the runs only on rows
     /// the polygon crosses on every scanline (each pixel of a top or bottom row blended on its
     /// own, as before the partial runs): the same pixels, more work (tests compare the two).
+    /// `chains` false finds every scanline's span from every edge, never by walking a monotone
+    /// polygon's two chains (`fill`): the same pixels again (tests compare). `parallel` paints
+    /// a big clip's bands on several threads: the same pixels.
     @discardableResult
     func paint(into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true, exactRuns: Bool = true,
-               work: inout PaintWork) -> Int {
+               chains: Bool = true, parallel: Bool = true, work: inout PaintWork) -> Int {
         let clip = clip.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
         guard !clip.isEmpty, !ops.isEmpty else { return 0 }
         let width = image.width, height = image.height
@@ -167,7 +171,8 @@ struct PixelDisplayList {
                         ? Self.ConvexCover(xs.baseAddress! + Int(op.start), ys.baseAddress! + Int(op.start), Int(op.count)) : nil
                     for b in b0...b1 {
                         let row = (b - bandLo) * words
-                        for w in 0..<words {
+                        // Only the words of the fill's own tile columns (`Tiles.firstWord`).
+                        for w in t0 >> 6...t1 >> 6 {
                             let m = Self.bits(t0, t1, word: w) & ~covered[row + w]
                             visible.append(m)
                             any |= m
@@ -195,33 +200,30 @@ struct PixelDisplayList {
         // order, and clipping changes no pixel (spans are cut at whole pixels).
         let drawn = ops.indices.filter { visibleAt[$0] >= 0 }
         let most = drawn.reduce(3) { max($0, Int(ops[$1].count)) }
-        var edges = [Edge](repeating: Edge(), count: most)
-        var active = [Int32](repeating: 0, count: most)
-        var segments = [Int32](repeating: 0, count: 2 * (tilesX / 2 + 2))
         let band = Self.band
+        let firstBand = clip.y / band, bandCount = (clip.maxY - 1) / band - firstBand + 1
+        // Bands in parallel (`parallel`, a big enough clip): each band owns its rows, so no
+        // two threads write one pixel, and each pixel is painted by the same fills in the
+        // same order as one thread would.
+        let threads = parallel && bandCount >= 4 && clip.width * clip.height >= Self.parallelPixels
+        var works = [PaintWork](repeating: PaintWork(), count: threads ? bandCount : 1)
         image.pixels.withUnsafeMutableBufferPointer { buffer in
-            let pixels = buffer.baseAddress!
             xs.withUnsafeBufferPointer { xs in
                 ys.withUnsafeBufferPointer { ys in
                     visible.withUnsafeBufferPointer { visible in
-                        segments.withUnsafeMutableBufferPointer { segments in
-                            edges.withUnsafeMutableBufferPointer { e in
-                                active.withUnsafeMutableBufferPointer { a in
-                                    var top = clip.y
-                                    while top < clip.maxY {
-                                        let bottom = min(clip.maxY, (top / band + 1) * band)
-                                        let rows = PixelRect(x: clip.x, y: top, width: clip.width, height: bottom - top)
-                                        for k in drawn {
-                                            let op = ops[k]
-                                            guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
-                                            // The fill's tile masks start at its first tile band in the whole clip.
-                                            let r = op.bounds.intersection(clip)
-                                            let tiles = Tiles(masks: visible.baseAddress! + Int(visibleAt[k]), firstBand: r.y / tile, words: words)
-                                            Self.fill(op, xs: xs.baseAddress! + Int(op.start), ys: ys.baseAddress! + Int(op.start),
-                                                      pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
-                                                      edges: e.baseAddress!, active: a.baseAddress!, exactRuns: exactRuns, work: &work)
+                        ops.withUnsafeBufferPointer { ops in
+                            drawn.withUnsafeBufferPointer { drawn in
+                                works.withUnsafeMutableBufferPointer { works in
+                                    let shared = BandPainting(
+                                        pixels: buffer.baseAddress!, xs: xs.baseAddress!, ys: ys.baseAddress!, visible: visible.baseAddress!,
+                                        ops: ops.baseAddress!, drawn: drawn, visibleAt: visibleAt, width: width, clip: clip, words: words,
+                                        segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns, chains: chains, works: works.baseAddress!)
+                                    if threads {
+                                        DispatchQueue.concurrentPerform(iterations: bandCount) { b in
+                                            shared.paint(band: firstBand + b, slot: b)
                                         }
-                                        top = bottom
+                                    } else {
+                                        for b in 0..<bandCount { shared.paint(band: firstBand + b, slot: 0) }
                                     }
                                 }
                             }
@@ -230,8 +232,60 @@ struct PixelDisplayList {
                 }
             }
         }
+        for w in works {
+            work.edgePixels += w.edgePixels
+            work.runPixels += w.runPixels
+        }
         let painted = drawn.count
         return painted
+    }
+
+    /// The least clip, in pixels, painted in bands in parallel (smaller ones, a key's damage,
+    /// are not worth waking threads for).
+    static let parallelPixels = 1 << 18
+
+    /// What every band's painting reads, and the image it writes (each band its own rows).
+    private struct BandPainting: @unchecked Sendable {
+        let pixels: UnsafeMutablePointer<UInt32>
+        let xs: UnsafePointer<Double>, ys: UnsafePointer<Double>
+        let visible: UnsafePointer<UInt64>
+        let ops: UnsafePointer<Op>
+        let drawn: UnsafeBufferPointer<Int>
+        let visibleAt: [Int32]
+        let width: Int, clip: PixelRect, words: Int, segmentWords: Int, vertices: Int
+        let exactRuns: Bool
+        let chains: Bool
+        /// Where each band adds what it wrote (`PaintWork`): one slot per thread's band.
+        let works: UnsafeMutablePointer<PaintWork>
+
+        /// Every visible fill in order on the rows of band `band` (in `band`-row units) inside
+        /// the clip, with scratch of its own; what it wrote is added to `works[slot]`.
+        func paint(band: Int, slot: Int) {
+            let top = max(clip.y, band * PixelDisplayList.band), bottom = min(clip.maxY, (band + 1) * PixelDisplayList.band)
+            guard top < bottom else { return }
+            let rows = PixelRect(x: clip.x, y: top, width: clip.width, height: bottom - top)
+            let tile = PixelDisplayList.tile
+            withUnsafeTemporaryAllocation(of: Edge.self, capacity: PixelDisplayList.edgeScratch(vertices: vertices)) { edges in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: PixelDisplayList.activeScratch(vertices: vertices)) { active in
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: segmentWords) { segments in
+                        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * PixelDisplayList.subrows) { spans in
+                            for k in drawn {
+                                let op = ops[k]
+                                guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
+                                // The fill's tile masks start at its first tile band in the whole clip.
+                                let r = op.bounds.intersection(clip)
+                                let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
+                                let tiles = Tiles(masks: visible + Int(visibleAt[k]), firstBand: r.y / tile, words: w1 - w0 + 1, firstWord: w0)
+                                PixelDisplayList.fill(op, xs: xs + Int(op.start), ys: ys + Int(op.start),
+                                                      pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
+                                                      edges: edges.baseAddress!, active: active.baseAddress!, spans: spans.baseAddress!,
+                                                      chains: chains, exactRuns: exactRuns, work: &works[slot])
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The occlusion tile's side, in pixels.
@@ -301,54 +355,134 @@ struct PixelDisplayList {
         }
     }
 
-    /// One fill's tiles left to paint: `words` mask words per band from `firstBand`.
+    /// One fill's tiles left to paint: `words` mask words per band from `firstBand`, the
+    /// words of tile columns `firstWord · 64` on.
     struct Tiles {
         var masks: UnsafePointer<UInt64>
         var firstBand: Int
         var words: Int
+        /// The mask words kept are those of the fill's own tile columns, from this one.
+        var firstWord: Int
     }
 
-    /// One polygon edge that is not horizontal: x at its top, dx/dy, its rows [top, bottom).
+    /// One polygon edge that is not horizontal: x at its top, dx/dy, its rows [top, bottom);
+    /// `down` when it runs down the screen in the polygon's vertex order.
     struct Edge {
         var top = 0.0, bottom = 0.0, x = 0.0, slope = 0.0
+        var down = false
     }
 
-    /// Blends `color` (0xRRGGBB) over pixel `index` at `a` (0…1).
+    /// The scratch one `fill` needs, in `Edge`s, for polygons of at most `vertices` vertices:
+    /// the edge table, then the two chains, each with its end marker.
+    static func edgeScratch(vertices: Int) -> Int { 3 * (vertices + 1) }
+
+    /// The edge pixels of a row whose alphas are kept for the rows below it (`fill`).
+    static let keptEdgePixels = 8
+
+    /// The `Int32` scratch of `fill`: the generic path's active edges, then the kept alphas.
+    static func activeScratch(vertices: Int) -> Int { vertices + keptEdgePixels }
+
+    /// The lesser of two spans' ends that are never NaN (one `minsd`; Swift's `min` keeps
+    /// NaN's order and takes a compare and three masks).
     @inline(__always)
-    private static func blend(_ pixels: UnsafeMutablePointer<UInt32>, _ index: Int, _ color: UInt32, _ a: Double) {
-        let a256 = Int(a * 256 + 0.5)
-        if a256 <= 0 { return }
-        if a256 >= 256 { pixels[index] = color; return }
-        pixels[index] = PackedColor.blend(color, over: pixels[index], alpha256: a256) & PackedColor.rgbMask
+    private static func lo(_ a: Double, _ b: Double) -> Double { a < b ? a : b }
+
+    /// The greater of two values that are never NaN (one `maxsd`).
+    @inline(__always)
+    private static func hi(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
+
+    /// `floor` of a value ≥ 0 (a clamped span end), without a call.
+    @inline(__always)
+    private static func floorOfPositive(_ x: Double) -> Int { Int(x) }
+
+    /// `ceil` of a value ≥ 0, without a call.
+    @inline(__always)
+    private static func ceilOfPositive(_ x: Double) -> Int {
+        let t = Int(x)
+        return Double(t) < x ? t + 1 : t
     }
 
+    /// Paints one polygon on the rows of `clip` (one band), inside its tiles left to paint.
+    ///
+    /// The spans: each scanline's [left, right) is the least and the greatest crossing of the
+    /// edges that reach it (`e.x + (y − e.top) · e.slope`, an edge reaching [top, bottom)).
+    /// For a polygon that goes down once and up once (y-monotone: every convex one) exactly
+    /// two edges reach each scanline of its height, one of each chain, so the rows walk the
+    /// two chains down instead of testing every edge on every scanline — the same crossings,
+    /// the same numbers. Any other polygon takes every edge on every scanline, as before.
+    ///
+    /// Rows between two vertical edges (an axis-aligned box, a layer's side, a border strip)
+    /// have the same spans row after row: the row's coverages are worked out once and kept
+    /// (`keptEdgePixels` alphas at most), and the rows below only blend them.
     private static func fill(_ op: Op, xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, pixels: UnsafeMutablePointer<UInt32>,
                              width w: Int, clip: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
                              edges: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>,
-                             exactRuns: Bool, work: inout PaintWork) {
+                             spans: UnsafeMutablePointer<Double>, chains: Bool, exactRuns: Bool, work: inout PaintWork) {
         let n = Int(op.count)
+        let rows = op.bounds.intersection(clip)
+        guard !rows.isEmpty else { return }
         // The edge table: each non-horizontal edge once, x at its top and its slope (so a
         // scanline's crossing is one multiply-add; the same numbers whatever rows are painted).
-        var edgeCount = 0
+        var edgeCount = 0, downs = 0
+        var finite = true
         var px = xs[n - 1], py = ys[n - 1]
         for k in 0..<n {
             let x = xs[k], y = ys[k]
             if y != py {
-                let (tx, ty, bx, by) = y < py ? (x, y, px, py) : (px, py, x, y)
-                edges[edgeCount] = Edge(top: ty, bottom: by, x: tx, slope: (bx - tx) / (by - ty))
+                let down = y > py
+                let (tx, ty, bx, by) = down ? (px, py, x, y) : (x, y, px, py)
+                let slope = (bx - tx) / (by - ty)
+                finite = finite && slope.isFinite
+                edges[edgeCount] = Edge(top: ty, bottom: by, x: tx, slope: slope, down: down)
                 edgeCount += 1
+                if down { downs += 1 }
             }
             px = x; py = y
         }
-        let rows = op.bounds.intersection(clip)
-        guard !rows.isEmpty, edgeCount > 0 else { return }
+        guard edgeCount > 0 else { return }
+        // Monotone: the edges change direction exactly twice around the polygon.
+        var turns = 0
+        for k in 0..<edgeCount where edges[k].down != edges[k == 0 ? edgeCount - 1 : k - 1].down { turns += 1 }
+        let monotone = chains && finite && turns == 2
+        // The chains, each from the polygon's top down, ending in a marker no scanline reaches.
+        let chainA = edges + (n + 1), chainB = edges + 2 * (n + 1)
+        if monotone {
+            // Down edges follow each other in vertex order and up edges in reverse; each chain
+            // starts at its highest edge.
+            var firstDown = -1, firstUp = -1
+            for k in 0..<edgeCount {
+                if edges[k].down {
+                    if firstDown < 0 || edges[k].top < edges[firstDown].top { firstDown = k }
+                } else if firstUp < 0 || edges[k].top < edges[firstUp].top {
+                    firstUp = k
+                }
+            }
+            var a = 0, b = 0
+            for s in 0..<edgeCount {
+                let k = (firstDown + s) % edgeCount
+                if edges[k].down { chainA[a] = edges[k]; a += 1 }
+                let u = (firstUp - s + edgeCount) % edgeCount
+                if !edges[u].down { chainB[b] = edges[u]; b += 1 }
+            }
+            let end = Edge(top: .infinity, bottom: .infinity, x: 0, slope: 0)
+            chainA[a] = end; chainB[b] = end
+        }
         let left = Double(clip.x), right = Double(clip.maxX)
         let color = op.color, alpha = op.alpha
         let a256 = PackedColor.alpha256(alpha)
         let premultiplied = PackedColor.premultiply(color, alpha256: a256)
         let weight = 1 / Double(subrows)
         let tile = Self.tile
+        let kept = active + n, keptMost = keptEdgePixels
         var band = -1, segmentCount = 0
+        var ia = 0, ib = 0
+        // Rows whose 4 scanlines end above `sameUntil` have the last computed row's spans.
+        var sameUntil = -Double.infinity
+        // The last computed row's pixels: [i0, i1], the run [runStart, runEnd] and its alpha;
+        // its edge pixels' alphas (`kept`, left of the run then right of it) when `keptValid`.
+        var i0 = 0, i1 = -1, runStart = 0, runEnd = -1, runA256 = 0
+        var runPremultiplied = premultiplied
+        var keptValid = false, leftCount = 0
         var j = rows.y
         while j < rows.maxY {
             // This band's tiles to paint, as runs of pixels [start, end) (segments).
@@ -358,7 +492,7 @@ struct PixelDisplayList {
                 segmentCount = 0
                 // Runs of set bits, word by word (a run may go on into the next word).
                 for word in (rows.x / tile) >> 6...((rows.maxX - 1) / tile) >> 6 {
-                    var m = masks[word]
+                    var m = masks[word - tiles.firstWord]
                     while m != 0 {
                         let from = m.trailingZeroBitCount
                         let rest = ~(m >> UInt64(from))
@@ -380,87 +514,148 @@ struct PixelDisplayList {
                     continue
                 }
             }
-            let rowTop = Double(j), rowBottom = rowTop + 1
+            let rowTop = Double(j)
             defer { j += 1 }
-            // The edges that reach into this row.
-            var activeCount = 0
-            for k in 0..<edgeCount where edges[k].top < rowBottom && edges[k].bottom > rowTop {
-                active[activeCount] = Int32(k); activeCount += 1
-            }
-            guard activeCount > 0 else { continue }
             // The span on each of the 4 scanlines, at rowTop + 1/8, 3/8, 5/8, 7/8 (written out:
-            // no loop over the scanlines, no switch).
-            let y0 = rowTop + 0.125, y1 = rowTop + 0.375, y2 = rowTop + 0.625, y3 = rowTop + 0.875
-            var l0 = Double.infinity, l1 = Double.infinity, l2 = Double.infinity, l3 = Double.infinity
-            var r0 = -Double.infinity, r1 = -Double.infinity, r2 = -Double.infinity, r3 = -Double.infinity
-            for a in 0..<activeCount {
-                let e = edges[Int(active[a])]
-                if e.top <= y0 && y0 < e.bottom { let x = e.x + (y0 - e.top) * e.slope; l0 = min(l0, x); r0 = max(r0, x) }
-                if e.top <= y1 && y1 < e.bottom { let x = e.x + (y1 - e.top) * e.slope; l1 = min(l1, x); r1 = max(r1, x) }
-                if e.top <= y2 && y2 < e.bottom { let x = e.x + (y2 - e.top) * e.slope; l2 = min(l2, x); r2 = max(r2, x) }
-                if e.top <= y3 && y3 < e.bottom { let x = e.x + (y3 - e.top) * e.slope; l3 = min(l3, x); r3 = max(r3, x) }
-            }
-            // Clipped; a scanline the polygon misses takes the empty span [0, 0), which
-            // covers no pixel (every pixel's x ≥ 0).
-            var covered = 0
-            var innerL = -Double.infinity, innerR = Double.infinity
-            var outerL = Double.infinity, outerR = -Double.infinity
-            @inline(__always) func clamp(_ l: inout Double, _ r: inout Double) {
-                l = max(left, l); r = min(right, r)
-                if !(l < r) {
-                    l = 0; r = 0
-                } else {
-                    covered += 1
-                    innerL = max(innerL, l); innerR = min(innerR, r)
-                    outerL = min(outerL, l); outerR = max(outerR, r)
+            // no loop over the scanlines, no switch); +∞ … −∞ where no edge reaches.
+            let y0 = rowTop + 0.125, y3 = rowTop + 0.875
+            if y3 < sameUntil {
+                // The last row's spans, pixels and alphas.
+            } else {
+                // The span on each of the 4 scanlines, at rowTop + 1/8, 3/8, 5/8, 7/8, clipped
+                // and kept in `spans` (left, right); a scanline the polygon misses takes the
+                // empty span [0, 0), which covers no pixel (every pixel's x ≥ 0). One scanline
+                // at a time, so few values stay live across the row.
+                var activeCount = 0
+                if !monotone {
+                    let rowBottom = rowTop + 1
+                    for k in 0..<edgeCount where edges[k].top < rowBottom && edges[k].bottom > rowTop {
+                        active[activeCount] = Int32(k); activeCount += 1
+                    }
+                }
+                var covered = 0
+                var innerL = -Double.infinity, innerR = Double.infinity
+                var outerL = Double.infinity, outerR = -Double.infinity
+                var a0 = 0, b0 = 0
+                for s in 0..<subrows {
+                    let y = rowTop + (Double(s) * 0.25 + 0.125)
+                    var l = Double.infinity, r = -Double.infinity
+                    if monotone {
+                        while y >= chainA[ia].bottom { ia += 1 }
+                        while y >= chainB[ib].bottom { ib += 1 }
+                        if s == 0 { a0 = ia; b0 = ib }
+                        let ea = chainA[ia]
+                        // Both chains span the polygon's height: one reaches y, then so does the other.
+                        if ea.top <= y {
+                            let eb = chainB[ib]
+                            let xa = ea.x + (y - ea.top) * ea.slope, xb = eb.x + (y - eb.top) * eb.slope
+                            l = lo(xa, xb); r = hi(xa, xb)
+                        }
+                    } else {
+                        // Every edge reaching the row, in the edge table's order (Swift's
+                        // min and max: an edge's NaN crossing is passed over, as always).
+                        for a in 0..<activeCount {
+                            let e = edges[Int(active[a])]
+                            if e.top <= y && y < e.bottom { let x = e.x + (y - e.top) * e.slope; l = min(l, x); r = max(r, x) }
+                        }
+                    }
+                    l = hi(left, l); r = lo(right, r)
+                    if !(l < r) {
+                        l = 0; r = 0
+                    } else {
+                        covered += 1
+                        innerL = hi(innerL, l); innerR = lo(innerR, r)
+                        outerL = lo(outerL, l); outerR = hi(outerR, r)
+                    }
+                    spans[2 * s] = l; spans[2 * s + 1] = r
+                }
+                if monotone {
+                    // Two vertical edges reaching all 4 scanlines: the rows below them, down to
+                    // where either ends, have these very spans.
+                    let ea = chainA[ia], eb = chainB[ib]
+                    sameUntil = a0 == ia && b0 == ib && ea.slope == 0 && eb.slope == 0 && ea.top <= y0
+                        ? min(ea.bottom, eb.bottom) : -.infinity
+                }
+                // An empty row paints nothing (and the kept row says so: i0 > i1).
+                i0 = 0; i1 = -1; runStart = 0; runEnd = -1; keptValid = false
+                guard covered > 0 else { continue }
+                // Clamped ends are ≥ 0 (the clip's left is): floor and ceil without a call.
+                i0 = max(clip.x, floorOfPositive(outerL)); i1 = min(clip.maxX - 1, ceilOfPositive(outerR) - 1)
+                guard i0 <= i1 else { continue }
+                // The run: pixels inside the span of every scanline the polygon crosses, whole
+                // across on each — `covered` quarters of the pixel, exactly what an edge pixel
+                // would sum there (1 per covered scanline, 0 per missed one), so they take one
+                // blend worked out once. On a row the polygon crosses on every scanline that is
+                // the interior; on its top or bottom row, the part under a flat edge.
+                runStart = i1 + 1; runEnd = i1
+                if exactRuns || covered == subrows, innerL < innerR {
+                    runStart = max(i0, ceilOfPositive(innerL))
+                    runEnd = min(i1, floorOfPositive(innerR) - 1)
+                    if runStart > runEnd { runStart = i1 + 1; runEnd = i1 }
+                }
+                runA256 = covered == subrows ? a256 : Int(Double(covered) * weight * alpha * 256 + 0.5)
+                runPremultiplied = covered == subrows ? premultiplied : PackedColor.premultiply(color, alpha256: runA256)
+                // Rows with the same spans below: keep the edge pixels' alphas (all of them,
+                // wherever the tiles let this row paint).
+                leftCount = runStart - i0
+                let rightCount = i1 - runEnd
+                keptValid = sameUntil > y3 && leftCount + rightCount <= keptMost
+                if keptValid {
+                    for k in 0..<leftCount + rightCount {
+                        let x0 = Double(k < leftCount ? i0 + k : runEnd + 1 + k - leftCount), x1 = x0 + 1
+                        var c = hi(0, lo(spans[1], x1) - hi(spans[0], x0))
+                        c += hi(0, lo(spans[3], x1) - hi(spans[2], x0))
+                        c += hi(0, lo(spans[5], x1) - hi(spans[4], x0))
+                        c += hi(0, lo(spans[7], x1) - hi(spans[6], x0))
+                        kept[k] = Int32(c * weight * alpha * 256 + 0.5)
+                    }
                 }
             }
-            clamp(&l0, &r0); clamp(&l1, &r1); clamp(&l2, &r2); clamp(&l3, &r3)
-            guard covered > 0 else { continue }
-            let i0 = max(clip.x, Int(outerL.rounded(.down))), i1 = min(clip.maxX - 1, Int(outerR.rounded(.up)) - 1)
             guard i0 <= i1 else { continue }
-            // The run: pixels inside the span of every scanline the polygon crosses, whole
-            // across on each — `covered` quarters of the pixel, exactly what `edge` would
-            // sum there (1 per covered scanline, 0 per missed one), so they take one blend
-            // worked out once. On a row the polygon crosses on every scanline that is the
-            // interior; on its top or bottom row, the part under a flat edge.
-            var runStart = i1 + 1, runEnd = i1
-            if exactRuns || covered == subrows, innerL < innerR {
-                runStart = max(i0, Int(innerL.rounded(.up)))
-                runEnd = min(i1, Int(innerR.rounded(.down)) - 1)
-                if runStart > runEnd { runStart = i1 + 1; runEnd = i1 }
-            }
-            let runA256 = covered == subrows ? a256 : Int(Double(covered) * weight * alpha * 256 + 0.5)
-            let runPremultiplied = covered == subrows ? premultiplied : PackedColor.premultiply(color, alpha256: runA256)
             let row = pixels + j * w
-            @inline(__always) func edge(_ i: Int) {
-                let x0 = Double(i), x1 = x0 + 1
-                var c = max(0, min(r0, x1) - max(l0, x0))
-                c += max(0, min(r1, x1) - max(l1, x0))
-                c += max(0, min(r2, x1) - max(l2, x0))
-                c += max(0, min(r3, x1) - max(l3, x0))
-                blend(row, i, color, c * weight * alpha)
-            }
+            let useKept = keptValid, lefts = leftCount, afterRun = runEnd + 1, first = i0
+            let (rs, re, ra, rp) = (runStart, runEnd, runA256, runPremultiplied)
             for s in 0..<segmentCount {
                 let from = max(i0, Int(segments[2 * s])), to = min(i1, Int(segments[2 * s + 1]) - 1)
                 guard from <= to else { continue }
-                var i = from
-                while i < runStart && i <= to { edge(i); i += 1 }
-                let runTo = min(to, runEnd)
-                let runCount = max(0, runTo - i + 1)
+                // The run's part of the segment, if any.
+                let runFrom = max(from, rs), runTo = min(to, re)
+                let runCount = max(0, runTo - runFrom + 1)
                 work.runPixels += runCount
                 work.edgePixels += to - from + 1 - runCount
-                if i <= runTo {
-                    if runA256 >= 256 {
-                        (row + i).update(repeating: color, count: runTo - i + 1)
-                    } else if runA256 > 0 {
-                        for x in i...runTo {
-                            row[x] = PackedColor.blend(premultiplied: runPremultiplied, over: row[x], alpha256: runA256) & PackedColor.rgbMask
+                // Edge pixels one by one (written out here: a nested function was not inlined),
+                // the run in one go.
+                var i = from
+                while i <= to {
+                    if i == runFrom && runCount > 0 {
+                        if ra >= 256 {
+                            for x in i...runTo { row[x] = color }
+                        } else if ra > 0 {
+                            for x in i...runTo {
+                                row[x] = PackedColor.blend(premultiplied: rp, over: row[x], alpha256: ra) & PackedColor.rgbMask
+                            }
                         }
+                        i = runTo + 1
+                        continue
                     }
-                    i = runTo + 1
+                    let pixelA256: Int
+                    if useKept {
+                        pixelA256 = Int(kept[i < rs ? i - first : lefts + i - afterRun])
+                    } else {
+                        let x0 = Double(i), x1 = x0 + 1
+                        var c = hi(0, lo(spans[1], x1) - hi(spans[0], x0))
+                        c += hi(0, lo(spans[3], x1) - hi(spans[2], x0))
+                        c += hi(0, lo(spans[5], x1) - hi(spans[4], x0))
+                        c += hi(0, lo(spans[7], x1) - hi(spans[6], x0))
+                        pixelA256 = Int(c * weight * alpha * 256 + 0.5)
+                    }
+                    if pixelA256 >= 256 {
+                        row[i] = color
+                    } else if pixelA256 > 0 {
+                        row[i] = PackedColor.blend(color, over: row[i], alpha256: pixelA256) & PackedColor.rgbMask
+                    }
+                    i += 1
                 }
-                while i <= to { edge(i); i += 1 }
             }
         }
     }

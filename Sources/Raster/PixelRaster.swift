@@ -22,20 +22,22 @@ public enum PixelRaster {
     /// The cell size when the terminal does not say: 10 × 20 pixels.
     public static let defaultCellSize = (width: 10, height: 20)
 
-    /// Renders `tree` into a `columns · cellWidth × rows · cellHeight` image.
+    /// Renders `tree` into a `columns · cellWidth × rows · cellHeight` image; `parallel` paints
+    /// a big image's bands on several threads (the same pixels; the bench times both).
     public static func render(_ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
                               cellWidth: Int = defaultCellSize.width, cellHeight: Int = defaultCellSize.height,
-                              options: RasterOptions = RasterOptions()) -> PixelImage {
+                              options: RasterOptions = RasterOptions(), parallel: Bool = true) -> PixelImage {
         let (list, width, height, backdrop) = record(tree, viewport: viewport, columns: columns, rows: rows,
                                                      cellWidth: cellWidth, cellHeight: cellHeight, options: options)
         var image = PixelImage(width: width, height: height, fill: backdrop)
-        list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: width, height: height))
+        list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: width, height: height), parallel: parallel)
         return image
     }
 
     /// The pixel writes `render` makes (bench: against the image's width × height, the most
     /// that painting front to back could save): blended one by one at their own coverage, and
-    /// written in runs of one coverage.
+    /// written in runs of one coverage. Painted on one thread, so a profiler counts one
+    /// frame's instructions here.
     public static func paintWork(_ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
                                  cellWidth: Int = defaultCellSize.width, cellHeight: Int = defaultCellSize.height,
                                  options: RasterOptions = RasterOptions()) -> (edge: Int, run: Int, fills: Int, pixels: Int) {
@@ -43,7 +45,7 @@ public enum PixelRaster {
                                                      cellWidth: cellWidth, cellHeight: cellHeight, options: options)
         var image = PixelImage(width: width, height: height, fill: backdrop)
         var work = PixelDisplayList.PaintWork()
-        let fills = list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: width, height: height), work: &work)
+        let fills = list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: width, height: height), parallel: false, work: &work)
         return (work.edgePixels, work.runPixels, fills, width * height)
     }
 

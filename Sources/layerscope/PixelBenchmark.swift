@@ -74,7 +74,8 @@ enum PixelBenchmark {
         let tree = RasterBenchmark.scene(layerCount: 1_000)
         let viewport = Viewport.fitting(RasterBenchmark.screen, columns: columns, rows: rows)
         let rasterOptions = RasterOptions(mode: .braille, unicode: true, selection: tree.id(named: "L1"))
-        var cellTimes: [Double] = [], pixelTimes: [Double] = []
+        // Pixels painted on one thread and in bands in parallel, alternated in one loop.
+        var cellTimes: [Double] = [], pixelTimes: [Double] = [], oneThreadTimes: [Double] = []
         let scratch = RasterScratch()
         for _ in 0..<(quick ? 5 : 21) {
             let t0 = DispatchTime.now().uptimeNanoseconds
@@ -82,12 +83,16 @@ enum PixelBenchmark {
             let t1 = DispatchTime.now().uptimeNanoseconds
             _ = PixelRaster.render(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions)
             let t2 = DispatchTime.now().uptimeNanoseconds
+            _ = PixelRaster.render(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions, parallel: false)
+            let t3 = DispatchTime.now().uptimeNanoseconds
             cellTimes.append(Double(t1 - t0) / 1e6); pixelTimes.append(Double(t2 - t1) / 1e6)
+            oneThreadTimes.append(Double(t3 - t2) / 1e6)
         }
         let work = PixelRaster.paintWork(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions)
         lines.append("  1 000 layers, pixel writes a frame: \(work.edge) blended one by one + \(work.run) in runs "
             + "= \(work.edge + work.run) for \(work.pixels) pixels (\(work.fills) fills painted)")
-        lines.append("  1 000 layers, \(columns)×\(rows): cells median \(ms(median(cellTimes))) ms; pixels (2000×1200) median \(ms(median(pixelTimes))) ms")
+        lines.append("  1 000 layers, \(columns)×\(rows): cells median \(ms(median(cellTimes))) ms; pixels (2000×1200) median \(ms(median(pixelTimes))) ms "
+            + "(bands on \(ProcessInfo.processInfo.activeProcessorCount) cores; one thread \(ms(median(oneThreadTimes))) ms)")
         // The same frame kept (PixelRenderer) after a key that turns one layer (a leaf, L999,
         // and the selection L1 with its subtree): only the damaged pixels are painted again.
         for name in ["L999", "L1"] {

@@ -42,7 +42,8 @@ public struct TreePanel: Equatable, Sendable {
     /// Panel rows above the first tree row: the banner and the heading.
     public var firstRowOffset: Int { banner.count + 1 }
 
-    public init(_ state: ExplorerState, area: CellRect, unicode: Bool) {
+    /// `borrowing`: not a copy of the whole state per frame, as an initializer's argument is.
+    public init(_ state: borrowing ExplorerState, area: CellRect, unicode: Bool) {
         // At most a third of the panel.
         visible = TreeBrowser.window(state, unicode: unicode, count: max(3, area.rows / 3))
         banner = []

@@ -22,7 +22,9 @@ struct Footer {
     /// Rows taken from the canvas's foot.
     var extraRows: Int { status.count - 1 + echo.count - 1 }
 
-    init(_ state: ExplorerState, layout: ScreenLayout, report: CursorReport?, exploded: DepthFrame? = nil) {
+    // `borrowing`: an initializer takes its arguments owned, which copied the whole state
+    // for every frame (issue 36: a key's working set).
+    init(_ state: borrowing ExplorerState, layout: ScreenLayout, report: CursorReport?, exploded: DepthFrame? = nil) {
         let columns = layout.columns
         // At most half the canvas goes to wrapped text; a message longer than that is cut
         // only on a terminal too small to show it at all.

@@ -116,12 +116,12 @@ extension RunLoop {
                 wakeable.extraWakeDescriptor = reader.ended ? nil : reader.wakeDescriptor
             }
             var timeout: Int? = nil
-            if !clock.running(state) { clock.stop() }
-            if clock.running(state) { timeout = clock.millisecondsToNextFrame() }
+            if !clock.running(&state) { clock.stop() }
+            if clock.running(&state) { timeout = clock.millisecondsToNextFrame() }
             // Records waiting: look at the keyboard, then replay the next slice.
             if follow?.backlog == true { timeout = 0 }
             guard let event = try nextEvent(timeoutMilliseconds: timeout) else {
-                let running = clock.running(state)
+                let running = clock.running(&state)
                 var redraw = readFeed() || graphicsArrived   // or the probe's late answers named images
                 graphicsArrived = false
                 if running { try tick(); redraw = true }
@@ -130,7 +130,7 @@ extension RunLoop {
                 continue
             }
             if try followerEvent(event) { return }
-            if clock.running(state) { try tick() }
+            if clock.running(&state) { try tick() }
             try draw()
         }
     }

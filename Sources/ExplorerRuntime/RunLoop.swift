@@ -118,11 +118,11 @@ public final class RunLoop {
             // The clock runs only while an animation is active: then the loop wakes at most
             // `frameMilliseconds` apart; otherwise it blocks on input (and the file watch).
             var timeout = state.session.filePath == nil || watchFile() ? nil : pollMilliseconds
-            if !clock.running(state) { clock.stop() }
-            if clock.running(state) { timeout = min(timeout ?? Int.max, clock.millisecondsToNextFrame()) }
+            if !clock.running(&state) { clock.stop() }
+            if clock.running(&state) { timeout = min(timeout ?? Int.max, clock.millisecondsToNextFrame()) }
             if let retry = feedRetryMilliseconds { timeout = min(timeout ?? Int.max, retry) }
             guard let event = try nextEvent(timeoutMilliseconds: timeout) else {
-                let running = clock.running(state)
+                let running = clock.running(&state)
                 let feedRedraw = retryFeed()   // a feed the disk refused: tried again (FollowLoop.swift)
                 let arrived = graphicsArrived   // the probe's late answers named an image protocol
                 graphicsArrived = false
@@ -139,14 +139,20 @@ public final class RunLoop {
             var quit = false
             let stepBefore = state.session.currentStep
             let nowBefore = state.session.now
-            for action in actions(for: event) {
-                if try dispatch(action) { quit = true; break }
+            if case let .key(key) = event {
+                // A key, the common event, goes straight in: a loop over `actions(for:)`'s
+                // array copied the action through the enum's whole value witness every key.
+                quit = try dispatch(.key(key))
+            } else {
+                for action in actions(for: event) {
+                    if try dispatch(action) { quit = true; break }
+                }
             }
             if state.session.currentStep != stepBefore { markStep() }
             publishAct(nowBefore: nowBefore)
             observe?(state)
             if quit { return }
-            if clock.running(state) { try tick() }
+            if clock.running(&state) { try tick() }
             try draw()
         }
     }
@@ -259,7 +265,7 @@ public final class RunLoop {
     }
 
     func draw() throws {
-        let screen = ExplorerScreen.render(state, options: options)
+        let screen = Self.render(&state, options: options)
         let images = pixels != nil ? terminal as? any GraphicsTerminal : nil
         // kitty's placeholders (inside tmux): the image first, then the canvas's blank cells
         // that name it (PixelFrames.cells).
@@ -276,6 +282,12 @@ public final class RunLoop {
             let out = pixels.frame(state, options: options, screen: canvas)
             if !out.isEmpty { try images.writeImage(out.bytes, repaint: out.repaint, clear: out.clear) }
         }
+    }
+
+    /// The screen for the loop's state. `inout` only so that the state is lent in place: a
+    /// class's property passed by value is copied whole first (issue 36: a key's working set).
+    static func render(_ state: inout ExplorerState, options: ScreenOptions) -> Screen {
+        ExplorerScreen.render(state, options: options)
     }
 
     /// Draws the canvas in pixels from now on (`--graphics`): the cells keep only the names.
@@ -332,9 +344,10 @@ struct FrameClock {
     }
 
     /// True while the scene clock should move (something animates, not paused, speed > 0).
-    func running(_ state: ExplorerState) -> Bool {
-        let s = state.session
-        return s.hasRunningAnimations && !s.isPaused && s.playbackSpeed > 0
+    /// `inout`, though it only reads: the run loop's state is a class's property, and passed by
+    /// value it was copied whole (every field retained and released) three times a key.
+    func running(_ state: inout ExplorerState) -> Bool {
+        state.session.hasRunningAnimations && !state.session.isPaused && state.session.playbackSpeed > 0
     }
 
     /// Seconds since the last lap (0 on the first: the clock starts now).

@@ -120,16 +120,16 @@ struct TimeExplorerTests {
 
     @Test func theRunLoopOnlyTicksWhileSomethingAnimates() throws {
         // Idle: the loop waits for input with no timeout (no file): FrameClock says stopped.
-        let idle = try timeState()
-        #expect(!FrameClock().running(idle))
-        let moving = try timeState("animate position.x by 200 duration 2")
-        #expect(FrameClock().running(moving))
+        var idle = try timeState()
+        #expect(!FrameClock().running(&idle))
+        var moving = try timeState("animate position.x by 200 duration 2")
+        #expect(FrameClock().running(&moving))
         var paused = moving
         _ = Reducer.reduce(&paused, .key(.character(" ")))
-        #expect(!FrameClock().running(paused))
+        #expect(!FrameClock().running(&paused))
         var stopped = moving
         _ = Reducer.reduce(&stopped, .command(.engine(.clock(.speed(0)))))
-        #expect(!FrameClock().running(stopped))
+        #expect(!FrameClock().running(&stopped))
         // A fresh clock's first lap is 0 (the clock starts then, not at some earlier time).
         var clock = FrameClock()
         #expect(clock.lap() == 0)

@@ -4,11 +4,11 @@ import PackageDescription
 let package = Package(
     name: "LayerScope",
     products: [
-        .executable(name: "layerscope", targets: ["layerscope"]),
+        .executable(name: "layerscope", targets: ["layerscope"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2")
     ],
     targets: [
         // Pure maths: points, rects, angles, Core Animation's row-vector matrices.
@@ -27,10 +27,12 @@ let package = Package(
         // The layout format only: JSON/YAML readers, decoder, encoder, errors, the preserving
         // save's text (a file's text and a scene in, the text to write out), and the import
         // forms (recursiveDescription, po, AppKit, Sentry, SDCALayer). It opens no file.
-        .target(name: "LayoutFiles", dependencies: [
-            "Scenes", "LayerModel", "CommandLanguage", "Geometry", "SafeText",
-            .product(name: "Yams", package: "Yams"),
-        ]),
+        .target(
+            name: "LayoutFiles",
+            dependencies: [
+                "Scenes", "LayerModel", "CommandLanguage", "Geometry", "SafeText",
+                .product(name: "Yams", package: "Yams")
+            ]),
         // The layout format's files: the atomic text file (read, temp+rename, the save lock,
         // a file's version on disk), a layout read from a path, a scene written and read back,
         // and the preserving save's read and write. Below the engine's files (SceneFiles) and
@@ -68,20 +70,30 @@ let package = Package(
         // The explorer's pure core: state, actions, the reducer, keymap, the text panels and the
         // screen it draws. It reads and writes no file (effects ask the runtime to), so it
         // imports no LayoutFiles: the build's import check and the graph check hold it.
-        .target(name: "Explorer", dependencies: ["Graphics", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "LayerModel", "CommandLanguage", "Geometry", "SafeText"]),
+        .target(
+            name: "Explorer",
+            dependencies: ["Graphics", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "LayerModel", "CommandLanguage", "Geometry", "SafeText"]),
         // The explorer's runtime, above its pure core: the run loop, the effect performer (files,
         // clipboard, saves), the file watcher, follow mode's feed writer and reader, and the
         // embedded default scene. Only here does the explorer do I/O.
-        .target(name: "ExplorerRuntime", dependencies: ["Explorer", "SceneFiles", "LayoutFileIO", "Graphics", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "SafeText"]),
+        .target(
+            name: "ExplorerRuntime",
+            dependencies: [
+                "Explorer", "SceneFiles", "LayoutFileIO", "Graphics", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "LayerModel", "CommandLanguage",
+                "LayoutFiles", "Geometry", "SafeText"
+            ]),
         // ncursesw, seen from Swift through a small shim.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncursesw5-dev"])]),
         // Depends on Cells, never on Raster or the model: `.ci/run` checks the backend and
         // ncurses-demo link neither LayerModel, Engine, LayoutFiles, Raster nor Yams.
         .target(name: "NCursesTerminal", dependencies: ["CNCurses", "TerminalKit", "Cells", "SafeText"]),
-        .executableTarget(name: "layerscope", dependencies: [
-            "ExplorerRuntime", "Explorer", "SceneFiles", "LayoutFileIO", "Graphics", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "Benchmarks", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Export", "Geometry", "SafeText",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .executableTarget(
+            name: "layerscope",
+            dependencies: [
+                "ExplorerRuntime", "Explorer", "SceneFiles", "LayoutFileIO", "Graphics", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "Benchmarks",
+                "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Export", "Geometry", "SafeText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ]),
 
         // A small full-screen program exercising the ncurses backend alone, for the
         // end-to-end tests of terminal hygiene (restore on every exit).
@@ -91,14 +103,22 @@ let package = Package(
         // The fuzzer's generator of mutated inputs and its dump target: what a test of the
         // format alone needs, without the engine or the explorer.
         .target(name: "Mutation", dependencies: ["LayoutFiles", "SeededRandom"]),
-        .target(name: "Fuzzing", dependencies: ["Mutation", "ExplorerRuntime", "SceneFiles", "LayoutFileIO", "Engine", "Scenes", "CommandLanguage", "LayoutFiles", "Explorer", "Raster", "TerminalKit", "Cells", "SeededRandom", "SafeText"]),
+        .target(
+            name: "Fuzzing",
+            dependencies: [
+                "Mutation", "ExplorerRuntime", "SceneFiles", "LayoutFileIO", "Engine", "Scenes", "CommandLanguage", "LayoutFiles", "Explorer", "Raster",
+                "TerminalKit", "Cells", "SeededRandom", "SafeText"
+            ]),
         .executableTarget(name: "layerscope-fuzz", dependencies: ["Fuzzing", "Mutation", "SceneFiles", "Engine"]),
         // Test helpers shared by the test targets: approximate comparison, goldens, the screen
         // model of the end-to-end tests, the malformed corpora's manifests, a layer builder.
         .target(name: "TestSupport", dependencies: ["Geometry", "Cells", "LayerModel", "CommandLanguage"], path: "Tests/TestSupport"),
         // The explorer tests' own support: the fixture scene, keys pressed on a state, the
         // shipped layouts' folder (shared by ExplorerTests and ExplorerRuntimeTests).
-        .target(name: "ExplorerTestSupport", dependencies: ["Explorer", "Engine", "Scenes", "LayerModel", "LayoutFiles", "Raster", "TerminalKit", "Geometry", "TestSupport"], path: "Tests/ExplorerTestSupport"),
+        .target(
+            name: "ExplorerTestSupport",
+            dependencies: ["Explorer", "Engine", "Scenes", "LayerModel", "LayoutFiles", "Raster", "TerminalKit", "Geometry", "TestSupport"],
+            path: "Tests/ExplorerTestSupport"),
         // One test target per source target, named after it (docs/architecture.md). EndToEndTests
         // tests the executables (layerscope, ncurses-demo and through them NCursesTerminal) in
         // real terminals.
@@ -108,25 +128,45 @@ let package = Package(
         .testTarget(name: "LayerModelTests", dependencies: ["LayerModel", "Geometry", "TestSupport", "SeededRandom"]),
         .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "LayerModel", "Geometry", "TestSupport"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "LayerModel", "Geometry", "TestSupport"]),
-        .testTarget(name: "LayoutFilesTests", dependencies: ["LayoutFiles", "Scenes", "CommandLanguage", "LayerModel", "Geometry", "TestSupport", "Mutation"],
-                    exclude: ["Synthetic"], resources: [.copy("Malformed"), .copy("Dumps")]),
-        .testTarget(name: "LayoutFileIOTests", dependencies: ["LayoutFileIO", "LayoutFiles", "Scenes", "LayerModel", "CommandLanguage", "Geometry", "TestSupport"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "LayoutFileIO", "Geometry", "TestSupport"]),
-        .testTarget(name: "EngineTests", dependencies: ["SceneFiles", "LayoutFileIO", "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
-                    resources: [.copy("Malformed")]),
+        .testTarget(
+            name: "LayoutFilesTests", dependencies: ["LayoutFiles", "Scenes", "CommandLanguage", "LayerModel", "Geometry", "TestSupport", "Mutation"],
+            exclude: ["Synthetic"], resources: [.copy("Malformed"), .copy("Dumps")]),
+        .testTarget(
+            name: "LayoutFileIOTests", dependencies: ["LayoutFileIO", "LayoutFiles", "Scenes", "LayerModel", "CommandLanguage", "Geometry", "TestSupport"]),
+        .testTarget(
+            name: "ExportTests",
+            dependencies: ["Export", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "LayoutFileIO", "Geometry", "TestSupport"]),
+        .testTarget(
+            name: "EngineTests",
+            dependencies: [
+                "SceneFiles", "LayoutFileIO", "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"
+            ],
+            resources: [.copy("Malformed")]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "CellsTests", dependencies: ["Cells", "SafeText", "TestSupport"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Benchmarks", "SeededRandom", "Cells", "LayerModel", "Geometry", "TestSupport"],
-                    exclude: ["__Goldens__"]),
+        .testTarget(
+            name: "RasterTests", dependencies: ["Raster", "Benchmarks", "SeededRandom", "Cells", "LayerModel", "Geometry", "TestSupport"],
+            exclude: ["__Goldens__"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics", "Cells"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Geometry"]),
-        .testTarget(name: "ExplorerTests", dependencies: ["SceneFiles", "Explorer", "ExplorerRuntime", "ExplorerTestSupport", "Graphics", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
-                    exclude: ["__Goldens__"]),
-        .testTarget(name: "ExplorerRuntimeTests", dependencies: ["SceneFiles", "LayoutFileIO", "ExplorerRuntime", "Explorer", "ExplorerTestSupport", "Graphics", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster", "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"],
-                    exclude: ["Feeds"]),
+        .testTarget(
+            name: "ExplorerTests",
+            dependencies: [
+                "SceneFiles", "Explorer", "ExplorerRuntime", "ExplorerTestSupport", "Graphics", "Fuzzing", "SeededRandom", "TerminalKit", "Cells", "Raster",
+                "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"
+            ],
+            exclude: ["__Goldens__"]),
+        .testTarget(
+            name: "ExplorerRuntimeTests",
+            dependencies: [
+                "SceneFiles", "LayoutFileIO", "ExplorerRuntime", "Explorer", "ExplorerTestSupport", "Graphics", "Fuzzing", "SeededRandom", "TerminalKit",
+                "Cells", "Raster", "Engine", "Scenes", "Export", "LayerModel", "CommandLanguage", "LayoutFiles", "Geometry", "TestSupport"
+            ],
+            exclude: ["Feeds"]),
         .testTarget(name: "MutationTests", dependencies: ["Mutation", "LayoutFiles", "TestSupport"]),
-        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "Mutation", "TestSupport", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Cells"]),
+        .testTarget(
+            name: "FuzzingTests", dependencies: ["Fuzzing", "Mutation", "TestSupport", "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "Cells"])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -50,20 +50,24 @@ public enum RasterBenchmark {
         public var description: String {
             guard let first = figures.first else { return "no figures" }
             let modeName = first.mode.rawValue
-            var lines = ["raster benchmark: \(first.columns)x\(first.rows) \(modeName), median of \(first.runs) runs",
-                         ""]
+            var lines = [
+                "raster benchmark: \(first.columns)x\(first.rows) \(modeName), median of \(first.runs) runs",
+                ""
+            ]
             let header = ["layers", "frame ms", "best ms", "µs/layer", "floor ms", "×floor", "hit-test µs", "miss µs", "convert µs"]
             var table = [header]
             for f in figures {
-                table.append([String(f.layerCount),
-                              NumberFormat.format(f.rasterMilliseconds),
-                              NumberFormat.format(f.rasterBestMilliseconds),
-                              NumberFormat.format(f.rasterMicrosecondsPerLayer),
-                              NumberFormat.format(f.floorMilliseconds),
-                              NumberFormat.format(f.rasterMilliseconds / max(f.floorMilliseconds, 1e-9), decimals: 1),
-                              NumberFormat.format(f.hitTestMicroseconds),
-                              NumberFormat.format(f.hitTestMissMicroseconds),
-                              NumberFormat.format(f.convertMicroseconds) + " (depth \(f.convertDepth))"])
+                table.append([
+                    String(f.layerCount),
+                    NumberFormat.format(f.rasterMilliseconds),
+                    NumberFormat.format(f.rasterBestMilliseconds),
+                    NumberFormat.format(f.rasterMicrosecondsPerLayer),
+                    NumberFormat.format(f.floorMilliseconds),
+                    NumberFormat.format(f.rasterMilliseconds / max(f.floorMilliseconds, 1e-9), decimals: 1),
+                    NumberFormat.format(f.hitTestMicroseconds),
+                    NumberFormat.format(f.hitTestMissMicroseconds),
+                    NumberFormat.format(f.convertMicroseconds) + " (depth \(f.convertDepth))"
+                ])
             }
             var widths = [Int](repeating: 0, count: header.count)
             for row in table { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
@@ -102,7 +106,7 @@ public enum RasterBenchmark {
         var head = 0
         var made = 1
         while made < max(1, layerCount) {
-            if head == queue.count { queue.append(rootID); }
+            if head == queue.count { queue.append(rootID);  }
             let parentID = queue[head]
             head += 1
             let parent = tree[parentID]
@@ -144,8 +148,10 @@ public enum RasterBenchmark {
 
     /// Times one scene size. `runs` frames are rasterized after a warm-up; hit tests and
     /// conversions are timed in batches and reported per call.
-    public static func measure(layerCount: Int, columns: Int = 200, rows: Int = 60,
-                               mode: RenderMode = .braille, runs: Int = 41) -> Figures {
+    public static func measure(
+        layerCount: Int, columns: Int = 200, rows: Int = 60,
+        mode: RenderMode = .braille, runs: Int = 41
+    ) -> Figures {
         let tree = scene(layerCount: layerCount)
         let viewport = Viewport.fitting(screen, columns: columns, rows: rows)
         let options = RasterOptions(mode: mode, unicode: true, selection: tree.id(named: "L1"))
@@ -182,9 +188,11 @@ public enum RasterBenchmark {
 
         // Hit tests over an 8×8 grid of screen points.
         var probes: [Point] = []
-        for i in 0..<8 { for j in 0..<8 {
-            probes.append(Point(x: screen.width * (Double(i) + 0.5) / 8, y: screen.height * (Double(j) + 0.5) / 8))
-        } }
+        for i in 0..<8 {
+            for j in 0..<8 {
+                probes.append(Point(x: screen.width * (Double(i) + 0.5) / 8, y: screen.height * (Double(j) + 0.5) / 8))
+            }
+        }
         var hits: [Double] = []
         for _ in 0..<runs {
             let d = clock.measure {
@@ -214,7 +222,8 @@ public enum RasterBenchmark {
             let d = clock.measure {
                 for _ in 0..<32 {
                     if let s = tree.convert(local, from: deepest, to: nil),
-                       let back = tree.convert(s, from: nil, to: deepest) {
+                        let back = tree.convert(s, from: nil, to: deepest)
+                    {
                         sink &+= back.x > 0 ? 1 : 0
                     }
                 }
@@ -222,16 +231,19 @@ public enum RasterBenchmark {
             converts.append(seconds(d) * 1e6 / 64)
         }
         blackHole(sink)
-        return Figures(layerCount: tree.count, columns: columns, rows: rows, mode: mode, runs: runs,
-                       rasterMilliseconds: median(frames), rasterBestMilliseconds: frames.min() ?? 0,
-                       floorMilliseconds: median(floors), hitTestMicroseconds: median(hits),
-                       convertMicroseconds: median(converts), convertDepth: depth,
-                       hitTestMissMicroseconds: median(misses))
+        return Figures(
+            layerCount: tree.count, columns: columns, rows: rows, mode: mode, runs: runs,
+            rasterMilliseconds: median(frames), rasterBestMilliseconds: frames.min() ?? 0,
+            floorMilliseconds: median(floors), hitTestMicroseconds: median(hits),
+            convertMicroseconds: median(converts), convertDepth: depth,
+            hitTestMissMicroseconds: median(misses))
     }
 
     /// Measures each size in turn.
-    public static func run(layerCounts: [Int] = [100, 1_000, 10_000], columns: Int = 200, rows: Int = 60,
-                           mode: RenderMode = .braille, runs: Int = 41) -> Report {
+    public static func run(
+        layerCounts: [Int] = [100, 1_000, 10_000], columns: Int = 200, rows: Int = 60,
+        mode: RenderMode = .braille, runs: Int = 41
+    ) -> Report {
         Report(figures: layerCounts.map { measure(layerCount: $0, columns: columns, rows: rows, mode: mode, runs: runs) })
     }
 

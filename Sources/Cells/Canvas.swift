@@ -26,8 +26,10 @@ public struct CellStyle: Hashable, Sendable {
     @usableFromInline static let reverseBit: UInt64 = 1 << 52
     @usableFromInline static let underlineBit: UInt64 = 1 << 53
 
-    @inlinable public init(foreground: CellColor = .default, background: CellColor = .default,
-                bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false) {
+    @inlinable public init(
+        foreground: CellColor = .default, background: CellColor = .default,
+        bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false
+    ) {
         storage = foreground.packed | background.packed << Self.backgroundShift
         if bold { storage |= Self.boldBit }
         if dim { storage |= Self.dimBit }
@@ -78,7 +80,9 @@ extension CellColor {
         }
     }
     @inlinable init(packed: UInt64) {
-        self = packed & (1 << 24) == 0 ? .default
+        self =
+            packed & (1 << 24) == 0
+            ? .default
             : .rgb(UInt8(truncatingIfNeeded: packed >> 16), UInt8(truncatingIfNeeded: packed >> 8), UInt8(truncatingIfNeeded: packed))
     }
 }
@@ -229,7 +233,9 @@ public struct Canvas: Equatable, Sendable {
                 c += 1
             }
             return c
-        }), let end { return end }
+        }), let end {
+            return end
+        }
         // Narrow scalars that are each a grapheme of their own (Latin, punctuation, arrows,
         // box drawing, braille: panel and tree text): one cell per scalar, no grapheme
         // breaking, nothing for SafeText to show.
@@ -317,22 +323,24 @@ public struct Canvas: Equatable, Sendable {
     public init(columns: Int, rows: Int, placing other: Canvas, column: Int, row: Int) {
         let width = max(0, columns)
         let first = max(0, column), last = min(width, column + other.columns) - 1
-        self.init(columns: columns, rows: rows, writingEveryCell: { cells in
-            let blank = Cell.blank
-            other.cells.withUnsafeBufferPointer { from in
-                for y in 0..<max(0, rows) {
-                    let to = cells.baseAddress! + y * width
-                    let r = y - row
-                    guard first <= last, r >= 0, r < other.rows else {
-                        to.initialize(repeating: blank, count: width)
-                        continue
+        self.init(
+            columns: columns, rows: rows,
+            writingEveryCell: { cells in
+                let blank = Cell.blank
+                other.cells.withUnsafeBufferPointer { from in
+                    for y in 0..<max(0, rows) {
+                        let to = cells.baseAddress! + y * width
+                        let r = y - row
+                        guard first <= last, r >= 0, r < other.rows else {
+                            to.initialize(repeating: blank, count: width)
+                            continue
+                        }
+                        to.initialize(repeating: blank, count: first)
+                        (to + first).initialize(from: from.baseAddress! + r * other.columns + (first - column), count: last - first + 1)
+                        (to + last + 1).initialize(repeating: blank, count: width - last - 1)
                     }
-                    to.initialize(repeating: blank, count: first)
-                    (to + first).initialize(from: from.baseAddress! + r * other.columns + (first - column), count: last - first + 1)
-                    (to + last + 1).initialize(repeating: blank, count: width - last - 1)
                 }
-            }
-        })
+            })
         guard first <= last else { return }
         for r in 0..<other.rows where row + r >= 0 && row + r < self.rows {
             mendEdges(row: row + r, first: first, last: last)

@@ -9,7 +9,7 @@ public enum ColorReduction {
         (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0),
         (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
         (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0),
-        (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
+        (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255)
     ]
 
     /// The nearest xterm-256 index (16…255: the cube or the 24-step grey ramp; the first 16
@@ -73,7 +73,7 @@ public enum AnsiEncoder {
             var current = CellStyle.plain
             for c in 0..<canvas.columns {
                 let cell = canvas[c, r]
-                if cell.isWideTail { continue }   // drawn by the wide glyph before it
+                if cell.isWideTail { continue }  // drawn by the wide glyph before it
                 if cell.style != current {
                     out += sgr(cell.style, colors: colors)
                     current = cell.style

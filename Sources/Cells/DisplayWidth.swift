@@ -14,7 +14,8 @@ public enum DisplayWidth {
         if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
         // An emoji presentation selector or a joined emoji sequence draws one wide glyph.
         if scalars.count > 1, scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D }),
-           first.properties.isEmoji {
+            first.properties.isEmoji
+        {
             return 2
         }
         return of(first)
@@ -30,7 +31,10 @@ public enum DisplayWidth {
         // drawing, block elements and geometric shapes (up to U+25FC: U+25FD and U+25FE are
         // emoji), braille.
         if (0x2010...0x2027).contains(v) || (0x2030...0x205E).contains(v) || (0x2190...0x22FF).contains(v)
-            || (0x2500...0x25FC).contains(v) || (0x2800...0x28FF).contains(v) { return 1 }
+            || (0x2500...0x25FC).contains(v) || (0x2800...0x28FF).contains(v)
+        {
+            return 1
+        }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
@@ -52,7 +56,7 @@ public enum DisplayWidth {
         0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
         0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
         0x16FE0...0x16FE4, 0x17000...0x18AFF, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF,
-        0x20000...0x2FFFD, 0x30000...0x3FFFD,
+        0x20000...0x2FFFD, 0x30000...0x3FFFD
     ]
 }
 

@@ -80,8 +80,10 @@ extension PixelRect {
     /// `aWidth` pixels wide whose first pixel is at `aOrigin` (an image: its width and 0, 0;
     /// a copy of `r`'s pixels: r's width and origin); `b` likewise. The kitty patch and the
     /// kept picture's repaint both ask here.
-    public static func differing(in r: PixelRect, _ a: UnsafeBufferPointer<UInt32>, width aWidth: Int, origin aOrigin: (x: Int, y: Int),
-                                 _ b: UnsafeBufferPointer<UInt32>, width bWidth: Int, origin bOrigin: (x: Int, y: Int)) -> PixelRect? {
+    public static func differing(
+        in r: PixelRect, _ a: UnsafeBufferPointer<UInt32>, width aWidth: Int, origin aOrigin: (x: Int, y: Int),
+        _ b: UnsafeBufferPointer<UInt32>, width bWidth: Int, origin bOrigin: (x: Int, y: Int)
+    ) -> PixelRect? {
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         for y in r.y..<r.maxY {
             let ra = (y - aOrigin.y) * aWidth - aOrigin.x, rb = (y - bOrigin.y) * bWidth - bOrigin.x

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The bytes that bring a terminal from showing one canvas to showing the next: only the
@@ -38,8 +38,10 @@ public struct ScreenUpdate {
         /// last column (terminfo `am` without `xenl`) writing it would scroll the screen.
         public var skipsBottomRightCell: Bool
 
-        public init(colors: ColorDepth, brightColors: Bool = true, unicode: Bool = true,
-                    skipsBottomRightCell: Bool = false) {
+        public init(
+            colors: ColorDepth, brightColors: Bool = true, unicode: Bool = true,
+            skipsBottomRightCell: Bool = false
+        ) {
             self.colors = colors; self.brightColors = brightColors; self.unicode = unicode
             self.skipsBottomRightCell = skipsBottomRightCell
         }
@@ -143,8 +145,10 @@ public struct ScreenUpdate {
 
     /// Writes the changed cells of one row. Without `old` (a cleared screen) every cell
     /// that is not blank in the default style counts as changed.
-    private mutating func paintRow(_ row: Int, columns: Int, rows: Int, next: UnsafeBufferPointer<Cell>,
-                                   old: UnsafeBufferPointer<Cell>?, out: inout [UInt8]) {
+    private mutating func paintRow(
+        _ row: Int, columns: Int, rows: Int, next: UnsafeBufferPointer<Cell>,
+        old: UnsafeBufferPointer<Cell>?, out: inout [UInt8]
+    ) {
         let base = row * columns
         var end = columns
         if options.skipsBottomRightCell && row == rows - 1 { end -= 1 }
@@ -180,7 +184,7 @@ public struct ScreenUpdate {
                 var gapEnd = runEnd
                 while gapEnd < end, gapEnd - runEnd < Self.longestRewrittenGap, !changed(gapEnd) { gapEnd += 1 }
                 guard gapEnd < end, changed(gapEnd),
-                      gapIsCheap(next, from: base + runEnd, to: base + gapEnd, style: next[base + runEnd - 1].style)
+                    gapIsCheap(next, from: base + runEnd, to: base + gapEnd, style: next[base + runEnd - 1].style)
                 else { break }
                 runEnd = gapEnd
             }
@@ -195,7 +199,7 @@ public struct ScreenUpdate {
                 put(cell.isWideTail ? Cell(scalar: " ", style: cell.style) : cell, out: &out)
                 let width = options.unicode && !cell.isWideTail && !cell.isASCII && cell.displayWidth == 2 ? 2 : 1
                 if c + width - 1 >= columns - 1 {
-                    cursor = nil   // pending wrap: position unknown
+                    cursor = nil  // pending wrap: position unknown
                 } else {
                     cursor!.column += width
                 }
@@ -217,7 +221,8 @@ public struct ScreenUpdate {
         while i < end {
             let offset = i &* 16
             if ra.load(fromByteOffset: offset, as: UInt64.self) != rb.load(fromByteOffset: offset, as: UInt64.self)
-                || ra.load(fromByteOffset: offset &+ 8, as: UInt64.self) != rb.load(fromByteOffset: offset &+ 8, as: UInt64.self) {
+                || ra.load(fromByteOffset: offset &+ 8, as: UInt64.self) != rb.load(fromByteOffset: offset &+ 8, as: UInt64.self)
+            {
                 return i
             }
             i &+= 1
@@ -278,7 +283,7 @@ public struct ScreenUpdate {
         // space shows only its background, and a full block in its own background's
         // colour is a space. Not with underline or reverse, which show the foreground.
         if wanted.attributes & (4 | 8) == 0, let style {
-            if code == 0x2588 && wanted.foreground == wanted.background && wanted.foreground >= 0 {   // █
+            if code == 0x2588 && wanted.foreground == wanted.background && wanted.foreground >= 0 {  // █
                 code = 0x20
             }
             if code == 0x20 { wanted.foreground = style.foreground }
@@ -402,7 +407,7 @@ public struct ScreenUpdate {
         if !options.unicode {
             out.append(UInt8(ASCIIFallback.glyph(for: scalar).value))
         } else if code <= 0x9F {
-            out.append(UInt8(ascii: "?"))   // C1 controls
+            out.append(UInt8(ascii: "?"))  // C1 controls
         } else {
             // UTF-8 by hand: 2, 3 or 4 bytes.
             if code < 0x800 {

@@ -10,19 +10,22 @@ extension TokenCursor {
             if let declaration = PropertyDeclaration.named(text), !declaration.animatable {
                 // A layer property Core Animation does not animate (the declaration says so).
                 let animatable = PropertyDeclaration.all.filter(\.animatable).map(\.property.rawValue)
-                throw CommandError("\(text) is a layer property but not animatable", column: t.column,
-                                   suggestion: "set it with set \(text) …; animate one of " + animatable.joined(separator: ", "))
+                throw CommandError(
+                    "\(text) is a layer property but not animatable", column: t.column,
+                    suggestion: "set it with set \(text) …; animate one of " + animatable.joined(separator: ", "))
             }
             let hint = NearMiss.closest(to: text, among: AnimationKeyPath.allCases.map(\.rawValue)).map { "did you mean \"\($0)\"?" }
-            throw CommandError("\"\(t.text)\" is not an animatable key path", column: t.column,
-                               suggestion: hint ?? "use position, bounds, anchorPoint, opacity, zPosition, backgroundColor, transform, transform.rotation.z…")
+            throw CommandError(
+                "\"\(t.text)\" is not an animatable key path", column: t.column,
+                suggestion: hint ?? "use position, bounds, anchorPoint, opacity, zPosition, backgroundColor, transform, transform.rotation.z…")
         }
         return path
     }
 
     mutating func animationValue(for path: AnimationKeyPath) throws(CommandError) -> PropertyValue {
         switch path.valueKind {
-        case .number: return .number(try number(path.isTransformComponent && path.rawValue.contains("rotation") ? "\(path.rawValue) in degrees" : path.rawValue))
+        case .number:
+            return .number(try number(path.isTransformComponent && path.rawValue.contains("rotation") ? "\(path.rawValue) in degrees" : path.rawValue))
         case .point: return .point(Point(x: try number("x"), y: try number("y")))
         case .size: return .size(Size(width: try number("width"), height: try number("height")))
         case .rect: return .rect(Rect(x: try number("x"), y: try number("y"), width: try number("width"), height: try number("height")))
@@ -30,7 +33,9 @@ extension TokenCursor {
         case .color:
             let column = peek?.column ?? endColumn
             let v = try value(for: .backgroundColor)
-            if case .color(nil, _) = v { throw CommandError("cannot animate to or from no colour", column: column, suggestion: "use a colour, e.g. red or #ff0000") }
+            if case .color(nil, _) = v {
+                throw CommandError("cannot animate to or from no colour", column: column, suggestion: "use a colour, e.g. red or #ff0000")
+            }
             return v
         }
     }
@@ -53,8 +58,9 @@ extension TokenCursor {
         case "spring": return .spring(try spring())
         default:
             let names = Timing.names.map(\.0) + ["cubic-bezier", "spring"]
-            throw CommandError("unknown timing \"\(t.text)\"", column: t.column,
-                               suggestion: NearMiss.closest(to: t.text, among: names).map { "did you mean \"\($0)\"?" } ?? "use " + names.joined(separator: ", "))
+            throw CommandError(
+                "unknown timing \"\(t.text)\"", column: t.column,
+                suggestion: NearMiss.closest(to: t.text, among: names).map { "did you mean \"\($0)\"?" } ?? "use " + names.joined(separator: ", "))
         }
     }
 
@@ -64,14 +70,16 @@ extension TokenCursor {
         // mass (5e-324) made k/m infinite and the presentation NaN ({"point":[null,150]}).
         let m = try number("the spring's mass")
         guard m >= Spring.smallest else {
-            throw CommandError("the spring's mass must be at least 1e-6, found \(NumberText.exact(m))", column: column,
-                               suggestion: "Core Animation's default mass is 1")
+            throw CommandError(
+                "the spring's mass must be at least 1e-6, found \(NumberText.exact(m))", column: column,
+                suggestion: "Core Animation's default mass is 1")
         }
         column = peek?.column ?? endColumn
         let k = try number("the spring's stiffness")
         guard k >= Spring.smallest else {
-            throw CommandError("the spring's stiffness must be at least 1e-6, found \(NumberText.exact(k))", column: column,
-                               suggestion: "Core Animation's default stiffness is 100")
+            throw CommandError(
+                "the spring's stiffness must be at least 1e-6, found \(NumberText.exact(k))", column: column,
+                suggestion: "Core Animation's default stiffness is 100")
         }
         column = peek?.column ?? endColumn
         let c = try number("the spring's damping")
@@ -88,9 +96,10 @@ extension TokenCursor {
         while let t = peek, t.text != "}" || t.quoted {
             let key = t.text == "spring" ? "timing" : t.text
             guard words.contains(t.text), !t.quoted else {
-                throw CommandError("unexpected \"\(t.text)\" in animate", column: t.column,
-                                   suggestion: NearMiss.closest(to: t.text, among: words).map { "did you mean \"\($0)\"?" }
-                                       ?? CommandTable.usage(of: "animate"))
+                throw CommandError(
+                    "unexpected \"\(t.text)\" in animate", column: t.column,
+                    suggestion: NearMiss.closest(to: t.text, among: words).map { "did you mean \"\($0)\"?" }
+                        ?? CommandTable.usage(of: "animate"))
             }
             guard seen.insert(key).inserted else { throw CommandError("\(key) is given twice", column: t.column) }
             advance()
@@ -107,8 +116,11 @@ extension TokenCursor {
             case "timing": spec.timing = try timing()
             case "spring": spec.timing = .spring(try spring())
             case "repeat":
-                if let p = peek, p.text == "forever" { advance(); spec.repeatCount = .forever }
-                else { spec.repeatCount = .count(try positive("a repeat count, or forever")) }
+                if let p = peek, p.text == "forever" {
+                    advance(); spec.repeatCount = .forever
+                } else {
+                    spec.repeatCount = .count(try positive("a repeat count, or forever"))
+                }
             case "autoreverse": spec.autoreverses = true
             case "fill":
                 let f = try word("forwards, backwards or both")
@@ -121,8 +133,10 @@ extension TokenCursor {
             }
         }
         guard spec.from != nil || spec.to != nil || spec.by != nil else {
-            throw CommandError("animate \(path.rawValue) needs from, to or by", column: peek?.column ?? endColumn,
-                               suggestion: "e.g. animate \(path.rawValue) \(path.valueKind == .transform ? "to rotate 90" : path.valueKind == .number ? "to 1" : "from … to …")")
+            throw CommandError(
+                "animate \(path.rawValue) needs from, to or by", column: peek?.column ?? endColumn,
+                suggestion:
+                    "e.g. animate \(path.rawValue) \(path.valueKind == .transform ? "to rotate 90" : path.valueKind == .number ? "to 1" : "from … to …")")
         }
         guard [spec.from, spec.to, spec.by].compactMap({ $0 }).count < 3 else {
             throw CommandError("give at most two of from, to and by", column: peek?.column ?? endColumn)
@@ -142,8 +156,9 @@ extension TokenCursor {
                 block.delay = d
             case "timing" where block.timing == nil: block.timing = try timing()
             default:
-                throw CommandError("unexpected \"\(t.text)\" in animated", column: t.column,
-                                   suggestion: CommandTable.usage(of: "animated"))
+                throw CommandError(
+                    "unexpected \"\(t.text)\" in animated", column: t.column,
+                    suggestion: CommandTable.usage(of: "animated"))
             }
         }
         let open = try word("{ and the commands to animate")
@@ -178,8 +193,9 @@ extension TokenCursor {
             if case let .engine(c) = command { return c }
         default: break
         }
-        throw CommandError("\(tokens.first?.text ?? "") cannot go inside animated { }", column: tokens.first?.column,
-                           suggestion: "only edits (set, move, rotate, scale, anchor…) and select")
+        throw CommandError(
+            "\(tokens.first?.text ?? "") cannot go inside animated { }", column: tokens.first?.column,
+            suggestion: "only edits (set, move, rotate, scale, anchor…) and select")
     }
 }
 
@@ -222,7 +238,8 @@ extension AnimationSpec {
             throw CommandError("the layer has no backgroundColor to animate from or to", suggestion: "give both from and to, or set backgroundColor first")
         }
         if let to = spec.to.flatMap(AnimationValue.init), let by = spec.by.flatMap(AnimationValue.init),
-           spec.from == nil, AnimationValue.subtracting(to, by) == nil {
+            spec.from == nil, AnimationValue.subtracting(to, by) == nil
+        {
             throw CommandError("the by transform is singular: no from value reaches to", suggestion: "give from instead")
         }
     }

@@ -70,7 +70,7 @@ public enum CommandParser {
     public static func parseLine(_ line: String) throws(CommandError) -> [Command] {
         var commands: [Command] = []
         var current: [CommandToken] = []
-        var depth = 0   // inside an `animated { … }` block, `;` separates the block's commands
+        var depth = 0  // inside an `animated { … }` block, `;` separates the block's commands
         let end = CommandToken(text: ";", column: line.count + 1, quoted: false)
         for t in try tokenize(line) + [end] {
             if !t.quoted, t.text == "{" { depth += 1 } else if !t.quoted, t.text == "}" { depth -= 1 }
@@ -97,13 +97,15 @@ public enum CommandParser {
         var r = TokenCursor(tokens: tokens, endColumn: endColumn)
         let verb = try r.word("a command")
         guard let spec = CommandTable.spec(for: verb.text) else {
-            throw CommandError("unknown command \"\(verb.text)\"", column: verb.column,
-                               suggestion: NearMiss.closest(to: verb.text, among: verbs).map { "did you mean \"\($0)\"?" } ?? "type help for the list")
+            throw CommandError(
+                "unknown command \"\(verb.text)\"", column: verb.column,
+                suggestion: NearMiss.closest(to: verb.text, among: verbs).map { "did you mean \"\($0)\"?" } ?? "type help for the list")
         }
         let command = try spec.parse(&r)
         if let extra = r.peek {
-            throw CommandError("unexpected \"\(extra.text)\" after \(verb.text)", column: extra.column,
-                               suggestion: "one command per line, or separate them with ;")
+            throw CommandError(
+                "unexpected \"\(extra.text)\" after \(verb.text)", column: extra.column,
+                suggestion: "one command per line, or separate them with ;")
         }
         return command
     }
@@ -140,8 +142,9 @@ public struct TokenCursor {
         let list = all.dropLast().joined(separator: ", ") + " or " + (all.last ?? "")
         let t = try word("a \(what) (\(list))")
         guard let value = E(rawValue: t.text) else {
-            throw CommandError("unknown \(what) \"\(t.text)\"", column: t.column,
-                               suggestion: NearMiss.closest(to: t.text, among: all).map { "did you mean \"\($0)\"?" } ?? "use \(list)")
+            throw CommandError(
+                "unknown \(what) \"\(t.text)\"", column: t.column,
+                suggestion: NearMiss.closest(to: t.text, among: all).map { "did you mean \"\($0)\"?" } ?? "use \(list)")
         }
         return value
     }
@@ -175,8 +178,9 @@ public struct TokenCursor {
             throw CommandError("expected a number (\(expected)), found \"\(t.text)\"", column: t.column)
         }
         guard x.isFinite, abs(x) <= 1e9 else {
-            throw CommandError("\(t.text) is out of range (\(expected)); numbers must be finite and at most 1e9 in magnitude", column: t.column,
-                               suggestion: "write a number from -1e9 to 1e9")
+            throw CommandError(
+                "\(t.text) is out of range (\(expected)); numbers must be finite and at most 1e9 in magnitude", column: t.column,
+                suggestion: "write a number from -1e9 to 1e9")
         }
         return x
     }
@@ -195,14 +199,16 @@ public struct TokenCursor {
             if let x = TokenCursor.number(t.text), x == x.rounded() {
                 // A whole number written as a decimal (`step 2.0`, `at 1e3`) is that number.
                 if x.magnitude <= 1_000_000_000 { return Int(x) }
-                throw CommandError("\(t.text) is out of range (\(expected)); whole numbers must be at most 1e9 in magnitude", column: t.column,
-                                   suggestion: "write a whole number from -1000000000 to 1000000000")
+                throw CommandError(
+                    "\(t.text) is out of range (\(expected)); whole numbers must be at most 1e9 in magnitude", column: t.column,
+                    suggestion: "write a whole number from -1000000000 to 1000000000")
             }
             throw CommandError("expected a whole number (\(expected)), found \"\(t.text)\"", column: t.column)
         }
         guard i.magnitude <= 1_000_000_000 else {
-            throw CommandError("\(t.text) is out of range (\(expected)); whole numbers must be at most 1e9 in magnitude", column: t.column,
-                                   suggestion: "write a whole number from -1000000000 to 1000000000")
+            throw CommandError(
+                "\(t.text) is out of range (\(expected)); whole numbers must be at most 1e9 in magnitude", column: t.column,
+                suggestion: "write a whole number from -1000000000 to 1000000000")
         }
         return i
     }
@@ -211,7 +217,13 @@ public struct TokenCursor {
         let t = try word("an angle in degrees")
         var text = t.text
         var unit = AngleLiteral.Unit.degrees
-        if text.hasSuffix("deg") { unit = .deg; text.removeLast(3) } else if text.hasSuffix("rad") { unit = .rad; text.removeLast(3) } else if text.hasSuffix("°") { unit = .deg; text.removeLast() }
+        if text.hasSuffix("deg") {
+            unit = .deg; text.removeLast(3)
+        } else if text.hasSuffix("rad") {
+            unit = .rad; text.removeLast(3)
+        } else if text.hasSuffix("°") {
+            unit = .deg; text.removeLast()
+        }
         guard let x = TokenCursor.number(text) else {
             throw CommandError("expected an angle (degrees, or with a deg/rad suffix), found \"\(t.text)\"", column: t.column)
         }
@@ -250,7 +262,8 @@ public struct TokenCursor {
             let wColumn = peek?.column ?? endColumn
             let r = Rect(x: x, y: y, width: try number("width"), height: try number("height"))
             if declaration.violates(.rect(r)) {
-                throw CommandError("\(property.rawValue) size cannot be negative (\(NumberText.exact(r.size.width)) × \(NumberText.exact(r.size.height)))", column: wColumn)
+                throw CommandError(
+                    "\(property.rawValue) size cannot be negative (\(NumberText.exact(r.size.width)) × \(NumberText.exact(r.size.height)))", column: wColumn)
             }
             return .rect(r)
         case .point: value = .point(Point(x: try number("x"), y: try number("y")))
@@ -266,7 +279,8 @@ public struct TokenCursor {
             case .nonNegative? where declaration.violates(.number(x)):
                 throw CommandError("\(property.rawValue) cannot be negative", column: column)
             case .positive? where declaration.violates(.number(x)):
-                throw CommandError("\(property.rawValue) must be positive, found \(NumberText.exact(x))", column: column, suggestion: "1, 2 or 3 (a screen's scale)")
+                throw CommandError(
+                    "\(property.rawValue) must be positive, found \(NumberText.exact(x))", column: column, suggestion: "1, 2 or 3 (a screen's scale)")
             default: value = .number(x)
             }
         case .transform: value = .transform(try transform())
@@ -279,16 +293,19 @@ public struct TokenCursor {
             let t = try word("a color (CSS name, #rgb, #rrggbb or none)")
             if t.text == "none" || t.text == "nil" { return .color(nil, spelling: "none") }
             guard let c = Color(css: t.text) else {
-                throw CommandError("unknown color \"\(t.text)\"", column: t.column,
-                                   suggestion: NearMiss.closest(to: t.text, among: Color.cssNames).map { "did you mean \"\($0)\"?" } ?? "use a CSS color name, #rgb or #rrggbb")
+                throw CommandError(
+                    "unknown color \"\(t.text)\"", column: t.column,
+                    suggestion: NearMiss.closest(to: t.text, among: Color.cssNames).map { "did you mean \"\($0)\"?" } ?? "use a CSS color name, #rgb or #rrggbb"
+                )
             }
             value = .color(c, spelling: t.text)
         case .mask:
             let t = try word("an autoresizing mask (flags joined by +, or none)")
             if t.text == "none" { return .mask([]) }
             guard let m = AutoresizingMask(printed: t.text) else {
-                throw CommandError("\"\(t.text)\" is not an autoresizing mask", column: t.column,
-                                   suggestion: "write flags joined by +, from LM W RM TM H BM (e.g. W+H), or none")
+                throw CommandError(
+                    "\"\(t.text)\" is not an autoresizing mask", column: t.column,
+                    suggestion: "write flags joined by +, from LM W RM TM H BM (e.g. W+H), or none")
             }
             value = .mask(m)
         }
@@ -298,7 +315,7 @@ public struct TokenCursor {
     public mutating func transform() throws(CommandError) -> TransformSpec {
         var steps: [TransformStep] = []
         repeat {
-            if !steps.isEmpty { advance() } // "then"
+            if !steps.isEmpty { advance() }  // "then"
             let t = try word("a transform (\(CommandParser.transformWords.joined(separator: ", ")))")
             switch t.text {
             case "identity": steps.append(.identity)
@@ -323,7 +340,9 @@ public struct TokenCursor {
             case "perspective":
                 let column = peek?.column ?? endColumn
                 let d = try number("the eye distance")
-                guard d != 0 else { throw CommandError("perspective distance cannot be 0", column: column, suggestion: "use e.g. perspective 500 (m34 = -1/500)") }
+                guard d != 0 else {
+                    throw CommandError("perspective distance cannot be 0", column: column, suggestion: "use e.g. perspective 500 (m34 = -1/500)")
+                }
                 steps.append(.perspective(d))
             case "affine":
                 var v: [Double] = []
@@ -334,8 +353,10 @@ public struct TokenCursor {
                 for i in 0..<16 { v.append(try number("m\(i / 4 + 1)\(i % 4 + 1)")) }
                 steps.append(.matrix(Transform3D(rowMajor: v)!))
             default:
-                throw CommandError("unknown transform \"\(t.text)\"", column: t.column,
-                                   suggestion: NearMiss.closest(to: t.text, among: CommandParser.transformWords).map { "did you mean \"\($0)\"?" } ?? "chain steps with then: rotate 45 then translate 10 0")
+                throw CommandError(
+                    "unknown transform \"\(t.text)\"", column: t.column,
+                    suggestion: NearMiss.closest(to: t.text, among: CommandParser.transformWords).map { "did you mean \"\($0)\"?" }
+                        ?? "chain steps with then: rotate 45 then translate 10 0")
             }
         } while peek?.text == "then"
         return TransformSpec(steps)

@@ -76,24 +76,31 @@ extension TokenCursor {
 
 extension CommandTable {
     /// The forms `set`, `step` and `get` gain for authoring (their help and completion).
-    static let setScreenForm = CommandForm([.keyword("screen"), .number("W"), .number("H")],
-                                           "the scene's screen size in points (W, H > 0): the window top-level layers live in ([layout-format.md](layout-format.md)); undoable, saved beside the file's other top-level fields")
+    static let setScreenForm = CommandForm(
+        [.keyword("screen"), .number("W"), .number("H")],
+        "the scene's screen size in points (W, H > 0): the window top-level layers live in ([layout-format.md](layout-format.md)); undoable, saved beside the file's other top-level fields"
+    )
     static let stepAuthoringForms: [CommandForm] = [
-        CommandForm([.keyword("add"), .optional([.text("NOTE")])],
-                    "the commands since the last step (or since load or save) become a new step after the current one, titled NOTE; the scene is then at it ([workshops.md](workshops.md#authoring-a-demo))"),
+        CommandForm(
+            [.keyword("add"), .optional([.text("NOTE")])],
+            "the commands since the last step (or since load or save) become a new step after the current one, titled NOTE; the scene is then at it ([workshops.md](workshops.md#authoring-a-demo))"
+        ),
         CommandForm([.keyword("note"), .number("N"), .text("TEXT")], "step N's notes: the caption's text after its title"),
-        CommandForm([.keyword("remove"), .number("N")], "remove step N (at or past it, the scene goes back to step N−1); the later steps must still play"),
+        CommandForm([.keyword("remove"), .number("N")], "remove step N (at or past it, the scene goes back to step N−1); the later steps must still play")
     ]
     static let getAuthoringForms: [CommandForm] = [
         CommandForm([.keyword("screen")], "`{\"size\":[w,h]}`: the scene's `screen`, or `{\"size\":null}` when it fits its content"),
-        CommandForm([.keyword("steps")], "`{\"steps\":[{\"title\":T,\"notes\":N,\"script\":[…]}…],\"current\":C}`: the demo's steps and the one the scene is at"),
+        CommandForm(
+            [.keyword("steps")], "`{\"steps\":[{\"title\":T,\"notes\":N,\"script\":[…]}…],\"current\":C}`: the demo's steps and the one the scene is at")
     ]
 
     /// The help overlay's paragraph on authoring a demo (after the command lists).
     public static func authoringHelpLines(width: Int = 76) -> [String] {
-        let words = [":add NAME view", ":set PROP VALUE…", ":set screen W H",
-                     ":step add \"NOTE\" (the commands since the last step become a step)", ":step note N \"TEXT\"", ":step remove N",
-                     "u undoes each", ":w writes them into the file"]
+        let words = [
+            ":add NAME view", ":set PROP VALUE…", ":set screen W H",
+            ":step add \"NOTE\" (the commands since the last step become a step)", ":step note N \"TEXT\"", ":step remove N",
+            "u undoes each", ":w writes them into the file"
+        ]
         return ["  authoring a demo (docs/workshops.md):"] + pack(words, width: width - 4, separator: " · ").map { "    " + $0 }
     }
 }

@@ -36,13 +36,23 @@ public enum DepthQuery: String, Equatable, Sendable, CaseIterable {
 extension CommandTable {
     /// The exploded view's commands, declared once (one block: other helpers add theirs elsewhere).
     static let depthCommands: [CommandSpec] = [
-        CommandSpec("explode", .depth, [
-            CommandForm([.optional([.choice(Toggle.words)])], "enter or leave the exploded view: every layer on its plane, pulled apart in depth ([depth.md](depth.md)); no argument toggles"),
-            CommandForm([.keyword("order"), .choice(PlaneOrder.allCases.map(\.rawValue))], "how planes are assigned: `tree` packs overlapping layers upward, `render` is Core Animation's drawing order, `hit` is hit testing's search order"),
-            CommandForm([.keyword("spacing"), .number("S")], "points between adjacent planes (S ≥ 0)"),
-            CommandForm([.keyword("range"), .number("LO"), .number("HI")], "show planes LO…HI only (Xcode's handedness: raising LO hides back planes, lowering HI hides front planes)"),
-            CommandForm([.keyword("range"), .keyword("all")], "show every plane"),
-        ]) { (r: inout TokenCursor) throws(CommandError) -> Command in
+        CommandSpec(
+            "explode", .depth,
+            [
+                CommandForm(
+                    [.optional([.choice(Toggle.words)])],
+                    "enter or leave the exploded view: every layer on its plane, pulled apart in depth ([depth.md](depth.md)); no argument toggles"),
+                CommandForm(
+                    [.keyword("order"), .choice(PlaneOrder.allCases.map(\.rawValue))],
+                    "how planes are assigned: `tree` packs overlapping layers upward, `render` is Core Animation's drawing order, `hit` is hit testing's search order"
+                ),
+                CommandForm([.keyword("spacing"), .number("S")], "points between adjacent planes (S ≥ 0)"),
+                CommandForm(
+                    [.keyword("range"), .number("LO"), .number("HI")],
+                    "show planes LO…HI only (Xcode's handedness: raising LO hides back planes, lowering HI hides front planes)"),
+                CommandForm([.keyword("range"), .keyword("all")], "show every plane")
+            ]
+        ) { (r: inout TokenCursor) throws(CommandError) -> Command in
             guard let t = r.peek else { return .engine(.depth(.explode(nil))) }
             if Toggle.parse(t.text) != nil { return .engine(.depth(.explode(try r.onOff()))) }
             switch t.text {
@@ -66,15 +76,21 @@ extension CommandTable {
                 }
                 return .engine(.depth(.range(lo...hi)))
             default:
-                throw CommandError("unexpected \"\(t.text)\"", column: t.column,
-                                   suggestion: "expected: " + CommandTable.usage(of: "explode"))
+                throw CommandError(
+                    "unexpected \"\(t.text)\"", column: t.column,
+                    suggestion: "expected: " + CommandTable.usage(of: "explode"))
             }
         },
-        CommandSpec("camera", .depth, [
-            CommandForm([.keyword("yaw"), .number("D")], "the exploded view's turn about the vertical axis, in degrees (−90…90; positive shifts front planes right)"),
-            CommandForm([.keyword("pitch"), .number("D")], "its tilt, in degrees (−90…90; positive shifts front planes up)"),
-            CommandForm([.keyword("reset")], "the opening camera: yaw 30 and the pitch chosen from the scene's size ([depth.md](depth.md))"),
-        ]) { (r: inout TokenCursor) throws(CommandError) -> Command in
+        CommandSpec(
+            "camera", .depth,
+            [
+                CommandForm(
+                    [.keyword("yaw"), .number("D")], "the exploded view's turn about the vertical axis, in degrees (−90…90; positive shifts front planes right)"
+                ),
+                CommandForm([.keyword("pitch"), .number("D")], "its tilt, in degrees (−90…90; positive shifts front planes up)"),
+                CommandForm([.keyword("reset")], "the opening camera: yaw 30 and the pitch chosen from the scene's size ([depth.md](depth.md))")
+            ]
+        ) { (r: inout TokenCursor) throws(CommandError) -> Command in
             let t = try r.word("yaw, pitch or reset")
             switch t.text {
             case "yaw", "pitch":
@@ -86,6 +102,6 @@ extension CommandTable {
             default:
                 throw CommandError("unknown camera setting \"\(t.text)\"", column: t.column, suggestion: CommandTable.usage(of: "camera"))
             }
-        },
+        }
     ]
 }

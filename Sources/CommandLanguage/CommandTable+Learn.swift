@@ -23,20 +23,23 @@ public enum LearnCommand: Equatable, Sendable {
 extension CommandTable {
     /// The learner's commands, declared once (one block, like the exploded view's).
     static let learnCommands: [CommandSpec] = [
-        CommandSpec("hint", .explorer, [CommandForm([], "learn: the open lesson's next hint (key G)")]) { (_: inout TokenCursor) throws(CommandError) -> Command in
+        CommandSpec("hint", .explorer, [CommandForm([], "learn: the open lesson's next hint (key G)")]) {
+            (_: inout TokenCursor) throws(CommandError) -> Command in
             .explorer(.learn(.hint))
         },
         CommandSpec("next", .explorer, [CommandForm([], "learn: the next lesson (key N)")]) { (_: inout TokenCursor) throws(CommandError) -> Command in
             .explorer(.learn(.next))
         },
-        CommandSpec("lessons", .explorer, [CommandForm([], "learn: the list of lessons, ✓ for each passed (key M)")]) { (_: inout TokenCursor) throws(CommandError) -> Command in
+        CommandSpec("lessons", .explorer, [CommandForm([], "learn: the list of lessons, ✓ for each passed (key M)")]) {
+            (_: inout TokenCursor) throws(CommandError) -> Command in
             .explorer(.learn(.lessons))
         },
-        CommandSpec("lesson", .explorer, [CommandForm([.number("N")], "learn: open lesson N (1 is the first)")]) { (r: inout TokenCursor) throws(CommandError) -> Command in
+        CommandSpec("lesson", .explorer, [CommandForm([.number("N")], "learn: open lesson N (1 is the first)")]) {
+            (r: inout TokenCursor) throws(CommandError) -> Command in
             let column = r.peek?.column
             let n = try r.integer("the lesson's number")
             guard n >= 1 else { throw CommandError("lessons are numbered from 1", column: column, suggestion: "lesson 1") }
             return .explorer(.learn(.lesson(n)))
-        },
+        }
     ]
 }

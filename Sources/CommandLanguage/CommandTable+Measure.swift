@@ -55,8 +55,9 @@ extension TokenCursor {
                 advance()
                 mode = m
             } else {
-                throw CommandError("unexpected \"\(t.text)\"", column: t.column,
-                                   suggestion: "expected: " + CommandTable.usage(of: verb))
+                throw CommandError(
+                    "unexpected \"\(t.text)\"", column: t.column,
+                    suggestion: "expected: " + CommandTable.usage(of: verb))
             }
         }
         return (space, mode ?? .box)
@@ -66,12 +67,18 @@ extension TokenCursor {
 extension CommandTable {
     /// `measure` and `measure-pin`, declared once.
     static let measureCommands: [CommandSpec] = [
-        CommandSpec("measure", .query, [
-            CommandForm([.layer("A"), .layer("B"), .optional([.keyword("in"), .space("SPACE")]), .optional([.choice(MeasureMode.allCases.map(\.rawValue))])],
-                        "`{\"measure\":{\"space\":NAME,\"mode\":MODE,\"horizontal\":H,\"vertical\":V,\"distance\":D,\"centers\":C,\"contains\":WHICH,\"insets\":[L,T,R,B]}}` (`contains` null, `\"A\"` or `\"B\"`; `insets` null unless one box holds the other) in SPACE's points (default: the nearest common superlayer; `screen`); `box` measures the bounding boxes of the true quads, `quad` the quads ([measure.md](measure.md))"),
-            CommandForm([.keyword("presentation"), .layer("A"), .layer("B"), .tail("[in SPACE] [box|quad]")],
-                        "the same over the presentation tree at `now` ([time.md](time.md))"),
-        ]) { (r: inout TokenCursor) throws(CommandError) -> Command in
+        CommandSpec(
+            "measure", .query,
+            [
+                CommandForm(
+                    [.layer("A"), .layer("B"), .optional([.keyword("in"), .space("SPACE")]), .optional([.choice(MeasureMode.allCases.map(\.rawValue))])],
+                    "`{\"measure\":{\"space\":NAME,\"mode\":MODE,\"horizontal\":H,\"vertical\":V,\"distance\":D,\"centers\":C,\"contains\":WHICH,\"insets\":[L,T,R,B]}}` (`contains` null, `\"A\"` or `\"B\"`; `insets` null unless one box holds the other) in SPACE's points (default: the nearest common superlayer; `screen`); `box` measures the bounding boxes of the true quads, `quad` the quads ([measure.md](measure.md))"
+                ),
+                CommandForm(
+                    [.keyword("presentation"), .layer("A"), .layer("B"), .tail("[in SPACE] [box|quad]")],
+                    "the same over the presentation tree at `now` ([time.md](time.md))")
+            ]
+        ) { (r: inout TokenCursor) throws(CommandError) -> Command in
             var presentation = false
             if let t = r.peek, !t.quoted, t.text == "presentation", r.tokens.count - r.index >= 3 { r.advance(); presentation = true }
             let a = try r.name("the first layer's name (A)")
@@ -79,16 +86,21 @@ extension CommandTable {
             let (space, mode) = try r.measureTail(verb: "measure")
             return .engine(.query(.measure(MeasureQuery(a: a, b: b, space: space, mode: mode, presentation: presentation))))
         },
-        CommandSpec("measure-pin", .query, [
-            CommandForm([.optional([.layer("NAME")]), .optional([.keyword("in"), .space("SPACE")]), .optional([.choice(MeasureMode.allCases.map(\.rawValue))])],
-                        "nothing (it sets the view): pins NAME (the selection when left out) as the measurement's A: the canvas, the panel and `export svg` then measure the selection against it (key `M`; [measure.md](measure.md))"),
-            CommandForm([.keyword("off")], "unpin (key `M` again)"),
-        ]) { (r: inout TokenCursor) throws(CommandError) -> Command in
+        CommandSpec(
+            "measure-pin", .query,
+            [
+                CommandForm(
+                    [.optional([.layer("NAME")]), .optional([.keyword("in"), .space("SPACE")]), .optional([.choice(MeasureMode.allCases.map(\.rawValue))])],
+                    "nothing (it sets the view): pins NAME (the selection when left out) as the measurement's A: the canvas, the panel and `export svg` then measure the selection against it (key `M`; [measure.md](measure.md))"
+                ),
+                CommandForm([.keyword("off")], "unpin (key `M` again)")
+            ]
+        ) { (r: inout TokenCursor) throws(CommandError) -> Command in
             if let t = r.peek, !t.quoted, t.text == "off", r.tokens.count == r.index + 1 { r.advance(); return .engine(.measurePin(nil)) }
             var name = ""
             if let t = r.peek, t.quoted || (t.text != "in" && MeasureMode(rawValue: t.text) == nil) { name = try r.name("a layer name") }
             let (space, mode) = try r.measureTail(verb: "measure-pin")
             return .engine(.measurePin(MeasurePin(layer: name, space: space, mode: mode)))
-        },
+        }
     ]
 }

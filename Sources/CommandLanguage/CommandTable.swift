@@ -63,7 +63,13 @@ public enum CommandSection: String, CaseIterable, Sendable {
     var meaningHeading: String { self == .query ? "prints" : "meaning" }
     /// The marker name around its generated table in the docs.
     public var marker: String {
-        switch self { case .scene: return "scene"; case .query: return "queries"; case .time: return "time"; case .explorer: return "explorer"; case .depth: return "depth" }
+        switch self {
+        case .scene: return "scene";
+        case .query: return "queries";
+        case .time: return "time";
+        case .explorer: return "explorer";
+        case .depth: return "depth"
+        }
     }
 }
 
@@ -85,8 +91,10 @@ public struct CommandSpec: Sendable {
     public var travels: Bool
     let parse: Parse
 
-    init(_ verb: String, aliases: [String] = [], _ section: CommandSection, _ forms: [CommandForm], travels: Bool = true,
-         parse: @escaping Parse) {
+    init(
+        _ verb: String, aliases: [String] = [], _ section: CommandSection, _ forms: [CommandForm], travels: Bool = true,
+        parse: @escaping Parse
+    ) {
         self.verb = verb; self.aliases = aliases; self.section = section; self.forms = forms; self.travels = travels; self.parse = parse
     }
 
@@ -118,10 +126,18 @@ public enum CommandTable {
     public static let all: [CommandSpec] = scene + queries + time + explorerCommands + content + depthCommands + learnCommands + measureCommands
 
     static let scene: [CommandSpec] = [
-        CommandSpec("add", .scene, [
-            CommandForm([.newLayer("NAME"), .optional([.choice(["layer", "view"])]), .optional([.keyword("in"), .layer("PARENT")]), .optional([.keyword("at"), .number("INDEX")])],
-                        "a new layer with CALayer/UIView defaults (bounds 0,0,0,0; position 0,0; anchor 0.5,0.5), last among its siblings (on top) unless `at`; without `in` it is top level"),
-        ]) { (r: inout TokenCursor) throws(CommandError) -> Command in
+        CommandSpec(
+            "add", .scene,
+            [
+                CommandForm(
+                    [
+                        .newLayer("NAME"), .optional([.choice(["layer", "view"])]), .optional([.keyword("in"), .layer("PARENT")]),
+                        .optional([.keyword("at"), .number("INDEX")])
+                    ],
+                    "a new layer with CALayer/UIView defaults (bounds 0,0,0,0; position 0,0; anchor 0.5,0.5), last among its siblings (on top) unless `at`; without `in` it is top level"
+                )
+            ]
+        ) { (r: inout TokenCursor) throws(CommandError) -> Command in
             let name = try r.name("a layer name")
             var kind: LayerKind? = nil
             var parent: String? = nil
@@ -129,15 +145,16 @@ public enum CommandTable {
             while let t = r.peek {
                 switch t.text {
                 case "layer" where kind == nil && parent == nil && index == nil,
-                     "view" where kind == nil && parent == nil && index == nil:
+                    "view" where kind == nil && parent == nil && index == nil:
                     r.advance(); kind = LayerKind(rawValue: t.text)
                 case "in" where parent == nil && index == nil:
                     r.advance(); parent = try r.name("a parent layer name after \"in\"")
                 case "at" where index == nil:
                     r.advance(); index = try r.integer("an index after \"at\"")
                 default:
-                    throw CommandError("unexpected \"\(t.text)\"", column: t.column,
-                                       suggestion: "expected: " + CommandTable.usage(of: "add"))
+                    throw CommandError(
+                        "unexpected \"\(t.text)\"", column: t.column,
+                        suggestion: "expected: " + CommandTable.usage(of: "add"))
                 }
             }
             return .engine(.edit(.add(name: name, kind: kind, parent: parent, index: index)))
@@ -148,21 +165,39 @@ public enum CommandTable {
         CommandSpec("select", .scene, [CommandForm([.layer("NAME")], "make it the selection")]) { (r: inout TokenCursor) throws(CommandError) in
             engine(.select(try r.name("a layer name")))
         },
-        CommandSpec("select-next", .scene, [CommandForm([], "select the next layer in tree order")]) { (_: inout TokenCursor) throws(CommandError) in engine(.selectNext) },
-        CommandSpec("select-previous", .scene, [CommandForm([], "select the previous layer in tree order")]) { (_: inout TokenCursor) throws(CommandError) in engine(.selectPrevious) },
-        CommandSpec("select-parent", .scene, [CommandForm([], "select the superlayer")]) { (_: inout TokenCursor) throws(CommandError) in engine(.selectParent) },
-        CommandSpec("select-child", .scene, [CommandForm([], "select the first sublayer")]) { (_: inout TokenCursor) throws(CommandError) in engine(.selectChild) },
-        CommandSpec("set", .scene, [
-            CommandForm([.property(settable: true), .value],
-                        "assign one property of the selection **with setter semantics** ([geometry.md](geometry.md) R3). PROP is any layout field name, plus `bounds.origin`, `bounds.size`, `frame.origin`, `frame.size`, `affineTransform`; a `layer.` prefix means the same"),
-            setScreenForm,
-        ]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("select-next", .scene, [CommandForm([], "select the next layer in tree order")]) { (_: inout TokenCursor) throws(CommandError) in
+            engine(.selectNext)
+        },
+        CommandSpec("select-previous", .scene, [CommandForm([], "select the previous layer in tree order")]) { (_: inout TokenCursor) throws(CommandError) in
+            engine(.selectPrevious)
+        },
+        CommandSpec("select-parent", .scene, [CommandForm([], "select the superlayer")]) { (_: inout TokenCursor) throws(CommandError) in engine(.selectParent)
+        },
+        CommandSpec("select-child", .scene, [CommandForm([], "select the first sublayer")]) { (_: inout TokenCursor) throws(CommandError) in
+            engine(.selectChild)
+        },
+        CommandSpec(
+            "set", .scene,
+            [
+                CommandForm(
+                    [.property(settable: true), .value],
+                    "assign one property of the selection **with setter semantics** ([geometry.md](geometry.md) R3). PROP is any layout field name, plus `bounds.origin`, `bounds.size`, `frame.origin`, `frame.size`, `affineTransform`; a `layer.` prefix means the same"
+                ),
+                setScreenForm
+            ]
+        ) { (r: inout TokenCursor) throws(CommandError) in
             if let t = r.peek, !t.quoted, t.text == "screen" { r.advance(); return try r.screenSize() }
             let property = try r.property(allowReadOnly: false)
             return edit(.set(property, try r.value(for: property)))
         },
-        CommandSpec("rotate", .scene, [CommandForm([.number("DEG"), .optional([.choice(["x", "y", "z"])])],
-                                                   "rotate the selection about its anchor point (z by default), after its current transform")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec(
+            "rotate", .scene,
+            [
+                CommandForm(
+                    [.number("DEG"), .optional([.choice(["x", "y", "z"])])],
+                    "rotate the selection about its anchor point (z by default), after its current transform")
+            ]
+        ) { (r: inout TokenCursor) throws(CommandError) in
             let angle = try r.angle()
             var axis: RotationAxis? = nil
             if let t = r.peek {
@@ -173,17 +208,24 @@ public enum CommandTable {
             }
             return edit(.rotate(angle, axis))
         },
-        CommandSpec("scale", .scene, [CommandForm([.number("F"), .optional([.number("FY")])], "scale the selection about its anchor point")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("scale", .scene, [CommandForm([.number("F"), .optional([.number("FY")])], "scale the selection about its anchor point")]) {
+            (r: inout TokenCursor) throws(CommandError) in
             let f = try r.number("a scale factor")
             return edit(.scale(f, r.peek == nil ? nil : try r.number("a y scale factor")))
         },
         CommandSpec("move", .scene, [CommandForm([.number("DX"), .number("DY")], "move `position`")]) { (r: inout TokenCursor) throws(CommandError) in
             edit(.move(try r.number("dx"), try r.number("dy")))
         },
-        CommandSpec("anchor", .scene, [
-            CommandForm([.number("AX"), .number("AY")], "set anchorPoint the Core Animation way: position stays, the frame jumps (the explorer's keep-frame mode, key f, keeps the frame and echoes the keep-frame form)"),
-            CommandForm([.number("AX"), .number("AY"), .keyword("keep-frame")], "set anchorPoint and compensate position so the frame stays"),
-        ]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec(
+            "anchor", .scene,
+            [
+                CommandForm(
+                    [.number("AX"), .number("AY")],
+                    "set anchorPoint the Core Animation way: position stays, the frame jumps (the explorer's keep-frame mode, key f, keeps the frame and echoes the keep-frame form)"
+                ),
+                CommandForm([.number("AX"), .number("AY"), .keyword("keep-frame")], "set anchorPoint and compensate position so the frame stays")
+            ]
+        ) { (r: inout TokenCursor) throws(CommandError) in
             let x = try r.number("the anchor's x (unit coordinates)"), y = try r.number("the anchor's y (unit coordinates)")
             var keep = false
             if let t = r.peek {
@@ -198,50 +240,73 @@ public enum CommandTable {
         CommandSpec("toggle", .scene, [CommandForm([words(ToggleProperty.self)], "flip a bool")]) { (r: inout TokenCursor) throws(CommandError) in
             let t = try r.word("hidden, masksToBounds or geometryFlipped")
             guard let p = ToggleProperty.byWord[t.text] else {
-                throw CommandError("cannot toggle \"\(t.text)\"", column: t.column,
-                                   suggestion: NearMiss.closest(to: t.text, among: ToggleProperty.allCases.map(\.rawValue)).map { "did you mean \"\($0)\"?" } ?? "toggle hidden, masksToBounds or geometryFlipped")
+                throw CommandError(
+                    "cannot toggle \"\(t.text)\"", column: t.column,
+                    suggestion: NearMiss.closest(to: t.text, among: ToggleProperty.allCases.map(\.rawValue)).map { "did you mean \"\($0)\"?" }
+                        ?? "toggle hidden, masksToBounds or geometryFlipped")
             }
             return edit(.toggle(p))
         },
         CommandSpec("lift", .scene, [CommandForm([.number("DZ")], "change zPosition by DZ")]) { (r: inout TokenCursor) throws(CommandError) in
             edit(.lift(try r.number("a zPosition change")))
         },
-        CommandSpec("resize", .scene, [CommandForm([.number("W"), .number("H")], "the selection's frame size (origin kept); subviews follow their `autoresizingMask` ([import.md](import.md))")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec(
+            "resize", .scene,
+            [
+                CommandForm(
+                    [.number("W"), .number("H")], "the selection's frame size (origin kept); subviews follow their `autoresizingMask` ([import.md](import.md))")
+            ]
+        ) { (r: inout TokenCursor) throws(CommandError) in
             let wt = r.peek, w = try r.number("a width")
             guard w >= 0 else { throw CommandError("a width cannot be negative", column: wt?.column) }
             let ht = r.peek, h = try r.number("a height")
             guard h >= 0 else { throw CommandError("a height cannot be negative", column: ht?.column) }
             return .engine(.edit(.resize(w, h)))
         },
-        CommandSpec("turn", .scene, [CommandForm([], "swap the width and height of the selection's top-level view (portrait ↔ landscape)")]) { (_: inout TokenCursor) throws(CommandError) in
+        CommandSpec("turn", .scene, [CommandForm([], "swap the width and height of the selection's top-level view (portrait ↔ landscape)")]) {
+            (_: inout TokenCursor) throws(CommandError) in
             .engine(.edit(.turn))
         },
-        CommandSpec("order", .scene, [CommandForm([words(SiblingOrder.self)], "the sibling order CALayer hit testing uses (measured: zPosition)")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("order", .scene, [CommandForm([words(SiblingOrder.self)], "the sibling order CALayer hit testing uses (measured: zPosition)")]) {
+            (r: inout TokenCursor) throws(CommandError) in
             let t = try r.word("zPosition or tree")
             guard let o = SiblingOrder(rawValue: t.text) else {
                 throw CommandError("unknown hit-test order \"\(t.text)\"", column: t.column, suggestion: "use zPosition (measured) or tree (Lockwood's book)")
             }
             return engine(.hitTestOrder(o))
         },
-        CommandSpec("undo", .scene, [CommandForm([], "undo the last edit (every edit is undoable)")]) { (_: inout TokenCursor) throws(CommandError) in engine(.undo) },
+        CommandSpec("undo", .scene, [CommandForm([], "undo the last edit (every edit is undoable)")]) { (_: inout TokenCursor) throws(CommandError) in
+            engine(.undo)
+        },
         CommandSpec("redo", .scene, [CommandForm([], "redo what undo took back")]) { (_: inout TokenCursor) throws(CommandError) in engine(.redo) },
-        CommandSpec("save", aliases: ["w"], .scene, [
-            CommandForm([.optional([.file("FILE")])], "write the scene atomically (temp file + rename); without FILE, to the file it came from"),
-            CommandForm([.keyword("--rewrite"), .optional([.file("FILE")])], SaveRewrite.help),
-        ], travels: false) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec(
+            "save", aliases: ["w"], .scene,
+            [
+                CommandForm([.optional([.file("FILE")])], "write the scene atomically (temp file + rename); without FILE, to the file it came from"),
+                CommandForm([.keyword("--rewrite"), .optional([.file("FILE")])], SaveRewrite.help)
+            ], travels: false
+        ) { (r: inout TokenCursor) throws(CommandError) in
             let rewrite = r.peek.map { $0.text == "--rewrite" && !$0.quoted } ?? false
             if rewrite { r.advance() }
             return engine(.save(r.peek == nil ? nil : try r.name("a file name"), rewrite: rewrite))
         },
-        CommandSpec("load", aliases: ["e"], .scene, [CommandForm([.file("FILE")], "open another layout")], travels: false) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("load", aliases: ["e"], .scene, [CommandForm([.file("FILE")], "open another layout")], travels: false) {
+            (r: inout TokenCursor) throws(CommandError) in
             engine(.load(try r.name("a file name")))
         },
-        CommandSpec("reload", .scene, [CommandForm([], "read the scene's file again")], travels: false) { (_: inout TokenCursor) throws(CommandError) in engine(.reload) },
-        CommandSpec("export", .scene, [
-            CommandForm([.keyword("swift")], "the selection as Swift you can paste"),
-            CommandForm([.keyword("svg"), .file("FILE"), .optional([.keyword("--crop"), .choice(SVGExtent.allCases.map(\.rawValue))])],
-                        "the scene as an SVG picture, written atomically to FILE; `--crop content` fits the layers' union (10 units round it), as `render --svg FILE --crop content` does"),
-        ], travels: false) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("reload", .scene, [CommandForm([], "read the scene's file again")], travels: false) { (_: inout TokenCursor) throws(CommandError) in
+            engine(.reload)
+        },
+        CommandSpec(
+            "export", .scene,
+            [
+                CommandForm([.keyword("swift")], "the selection as Swift you can paste"),
+                CommandForm(
+                    [.keyword("svg"), .file("FILE"), .optional([.keyword("--crop"), .choice(SVGExtent.allCases.map(\.rawValue))])],
+                    "the scene as an SVG picture, written atomically to FILE; `--crop content` fits the layers' union (10 units round it), as `render --svg FILE --crop content` does"
+                )
+            ], travels: false
+        ) { (r: inout TokenCursor) throws(CommandError) in
             let t = try r.word("a format (swift or svg)")
             switch t.text {
             case "swift": return engine(.exportSwift)
@@ -253,26 +318,43 @@ public enum CommandTable {
             default: throw CommandError("unknown export format \"\(t.text)\"", column: t.column, suggestion: "use: " + CommandTable.usage(of: "export"))
             }
         },
-        CommandSpec("step", .scene, [CommandForm([.number("N")], "the scene exactly as after step N of its step-through demo (0: before any) ([workshops.md](workshops.md))")] + stepAuthoringForms) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec(
+            "step", .scene,
+            [CommandForm([.number("N")], "the scene exactly as after step N of its step-through demo (0: before any) ([workshops.md](workshops.md))")]
+                + stepAuthoringForms
+        ) { (r: inout TokenCursor) throws(CommandError) in
             if let authoring = try r.stepAuthoring() { return authoring }
             return engine(.step(try r.integer("a step number")))
-        },
+        }
     ]
 
     static let queries: [CommandSpec] = [
-        CommandSpec("get", .query, [
-            CommandForm([.property(settable: false)], "`{\"rect\":[x,y,w,h]}`, `{\"point\":[x,y]}`, `{\"size\":[w,h]}`, `{\"matrix\":[16]}`, `{\"affine\":[6]}`, `{\"number\":n}` or `{\"bool\":b}`; `get frame` is the derived frame"),
-            CommandForm([.keyword("presentation"), .property(settable: false)], "the presentation value at `now` in `get`'s JSON form ([time.md](time.md))"),
-            CommandForm([.keyword("now")], "`{\"number\":seconds}`: the scene clock"),
-            CommandForm([.keyword("ctm"), .optional([.keyword("at"), .number("N")])],
-                        "`{\"affine\":[a,b,c,d,tx,ty]}`: `CGContextGetCTM` in the selection's drawing after N operations (all when left out; `at 0`: the base CTM `[s,0,0,-s,-s·ox,s·(h+oy)]`) ([content.md](content.md))"),
-            CommandForm([.keyword("content-transform"), .optional([.keyword("at"), .number("N")])],
-                        "`{\"affine\":[6]}`: user space → the selection's bounds space (points) after N operations"),
-            CommandForm([.keyword("quad")], "`{\"quad\":[[x,y],[x,y],[x,y],[x,y]]}`: the selection's bounds corners in the root space as drawn, through perspective ([depth.md](depth.md))"),
-            CommandForm([.keyword("plane")], "`{\"plane\":p}` under the current `explode order`, or `{\"plane\":null}` (hidden, zero area)"),
-            CommandForm([.keyword("planes")], "`{\"planes\":P}`: how many planes the current order uses"),
-            CommandForm([.keyword("exploded-quad")], "the `quad` corners after the exploded view's camera projection"),
-        ] + getAuthoringForms) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec(
+            "get", .query,
+            [
+                CommandForm(
+                    [.property(settable: false)],
+                    "`{\"rect\":[x,y,w,h]}`, `{\"point\":[x,y]}`, `{\"size\":[w,h]}`, `{\"matrix\":[16]}`, `{\"affine\":[6]}`, `{\"number\":n}` or `{\"bool\":b}`; `get frame` is the derived frame"
+                ),
+                CommandForm(
+                    [.keyword("presentation"), .property(settable: false)], "the presentation value at `now` in `get`'s JSON form ([time.md](time.md))"),
+                CommandForm([.keyword("now")], "`{\"number\":seconds}`: the scene clock"),
+                CommandForm(
+                    [.keyword("ctm"), .optional([.keyword("at"), .number("N")])],
+                    "`{\"affine\":[a,b,c,d,tx,ty]}`: `CGContextGetCTM` in the selection's drawing after N operations (all when left out; `at 0`: the base CTM `[s,0,0,-s,-s·ox,s·(h+oy)]`) ([content.md](content.md))"
+                ),
+                CommandForm(
+                    [.keyword("content-transform"), .optional([.keyword("at"), .number("N")])],
+                    "`{\"affine\":[6]}`: user space → the selection's bounds space (points) after N operations"),
+                CommandForm(
+                    [.keyword("quad")],
+                    "`{\"quad\":[[x,y],[x,y],[x,y],[x,y]]}`: the selection's bounds corners in the root space as drawn, through perspective ([depth.md](depth.md))"
+                ),
+                CommandForm([.keyword("plane")], "`{\"plane\":p}` under the current `explode order`, or `{\"plane\":null}` (hidden, zero area)"),
+                CommandForm([.keyword("planes")], "`{\"planes\":P}`: how many planes the current order uses"),
+                CommandForm([.keyword("exploded-quad")], "the `quad` corners after the exploded view's camera projection")
+            ] + getAuthoringForms
+        ) { (r: inout TokenCursor) throws(CommandError) in
             if let t = r.peek, !t.quoted, let a = AuthorQuery(rawValue: t.text), r.tokens.count == r.index + 1 { r.advance(); return query(.author(a)) }
             if let t = r.peek, !t.quoted, t.text == "ctm" || t.text == "content-transform" {
                 r.advance()
@@ -284,14 +366,23 @@ public enum CommandTable {
             if let t = r.peek, !t.quoted, t.text == "now" { r.advance(); return query(.getNow) }
             return query(.get(try r.property(allowReadOnly: true)))
         },
-        CommandSpec("convert", .query, [
-            CommandForm([.keyword("point"), .number("X"), .number("Y"), .keyword("from"), .space("A"), .keyword("to"), .space("B")],
-                        "`{\"point\":[x,y]}` or `{\"point\":null}` (singular, behind the eye); A and B are layer names or `screen`"),
-            CommandForm([.keyword("rect"), .number("X"), .number("Y"), .number("W"), .number("H"), .keyword("from"), .space("A"), .keyword("to"), .space("B")],
-                        "`{\"rect\":[x,y,w,h]}`: the bounding box (R7)"),
-            CommandForm([.keyword("point"), .number("X"), .number("Y"), .keyword("from"), .keyword("content"), .layer("NAME"), .optional([.keyword("at"), .number("N")]), .keyword("to"), .space("B")],
-                        "`{\"point\":[x,y]}`: a user-space point of NAME's drawing, after N operations, in B's space ([content.md](content.md))"),
-        ]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec(
+            "convert", .query,
+            [
+                CommandForm(
+                    [.keyword("point"), .number("X"), .number("Y"), .keyword("from"), .space("A"), .keyword("to"), .space("B")],
+                    "`{\"point\":[x,y]}` or `{\"point\":null}` (singular, behind the eye); A and B are layer names or `screen`"),
+                CommandForm(
+                    [.keyword("rect"), .number("X"), .number("Y"), .number("W"), .number("H"), .keyword("from"), .space("A"), .keyword("to"), .space("B")],
+                    "`{\"rect\":[x,y,w,h]}`: the bounding box (R7)"),
+                CommandForm(
+                    [
+                        .keyword("point"), .number("X"), .number("Y"), .keyword("from"), .keyword("content"), .layer("NAME"),
+                        .optional([.keyword("at"), .number("N")]), .keyword("to"), .space("B")
+                    ],
+                    "`{\"point\":[x,y]}`: a user-space point of NAME's drawing, after N operations, in B's space ([content.md](content.md))")
+            ]
+        ) { (r: inout TokenCursor) throws(CommandError) in
             let what = try r.word("point or rect")
             switch what.text {
             case "point":
@@ -313,20 +404,28 @@ public enum CommandTable {
                 try r.keyword("to"); let b = try r.space()
                 return query(.convertRect(rect, from: a, to: b))
             default:
-                throw CommandError("expected point or rect after convert, found \"\(what.text)\"", column: what.column,
-                                   suggestion: CommandTable.usage(of: "convert"))
+                throw CommandError(
+                    "expected point or rect after convert, found \"\(what.text)\"", column: what.column,
+                    suggestion: CommandTable.usage(of: "convert"))
             }
         },
-        CommandSpec("contains", .query, [CommandForm([.layer("NAME"), .number("X"), .number("Y")], "`{\"bool\":b}`; the point is in NAME's own space")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("contains", .query, [CommandForm([.layer("NAME"), .number("X"), .number("Y")], "`{\"bool\":b}`; the point is in NAME's own space")]) {
+            (r: inout TokenCursor) throws(CommandError) in
             query(.contains(try r.name("a layer name"), Point(x: try r.number("x"), y: try r.number("y"))))
         },
-        CommandSpec("hit-test", .query, [
-            CommandForm([.layer("NAME"), .number("X"), .number("Y")],
-                        "`{\"hit\":\"name\"}` or `{\"hit\":null}`: a layer takes the point in its superlayer's space, a view in its own space; `treeOrder`, `zPositionOrder` and `layerRules` keys say what the other sibling order or the other framework's rules would hit when that differs"),
-            CommandForm([.number("X"), .number("Y")], "the same from the screen, over the top-level layers"),
-            CommandForm([.keyword("presentation"), .optional([.layer("NAME")]), .number("X"), .number("Y")],
-                        "like `hit-test`, over the presentation tree (a quoted `\"presentation\"` is a layer's name)"),
-        ]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec(
+            "hit-test", .query,
+            [
+                CommandForm(
+                    [.layer("NAME"), .number("X"), .number("Y")],
+                    "`{\"hit\":\"name\"}` or `{\"hit\":null}`: a layer takes the point in its superlayer's space, a view in its own space; `treeOrder`, `zPositionOrder` and `layerRules` keys say what the other sibling order or the other framework's rules would hit when that differs"
+                ),
+                CommandForm([.number("X"), .number("Y")], "the same from the screen, over the top-level layers"),
+                CommandForm(
+                    [.keyword("presentation"), .optional([.layer("NAME")]), .number("X"), .number("Y")],
+                    "like `hit-test`, over the presentation tree (a quoted `\"presentation\"` is a layer's name)")
+            ]
+        ) { (r: inout TokenCursor) throws(CommandError) in
             var presentation = false
             if let t = r.peek, !t.quoted, t.text == "presentation" { r.advance(); presentation = true }
             var name: String? = nil
@@ -334,46 +433,74 @@ public enum CommandTable {
             let p = Point(x: try r.number("x"), y: try r.number("y"))
             return query(presentation ? .hitTestPresentation(name, p) : .hitTest(name, p))
         },
-        CommandSpec("matrix", .query, [CommandForm([.tail("TRANSFORM")], "`{\"matrix\":[16]}`, row-major m11…m44")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("matrix", .query, [CommandForm([.tail("TRANSFORM")], "`{\"matrix\":[16]}`, row-major m11…m44")]) {
+            (r: inout TokenCursor) throws(CommandError) in
             query(.matrix(try r.transform()))
-        },
+        }
     ]
 
     static let time: [CommandSpec] = [
-        CommandSpec("animate", .time, [CommandForm([.keyPath, .tail("[from V] [to V] [by V] [duration S] [delay S] [timing T] [repeat N|forever] [autoreverse] [fill forwards|backwards|both] [keep]")],
-                                                   "CABasicAnimation / CASpringAnimation on the selection ([time.md](time.md))")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec(
+            "animate", .time,
+            [
+                CommandForm(
+                    [
+                        .keyPath,
+                        .tail("[from V] [to V] [by V] [duration S] [delay S] [timing T] [repeat N|forever] [autoreverse] [fill forwards|backwards|both] [keep]")
+                    ],
+                    "CABasicAnimation / CASpringAnimation on the selection ([time.md](time.md))")
+            ]
+        ) { (r: inout TokenCursor) throws(CommandError) in
             let path = try r.keyPath()
             return clock(.animate(try r.animationFields(path)))
         },
-        CommandSpec("animated", .time, [CommandForm([.number("DURATION"), .optional([.keyword("delay"), .number("S")]), .optional([.keyword("timing"), .tail("T")]), .tail("{ COMMANDS }")],
-                                                    "UIView.animate: the edits apply at once and animate from where they showed; one undo step")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec(
+            "animated", .time,
+            [
+                CommandForm(
+                    [.number("DURATION"), .optional([.keyword("delay"), .number("S")]), .optional([.keyword("timing"), .tail("T")]), .tail("{ COMMANDS }")],
+                    "UIView.animate: the edits apply at once and animate from where they showed; one undo step")
+            ]
+        ) { (r: inout TokenCursor) throws(CommandError) in
             clock(.animated(try r.animatedBlock()))
         },
         CommandSpec("wait", .time, [CommandForm([.number("S")], "`now += S` (S ≥ 0)")]) { (r: inout TokenCursor) throws(CommandError) in
             clock(.wait(try r.number("seconds")))
         },
-        CommandSpec("time", .time, [CommandForm([.number("T")], "`now = T` (T ≥ 0; going back is allowed: finished animations replay)")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("time", .time, [CommandForm([.number("T")], "`now = T` (T ≥ 0; going back is allowed: finished animations replay)")]) {
+            (r: inout TokenCursor) throws(CommandError) in
             clock(.time(try r.number("a time in seconds")))
         },
-        CommandSpec("speed", .time, [CommandForm([.number("F")], "explorer playback rate: 1 real time, 0.5, 0.25, 0.1 slow motion, 0 stopped; `eval` keeps it and ignores it")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec(
+            "speed", .time,
+            [CommandForm([.number("F")], "explorer playback rate: 1 real time, 0.5, 0.25, 0.1 slow motion, 0 stopped; `eval` keeps it and ignores it")]
+        ) { (r: inout TokenCursor) throws(CommandError) in
             clock(.speed(try r.number("a playback rate (1 = real time)")))
         },
         CommandSpec("play", .time, [CommandForm([], "explorer playback: run the clock")]) { (_: inout TokenCursor) throws(CommandError) in clock(.play) },
         CommandSpec("pause", .time, [CommandForm([], "explorer playback: stop the clock")]) { (_: inout TokenCursor) throws(CommandError) in clock(.pause) },
-        CommandSpec("remove-animations", .time, [CommandForm([.optional([.keyPath])], "removes the selection's animations (on that key path only, when given)")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec(
+            "remove-animations", .time, [CommandForm([.optional([.keyPath])], "removes the selection's animations (on that key path only, when given)")]
+        ) { (r: inout TokenCursor) throws(CommandError) in
             clock(.removeAnimations(r.peek == nil ? nil : try r.keyPath()))
-        },
+        }
     ]
 
     static let explorerCommands: [CommandSpec] = [
         CommandSpec("zoom", .explorer, [CommandForm([.number("F")], "zoom the camera by F")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.zoom(try r.positive("a zoom factor")))
         },
-        CommandSpec("pan", .explorer, [CommandForm([.number("DX"), .number("DY")], "pan the camera (in cells)")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("pan", .explorer, [CommandForm([.number("DX"), .number("DY")], "pan the camera (in cells)")]) {
+            (r: inout TokenCursor) throws(CommandError) in
             explorer(.pan(try r.number("dx (cells)"), try r.number("dy (cells)")))
         },
-        CommandSpec("fit", .explorer, [CommandForm([], "fit every layer (its true quad, past its root's bounds too) and the screen in the canvas"),
-                                       CommandForm([.keyword("selection")], "fit the selection and its sublayers")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec(
+            "fit", .explorer,
+            [
+                CommandForm([], "fit every layer (its true quad, past its root's bounds too) and the screen in the canvas"),
+                CommandForm([.keyword("selection")], "fit the selection and its sublayers")
+            ]
+        ) { (r: inout TokenCursor) throws(CommandError) in
             guard r.peek != nil else { return explorer(.fit) }
             try r.keyword("selection")
             return explorer(.fitSelection)
@@ -381,10 +508,12 @@ public enum CommandTable {
         CommandSpec("cursor", .explorer, [CommandForm([onOff], "the hit-test cursor")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.cursor(try r.onOff()))
         },
-        CommandSpec("cursor-move", .explorer, [CommandForm([.number("DC"), .number("DR")], "move the hit-test cursor by cells")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("cursor-move", .explorer, [CommandForm([.number("DC"), .number("DR")], "move the hit-test cursor by cells")]) {
+            (r: inout TokenCursor) throws(CommandError) in
             explorer(.cursorMove(try r.integer("columns"), try r.integer("rows")))
         },
-        CommandSpec("cursor-at", .explorer, [CommandForm([.number("X"), .number("Y")], "put the hit-test cursor at a screen point")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("cursor-at", .explorer, [CommandForm([.number("X"), .number("Y")], "put the hit-test cursor at a screen point")]) {
+            (r: inout TokenCursor) throws(CommandError) in
             explorer(.cursorAt(try r.number("x"), try r.number("y")))
         },
         CommandSpec("panel", .explorer, [CommandForm([words(PanelName.self)], "the side panel's page")]) { (r: inout TokenCursor) throws(CommandError) in
@@ -393,60 +522,95 @@ public enum CommandTable {
         CommandSpec("mode", .explorer, [CommandForm([words(ModeName.self)], "the key mode")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.mode(try r.choice("mode", ModeName.self)))
         },
-        CommandSpec("anchor-behaviour", .explorer, [CommandForm([words(AnchorBehaviourName.self)], "what the anchor keys do")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("anchor-behaviour", .explorer, [CommandForm([words(AnchorBehaviourName.self)], "what the anchor keys do")]) {
+            (r: inout TokenCursor) throws(CommandError) in
             explorer(.anchorBehaviour(try r.choice("anchor behaviour", AnchorBehaviourName.self)))
         },
-        CommandSpec("command-line", .explorer, [CommandForm([], "open the `:` line")], travels: false) { (_: inout TokenCursor) throws(CommandError) in explorer(.commandLine) },
-        CommandSpec("help", .explorer, [CommandForm([], "the help overlay")], travels: false) { (_: inout TokenCursor) throws(CommandError) in explorer(.help) },
-        CommandSpec("legend", .explorer, [CommandForm([onOff], "the legend of the canvas marks ([picture.md](picture.md))")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("command-line", .explorer, [CommandForm([], "open the `:` line")], travels: false) { (_: inout TokenCursor) throws(CommandError) in
+            explorer(.commandLine)
+        },
+        CommandSpec("help", .explorer, [CommandForm([], "the help overlay")], travels: false) { (_: inout TokenCursor) throws(CommandError) in explorer(.help)
+        },
+        CommandSpec("legend", .explorer, [CommandForm([onOff], "the legend of the canvas marks ([picture.md](picture.md))")]) {
+            (r: inout TokenCursor) throws(CommandError) in
             explorer(.legend(try r.onOff()))
         },
-        CommandSpec("present", .explorer, [CommandForm([onOff], "the presentation preset: bold marks, big key echo, essential panel")], travels: false) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("present", .explorer, [CommandForm([onOff], "the presentation preset: bold marks, big key echo, essential panel")], travels: false) {
+            (r: inout TokenCursor) throws(CommandError) in
             explorer(.present(try r.onOff()))
         },
-        CommandSpec("show", .explorer, [CommandForm([words(ShownPart.self)], "what fills a terminal too narrow for both")], travels: false) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("show", .explorer, [CommandForm([words(ShownPart.self)], "what fills a terminal too narrow for both")], travels: false) {
+            (r: inout TokenCursor) throws(CommandError) in
             explorer(.show(try r.choice("part", ShownPart.self)))
         },
-        CommandSpec("search", .explorer, [CommandForm([.optional([.text("TEXT")])], "the tree browser: open the search line (`/`), or select the first view matching TEXT by name, class or address")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec(
+            "search", .explorer,
+            [
+                CommandForm(
+                    [.optional([.text("TEXT")])],
+                    "the tree browser: open the search line (`/`), or select the first view matching TEXT by name, class or address")
+            ]
+        ) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.search(r.peek == nil ? nil : try r.name("text to search for")))
         },
-        CommandSpec("search-next", .explorer, [CommandForm([], "the next match of the search (`n`)")]) { (_: inout TokenCursor) throws(CommandError) in explorer(.searchNext) },
-        CommandSpec("search-previous", .explorer, [CommandForm([], "the previous match (`N`)")]) { (_: inout TokenCursor) throws(CommandError) in explorer(.searchPrevious) },
-        CommandSpec("fold", .explorer, [CommandForm([.layer("NAME")], "fold a subtree in the tree browser (Enter)")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("search-next", .explorer, [CommandForm([], "the next match of the search (`n`)")]) { (_: inout TokenCursor) throws(CommandError) in
+            explorer(.searchNext)
+        },
+        CommandSpec("search-previous", .explorer, [CommandForm([], "the previous match (`N`)")]) { (_: inout TokenCursor) throws(CommandError) in
+            explorer(.searchPrevious)
+        },
+        CommandSpec("fold", .explorer, [CommandForm([.layer("NAME")], "fold a subtree in the tree browser (Enter)")]) {
+            (r: inout TokenCursor) throws(CommandError) in
             explorer(.fold(try r.name("a layer name"), true))
         },
         CommandSpec("unfold", .explorer, [CommandForm([.layer("NAME")], "unfold it")]) { (r: inout TokenCursor) throws(CommandError) in
             explorer(.fold(try r.name("a layer name"), false))
         },
-        CommandSpec("reveal", .explorer, [CommandForm([], "unfold the selection's ancestors and scroll to it (`*`)")]) { (_: inout TokenCursor) throws(CommandError) in explorer(.reveal) },
-        CommandSpec("filter", .explorer, [CommandForm([onOff], "hide hidden and zero-size views in the tree browser (`F`)")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec("reveal", .explorer, [CommandForm([], "unfold the selection's ancestors and scroll to it (`*`)")]) {
+            (_: inout TokenCursor) throws(CommandError) in explorer(.reveal)
+        },
+        CommandSpec("filter", .explorer, [CommandForm([onOff], "hide hidden and zero-size views in the tree browser (`F`)")]) {
+            (r: inout TokenCursor) throws(CommandError) in
             explorer(.filter(try r.onOff()))
         },
-        CommandSpec("quit", aliases: ["q"], .explorer, [CommandForm([], "quit (asks when there are unsaved edits); ends a script")], travels: false) { (_: inout TokenCursor) throws(CommandError) in
+        CommandSpec("quit", aliases: ["q"], .explorer, [CommandForm([], "quit (asks when there are unsaved edits); ends a script")], travels: false) {
+            (_: inout TokenCursor) throws(CommandError) in
             explorer(.quit(force: false))
         },
         CommandSpec("quit!", aliases: ["q!"], .explorer, [CommandForm([], "quit now")], travels: false) { (_: inout TokenCursor) throws(CommandError) in
             explorer(.quit(force: true))
-        },
+        }
     ]
 
     // MARK: Content (content.md): what a layer draws.
 
     static let content: [CommandSpec] = [
-        CommandSpec("draw", .scene, [
-            CommandForm([.tail("OP…")],
-                        "append one drawing operation to the selection's drawing: " + DrawingOperation.synopsisList + " ([content.md](content.md))"),
-            CommandForm([.keyword("clear")], "empty the selection's drawing"),
-        ]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec(
+            "draw", .scene,
+            [
+                CommandForm(
+                    [.tail("OP…")],
+                    "append one drawing operation to the selection's drawing: " + DrawingOperation.synopsisList + " ([content.md](content.md))"),
+                CommandForm([.keyword("clear")], "empty the selection's drawing")
+            ]
+        ) { (r: inout TokenCursor) throws(CommandError) in
             if let t = r.peek, !t.quoted, t.text == "clear", r.tokens.count == r.index + 1 { r.advance(); return edit(.drawClear) }
             return edit(.draw(try r.drawingOperation()))
         },
-        CommandSpec("operation", .explorer, [CommandForm([.number("N")], "the content page: show the selection's drawing after its first N operations, with the CTM and an axes marker at the user-space origin (keys `{` `}`)")]) { (r: inout TokenCursor) throws(CommandError) in
+        CommandSpec(
+            "operation", .explorer,
+            [
+                CommandForm(
+                    [.number("N")],
+                    "the content page: show the selection's drawing after its first N operations, with the CTM and an axes marker at the user-space origin (keys `{` `}`)"
+                )
+            ]
+        ) { (r: inout TokenCursor) throws(CommandError) in
             let column = r.peek?.column
             let k = try r.integer("an operation count")
             guard k >= 0 else { throw CommandError("an operation count cannot be negative", column: column, suggestion: "operation 0 is the base CTM") }
             return explorer(.operation(k))
-        },
+        }
     ]
 
     /// Every verb, in declaration order (completion offers these).
@@ -570,7 +734,6 @@ public enum CommandTable {
         return results
     }
 }
-
 
 extension CommandTable {
     /// The words a property's value may start with, for completion: the colours by name,

@@ -11,13 +11,16 @@ extension TokenCursor {
         let verb = verbToken.text
         guard let form = DrawingOperation.synopses[verb] else {
             let near = NearMiss.closest(to: verb, among: DrawingOperation.verbs + ["fill", "stroke", "ellipse", "rect", "rotation", "concatenate"])
-            let aliases = ["fill": "fill-rect", "stroke": "stroke-rect", "ellipse": "fill-ellipse", "rect": "fill-rect",
-                           "rotation": "rotate", "concatenate": "concat", "saveGState": "save", "restoreGState": "restore",
-                           "fillRect": "fill-rect", "strokeRect": "stroke-rect", "fillEllipse": "fill-ellipse", "strokeEllipse": "stroke-ellipse"]
+            let aliases = [
+                "fill": "fill-rect", "stroke": "stroke-rect", "ellipse": "fill-ellipse", "rect": "fill-rect",
+                "rotation": "rotate", "concatenate": "concat", "saveGState": "save", "restoreGState": "restore",
+                "fillRect": "fill-rect", "strokeRect": "stroke-rect", "fillEllipse": "fill-ellipse", "strokeEllipse": "stroke-ellipse"
+            ]
             let guess = aliases[verb] ?? near.map { aliases[$0] ?? $0 }
-            throw CommandError("unknown drawing operation \"\(verb)\"", column: verbToken.column,
-                               suggestion: guess.map { "did you mean \"\($0)\" (\(DrawingOperation.synopses[$0] ?? $0))?" }
-                                   ?? "use one of \(DrawingOperation.verbs.joined(separator: ", "))")
+            throw CommandError(
+                "unknown drawing operation \"\(verb)\"", column: verbToken.column,
+                suggestion: guess.map { "did you mean \"\($0)\" (\(DrawingOperation.synopses[$0] ?? $0))?" }
+                    ?? "use one of \(DrawingOperation.verbs.joined(separator: ", "))")
         }
         func num(_ what: String) throws(CommandError) -> Double {
             guard peek != nil else { throw CommandError("missing \(what): \(verb) takes \(form)", column: endColumn, suggestion: "write \(form)") }
@@ -29,16 +32,19 @@ extension TokenCursor {
         }
         func color() throws(CommandError) -> DrawingColor {
             guard let t = peek else {
-                throw CommandError("missing a color: \(verb) takes \(form)", column: endColumn,
-                                   suggestion: "add a CSS color name like orange; quote a hex color: \"#ff8000\"")
+                throw CommandError(
+                    "missing a color: \(verb) takes \(form)", column: endColumn,
+                    suggestion: "add a CSS color name like orange; quote a hex color: \"#ff8000\"")
             }
             advance()
             guard let c = Color(css: t.text) else {
                 if TokenCursor.number(t.text) != nil {
                     throw CommandError("expected a color, found the number \(t.text): \(verb) takes \(form)", column: t.column, suggestion: "write \(form)")
                 }
-                throw CommandError("unknown color \"\(t.text)\"", column: t.column,
-                                   suggestion: NearMiss.closest(to: t.text, among: Color.cssNames).map { "did you mean \"\($0)\"?" } ?? "use a CSS color name, #rgb or #rrggbb")
+                throw CommandError(
+                    "unknown color \"\(t.text)\"", column: t.column,
+                    suggestion: NearMiss.closest(to: t.text, among: Color.cssNames).map { "did you mean \"\($0)\"?" } ?? "use a CSS color name, #rgb or #rrggbb"
+                )
             }
             return DrawingColor(c, spelling: t.text)
         }
@@ -58,7 +64,9 @@ extension TokenCursor {
         case "restore": op = .restore
         case "translate": op = .translate(try num("tx"), try num("ty"))
         case "rotate":
-            guard peek != nil else { throw CommandError("missing an angle: rotate takes \(form)", column: endColumn, suggestion: "write rotate 45 (degrees, or 0.5rad)") }
+            guard peek != nil else {
+                throw CommandError("missing an angle: rotate takes \(form)", column: endColumn, suggestion: "write rotate 45 (degrees, or 0.5rad)")
+            }
             op = .rotate(try angle())
         case "scale": op = .scale(try num("sx"), try num("sy"))
         case "concat":
@@ -70,7 +78,7 @@ extension TokenCursor {
         case "line":
             let a = Point(x: try num("x1"), y: try num("y1")), b = Point(x: try num("x2"), y: try num("y2"))
             op = .line(a, b, try color(), width: try width())
-        default: // "text"
+        default:  // "text"
             guard let t = peek else { throw CommandError("missing the text: text takes \(form)", column: endColumn, suggestion: "write \(form)") }
             advance()
             let p = Point(x: try num("x"), y: try num("y"))

@@ -10,7 +10,7 @@ extension DrawingOperation {
         ("scale", "scale SX SY"), ("concat", "concat A B C D TX TY"),
         ("fill-rect", "fill-rect X Y W H COLOR"), ("stroke-rect", "stroke-rect X Y W H COLOR [WIDTH]"),
         ("fill-ellipse", "fill-ellipse X Y W H COLOR"), ("stroke-ellipse", "stroke-ellipse X Y W H COLOR [WIDTH]"),
-        ("line", "line X1 Y1 X2 Y2 COLOR [WIDTH]"), ("text", "text \"TEXT\" X Y [COLOR]"),
+        ("line", "line X1 Y1 X2 Y2 COLOR [WIDTH]"), ("text", "text \"TEXT\" X Y [COLOR]")
     ]
 
     /// Every operation word, in order (completion, suggestions).

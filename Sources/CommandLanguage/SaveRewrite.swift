@@ -11,5 +11,6 @@ public enum SaveRewrite {
         message.contains(offer) || message.contains(offerWhole)
     }
 
-    public static let help = "when the file cannot keep its text for an edit (a plain save refuses and says which field): write afresh only the layers, fields or script it must, keep the rest of the author's text, atomically ([reliability.md](reliability.md#saves-that-keep-the-authors-text))"
+    public static let help =
+        "when the file cannot keep its text for an edit (a plain save refuses and says which field): write afresh only the layers, fields or script it must, keep the rest of the author's text, atomically ([reliability.md](reliability.md#saves-that-keep-the-authors-text))"
 }

@@ -84,9 +84,10 @@ public enum LessonChecker {
             switch engine {
             case .save, .load, .reload, .exportSVG, .exportSwift:
                 let verb = command.text.split(separator: " ").first.map(String.init) ?? command.text
-                throw ScriptFailure(.eval, at: line, command: command.text,
-                                    message: "\(verb) is not allowed in a lesson: a lesson's commands never read or write files",
-                                    suggestion: "leave it out: the check reads the scene as it is")
+                throw ScriptFailure(
+                    .eval, at: line, command: command.text,
+                    message: "\(verb) is not allowed in a lesson: a lesson's commands never read or write files",
+                    suggestion: "leave it out: the check reads the scene as it is")
             default: break
             }
             do throws(CommandError) {
@@ -123,8 +124,11 @@ public enum LessonLoader {
     /// A parsed layout as a lesson: its script run, named after its file.
     public static func loaded(_ scene: Scene, file: String) throws(SceneLoadError) -> LoadedLesson {
         guard let lesson = scene.lesson else {
-            throw SceneLoadError(LayoutError(file: file, line: 1, column: 1, message: "not a lesson: the file has no top-level \"lesson\"",
-                                             suggestion: "add \"lesson\": {\"goal\", \"check\", \"hints\", \"solution\"} (docs/layout-format.md, \"Lessons\")").description)
+            throw SceneLoadError(
+                LayoutError(
+                    file: file, line: 1, column: 1, message: "not a lesson: the file has no top-level \"lesson\"",
+                    suggestion: "add \"lesson\": {\"goal\", \"check\", \"hints\", \"solution\"} (docs/layout-format.md, \"Lessons\")"
+                ).description)
         }
         let scripted = try SceneLoader.applyingScript(scene)
         var base = file.split(separator: "/").last.map(String.init) ?? file
@@ -141,35 +145,40 @@ public enum LessonLoader {
         let start = Session(scene: loaded.scene)
         for (index, check) in lesson.checks.enumerated() {
             do { _ = try LessonChecker.ask(check.query, on: start) } catch {
-                throw LayoutError(file: check.location.file, line: check.location.line, column: check.location.column,
-                                  path: "lesson.check[\(index)].query", message: "the query fails at the lesson's start: \(error.reason)",
-                                  suggestion: "try it with layerscope learn verify \(loaded.file) --script ''")
+                throw LayoutError(
+                    file: check.location.file, line: check.location.line, column: check.location.column,
+                    path: "lesson.check[\(index)].query", message: "the query fails at the lesson's start: \(error.reason)",
+                    suggestion: "try it with layerscope learn verify \(loaded.file) --script ''")
             }
         }
         for (index, prediction) in lesson.predict.enumerated() {
             do { _ = try LessonChecker.ask(prediction.answer, on: start) } catch {
-                throw LayoutError(file: prediction.location.file, line: prediction.location.line, column: prediction.location.column,
-                                  path: "lesson.predict[\(index)].answer", message: "the answer's query fails: \(error.reason)")
+                throw LayoutError(
+                    file: prediction.location.file, line: prediction.location.line, column: prediction.location.column,
+                    path: "lesson.predict[\(index)].answer", message: "the answer's query fails: \(error.reason)")
             }
         }
         let atStart = LessonChecker.check(lesson, on: start)
         if atStart.passed {
             let at = lesson.checks[0].location
-            throw LayoutError(file: at.file, line: at.line, column: at.column, path: "lesson.check",
-                              message: "every check already passes at the lesson's start: the learner has nothing to do",
-                              suggestion: "change the scene (layers, script) or what the checks want, so that one fails before the solution")
+            throw LayoutError(
+                file: at.file, line: at.line, column: at.column, path: "lesson.check",
+                message: "every check already passes at the lesson's start: the learner has nothing to do",
+                suggestion: "change the scene (layers, script) or what the checks want, so that one fails before the solution")
         }
         var solved = start
         do { try LessonChecker.run(lesson.solution, on: &solved) } catch {
-            throw LayoutError(file: error.file, line: error.line, column: error.column, path: "lesson.solution",
-                              message: "the solution does not run: \(error.reason)")
+            throw LayoutError(
+                file: error.file, line: error.line, column: error.column, path: "lesson.solution",
+                message: "the solution does not run: \(error.reason)")
         }
         let after = LessonChecker.check(lesson, on: solved)
         if let failed = after.checks.firstIndex(of: false) {
             let at = lesson.checks[failed].location
-            throw LayoutError(file: at.file, line: at.line, column: at.column, path: "lesson.check[\(failed)]",
-                              message: "the solution does not pass this check: \(lesson.checks[failed].queryText) answered \(after.answers[failed] ?? "nothing")",
-                              suggestion: "fix the solution or the check's equals")
+            throw LayoutError(
+                file: at.file, line: at.line, column: at.column, path: "lesson.check[\(failed)]",
+                message: "the solution does not pass this check: \(lesson.checks[failed].queryText) answered \(after.answers[failed] ?? "nothing")",
+                suggestion: "fix the solution or the check's equals")
         }
     }
 }

@@ -86,8 +86,9 @@ extension Session {
             case .select, .selectNext, .selectPrevious, .selectParent, .selectChild, .edit: continue
             default:
                 // The parser refuses these already; a block built in code is checked the same way.
-                throw CommandError("\(c.text.split(separator: " ").first ?? "") cannot go inside animated { }",
-                                   suggestion: "only edits (set, move, rotate, scale, anchor…) and select")
+                throw CommandError(
+                    "\(c.text.split(separator: " ").first ?? "") cannot go inside animated { }",
+                    suggestion: "only edits (set, move, rotate, scale, anchor…) and select")
             }
         }
         let saved = self
@@ -113,11 +114,13 @@ extension Session {
             guard old != new else { continue }
             for path in AnimationKeyPath.wholeProperties {
                 guard let after = path.value(of: new), path.value(of: old) != after,
-                      let start = path.value(of: presentationBefore[id]) else { continue }
-                let spec = AnimationSpec(keyPath: path, from: start.propertyValue, to: after.propertyValue,
-                                         duration: block.duration, delay: block.delay,
-                                         timing: block.timing ?? Timing.named("ease-in-out"),
-                                         fill: (block.delay ?? 0) > 0 ? .backwards : nil)
+                    let start = path.value(of: presentationBefore[id])
+                else { continue }
+                let spec = AnimationSpec(
+                    keyPath: path, from: start.propertyValue, to: after.propertyValue,
+                    duration: block.duration, delay: block.delay,
+                    timing: block.timing ?? Timing.named("ease-in-out"),
+                    fill: (block.delay ?? 0) > 0 ? .backwards : nil)
                 animations.removeAll { $0.layer == id && $0.spec.keyPath.canonical == path }
                 animations.append(LayerAnimation(layer: id, spec: spec, beginTime: now + (block.delay ?? 0)))
             }

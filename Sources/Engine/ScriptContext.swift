@@ -53,8 +53,8 @@ public enum ScriptContext: String, CaseIterable, Sendable {
         switch (self, effect) {
         // Headless and the explorer's scripts run against real files and show answers.
         case (.eval, .answer), (.eval, .output), (.eval, .write), (.eval, .save), (.eval, .load), (.eval, .reload), (.eval, .quit),
-             (.render, .answer), (.render, .output), (.render, .write), (.render, .save), (.render, .load), (.render, .reload), (.render, .quit),
-             (.explore, .answer), (.explore, .output), (.explore, .write), (.explore, .save), (.explore, .load), (.explore, .reload), (.explore, .quit):
+            (.render, .answer), (.render, .output), (.render, .write), (.render, .save), (.render, .load), (.render, .reload), (.render, .quit),
+            (.explore, .answer), (.explore, .output), (.explore, .write), (.explore, .save), (.explore, .load), (.explore, .reload), (.explore, .quit):
             return nil
         case (.eval, .copy), (.render, .copy), (.explore, .copy):
             return "the clipboard is the explorer's (y on the output overlay); a script writes files: export svg FILE"
@@ -64,7 +64,7 @@ public enum ScriptContext: String, CaseIterable, Sendable {
         case (.layoutScript, .write), (.step, .write):
             return "a layout's scripts run at every load and never write files; export from the explorer or layerscope eval"
         case (.layoutScript, .save), (.step, .save), (.layoutScript, .load), (.step, .load),
-             (.layoutScript, .reload), (.step, .reload):
+            (.layoutScript, .reload), (.step, .reload):
             return "a layout's scripts shape its scene; they do not open or save files"
         case (.layoutScript, .copy), (.step, .copy):
             return "a layout's scripts have no clipboard"
@@ -78,7 +78,7 @@ public enum ScriptContext: String, CaseIterable, Sendable {
     public func refusal(of command: EngineCommand) -> (reason: String, suggestion: String?)? {
         switch (self, command) {
         case (.layoutScript, .clock(.animate)), (.layoutScript, .clock(.animated)),
-             (.layoutScript, .clock(.wait)), (.layoutScript, .clock(.time)):
+            (.layoutScript, .clock(.wait)), (.layoutScript, .clock(.time)):
             // The script shapes the saved model; a clock or animations would be lost.
             return ("the scene's clock is not a layout script's", "declare the scene's animations in its \"animations\" field")
         case (.step, .step):
@@ -103,8 +103,10 @@ extension ScriptContext {
     /// (`layerscope commands --effects`; a test keeps the docs equal).
     public static var markdownTable: String {
         let contexts = ScriptContext.allCases
-        var rows = ["| effect | " + contexts.map(\.title).joined(separator: " | ") + " |",
-                    "| --- |" + String(repeating: " --- |", count: contexts.count)]
+        var rows = [
+            "| effect | " + contexts.map(\.title).joined(separator: " | ") + " |",
+            "| --- |" + String(repeating: " --- |", count: contexts.count)
+        ]
         for kind in EffectKind.allCases {
             rows.append("| `\(kind.rawValue)` | " + contexts.map { $0.refusal(of: kind) == nil ? "performed" : "refused" }.joined(separator: " | ") + " |")
         }

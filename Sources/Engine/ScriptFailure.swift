@@ -28,16 +28,19 @@ public struct ScriptFailure: Error, Equatable, Sendable, CustomStringConvertible
     /// For a step's script: which step.
     public var step: Step?
 
-    public init(_ context: ScriptContext, at source: ScriptLine, columnInLine: Int? = nil, command: String? = nil,
-                message: String, suggestion: String? = nil, step: Step? = nil) {
+    public init(
+        _ context: ScriptContext, at source: ScriptLine, columnInLine: Int? = nil, command: String? = nil,
+        message: String, suggestion: String? = nil, step: Step? = nil
+    ) {
         self.context = context; self.source = source; self.columnInLine = columnInLine; self.command = command
         self.message = message; self.suggestion = suggestion; self.step = step
     }
 
     /// A command's error on `source`: its message, column and suggestion kept.
     public init(_ context: ScriptContext, at source: ScriptLine, command: String? = nil, error: CommandError, step: Step? = nil) {
-        self.init(context, at: source, columnInLine: error.column, command: command,
-                  message: error.message, suggestion: error.suggestion, step: step)
+        self.init(
+            context, at: source, columnInLine: error.column, command: command,
+            message: error.message, suggestion: error.suggestion, step: step)
     }
 
     /// The file the script was read from ("" for a line made in code).

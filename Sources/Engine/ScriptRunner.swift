@@ -19,8 +19,10 @@ public enum ScriptRunner {
     /// commands. `body` answers false to stop early (`quit`). The one reader behind every
     /// kind of script: `eval`, `render --script`, `explore --script`, a layout's script and
     /// its steps.
-    public static func forEach(_ lines: [ScriptLine], in context: ScriptContext, step: ScriptFailure.Step? = nil,
-                               _ body: (_ line: ScriptLine, _ command: Command) throws(ScriptFailure) -> Bool) throws(ScriptFailure) {
+    public static func forEach(
+        _ lines: [ScriptLine], in context: ScriptContext, step: ScriptFailure.Step? = nil,
+        _ body: (_ line: ScriptLine, _ command: Command) throws(ScriptFailure) -> Bool
+    ) throws(ScriptFailure) {
         for line in lines {
             let commands: [Command]
             do { commands = try CommandParser.parseLine(line.text) } catch {
@@ -34,16 +36,20 @@ public enum ScriptRunner {
     }
 
     /// `forEach` over a command-line script's text (`lines(of:name:)`).
-    public static func forEach(in text: String, name: String, context: ScriptContext,
-                               _ body: (_ line: ScriptLine, _ command: Command) throws(ScriptFailure) -> Bool) throws(ScriptFailure) {
+    public static func forEach(
+        in text: String, name: String, context: ScriptContext,
+        _ body: (_ line: ScriptLine, _ command: Command) throws(ScriptFailure) -> Bool
+    ) throws(ScriptFailure) {
         try forEach(lines(of: text, name: name), in: context, body)
     }
 
     /// Runs a layout's lines — its script, or one step's — in `context` on `session`: every
     /// command through `perform`, the first failure stopping with the line's place. A layout's
     /// script names the line (`script "…"`), a step the command (`step 1 "t": select x`).
-    public static func run(_ lines: [ScriptLine], in context: ScriptContext, step: ScriptFailure.Step? = nil,
-                           on session: inout Session) throws(ScriptFailure) {
+    public static func run(
+        _ lines: [ScriptLine], in context: ScriptContext, step: ScriptFailure.Step? = nil,
+        on session: inout Session
+    ) throws(ScriptFailure) {
         try forEach(lines, in: context, step: step) { (line: ScriptLine, command: Command) throws(ScriptFailure) -> Bool in
             do throws(CommandError) { _ = try perform(command, in: context, on: &session) } catch {
                 throw ScriptFailure(context, at: line, command: context == .step ? command.text : nil, error: error, step: step)
@@ -56,8 +62,10 @@ public enum ScriptRunner {
     /// (quit, the clock, steps within steps), then the command, then its effect's refusal
     /// (`ScriptContext.refusal(of:)`). Returns the effect left to carry out, or nil for quit
     /// (the run ends). The explorer's own commands mean nothing to a scene: `.none`.
-    public static func perform(_ command: Command, in context: ScriptContext,
-                               on session: inout Session) throws(CommandError) -> Effect? {
+    public static func perform(
+        _ command: Command, in context: ScriptContext,
+        on session: inout Session
+    ) throws(CommandError) -> Effect? {
         let engineCommand: EngineCommand
         switch command {
         case .explorer(.quit):

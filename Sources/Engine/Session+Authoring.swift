@@ -33,9 +33,10 @@ extension Session {
     }
 
     var authoringState: AuthoringState {
-        AuthoringState(screen: scene.screen, steps: scene.steps, authored: stepsAuthored,
-                       step: StepState(tree: scene.tree, settings: StepSettings(self), currentStep: scene.currentStep, snapshots: stepSnapshots),
-                       selection: selection)
+        AuthoringState(
+            screen: scene.screen, steps: scene.steps, authored: stepsAuthored,
+            step: StepState(tree: scene.tree, settings: StepSettings(self), currentStep: scene.currentStep, snapshots: stepSnapshots),
+            selection: selection)
     }
 
     mutating func restoreAuthoring(_ a: AuthoringState) {
@@ -170,8 +171,9 @@ extension Session {
         let c = scene.currentStep
         let script = authoredScript() + viewLines
         guard !script.isEmpty else {
-            throw CommandError("nothing to make a step of: no edits since \(c == 0 ? "the scene was loaded or saved" : "step \(c)")",
-                               suggestion: "edit the scene first (:add, :set, :rotate…), then step add \"what it shows\"")
+            throw CommandError(
+                "nothing to make a step of: no edits since \(c == 0 ? "the scene was loaded or saved" : "step \(c)")",
+                suggestion: "edit the scene first (:add, :set, :rotate…), then step add \"what it shows\"")
         }
         guard stepSnapshots.indices.contains(c) else { throw CommandError("the steps before this one are not known; go to a step first (step \(c))") }
         let title = note ?? "step \(c + 1)"
@@ -186,11 +188,13 @@ extension Session {
         do throws(ScriptFailure) {
             try ScriptRunner.run(step.script, in: .step, step: ScriptFailure.Step(number: c + 1, title: title), on: &trial)
         } catch {
-            throw CommandError("the commands since the last step do not play back: \(error.description)", suggestion: "undo the edit it names, then step add again")
+            throw CommandError(
+                "the commands since the last step do not play back: \(error.description)", suggestion: "undo the edit it names, then step add again")
         }
         if let difference = SceneComparison.treeDifference(trial.scene.tree, scene.tree) {
-            throw CommandError("the commands since the last step do not give this scene again (\(difference))",
-                               suggestion: "edits made before stepping back are not part of a step; step \(c) and make them again")
+            throw CommandError(
+                "the commands since the last step do not give this scene again (\(difference))",
+                suggestion: "edits made before stepping back are not part of a step; step \(c) and make them again")
         }
         var steps = scene.steps
         steps.insert(step, at: c)
@@ -213,8 +217,9 @@ extension Session {
             do throws(ScriptFailure) {
                 try ScriptRunner.run(step.script, in: .step, step: ScriptFailure.Step(number: index + 1, title: step.title), on: &trial)
             } catch {
-                throw CommandError("step \(index + 1) (\(step.title)) would no longer play: \(error.description)",
-                                   suggestion: "undo, or remove that step first")
+                throw CommandError(
+                    "step \(index + 1) (\(step.title)) would no longer play: \(error.description)",
+                    suggestion: "undo, or remove that step first")
             }
         }
     }

@@ -44,7 +44,8 @@ extension Session {
     /// `crop`: the flat picture's view box (the exploded view always crops to its planes).
     public func svgText(crop: SVGCrop = .screen) -> String {
         let shown = presentedScene
-        return depth.exploded ? SVGExport.explodedSVG(shown, frame: explodedFrame(of: shown.tree), selection: selection)
+        return depth.exploded
+            ? SVGExport.explodedSVG(shown, frame: explodedFrame(of: shown.tree), selection: selection)
             : SVGExport.svg(shown, measurement: pinnedScreenLines(in: shown.tree), crop: crop)
     }
 

@@ -32,13 +32,15 @@ extension Session {
             for old in ops { end.apply(old) }
         }
         if op == .restore, end.saved.isEmpty {
-            throw CommandError("restore without a save: the drawing has no saved state to return to",
-                               suggestion: "draw save first; restore returns the CTM the matching save kept")
+            throw CommandError(
+                "restore without a save: the drawing has no saved state to return to",
+                suggestion: "draw save first; restore returns the CTM the matching save kept")
         }
         end.apply(op)
         guard end.current.values.allSatisfy(\.isFinite) else {
-            throw CommandError("the CTM would no longer be finite after \(op.text); nothing changed",
-                               suggestion: "use smaller factors, or save before and restore after")
+            throw CommandError(
+                "the CTM would no longer be finite after \(op.text); nothing changed",
+                suggestion: "use smaller factors, or save before and restore after")
         }
         return end
     }

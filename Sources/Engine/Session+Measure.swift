@@ -20,7 +20,9 @@ extension Session {
         do {
             return try tree.measure(a, b, in: resolved, mode: mode)
         } catch {
-            throw CommandError(error.message, suggestion: mode == .quad ? "measure it in box mode, or in a space that sees its plane face-on" : "measure it in a space where it has an image")
+            throw CommandError(
+                error.message,
+                suggestion: mode == .quad ? "measure it in box mode, or in a space that sees its plane face-on" : "measure it in a space where it has an image")
         }
     }
 

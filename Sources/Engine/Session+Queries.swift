@@ -69,8 +69,9 @@ extension Session {
     private func checkDrawingIndex(_ n: Int?, of id: LayerID) throws(CommandError) {
         let count = scene.tree[id].drawing.count
         if let n, n > count {
-            throw CommandError("at \(n) is past the end: \(scene.tree[id].name)'s drawing has \(count) operation\(count == 1 ? "" : "s")",
-                               suggestion: "use at 0…\(count)")
+            throw CommandError(
+                "at \(n) is past the end: \(scene.tree[id].name)'s drawing has \(count) operation\(count == 1 ? "" : "s")",
+                suggestion: "use at 0…\(count)")
         }
     }
 

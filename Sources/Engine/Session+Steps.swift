@@ -59,10 +59,12 @@ extension Session {
                 // A memory budget (numeric policy): snapshots past it are refused, not allocated.
                 let kept = trial.stepSnapshots.reduce(0) { $0 + $1.tree.count } + trial.scene.tree.count
                 guard kept <= Session.historyLayerBudget else {
-                    throw ScriptFailure(.step, at: step.script.last ?? request,
-                                        message: "the steps keep \(kept) layers in all (\(index + 2) trees of up to \(trial.scene.tree.count) layers), over the budget of \(Session.historyLayerBudget)",
-                                        suggestion: "split the demo into several files, or use fewer steps or layers",
-                                        step: ScriptFailure.Step(number: index + 1, title: step.title))
+                    throw ScriptFailure(
+                        .step, at: step.script.last ?? request,
+                        message:
+                            "the steps keep \(kept) layers in all (\(index + 2) trees of up to \(trial.scene.tree.count) layers), over the budget of \(Session.historyLayerBudget)",
+                        suggestion: "split the demo into several files, or use fewer steps or layers",
+                        step: ScriptFailure.Step(number: index + 1, title: step.title))
                 }
                 var snapshot = StepSnapshot(trial)
                 snapshot.playedFromKept = index > scene.currentStep || fromSnapshot
@@ -110,16 +112,17 @@ extension Session {
         let c = scene.currentStep
         guard n > c, n < stepSnapshots.count, isAtKeptStep else { return false }
         return (c + 1...n).allSatisfy { k in
-            stepSnapshots[k].playedFromKept && scene.steps[k - 1].script.allSatisfy { line in
-                guard let commands = try? CommandParser.parseLine(line.text) else { return false }
-                return commands.allSatisfy { command in
-                    guard case let .engine(c) = command else { return true }
-                    switch c {
-                    case .edit, .query, .select, .selectNext, .selectPrevious, .selectParent, .selectChild, .hitTestOrder, .depth: return true
-                    default: return false
+            stepSnapshots[k].playedFromKept
+                && scene.steps[k - 1].script.allSatisfy { line in
+                    guard let commands = try? CommandParser.parseLine(line.text) else { return false }
+                    return commands.allSatisfy { command in
+                        guard case let .engine(c) = command else { return true }
+                        switch c {
+                        case .edit, .query, .select, .selectNext, .selectPrevious, .selectParent, .selectChild, .hitTestOrder, .depth: return true
+                        default: return false
+                        }
                     }
                 }
-            }
         }
     }
 

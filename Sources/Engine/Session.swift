@@ -224,8 +224,9 @@ public struct Session: Equatable, Sendable {
         // The step's own scripted edits are not the user's: the history is as before the step.
         undoStack = history.undoStack; redoStack = history.redoStack
         savedSerial = history.savedSerial; forcedDirty = history.forcedDirty
-        var entry = UndoEntry(command: command, patch: scene.tree.snapshot(of: [], includingRoots: false),
-                              selection: oldSelection, serial: undoStack.last?.serial ?? 0)
+        var entry = UndoEntry(
+            command: command, patch: scene.tree.snapshot(of: [], includingRoots: false),
+            selection: oldSelection, serial: undoStack.last?.serial ?? 0)
         entry.stepState = before
         if redoStack.contains(where: { $0.serial == savedSerial }) { forcedDirty = true }
         redoStack = []
@@ -379,7 +380,8 @@ public struct Session: Equatable, Sendable {
             } catch {
                 switch error {
                 case .duplicateName(let n): throw CommandError("a layer named \"\(n)\" already exists", suggestion: "choose another name, or select \(n)")
-                case .indexOutOfRange(let i, let count): throw CommandError("index \(i) is out of range: \(parentName ?? "the top level") has \(count) sublayers (use 0…\(count))")
+                case .indexOutOfRange(let i, let count):
+                    throw CommandError("index \(i) is out of range: \(parentName ?? "the top level") has \(count) sublayers (use 0…\(count))")
                 case .emptyName: throw CommandError("a layer needs a name")
                 default: throw CommandError("cannot add \(name)")
                 }
@@ -404,7 +406,8 @@ public struct Session: Equatable, Sendable {
                 scene.tree[id].bounds.size = Size(width: size.height, height: size.width)
                 scene.tree.autoresizeSubviews(of: id, oldSize: size)
                 let n = NumberText.query
-                warning = "\(scene.tree[id].name) is turned by its transform, so its bounds swapped about its anchorPoint (\(n(size.width))×\(n(size.height)) → \(n(size.height))×\(n(size.width)), position kept), not its frame"
+                warning =
+                    "\(scene.tree[id].name) is turned by its transform, so its bounds swapped about its anchorPoint (\(n(size.width))×\(n(size.height)) → \(n(size.height))×\(n(size.width)), position kept), not its frame"
             } else {
                 scene.tree.resize(id, to: Size(width: size.height, height: size.width))
             }
@@ -473,13 +476,15 @@ public struct Session: Equatable, Sendable {
             layer.zPosition += dz
         case let .draw(op):
             if op == .restore, ContentGeometry.unmatchedRestore(layer.drawing + [op]) != nil {
-                throw CommandError("restore without a save: the drawing has no saved state to return to",
-                                   suggestion: "draw save first; restore returns the CTM the matching save kept")
+                throw CommandError(
+                    "restore without a save: the drawing has no saved state to return to",
+                    suggestion: "draw save first; restore returns the CTM the matching save kept")
             }
             layer.drawing.append(op)
             guard ContentGeometry.userTransforms(layer.drawing).last?.values.allSatisfy(\.isFinite) ?? true else {
-                throw CommandError("the CTM would no longer be finite after \(op.text); nothing changed",
-                                   suggestion: "use smaller factors, or save before and restore after")
+                throw CommandError(
+                    "the CTM would no longer be finite after \(op.text); nothing changed",
+                    suggestion: "use smaller factors, or save before and restore after")
             }
         case .drawClear:
             layer.drawing = []
@@ -487,7 +492,8 @@ public struct Session: Equatable, Sendable {
             try set(property, value, on: &layer, warning: &warning)
         }
         guard layer.position.isFinite, layer.bounds.origin.isFinite, layer.transform.isFinite,
-              layer.bounds.size.width.isFinite, layer.bounds.size.height.isFinite else {
+            layer.bounds.size.width.isFinite, layer.bounds.size.height.isFinite
+        else {
             throw CommandError("the result is not finite; nothing changed")
         }
     }
@@ -516,13 +522,15 @@ public struct Session: Equatable, Sendable {
         }
         if lossy {
             let n = NumberText.query
-            let requested: Rect = switch value {
-            case let .rect(r): r
-            case let .point(p): Rect(origin: p, size: oldFrame.size)
-            case let .size(s): Rect(origin: oldFrame.origin, size: s)
-            default: oldFrame
-            }
-            warning = "frame set under a transform that is not a scale or a multiple of 90°: bounds went from \(n(oldBounds.width))×\(n(oldBounds.height)) to \(n(layer.bounds.size.width))×\(n(layer.bounds.size.height)) and the frame will not read back as \(n(requested.origin.x)),\(n(requested.origin.y)),\(n(requested.size.width)),\(n(requested.size.height)) (Apple: don't set frame under a rotation)"
+            let requested: Rect =
+                switch value {
+                case let .rect(r): r
+                case let .point(p): Rect(origin: p, size: oldFrame.size)
+                case let .size(s): Rect(origin: oldFrame.origin, size: s)
+                default: oldFrame
+                }
+            warning =
+                "frame set under a transform that is not a scale or a multiple of 90°: bounds went from \(n(oldBounds.width))×\(n(oldBounds.height)) to \(n(layer.bounds.size.width))×\(n(layer.bounds.size.height)) and the frame will not read back as \(n(requested.origin.x)),\(n(requested.origin.y)),\(n(requested.size.width)),\(n(requested.size.height)) (Apple: don't set frame under a rotation)"
         }
     }
 

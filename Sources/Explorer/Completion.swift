@@ -17,8 +17,10 @@ public enum Completion {
 
     /// `files` lists a directory's entries (directories with a trailing `/`); without it a
     /// file argument completes nothing and the result says which directory to list.
-    public static func complete(_ prefix: String, session: Session,
-                                files: ((String) -> [String])? = nil) -> Result {
+    public static func complete(
+        _ prefix: String, session: Session,
+        files: ((String) -> [String])? = nil
+    ) -> Result {
         let words = split(prefix)
         let raw = words.last ?? ""
         // A name being typed inside quotes: match without the opening quote.

@@ -4,9 +4,9 @@ import Raster
 import LayerModel
 import CommandLanguage
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The content page of the panel (content.md): the selection's drawing, its operations
@@ -62,7 +62,8 @@ enum ContentPage {
     /// What the canvas steps: the selection's drawing up to the page's count, with axes.
     static func rasterStep(_ state: ExplorerState) -> ContentStep? {
         guard state.panelPage == .content, let id = state.session.selection, state.session.tree.contains(id),
-              let n = count(state) else { return nil }
+            let n = count(state)
+        else { return nil }
         return ContentStep(layer: id, count: n, axes: true)
     }
 
@@ -127,7 +128,9 @@ enum ContentPage {
     static func drawnContentLines(_ tree: LayerTree, at p: Point) -> [PanelLine] {
         guard let (id, i) = tree.drawnContent(at: p) else { return [] }
         let style = CellStyle(foreground: Chrome.drawnContent)
-        return [PanelLine(" on \(tree[id].name)'s drawing (op \(i + 1) \(tree[id].drawing[i].verb)):", style: style, layer: id),
-                PanelLine("  content is never hit-tested; bounds decide", style: style, layer: id)]
+        return [
+            PanelLine(" on \(tree[id].name)'s drawing (op \(i + 1) \(tree[id].drawing[i].verb)):", style: style, layer: id),
+            PanelLine("  content is never hit-tested; bounds decide", style: style, layer: id)
+        ]
     }
 }

@@ -51,9 +51,11 @@ struct DepthFrame {
         let tree = self.tree
         exploded.forEachShown { id, plane, quad in
             let style = tree.drawingStyle(of: id)
-            items.append(ExplodedRaster.Item(layer: id, quad: quad, plane: plane, name: style.name,
-                                             color: style.border ?? style.background,
-                                             badge: !badged.isEmpty && badged[id.raw], fill: style.background))
+            items.append(
+                ExplodedRaster.Item(
+                    layer: id, quad: quad, plane: plane, name: style.name,
+                    color: style.border ?? style.background,
+                    badge: !badged.isEmpty && badged[id.raw], fill: style.background))
         }
         return items
     }
@@ -76,10 +78,11 @@ enum DepthView {
         if let p = state.cursor, state.mode == .cursor {
             reserved.formUnion(ExplorerScreen.crosshairCells(at: frame.viewport.cell(containing: p)))
         }
-        return ExplodedRaster.render(frame.items, viewport: frame.viewport, columns: area.columns, rows: area.rows,
-                                     selection: state.session.selection, palette: options.palette, unicode: unicode,
-                                     reserved: reserved, names: Array(frame.tree.names), textOnly: options.pixels,
-                                     plaqueMemo: state.plaqueMemo, scratch: state.raster)
+        return ExplodedRaster.render(
+            frame.items, viewport: frame.viewport, columns: area.columns, rows: area.rows,
+            selection: state.session.selection, palette: options.palette, unicode: unicode,
+            reserved: reserved, names: Array(frame.tree.names), textOnly: options.pixels,
+            plaqueMemo: state.plaqueMemo, scratch: state.raster)
     }
 
     /// The status line's note: the plane order and the camera.
@@ -106,7 +109,9 @@ enum DepthView {
         var out = [PanelLine("Exploded · order \(d.order.rawValue) · \(frame.layout.planeCount) planes", style: ExplorerScreen.headingStyle)]
         out.append(PanelLine(" yaw \(n(d.yaw))° pitch \(n(frame.camera.pitch))° spacing \(n(frame.camera.spacing))"))
         let all = d.range == nil
-        out.append(PanelLine(" showing planes \(frame.shown.lowerBound)…\(frame.shown.upperBound)" + (all ? " (all)" : " of 0…\(max(0, frame.layout.planeCount - 1))")))
+        out.append(
+            PanelLine(" showing planes \(frame.shown.lowerBound)…\(frame.shown.upperBound)" + (all ? " (all)" : " of 0…\(max(0, frame.layout.planeCount - 1))"))
+        )
         if let sel = state.session.selection, tree.contains(sel) {
             let name = tree[sel].name
             if let plane = frame.layout.plane(of: sel) {

@@ -84,9 +84,10 @@ public enum ExplorerScreen {
     /// What the flat canvas draws with: one place, for the cell canvas and the pixel canvas.
     static func flatRasterOptions(_ state: ExplorerState, options: ScreenOptions, drawn: LayerTree, report: CursorReport?) -> RasterOptions {
         let unicode = options.unicode && options.mode != .ascii
-        var rasterOptions = RasterOptions(mode: options.mode, unicode: unicode, selection: state.session.selection,
-                                          palette: options.palette,
-                                          annotations: Why.annotations(state) + TimeView.modelOutlines(state, presentation: drawn))
+        var rasterOptions = RasterOptions(
+            mode: options.mode, unicode: unicode, selection: state.session.selection,
+            palette: options.palette,
+            annotations: Why.annotations(state) + TimeView.modelOutlines(state, presentation: drawn))
         rasterOptions.labels = .all
         rasterOptions.boldMarks = state.picture.present
         rasterOptions.contentStep = ContentPage.rasterStep(state)
@@ -120,19 +121,21 @@ public enum ExplorerScreen {
         var canvas: Canvas
         if let exploded {
             marks = CanvasMark.exploded
-            canvas = Canvas(columns: layout.columns, rows: layout.rows,
-                            placing: DepthView.canvas(state, exploded, area: layout.canvas, options: options, unicode: unicode),
-                            column: layout.canvas.column, row: layout.canvas.row)
+            canvas = Canvas(
+                columns: layout.columns, rows: layout.rows,
+                placing: DepthView.canvas(state, exploded, area: layout.canvas, options: options, unicode: unicode),
+                column: layout.canvas.column, row: layout.canvas.row)
         } else {
-        let drawn = TimeView.drawnTree(state)   // the presentation while animations show
-        let rasterOptions = flatRasterOptions(state, options: options, drawn: drawn, report: report)
-        marks = CanvasMark.shown(by: rasterOptions)
-        // The outline is the hit layer's while the cursor is over one.
-        if report?.hit != nil { marks = marks.map { $0 == .selection ? .hit : $0 } }
-        var scene = SceneRasterizer.render(drawn, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions,
-                                           scratch: state.raster)
-        drawScreenOutline(&scene, state, viewport: viewport, unicode: unicode)
-        canvas = Canvas(columns: layout.columns, rows: layout.rows, placing: scene, column: layout.canvas.column, row: layout.canvas.row)
+            let drawn = TimeView.drawnTree(state)  // the presentation while animations show
+            let rasterOptions = flatRasterOptions(state, options: options, drawn: drawn, report: report)
+            marks = CanvasMark.shown(by: rasterOptions)
+            // The outline is the hit layer's while the cursor is over one.
+            if report?.hit != nil { marks = marks.map { $0 == .selection ? .hit : $0 } }
+            var scene = SceneRasterizer.render(
+                drawn, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions,
+                scratch: state.raster)
+            drawScreenOutline(&scene, state, viewport: viewport, unicode: unicode)
+            canvas = Canvas(columns: layout.columns, rows: layout.rows, placing: scene, column: layout.canvas.column, row: layout.canvas.row)
         }
         TimeView.drawTimeline(&canvas, state, area: layout.canvas, unicode: unicode)
         if let p = state.cursor, state.mode == .cursor {
@@ -148,7 +151,9 @@ public enum ExplorerScreen {
         LearnView.drawBand(&canvas, state, layout)
 
         if let row = layout.legendRow {
-            state.raster.withPicks { Picture.drawLegend(&canvas, row: row, columns: layout.canvas.columns, marks: marks, palette: options.palette, unicode: unicode, picks: &$0) }
+            state.raster.withPicks {
+                Picture.drawLegend(&canvas, row: row, columns: layout.canvas.columns, marks: marks, palette: options.palette, unicode: unicode, picks: &$0)
+            }
         }
 
         // Side panel.
@@ -174,8 +179,9 @@ public enum ExplorerScreen {
                 canvas.clear(row: top + i, column: 0, count: layout.columns)
                 guard !line.isEmpty else { continue }
                 let text = "  " + line + "  "
-                canvas.write(text, column: max(0, (layout.columns - text.displayWidth) / 2), row: top + i,
-                             style: CellStyle(foreground: Chrome.onHighlight, background: Chrome.highlight, bold: true), maxWidth: layout.columns)
+                canvas.write(
+                    text, column: max(0, (layout.columns - text.displayWidth) / 2), row: top + i,
+                    style: CellStyle(foreground: Chrome.onHighlight, background: Chrome.highlight, bold: true), maxWidth: layout.columns)
             }
         } else if let typed = state.treeBrowser.typing {
             canvas.write("/" + typed, column: 0, row: layout.echoRow, maxWidth: layout.columns)
@@ -203,30 +209,43 @@ public enum ExplorerScreen {
             } else {
                 let first = min(max(0, state.helpScroll), help.count - visible)
                 // Lines, not keys: the scene's notes and wrapped keys take rows too.
-                drawBox(&canvas, title: "Keys, lines \(first + 1)–\(first + visible) of \(help.count) (j/k Space scroll, any other key closes)",
-                        lines: Array(help[first...]), layout: layout, unicode: unicode)
+                drawBox(
+                    &canvas, title: "Keys, lines \(first + 1)–\(first + visible) of \(help.count) (j/k Space scroll, any other key closes)",
+                    lines: Array(help[first...]), layout: layout, unicode: unicode)
             }
         } else if case let .confirmOverwrite(path, conflict, _) = state.mode {
-            drawBox(&canvas, title: conflict == .changedOnDisk ? "Changed on disk" : "Read-only file", lines: [
-                conflict == .changedOnDisk ? "\(path) changed on disk since it was loaded:" : "\(path) is read-only:",
-                conflict == .changedOnDisk ? "saving now would undo what the other program saved." : "it has no write permission.",
-                "",
-                "o  overwrite it with this scene",
-            ] + (conflict == .changedOnDisk ? ["r  reload it (your unsaved edits are dropped)"] : []) + [
-                "s  save as another file",
-                "Esc  cancel (nothing is written)",
-            ], layout: layout, unicode: unicode)
+            drawBox(
+                &canvas, title: conflict == .changedOnDisk ? "Changed on disk" : "Read-only file",
+                lines: [
+                    conflict == .changedOnDisk ? "\(path) changed on disk since it was loaded:" : "\(path) is read-only:",
+                    conflict == .changedOnDisk ? "saving now would undo what the other program saved." : "it has no write permission.",
+                    "",
+                    "o  overwrite it with this scene"
+                ] + (conflict == .changedOnDisk ? ["r  reload it (your unsaved edits are dropped)"] : []) + [
+                    "s  save as another file",
+                    "Esc  cancel (nothing is written)"
+                ], layout: layout, unicode: unicode)
         } else if state.mode == .confirmQuit {
-            drawBox(&canvas, title: "Unsaved edits", lines: [
-                "The scene has edits that are not saved.",
-                "",
-            ] + (state.session.filePath.map { ["y  save to \($0) and quit", "s  save as another file and quit"] }
-                ?? ["This scene has no file of its own (a dump, a pipe, the tour).", "s  save as \(Reducer.suggestedSaveName(state))… (Enter saves and quits)"]) + [
-                "n  quit without saving",
-                "Esc  stay",
-            ], layout: layout, unicode: unicode)
+            drawBox(
+                &canvas, title: "Unsaved edits",
+                lines: [
+                    "The scene has edits that are not saved.",
+                    ""
+                ]
+                    + (state.session.filePath.map { ["y  save to \($0) and quit", "s  save as another file and quit"] }
+                        ?? [
+                            "This scene has no file of its own (a dump, a pipe, the tour).",
+                            "s  save as \(Reducer.suggestedSaveName(state))… (Enter saves and quits)"
+                        ]) + [
+                        "n  quit without saving",
+                        "Esc  stay"
+                    ], layout: layout, unicode: unicode)
         } else if let output = state.output {
-            drawBox(&canvas, title: "Swift · \(Keymap.keyNames(for: .copyOutput)) copies (OSC 52: some terminals ignore it) · \(Keymap.keyNames(for: .closeOverlay).split(separator: " ").first ?? "Esc") closes", lines: output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), layout: layout, unicode: unicode)
+            drawBox(
+                &canvas,
+                title:
+                    "Swift · \(Keymap.keyNames(for: .copyOutput)) copies (OSC 52: some terminals ignore it) · \(Keymap.keyNames(for: .closeOverlay).split(separator: " ").first ?? "Esc") closes",
+                lines: output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), layout: layout, unicode: unicode)
         }
         // Text in a colour of its own on the terminal's background (panel highlights, errors)
         // is kept readable on it, dark or light.
@@ -308,8 +327,11 @@ public enum ExplorerScreen {
 
     static func drawTitle(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout, unicode: Bool) {
         canvas.clear(row: layout.titleRow, column: 0, count: layout.columns, style: titleStyle)
-        let file = state.session.filePath ?? state.sceneName ?? (state.session.scene.notes?.hasPrefix("Imported from ") == true ? "(imported, not saved)" : "(tour)")
-        let dirty = (state.following.map { " [\($0)]" } ?? "") + (state.session.isDirty && state.following == nil ? " [+]" : "") + (state.diskNotice ?? (state.fileError != nil ? "file error" : nil)).map { " [\($0)]" }.orEmpty
+        let file =
+            state.session.filePath ?? state.sceneName ?? (state.session.scene.notes?.hasPrefix("Imported from ") == true ? "(imported, not saved)" : "(tour)")
+        let dirty =
+            (state.following.map { " [\($0)]" } ?? "") + (state.session.isDirty && state.following == nil ? " [+]" : "")
+            + (state.diskNotice ?? (state.fileError != nil ? "file error" : nil)).map { " [\($0)]" }.orEmpty
         let title = " LayerScope · " + file + dirty + (state.session.scene.title.map { " · " + $0 } ?? "")
         let modeLabel: String
         switch state.mode {
@@ -321,10 +343,12 @@ public enum ExplorerScreen {
         let right = " " + modeLabel + " "
         // A title wider than its room ends in "…", so a cut title never reads as whole.
         let room = max(0, layout.columns - right.displayWidth - 1)
-        canvas.write(title.displayWidth > room ? Panel.middleEllipsis(title, width: room, tail: 0) : title,
-                     column: 0, row: layout.titleRow, style: titleStyle, maxWidth: room)
-        canvas.write(right, column: max(0, layout.columns - right.displayWidth), row: layout.titleRow,
-                     style: CellStyle(foreground: Chrome.titleBar, background: Chrome.highlight, bold: true))
+        canvas.write(
+            title.displayWidth > room ? Panel.middleEllipsis(title, width: room, tail: 0) : title,
+            column: 0, row: layout.titleRow, style: titleStyle, maxWidth: room)
+        canvas.write(
+            right, column: max(0, layout.columns - right.displayWidth), row: layout.titleRow,
+            style: CellStyle(foreground: Chrome.titleBar, background: Chrome.highlight, bold: true))
     }
 
     static func drawStatus(_ canvas: inout Canvas, _ state: ExplorerState, _ layout: ScreenLayout, footer: Footer) {
@@ -400,7 +424,9 @@ public enum ExplorerScreen {
                 canvas[left + c, top + r] = Cell(g, style: style)
             }
         }
-        canvas.write(" \(title) ", column: left + 2, row: top, style: CellStyle(foreground: Chrome.highlight, background: Chrome.boxBackground, bold: true), maxWidth: width - 4)
+        canvas.write(
+            " \(title) ", column: left + 2, row: top, style: CellStyle(foreground: Chrome.highlight, background: Chrome.boxBackground, bold: true),
+            maxWidth: width - 4)
         for (i, line) in lines.prefix(height - 2).enumerated() {
             canvas.write(line, column: left + 2, row: top + 1 + i, style: style, maxWidth: width - 4)
         }

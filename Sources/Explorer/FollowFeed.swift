@@ -5,9 +5,9 @@ import CommandLanguage
 import Engine
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Follow mode's feed (docs/follow.md): newline-delimited JSON, one record per line.
@@ -37,8 +37,10 @@ public struct FeedRecord: Codable, Equatable, Sendable {
     /// joiner) moves a running clock on by the time since.
     public var wall: Double?
 
-    public init(kind: Kind, name: String? = nil, format: String? = nil, text: String? = nil, now: Double? = nil,
-                commands: [String]? = nil, sync: FollowSync? = nil, wall: Double? = nil) {
+    public init(
+        kind: Kind, name: String? = nil, format: String? = nil, text: String? = nil, now: Double? = nil,
+        commands: [String]? = nil, sync: FollowSync? = nil, wall: Double? = nil
+    ) {
         self.kind = kind; self.name = name; self.format = format; self.text = text
         self.now = now; self.commands = commands; self.sync = sync; self.wall = wall
     }

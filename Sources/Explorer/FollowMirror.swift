@@ -57,7 +57,7 @@ public struct PresenterMirror: Equatable, Sendable {
     /// The stored properties of `ExplorerState` mirrored (as `Mirror` names them).
     static let mirrored: Set<String> = [
         "session", "mode", "shared", "openedView", "output", "contentCursor", "picture",
-        "lastConversion", "treeBrowser", "sceneName",
+        "lastConversion", "treeBrowser", "sceneName"
     ]
     /// The attendee's own stored properties, and why: kept over `F`.
     static let attendeesOwn: [String: String] = [
@@ -73,7 +73,7 @@ public struct PresenterMirror: Equatable, Sendable {
         "journal": "a presenter's (`--share`): an attendee sends nothing",
         "lastShared": "a presenter's (`--share`): an attendee sends nothing",
         "follow": "follow mode itself: attached, the presenter left, this mirror",
-        "learn": "`layerscope learn`, never followed",
+        "learn": "`layerscope learn`, never followed"
     ]
 }
 

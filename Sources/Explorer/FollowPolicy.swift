@@ -66,7 +66,8 @@ public enum FeedPolicy {
         func number(_ x: Double?, _ field: String, _ range: ClosedRange<Double> = -magnitude...magnitude) -> String? {
             guard let x else { return nil }
             func g(_ v: Double) -> String { String(format: "%g", v) }
-            return x.isFinite && range.contains(x) ? nil : "\(record.kind.rawValue).\(field) \(g(x)) is out of range (\(g(range.lowerBound))…\(g(range.upperBound)))"
+            return x.isFinite && range.contains(x)
+                ? nil : "\(record.kind.rawValue).\(field) \(g(x)) is out of range (\(g(range.lowerBound))…\(g(range.upperBound)))"
         }
         func numbers(_ xs: [Double]?, _ field: String, count: Int) -> String? {
             guard let xs else { return nil }
@@ -97,7 +98,7 @@ public enum FeedPolicy {
                 numbers(s.pan, "sync.pan", count: 2), numbers(s.cursor, "sync.cursor", count: 2),
                 numbers(s.fitted, "sync.fitted", count: 4),
                 text(s.selection, "sync.selection"), text(s.status, "sync.status"), text(s.echo, "sync.echo"),
-                text(s.panel, "sync.panel"), text(s.mode, "sync.mode"), text(s.anchorBehaviour, "sync.anchorBehaviour"),
+                text(s.panel, "sync.panel"), text(s.mode, "sync.mode"), text(s.anchorBehaviour, "sync.anchorBehaviour")
             ]
             return checks.lazy.compactMap { $0 }.first
         }

@@ -20,7 +20,9 @@ extension Follow {
         var unclocked = sync
         unclocked.now = state.lastShared?.now ?? sync.now
         if commands.isEmpty, unclocked == state.lastShared { return [] }
-        var chunks = stride(from: 0, to: commands.count, by: FeedPolicy.commandLimit).map { Array(commands[$0..<min(commands.count, $0 + FeedPolicy.commandLimit)]) }
+        var chunks = stride(from: 0, to: commands.count, by: FeedPolicy.commandLimit).map {
+            Array(commands[$0..<min(commands.count, $0 + FeedPolicy.commandLimit)])
+        }
         if chunks.isEmpty { chunks = [[]] }
         var records: [FeedRecord] = []
         for (i, chunk) in chunks.enumerated() {

@@ -112,7 +112,8 @@ enum LearnView {
                 lines.append("\(here) \(mark) \(i + 1). \(l.title)")
             }
             lines += ["", "j/k move · Enter opens · Esc closes"]
-            ExplorerScreen.drawBox(&canvas, title: "Lessons · \(learn.passed.count)/\(learn.lessons.count) passed", lines: lines, layout: layout, unicode: unicode)
+            ExplorerScreen.drawBox(
+                &canvas, title: "Lessons · \(learn.passed.count)/\(learn.lessons.count) passed", lines: lines, layout: layout, unicode: unicode)
         } else if let index = learn.predicting {
             let prediction = learn.lesson.lesson.predict[index]
             // The canvas is covered until the prediction is answered: no peeking.
@@ -123,7 +124,8 @@ enum LearnView {
             var lines = [""] + ExplorerScreen.wrap(prediction.ask, width: width - 6).map { "  " + $0 } + [""]
             lines.append("  > " + learn.typed + (unicode ? "▏" : "_"))
             lines += ["", "  a number, a point (x y) or a name · Enter answers · Esc skips"]
-            ExplorerScreen.drawBox(&canvas, title: "Predict first (\(index + 1)/\(learn.lesson.lesson.predict.count))", lines: lines, layout: layout, unicode: unicode)
+            ExplorerScreen.drawBox(
+                &canvas, title: "Predict first (\(index + 1)/\(learn.lesson.lesson.predict.count))", lines: lines, layout: layout, unicode: unicode)
         }
     }
 }

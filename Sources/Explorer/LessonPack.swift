@@ -7,272 +7,308 @@ public enum LessonPack {
 
     /// (file name, text) in file-name order.
     public static let files: [(name: String, text: String)] = [
-        ("01-anchor-jump.yaml", #"""
-# Lesson 1: "Changing my CALayer's anchorPoint moves the view".
-title: "The anchorPoint jump"
-screen: {width: 300, height: 200}
-layers:
-  - {name: box, bounds: [0, 0, 100, 60], position: [150, 100], backgroundColor: orange, borderColor: darkorange, borderWidth: 1}
-lesson:
-  goal: "Set box's anchorPoint to its top-left corner (0, 0), the way Core Animation does it: position stays (150, 100). Watch where the frame goes."
-  predict:
-    - ask: "box's position is (150, 100), its size 100 × 60, anchorPoint (0.5, 0.5). After anchorPoint = (0, 0), where is the frame's origin (x y)?"
-      answer: "select box; set anchorPoint 0 0; get frame"
-  check:
-    - {query: "select box; get anchorPoint", equals: {point: [0, 0]}}
-    - {query: "select box; get position", equals: {point: [150, 100]}}
-  hints:
-    - "box is selected: press a for anchor mode, where the arrows move the anchorPoint by 0.05 (H and K by 0.5)."
-    - "Or type it: :set anchorPoint 0 0 — position is not touched."
-    - "The frame is position − anchorPoint⊙size: (150 − 0·100, 100 − 0·60) = (150, 100). It jumped by (50, 30)."
-  solution: ["select box", "set anchorPoint 0 0"]
-  why: "position is where the anchorPoint sits in the superlayer; changing the anchorPoint leaves position alone, so the frame (derived from both) jumps: docs/geometry.md R2 (anchorPoint) and R1 (frame is derived, never stored)."
+        (
+            "01-anchor-jump.yaml",
+            #"""
+            # Lesson 1: "Changing my CALayer's anchorPoint moves the view".
+            title: "The anchorPoint jump"
+            screen: {width: 300, height: 200}
+            layers:
+              - {name: box, bounds: [0, 0, 100, 60], position: [150, 100], backgroundColor: orange, borderColor: darkorange, borderWidth: 1}
+            lesson:
+              goal: "Set box's anchorPoint to its top-left corner (0, 0), the way Core Animation does it: position stays (150, 100). Watch where the frame goes."
+              predict:
+                - ask: "box's position is (150, 100), its size 100 × 60, anchorPoint (0.5, 0.5). After anchorPoint = (0, 0), where is the frame's origin (x y)?"
+                  answer: "select box; set anchorPoint 0 0; get frame"
+              check:
+                - {query: "select box; get anchorPoint", equals: {point: [0, 0]}}
+                - {query: "select box; get position", equals: {point: [150, 100]}}
+              hints:
+                - "box is selected: press a for anchor mode, where the arrows move the anchorPoint by 0.05 (H and K by 0.5)."
+                - "Or type it: :set anchorPoint 0 0 — position is not touched."
+                - "The frame is position − anchorPoint⊙size: (150 − 0·100, 100 − 0·60) = (150, 100). It jumped by (50, 30)."
+              solution: ["select box", "set anchorPoint 0 0"]
+              why: "position is where the anchorPoint sits in the superlayer; changing the anchorPoint leaves position alone, so the frame (derived from both) jumps: docs/geometry.md R2 (anchorPoint) and R1 (frame is derived, never stored)."
 
-"""#),
-        ("02-keep-frame.yaml", #"""
-# Lesson 2: the fix for the jump — move position with the anchorPoint.
-title: "Re-anchor without moving"
-screen: {width: 240, height: 200}
-layers:
-  - {name: hand, bounds: [0, 0, 10, 80], position: [100, 100], backgroundColor: black}
-lesson:
-  goal: "Make hand turn about its bottom end: anchorPoint (0.5, 1) — without moving it on screen: its frame must stay (95, 60, 10, 80)."
-  check:
-    - {query: "select hand; get anchorPoint", equals: {point: [0.5, 1]}}
-    - {query: "select hand; get frame", equals: {rect: [95, 60, 10, 80]}}
-  hints:
-    - "Changing the anchorPoint alone jumps the frame (lesson 1). Something else must move to compensate."
-    - "position is where the anchor sits: the bottom centre of the frame (95, 60, 10, 80) is (100, 140)."
-    - "f switches the anchor keys to keep-frame; or :anchor 0.5 1 keep-frame; or set anchorPoint, then set position 100 140."
-  solution: ["select hand", "set anchorPoint 0.5 1", "set position 100 140"]
-  why: "frame = position − anchorPoint⊙size (no transform): to keep the frame, position must move by Δanchor⊙size = (0, 0.5·80) = (0, 40). docs/geometry.md R2 (anchorPoint) and R3 (the frame setter)."
+            """#
+        ),
+        (
+            "02-keep-frame.yaml",
+            #"""
+            # Lesson 2: the fix for the jump — move position with the anchorPoint.
+            title: "Re-anchor without moving"
+            screen: {width: 240, height: 200}
+            layers:
+              - {name: hand, bounds: [0, 0, 10, 80], position: [100, 100], backgroundColor: black}
+            lesson:
+              goal: "Make hand turn about its bottom end: anchorPoint (0.5, 1) — without moving it on screen: its frame must stay (95, 60, 10, 80)."
+              check:
+                - {query: "select hand; get anchorPoint", equals: {point: [0.5, 1]}}
+                - {query: "select hand; get frame", equals: {rect: [95, 60, 10, 80]}}
+              hints:
+                - "Changing the anchorPoint alone jumps the frame (lesson 1). Something else must move to compensate."
+                - "position is where the anchor sits: the bottom centre of the frame (95, 60, 10, 80) is (100, 140)."
+                - "f switches the anchor keys to keep-frame; or :anchor 0.5 1 keep-frame; or set anchorPoint, then set position 100 140."
+              solution: ["select hand", "set anchorPoint 0.5 1", "set position 100 140"]
+              why: "frame = position − anchorPoint⊙size (no transform): to keep the frame, position must move by Δanchor⊙size = (0, 0.5·80) = (0, 40). docs/geometry.md R2 (anchorPoint) and R3 (the frame setter)."
 
-"""#),
-        ("03-frame-under-rotation.yaml", #"""
-# Lesson 3: "frame lies under a rotation" — set bounds and center instead.
-title: "frame under a rotation"
-screen: {width: 300, height: 240}
-layers:
-  - {name: card, kind: view, bounds: [0, 0, 100, 50], center: [150, 100], transform: [{rotate: 90}], backgroundColor: steelblue}
-lesson:
-  goal: "card is turned 90°. Make it twice as long — 200 points along its own length — still turned 90° about the same centre (150, 100)."
-  check:
-    - {query: "select card; get bounds", equals: {rect: [0, 0, 200, 50]}}
-    - {query: "select card; get frame", equals: {rect: [125, 0, 50, 200]}}
-  hints:
-    - "frame is the bounding box on screen: under 90° its width is the card's height. Setting frame under a transform is undefined in UIKit."
-    - "Change the size where it lives: bounds. The rotation and center stay."
-    - ":set bounds 0 0 200 50"
-  solution: ["select card", "set bounds 0 0 200 50"]
-  why: "frame is derived from bounds, anchorPoint, transform and position (R1); under a transform set bounds and center, not frame (R3, R4): docs/geometry.md."
+            """#
+        ),
+        (
+            "03-frame-under-rotation.yaml",
+            #"""
+            # Lesson 3: "frame lies under a rotation" — set bounds and center instead.
+            title: "frame under a rotation"
+            screen: {width: 300, height: 240}
+            layers:
+              - {name: card, kind: view, bounds: [0, 0, 100, 50], center: [150, 100], transform: [{rotate: 90}], backgroundColor: steelblue}
+            lesson:
+              goal: "card is turned 90°. Make it twice as long — 200 points along its own length — still turned 90° about the same centre (150, 100)."
+              check:
+                - {query: "select card; get bounds", equals: {rect: [0, 0, 200, 50]}}
+                - {query: "select card; get frame", equals: {rect: [125, 0, 50, 200]}}
+              hints:
+                - "frame is the bounding box on screen: under 90° its width is the card's height. Setting frame under a transform is undefined in UIKit."
+                - "Change the size where it lives: bounds. The rotation and center stay."
+                - ":set bounds 0 0 200 50"
+              solution: ["select card", "set bounds 0 0 200 50"]
+              why: "frame is derived from bounds, anchorPoint, transform and position (R1); under a transform set bounds and center, not frame (R3, R4): docs/geometry.md."
 
-"""#),
-        ("04-effective-matrix.yaml", #"""
-# Lesson 4: seed 000 — the hidden T(-a) · transform · T(position) around transform.
-title: "The hidden matrices around transform"
-screen: {width: 300, height: 260}
-layers:
-  - {name: dial, bounds: [0, 0, 100, 100], position: [100, 100], transform: [{rotate: 90}], backgroundColor: lightsteelblue, borderColor: steelblue, borderWidth: 1}
-  - {name: pin, bounds: [0, 0, 8, 8], position: [250, 220], backgroundColor: crimson}
-lesson:
-  goal: "dial is turned 90° about its centre. Put pin (its position) exactly where dial's own point (100, 0) — its top-right corner before the turn — lands on screen."
-  check:
-    - {query: "select pin; get position", equals: {point: [150, 150]}}
-  hints:
-    - "CGPointApplyAffineTransform((100, 0), transform) gives (0, 100): that forgets the anchorPoint and the position."
-    - "The layer's map to its superlayer is T(−anchor⊙size) · transform · T(position): first subtract (50, 50)."
-    - "(100, 0) − (50, 50) = (50, −50); turned 90° clockwise: (50, 50); plus position (100, 100)."
-  solution: ["select pin", "set position 150 150"]
-  why: "transform applies about the anchorPoint, then position moves it: the effective matrix is T(−a) · transform · T(position) (docs/geometry.md R1 and R5, seed 000); :convert point 100 0 from dial to screen asks the engine."
+            """#
+        ),
+        (
+            "04-effective-matrix.yaml",
+            #"""
+            # Lesson 4: seed 000 — the hidden T(-a) · transform · T(position) around transform.
+            title: "The hidden matrices around transform"
+            screen: {width: 300, height: 260}
+            layers:
+              - {name: dial, bounds: [0, 0, 100, 100], position: [100, 100], transform: [{rotate: 90}], backgroundColor: lightsteelblue, borderColor: steelblue, borderWidth: 1}
+              - {name: pin, bounds: [0, 0, 8, 8], position: [250, 220], backgroundColor: crimson}
+            lesson:
+              goal: "dial is turned 90° about its centre. Put pin (its position) exactly where dial's own point (100, 0) — its top-right corner before the turn — lands on screen."
+              check:
+                - {query: "select pin; get position", equals: {point: [150, 150]}}
+              hints:
+                - "CGPointApplyAffineTransform((100, 0), transform) gives (0, 100): that forgets the anchorPoint and the position."
+                - "The layer's map to its superlayer is T(−anchor⊙size) · transform · T(position): first subtract (50, 50)."
+                - "(100, 0) − (50, 50) = (50, −50); turned 90° clockwise: (50, 50); plus position (100, 100)."
+              solution: ["select pin", "set position 150 150"]
+              why: "transform applies about the anchorPoint, then position moves it: the effective matrix is T(−a) · transform · T(position) (docs/geometry.md R1 and R5, seed 000); :convert point 100 0 from dial to screen asks the engine."
 
-"""#),
-        ("05-hit-rotated.yaml", #"""
-# Lesson 5: "How to use CGRectContainsPoint() with a rotated UIView".
-title: "Hit-testing a rotated view"
-screen: {width: 300, height: 200}
-layers:
-  - {name: button, kind: view, bounds: [0, 0, 120, 40], center: [150, 100], transform: [{rotate: 45}], backgroundColor: seagreen}
-lesson:
-  goal: "A tap at (200, 100) is inside button's frame but misses it. Make the tap hit button by changing its bounds only: keep it turned 45° about (150, 100)."
-  check:
-    - {query: "hit-test 200 100", equals: {hit: button}}
-    - {query: "select button; get center", equals: {point: [150, 100]}}
-    - {query: "select button; get transform", equals: {matrix: [0.70711, 0.70711, 0, 0, -0.70711, 0.70711, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]}, within: 0.0001}
-  hints:
-    - "CGRectContainsPoint(frame, p) asks the bounding box; hitTest asks the bounds, in the view's own space."
-    - "In button's space the tap is (50, 0) turned back 45°: (35.4, −35.4) from the centre. Half the height is 20."
-    - "Make it taller than 2 × 35.4: :set bounds 0 0 120 80"
-  solution: ["select button", "set bounds 0 0 120 80"]
-  why: "UIView.hitTest converts the point into each view's own space and asks pointInside: its bounds, not its frame (docs/geometry.md R8 containsPoint and R10 UIView.hitTest)."
+            """#
+        ),
+        (
+            "05-hit-rotated.yaml",
+            #"""
+            # Lesson 5: "How to use CGRectContainsPoint() with a rotated UIView".
+            title: "Hit-testing a rotated view"
+            screen: {width: 300, height: 200}
+            layers:
+              - {name: button, kind: view, bounds: [0, 0, 120, 40], center: [150, 100], transform: [{rotate: 45}], backgroundColor: seagreen}
+            lesson:
+              goal: "A tap at (200, 100) is inside button's frame but misses it. Make the tap hit button by changing its bounds only: keep it turned 45° about (150, 100)."
+              check:
+                - {query: "hit-test 200 100", equals: {hit: button}}
+                - {query: "select button; get center", equals: {point: [150, 100]}}
+                - {query: "select button; get transform", equals: {matrix: [0.70711, 0.70711, 0, 0, -0.70711, 0.70711, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]}, within: 0.0001}
+              hints:
+                - "CGRectContainsPoint(frame, p) asks the bounding box; hitTest asks the bounds, in the view's own space."
+                - "In button's space the tap is (50, 0) turned back 45°: (35.4, −35.4) from the centre. Half the height is 20."
+                - "Make it taller than 2 × 35.4: :set bounds 0 0 120 80"
+              solution: ["select button", "set bounds 0 0 120 80"]
+              why: "UIView.hitTest converts the point into each view's own space and asks pointInside: its bounds, not its frame (docs/geometry.md R8 containsPoint and R10 UIView.hitTest)."
 
-"""#),
-        ("06-zposition-touch.yaml", #"""
-# Lesson 6: "Why doesn't the frontmost visible view receive the touches?"
-title: "Drawn in front, touched behind"
-screen: {width: 300, height: 200}
-layers:
-  - {name: card, kind: view, bounds: [0, 0, 120, 90], center: [130, 100], zPosition: 1, backgroundColor: orange}
-  - {name: cover, kind: view, bounds: [0, 0, 120, 90], center: [180, 110], backgroundColor: lightgray}
-lesson:
-  goal: "card is drawn in front of cover (zPosition 1), yet a tap at (160, 100) goes to cover. Make the tap reach card — both stay where they are and visible."
-  check:
-    - {query: "hit-test 160 100", equals: {hit: card}}
-    - {query: "select cover; get hidden", equals: {bool: false}}
-    - {query: "select cover; get center", equals: {point: [180, 110]}}
-  hints:
-    - "zPosition changes the drawing order only: UIKit's hitTest walks subviews last to first, ignoring zPosition."
-    - "Raising card further (]) changes nothing for touches. What makes hitTest skip a view it is inside?"
-    - ":select cover; set userInteractionEnabled false"
-  solution: ["select cover", "set userInteractionEnabled false"]
-  why: "Drawing sorts siblings by zPosition (R11) but UIView.hitTest searches subviews in reverse tree order and skips views with userInteractionEnabled off (R10): docs/geometry.md."
+            """#
+        ),
+        (
+            "06-zposition-touch.yaml",
+            #"""
+            # Lesson 6: "Why doesn't the frontmost visible view receive the touches?"
+            title: "Drawn in front, touched behind"
+            screen: {width: 300, height: 200}
+            layers:
+              - {name: card, kind: view, bounds: [0, 0, 120, 90], center: [130, 100], zPosition: 1, backgroundColor: orange}
+              - {name: cover, kind: view, bounds: [0, 0, 120, 90], center: [180, 110], backgroundColor: lightgray}
+            lesson:
+              goal: "card is drawn in front of cover (zPosition 1), yet a tap at (160, 100) goes to cover. Make the tap reach card — both stay where they are and visible."
+              check:
+                - {query: "hit-test 160 100", equals: {hit: card}}
+                - {query: "select cover; get hidden", equals: {bool: false}}
+                - {query: "select cover; get center", equals: {point: [180, 110]}}
+              hints:
+                - "zPosition changes the drawing order only: UIKit's hitTest walks subviews last to first, ignoring zPosition."
+                - "Raising card further (]) changes nothing for touches. What makes hitTest skip a view it is inside?"
+                - ":select cover; set userInteractionEnabled false"
+              solution: ["select cover", "set userInteractionEnabled false"]
+              why: "Drawing sorts siblings by zPosition (R11) but UIView.hitTest searches subviews in reverse tree order and skips views with userInteractionEnabled off (R10): docs/geometry.md."
 
-"""#),
-        ("07-superlayer-space.yaml", #"""
-# Lesson 7: "Layer hit test only returns the layer when its bottom half is touched".
-title: "hitTest takes the superlayer's space"
-screen: {width: 320, height: 240}
-layers:
-  - name: panel
-    bounds: [0, 0, 200, 100]
-    position: [200, 150]
-    backgroundColor: whitesmoke
-    borderColor: gray
-    borderWidth: 1
-    sublayers:
-      - {name: knob, bounds: [0, 0, 40, 40], position: [30, 30], backgroundColor: royalblue}
-lesson:
-  goal: "The app calls panel.hitTest(p) with the tap p = (250, 170) in the window. Move knob (its position, in panel's space) so that this call returns knob."
-  check:
-    - {query: "hit-test panel 250 170", equals: {hit: knob}}
-  hints:
-    - "CALayer.hitTest(p) takes p in the receiver's superlayer's space: here the window's. It converts p into panel's own space itself."
-    - "panel's frame starts at (100, 100): the tap is (150, 70) in panel's space."
-    - ":select knob; set position 150 70"
-  solution: ["select knob", "set position 150 70"]
-  why: "CALayer.hitTest expects a point in the superlayer's coordinates (docs/geometry.md R9); passing the layer's own coordinates shifts every test by the layer's origin — the 'only the bottom half' bug."
+            """#
+        ),
+        (
+            "07-superlayer-space.yaml",
+            #"""
+            # Lesson 7: "Layer hit test only returns the layer when its bottom half is touched".
+            title: "hitTest takes the superlayer's space"
+            screen: {width: 320, height: 240}
+            layers:
+              - name: panel
+                bounds: [0, 0, 200, 100]
+                position: [200, 150]
+                backgroundColor: whitesmoke
+                borderColor: gray
+                borderWidth: 1
+                sublayers:
+                  - {name: knob, bounds: [0, 0, 40, 40], position: [30, 30], backgroundColor: royalblue}
+            lesson:
+              goal: "The app calls panel.hitTest(p) with the tap p = (250, 170) in the window. Move knob (its position, in panel's space) so that this call returns knob."
+              check:
+                - {query: "hit-test panel 250 170", equals: {hit: knob}}
+              hints:
+                - "CALayer.hitTest(p) takes p in the receiver's superlayer's space: here the window's. It converts p into panel's own space itself."
+                - "panel's frame starts at (100, 100): the tap is (150, 70) in panel's space."
+                - ":select knob; set position 150 70"
+              solution: ["select knob", "set position 150 70"]
+              why: "CALayer.hitTest expects a point in the superlayer's coordinates (docs/geometry.md R9); passing the layer's own coordinates shifts every test by the layer's origin — the 'only the bottom half' bug."
 
-"""#),
-        ("08-outside-superview.yaml", #"""
-# Lesson 8: touches outside a superview's bounds.
-title: "Outside the superview, untouchable"
-screen: {width: 330, height: 130}
-layers:
-  - name: bar
-    kind: view
-    bounds: [0, 0, 300, 50]
-    center: [160, 50]
-    backgroundColor: lightsteelblue
-    subviews:
-      - {name: badge, kind: view, bounds: [0, 0, 40, 40], center: [280, 50], backgroundColor: crimson}
-lesson:
-  goal: "badge hangs below bar. A tap at (290, 88) — on badge's lower half — reaches nothing. Make it reach badge without moving badge on screen."
-  check:
-    - {query: "hit-test 290 88", equals: {hit: badge}}
-    - {query: "convert point 20 20 from badge to screen", equals: {point: [290, 75]}}
-  hints:
-    - "UIView.hitTest asks the superview first: a point outside bar's bounds never reaches bar's subviews, drawn or not."
-    - "Make bar tall enough to hold badge, keeping bar's top-left at (10, 25) so badge does not move."
-    - ":select bar; set frame 10 25 300 80"
-  solution: ["select bar", "set frame 10 25 300 80"]
-  why: "hitTest(_:with:) returns nil for a point outside the view's own bounds before looking at its subviews (docs/geometry.md R10); clipsToBounds only changes the drawing (R11)."
+            """#
+        ),
+        (
+            "08-outside-superview.yaml",
+            #"""
+            # Lesson 8: touches outside a superview's bounds.
+            title: "Outside the superview, untouchable"
+            screen: {width: 330, height: 130}
+            layers:
+              - name: bar
+                kind: view
+                bounds: [0, 0, 300, 50]
+                center: [160, 50]
+                backgroundColor: lightsteelblue
+                subviews:
+                  - {name: badge, kind: view, bounds: [0, 0, 40, 40], center: [280, 50], backgroundColor: crimson}
+            lesson:
+              goal: "badge hangs below bar. A tap at (290, 88) — on badge's lower half — reaches nothing. Make it reach badge without moving badge on screen."
+              check:
+                - {query: "hit-test 290 88", equals: {hit: badge}}
+                - {query: "convert point 20 20 from badge to screen", equals: {point: [290, 75]}}
+              hints:
+                - "UIView.hitTest asks the superview first: a point outside bar's bounds never reaches bar's subviews, drawn or not."
+                - "Make bar tall enough to hold badge, keeping bar's top-left at (10, 25) so badge does not move."
+                - ":select bar; set frame 10 25 300 80"
+              solution: ["select bar", "set frame 10 25 300 80"]
+              why: "hitTest(_:with:) returns nil for a point outside the view's own bounds before looking at its subviews (docs/geometry.md R10); clipsToBounds only changes the drawing (R11)."
 
-"""#),
-        ("09-m34-order.yaml", #"""
-# Lesson 9: "No perspective when using CATransform3DMakeRotation" — m34 set after rotating.
-title: "Perspective before the rotation"
-screen: {width: 300, height: 200}
-layers:
-  # t = CATransform3DMakeRotation(50°, 0, 1, 0); t.m34 = -1/500: flat, no perspective.
-  - name: card
-    bounds: [0, 0, 160, 100]
-    position: [150, 100]
-    backgroundColor: steelblue
-    transform: "matrix 0.642788 0 -0.766044 0  0 1 0 0  0.766044 0 0.642788 -0.002  0 0 0 1"
-lesson:
-  goal: "card was built as t = CATransform3DMakeRotation(50°, 0, 1, 0); t.m34 = −1/500 — and looks flat. Give it real perspective: the same 50° turn about y, seen from 500 points."
-  check:
-    - query: "select card; get transform"
-      equals: {matrix: [0.642788, 0, -0.766044, 0.001532, 0, 1, 0, 0, 0.766044, 0, 0.642788, -0.001286, 0, 0, 0, 1]}
-      within: 0.00001
-  hints:
-    - "A flat layer's points have z = 0, so m34 of the rotation itself multiplies nothing: w stays 1."
-    - "Perspective must act after the rotation has given the points a z: t.m34 = −1/500 on the identity first, then CATransform3DRotate(t, …)."
-    - ":set transform rotate 50 0 1 0 then perspective 500"
-  solution: ["select card", "set transform rotate 50 0 1 0 then perspective 500"]
-  why: "With row vectors Concat(R, P) applies R first: x·sin θ becomes z, and P's m34 turns z into w (docs/geometry.md R13 perspective); m34 written into R itself meets z = 0."
+            """#
+        ),
+        (
+            "09-m34-order.yaml",
+            #"""
+            # Lesson 9: "No perspective when using CATransform3DMakeRotation" — m34 set after rotating.
+            title: "Perspective before the rotation"
+            screen: {width: 300, height: 200}
+            layers:
+              # t = CATransform3DMakeRotation(50°, 0, 1, 0); t.m34 = -1/500: flat, no perspective.
+              - name: card
+                bounds: [0, 0, 160, 100]
+                position: [150, 100]
+                backgroundColor: steelblue
+                transform: "matrix 0.642788 0 -0.766044 0  0 1 0 0  0.766044 0 0.642788 -0.002  0 0 0 1"
+            lesson:
+              goal: "card was built as t = CATransform3DMakeRotation(50°, 0, 1, 0); t.m34 = −1/500 — and looks flat. Give it real perspective: the same 50° turn about y, seen from 500 points."
+              check:
+                - query: "select card; get transform"
+                  equals: {matrix: [0.642788, 0, -0.766044, 0.001532, 0, 1, 0, 0, 0.766044, 0, 0.642788, -0.001286, 0, 0, 0, 1]}
+                  within: 0.00001
+              hints:
+                - "A flat layer's points have z = 0, so m34 of the rotation itself multiplies nothing: w stays 1."
+                - "Perspective must act after the rotation has given the points a z: t.m34 = −1/500 on the identity first, then CATransform3DRotate(t, …)."
+                - ":set transform rotate 50 0 1 0 then perspective 500"
+              solution: ["select card", "set transform rotate 50 0 1 0 then perspective 500"]
+              why: "With row vectors Concat(R, P) applies R first: x·sin θ becomes z, and P's m34 turns z into w (docs/geometry.md R13 perspective); m34 written into R itself meets z = 0."
 
-"""#),
-        ("10-geometry-flipped.yaml", #"""
-# Lesson 10: geometryFlipped.
-title: "geometryFlipped"
-screen: {width: 240, height: 140}
-layers:
-  - name: host
-    bounds: [0, 0, 200, 100]
-    position: [110, 60]
-    geometryFlipped: true
-    backgroundColor: whitesmoke
-    borderColor: gray
-    borderWidth: 1
-    sublayers:
-      - {name: label, bounds: [0, 0, 80, 20], position: [50, 20], backgroundColor: darkorange}
-lesson:
-  goal: "host is geometryFlipped (its other sublayers need that). Put label near host's top on screen — the rect (20, 20, 80, 20) — leaving host's geometryFlipped on."
-  check:
-    - {query: "convert rect 0 0 80 20 from label to screen", equals: {rect: [20, 20, 80, 20]}}
-    - {query: "select host; get geometryFlipped", equals: {bool: true}}
-  hints:
-    - "In a flipped layer y grows up from the bottom of its bounds: label's position y = 20 is 20 points above the bottom."
-    - "20 points from the top of a 100-point host is its y = 100 − 20 = 80, measured from the bottom."
-    - ":select label; set position 50 80"
-  solution: ["select label", "set position 50 80"]
-  why: "geometryFlipped flips the sublayers' y axis inside the layer's bounds (docs/geometry.md R12): a sublayer's y counts from the bottom; flipping label itself flips only label's own sublayers."
+            """#
+        ),
+        (
+            "10-geometry-flipped.yaml",
+            #"""
+            # Lesson 10: geometryFlipped.
+            title: "geometryFlipped"
+            screen: {width: 240, height: 140}
+            layers:
+              - name: host
+                bounds: [0, 0, 200, 100]
+                position: [110, 60]
+                geometryFlipped: true
+                backgroundColor: whitesmoke
+                borderColor: gray
+                borderWidth: 1
+                sublayers:
+                  - {name: label, bounds: [0, 0, 80, 20], position: [50, 20], backgroundColor: darkorange}
+            lesson:
+              goal: "host is geometryFlipped (its other sublayers need that). Put label near host's top on screen — the rect (20, 20, 80, 20) — leaving host's geometryFlipped on."
+              check:
+                - {query: "convert rect 0 0 80 20 from label to screen", equals: {rect: [20, 20, 80, 20]}}
+                - {query: "select host; get geometryFlipped", equals: {bool: true}}
+              hints:
+                - "In a flipped layer y grows up from the bottom of its bounds: label's position y = 20 is 20 points above the bottom."
+                - "20 points from the top of a 100-point host is its y = 100 − 20 = 80, measured from the bottom."
+                - ":select label; set position 50 80"
+              solution: ["select label", "set position 50 80"]
+              why: "geometryFlipped flips the sublayers' y axis inside the layer's bounds (docs/geometry.md R12): a sublayer's y counts from the bottom; flipping label itself flips only label's own sublayers."
 
-"""#),
-        ("11-ctm-2x.yaml", #"""
-# Lesson 11: seed 004 — the CTM under drawRect at 2×.
-title: "The CTM under drawRect at 2×"
-screen: {width: 240, height: 160, scale: 2}
-layers:
-  - {name: gauge, kind: view, bounds: [0, 0, 100, 80], center: [120, 80], backgroundColor: whitesmoke, borderColor: gray, borderWidth: 1,
-     drawing: ["fill-rect 10 10 30 30 steelblue"]}
-lesson:
-  goal: "In gauge's drawRect, CGContextGetCTM must print [2, 0, 0, −2, −20, 120] before any drawing. Change gauge's bounds (only) to make it so."
-  check:
-    - {query: "select gauge; get ctm at 0", equals: {affine: [2, 0, 0, -2, -20, 120]}}
-  hints:
-    - "The base CTM is [s, 0, 0, −s, −s·ox, s·(h + oy)]: scaled by the screen's 2×, flipped, and moved by the bounds."
-    - "−s·ox = −20 gives ox = 10; s·(h + oy) = 120 gives h + oy = 60."
-    - ":set bounds 10 0 100 60"
-  solution: ["select gauge", "set bounds 10 0 100 60"]
-  why: "UIKit hands drawRect a context whose CTM maps the view's bounds to the backing store's pixels, y flipped (docs/content.md; docs/geometry.md R6 bounds.origin is the scroll offset, seed 004)."
+            """#
+        ),
+        (
+            "11-ctm-2x.yaml",
+            #"""
+            # Lesson 11: seed 004 — the CTM under drawRect at 2×.
+            title: "The CTM under drawRect at 2×"
+            screen: {width: 240, height: 160, scale: 2}
+            layers:
+              - {name: gauge, kind: view, bounds: [0, 0, 100, 80], center: [120, 80], backgroundColor: whitesmoke, borderColor: gray, borderWidth: 1,
+                 drawing: ["fill-rect 10 10 30 30 steelblue"]}
+            lesson:
+              goal: "In gauge's drawRect, CGContextGetCTM must print [2, 0, 0, −2, −20, 120] before any drawing. Change gauge's bounds (only) to make it so."
+              check:
+                - {query: "select gauge; get ctm at 0", equals: {affine: [2, 0, 0, -2, -20, 120]}}
+              hints:
+                - "The base CTM is [s, 0, 0, −s, −s·ox, s·(h + oy)]: scaled by the screen's 2×, flipped, and moved by the bounds."
+                - "−s·ox = −20 gives ox = 10; s·(h + oy) = 120 gives h + oy = 60."
+                - ":set bounds 10 0 100 60"
+              solution: ["select gauge", "set bounds 10 0 100 60"]
+              why: "UIKit hands drawRect a context whose CTM maps the view's bounds to the backing store's pixels, y flipped (docs/content.md; docs/geometry.md R6 bounds.origin is the scroll offset, seed 004)."
 
-"""#),
-        ("12-convert-siblings.yaml", #"""
-# Lesson 12: convert between siblings.
-title: "convert between siblings"
-screen: {width: 360, height: 260}
-layers:
-  - {name: left, kind: view, bounds: [0, 0, 100, 100], center: [100, 100], backgroundColor: lightsteelblue}
-  - name: right
-    kind: view
-    bounds: [0, 0, 100, 100]
-    center: [250, 120]
-    transform: [{rotate: 90}]
-    backgroundColor: wheat
-    subviews:
-      - {name: dot, kind: view, bounds: [0, 0, 10, 10], center: [80, 20], backgroundColor: crimson}
-lesson:
-  goal: "dot is a subview of right (turned 90°). Put dot's centre exactly on left's centre (100, 100 on screen) by setting dot's center, in right's space."
-  check:
-    - {query: "convert point 5 5 from dot to left", equals: {point: [50, 50]}}
-  hints:
-    - "right's frame origin is not enough: right is turned, so its x axis points down on screen."
-    - "Ask the engine: :convert point 50 50 from left to right"
-    - ":select dot; set center 30 200"
-  solution: ["select dot", "set center 30 200"]
-  why: "convert(_:to:) goes up to the common superview and down again, one hop at a time, each hop T(−a) · transform · T(position) or its inverse (docs/geometry.md R5)."
+            """#
+        ),
+        (
+            "12-convert-siblings.yaml",
+            #"""
+            # Lesson 12: convert between siblings.
+            title: "convert between siblings"
+            screen: {width: 360, height: 260}
+            layers:
+              - {name: left, kind: view, bounds: [0, 0, 100, 100], center: [100, 100], backgroundColor: lightsteelblue}
+              - name: right
+                kind: view
+                bounds: [0, 0, 100, 100]
+                center: [250, 120]
+                transform: [{rotate: 90}]
+                backgroundColor: wheat
+                subviews:
+                  - {name: dot, kind: view, bounds: [0, 0, 10, 10], center: [80, 20], backgroundColor: crimson}
+            lesson:
+              goal: "dot is a subview of right (turned 90°). Put dot's centre exactly on left's centre (100, 100 on screen) by setting dot's center, in right's space."
+              check:
+                - {query: "convert point 5 5 from dot to left", equals: {point: [50, 50]}}
+              hints:
+                - "right's frame origin is not enough: right is turned, so its x axis points down on screen."
+                - "Ask the engine: :convert point 50 50 from left to right"
+                - ":select dot; set center 30 200"
+              solution: ["select dot", "set center 30 200"]
+              why: "convert(_:to:) goes up to the common superview and down again, one hop at a time, each hop T(−a) · transform · T(position) or its inverse (docs/geometry.md R5)."
 
-"""#),
+            """#
+        )
     ]
 }

@@ -33,8 +33,7 @@ extension Reducer {
             }
             return .none
         case .backspace:
-            if caret > 0 { chars.remove(at: caret - 1); caret -= 1 }
-            else if chars.isEmpty { state.mode = state.modeBeforeCommandLine; return .none }
+            if caret > 0 { chars.remove(at: caret - 1); caret -= 1 } else if chars.isEmpty { state.mode = state.modeBeforeCommandLine; return .none }
         case .delete, .control("d"):
             if caret < chars.count { chars.remove(at: caret) }
         case .left: caret = max(0, caret - 1)
@@ -74,8 +73,9 @@ extension Reducer {
         guard case let .command(text, at) = state.mode else { return }
         var chars = Array(text)
         var caret = min(max(at, 0), chars.count)
-        let completed = Completion.complete(String(chars[0..<caret]), session: state.session,
-                                            files: { $0 == directory ? entries : [] })
+        let completed = Completion.complete(
+            String(chars[0..<caret]), session: state.session,
+            files: { $0 == directory ? entries : [] })
         apply(completed, to: &chars, caret: &caret, &state)
         state.mode = .command(text: String(chars), caret: caret)
     }

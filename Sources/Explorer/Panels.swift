@@ -159,8 +159,10 @@ public enum Panel {
 /// leaf), the kind (`V` view, `L` layer), the name, and `(hidden)` for hidden layers.
 /// Hidden layers and everything under them are dim; the selection is reversed and bold.
 public enum TreeOutline {
-    public static func lines(_ tree: LayerTree, selection: LayerID?, collapsed: Set<LayerID> = [],
-                             unicode: Bool = true) -> [PanelLine] {
+    public static func lines(
+        _ tree: LayerTree, selection: LayerID?, collapsed: Set<LayerID> = [],
+        unicode: Bool = true
+    ) -> [PanelLine] {
         var out: [PanelLine] = []
         out.reserveCapacity(tree.count)
         // (id, depth, inside a hidden subtree)
@@ -168,8 +170,10 @@ public enum TreeOutline {
         while let (id, depth, underHidden) = stack.popLast() {
             let layer = tree[id]
             let isCollapsed = collapsed.contains(id)
-            out.append(line(tree, id, depth: depth, selected: id == selection, folded: isCollapsed,
-                            dim: underHidden || layer.isHidden, unicode: unicode))
+            out.append(
+                line(
+                    tree, id, depth: depth, selected: id == selection, folded: isCollapsed,
+                    dim: underHidden || layer.isHidden, unicode: unicode))
             if !isCollapsed {
                 for child in layer.sublayers.reversed() {
                     stack.append((child, depth + 1, underHidden || layer.isHidden))
@@ -181,8 +185,10 @@ public enum TreeOutline {
 
     /// One row of the outline: selection mark, indentation, fold mark, kind, name, hidden
     /// and folded notes; bold and reversed when selected, dim inside a hidden subtree.
-    public static func line(_ tree: LayerTree, _ id: LayerID, depth: Int, selected: Bool, folded: Bool,
-                            dim: Bool, unicode: Bool) -> PanelLine {
+    public static func line(
+        _ tree: LayerTree, _ id: LayerID, depth: Int, selected: Bool, folded: Bool,
+        dim: Bool, unicode: Bool
+    ) -> PanelLine {
         let layer = tree[id]
         let folded = folded && !layer.sublayers.isEmpty
         var text = selected ? (unicode ? "\u{203A}" : ">") : " "
@@ -218,10 +224,11 @@ public enum Inspector {
     /// group fits a line: `derived: bounds (0 0 288 43.5)` breaks before the `(`, not in it.
     static func wrapKeepingGroups(_ text: String, width: Int) -> [String] {
         var depth = 0
-        let kept = String(text.map { c -> Character in
-            if c == "(" { depth += 1 } else if c == ")" { depth = max(0, depth - 1) }
-            return c == " " && depth > 0 ? "\u{A0}" : c
-        })
+        let kept = String(
+            text.map { c -> Character in
+                if c == "(" { depth += 1 } else if c == ")" { depth = max(0, depth - 1) }
+                return c == " " && depth > 0 ? "\u{A0}" : c
+            })
         return ExplorerScreen.wrap(kept, width: width).map { $0.replacing("\u{A0}", with: " ") }
     }
 
@@ -253,7 +260,9 @@ public enum Inspector {
         field(spelling(.bounds), rect(layer.bounds))
         field("anchor", point(layer.anchorPoint) + " (unit)")
         field("z", "\(spelling(.zPosition)) \(f(layer.zPosition)) · \(spelling(.anchorPointZ)) \(f(layer.anchorPointZ))")
-        add(" \(spelling(.opacity)) \(f(layer.opacity)) · \(isView ? "isHidden" : "hidden") \(yesNo(layer.isHidden)) · \(isView ? "clips" : "masks") \(yesNo(layer.masksToBounds)) · flipped \(yesNo(layer.isGeometryFlipped))")
+        add(
+            " \(spelling(.opacity)) \(f(layer.opacity)) · \(isView ? "isHidden" : "hidden") \(yesNo(layer.isHidden)) · \(isView ? "clips" : "masks") \(yesNo(layer.masksToBounds)) · flipped \(yesNo(layer.isGeometryFlipped))"
+        )
         if !layer.autoresizingMask.isEmpty { field("autoresize", layer.autoresizingMask.printed) }
         // An imported view's class, address, tag… and, in red, why its geometry is approximate.
         // An import's note is laid out from its parts; any other note as written.

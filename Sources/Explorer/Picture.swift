@@ -37,7 +37,9 @@ enum Picture {
     static func setPresent(_ state: inout ExplorerState, _ on: Bool) {
         state.picture.present = on
         // The camera on what the demo is about (Framing.subjectRect); off: the scene again.
-        if on { Framing.presentSubject(&state) } else if !state.session.depth.exploded {
+        if on {
+            Framing.presentSubject(&state)
+        } else if !state.session.depth.exploded {
             state.view = ViewControl()
             state.view.fitted = state.openedView ?? state.session.scene.screenRect
         }
@@ -52,8 +54,10 @@ enum Picture {
 
     /// One row: each entry's glyph in its colour and its meaning, two blanks apart — one
     /// when that is what it takes for them all to fit; entries past the width are left off.
-    static func drawLegend(_ canvas: inout Canvas, row: Int, columns: Int, marks: [CanvasMark], palette: RasterPalette, unicode: Bool,
-                           picks: inout ContrastPicks) {
+    static func drawLegend(
+        _ canvas: inout Canvas, row: Int, columns: Int, marks: [CanvasMark], palette: RasterPalette, unicode: Bool,
+        picks: inout ContrastPicks
+    ) {
         canvas.clear(row: row, column: 0, count: columns)
         let entries = legendEntries(marks, palette: palette, unicode: unicode)
         guard !entries.isEmpty else {
@@ -87,11 +91,15 @@ enum Picture {
             func f(_ x: Double) -> String { NumberFormat.format(x, decimals: decimals) }
             let angle = "rot \(f(degrees))°"
             if !terse {
-                return [angle, "frame (\(f(fr.origin.x)), \(f(fr.origin.y)), \(f(fr.size.width)), \(f(fr.size.height)))",
-                        "pos (\(f(l.position.x)), \(f(l.position.y)))", "anchor (\(f(l.anchorPoint.x)), \(f(l.anchorPoint.y)))"]
+                return [
+                    angle, "frame (\(f(fr.origin.x)), \(f(fr.origin.y)), \(f(fr.size.width)), \(f(fr.size.height)))",
+                    "pos (\(f(l.position.x)), \(f(l.position.y)))", "anchor (\(f(l.anchorPoint.x)), \(f(l.anchorPoint.y)))"
+                ]
             }
-            return [angle, "frame \(f(fr.origin.x)),\(f(fr.origin.y)) \(f(fr.size.width))×\(f(fr.size.height))",
-                    "pos \(f(l.position.x)),\(f(l.position.y))", "anchor \(f(l.anchorPoint.x)),\(f(l.anchorPoint.y))"]
+            return [
+                angle, "frame \(f(fr.origin.x)),\(f(fr.origin.y)) \(f(fr.size.width))×\(f(fr.size.height))",
+                "pos \(f(l.position.x)),\(f(l.position.y))", "anchor \(f(l.anchorPoint.x)),\(f(l.anchorPoint.y))"
+            ]
         }
         // Spelled out, terse, terse with one decimal; then fewer fields.
         for (terse, decimals) in [(false, 3), (true, 3), (true, 1)] {
@@ -111,10 +119,12 @@ enum Picture {
         func f(_ x: Double) -> String { NumberFormat.format(x) }
         let fr = l.frame
         let angle = atan2(l.transform.m12, l.transform.m11) * 180 / .pi
-        return [PanelLine(l.name, style: CellStyle(bold: true, underline: true)),
-                PanelLine(" frame     (\(f(fr.origin.x)), \(f(fr.origin.y)), \(f(fr.size.width)), \(f(fr.size.height)))", style: CellStyle(bold: true)),
-                PanelLine(" position  (\(f(l.position.x)), \(f(l.position.y)))", style: CellStyle(bold: true)),
-                PanelLine(" anchor    (\(f(l.anchorPoint.x)), \(f(l.anchorPoint.y)))", style: CellStyle(bold: true)),
-                PanelLine(" rotation  \(f(angle))°", style: CellStyle(bold: true))]
+        return [
+            PanelLine(l.name, style: CellStyle(bold: true, underline: true)),
+            PanelLine(" frame     (\(f(fr.origin.x)), \(f(fr.origin.y)), \(f(fr.size.width)), \(f(fr.size.height)))", style: CellStyle(bold: true)),
+            PanelLine(" position  (\(f(l.position.x)), \(f(l.position.y)))", style: CellStyle(bold: true)),
+            PanelLine(" anchor    (\(f(l.anchorPoint.x)), \(f(l.anchorPoint.y)))", style: CellStyle(bold: true)),
+            PanelLine(" rotation  \(f(angle))°", style: CellStyle(bold: true))
+        ]
     }
 }

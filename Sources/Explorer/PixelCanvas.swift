@@ -10,7 +10,8 @@ public enum PixelCanvas {
     /// The image and its cells; nil when this screen has no pixel canvas: too small, or a
     /// box over the canvas (help, a question).
     public static func render(_ state: ExplorerState, options: ScreenOptions, cellWidth: Int, cellHeight: Int)
-        -> (image: PixelImage, area: CellRect)? {
+        -> (image: PixelImage, area: CellRect)?
+    {
         // A fresh renderer's first frame is the whole painting (PixelRendererTests).
         let renderer = PixelRenderer()
         guard let (_, area) = render(state, options: options, cellWidth: cellWidth, cellHeight: cellHeight, into: renderer) else { return nil }
@@ -19,19 +20,23 @@ public enum PixelCanvas {
 
     /// `render` into `renderer`, painting only what changed since its last frame: the cells,
     /// and the pixels that differ from its last image (nil: none).
-    public static func render(_ state: ExplorerState, options: ScreenOptions, cellWidth: Int, cellHeight: Int,
-                              into renderer: PixelRenderer) -> (changed: PixelRect?, area: CellRect)? {
+    public static func render(
+        _ state: ExplorerState, options: ScreenOptions, cellWidth: Int, cellHeight: Int,
+        into renderer: PixelRenderer
+    ) -> (changed: PixelRect?, area: CellRect)? {
         guard let area = area(state) else { return nil }
         if state.session.depth.exploded {
             let frame = DepthFrame(state)
-            let changed = renderer.renderExploded(frame.items, viewport: frame.viewport, columns: area.columns, rows: area.rows,
-                                                  cellWidth: cellWidth, cellHeight: cellHeight,
-                                                  selection: state.session.selection, palette: options.palette)
+            let changed = renderer.renderExploded(
+                frame.items, viewport: frame.viewport, columns: area.columns, rows: area.rows,
+                cellWidth: cellWidth, cellHeight: cellHeight,
+                selection: state.session.selection, palette: options.palette)
             return (changed, area)
         }
         let (tree, rasterOptions) = flat(state, options: options)
-        let changed = renderer.render(tree, viewport: state.viewport, columns: area.columns, rows: area.rows,
-                                      cellWidth: cellWidth, cellHeight: cellHeight, options: rasterOptions)
+        let changed = renderer.render(
+            tree, viewport: state.viewport, columns: area.columns, rows: area.rows,
+            cellWidth: cellWidth, cellHeight: cellHeight, options: rasterOptions)
         return (changed, area)
     }
 
@@ -105,12 +110,14 @@ public final class PixelFrames {
     private var placedArea: CellRect?
     private var placeholderPatch: CellRect?
     /// The patch image on screen (or last sent) is `ink.next.next` rather than `ink.next`.
-    private var secondPatchInk = true   // toggled before each patch: the first is `ink.next`
+    private var secondPatchInk = true  // toggled before each patch: the first is `ink.next`
     private var patchInk: KittyPlaceholder.Ink { secondPatchInk ? ink.next.next : ink.next }
     private var otherPatchInk: KittyPlaceholder.Ink { secondPatchInk ? ink.next : ink.next.next }
 
-    public init(graphics: GraphicsProtocol, cellWidth: Int, cellHeight: Int,
-                ink: KittyPlaceholder.Ink = KittyPlaceholder.Ink(index: 16, truecolorReachesTerminal: false)) {
+    public init(
+        graphics: GraphicsProtocol, cellWidth: Int, cellHeight: Int,
+        ink: KittyPlaceholder.Ink = KittyPlaceholder.Ink(index: 16, truecolorReachesTerminal: false)
+    ) {
         self.graphics = graphics; self.cellWidth = max(1, cellWidth); self.cellHeight = max(1, cellHeight)
         self.ink = ink
     }
@@ -135,7 +142,8 @@ public final class PixelFrames {
             for column in 0..<area.columns where area.column + column < out.columns {
                 guard out[area.column + column, area.row + row] == .blank else { continue }
                 if let patch, column >= patch.column, column < patch.column + patch.columns, row >= patch.row, row < patch.row + patch.rows,
-                   let text = KittyPlaceholder.cell(row: row - patch.row, column: column - patch.column), let glyph = text.first {
+                    let text = KittyPlaceholder.cell(row: row - patch.row, column: column - patch.column), let glyph = text.first
+                {
                     out[area.column + column, area.row + row] = Cell(glyph, style: patchStyle)
                 } else {
                     out[area.column + column, area.row + row] = grid[column, row]
@@ -186,8 +194,9 @@ public final class PixelFrames {
             sinceBase = differs
             let patch = cellsOf(differs)
             if patch.columns * patch.rows * 2 <= now.area.columns * now.area.rows {
-                let crop = image.cropped(x: patch.column * cellWidth, y: patch.row * cellHeight,
-                                         width: patch.columns * cellWidth, height: patch.rows * cellHeight)
+                let crop = image.cropped(
+                    x: patch.column * cellWidth, y: patch.row * cellHeight,
+                    width: patch.columns * cellWidth, height: patch.rows * cellHeight)
                 // The two patch ids in turn: the new one sent before the cells name it, the
                 // old one deleted after they no longer do.
                 secondPatchInk.toggle()
@@ -265,8 +274,9 @@ public final class PixelFrames {
                 guard let patch else { return Output() }
                 if patch.columns * patch.rows * 2 <= cells {
                     out.bytes = patchBytes(image, patch, area: now.area)
-                    out.repaint = CellRect(column: now.area.column + patch.column, row: now.area.row + patch.row,
-                                           columns: patch.columns, rows: patch.rows)
+                    out.repaint = CellRect(
+                        column: now.area.column + patch.column, row: now.area.row + patch.row,
+                        columns: patch.columns, rows: patch.rows)
                     return sent(out, now.area, text)
                 }
             }
@@ -274,7 +284,8 @@ public final class PixelFrames {
         if let shown, shown != now.area { out.clear = shown }
         if graphics == .kitty {
             kittyID = kittyID == 1 ? 2 : 1
-            out.bytes = Array("\u{1B}7\u{1B}[\(now.area.row + 1);\(now.area.column + 1)H".utf8)
+            out.bytes =
+                Array("\u{1B}7\u{1B}[\(now.area.row + 1);\(now.area.column + 1)H".utf8)
                 + Kitty.transmitAndPlace(image, id: kittyID, columns: now.area.columns, rows: now.area.rows, zIndex: -2)
                 + Array("\u{1B}8".utf8)
             // The other id's image and any patch, whether or not known to be on screen (after
@@ -335,8 +346,9 @@ public final class PixelFrames {
 
     /// The pixels of `patch` (cells of the canvas at `area`), shown on those cells.
     private func patchBytes(_ image: PixelImage, _ patch: CellRect, area: CellRect) -> [UInt8] {
-        let crop = image.cropped(x: patch.column * cellWidth, y: patch.row * cellHeight,
-                                 width: patch.columns * cellWidth, height: patch.rows * cellHeight)
+        let crop = image.cropped(
+            x: patch.column * cellWidth, y: patch.row * cellHeight,
+            width: patch.columns * cellWidth, height: patch.rows * cellHeight)
         let at = CellRect(column: area.column + patch.column, row: area.row + patch.row, columns: patch.columns, rows: patch.rows)
         if graphics == .kitty {
             return Array("\u{1B}7\u{1B}[\(at.row + 1);\(at.column + 1)H".utf8)

@@ -151,13 +151,14 @@ public enum Reducer {
             let quitting = state.mode == .confirmQuit || state.quitAfterSave
             state.quitAfterSave = false
             state.mode = .confirmOverwrite(path: path, conflict: conflict, quitting: quitting)
-            let choices = conflict == .changedOnDisk
+            let choices =
+                conflict == .changedOnDisk
                 ? "o: overwrite it · r: reload it (drops your edits) · s: save as… · Esc: cancel"
                 : "o: overwrite anyway · s: save as… · Esc: cancel"
             state.setStatus(conflict.message(path) + " — " + choices, error: true)
             return .none
         case let .saveFailed(message):
-            if offerRewriteAndQuit(&state, refusal: message) { return .none }   // QuitQuestion.swift
+            if offerRewriteAndQuit(&state, refusal: message) { return .none }  // QuitQuestion.swift
             state.quitAfterSave = false
             if state.mode == .confirmQuit { state.mode = .normal }
             if case .confirmOverwrite = state.mode { state.mode = .normal }
@@ -411,7 +412,7 @@ public enum Reducer {
             return perform(&state, .cursorMove(dx * step, dy * step), echo: key)
         case .anchor:
             guard let id = state.session.selection, state.session.tree.contains(id) else {
-                return perform(&state, .edit(.layer(.anchor(0, 0, keepFrame: false))), echo: key) // reports "nothing is selected"
+                return perform(&state, .edit(.layer(.anchor(0, 0, keepFrame: false))), echo: key)  // reports "nothing is selected"
             }
             let step = big ? 0.5 : 0.05
             let a = state.session.tree[id].anchorPoint
@@ -472,7 +473,11 @@ public enum Reducer {
         // A scene built from nothing grows visibly (Authoring.swift).
         if Framing.changesScene(command) { Framing.refitAfterEdit(&state, wasEmpty: wasEmpty, wasFitted: wasFitted) }
         // A step, or an undo that goes back over one, shows that step's view (Steps.swift).
-        if case let .step(n) = command { applyStepView(&state, n) } else if state.session.currentStep != stepBefore { applyStepView(&state, state.session.currentStep) }
+        if case let .step(n) = command {
+            applyStepView(&state, n)
+        } else if state.session.currentStep != stepBefore {
+            applyStepView(&state, state.session.currentStep)
+        }
         let isEdit: Bool
         switch command {
         case .edit: isEdit = true
@@ -548,11 +553,13 @@ public enum Reducer {
         if isAnchor {
             let d = fa.origin - fb.origin
             let dp = e.after.position - e.before.position
-            var line = "anchor → (\(n(e.after.anchorPoint.x)), \(n(e.after.anchorPoint.y))): frame moved by (\(n(d.dx)), \(n(d.dy))), position by (\(n(dp.dx)), \(n(dp.dy)))"
+            var line =
+                "anchor → (\(n(e.after.anchorPoint.x)), \(n(e.after.anchorPoint.y))): frame moved by (\(n(d.dx)), \(n(d.dy))), position by (\(n(dp.dx)), \(n(dp.dy)))"
             // `set anchorPoint` is Core Animation's setter in every mode: say why the frame
             // jumped when the mode promises it stays.
             if case .set = e.command, state.anchorBehaviour == .keepFrame, d != .zero {
-                line += " — set anchorPoint is Core Animation's setter, so the frame jumps even in keep-frame mode (anchor \(n(e.after.anchorPoint.x)) \(n(e.after.anchorPoint.y)) keep-frame keeps it)"
+                line +=
+                    " — set anchorPoint is Core Animation's setter, so the frame jumps even in keep-frame mode (anchor \(n(e.after.anchorPoint.x)) \(n(e.after.anchorPoint.y)) keep-frame keeps it)"
             }
             return line
         }
@@ -615,7 +622,9 @@ public enum Reducer {
                 state.setStatus("anchor mode (\(state.anchorBehaviour.rawValue)): arrows move the anchorPoint, f switches behaviour, Esc leaves")
             case .cursor:
                 state.mode = .cursor
-                if state.cursor == nil { state.cursor = state.viewport.visibleRect(columns: state.layout.canvas.columns, rows: state.layout.canvas.rows).center }
+                if state.cursor == nil {
+                    state.cursor = state.viewport.visibleRect(columns: state.layout.canvas.columns, rows: state.layout.canvas.rows).center
+                }
                 state.setStatus("cursor: arrows move the crosshair, Enter selects the hit layer, Esc leaves")
             case .tree:
                 state.mode = .tree
@@ -627,14 +636,17 @@ public enum Reducer {
         case let .show(part): Picture.show(&state, part)
         case let .anchorBehaviour(b):
             state.anchorBehaviour = b
-            state.setStatus(state.anchorBehaviour == .coreAnimation
-                      ? "anchor behaviour: Core Animation — position stays, the frame jumps"
-                      : "anchor behaviour: keep-frame — position compensates, the frame stays")
+            state.setStatus(
+                state.anchorBehaviour == .coreAnimation
+                    ? "anchor behaviour: Core Animation — position stays, the frame jumps"
+                    : "anchor behaviour: keep-frame — position compensates, the frame stays")
         case let .panel(page):
             state.panelPage = page
             // A narrow terminal shows the canvas in the panel's place: say where the page is.
             if state.layout.panelHidden {
-                state.setStatus("panel page: \(state.panelPage.rawValue) — w shows the panel (narrower than \(ScreenLayout.panelCollapseColumns) columns it takes the canvas's place)")
+                state.setStatus(
+                    "panel page: \(state.panelPage.rawValue) — w shows the panel (narrower than \(ScreenLayout.panelCollapseColumns) columns it takes the canvas's place)"
+                )
             }
         case let .operation(k):
             ContentPage.go(&state, to: k)
@@ -668,7 +680,8 @@ public enum Reducer {
             state.cursor = p
             state.mode = .cursor
             // Flat: what a touch there hits; exploded: the frontmost quad drawn there.
-            let hit = state.session.depth.exploded
+            let hit =
+                state.session.depth.exploded
                 ? DepthView.frontmost(at: p, state)
                 : state.session.tree.hitTestScreen(p, order: state.session.hitTestOrder).map { state.session.tree[$0].name }
             if let hit {
@@ -678,7 +691,8 @@ public enum Reducer {
             return .none
         }
         if layout.panel.contains(CellPosition(column: column, row: row)),
-           let id = TreePanel(state, area: layout.panel, unicode: true).layer(atRow: row, area: layout.panel) {
+            let id = TreePanel(state, area: layout.panel, unicode: true).layer(atRow: row, area: layout.panel)
+        {
             return perform(&state, EngineCommand.select(state.session.tree[id].name), echo: "click")
         }
         return .none

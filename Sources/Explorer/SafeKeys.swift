@@ -1,4 +1,3 @@
-
 import CommandLanguage
 extension Reducer {
     /// Ctrl-C: on the `:` line, in help, over an overlay or at the quit question it cancels

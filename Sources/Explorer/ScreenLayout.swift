@@ -61,7 +61,7 @@ public struct ScreenLayout: Equatable, Sendable {
 extension ExplorerState {
     public var layout: ScreenLayout {
         var layout = ScreenLayout(columns: columns, rows: rows, picture: picture)
-        if let learn, !layout.isTooSmall { LearnView.makeRoom(&layout, learn) }   // the goal band above the canvas
+        if let learn, !layout.isTooSmall { LearnView.makeRoom(&layout, learn) }  // the goal band above the canvas
         return layout
     }
 

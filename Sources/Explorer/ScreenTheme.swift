@@ -9,8 +9,10 @@ enum ScreenTheme {
     /// panel's yellow "changed" highlight turns deep amber on a light terminal and stays
     /// yellow on a dark one. Cells with both colours set (title bar, boxes) are left alone.
     /// `picks`: the explorer's, kept from frame to frame (`RasterScratch`).
-    static func keepTextReadable(_ canvas: inout Canvas, except canvasArea: CellRect, background: Color,
-                                 picks: inout ContrastPicks) {
+    static func keepTextReadable(
+        _ canvas: inout Canvas, except canvasArea: CellRect, background: Color,
+        picks: inout ContrastPicks
+    ) {
         let columns = canvas.columns, rows = canvas.rows
         // The canvas area's columns, clipped: skipped on the rows it covers.
         let skipFirst = max(0, canvasArea.column), skipEnd = min(columns, canvasArea.column + canvasArea.columns)

@@ -18,7 +18,8 @@ extension Reducer {
             return .none
         }
         guard target >= 0, target <= session.stepCount else {
-            state.setStatus(forward ? "that was the last step (\(session.stepCount)/\(session.stepCount)) — p goes back" : "already before the first step — n plays it")
+            state.setStatus(
+                forward ? "that was the last step (\(session.stepCount)/\(session.stepCount)) — p goes back" : "already before the first step — n plays it")
             return .none
         }
         return perform(&state, .step(target), echo: key)

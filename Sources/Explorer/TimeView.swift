@@ -148,7 +148,9 @@ public enum TimeView {
             let e = parts.eulerDegrees
             var out = "rot \(n(e.z))°"
             if abs(e.x) > 1e-9 || abs(e.y) > 1e-9 { out = "rot x \(n(e.x))° y \(n(e.y))° z \(n(e.z))°" }
-            if parts.scale[0] != 1 || parts.scale[1] != 1 { out += " scale \(n(parts.scale[0]))" + (parts.scale[0] == parts.scale[1] ? "" : ",\(n(parts.scale[1]))") }
+            if parts.scale[0] != 1 || parts.scale[1] != 1 {
+                out += " scale \(n(parts.scale[0]))" + (parts.scale[0] == parts.scale[1] ? "" : ",\(n(parts.scale[1]))")
+            }
             if parts.translation[0] != 0 || parts.translation[1] != 0 { out += " move \(n(parts.translation[0])),\(n(parts.translation[1]))" }
             return out
         }

@@ -43,7 +43,8 @@ public struct TreeBrowser: Equatable, Sendable {
         while let row = stack.popLast() {
             let layer = tree[row.id]
             if b.filterHiddenAndEmpty, row.id != state.session.selection,
-               layer.isHidden || (layer.sublayers.isEmpty && (layer.bounds.size.width == 0 || layer.bounds.size.height == 0)) {
+                layer.isHidden || (layer.sublayers.isEmpty && (layer.bounds.size.width == 0 || layer.bounds.size.height == 0))
+            {
                 continue
             }
             let dim = row.dim || layer.isHidden
@@ -58,8 +59,9 @@ public struct TreeBrowser: Equatable, Sendable {
     /// glyph, V/L, name, "(hidden)", "+N" when folded), matches of the search underlined.
     static func line(_ row: Row, _ state: ExplorerState, unicode: Bool, query: String?) -> PanelLine {
         let tree = state.session.tree
-        var line = TreeOutline.line(tree, row.id, depth: row.depth, selected: row.id == state.session.selection,
-                                    folded: state.treeBrowser.collapsed.contains(row.id), dim: row.dim, unicode: unicode)
+        var line = TreeOutline.line(
+            tree, row.id, depth: row.depth, selected: row.id == state.session.selection,
+            folded: state.treeBrowser.collapsed.contains(row.id), dim: row.dim, unicode: unicode)
         if let query, !query.isEmpty, matches(tree[row.id], query) { line.style.underline = true }
         return line
     }

@@ -40,7 +40,8 @@ public enum Why {
         if let c = state.lastConversion { out += conversion(c, tree: tree) }
         // The naive conversion's gap belongs to the formula page, which explains it.
         if state.panelPage == .formula, state.mode == .cursor, let p = state.cursor, let sel = state.session.selection, tree.contains(sel),
-           let gap = NaiveGap(tree: tree, layer: sel, screenPoint: p), let naive = gap.naiveOnScreen {
+            let gap = NaiveGap(tree: tree, layer: sel, screenPoint: p), let naive = gap.naiveOnScreen
+        {
             out.append(Annotation(.segment(from: p, to: naive, arrow: true), color: naiveColor, pattern: .dashed))
             out.append(Annotation(.marker(naive, glyph: "✗", ascii: "x"), color: naiveColor))
         }
@@ -77,7 +78,8 @@ public enum Why {
         for id in tree.treeOrder {
             let l = tree[id]
             guard l.bounds.origin != .zero, !l.isHidden,
-                  !tree.ancestors(of: id).contains(where: { tree[$0].isHidden }) else { continue }
+                !tree.ancestors(of: id).contains(where: { tree[$0].isHidden })
+            else { continue }
             let h = tree.matrixToScreen(id)
             guard let from = h.apply(to: l.bounds.origin), let to = h.apply(to: .zero) else { continue }
             out.append(Annotation(.segment(from: from, to: to, arrow: true), color: scrollColor, pattern: .dashed))
@@ -89,14 +91,21 @@ public enum Why {
     /// readings of one place). A `convert rect`: the true quad and its bounding box (inflation).
     static func conversion(_ c: Query, tree: LayerTree) -> [Annotation] {
         func id(_ s: SpaceName) -> LayerID?? {
-            switch s { case .screen: return .some(nil); case let .layer(n): return tree.id(named: n).map { .some($0) } }
+            switch s {
+            case .screen: return .some(nil);
+            case let .layer(n): return tree.id(named: n).map { .some($0) }
+            }
         }
         switch c {
         case let .convertPoint(p, a, b):
             guard let ia = id(a), let ib = id(b), let s = tree.convert(p, from: ia, to: nil) else { return [] }
             var out: [Annotation] = []
-            if let oa = tree.convert(Point.zero, from: ia, to: nil) { out.append(Annotation(.segment(from: oa, to: s, arrow: false), color: convertColor, pattern: .dotted)) }
-            if let ob = tree.convert(Point.zero, from: ib, to: nil) { out.append(Annotation(.segment(from: ob, to: s, arrow: false), color: positionColor, pattern: .dotted)) }
+            if let oa = tree.convert(Point.zero, from: ia, to: nil) {
+                out.append(Annotation(.segment(from: oa, to: s, arrow: false), color: convertColor, pattern: .dotted))
+            }
+            if let ob = tree.convert(Point.zero, from: ib, to: nil) {
+                out.append(Annotation(.segment(from: ob, to: s, arrow: false), color: positionColor, pattern: .dotted))
+            }
             out.append(Annotation(.marker(s, glyph: "✛", ascii: "+"), color: convertColor))
             return out
         case let .convertRect(r, a, b):
@@ -123,9 +132,10 @@ public enum Why {
         // Candidates: visible views with a bounds corner outside some ancestor view's bounds
         // (the inclusive corner counts as outside, so a few extra candidates get the exact test).
         let candidates = tree.drawingOrder().filter { id in
-            tree[id].kind == .view && viewAncestors(id).contains { a in
-                tree[id].bounds.corners.contains { c in !(tree.convert(c, from: id, to: a).map { tree[a].bounds.contains($0) } ?? false) }
-            }
+            tree[id].kind == .view
+                && viewAncestors(id).contains { a in
+                    tree[id].bounds.corners.contains { c in !(tree.convert(c, from: id, to: a).map { tree[a].bounds.contains($0) } ?? false) }
+                }
         }
         guard !candidates.isEmpty else { return [] }
         let area = state.layout.canvas
@@ -184,7 +194,10 @@ public enum Why {
             out.append(PanelLine(" frame moved by (\(f(d.dx)), \(f(d.dy)))", style: d != .zero ? changed : .plain))
             out.append(PanelLine(" \(layer.kind == .view ? "center" : "position") moved by (\(f(dp.dx)), \(f(dp.dy)))", style: dp != .zero ? changed : .plain))
             if e.after.bounds.size != e.before.bounds.size {
-                out.append(PanelLine(" bounds \(f(e.before.bounds.size.width))×\(f(e.before.bounds.size.height)) → \(f(e.after.bounds.size.width))×\(f(e.after.bounds.size.height))", style: changed))
+                out.append(
+                    PanelLine(
+                        " bounds \(f(e.before.bounds.size.width))×\(f(e.before.bounds.size.height)) → \(f(e.after.bounds.size.width))×\(f(e.after.bounds.size.height))",
+                        style: changed))
             }
         }
         if let w = state.session.warning { out.append(PanelLine("⚠ " + w, style: alert)) }
@@ -210,7 +223,8 @@ public enum Why {
         lines.append("1 bounds    x \(f(b.origin.x)) y \(f(b.origin.y)) w \(f(b.size.width)) h \(f(b.size.height))")
         lines.append("2 − anchor⊙size − origin = −(\(f(a.x)), \(f(a.y)))")
         lines += pair(shifted)
-        lines.append("3 · transform" + (t.isIdentity ? " (identity)" : t.isAffine ? " [\(t.affine.values.map(f).joined(separator: " "))]" : " (3D, with the divide)"))
+        lines.append(
+            "3 · transform" + (t.isIdentity ? " (identity)" : t.isAffine ? " [\(t.affine.values.map(f).joined(separator: " "))]" : " (3D, with the divide)"))
         lines += pair(turned)
         lines.append("4 + position (\(f(layer.position.x)), \(f(layer.position.y)))")
         lines += pair(placed)
@@ -226,7 +240,12 @@ public enum Why {
         let layer = tree[id]
         let a = layer.anchorInBounds
         var out = [PanelLine("Effective matrix (seed 000)", style: heading)]
-        out.append(PanelLine(" = T(−a) · transform · T(position)" + (layer.superlayer.map { tree[$0].sublayerTransform.isIdentity && !tree[$0].isGeometryFlipped ? "" : " · \(tree[$0].name)'s sublayer space" } ?? "")))
+        out.append(
+            PanelLine(
+                " = T(−a) · transform · T(position)"
+                    + (layer.superlayer.map {
+                        tree[$0].sublayerTransform.isIdentity && !tree[$0].isGeometryFlipped ? "" : " · \(tree[$0].name)'s sublayer space"
+                    } ?? "")))
         out.append(PanelLine("  T(−a)      translate (\(f(-a.x)), \(f(-a.y))\(layer.anchorPointZ != 0 ? ", \(f(-layer.anchorPointZ))" : ""))"))
         let t = layer.transform
         out.append(PanelLine("  transform  " + (t.isAffine ? "[\(t.affine.values.map(f).joined(separator: " "))]" : "3D (see the 4×4)")))
@@ -256,7 +275,10 @@ public enum Why {
         let report = tree.hitTestReport(at: p, order: order, traced: true)
         let hit = report.hit
         var out = [PanelLine("Hit test at \(pt(p))", style: heading)]
-        out.append(PanelLine(" \(order == .zPosition ? "zPosition order (measured)" : "tree order (Lockwood)") → \(hit.map { tree[$0].name } ?? "nothing")", style: CellStyle(bold: true)))
+        out.append(
+            PanelLine(
+                " \(order == .zPosition ? "zPosition order (measured)" : "tree order (Lockwood)") → \(hit.map { tree[$0].name } ?? "nothing")",
+                style: CellStyle(bold: true)))
         for (i, v) in report.visits.enumerated() {
             let why: String
             switch v.outcome {
@@ -270,11 +292,14 @@ public enum Why {
             case .outsideBounds: why = "outside bounds"
             }
             let local = v.localPoint.map { " " + pt($0) } ?? ""
-            out.append(PanelLine(" \(i + 1) \(tree[v.layer].name.padded(toColumns: 10)) \(why)\(local)",
-                                 style: v.outcome == .hit ? CellStyle(foreground: Chrome.hit, bold: true) : .plain, layer: v.layer))
+            out.append(
+                PanelLine(
+                    " \(i + 1) \(tree[v.layer].name.padded(toColumns: 10)) \(why)\(local)",
+                    style: v.outcome == .hit ? CellStyle(foreground: Chrome.hit, bold: true) : .plain, layer: v.layer))
         }
         if let alt = report.otherOrderDiffers {
-            out.append(PanelLine(" \(order.other == .tree ? "tree order" : "zPosition order") would hit \(alt.hit.map { tree[$0].name } ?? "nothing")", style: alert))
+            out.append(
+                PanelLine(" \(order.other == .tree ? "tree order" : "zPosition order") would hit \(alt.hit.map { tree[$0].name } ?? "nothing")", style: alert))
         }
         if let alt = report.layerRulesDiffer {
             out.append(PanelLine(" CALayer rules would hit \(alt.hit.map { tree[$0].name } ?? "nothing")", style: alert))

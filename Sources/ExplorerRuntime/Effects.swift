@@ -32,8 +32,10 @@ extension ExplorerEffect {
 public enum EffectPerformer {
     /// Performs `effect` on `scene`; returns the action that reports how it went, nil for
     /// `.none` and `.quit` (the caller's to act on). `copy` puts text on the clipboard.
-    public static func perform(_ effect: ExplorerEffect, scene: Scene, io: ExplorerIO,
-                               copy: (String) -> Action) -> Action? {
+    public static func perform(
+        _ effect: ExplorerEffect, scene: Scene, io: ExplorerIO,
+        copy: (String) -> Action
+    ) -> Action? {
         switch effect {
         case .none, .quit, .followPresenter: return nil
         case let .save(path), let .overwrite(path):
@@ -89,8 +91,10 @@ extension Reducer {
     /// declares (`ScriptContext.refusal(of:)`): performed through `EffectPerformer` with its
     /// result reduced, or refused. The first command that fails, or whose effect fails or is
     /// refused, stops the script with its line; `quit` ends it.
-    public static func runScript(_ state: inout ExplorerState, _ text: String, name: String,
-                                 context: ScriptContext = .render, io: ExplorerIO = .files) throws(ScriptFailure) {
+    public static func runScript(
+        _ state: inout ExplorerState, _ text: String, name: String,
+        context: ScriptContext = .render, io: ExplorerIO = .files
+    ) throws(ScriptFailure) {
         try ScriptRunner.forEach(in: text, name: name, context: context) { (line: ScriptLine, command: Command) throws(ScriptFailure) -> Bool in
             func failure(_ message: String) -> ScriptFailure { ScriptFailure(context, at: line, message: message) }
             // quit ends the script (never the explorer's unsaved-edits question).
@@ -108,8 +112,11 @@ extension Reducer {
                 if case let .save(path) = effect, let conflict = state.session.saveConflict(to: path) {
                     throw failure("save: \(conflict.message(path)); not saving over it — the file is untouched (save NEW.json writes elsewhere)")
                 }
-                guard let result = EffectPerformer.perform(effect, scene: state.session.savable, io: io,
-                                                           copy: { _ in .copyFailed("no clipboard here") }) else { return true }
+                guard
+                    let result = EffectPerformer.perform(
+                        effect, scene: state.session.savable, io: io,
+                        copy: { _ in .copyFailed("no clipboard here") })
+                else { return true }
                 effect = reduce(&state, result)
             }
         }

@@ -3,9 +3,9 @@ import Explorer
 import LayoutFiles
 import Engine
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Follow mode's I/O side (the logic is `Follow`, in the explorer's core): reading a `scene`

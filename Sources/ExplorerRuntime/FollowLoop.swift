@@ -91,7 +91,7 @@ extension RunLoop {
         if share.needsScene {
             resendScene(share)
             Follow.sceneShared(&state)
-            publishAct(nowBefore: state.session.now)   // the view, which would wait for a key
+            publishAct(nowBefore: state.session.now)  // the view, which would wait for a key
         } else {
             share.flush()
         }
@@ -122,7 +122,7 @@ extension RunLoop {
             if follow?.backlog == true { timeout = 0 }
             guard let event = try nextEvent(timeoutMilliseconds: timeout) else {
                 let running = clock.running(&state)
-                var redraw = readFeed() || graphicsArrived   // or the probe's late answers named images
+                var redraw = readFeed() || graphicsArrived  // or the probe's late answers named images
                 graphicsArrived = false
                 if running { try tick(); redraw = true }
                 if redraw, follow?.backlog != true { try draw() }
@@ -159,8 +159,9 @@ extension RunLoop {
                 let commands = record.commands ?? []
                 let end = min(commands.count, f.command + budget)
                 let first = f.command == 0
-                record = FeedRecord(kind: .act, now: first ? record.now : nil, commands: Array(commands[f.command..<end]),
-                                    sync: end == commands.count ? record.sync : nil, wall: record.wall)
+                record = FeedRecord(
+                    kind: .act, now: first ? record.now : nil, commands: Array(commands[f.command..<end]),
+                    sync: end == commands.count ? record.sync : nil, wall: record.wall)
                 budget -= max(1, end - f.command)
                 f.replayed += end - f.command
                 if end == commands.count { f.next += 1; f.command = 0; lastAct = record } else { f.command = end }
@@ -191,7 +192,8 @@ extension RunLoop {
             f.skippedShown = f.reader.skipped
             let note = "\(f.reader.skipped) feed record\(f.reader.skipped == 1 ? "" : "s") skipped (\(f.reader.skipReason ?? "not a record"))"
             if attached, !state.status.contains(note) {
-                _ = Reducer.reduce(&state, .said(echo: state.echo, status: state.status.isEmpty ? note : state.status + " · " + note, error: state.statusIsError))
+                _ = Reducer.reduce(
+                    &state, .said(echo: state.echo, status: state.status.isEmpty ? note : state.status + " · " + note, error: state.statusIsError))
             }
             changed = true
         }

@@ -5,9 +5,9 @@ import LayoutFiles
 import Scenes
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The attendee's end: reads records from a file (from its start, then as it grows, woken by
@@ -69,13 +69,13 @@ public final class FeedReader {
         var st = stat()
         if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFIFO { isFile = false; isNamedFIFO = true; return }
         #if canImport(Glibc)
-        watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        if watch >= 0 {
-            _ = inotify_add_watch(watch, path, UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB))
-            // The folder: a feed deleted and started again is a new file at the same name.
-            let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-            _ = inotify_add_watch(watch, folder.isEmpty ? "/" : folder, UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE))
-        }
+            watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            if watch >= 0 {
+                _ = inotify_add_watch(watch, path, UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB))
+                // The folder: a feed deleted and started again is a new file at the same name.
+                let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+                _ = inotify_add_watch(watch, folder.isEmpty ? "/" : folder, UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE))
+            }
         #endif
     }
 
@@ -88,7 +88,8 @@ public final class FeedReader {
         var st = stat()
         guard fstat(fd, &st) == 0, Self.isReadable(st.st_mode) else {
             close(descriptor)
-            throw SceneLoadError("--follow \(name): standard input is \(Self.kind(st.st_mode)), not a feed; pipe one in: ssh host tail -c +1 -f FEED | layerscope --follow -")
+            throw SceneLoadError(
+                "--follow \(name): standard input is \(Self.kind(st.st_mode)), not a feed; pipe one in: ssh host tail -c +1 -f FEED | layerscope --follow -")
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
@@ -120,7 +121,8 @@ public final class FeedReader {
         // O_NONBLOCK: a FIFO without a writer does not block the open.
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else {
-            throw SceneLoadError("cannot read the feed \(path): \(String(cString: strerror(errno))) — start the presenter (layerscope FILE --share \(path)) first")
+            throw SceneLoadError(
+                "cannot read the feed \(path): \(String(cString: strerror(errno))) — start the presenter (layerscope FILE --share \(path)) first")
         }
         var st = stat()
         guard fstat(fd, &st) == 0 else { close(fd); throw SceneLoadError("cannot read the feed \(path): \(String(cString: strerror(errno)))") }
@@ -131,7 +133,9 @@ public final class FeedReader {
         if !trusted, st.st_mode & (S_IWGRP | S_IWOTH) != 0 {
             close(fd)
             let who = st.st_mode & S_IWOTH != 0 ? "anyone" : "its group"
-            throw SceneLoadError("\(path) can be written by \(who), not only by its owner (uid \(st.st_uid)): what another user writes into it would be replayed here — ask the presenter to make it theirs alone (chmod go-w \(path)), or pass --trust-feed if you trust everyone who can write it")
+            throw SceneLoadError(
+                "\(path) can be written by \(who), not only by its owner (uid \(st.st_uid)): what another user writes into it would be replayed here — ask the presenter to make it theirs alone (chmod go-w \(path)), or pass --trust-feed if you trust everyone who can write it"
+            )
         }
         device = UInt64(st.st_dev)
         inode = UInt64(st.st_ino)
@@ -157,7 +161,7 @@ public final class FeedReader {
             discarding = false
             restarts += 1
             #if canImport(Glibc)
-            if watch >= 0 { _ = inotify_add_watch(watch, name, UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB)) }
+                if watch >= 0 { _ = inotify_add_watch(watch, name, UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB)) }
             #endif
         } catch {
             skip(error.description)
@@ -245,7 +249,7 @@ public final class FeedReader {
         while let newline = Self.newline(in: pending, from: scanned) {
             scannedBytes += newline - scanned + 1
             let line = pending[start..<newline]
-            if !line.isEmpty {   // an empty line (after a cut one, before `bye`) is no record
+            if !line.isEmpty {  // an empty line (after a cut one, before `bye`) is no record
                 switch FeedPolicy.record(line) {
                 case let .success(record): records.append(record)
                 case let .failure(why): skip(why.description)

@@ -3,9 +3,9 @@ import Explorer
 import Engine
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The presenter's end: appends records to FEED, a file of its own (docs/follow.md, "A feed
@@ -79,14 +79,16 @@ public final class FeedWriter {
             throw SceneLoadError("cannot use the folder of \(path): \(String(cString: strerror(errno)))")
         }
         if st.st_mode & S_IWOTH != 0, st.st_mode & S_ISVTX == 0 {
-            throw SceneLoadError("the folder \(folder.isEmpty ? "/" : folder) can be written by anyone and is not sticky, so another user could replace the feed attendees read; put it in a folder of yours (e.g. ~/talk.feed) or a sticky one like /tmp")
+            throw SceneLoadError(
+                "the folder \(folder.isEmpty ? "/" : folder) can be written by anyone and is not sticky, so another user could replace the feed attendees read; put it in a folder of yours (e.g. ~/talk.feed) or a sticky one like /tmp"
+            )
         }
     }
 
     /// Why `path`, which exists, must not be replaced by a feed; nothing when it may.
     static func mayReplace(_ path: String, overwrite: Bool, keep: String?) throws(SceneLoadError) {
         var st = stat()
-        guard lstat(path, &st) == 0 else { return }   // gone meanwhile: the exclusive create decides
+        guard lstat(path, &st) == 0 else { return }  // gone meanwhile: the exclusive create decides
         let kind = st.st_mode & S_IFMT
         let fresh = "pick a fresh name (e.g. talk.feed)"
         switch kind {
@@ -97,7 +99,8 @@ public final class FeedWriter {
         default: throw SceneLoadError("\(path) is not a regular file (a device or socket) — \(fresh)")
         }
         if st.st_uid != geteuid() {
-            throw SceneLoadError("\(path) exists and belongs to another user (uid \(st.st_uid)), who could write into what attendees replay — remove it or \(fresh)")
+            throw SceneLoadError(
+                "\(path) exists and belongs to another user (uid \(st.st_uid)), who could write into what attendees replay — remove it or \(fresh)")
         }
         if st.st_nlink > 1 {
             throw SceneLoadError("\(path) has \(st.st_nlink) links; replacing it would leave the others — \(fresh)")
@@ -109,7 +112,9 @@ public final class FeedWriter {
             }
         }
         if overwrite || st.st_size == 0 || isFeed(path) { return }
-        throw SceneLoadError("\(path) exists and is not a feed (it does not start with a feed's scene record: a layout, or some other file) — pick a fresh name (e.g. --share \(Self.suggestedFeed(for: path))), or --share-overwrite to replace it")
+        throw SceneLoadError(
+            "\(path) exists and is not a feed (it does not start with a feed's scene record: a layout, or some other file) — pick a fresh name (e.g. --share \(Self.suggestedFeed(for: path))), or --share-overwrite to replace it"
+        )
     }
 
     /// `a.json` → `a.feed`.
@@ -134,7 +139,7 @@ public final class FeedWriter {
 
     /// Appends `record` (after whatever a full disk held back).
     public func write(_ record: FeedRecord) {
-        if needsScene, record.kind == .act { return }   // waits for the scene record that restarts attendees
+        if needsScene, record.kind == .act { return }  // waits for the scene record that restarts attendees
         if needsScene, record.kind == .scene { needsScene = false }
         let line = record.line
         if backlog.count + line.count > Self.backlogLimit {

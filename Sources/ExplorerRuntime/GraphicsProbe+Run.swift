@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Graphics
 
@@ -35,7 +35,9 @@ extension GraphicsProbe {
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         withUnsafeMutablePointer(to: &raw.c_cc) { cc in
-            cc.withMemoryRebound(to: cc_t.self, capacity: Int(NCCS)) { $0[Int(VMIN)] = 0; $0[Int(VTIME)] = 0 }
+            cc.withMemoryRebound(to: cc_t.self, capacity: Int(NCCS)) {
+                $0[Int(VMIN)] = 0; $0[Int(VTIME)] = 0
+            }
         }
         guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return nil }
         defer { tcsetattr(fd, TCSANOW, &saved) }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Cells
 import Explorer
@@ -15,16 +15,21 @@ extension RunLoop {
     /// here, with the reason: placeholders need at least 256 colours (their colour is the
     /// image's id).
     public func pixelFrames(_ graphics: GraphicsProtocol, cell: (width: Int, height: Int), tmux: TmuxAnswers?)
-        -> (frames: PixelFrames?, refusal: String?) {
+        -> (frames: PixelFrames?, refusal: String?)
+    {
         guard graphics == .kittyPlaceholders else {
             return (PixelFrames(graphics: graphics, cellWidth: cell.width, cellHeight: cell.height), nil)
         }
         let depth = terminal.capabilities.colorDepth
         guard depth >= .ansi256 else {
-            return (nil, "cells (kitty's Unicode placeholders name their image by colour, and this pane is written in \(depth == .none ? "no colours" : "16 colours"))")
+            return (
+                nil,
+                "cells (kitty's Unicode placeholders name their image by colour, and this pane is written in \(depth == .none ? "no colours" : "16 colours"))"
+            )
         }
-        let ink = KittyPlaceholder.Ink(index: KittyPlaceholder.Ink.index(seed: Int(getpid())),
-                                       truecolorReachesTerminal: depth == .truecolor && (tmux?.passesTruecolor ?? false))
+        let ink = KittyPlaceholder.Ink(
+            index: KittyPlaceholder.Ink.index(seed: Int(getpid())),
+            truecolorReachesTerminal: depth == .truecolor && (tmux?.passesTruecolor ?? false))
         return (PixelFrames(graphics: graphics, cellWidth: cell.width, cellHeight: cell.height, ink: ink), nil)
     }
 }

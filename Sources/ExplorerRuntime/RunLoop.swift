@@ -9,9 +9,9 @@ import SceneFiles
 import SafeText
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The I/O the run loop performs for the reducer's effects. The real one reads and writes
@@ -24,9 +24,11 @@ public struct ExplorerIO: Sendable {
     /// `save --rewrite` (issue 36): the summary of what was written afresh.
     public var rewrite: @Sendable (Scene, String) -> Result<String, SceneLoadError> = ExplorerIO.rewriteFile
 
-    public init(load: @escaping @Sendable (String) -> Result<Scene, SceneLoadError>,
-                save: @escaping @Sendable (Scene, String) -> Result<Void, SceneLoadError>,
-                stamp: @escaping @Sendable (String) -> FileStamp?) {
+    public init(
+        load: @escaping @Sendable (String) -> Result<Scene, SceneLoadError>,
+        save: @escaping @Sendable (Scene, String) -> Result<Void, SceneLoadError>,
+        stamp: @escaping @Sendable (String) -> FileStamp?
+    ) {
         self.load = load; self.save = save; self.stamp = stamp
     }
 
@@ -54,9 +56,9 @@ public struct FileStamp: Equatable, Sendable {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
         #if canImport(Darwin)
-        return FileStamp(seconds: Int(st.st_mtimespec.tv_sec), nanoseconds: Int(st.st_mtimespec.tv_nsec), size: Int(st.st_size), inode: UInt64(st.st_ino))
+            return FileStamp(seconds: Int(st.st_mtimespec.tv_sec), nanoseconds: Int(st.st_mtimespec.tv_nsec), size: Int(st.st_size), inode: UInt64(st.st_ino))
         #else
-        return FileStamp(seconds: Int(st.st_mtim.tv_sec), nanoseconds: Int(st.st_mtim.tv_nsec), size: Int(st.st_size), inode: UInt64(st.st_ino))
+            return FileStamp(seconds: Int(st.st_mtim.tv_sec), nanoseconds: Int(st.st_mtim.tv_nsec), size: Int(st.st_size), inode: UInt64(st.st_ino))
         #endif
     }
 }
@@ -93,8 +95,10 @@ public final class RunLoop {
     /// They did: the next wake draws (LateAnswers.swift).
     var graphicsArrived = false
 
-    public init(state: ExplorerState, terminal: any Terminal, io: ExplorerIO = .files,
-                options: ScreenOptions, pollMilliseconds: Int = 300) {
+    public init(
+        state: ExplorerState, terminal: any Terminal, io: ExplorerIO = .files,
+        options: ScreenOptions, pollMilliseconds: Int = 300
+    ) {
         var s = state
         s.columns = terminal.size.columns
         s.rows = terminal.size.rows
@@ -110,7 +114,7 @@ public final class RunLoop {
     /// `maxEvents` stops early (tests): checked before every event.
     public func run(maxEvents: Int? = nil) throws {
         defer { removeImage() }
-        publishAct(nowBefore: state.session.now)   // a --script's commands, when sharing
+        publishAct(nowBefore: state.session.now)  // a --script's commands, when sharing
         try draw()
         var handled = 0
         while true {
@@ -123,8 +127,8 @@ public final class RunLoop {
             if let retry = feedRetryMilliseconds { timeout = min(timeout ?? Int.max, retry) }
             guard let event = try nextEvent(timeoutMilliseconds: timeout) else {
                 let running = clock.running(&state)
-                let feedRedraw = retryFeed()   // a feed the disk refused: tried again (FollowLoop.swift)
-                let arrived = graphicsArrived   // the probe's late answers named an image protocol
+                let feedRedraw = retryFeed()  // a feed the disk refused: tried again (FollowLoop.swift)
+                let arrived = graphicsArrived  // the probe's late answers named an image protocol
                 graphicsArrived = false
                 // A wake from the file watch with nothing new: back to sleep (unless animating).
                 if !running && !feedRedraw && !arrived && fileWatchSaysNothing() { continue }
@@ -216,25 +220,25 @@ public final class RunLoop {
     }
 
     #if canImport(Glibc)
-    /// The inotify watch on the session's file (FileWatcher.swift), when the terminal can
-    /// wake on it: then the loop sleeps until a key or a change, never on a timer.
-    private var watcher: FileWatcher?
+        /// The inotify watch on the session's file (FileWatcher.swift), when the terminal can
+        /// wake on it: then the loop sleeps until a key or a change, never on a timer.
+        private var watcher: FileWatcher?
     #endif
 
     /// Watches the session's file for a terminal that can wake on it; false when the loop
     /// must poll (no file watch, or a terminal such as `InMemoryTerminal`).
     private func watchFile() -> Bool {
         #if canImport(Glibc)
-        guard let terminal = terminal as? any WakeableTerminal, let path = state.session.filePath else { return false }
-        if watcher?.path != path {
-            watcher = FileWatcher(path: path)
-            terminal.extraWakeDescriptor = watcher?.descriptor
-            // Changes between the last look and the new watch: look once more.
-            if watcher != nil, (try? checkFile()) == true { try? draw() }
-        }
-        return watcher != nil
+            guard let terminal = terminal as? any WakeableTerminal, let path = state.session.filePath else { return false }
+            if watcher?.path != path {
+                watcher = FileWatcher(path: path)
+                terminal.extraWakeDescriptor = watcher?.descriptor
+                // Changes between the last look and the new watch: look once more.
+                if watcher != nil, (try? checkFile()) == true { try? draw() }
+            }
+            return watcher != nil
         #else
-        return false
+            return false
         #endif
     }
 
@@ -242,10 +246,10 @@ public final class RunLoop {
     /// to the file (another file in its folder changed).
     private func fileWatchSaysNothing() -> Bool {
         #if canImport(Glibc)
-        guard let watcher, watcher.path == state.session.filePath else { return false }
-        return !watcher.drain()
+            guard let watcher, watcher.path == state.session.filePath else { return false }
+            return !watcher.drain()
         #else
-        return false
+            return false
         #endif
     }
 
@@ -308,10 +312,10 @@ public final class RunLoop {
         switch event {
         case let .key(key): return [.key(key)]
         case let .resize(columns, rows):
-            pixels?.invalidate()   // the terminal is cleared and repainted: the image goes again
+            pixels?.invalidate()  // the terminal is cleared and repainted: the image goes again
             return [.resize(columns: columns, rows: rows)]
         case .resumed:
-            pixels?.invalidate()   // the terminal was repainted in cells: the image goes again
+            pixels?.invalidate()  // the terminal was repainted in cells: the image goes again
             return []
         case let .mouse(m):
             switch m.kind {
@@ -375,7 +379,8 @@ extension RunLoop {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
         do {
             try terminal.copyToClipboard(text)
-            return .copied("sent \(lines) lines to the clipboard (OSC 52) — if nothing arrives, the terminal may not support it (tmux: set -g set-clipboard on)")
+            return .copied(
+                "sent \(lines) lines to the clipboard (OSC 52) — if nothing arrives, the terminal may not support it (tmux: set -g set-clipboard on)")
         } catch TerminalError.cannotCopy {
             return .copyFailed(TerminalError.cannotCopy.description)
         } catch {

@@ -7,7 +7,7 @@ import LayerModel
 extension SVGExport {
     static func content(of layer: Layer, id: Int, toScreen h: Homography) -> String {
         guard !layer.drawing.isEmpty else { return "" }
-        let n: (Double) -> String = ExportNumber.svg   // finite, 3 decimals
+        let n: (Double) -> String = ExportNumber.svg  // finite, 3 decimals
         var user = Affine2D.identity
         var stack: [Affine2D] = []
         var out = ""
@@ -30,16 +30,23 @@ extension SVGExport {
             case let .fillRect(r, c):
                 if let p = points(r.corners) { out += "<polygon class=\"content\" points=\"\(p)\" fill=\"\(c.color.hex)\"/>\n" }
             case let .strokeRect(r, c, w):
-                if let p = points(r.corners) { out += "<polygon class=\"content\" points=\"\(p)\" fill=\"none\" stroke=\"\(c.color.hex)\" stroke-width=\"\(n(w ?? 1))\"/>\n" }
+                if let p = points(r.corners) {
+                    out += "<polygon class=\"content\" points=\"\(p)\" fill=\"none\" stroke=\"\(c.color.hex)\" stroke-width=\"\(n(w ?? 1))\"/>\n"
+                }
             case let .fillEllipse(r, c):
                 if let p = points(ellipse(r)) { out += "<polygon class=\"content\" points=\"\(p)\" fill=\"\(c.color.hex)\"/>\n" }
             case let .strokeEllipse(r, c, w):
-                if let p = points(ellipse(r)) { out += "<polygon class=\"content\" points=\"\(p)\" fill=\"none\" stroke=\"\(c.color.hex)\" stroke-width=\"\(n(w ?? 1))\"/>\n" }
+                if let p = points(ellipse(r)) {
+                    out += "<polygon class=\"content\" points=\"\(p)\" fill=\"none\" stroke=\"\(c.color.hex)\" stroke-width=\"\(n(w ?? 1))\"/>\n"
+                }
             case let .line(a, b, c, w):
-                if let p = points([a, b]) { out += "<polyline class=\"content\" points=\"\(p)\" fill=\"none\" stroke=\"\(c.color.hex)\" stroke-width=\"\(n(w ?? 1))\"/>\n" }
+                if let p = points([a, b]) {
+                    out += "<polyline class=\"content\" points=\"\(p)\" fill=\"none\" stroke=\"\(c.color.hex)\" stroke-width=\"\(n(w ?? 1))\"/>\n"
+                }
             case let .text(s, p, c):
                 if let q = h.apply(to: user.apply(to: p)) {
-                    out += "<text class=\"content\" x=\"\(n(q.x))\" y=\"\(n(q.y))\" font-family=\"sans-serif\" font-size=\"12\" dominant-baseline=\"hanging\" fill=\"\(c?.color.hex ?? "#000000")\">\(escape(s))</text>\n"
+                    out +=
+                        "<text class=\"content\" x=\"\(n(q.x))\" y=\"\(n(q.y))\" font-family=\"sans-serif\" font-size=\"12\" dominant-baseline=\"hanging\" fill=\"\(c?.color.hex ?? "#000000")\">\(escape(s))</text>\n"
                 }
             }
         }

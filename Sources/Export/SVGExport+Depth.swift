@@ -10,18 +10,21 @@ extension SVGExport {
     /// its own exploded quad, with `≠` on the pairs drawn in front but searched behind. The
     /// view box is the frame's planes' box (every plane, as the explorer fits it) with the
     /// SVG's margin, `ExplodedFrame.svgMargin`.
-    public static func explodedSVG(_ scene: Scene, settings: DepthSettings, hitOrder: SiblingOrder,
-                                   selection: LayerID? = nil) -> String {
+    public static func explodedSVG(
+        _ scene: Scene, settings: DepthSettings, hitOrder: SiblingOrder,
+        selection: LayerID? = nil
+    ) -> String {
         let layout = DepthLayout(scene.tree, order: settings.order, hitOrder: hitOrder)
-        return explodedSVG(scene, frame: ExplodedFrame(layout, settings: settings, screen: scene.screen.map { Rect(origin: .zero, size: $0) }),
-                           selection: selection)
+        return explodedSVG(
+            scene, frame: ExplodedFrame(layout, settings: settings, screen: scene.screen.map { Rect(origin: .zero, size: $0) }),
+            selection: selection)
     }
 
     /// The exploded SVG of `frame`, the session's one exploded frame of `scene`'s tree.
     public static func explodedSVG(_ scene: Scene, frame: ExplodedFrame, selection: LayerID? = nil) -> String {
         let tree = scene.tree
         let layout = frame.layout
-        let n: (Double) -> String = ExportNumber.svg   // finite, 3 decimals
+        let n: (Double) -> String = ExportNumber.svg  // finite, 3 decimals
         var badged = Set<LayerID>()
         for pair in layout.disagreements { badged.insert(pair.drawnFront); badged.insert(pair.searchedFirst) }
         var polygons = "", outline = ""
@@ -44,7 +47,8 @@ extension SVGExport {
         var names = ""
         for label in SVGExport.names(shapes, tree: tree, screen: box) {
             let layer = escape(shapes[label.shape].name.hasPrefix("≠ ") ? String(shapes[label.shape].name.dropFirst(2)) : shapes[label.shape].name)
-            names += "<text class=\"name\" data-layer=\"\(layer)\" x=\"\(n(label.x))\" y=\"\(n(label.y))\" font-family=\"monospace\" font-size=\"\(n(label.fontSize))\" fill=\"#222222\">\(escape(label.text))</text>\n"
+            names +=
+                "<text class=\"name\" data-layer=\"\(layer)\" x=\"\(n(label.x))\" y=\"\(n(label.y))\" font-family=\"monospace\" font-size=\"\(n(label.fontSize))\" fill=\"#222222\">\(escape(label.text))</text>\n"
         }
         return """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(n(box.width))" height="\(n(box.height))" \

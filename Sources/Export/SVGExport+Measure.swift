@@ -15,12 +15,14 @@ extension SVGExport {
         var out = ""
         for line in lines {
             let a = line.from, b = line.to
-            out += "<line class=\"measure\" data-kind=\"\(line.kind.rawValue)\" x1=\"\(n(a.x))\" y1=\"\(n(a.y))\" x2=\"\(n(b.x))\" y2=\"\(n(b.y))\" stroke=\"#ff3b30\" stroke-width=\"1\"/>\n"
+            out +=
+                "<line class=\"measure\" data-kind=\"\(line.kind.rawValue)\" x1=\"\(n(a.x))\" y1=\"\(n(a.y))\" x2=\"\(n(b.x))\" y2=\"\(n(b.y))\" stroke=\"#ff3b30\" stroke-width=\"1\"/>\n"
             let dx = b.x - a.x, dy = b.y - a.y, length = (dx * dx + dy * dy).squareRoot()
             guard length > 0 else { continue }
             let cx = -dy / length * 3, cy = dx / length * 3
             for e in [a, b] {
-                out += "<line class=\"measure-cap\" x1=\"\(n(e.x - cx))\" y1=\"\(n(e.y - cy))\" x2=\"\(n(e.x + cx))\" y2=\"\(n(e.y + cy))\" stroke=\"#ff3b30\" stroke-width=\"1\"/>\n"
+                out +=
+                    "<line class=\"measure-cap\" x1=\"\(n(e.x - cx))\" y1=\"\(n(e.y - cy))\" x2=\"\(n(e.x + cx))\" y2=\"\(n(e.y + cy))\" stroke=\"#ff3b30\" stroke-width=\"1\"/>\n"
             }
         }
         // The names' grid again (deterministic), then the figures in what is left.
@@ -37,13 +39,15 @@ extension SVGExport {
         var candidates: [LabelCandidate] = []
         for line in lines {
             let text = NumberText.short((line.value * 10).rounded() / 10)
-            let spots = FigureSpots.spots(x0: (line.from.x - screen.origin.x) / cw, y0: (line.from.y - screen.origin.y) / ch,
-                                          x1: (line.to.x - screen.origin.x) / cw, y1: (line.to.y - screen.origin.y) / ch, width: text.count)
+            let spots = FigureSpots.spots(
+                x0: (line.from.x - screen.origin.x) / cw, y0: (line.from.y - screen.origin.y) / ch,
+                x1: (line.to.x - screen.origin.x) / cw, y1: (line.to.y - screen.origin.y) / ch, width: text.count)
             candidates.append(LabelCandidate(names: [text], priority: 0, spots: spots, mayShorten: false))
         }
         for p in LabelLayout.place(candidates, in: &grid, names: LabelNames([])) {
             let x = screen.origin.x + Double(p.column) * cw, y = screen.origin.y + (Double(p.row) + 0.8) * ch
-            out += "<text class=\"measure\" x=\"\(n(x))\" y=\"\(n(y))\" font-family=\"monospace\" font-size=\"\(n(base.fontSize * k))\" fill=\"#ff3b30\">\(escape(p.text))</text>\n"
+            out +=
+                "<text class=\"measure\" x=\"\(n(x))\" y=\"\(n(y))\" font-family=\"monospace\" font-size=\"\(n(base.fontSize * k))\" fill=\"#ff3b30\">\(escape(p.text))</text>\n"
         }
         return out
     }

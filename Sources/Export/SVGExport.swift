@@ -29,7 +29,7 @@ public enum SVGExport {
     /// `crop`: the view box, the screen rect or the layers' union (SVGExport+Crop.swift).
     public static func svg(_ scene: Scene, measurement: [MeasureLine] = [], crop: SVGCrop = .screen) -> String {
         let box = viewBox(scene, crop: crop)
-        let n: (Double) -> String = ExportNumber.svg   // finite, 3 decimals
+        let n: (Double) -> String = ExportNumber.svg  // finite, 3 decimals
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(n(box.width))" height="\(n(box.height))" \
             viewBox="\(n(box.origin.x)) \(n(box.origin.y)) \(n(box.width)) \(n(box.height))">
@@ -56,22 +56,27 @@ public enum SVGExport {
             let position = parentToScreen.apply(to: layer.position)
             if let quad = mapped(layer.bounds.corners, h) {
                 let fill = layer.backgroundColor.map { "fill=\"\($0.hex)\" fill-opacity=\"\(n(layer.opacity))\"" } ?? "fill=\"none\""
-                let stroke = layer.borderColor.map { "stroke=\"\($0.hex)\" stroke-width=\"\(n(max(layer.borderWidth, 0.5)))\"" }
+                let stroke =
+                    layer.borderColor.map { "stroke=\"\($0.hex)\" stroke-width=\"\(n(max(layer.borderWidth, 0.5)))\"" }
                     ?? "stroke=\"#888888\" stroke-width=\"0.5\""
                 out += "<polygon class=\"layer\" data-name=\"\(name)\" points=\"\(points(quad))\" \(fill) \(stroke)/>\n"
-                shapes.append(NameShape(id: id, name: layer.name, quad: quad, covers: layer.backgroundColor != nil && layer.opacity > 0.5,
-                                        position: position))
+                shapes.append(
+                    NameShape(
+                        id: id, name: layer.name, quad: quad, covers: layer.backgroundColor != nil && layer.opacity > 0.5,
+                        position: position))
             }
-            out += content(of: layer, id: id.raw, toScreen: h)   // content.md: SVGExport+Content.swift
+            out += content(of: layer, id: id.raw, toScreen: h)  // content.md: SVGExport+Content.swift
             if let frame = mapped(layer.frame.corners, parentToScreen) {
-                marks += "<polygon class=\"frame\" data-name=\"\(name)\" points=\"\(points(frame))\" fill=\"none\" stroke=\"#3a7bd5\" stroke-width=\"0.5\" stroke-dasharray=\"3 2\"/>\n"
+                marks +=
+                    "<polygon class=\"frame\" data-name=\"\(name)\" points=\"\(points(frame))\" fill=\"none\" stroke=\"#3a7bd5\" stroke-width=\"0.5\" stroke-dasharray=\"3 2\"/>\n"
             }
             if let p = position, p.x.isFinite, p.y.isFinite {
                 marks += "<circle class=\"position\" data-name=\"\(name)\" cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"2\" fill=\"#e0245e\"/>\n"
             }
         }
         for label in names(shapes, tree: tree, screen: box) {
-            marks += "<text class=\"name\" x=\"\(n(label.x))\" y=\"\(n(label.y))\" font-family=\"monospace\" font-size=\"\(n(label.fontSize))\" fill=\"#222222\">\(escape(label.text))</text>\n"
+            marks +=
+                "<text class=\"name\" x=\"\(n(label.x))\" y=\"\(n(label.y))\" font-family=\"monospace\" font-size=\"\(n(label.fontSize))\" fill=\"#222222\">\(escape(label.text))</text>\n"
         }
         marks += measureMarks(measurement, shapes: shapes, tree: tree, screen: box)
         return out + marks + "</svg>\n"
@@ -92,7 +97,10 @@ public enum SVGExport {
     }
 
     /// A placed name in SVG units: `x` its left, `y` its baseline.
-    struct PlacedName { var text: String; var x: Double; var y: Double; var fontSize: Double; var column: Int; var row: Int; var width: Int; var cell: Double; var shape: Int = 0 }
+    struct PlacedName {
+        var text: String; var x: Double; var y: Double; var fontSize: Double; var column: Int; var row: Int; var width: Int; var cell: Double;
+        var shape: Int = 0
+    }
 
     /// The names of `shapes` (in drawing order) laid out by `LabelLayout` (see `SVGExport`).
     static func names(_ shapes: [NameShape], tree: LayerTree, screen: Rect) -> [PlacedName] {
@@ -145,7 +153,7 @@ public enum SVGExport {
         for (k, i) in bySize.enumerated() { rank[i] = k }
         var sameFrame: [[Int]: Int] = [:]
         var candidates: [LabelCandidate] = []
-        var from: [Int] = []   // each candidate's shape
+        var from: [Int] = []  // each candidate's shape
         var texts: [String] = []
         for (i, s) in shapes.enumerated() {
             let text = SafeText.visible(s.name)
@@ -171,7 +179,9 @@ public enum SVGExport {
                         var start = -1
                         for c in c0...c1 {
                             let ok = c < c1 && top[r * columns + c] <= Int32(i)
-                            if ok { if start < 0 { start = c } } else if start >= 0 {
+                            if ok {
+                                if start < 0 { start = c }
+                            } else if start >= 0 {
                                 if c - start >= 2 { spots.append(LabelSpot(row: r, minColumn: start, maxColumn: c)) }
                                 start = -1
                             }
@@ -235,8 +245,9 @@ public enum SVGExport {
         }
         let placed = LabelLayout.place(candidates, in: &grid, names: LabelNames(texts))
         return placed.map { p in
-            PlacedName(text: p.text, x: screen.origin.x + Double(p.column) * cw, y: screen.origin.y + (Double(p.row) + 0.8) * ch,
-                       fontSize: base.fontSize * k, column: p.column, row: p.row, width: p.width, cell: cw, shape: from[p.index])
+            PlacedName(
+                text: p.text, x: screen.origin.x + Double(p.column) * cw, y: screen.origin.y + (Double(p.row) + 0.8) * ch,
+                fontSize: base.fontSize * k, column: p.column, row: p.row, width: p.width, cell: cw, shape: from[p.index])
         }
     }
 

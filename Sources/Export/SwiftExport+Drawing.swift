@@ -37,8 +37,10 @@ extension SwiftExport {
             case let .strokeEllipse(r, c, w):
                 call = ["ctx.setStrokeColor(\(color(c)))", "ctx.setLineWidth(\(n(w ?? 1)))", "ctx.strokeEllipse(in: \(rect(r)))"]
             case let .line(a, b, c, w):
-                call = ["ctx.setStrokeColor(\(color(c)))", "ctx.setLineWidth(\(n(w ?? 1)))",
-                        "ctx.strokeLineSegments(between: [CGPoint(x: \(n(a.x)), y: \(n(a.y))), CGPoint(x: \(n(b.x)), y: \(n(b.y)))])"]
+                call = [
+                    "ctx.setStrokeColor(\(color(c)))", "ctx.setLineWidth(\(n(w ?? 1)))",
+                    "ctx.strokeLineSegments(between: [CGPoint(x: \(n(a.x)), y: \(n(a.y))), CGPoint(x: \(n(b.x)), y: \(n(b.y)))])"
+                ]
             case let .text(s, p, c):
                 let attributes = c.map { "[.foregroundColor: \(expression(.color($0.color, spelling: $0.spelling), color: .uiColor))]" } ?? "[:]"
                 call = ["(\(swiftString(s)) as NSString).draw(at: CGPoint(x: \(n(p.x)), y: \(n(p.y))), withAttributes: \(attributes))"]

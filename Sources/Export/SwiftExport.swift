@@ -1,9 +1,9 @@
 import LayerModel
 import CommandLanguage
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Geometry
 import SafeText
@@ -24,8 +24,9 @@ public enum SwiftExport {
         let l = view ? "\(v).layer" : v
         var lines: [String] = []
         let f = layer.frame
-        let c: (Double) -> String = { ExportNumber.swift((ExportNumber.clamped($0, to: 1e300) * 1000).rounded() / 1000) }   // a comment: 3 decimals
-        lines.append("// \(SafeText.lineComment(layer.name)): frame \(c(f.origin.x)), \(c(f.origin.y)), \(c(f.size.width)), \(c(f.size.height)) in its superlayer")
+        let c: (Double) -> String = { ExportNumber.swift((ExportNumber.clamped($0, to: 1e300) * 1000).rounded() / 1000) }  // a comment: 3 decimals
+        lines.append(
+            "// \(SafeText.lineComment(layer.name)): frame \(c(f.origin.x)), \(c(f.origin.y)), \(c(f.size.width)), \(c(f.size.height)) in its superlayer")
         lines.append("\(l).anchorPoint = CGPoint(x: \(n(layer.anchorPoint.x)), y: \(n(layer.anchorPoint.y)))")
         if layer.anchorPointZ != 0 { lines.append("\(l).anchorPointZ = \(n(layer.anchorPointZ))") }
         let b = layer.bounds
@@ -58,7 +59,7 @@ public enum SwiftExport {
             }
             lines.append("\(owner).\(property) = \(expression(value, color: color))")
         }
-        lines += drawingCode(for: layer)   // content.md: SwiftExport+Drawing.swift
+        lines += drawingCode(for: layer)  // content.md: SwiftExport+Drawing.swift
         return lines.joined(separator: "\n")
     }
 
@@ -79,7 +80,7 @@ public enum SwiftExport {
         case let .mask(m):
             let names: [(AutoresizingMask, String)] = [
                 (.flexibleLeftMargin, "flexibleLeftMargin"), (.flexibleWidth, "flexibleWidth"), (.flexibleRightMargin, "flexibleRightMargin"),
-                (.flexibleTopMargin, "flexibleTopMargin"), (.flexibleHeight, "flexibleHeight"), (.flexibleBottomMargin, "flexibleBottomMargin"),
+                (.flexibleTopMargin, "flexibleTopMargin"), (.flexibleHeight, "flexibleHeight"), (.flexibleBottomMargin, "flexibleBottomMargin")
             ]
             return "[" + names.filter { m.contains($0.0) }.map { "." + $0.1 }.joined(separator: ", ") + "]"
         default: return value.text

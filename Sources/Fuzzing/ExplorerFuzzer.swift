@@ -32,13 +32,15 @@ public struct ExplorerFuzzer {
         "animate transform.rotation.z by 360 duration 1e-6 repeat 1e9", "remove-animations",
         "animated duration 1e9 { scale 1e9 }", "add z; set bounds 0 0 1e9 1e9", "remove", "select-next", "select-parent",
         "cursor 1e9 1e9", "mode cursor", "mode anchor", "mode normal", "panel hit-test", "panel next", "fit", "reset",
-        "hit-test 1e9 -1e9", "convert 1e9 1e9 from screen to screen",
+        "hit-test 1e9 -1e9", "convert 1e9 1e9 from screen to screen"
     ]
 
     /// Keys: the keymap's, digits, letters, punctuation, controls.
     static let keys: [Key] = {
-        var keys: [Key] = [.tab, .backTab, .enter, .escape, .backspace, .delete, .up, .down, .left, .right,
-                           .shiftUp, .shiftDown, .shiftLeft, .shiftRight, .home, .end, .pageUp, .pageDown, .function(1)]
+        var keys: [Key] = [
+            .tab, .backTab, .enter, .escape, .backspace, .delete, .up, .down, .left, .right,
+            .shiftUp, .shiftDown, .shiftLeft, .shiftRight, .home, .end, .pageUp, .pageDown, .function(1)
+        ]
         for c in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,<>?/:;[]{}+-=_!@#$%^&*()'\"" { keys.append(.character(c)) }
         for c in "cdlguz" { keys.append(.control(c)) }
         return keys
@@ -67,8 +69,10 @@ public struct ExplorerFuzzer {
 
     /// Runs `count` actions over `scene`, rendering after each; answers the slowest action's
     /// index and the actions so far (to reproduce), through `observe`.
-    public mutating func run(_ scene: Scene, path: String?, count: Int,
-                             observe: (_ index: Int, _ actions: [Action], _ state: ExplorerState) -> Void = { _, _, _ in }) {
+    public mutating func run(
+        _ scene: Scene, path: String?, count: Int,
+        observe: (_ index: Int, _ actions: [Action], _ state: ExplorerState) -> Void = { _, _, _ in }
+    ) {
         var state = ExplorerState(session: Session(scene: scene, filePath: path))
         state.columns = 100
         state.rows = 30

@@ -8,9 +8,9 @@ import LayoutFiles
 import SafeText
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Issue 36: a mutation fuzzer for follow mode's feed (docs/follow.md). Each input is a real
@@ -57,8 +57,12 @@ public struct FeedFuzzer {
         return out + [.bye]
     }
 
-    static let hostileNumbers = ["1.79e308", "-1.79e308", "1.7e308", "1e300", "1e9", "1000000001", "-1", "-0", "1e-320", "4097", "0.001", "1e999", "9223372036854775807", "NaN"]
-    static let hostileText = ["\\u001b]2;PWNED\\u0007", "\\u001b]52;c;UFdORUQ=\\u0007", "\\u001b[2J", "\\u202e", "\\u200b", "\\u0085", "\\u2028", "\\u009b31m", "\\u0000"]
+    static let hostileNumbers = [
+        "1.79e308", "-1.79e308", "1.7e308", "1e300", "1e9", "1000000001", "-1", "-0", "1e-320", "4097", "0.001", "1e999", "9223372036854775807", "NaN"
+    ]
+    static let hostileText = [
+        "\\u001b]2;PWNED\\u0007", "\\u001b]52;c;UFdORUQ=\\u0007", "\\u001b[2J", "\\u202e", "\\u200b", "\\u0085", "\\u2028", "\\u009b31m", "\\u0000"
+    ]
 
     /// The next input: the feed's bytes, mutated.
     public mutating func nextInput() -> [UInt8] {
@@ -87,7 +91,9 @@ public struct FeedFuzzer {
     /// One number in `line` (a run of digits after `:` or `,` or `[`) replaced by a hostile one.
     mutating func replacingNumber(in line: String) -> String {
         let u = Array(line.utf8)
-        let starts = u.indices.filter { i in i > 0 && (u[i] == UInt8(ascii: "-") || (u[i] >= 48 && u[i] <= 57)) && [UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "[")].contains(u[i - 1]) }
+        let starts = u.indices.filter { i in
+            i > 0 && (u[i] == UInt8(ascii: "-") || (u[i] >= 48 && u[i] <= 57)) && [UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "[")].contains(u[i - 1])
+        }
         guard !starts.isEmpty else { return line }
         let s = starts[random.below(starts.count)]
         var e = s + 1
@@ -125,7 +131,8 @@ public struct FeedFuzzer {
         let cut = Self.read(pieces)
         var outcome = Outcome(records: whole.records.count, skipped: whole.skipped)
         if whole.records != cut.records || whole.skipped != cut.skipped {
-            outcome.problem = "the pieces changed what was read: \(whole.records.count)/\(whole.skipped) whole, \(cut.records.count)/\(cut.skipped) in \(pieces.count) pieces"
+            outcome.problem =
+                "the pieces changed what was read: \(whole.records.count)/\(whole.skipped) whole, \(cut.records.count)/\(cut.skipped) in \(pieces.count) pieces"
             return outcome
         }
         var state = ExplorerState(session: Session())
@@ -136,7 +143,8 @@ public struct FeedFuzzer {
             Follow.apply(record, to: &state)
         }
         if !state.session.now.isFinite || !state.view.zoom.isFinite || state.view.zoom > 4096 || state.session.playbackSpeed > 1e9 {
-            outcome.problem = "replayed, the clock, zoom or speed left the policy: now \(state.session.now), zoom \(state.view.zoom), speed \(state.session.playbackSpeed)"
+            outcome.problem =
+                "replayed, the clock, zoom or speed left the policy: now \(state.session.now), zoom \(state.view.zoom), speed \(state.session.playbackSpeed)"
             return outcome
         }
         state.following = "following"

@@ -9,7 +9,7 @@ import Mutation
 extension MutationFuzzer {
     public enum Target: String, CaseIterable, Sendable {
         case json, yaml, command
-        case dump   // DumpFuzzTarget.swift
+        case dump  // DumpFuzzTarget.swift
         /// Issue 20: animation and step commands (`SceneFuzzer.runCommands`).
         case animation
         /// Issue 20: the input seeds a random scene that must save and reopen equal
@@ -41,7 +41,7 @@ extension MutationFuzzer {
             var session = Session(scene: sample)
             for case let .engine(c) in commands {
                 switch c {
-                case .save, .load, .reload, .exportSwift: continue   // no files
+                case .save, .load, .reload, .exportSwift: continue  // no files
                 default: _ = try? session.perform(c)
                 }
             }

@@ -16,8 +16,10 @@ import SafeText
 /// and step commands with numbers at and past the limits.
 public enum SceneFuzzer {
     /// Numbers worth trying: the limits, the smallest, float noise, negative zero.
-    static let numbers: [Double] = [0, -0.0, 1, -1, 0.5, 1e-10, .leastNonzeroMagnitude, 0.1 + 0.2, 1.0 / 3, 1e9, -1e9, 999_999_999.5,
-                                    123.456, 2.5e-7, 0.49999999999999994, 45, 90, 1e-9, 7]
+    static let numbers: [Double] = [
+        0, -0.0, 1, -1, 0.5, 1e-10, .leastNonzeroMagnitude, 0.1 + 0.2, 1.0 / 3, 1e9, -1e9, 999_999_999.5,
+        123.456, 2.5e-7, 0.49999999999999994, 45, 90, 1e-9, 7
+    ]
 
     /// A random scene from `seed`, built through the command language (so it is one the
     /// tool could make): up to 12 layers nested up to 4 deep, every saved property set to
@@ -30,7 +32,8 @@ public enum SceneFuzzer {
         }
         func small() -> Double { Double(random.below(1001)) / 1000 }
         let n = NumberText.exact
-        var session = Session(scene: Scene(screen: random.below(4) == 0 ? nil : Size(width: Double(100 + random.below(400)), height: Double(100 + random.below(400)))))
+        var session = Session(
+            scene: Scene(screen: random.below(4) == 0 ? nil : Size(width: Double(100 + random.below(400)), height: Double(100 + random.below(400)))))
         var names: [String] = []
         func run(_ line: String) {
             guard let commands = try? CommandParser.parseLine(line) else { return }
@@ -87,8 +90,10 @@ public enum SceneFuzzer {
         var played = Session(scene: scene)
         for s in 0..<random.below(4) {
             let layer = names[random.below(names.count)]
-            let line = ["select \(layer); move \(n(pick())) \(n(pick()))", "select \(layer); set zPosition \(n(pick()))",
-                        "select \(layer); rotate \(n(pick()))", "select \(layer); set opacity \(n(small()))"][random.below(4)]
+            let line = [
+                "select \(layer); move \(n(pick())) \(n(pick()))", "select \(layer); set zPosition \(n(pick()))",
+                "select \(layer); rotate \(n(pick()))", "select \(layer); set opacity \(n(small()))"
+            ][random.below(4)]
             var trial = played
             guard let commands = try? CommandParser.parseLine(line) else { continue }
             var ok = true
@@ -134,11 +139,13 @@ public enum SceneFuzzer {
                 let cb = SceneRasterizer.render(tb, viewport: viewport, columns: 40, rows: 12)
                 if ca != cb { return "\(format): the picture at step \(step), \(t) s differs" }
                 let r = scene.screenRect
-                for i in 0..<5 { for j in 0..<5 {
-                    let p = Point(x: r.minX + r.width * (Double(i) + 0.5) / 5, y: r.minY + r.height * (Double(j) + 0.5) / 5)
-                    let ha = ta.hitTestScreen(p).map { ta[$0].name }, hb = tb.hitTestScreen(p).map { tb[$0].name }
-                    if ha != hb { return "\(format): at step \(step), \(t) s the hit at \(p) is \(hb ?? "nothing"), was \(ha ?? "nothing")" }
-                } }
+                for i in 0..<5 {
+                    for j in 0..<5 {
+                        let p = Point(x: r.minX + r.width * (Double(i) + 0.5) / 5, y: r.minY + r.height * (Double(j) + 0.5) / 5)
+                        let ha = ta.hitTestScreen(p).map { ta[$0].name }, hb = tb.hitTestScreen(p).map { tb[$0].name }
+                        if ha != hb { return "\(format): at step \(step), \(t) s the hit at \(p) is \(hb ?? "nothing"), was \(ha ?? "nothing")" }
+                    }
+                }
             }
         }
         return nil
@@ -173,8 +180,10 @@ public enum SceneFuzzer {
         let names = session.tree.treeOrder.map { session.tree[$0].name }
         guard !names.isEmpty else { return nil }
         let layer = names[random.below(names.count)]
-        let edit = ["set zPosition 1e-10", "set opacity 0.30000000000000004", "move \(NumberText.exact(1.0 / 3)) 0",
-                    "set anchorPointZ 5e-324", "set borderWidth 0.1"][random.below(5)]
+        let edit = [
+            "set zPosition 1e-10", "set opacity 0.30000000000000004", "move \(NumberText.exact(1.0 / 3)) 0",
+            "set anchorPointZ 5e-324", "set borderWidth 0.1"
+        ][random.below(5)]
         guard let commands = try? CommandParser.parseLine("select \(layer); \(edit)") else { return "the edit does not parse" }
         for case let .engine(c) in commands { _ = try? session.perform(c) }
         do { try SceneLoader.save(session.scene, to: path) } catch {
@@ -203,7 +212,9 @@ public enum SceneFuzzer {
                 guard (try? a.perform(.step(step))) != nil, (try? b.perform(.step(step))) != nil else { return "step \(step) does not play after the save" }
             }
             if let d = LayoutFile.difference(between: a.scene, and: b.scene) { return "step \(step): \(d)" }
-            if SceneRasterizer.render(a.tree, viewport: viewport, columns: 30, rows: 10) != SceneRasterizer.render(b.tree, viewport: viewport, columns: 30, rows: 10) {
+            if SceneRasterizer.render(a.tree, viewport: viewport, columns: 30, rows: 10)
+                != SceneRasterizer.render(b.tree, viewport: viewport, columns: 30, rows: 10)
+            {
                 return "step \(step): the pictures differ"
             }
         }
@@ -230,7 +241,7 @@ public enum SceneFuzzer {
         "step 1; step 3; step 0; undo; undo; redo; step 2; get frame",
         "step -9223372036854775808", "step 1000000000; step 2; undo",
         "animate zPosition to 1e-10 duration 1; time 0.5; hit-test 100 100; get presentation zPosition",
-        "animate anchorPoint to 1e9 -1e9 duration 1 timing spring 1e-6 1e-6 0 1e9; time 0.999; get presentation anchorPoint",
+        "animate anchorPoint to 1e9 -1e9 duration 1 timing spring 1e-6 1e-6 0 1e9; time 0.999; get presentation anchorPoint"
     ].map { Array($0.utf8) }
 
     /// Tokens for the animation and step commands.
@@ -238,7 +249,7 @@ public enum SceneFuzzer {
         "animate ", "animated 1 { ", "} ", "duration ", "delay ", "timing ", "spring ", "cubic-bezier ", "repeat ", "forever ",
         "autoreverse ", "fill both ", "keep ", "from ", "to ", "by ", "step ", "wait ", "time ", "speed ", "undo; ", "redo; ",
         "transform.scale ", "transform.rotation.z ", "position ", "opacity ", "1e9 ", "-1e9 ", "5e-324 ", "1e-10 ", "nan ",
-        "-9223372036854775808 ", "9223372036854775807 ", "1e308 ", "0 ", "; ", "get presentation ", "hit-test presentation ",
+        "-9223372036854775808 ", "9223372036854775807 ", "1e308 ", "0 ", "; ", "get presentation ", "hit-test presentation "
     ].map { Array($0.utf8) }
 
     /// Runs one animation/step input on popup-like scene with steps: it must never trap, and

@@ -36,7 +36,7 @@ public struct Angle: Equatable, Hashable, Sendable, Comparable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

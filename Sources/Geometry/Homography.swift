@@ -4,9 +4,11 @@
 public struct Homography: Equatable, Sendable {
     public var h11, h12, h13, h21, h22, h23, h31, h32, h33: Double
 
-    public init(_ h11: Double, _ h12: Double, _ h13: Double,
-                _ h21: Double, _ h22: Double, _ h23: Double,
-                _ h31: Double, _ h32: Double, _ h33: Double) {
+    public init(
+        _ h11: Double, _ h12: Double, _ h13: Double,
+        _ h21: Double, _ h22: Double, _ h23: Double,
+        _ h31: Double, _ h32: Double, _ h33: Double
+    ) {
         self.h11 = h11; self.h12 = h12; self.h13 = h13
         self.h21 = h21; self.h22 = h22; self.h23 = h23
         self.h31 = h31; self.h32 = h32; self.h33 = h33
@@ -60,7 +62,8 @@ public struct Homography: Equatable, Sendable {
         // Summing is a cheap finiteness check (NaN or ±inf anywhere makes the sum non-finite,
         // barring overflow of finite values, which is rejected too) with no allocation.
         guard (r.h11 + r.h12 + r.h13 + r.h21 + r.h22 + r.h23 + r.h31 + r.h32 + r.h33).isFinite,
-              r.h11.isFinite, r.h22.isFinite, r.h33.isFinite else { return nil }
+            r.h11.isFinite, r.h22.isFinite, r.h33.isFinite
+        else { return nil }
         return r
     }
 }

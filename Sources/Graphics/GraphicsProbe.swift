@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How the canvas is drawn: in pixels by one of the image protocols, or in cells.
@@ -53,7 +53,8 @@ public struct GraphicsProbe: Equatable, Sendable {
     /// answers to those, so neither can end the wait): the cell size, the window size, the
     /// placeholder query (id 32), then the plain kitty query (id 31). A terminal answers in
     /// order, so the answer to 31 ends the wait: the one to 32, if any, came before it.
-    public static let tmuxQueries: [UInt8] = ["\u{1B}[16t", "\u{1B}[14t"].flatMap { TmuxPassthrough.wrap(Array($0.utf8)) }
+    public static let tmuxQueries: [UInt8] =
+        ["\u{1B}[16t", "\u{1B}[14t"].flatMap { TmuxPassthrough.wrap(Array($0.utf8)) }
         + TmuxPassthrough.wrap(KittyPlaceholder.query(id: 32)) + TmuxPassthrough.wrap(Kitty.query(id: 31))
 
     /// Reads the answers in `bytes` (any order, any junk between them).
@@ -114,8 +115,10 @@ public struct GraphicsProbe: Equatable, Sendable {
     /// `--mode ascii`; `probe` is nil when no probe ran (`auto` was not asked, or there is
     /// no terminal; inside tmux, the questions asked through its passthrough). Inside tmux
     /// see `inTmux`: never raw passthrough, which corrupts tmux's text layer.
-    public static func choose(_ choice: GraphicsChoice, probe: GraphicsProbe?, environment: [String: String],
-                              asciiMode: Bool, tmux: TmuxAnswers? = nil) -> (GraphicsProtocol, String) {
+    public static func choose(
+        _ choice: GraphicsChoice, probe: GraphicsProbe?, environment: [String: String],
+        asciiMode: Bool, tmux: TmuxAnswers? = nil
+    ) -> (GraphicsProtocol, String) {
         if choice == .none { return (.cells, "cells (--graphics none)") }
         if asciiMode { return (.cells, "cells (--mode ascii)") }
         if environment["NO_COLOR"].map({ !$0.isEmpty }) == true { return (.cells, "cells (NO_COLOR)") }
@@ -152,14 +155,20 @@ public struct GraphicsProbe: Equatable, Sendable {
         if tmux.sixel { return (.sixel, "sixel (inside \(name): #{sixel_support} is 1)") }
         guard tmux.hasClient else { return (.cells, "cells (inside \(name): no sixel in tmux, no client attached to ask)") }
         guard tmux.passthrough else {
-            return (.cells, "cells (inside \(name): allow-passthrough is off, so \(tmux.outerName) cannot be asked for kitty's Unicode placeholders; tmux set -g allow-passthrough on)")
+            return (
+                .cells,
+                "cells (inside \(name): allow-passthrough is off, so \(tmux.outerName) cannot be asked for kitty's Unicode placeholders; tmux set -g allow-passthrough on)"
+            )
         }
         guard let probe else { return (.cells, "cells (inside \(name): \(tmux.outerName) was not asked)") }
         if probe.placeholders {
             return (.kittyPlaceholders, "kitty Unicode placeholders (inside \(name): \(tmux.outerName) answered the placeholder query through passthrough)")
         }
         if probe.kitty {
-            return (.cells, "cells (inside \(name): \(tmux.outerName) answered the kitty query but not the placeholder query (U=1); kitty draws placeholders from 0.28)")
+            return (
+                .cells,
+                "cells (inside \(name): \(tmux.outerName) answered the kitty query but not the placeholder query (U=1); kitty draws placeholders from 0.28)"
+            )
         }
         return (.cells, "cells (inside \(name): \(tmux.outerName) did not answer the kitty query through passthrough)")
     }

@@ -38,13 +38,14 @@ public enum KittyPlaceholder {
         0xA8E2, 0xA8E3, 0xA8E4, 0xA8E5, 0xA8E6, 0xA8E7, 0xA8E8, 0xA8E9, 0xA8EA, 0xA8EB, 0xA8EC, 0xA8ED,
         0xA8EE, 0xA8EF, 0xA8F0, 0xA8F1, 0xAAB0, 0xAAB2, 0xAAB3, 0xAAB7, 0xAAB8, 0xAABE, 0xAABF, 0xAAC1,
         0xFE20, 0xFE21, 0xFE22, 0xFE23, 0xFE24, 0xFE25, 0xFE26, 0x10A0F, 0x10A38, 0x1D185, 0x1D186, 0x1D187,
-        0x1D188, 0x1D189, 0x1D1AA, 0x1D1AB, 0x1D1AC, 0x1D1AD, 0x1D242, 0x1D243, 0x1D244,
+        0x1D188, 0x1D189, 0x1D1AA, 0x1D1AB, 0x1D1AC, 0x1D1AD, 0x1D242, 0x1D243, 0x1D244
     ]
 
     /// The text of the cell at `row`, `column` of the image (nil past the list's 297).
     public static func cell(row: Int, column: Int) -> String? {
         guard row >= 0, column >= 0, row < diacritics.count, column < diacritics.count,
-              let r = Unicode.Scalar(diacritics[row]), let c = Unicode.Scalar(diacritics[column]) else { return nil }
+            let r = Unicode.Scalar(diacritics[row]), let c = Unicode.Scalar(diacritics[column])
+        else { return nil }
         var s = String.UnicodeScalarView()
         s.append(character); s.append(r); s.append(c)
         return String(s)
@@ -54,7 +55,8 @@ public enum KittyPlaceholder {
     public static func decode(_ text: String) -> (row: Int, column: Int)? {
         let scalars = Array(text.unicodeScalars)
         guard scalars.count == 3, scalars[0] == character,
-              let row = diacritics.firstIndex(of: scalars[1].value), let column = diacritics.firstIndex(of: scalars[2].value) else { return nil }
+            let row = diacritics.firstIndex(of: scalars[1].value), let column = diacritics.firstIndex(of: scalars[2].value)
+        else { return nil }
         return (row, column)
     }
 
@@ -195,8 +197,10 @@ public struct TmuxAnswers: Equatable, Sendable {
     public var passthrough: Bool
     public var clientFeatures: [String]
 
-    public init(version: String = "", sixel: Bool = false, outerTerminal: String = "", passthrough: Bool = false,
-                clientFeatures: [String] = []) {
+    public init(
+        version: String = "", sixel: Bool = false, outerTerminal: String = "", passthrough: Bool = false,
+        clientFeatures: [String] = []
+    ) {
         self.version = version; self.sixel = sixel; self.outerTerminal = outerTerminal; self.passthrough = passthrough
         self.clientFeatures = clientFeatures
     }
@@ -210,9 +214,10 @@ public struct TmuxAnswers: Equatable, Sendable {
         let parts = display.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: " \n") }
         let value = passthrough.trimmingCharacters(in: " \n")
         let features = parts.count > 3 ? parts[3].split(separator: ",").map(String.init) : []
-        return TmuxAnswers(version: parts.first ?? "", sixel: parts.count > 1 && parts[1] == "1",
-                           outerTerminal: parts.count > 2 ? parts[2] : "", passthrough: value == "on" || value == "all" || value == "1",
-                           clientFeatures: features)
+        return TmuxAnswers(
+            version: parts.first ?? "", sixel: parts.count > 1 && parts[1] == "1",
+            outerTerminal: parts.count > 2 ? parts[2] : "", passthrough: value == "on" || value == "all" || value == "1",
+            clientFeatures: features)
     }
 
     /// The outer terminal speaks kitty's graphics protocol (by its terminfo name).

@@ -22,7 +22,8 @@ public struct LateProbe: Sendable {
     /// bytes (`LateAnswers.dropped`) and the terminal's size in cells now; nil when they
     /// change nothing (still no image protocol: the canvas stays in cells).
     public func upgrade(late bytes: [UInt8], columns: Int, rows: Int)
-        -> (graphics: GraphicsProtocol, cell: (width: Int, height: Int), why: String)? {
+        -> (graphics: GraphicsProtocol, cell: (width: Int, height: Int), why: String)?
+    {
         let probe = early.merging(GraphicsProbe.parse(bytes))
         let (chosen, why) = GraphicsProbe.choose(.auto, probe: probe, environment: environment, asciiMode: false, tmux: tmux)
         guard chosen != .cells else { return nil }

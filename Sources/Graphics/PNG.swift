@@ -12,7 +12,7 @@ public enum PNG {
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(image.width))
         header.appendBigEndian(UInt32(image.height))
-        header += [8, 2, 0, 0, 0]   // 8 bits, truecolour, deflate, adaptive filters, no interlace
+        header += [8, 2, 0, 0, 0]  // 8 bits, truecolour, deflate, adaptive filters, no interlace
         chunk("IHDR", header, into: &out)
         chunk("IDAT", level <= 1 ? Zlib.compressRuns(scanlines(image)) : Zlib.compress(scanlines(image), level: level), into: &out)
         chunk("IEND", [], into: &out)

@@ -41,7 +41,7 @@ public enum AnimationKeyPath: String, Equatable, Hashable, Sendable, CaseIterabl
 
     /// The whole properties an `animated` block compares before and after.
     public static let wholeProperties: [AnimationKeyPath] = [
-        .position, .bounds, .anchorPoint, .opacity, .zPosition, .backgroundColor, .transform, .sublayerTransform,
+        .position, .bounds, .anchorPoint, .opacity, .zPosition, .backgroundColor, .transform, .sublayerTransform
     ]
 }
 
@@ -59,7 +59,7 @@ public enum Timing: Equatable, Sendable {
     case spring(Spring)
 
     public static let names: [(String, TimingFunction)] = [
-        ("linear", .linear), ("ease-in", .easeIn), ("ease-out", .easeOut), ("ease-in-out", .easeInOut), ("default", .default),
+        ("linear", .linear), ("ease-in", .easeIn), ("ease-out", .easeOut), ("ease-in-out", .easeInOut), ("default", .default)
     ]
 
     public static func named(_ name: String) -> Timing? {
@@ -96,9 +96,11 @@ public struct AnimationSpec: Equatable, Sendable {
     public var fill: FillMode?
     public var keep: Bool = false
 
-    public init(keyPath: AnimationKeyPath, from: PropertyValue? = nil, to: PropertyValue? = nil, by: PropertyValue? = nil,
-                duration: Double? = nil, delay: Double? = nil, timing: Timing? = nil, repeatCount: RepeatCount? = nil,
-                autoreverses: Bool = false, fill: FillMode? = nil, keep: Bool = false) {
+    public init(
+        keyPath: AnimationKeyPath, from: PropertyValue? = nil, to: PropertyValue? = nil, by: PropertyValue? = nil,
+        duration: Double? = nil, delay: Double? = nil, timing: Timing? = nil, repeatCount: RepeatCount? = nil,
+        autoreverses: Bool = false, fill: FillMode? = nil, keep: Bool = false
+    ) {
         self.keyPath = keyPath; self.from = from; self.to = to; self.by = by
         self.duration = duration; self.delay = delay; self.timing = timing; self.repeatCount = repeatCount
         self.autoreverses = autoreverses; self.fill = fill; self.keep = keep
@@ -111,7 +113,6 @@ public struct AnimationSpec: Equatable, Sendable {
         return 0.25
     }
 }
-
 
 /// An animation attached to a layer, with its begin time on the scene clock.
 public struct LayerAnimation: Equatable, Sendable {

@@ -52,8 +52,10 @@ public enum AnimationValue: Equatable, Sendable {
         case let (.point(p), .point(q)): return .point(Point(x: p.x + q.x, y: p.y + q.y))
         case let (.size(p), .size(q)): return .size(Size(width: p.width + q.width, height: p.height + q.height))
         case let (.rect(p), .rect(q)):
-            return .rect(Rect(x: p.origin.x + q.origin.x, y: p.origin.y + q.origin.y,
-                              width: p.size.width + q.size.width, height: p.size.height + q.size.height))
+            return .rect(
+                Rect(
+                    x: p.origin.x + q.origin.x, y: p.origin.y + q.origin.y,
+                    width: p.size.width + q.size.width, height: p.size.height + q.size.height))
         case let (.transform(m), .transform(n)): return .transform(m.concatenating(n))
         default: return nil
         }
@@ -66,8 +68,10 @@ public enum AnimationValue: Equatable, Sendable {
         case let (.point(p), .point(q)): return .point(Point(x: p.x - q.x, y: p.y - q.y))
         case let (.size(p), .size(q)): return .size(Size(width: p.width - q.width, height: p.height - q.height))
         case let (.rect(p), .rect(q)):
-            return .rect(Rect(x: p.origin.x - q.origin.x, y: p.origin.y - q.origin.y,
-                              width: p.size.width - q.size.width, height: p.size.height - q.size.height))
+            return .rect(
+                Rect(
+                    x: p.origin.x - q.origin.x, y: p.origin.y - q.origin.y,
+                    width: p.size.width - q.size.width, height: p.size.height - q.size.height))
         case let (.transform(m), .transform(n)): return n.inverted().map { .transform(m.concatenating($0)) }
         default: return nil
         }
@@ -81,8 +85,10 @@ public enum AnimationValue: Equatable, Sendable {
         case let (.point(u), .point(v)): return .point(Point(x: l(u.x, v.x), y: l(u.y, v.y)))
         case let (.size(u), .size(v)): return .size(Size(width: l(u.width, v.width), height: l(u.height, v.height)))
         case let (.rect(u), .rect(v)):
-            return .rect(Rect(x: l(u.origin.x, v.origin.x), y: l(u.origin.y, v.origin.y),
-                              width: l(u.size.width, v.size.width), height: l(u.size.height, v.size.height)))
+            return .rect(
+                Rect(
+                    x: l(u.origin.x, v.origin.x), y: l(u.origin.y, v.origin.y),
+                    width: l(u.size.width, v.size.width), height: l(u.size.height, v.size.height)))
         case let (.transform(m), .transform(n)): return .transform(TransformParts.interpolate(m, n, p))
         case let (.color(c), .color(d)):
             func ch(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8(min(255, max(0, l(Double(x), Double(y)).rounded()))) }

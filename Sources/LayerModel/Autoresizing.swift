@@ -16,7 +16,7 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
     /// The short names `recursiveDescription` prints, in UIKit's order.
     static let printedNames: [(String, AutoresizingMask)] = [
         ("LM", .flexibleLeftMargin), ("W", .flexibleWidth), ("RM", .flexibleRightMargin),
-        ("TM", .flexibleTopMargin), ("H", .flexibleHeight), ("BM", .flexibleBottomMargin),
+        ("TM", .flexibleTopMargin), ("H", .flexibleHeight), ("BM", .flexibleBottomMargin)
     ]
 
     /// `W+H`, `RM+BM`, `LM+RM+TM+BM` as printed (`autoresize = …`); nil for anything else.
@@ -42,9 +42,11 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
 /// current sizes (UIKit's rule); the fixed parts keep theirs. When every flexible part is
 /// zero there is no proportion to keep, and they share it equally. With nothing flexible the
 /// view keeps its leading margin and size (its trailing margin takes the change).
-public func autoresizeAxis(leading: Double, size: Double, trailing: Double,
-                           flexLeading: Bool, flexSize: Bool, flexTrailing: Bool,
-                           delta: Double) -> (leading: Double, size: Double) {
+public func autoresizeAxis(
+    leading: Double, size: Double, trailing: Double,
+    flexLeading: Bool, flexSize: Bool, flexTrailing: Bool,
+    delta: Double
+) -> (leading: Double, size: Double) {
     let parts = [(flexLeading, leading), (flexSize, size), (flexTrailing, trailing)].filter(\.0).map(\.1)
     guard !parts.isEmpty, delta != 0 else { return (leading, size) }
     let total = parts.reduce(0, +)
@@ -85,12 +87,14 @@ extension LayerTree {
                 guard !m.isEmpty else { continue }
                 let f = c.frame
                 let before = c.bounds.size
-                let x = autoresizeAxis(leading: f.minX - origin.x, size: f.width, trailing: oldSize.width - (f.minX - origin.x) - f.width,
-                                       flexLeading: m.contains(.flexibleLeftMargin), flexSize: m.contains(.flexibleWidth),
-                                       flexTrailing: m.contains(.flexibleRightMargin), delta: dw)
-                let y = autoresizeAxis(leading: f.minY - origin.y, size: f.height, trailing: oldSize.height - (f.minY - origin.y) - f.height,
-                                       flexLeading: m.contains(.flexibleTopMargin), flexSize: m.contains(.flexibleHeight),
-                                       flexTrailing: m.contains(.flexibleBottomMargin), delta: dh)
+                let x = autoresizeAxis(
+                    leading: f.minX - origin.x, size: f.width, trailing: oldSize.width - (f.minX - origin.x) - f.width,
+                    flexLeading: m.contains(.flexibleLeftMargin), flexSize: m.contains(.flexibleWidth),
+                    flexTrailing: m.contains(.flexibleRightMargin), delta: dw)
+                let y = autoresizeAxis(
+                    leading: f.minY - origin.y, size: f.height, trailing: oldSize.height - (f.minY - origin.y) - f.height,
+                    flexLeading: m.contains(.flexibleTopMargin), flexSize: m.contains(.flexibleHeight),
+                    flexTrailing: m.contains(.flexibleBottomMargin), delta: dh)
                 c.setFrame(Rect(x: origin.x + x.leading, y: origin.y + y.leading, width: max(0, x.size), height: max(0, y.size)))
                 self[child] = c
                 pending.append((child, before))

@@ -48,9 +48,10 @@ struct ChunkedSlots<Element>: RandomAccessCollection, MutableCollection {
 
     /// True when both are copies of one value not written since: they share the list of chunks.
     func sharesChunks(with other: ChunkedSlots) -> Bool {
-        count == other.count && chunks.withUnsafeBufferPointer { a in
-            other.chunks.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
-        }
+        count == other.count
+            && chunks.withUnsafeBufferPointer { a in
+                other.chunks.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+            }
     }
 }
 

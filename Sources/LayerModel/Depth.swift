@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 import Geometry
 import Synchronization
@@ -55,7 +55,8 @@ public struct Quad: Equatable, Sendable {
 
     /// The shoelace area (absolute).
     public var area: Double {
-        let s = (p0.x * p1.y - p1.x * p0.y) + (p1.x * p2.y - p2.x * p1.y)
+        let s =
+            (p0.x * p1.y - p1.x * p0.y) + (p1.x * p2.y - p2.x * p1.y)
             + (p2.x * p3.y - p3.x * p2.y) + (p3.x * p0.y - p0.x * p3.y)
         return abs(s) / 2
     }
@@ -434,8 +435,10 @@ struct PlaneIndex {
             if node.firstChild < 0 {
                 nodes[n].firstChild = nodes.count
                 for k in 0..<4 {
-                    nodes.append(Node(x0: node.x0 + (k & 1 == 0 ? 0 : half), y0: node.y0 + (k & 2 == 0 ? 0 : half),
-                                      size: half, depth: node.depth + 1))
+                    nodes.append(
+                        Node(
+                            x0: node.x0 + (k & 1 == 0 ? 0 : half), y0: node.y0 + (k & 2 == 0 ? 0 : half),
+                            size: half, depth: node.depth + 1))
                     items.append([])
                 }
             }
@@ -470,7 +473,8 @@ struct PlaneIndex {
                                 if node.depth > 0 {
                                     let grow = node.size / 2
                                     guard node.x0 - grow < b.maxX, b.minX < node.x0 + node.size + grow,
-                                          node.y0 - grow < b.maxY, b.minY < node.y0 + node.size + grow else { continue }
+                                        node.y0 - grow < b.maxY, b.minY < node.y0 + node.size + grow
+                                    else { continue }
                                 }
                                 work += 1
                                 items[n].withUnsafeBufferPointer { list in
@@ -516,7 +520,8 @@ extension LayerTree {
     public func screenQuad(of id: LayerID) -> Quad? {
         let h = matrixToScreen(id), b = self[id].bounds
         guard let a = h.apply(to: Point(x: b.minX, y: b.minY)), let c = h.apply(to: Point(x: b.maxX, y: b.minY)),
-              let d = h.apply(to: Point(x: b.maxX, y: b.maxY)), let e = h.apply(to: Point(x: b.minX, y: b.maxY)) else { return nil }
+            let d = h.apply(to: Point(x: b.maxX, y: b.maxY)), let e = h.apply(to: Point(x: b.minX, y: b.maxY))
+        else { return nil }
         return Quad(a, c, d, e)
     }
 
@@ -533,7 +538,8 @@ extension LayerTree {
             let h = fastHopToSuperlayer(id).concatenating(parentMap)
             let b = hitGeometry[i].bounds
             if let a = h.apply(to: Point(x: b.minX, y: b.minY)), let c = h.apply(to: Point(x: b.maxX, y: b.minY)),
-               let d = h.apply(to: Point(x: b.maxX, y: b.maxY)), let e = h.apply(to: Point(x: b.minX, y: b.maxY)) {
+                let d = h.apply(to: Point(x: b.maxX, y: b.maxY)), let e = h.apply(to: Point(x: b.minX, y: b.maxY))
+            {
                 out[i] = Quad(a, c, d, e)
             }
             for child in hitGeometry[i].sublayers.reversed() { stack.append((child, h)) }

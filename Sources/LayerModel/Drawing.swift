@@ -1,8 +1,8 @@
 import Geometry
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A colour in a drawing operation, kept as the author spelled it (`orange`, `#f80`) so an

@@ -54,11 +54,14 @@ extension LayerTree {
     ///   when a top-level layer is a view.
     ///
     /// Precondition: `receiver`, when given, is in the tree.
-    public func hitTestReport(at point: Point, receiver: LayerID? = nil, order: SiblingOrder,
-                              traced: Bool = false) -> HitTestReport {
+    public func hitTestReport(
+        at point: Point, receiver: LayerID? = nil, order: SiblingOrder,
+        traced: Bool = false
+    ) -> HitTestReport {
         let trace = traced ? HitTrace() : nil
-        var report = HitTestReport(receiver: receiver, point: point, order: order, hit: nil,
-                                   otherOrder: nil, layerRules: nil, visits: [])
+        var report = HitTestReport(
+            receiver: receiver, point: point, order: order, hit: nil,
+            otherOrder: nil, layerRules: nil, visits: [])
         if let id = receiver {
             if self[id].kind == .view {
                 report.hit = hitTest(id, point, rules: .view, trace: trace)

@@ -17,8 +17,10 @@ public struct ImportNote: Equatable, Sendable {
     /// The line of the dump the view was printed on.
     public var line: Int?
 
-    public init(identity: [String] = [], printed: [String] = [], derived: [String] = [], assumed: [String] = [],
-                remarks: [String] = [], approximate: [String] = [], line: Int? = nil) {
+    public init(
+        identity: [String] = [], printed: [String] = [], derived: [String] = [], assumed: [String] = [],
+        remarks: [String] = [], approximate: [String] = [], line: Int? = nil
+    ) {
         self.identity = identity; self.printed = printed; self.derived = derived; self.assumed = assumed
         self.remarks = remarks; self.approximate = approximate; self.line = line
     }

@@ -119,7 +119,8 @@ extension Layer {
         anchorPoint = p
         let newLocal = anchorInBounds
         if let newImage = oldM.apply(to: newLocal), let oldImage = oldM.apply(to: oldLocal),
-           newImage.isFinite, oldImage.isFinite, transform.m14 == 0, transform.m24 == 0, transform.m34 == 0 {
+            newImage.isFinite, oldImage.isFinite, transform.m14 == 0, transform.m24 == 0, transform.m34 == 0
+        {
             position = position + (newImage - oldImage)
         } else {
             // Under perspective the frame cannot stay exactly put by moving position in the

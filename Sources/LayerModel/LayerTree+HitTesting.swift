@@ -161,8 +161,10 @@ extension LayerTree {
         return Frame(id: id, local: local, count: hitGeometry[i].sublayers.count, isSorted: isSorted, next: 0)
     }
 
-    private func hitTestLayers(start: LayerID, pointInSuperlayer: Point, order: SiblingOrder,
-                               trace: HitTrace?) -> LayerID? {
+    private func hitTestLayers(
+        start: LayerID, pointInSuperlayer: Point, order: SiblingOrder,
+        trace: HitTrace?
+    ) -> LayerID? {
         // Without a trace, search the flattened copy (same arithmetic, same answers).
         if trace == nil { return hitTestLayersFlat(start: start, pointInSuperlayer: pointInSuperlayer, order: order) }
         var stack: [Frame] = []
@@ -231,14 +233,15 @@ extension LayerTree {
                     } else {
                         // pointInLayer's general case with the inverse computed once.
                         guard node.inverse >= 0,
-                              let local = index.inverses[Int(node.inverse)].apply(to: Point(x: px, y: py))
+                            let local = index.inverses[Int(node.inverse)].apply(to: Point(x: px, y: py))
                         else { return nil }
                         lx = local.x; ly = local.y
                     }
                     if node.flags & FlatHitIndex.Node.masks != 0 && !node.contains(lx, ly) { return nil }
                     let isSorted = order == .zPosition && node.zStart >= 0
-                    return FlatFrame(node: raw, x: lx, y: ly, base: isSorted ? node.zStart : node.childStart,
-                                     count: node.childCount, next: 0, isSorted: isSorted)
+                    return FlatFrame(
+                        node: raw, x: lx, y: ly, base: isSorted ? node.zStart : node.childStart,
+                        count: node.childCount, next: 0, isSorted: isSorted)
                 }
                 var stack: [FlatFrame] = []
                 stack.reserveCapacity(64)
@@ -267,13 +270,21 @@ extension LayerTree {
         func enter(_ id: LayerID, _ local: Point?) {
             let layer = self[id]
             let outcome: HitVisit.Outcome?
-            if layer.kind != .view { outcome = .notAView }
-            else if layer.isHidden { outcome = .hidden }
-            else if !layer.isUserInteractionEnabled { outcome = .interactionDisabled }
-            else if layer.opacity < 0.01 { outcome = .transparent }
-            else if local == nil { outcome = .singular }
-            else if !layer.bounds.contains(local!) { outcome = .clipped }
-            else { outcome = nil }
+            if layer.kind != .view {
+                outcome = .notAView
+            } else if layer.isHidden {
+                outcome = .hidden
+            } else if !layer.isUserInteractionEnabled {
+                outcome = .interactionDisabled
+            } else if layer.opacity < 0.01 {
+                outcome = .transparent
+            } else if local == nil {
+                outcome = .singular
+            } else if !layer.bounds.contains(local!) {
+                outcome = .clipped
+            } else {
+                outcome = nil
+            }
             if let outcome { trace?.visits.append(HitVisit(layer: id, outcome: outcome, localPoint: local)); return }
             stack.append(Frame(id: id, local: local!, count: layer.sublayers.count, isSorted: false, next: 0))
         }

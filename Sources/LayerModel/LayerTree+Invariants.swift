@@ -28,30 +28,30 @@ extension LayerTree {
     }
 
     #if DEBUG
-    /// Where a failed check goes: a test installs a recorder; otherwise the process stops.
-    @TaskLocal static var invariantFailureHandler: (@Sendable ([String]) -> Void)? = nil
+        /// Where a failed check goes: a test installs a recorder; otherwise the process stops.
+        @TaskLocal static var invariantFailureHandler: (@Sendable ([String]) -> Void)? = nil
     #endif
 
     /// Checks the slots a mutation touched (debug builds only).
     @inline(__always)
     func checkInvariants(after touched: @autoclosure () -> TouchedSlots) {
         #if DEBUG
-        report(invariantViolations(touched()))
+            report(invariantViolations(touched()))
         #endif
     }
 
     /// Checks the whole tree (debug builds only).
     func checkAllInvariants(flat index: FlatHitIndex? = nil) {
         #if DEBUG
-        report(invariantViolations(flat: index))
+            report(invariantViolations(flat: index))
         #endif
     }
 
     private func report(_ problems: [String]) {
         #if DEBUG
-        guard !problems.isEmpty else { return }
-        if let handler = LayerTree.invariantFailureHandler { handler(problems); return }
-        preconditionFailure("LayerTree invariants broken:\n" + problems.joined(separator: "\n"))
+            guard !problems.isEmpty else { return }
+            if let handler = LayerTree.invariantFailureHandler { handler(problems); return }
+            preconditionFailure("LayerTree invariants broken:\n" + problems.joined(separator: "\n"))
         #endif
     }
 
@@ -93,7 +93,7 @@ extension LayerTree {
             problems.append("#\(i) is listed \(listed[i]) times")
         }
         // Following superlayers ends at the top (depth known: 1 + the parent's).
-        var state = [UInt8](repeating: 0, count: n)   // 0 unknown, 1 on the current path, 2 ends at the top
+        var state = [UInt8](repeating: 0, count: n)  // 0 unknown, 1 on the current path, 2 ends at the top
         var path: [Int] = []
         for start in 0..<n where parentOf[start] != -2 && state[start] == 0 {
             var c = start
@@ -116,7 +116,9 @@ extension LayerTree {
             var listed = Set<LayerID>()
             for r in roots {
                 if !listed.insert(r).inserted { problems.append("root \(r) is listed twice") }
-                if !contains(r) { problems.append("root \(r) is not in the tree") } else if storage[r.raw]!.superlayer != nil {
+                if !contains(r) {
+                    problems.append("root \(r) is not in the tree")
+                } else if storage[r.raw]!.superlayer != nil {
                     problems.append("root \(r) has a superlayer")
                 }
             }
@@ -135,8 +137,11 @@ extension LayerTree {
             let layer = storage[id.raw]!
             problems += slotViolations(id, zOrderLimit: 32)
             if let parent = layer.superlayer {
-                if !contains(parent) { problems.append("\(id)'s superlayer \(parent) is not in the tree") }
-                else if !isListed(id, under: parent) { problems.append("\(id) is not among its superlayer \(parent)'s sublayers") }
+                if !contains(parent) {
+                    problems.append("\(id)'s superlayer \(parent) is not in the tree")
+                } else if !isListed(id, under: parent) {
+                    problems.append("\(id) is not among its superlayer \(parent)'s sublayers")
+                }
             } else if !isListed(id, under: nil) {
                 problems.append("\(id) has no superlayer but is not top-level")
             }
@@ -193,7 +198,8 @@ extension LayerTree {
         func check(_ i: Int) {
             let node = index.nodes[i]
             let h = hitGeometry[i]
-            var agrees = Int(node.childCount) == h.sublayers.count
+            var agrees =
+                Int(node.childCount) == h.sublayers.count
                 && (node.zStart >= 0) == (h.searchByZ != nil)
                 && (node.flags & FlatHitIndex.Node.hidden != 0) == h.isHidden
                 && (node.flags & FlatHitIndex.Node.masks != 0) == h.masksToBounds
@@ -214,7 +220,6 @@ extension LayerTree {
         return problems
     }
 }
-
 
 /// Equal, or both NaN (a NaN read from a hostile file must not look like a broken mirror).
 @inline(__always) private func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }

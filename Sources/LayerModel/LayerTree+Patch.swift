@@ -20,8 +20,9 @@ public struct TreePatch: Equatable, Sendable {
 extension LayerTree {
     /// The current contents of these slots (nil for empty or future ids), and the roots.
     public func snapshot(of ids: [LayerID], includingRoots: Bool) -> TreePatch {
-        TreePatch(slots: ids.map { ($0, $0.raw < storageCount ? layerIfPresent($0) : nil) },
-                  roots: includingRoots ? roots : nil)
+        TreePatch(
+            slots: ids.map { ($0, $0.raw < storageCount ? layerIfPresent($0) : nil) },
+            roots: includingRoots ? roots : nil)
     }
 
     /// Puts the patch's slots back; returns the patch that undoes this.

@@ -58,8 +58,9 @@ public struct LayerTree: Equatable, Sendable {
         }
         set {
             guard let old = storage[id.raw] else { preconditionFailure("LayerTree: no layer \(id)") }
-            precondition(newValue.superlayer == old.superlayer && newValue.sublayers == old.sublayers,
-                         "LayerTree: use add/remove/move to change structure")
+            precondition(
+                newValue.superlayer == old.superlayer && newValue.sublayers == old.sublayers,
+                "LayerTree: use add/remove/move to change structure")
             if newValue.name != old.name {
                 precondition(ids[newValue.name] == nil, "LayerTree: duplicate name \(newValue.name)")
                 ids[old.name] = nil
@@ -113,13 +114,15 @@ public struct LayerTree: Equatable, Sendable {
     mutating func setRoots(_ r: [LayerID]) { roots = r }
 
     #if DEBUG
-    /// Test hook: changes the slots and their hit-testing copies behind the tree's back (no
-    /// mirror, name or link upkeep, no check), to show that the checks catch a broken tree.
-    mutating func corruptForTesting(storage editStorage: (inout ChunkedSlots<Layer?>) -> Void = { _ in },
-                                    hitGeometry editHitGeometry: (inout ChunkedSlots<HitGeometry>) -> Void = { _ in }) {
-        editStorage(&storage)
-        editHitGeometry(&hitGeometry)
-    }
+        /// Test hook: changes the slots and their hit-testing copies behind the tree's back (no
+        /// mirror, name or link upkeep, no check), to show that the checks catch a broken tree.
+        mutating func corruptForTesting(
+            storage editStorage: (inout ChunkedSlots<Layer?>) -> Void = { _ in },
+            hitGeometry editHitGeometry: (inout ChunkedSlots<HitGeometry>) -> Void = { _ in }
+        ) {
+            editStorage(&storage)
+            editHitGeometry(&hitGeometry)
+        }
     #endif
 
     private mutating func syncSublayers(_ id: LayerID) {
@@ -182,13 +185,16 @@ public struct LayerTree: Equatable, Sendable {
             // Linear bulk building (an import of 200 000 siblings): drop the hit-testing copy
             // first so the insert does not copy the shared array, and keep "all siblings share
             // one zPosition" without rescanning them.
-            let uniform = hitGeometry[parent.raw].searchByZ == nil
+            let uniform =
+                hitGeometry[parent.raw].searchByZ == nil
                 && (storage[parent.raw]!.sublayers.first.map { hitGeometry[$0.raw].zPosition == geometry.zPosition } ?? true)
             hitGeometry[parent.raw].sublayers = []
             storage[parent.raw]!.sublayers.insert(id, at: at)
             hitGeometry[parent.raw].sublayers = storage[parent.raw]!.sublayers
             if !uniform { refreshSearchOrder(parent) }
-        } else { roots.insert(id, at: at) }
+        } else {
+            roots.insert(id, at: at)
+        }
         // A new leaf cannot close a cycle: no walk up.
         checkInvariants(after: TouchedSlots(slots: [id] + (parent.map { [$0] } ?? [])))
         return id
@@ -229,8 +235,10 @@ public struct LayerTree: Equatable, Sendable {
         let at = min(max(index ?? siblings.count, 0), siblings.count)
         if let parent { storage[parent.raw]!.sublayers.insert(id, at: at); syncSublayers(parent) } else { roots.insert(id, at: at) }
         storage[id.raw]!.superlayer = parent
-        checkInvariants(after: TouchedSlots(slots: [id] + [old, parent].compactMap { $0 },
-                                            roots: old == nil || parent == nil, links: true))
+        checkInvariants(
+            after: TouchedSlots(
+                slots: [id] + [old, parent].compactMap { $0 },
+                roots: old == nil || parent == nil, links: true))
     }
 
     /// The layer and all its descendants, depth first, parents before children (iterative:
@@ -283,8 +291,9 @@ public struct LayerTree: Equatable, Sendable {
 struct HitGeometry: Equatable {
     /// `Layer.toSuperlayer` from the copy's fields.
     var toSuperlayer: Transform3D {
-        Layer.toSuperlayer(transform: transform, anchor: bounds.origin + bounds.size.scaled(by: anchorPoint), anchorPointZ: anchorPointZ,
-                           position: position, zPosition: zPosition)
+        Layer.toSuperlayer(
+            transform: transform, anchor: bounds.origin + bounds.size.scaled(by: anchorPoint), anchorPointZ: anchorPointZ,
+            position: position, zPosition: zPosition)
     }
 
     var bounds = Rect.zero

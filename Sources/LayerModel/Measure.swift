@@ -136,22 +136,28 @@ public enum MeasureGeometry {
             poly.count == 1 ? [(poly[0], poly[0])] : poly.indices.map { (poly[$0], poly[($0 + 1) % poly.count]) }
         }
         let ep = edges(p), eq = edges(q)
-        for (a, b) in ep { for (c, d) in eq where segmentsMeet(a, b, c, d) {
-            // A shared point: where the edges meet, near enough for a line of length 0.
-            let on = nearestOnSegment(a, c, d)
-            return (0, length(a, on) == 0 ? a : on, on)
-        } }
+        for (a, b) in ep {
+            for (c, d) in eq where segmentsMeet(a, b, c, d) {
+                // A shared point: where the edges meet, near enough for a line of length 0.
+                let on = nearestOnSegment(a, c, d)
+                return (0, length(a, on) == 0 ? a : on, on)
+            }
+        }
         if convexContains(p, q0) { return (0, q0, q0) }
         if convexContains(q, p0) { return (0, p0, p0) }
         var best = (distance: Double.infinity, onP: p0, onQ: q0)
-        for v in p { for (c, d) in eq {
-            let n = nearestOnSegment(v, c, d), l = length(v, n)
-            if l < best.distance { best = (l, v, n) }
-        } }
-        for v in q { for (a, b) in ep {
-            let n = nearestOnSegment(v, a, b), l = length(v, n)
-            if l < best.distance { best = (l, n, v) }
-        } }
+        for v in p {
+            for (c, d) in eq {
+                let n = nearestOnSegment(v, c, d), l = length(v, n)
+                if l < best.distance { best = (l, v, n) }
+            }
+        }
+        for v in q {
+            for (a, b) in ep {
+                let n = nearestOnSegment(v, a, b), l = length(v, n)
+                if l < best.distance { best = (l, n, v) }
+            }
+        }
         return best
     }
 
@@ -169,16 +175,19 @@ public enum MeasureGeometry {
     /// The measurement of two shapes already in one space (`centerA`, `centerB`: the
     /// layers' bounds centres there). Box mode measures their bounding boxes, quad mode the
     /// convex shapes themselves.
-    public static func measure(_ a: [Point], _ b: [Point], centerA: Point, centerB: Point,
-                               mode: MeasureMode, space: LayerID?) -> Measurement {
+    public static func measure(
+        _ a: [Point], _ b: [Point], centerA: Point, centerB: Point,
+        mode: MeasureMode, space: LayerID?
+    ) -> Measurement {
         let boxA = Rect.boundingBox(of: a) ?? Rect(origin: centerA, size: .zero)
         let boxB = Rect.boundingBox(of: b) ?? Rect(origin: centerB, size: .zero)
         let h = gap(boxA.minX, boxA.maxX, boxB.minX, boxB.maxX)
         let v = gap(boxA.minY, boxA.maxY, boxB.minY, boxB.maxY)
         func holds(_ o: Rect, _ i: Rect) -> Bool { o.minX <= i.minX && i.maxX <= o.maxX && o.minY <= i.minY && i.maxY <= o.maxY }
-        var out = Measurement(space: space, mode: mode, horizontal: h, vertical: v, distance: 0,
-                              centers: length(centerA, centerB), contains: nil, insets: nil,
-                              shapeA: a, shapeB: b, lines: [])
+        var out = Measurement(
+            space: space, mode: mode, horizontal: h, vertical: v, distance: 0,
+            centers: length(centerA, centerB), contains: nil, insets: nil,
+            shapeA: a, shapeB: b, lines: [])
         switch mode {
         case .box:
             out.distance = (max(h, 0) * max(h, 0) + max(v, 0) * max(v, 0)).squareRoot()
@@ -192,7 +201,7 @@ public enum MeasureGeometry {
                     MeasureLine(.insetLeft, from: Point(x: outer.minX, y: y), to: Point(x: inner.minX, y: y), value: insets[0]),
                     MeasureLine(.insetTop, from: Point(x: x, y: outer.minY), to: Point(x: x, y: inner.minY), value: insets[1]),
                     MeasureLine(.insetRight, from: Point(x: inner.maxX, y: y), to: Point(x: outer.maxX, y: y), value: insets[2]),
-                    MeasureLine(.insetBottom, from: Point(x: x, y: inner.maxY), to: Point(x: x, y: outer.maxY), value: insets[3]),
+                    MeasureLine(.insetBottom, from: Point(x: x, y: inner.maxY), to: Point(x: x, y: outer.maxY), value: insets[3])
                 ].filter { $0.value > 0 }
             } else {
                 // The gaps between facing edges: through the middle of the other axis's
@@ -239,7 +248,8 @@ extension LayerTree {
             var corners: [Point] = []
             for c in bounds.corners {
                 guard let p = convert(c, from: id, to: space) else {
-                    throw MeasureRefusal("\(self[id].name) has no image in \(spaceName)'s space: a corner is behind the eye, or a layer on the way is singular (scale 0)")
+                    throw MeasureRefusal(
+                        "\(self[id].name) has no image in \(spaceName)'s space: a corner is behind the eye, or a layer on the way is singular (scale 0)")
                 }
                 corners.append(p)
             }

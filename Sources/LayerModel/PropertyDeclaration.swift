@@ -87,29 +87,33 @@ public struct PropertyDeclaration: Sendable {
     /// the preserving save and the Swift export write.
     public let stored: (@Sendable (Layer) -> PropertyValue?)?
 
-    init(_ property: Property, aliases: [Property] = [], viewSpelling: Property? = nil, _ kind: Property.ValueKind,
-         default defaultValue: PropertyValue?, decodeOrder: Int?, saved: Bool = true, animatable: Bool = false,
-         toggle: [String]? = nil, constraint: PropertyConstraint? = nil, answerKey: String? = nil, swift: SwiftSpelling,
-         read: PropertyReading,
-         write: (@Sendable (inout Layer, PropertyValue) throws(PropertyWriteFailure) -> Void)?,
-         stored: (@Sendable (Layer) -> PropertyValue?)? = nil) {
+    init(
+        _ property: Property, aliases: [Property] = [], viewSpelling: Property? = nil, _ kind: Property.ValueKind,
+        default defaultValue: PropertyValue?, decodeOrder: Int?, saved: Bool = true, animatable: Bool = false,
+        toggle: [String]? = nil, constraint: PropertyConstraint? = nil, answerKey: String? = nil, swift: SwiftSpelling,
+        read: PropertyReading,
+        write: (@Sendable (inout Layer, PropertyValue) throws(PropertyWriteFailure) -> Void)?,
+        stored: (@Sendable (Layer) -> PropertyValue?)? = nil
+    ) {
         self.stored = stored
         self.property = property; self.aliases = aliases; self.viewSpelling = viewSpelling; self.kind = kind
         self.defaultValue = defaultValue; self.decodeOrder = decodeOrder; self.isSaved = saved && decodeOrder != nil; self.animatable = animatable
         self.toggle = toggle
         self.constraint = constraint; self.swift = swift; self.reading = read; self.write = write
-        self.answerKey = answerKey ?? {
-            switch kind {
-            case .text, .kind, .mask: return "string"
-            case .rect: return "rect"
-            case .point: return "point"
-            case .size: return "size"
-            case .number: return "number"
-            case .transform: return "matrix"
-            case .bool: return "bool"
-            case .color: return "color"
-            }
-        }()
+        self.answerKey =
+            answerKey
+            ?? {
+                switch kind {
+                case .text, .kind, .mask: return "string"
+                case .rect: return "rect"
+                case .point: return "point"
+                case .size: return "size"
+                case .number: return "number"
+                case .transform: return "matrix"
+                case .bool: return "bool"
+                case .color: return "color"
+                }
+            }()
     }
 
     /// Every spelling: canonical first, then the aliases.

@@ -65,9 +65,11 @@ public struct TransformParts: Equatable, Sendable {
         skew[1] /= scale[2]
         skew[2] /= scale[2]
         // A mirror: flip everything so R is a proper rotation.
-        let cross = [row[1][1] * row[2][2] - row[1][2] * row[2][1],
-                     row[1][2] * row[2][0] - row[1][0] * row[2][2],
-                     row[1][0] * row[2][1] - row[1][1] * row[2][0]]
+        let cross = [
+            row[1][1] * row[2][2] - row[1][2] * row[2][1],
+            row[1][2] * row[2][0] - row[1][0] * row[2][2],
+            row[1][0] * row[2][1] - row[1][1] * row[2][0]
+        ]
         if dot(row[0], cross) < 0 {
             for i in 0..<3 { scale[i] = -scale[i]; row[i] = row[i].map { -$0 } }
         }
@@ -105,10 +107,11 @@ public struct TransformParts: Equatable, Sendable {
         let c00 = 1 - 2 * (y * y + z * z), c01 = 2 * (x * y - z * w), c02 = 2 * (x * z + y * w)
         let c10 = 2 * (x * y + z * w), c11 = 1 - 2 * (x * x + z * z), c12 = 2 * (y * z - x * w)
         let c20 = 2 * (x * z - y * w), c21 = 2 * (y * z + x * w), c22 = 1 - 2 * (x * x + y * y)
-        return Transform3D(m11: c00, m12: c10, m13: c20, m14: 0,
-                           m21: c01, m22: c11, m23: c21, m24: 0,
-                           m31: c02, m32: c12, m33: c22, m34: 0,
-                           m41: 0, m42: 0, m43: 0, m44: 1)
+        return Transform3D(
+            m11: c00, m12: c10, m13: c20, m14: 0,
+            m21: c01, m22: c11, m23: c21, m24: 0,
+            m31: c02, m32: c12, m33: c22, m34: 0,
+            m41: 0, m42: 0, m43: 0, m44: 1)
     }
 
     /// The parts put back together; `rotation` replaces the quaternion's matrix when given.
@@ -186,9 +189,9 @@ public struct TransformParts: Equatable, Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // MARK: Affine parts (the Swift export's chains, the transform step reader's fit)

@@ -9,8 +9,9 @@ extension LayoutFile {
     /// `.yml`). An unreadable or missing file is an error at line 1, column 1.
     public static func load(contentsOf path: String) throws(LayoutError) -> Scene {
         guard let format = LayoutFormat(path: path) else {
-            throw LayoutError(file: path, line: 1, column: 1, message: "unknown kind of file: a layout file ends in .json, .yaml or .yml",
-                              suggestion: "rename it with one of those extensions")
+            throw LayoutError(
+                file: path, line: 1, column: 1, message: "unknown kind of file: a layout file ends in .json, .yaml or .yml",
+                suggestion: "rename it with one of those extensions")
         }
         var version: FileVersion?
         let data: [UInt8]

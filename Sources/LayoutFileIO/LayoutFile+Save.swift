@@ -23,8 +23,10 @@ extension LayoutFile {
     }
 
     /// `write` under the save lock (taken here when `lock` is nil), the file as `expected`.
-    static func write(_ scene: Scene, to path: String, holding lock: SaveLock?,
-                      expecting expected: TextFile.Expectation, withSteps: Bool = false) throws(LayoutError) -> (removed: [String], version: FileVersion?) {
+    static func write(
+        _ scene: Scene, to path: String, holding lock: SaveLock?,
+        expecting expected: TextFile.Expectation, withSteps: Bool = false
+    ) throws(LayoutError) -> (removed: [String], version: FileVersion?) {
         let (text, format) = try text(saving: scene, to: path, withSteps: withSteps)
         let held: SaveLock
         if let lock { held = lock } else { held = try saveLock(path) }
@@ -40,15 +42,18 @@ extension LayoutFile {
 
     /// `writeVerified` with the save lock held and the file as `expected` (else a conflict:
     /// nothing is written). Returns the version written as well.
-    static func writeVerified(_ text: String, of scene: Scene, to path: String, format: LayoutFormat,
-                              holding lock: SaveLock, expecting expected: TextFile.Expectation) throws(LayoutError) -> (removed: [String], version: FileVersion?) {
+    static func writeVerified(
+        _ text: String, of scene: Scene, to path: String, format: LayoutFormat,
+        holding lock: SaveLock, expecting expected: TextFile.Expectation
+    ) throws(LayoutError) -> (removed: [String], version: FileVersion?) {
         func failure(_ message: String, _ suggestion: String? = nil) -> LayoutError {
             LayoutError(file: path, line: 1, column: 1, message: message, suggestion: suggestion)
         }
         let bytes = Array(text.utf8)
         guard bytes.count <= sizeLimit else {
-            throw failure("cannot save: the file would be \(bytes.count >> 20) MB, over the \(sizeLimit >> 20) MB a layout file may be",
-                          "remove layers, or split the scene into several files")
+            throw failure(
+                "cannot save: the file would be \(bytes.count >> 20) MB, over the \(sizeLimit >> 20) MB a layout file may be",
+                "remove layers, or split the scene into several files")
         }
         var mismatch: LayoutError?
         do {
@@ -56,8 +61,9 @@ extension LayoutFile {
                 do {
                     let reread = try parse(data: try readFile(temporary), file: path, format: format)
                     if let difference = difference(between: scene, and: reread) {
-                        mismatch = failure("cannot save: the written file would not read back the same (\(difference))",
-                                           "this is a bug in LayerScope; the old file is untouched")
+                        mismatch = failure(
+                            "cannot save: the written file would not read back the same (\(difference))",
+                            "this is a bug in LayerScope; the old file is untouched")
                         throw TextFile.Failure(message: "verification failed")
                     }
                 } catch let e as LayoutError {
@@ -84,8 +90,9 @@ extension LayoutFile {
     /// ("changed on disk since it was loaded"), with the file untouched.
     static func saveFailure(_ error: TextFile.Failure, path: String) -> LayoutError {
         if error.isConflict {
-            return LayoutError(file: path, line: 1, column: 1, message: SaveConflict.changedOnDisk.message(path),
-                               suggestion: "not saving over it — the file is untouched (reload to take their version, or save NEW.json to write elsewhere)")
+            return LayoutError(
+                file: path, line: 1, column: 1, message: SaveConflict.changedOnDisk.message(path),
+                suggestion: "not saving over it — the file is untouched (reload to take their version, or save NEW.json to write elsewhere)")
         }
         return LayoutError(file: path, line: 1, column: 1, message: "cannot save: \(error.message)")
     }

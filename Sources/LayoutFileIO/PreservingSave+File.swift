@@ -11,15 +11,19 @@ extension PreservingSave {
     /// version, a file that is no longer that version (someone else saved it) is a conflict and
     /// nothing is written. Returns the version of the file now on disk.
     @discardableResult
-    public static func save(_ scene: Scene, to path: String, play: Play,
-                            expecting expected: TextFile.Expectation = .any) throws(LayoutError) -> FileVersion? {
+    public static func save(
+        _ scene: Scene, to path: String, play: Play,
+        expecting expected: TextFile.Expectation = .any
+    ) throws(LayoutError) -> FileVersion? {
         try save(scene, to: path, play: play, expecting: expected, rewriting: false).version
     }
 
     /// `save`, and with `rewriting` the fallback for a save the file cannot keep its text for
     /// (`save --rewrite`, issue 36; `PreservingSave.outcome` says what is written afresh).
-    public static func save(_ scene: Scene, to path: String, play: Play, expecting expected: TextFile.Expectation,
-                            rewriting: Bool) throws(LayoutError) -> Report {
+    public static func save(
+        _ scene: Scene, to path: String, play: Play, expecting expected: TextFile.Expectation,
+        rewriting: Bool
+    ) throws(LayoutError) -> Report {
         let lock = try LayoutFile.saveLock(path)
         if !expected.allows(lock.version) {
             throw LayoutFile.saveFailure(.changedOnDisk, path: path)
@@ -43,8 +47,10 @@ extension PreservingSave {
 
     /// The whole scene in the canonical form (`PreservingSave.canonical`), written under the
     /// lock.
-    static func writeCanonical(_ scene: Scene, to path: String, holding lock: SaveLock,
-                               expecting expected: TextFile.Expectation, play: Play) throws(LayoutError) -> FileVersion? {
+    static func writeCanonical(
+        _ scene: Scene, to path: String, holding lock: SaveLock,
+        expecting expected: TextFile.Expectation, play: Play
+    ) throws(LayoutError) -> FileVersion? {
         let flat = try canonical(scene, file: path, play: play)
         return try LayoutFile.write(flat, to: path, holding: lock, expecting: expected, withSteps: !flat.steps.isEmpty).version
     }

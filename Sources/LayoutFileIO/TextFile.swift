@@ -1,8 +1,8 @@
 import Scenes
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reading and atomically writing whole files (POSIX; no Foundation needed). The one
@@ -97,8 +97,10 @@ public enum TextFile {
     /// Temporary files left by an earlier save of the same file that was killed (their
     /// process is gone) are removed first; their names are returned so the caller can say so.
     @discardableResult
-    public static func writeAtomically(_ bytes: [UInt8], to path: String,
-                                       verify: ((String) throws(Failure) -> Void)? = nil) throws(Failure) -> [String] {
+    public static func writeAtomically(
+        _ bytes: [UInt8], to path: String,
+        verify: ((String) throws(Failure) -> Void)? = nil
+    ) throws(Failure) -> [String] {
         let lock = try SaveLock(path)
         return try replace(bytes, holding: lock, expecting: .any, verify: verify).removed
     }
@@ -114,8 +116,10 @@ public enum TextFile {
     /// appeared meanwhile — instead of renamed over it. Returns the
     /// removed stale temporaries and the version of the file now on disk — ours, taken from
     /// the written file itself, so a later save by someone else is never mistaken for it.
-    public static func replace(_ bytes: [UInt8], holding lock: SaveLock, expecting expected: Expectation,
-                               verify: ((String) throws(Failure) -> Void)? = nil) throws(Failure) -> (removed: [String], version: FileVersion?) {
+    public static func replace(
+        _ bytes: [UInt8], holding lock: SaveLock, expecting expected: Expectation,
+        verify: ((String) throws(Failure) -> Void)? = nil
+    ) throws(Failure) -> (removed: [String], version: FileVersion?) {
         let target = lock.target
         if !expected.allows(lock.version) { throw Failure.changedOnDisk }
         let removed = removeStaleTemporaries(of: target)
@@ -224,7 +228,8 @@ public enum TextFile {
             // to make our save replace a file of ours elsewhere (issue 20).
             var folder = stat()
             if stat(directoryOf(current), &folder) == 0, folder.st_mode & S_ISVTX != 0, folder.st_mode & S_IWOTH != 0,
-               status.st_uid != geteuid(), status.st_uid != folder.st_uid {
+                status.st_uid != geteuid(), status.st_uid != folder.st_uid
+            {
                 throw Failure(message: "not following the symbolic link \(current): it is in a shared folder and belongs to another user")
             }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -342,4 +347,3 @@ extension SaveConflict {
         return nil
     }
 }
-

@@ -61,8 +61,9 @@ public enum AppKitSubtreeDescription {
         if let arrow = rest.range(of: "=> <") {
             layerClass = String(rest[arrow.upperBound...].prefix { $0 != ">" && $0 != ":" && $0 != " " })
         }
-        return Line(depth: indent / 2, flags: flags, className: String(classWord), title: title, frame: frame,
-                    bounds: bounds, layerClass: layerClass, line: number, column: indent + 1)
+        return Line(
+            depth: indent / 2, flags: flags, className: String(classWord), title: title, frame: frame,
+            bounds: bounds, layerClass: layerClass, line: number, column: indent + 1)
     }
 
     public static func importText(_ text: String, file: String, lenient: Bool) throws(LayoutError) -> ImportedDump {
@@ -81,15 +82,17 @@ public enum AppKitSubtreeDescription {
             }
             // The legend AppKit prints after the tree.
             if raw.hasPrefix("A=autoresizesSubviews") { continue }
-            let e = LayoutError(file: file, line: number, column: 1,
-                                message: "expected an AppKit view line like \"[ A ] h=--- v=--- NSView f=(0,0,10,10) b=(-) => <…>\", found \"\(raw.prefix(40))\"",
-                                suggestion: "remove the line; without --strict it is skipped and listed")
+            let e = LayoutError(
+                file: file, line: number, column: 1,
+                message: "expected an AppKit view line like \"[ A ] h=--- v=--- NSView f=(0,0,10,10) b=(-) => <…>\", found \"\(raw.prefix(40))\"",
+                suggestion: "remove the line; without --strict it is skipped and listed")
             if !lenient { throw e }
             skipped.append(e)
         }
         guard !lines.isEmpty else {
-            throw LayoutError(file: file, line: 1, column: 1, message: "no AppKit view lines found",
-                              suggestion: "paste the output of `po [view _subtreeDescription]`")
+            throw LayoutError(
+                file: file, line: 1, column: 1, message: "no AppKit view lines found",
+                suggestion: "paste the output of `po [view _subtreeDescription]`")
         }
         var builder = ImportBuilder(file: file, lenient: lenient, classNames: lines.map(\.className))
         builder.listed(skipped)
@@ -114,18 +117,23 @@ public enum AppKitSubtreeDescription {
             if let t = l.title { identity.append("title \"\(t.prefix(24))\"") }
             identity.append("AppKit flags [\(l.flags.trimmingSpaces)]")
             if let c = l.layerClass { identity.append("layer \(c)") }
-            layer.setImportNote(ImportNote(
-                identity: identity,
-                printed: ["frame (in the superview's coordinates, y \(parent.map { $0.upward ? "up" : "down (flipped superview)" } ?? "as printed: the window's height is not printed"))",
-                          "bounds\(l.bounds == nil ? " (b=(-): origin 0, frame's size)" : "")"],
-                derived: ["center (\(NumberText.short(layer.position.x)), \(NumberText.short(layer.position.y)))"],
-                remarks: ["modelled: \(flipped ? "flipped view: subviews y-down" : "not flipped: subviews y-up, via geometryFlipped")"],
-                line: l.line))
+            layer.setImportNote(
+                ImportNote(
+                    identity: identity,
+                    printed: [
+                        "frame (in the superview's coordinates, y \(parent.map { $0.upward ? "up" : "down (flipped superview)" } ?? "as printed: the window's height is not printed"))",
+                        "bounds\(l.bounds == nil ? " (b=(-): origin 0, frame's size)" : "")"
+                    ],
+                    derived: ["center (\(NumberText.short(layer.position.x)), \(NumberText.short(layer.position.y)))"],
+                    remarks: ["modelled: \(flipped ? "flipped view: subviews y-down" : "not flipped: subviews y-up, via geometryFlipped")"],
+                    line: l.line))
             // What is written must reopen: every number, printed or derived (a frame at y 1e9
             // has its center past 1e9), within what a layout file holds.
             if let bad = builder.unwritable(layer) {
-                try builder.problem(LayoutError(file: file, line: l.line, column: l.column, path: "view \(l.className)",
-                                                message: "\(l.className): its \(bad)", suggestion: "without --strict the view is skipped and its subviews join its superview"))
+                try builder.problem(
+                    LayoutError(
+                        file: file, line: l.line, column: l.column, path: "view \(l.className)",
+                        message: "\(l.className): its \(bad)", suggestion: "without --strict the view is skipped and its subviews join its superview"))
                 continue
             }
             let frame = layer.frame
@@ -134,7 +142,8 @@ public enum AppKitSubtreeDescription {
             if parent == nil { builder.include(Rect(origin: .zero, size: Size(width: max(0, frame.maxX), height: max(0, frame.maxY)))) }
         }
         let count = builder.tree.count
-        let notes = "Imported from \(file): \(count) AppKit view\(count == 1 ? "" : "s") from _subtreeDescription. Frames are AppKit's: y up in a superview that is not flipped (modelled with geometryFlipped)."
+        let notes =
+            "Imported from \(file): \(count) AppKit view\(count == 1 ? "" : "s") from _subtreeDescription. Frames are AppKit's: y up in a superview that is not flipped (modelled with geometryFlipped)."
         return try builder.finish(form: "_subtreeDescription", notes: notes)
     }
 }

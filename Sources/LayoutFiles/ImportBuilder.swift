@@ -56,16 +56,21 @@ struct ImportBuilder {
     /// such layer is listed (strict: the import stops there). Top-level layers that `counts`
     /// widen the extent. The returned id is the parent to give the layer's own children: they
     /// hang at the last level too.
-    mutating func add(_ layer: Layer, under parent: LayerID?, line: Int, column: Int, path: String,
-                      countsInExtent: Bool = true) throws(LayoutError) -> LayerID {
+    mutating func add(
+        _ layer: Layer, under parent: LayerID?, line: Int, column: Int, path: String,
+        countsInExtent: Bool = true
+    ) throws(LayoutError) -> LayerID {
         var parent = parent
         var depth = parent.map { depths[$0.raw] + 1 } ?? 0
         if depth > Self.deepest, let p = parent {
             deepCount += 1
             if deepCount == 1 {
-                try problem(LayoutError(file: file, line: line, column: column, path: path,
-                                        message: "this dump nests \(layer.name) more than the \(Self.deepest + 1) levels a layout file holds",
-                                        suggestion: "import a deeper part of the dump on its own; without --strict, what is deeper hangs at level \(Self.deepest + 1) and is listed"))
+                try problem(
+                    LayoutError(
+                        file: file, line: line, column: column, path: path,
+                        message: "this dump nests \(layer.name) more than the \(Self.deepest + 1) levels a layout file holds",
+                        suggestion:
+                            "import a deeper part of the dump on its own; without --strict, what is deeper hangs at level \(Self.deepest + 1) and is listed"))
                 deepIndex = skipped.count - 1
             }
             parent = tree[p].superlayer
@@ -78,8 +83,9 @@ struct ImportBuilder {
         do { id = try tree.add(layer, in: parent) } catch {
             // Names are unique and non-empty and depth is bounded here, so this cannot refuse;
             // say where if it ever does, never trap.
-            throw LayoutError(file: file, line: line, column: column, path: path, message: "cannot import this layer: \(error)",
-                              suggestion: "import a smaller part of the dump")
+            throw LayoutError(
+                file: file, line: line, column: column, path: path, message: "cannot import this layer: \(error)",
+                suggestion: "import a smaller part of the dump")
         }
         if depths.count <= id.raw { depths.append(contentsOf: repeatElement(0, count: id.raw + 1 - depths.count)) }
         depths[id.raw] = depth
@@ -99,9 +105,10 @@ struct ImportBuilder {
         if deepCount > 1, let i = deepIndex { skipped[i].message += " (\(deepCount) layers that deep, all hung at level \(Self.deepest + 1))" }
         guard !tree.isEmpty else {
             if let empty { throw LayoutError(file: file, line: 1, column: 1, message: empty, suggestion: skipped.first?.description) }
-            throw LayoutError(file: file, line: 1, column: 1,
-                              message: "nothing in this dump could be imported (\(skipped.count) line\(skipped.count == 1 ? "" : "s") skipped)",
-                              suggestion: skipped.first.map { "the first: \($0.line):\($0.column) \($0.message)" })
+            throw LayoutError(
+                file: file, line: 1, column: 1,
+                message: "nothing in this dump could be imported (\(skipped.count) line\(skipped.count == 1 ? "" : "s") skipped)",
+                suggestion: skipped.first.map { "the first: \($0.line):\($0.column) \($0.message)" })
         }
         return ImportedDump(file: file, form: form, notes: notes, tree: tree, extent: extent, approximate: approximate, skipped: skipped)
     }

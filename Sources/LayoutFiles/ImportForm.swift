@@ -19,7 +19,7 @@ public enum ImportForms {
         SentryViewHierarchy.Form(),
         SDCALayerImport.Form(),
         AppKitSubtreeDescription.Form(),
-        RecursiveDescriptionForm(),
+        RecursiveDescriptionForm()
     ]
 
     /// The first form the text reads as; nil for a layout file or anything else.

@@ -10,9 +10,11 @@ struct ReaderNesting: Sendable {
     var suggestion: String
 
     static let layout = ReaderNesting(levels: layoutNestingLimit, suggestion: "layout files allow at most \(layoutNestingLimit) levels")
-    static let jsonDump = ReaderNesting(levels: 1_000_000,
-                                        suggestion: "this dump nests deeper than the importer reads; export a smaller part of the tree")
+    static let jsonDump = ReaderNesting(
+        levels: 1_000_000,
+        suggestion: "this dump nests deeper than the importer reads; export a smaller part of the tree")
     /// libyaml's own limit (Yams' composer recurses once a level below it).
-    static let yamlDump = ReaderNesting(levels: 1_000,
-                                        suggestion: "this dump nests deeper than a YAML reader reads; export a smaller part of the tree, or export it as JSON")
+    static let yamlDump = ReaderNesting(
+        levels: 1_000,
+        suggestion: "this dump nests deeper than a YAML reader reads; export a smaller part of the tree, or export it as JSON")
 }

@@ -27,7 +27,7 @@ extension ImportNote {
                 n.line = line
                 structured = true
             } else if !n.approximate.isEmpty {
-                return nil   // a remark after the approximate parts: not an order `text` writes
+                return nil  // a remark after the approximate parts: not an order `text` writes
             } else if seenList || (i > 0 && Self.isRemark(piece)) {
                 n.remarks.append(piece)
                 seenList = true

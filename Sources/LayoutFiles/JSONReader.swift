@@ -90,8 +90,9 @@ struct JSONReader {
         let value = try parseValueTree()
         skipWhitespace()
         if offset < bytes.count {
-            throw error(at: offset, "unexpected \(describeToken(at: offset)) after the end of the top-level value",
-                        suggestion: "a layout file holds exactly one object; remove what follows it")
+            throw error(
+                at: offset, "unexpected \(describeToken(at: offset)) after the end of the top-level value",
+                suggestion: "a layout file holds exactly one object; remove what follows it")
         }
         return value
     }
@@ -110,8 +111,9 @@ struct JSONReader {
                 let isObject = bytes[start] == UInt8(ascii: "{")
                 let position = recordPosition(at: start)
                 if stack.count + 1 > nesting.levels {
-                    throw error(at: start, "too deeply nested: more than \(nesting.levels) levels of objects and arrays",
-                                suggestion: nesting.suggestion)
+                    throw error(
+                        at: start, "too deeply nested: more than \(nesting.levels) levels of objects and arrays",
+                        suggestion: nesting.suggestion)
                 }
                 offset += 1
                 skipWhitespace()
@@ -146,9 +148,10 @@ struct JSONReader {
                 let closer = UInt8(ascii: stack[top].isObject ? "}" : "]")
                 guard offset < bytes.count else {
                     let frame = stack[top]
-                    throw error(at: offset,
-                                "unexpected end of the file: the \"\(frame.isObject ? "{" : "[")\" at \(frame.position) is never closed",
-                                suggestion: "add a \"\(frame.isObject ? "}" : "]")\" at the end")
+                    throw error(
+                        at: offset,
+                        "unexpected end of the file: the \"\(frame.isObject ? "{" : "[")\" at \(frame.position) is never closed",
+                        suggestion: "add a \"\(frame.isObject ? "}" : "]")\" at the end")
                 }
                 let byte = bytes[offset]
                 if byte == UInt8(ascii: ",") {
@@ -156,8 +159,9 @@ struct JSONReader {
                     offset += 1
                     skipWhitespace()
                     if offset < bytes.count, bytes[offset] == closer {
-                        throw error(at: comma, "trailing comma before \"\(stack[top].isObject ? "}" : "]")\"",
-                                    suggestion: "JSON does not allow a comma after the last \(stack[top].isObject ? "member" : "element"); remove it")
+                        throw error(
+                            at: comma, "trailing comma before \"\(stack[top].isObject ? "}" : "]")\"",
+                            suggestion: "JSON does not allow a comma after the last \(stack[top].isObject ? "member" : "element"); remove it")
                     }
                     if stack[top].isObject { try parseKeyAndColon() }
                     continue outer
@@ -183,12 +187,14 @@ struct JSONReader {
         guard byte == UInt8(ascii: "\"") else {
             if isWordStart(byte) {
                 let word = scanWord(from: start)
-                throw error(at: start, "keys must be in double quotes, found \(word)",
-                            suggestion: "write \"\(word)\"")
+                throw error(
+                    at: start, "keys must be in double quotes, found \(word)",
+                    suggestion: "write \"\(word)\"")
             }
             if byte == UInt8(ascii: "'") {
-                throw error(at: start, "JSON keys and strings use double quotes, found '",
-                            suggestion: "write \"key\" instead of 'key', or write the layout in YAML")
+                throw error(
+                    at: start, "JSON keys and strings use double quotes, found '",
+                    suggestion: "write \"key\" instead of 'key', or write the layout in YAML")
             }
             if let comment = commentError(at: start) { throw comment }
             throw error(at: start, "expected a key in double quotes, found \(describeToken(at: start))")
@@ -197,9 +203,10 @@ struct JSONReader {
         let keyNode = try parseString(at: keyPosition)
         if let first = firstPosition(of: keyNode, at: keyPosition) {
             let key = keyText(keyNode)
-            throw error(at: start, "duplicate key \"\(key)\" (first at \(first))",
-                        path: currentPath(appending: key),
-                        suggestion: "remove one of them")
+            throw error(
+                at: start, "duplicate key \"\(key)\" (first at \(first))",
+                path: currentPath(appending: key),
+                suggestion: "remove one of them")
         }
         stack[top].pendingKey = keyNode
         entryStack.append(keyNode)
@@ -210,8 +217,9 @@ struct JSONReader {
             if bytes[offset] == UInt8(ascii: "=") {
                 throw error(at: offset, "expected \":\" after the key \"\(key)\", found \"=\"", suggestion: "write \"\(key)\": value")
             }
-            throw error(at: offset, "expected \":\" after the key \"\(key)\", found \(describeToken(at: offset))",
-                        suggestion: "write \"\(key)\": value")
+            throw error(
+                at: offset, "expected \":\" after the key \"\(key)\", found \(describeToken(at: offset))",
+                suggestion: "write \"\(key)\": value")
         }
         offset += 1
     }
@@ -264,8 +272,9 @@ struct JSONReader {
         var out: [UInt8] = []
         while true {
             guard offset < bytes.count else {
-                throw error(at: offset, "unexpected end of the file inside the string that starts at \(self.position(at: open))",
-                            suggestion: "close the string with \"")
+                throw error(
+                    at: offset, "unexpected end of the file inside the string that starts at \(self.position(at: open))",
+                    suggestion: "close the string with \"")
             }
             let byte = bytes[offset]
             switch byte {
@@ -275,11 +284,13 @@ struct JSONReader {
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &out)
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                throw error(at: offset, "the string that starts at \(self.position(at: open)) is not closed before the end of the line",
-                            suggestion: "close it with \", or write a line break inside a string as \\n")
+                throw error(
+                    at: offset, "the string that starts at \(self.position(at: open)) is not closed before the end of the line",
+                    suggestion: "close it with \", or write a line break inside a string as \\n")
             case 0..<0x20:
-                throw error(at: offset, "control character \(unicodeName(byte)) inside a string",
-                            suggestion: byte == 9 ? "write a tab as \\t" : "write it as \\u\(hex4(UInt32(byte)))")
+                throw error(
+                    at: offset, "control character \(unicodeName(byte)) inside a string",
+                    suggestion: byte == 9 ? "write a tab as \\t" : "write it as \\u\(hex4(UInt32(byte)))")
             default:
                 out.append(byte)
                 offset += 1
@@ -305,28 +316,32 @@ struct JSONReader {
         case UInt8(ascii: "t"): simple = 9
         case UInt8(ascii: "u"): simple = nil
         default:
-            throw error(at: backslash, "invalid escape \"\\\(printable(at: offset - 1))\" in a string",
-                        suggestion: "JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX; write a backslash as \\\\")
+            throw error(
+                at: backslash, "invalid escape \"\\\(printable(at: offset - 1))\" in a string",
+                suggestion: "JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX; write a backslash as \\\\")
         }
         if let simple { out.append(simple); return }
         var scalar = try parseHex4(escapeAt: backslash)
         if (0xD800...0xDBFF).contains(scalar) {
             // A high surrogate must be followed by an escaped low surrogate.
             guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
-                throw error(at: backslash, "unpaired surrogate \\u\(hex4(scalar)) in a string",
-                            suggestion: "follow it with a low surrogate \\uDC00…\\uDFFF, or write the character itself")
+                throw error(
+                    at: backslash, "unpaired surrogate \\u\(hex4(scalar)) in a string",
+                    suggestion: "follow it with a low surrogate \\uDC00…\\uDFFF, or write the character itself")
             }
             let second = offset
             offset += 2
             let low = try parseHex4(escapeAt: second)
             guard (0xDC00...0xDFFF).contains(low) else {
-                throw error(at: backslash, "unpaired surrogate \\u\(hex4(scalar)) in a string",
-                            suggestion: "follow it with a low surrogate \\uDC00…\\uDFFF, or write the character itself")
+                throw error(
+                    at: backslash, "unpaired surrogate \\u\(hex4(scalar)) in a string",
+                    suggestion: "follow it with a low surrogate \\uDC00…\\uDFFF, or write the character itself")
             }
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
         } else if (0xDC00...0xDFFF).contains(scalar) {
-            throw error(at: backslash, "unpaired surrogate \\u\(hex4(scalar)) in a string",
-                        suggestion: "a low surrogate must follow a high one \\uD800…\\uDBFF")
+            throw error(
+                at: backslash, "unpaired surrogate \\u\(hex4(scalar)) in a string",
+                suggestion: "a low surrogate must follow a high one \\uD800…\\uDBFF")
         }
         guard let unicode = Unicode.Scalar(scalar) else {
             throw error(at: backslash, "invalid \\u escape: U+\(hex4(scalar).uppercased()) is not a character")
@@ -339,8 +354,9 @@ struct JSONReader {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard offset < bytes.count, let digit = hexValue(bytes[offset]) else {
-                throw error(at: backslash, "invalid \\u escape: expected 4 hex digits",
-                            suggestion: "write \\u followed by exactly four of 0-9 a-f, like \\u00e9")
+                throw error(
+                    at: backslash, "invalid \\u escape: expected 4 hex digits",
+                    suggestion: "write \\u followed by exactly four of 0-9 a-f, like \\u00e9")
             }
             value = value * 16 + digit
             offset += 1
@@ -369,8 +385,9 @@ struct JSONReader {
         if bytes[offset] == UInt8(ascii: "0") {
             offset += 1
             if offset < bytes.count, isDigit(bytes[offset]) {
-                throw invalidNumber(from: start, reason: "a number cannot start with 0",
-                                    suggestion: "remove the leading zeros")
+                throw invalidNumber(
+                    from: start, reason: "a number cannot start with 0",
+                    suggestion: "remove the leading zeros")
             }
         } else {
             while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
@@ -378,8 +395,9 @@ struct JSONReader {
         if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
             offset += 1
             guard offset < bytes.count, isDigit(bytes[offset]) else {
-                throw invalidNumber(from: start, reason: "expected a digit after the decimal point",
-                                    suggestion: "write \(String(decoding: bytes[start..<offset], as: UTF8.self))0")
+                throw invalidNumber(
+                    from: start, reason: "expected a digit after the decimal point",
+                    suggestion: "write \(String(decoding: bytes[start..<offset], as: UTF8.self))0")
             }
             while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
         }
@@ -414,8 +432,9 @@ struct JSONReader {
             if let near = NearMiss.closest(to: word, among: ["true", "false", "null"]) {
                 throw error(at: start, "unexpected word \(word)", suggestion: "did you mean \(near)?")
             }
-            throw error(at: start, "unexpected word \(word): strings must be in double quotes",
-                        suggestion: "write \"\(word)\"")
+            throw error(
+                at: start, "unexpected word \(word): strings must be in double quotes",
+                suggestion: "write \"\(word)\"")
         }
     }
 
@@ -431,21 +450,25 @@ struct JSONReader {
 
     private func unexpectedEnd(expecting what: String) -> LayoutError {
         if let frame = stack.last {
-            return error(at: offset, "unexpected end of the file: expected \(what); the \"\(frame.isObject ? "{" : "[")\" at \(frame.position) is never closed",
-                         suggestion: "finish the value and add a \"\(frame.isObject ? "}" : "]")\"")
+            return error(
+                at: offset, "unexpected end of the file: expected \(what); the \"\(frame.isObject ? "{" : "[")\" at \(frame.position) is never closed",
+                suggestion: "finish the value and add a \"\(frame.isObject ? "}" : "]")\"")
         }
         return error(at: offset, "unexpected end of the file: expected \(what)")
     }
 
     private func nonFinite(_ word: String, at start: Int) -> LayoutError {
-        error(at: start, "expected a finite number, found \(word)",
-              suggestion: "JSON has no NaN or Infinity; numbers must be finite")
+        error(
+            at: start, "expected a finite number, found \(word)",
+            suggestion: "JSON has no NaN or Infinity; numbers must be finite")
     }
 
     private mutating func invalidNumber(from start: Int, reason: String, suggestion: String?) -> LayoutError {
         var end = offset
-        while end < bytes.count, isWordStart(bytes[end]) || isDigit(bytes[end]) || bytes[end] == UInt8(ascii: ".")
-            || bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "+") { end += 1 }
+        while end < bytes.count,
+            isWordStart(bytes[end]) || isDigit(bytes[end]) || bytes[end] == UInt8(ascii: ".")
+                || bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "+")
+        { end += 1 }
         let literal = String(decoding: bytes[start..<end], as: UTF8.self)
         return error(at: start, "invalid number \(literal): \(reason)", suggestion: suggestion)
     }
@@ -460,8 +483,9 @@ struct JSONReader {
         if let comment = commentError(at: start) { return comment }
         switch byte {
         case UInt8(ascii: "'"):
-            return error(at: start, "JSON strings use double quotes, found '",
-                         suggestion: "write \"text\" instead of 'text', or write the layout in YAML")
+            return error(
+                at: start, "JSON strings use double quotes, found '",
+                suggestion: "write \"text\" instead of 'text', or write the layout in YAML")
         case UInt8(ascii: "."):
             return error(at: start, "expected a value, found \".\"", suggestion: "write a leading zero, like 0.5")
         case UInt8(ascii: "+"):
@@ -482,21 +506,25 @@ struct JSONReader {
         if let comment = commentError(at: offset) { return comment }
         if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
             let opener = frame.isObject ? "{" : "["
-            return error(at: offset, "expected \",\" or \"\(closer)\" \(what), found \"\(byte == UInt8(ascii: "]") ? "]" : "}")\"",
-                         suggestion: "the \"\(opener)\" at \(frame.position) must be closed with \"\(closer)\"")
+            return error(
+                at: offset, "expected \",\" or \"\(closer)\" \(what), found \"\(byte == UInt8(ascii: "]") ? "]" : "}")\"",
+                suggestion: "the \"\(opener)\" at \(frame.position) must be closed with \"\(closer)\"")
         }
-        let startsValue = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
+        let startsValue =
+            byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
             || byte == UInt8(ascii: "-") || isDigit(byte) || isWordStart(byte)
-        return error(at: offset, "expected \",\" or \"\(closer)\" \(what), found \(describeToken(at: offset))",
-                     suggestion: startsValue ? "add a \",\" before it" : nil)
+        return error(
+            at: offset, "expected \",\" or \"\(closer)\" \(what), found \(describeToken(at: offset))",
+            suggestion: startsValue ? "add a \",\" before it" : nil)
     }
 
     private func commentError(at offset: Int) -> LayoutError? {
         guard bytes[offset] == UInt8(ascii: "/") || bytes[offset] == UInt8(ascii: "#") else { return nil }
         let next = offset + 1 < bytes.count ? bytes[offset + 1] : 0
         guard bytes[offset] == UInt8(ascii: "#") || next == UInt8(ascii: "/") || next == UInt8(ascii: "*") else { return nil }
-        return error(at: offset, "JSON does not allow comments",
-                     suggestion: "remove the comment, or write the layout in YAML (.yaml), where # starts a comment")
+        return error(
+            at: offset, "JSON does not allow comments",
+            suggestion: "remove the comment, or write the layout in YAML (.yaml), where # starts a comment")
     }
 
     /// Names what is at `offset` for a message: `a string`, `"}"`, `the end of the file`.

@@ -18,9 +18,11 @@ struct AnimationsDecoder {
     let file: String
 
     static let fields = ["layer", "keyPath", "from", "to", "by", "duration", "delay", "timing", "repeat", "autoreverse", "fill", "keep"]
-    static let synonyms = ["keypath": "keyPath", "key": "keyPath", "property": "keyPath", "name": "layer", "view": "layer",
-                           "repeatCount": "repeat", "autoreverses": "autoreverse", "fillMode": "fill", "beginTime": "delay",
-                           "timingFunction": "timing", "removedOnCompletion": "keep", "fromValue": "from", "toValue": "to", "byValue": "by"]
+    static let synonyms = [
+        "keypath": "keyPath", "key": "keyPath", "property": "keyPath", "name": "layer", "view": "layer",
+        "repeatCount": "repeat", "autoreverses": "autoreverse", "fillMode": "fill", "beginTime": "delay",
+        "timingFunction": "timing", "removedOnCompletion": "keep", "fromValue": "from", "toValue": "to", "byValue": "by"
+    ]
 
     private func error(_ position: SourcePosition, _ path: String, _ message: String, suggestion: String? = nil) -> LayoutError {
         LayoutError(file: file, line: position.line, column: position.column, path: path, message: message, suggestion: suggestion)
@@ -28,8 +30,9 @@ struct AnimationsDecoder {
 
     func decode(_ value: SourceValue, tree: LayerTree) throws(LayoutError) -> [AnimationDeclaration] {
         guard let elements = value.elements else {
-            throw error(value.position, "animations", "expected a list of animations, found \(describe(value))",
-                        suggestion: "write \"animations\": [{\"layer\": \"box\", \"keyPath\": \"opacity\", \"from\": 0, \"to\": 1}]")
+            throw error(
+                value.position, "animations", "expected a list of animations, found \(describe(value))",
+                suggestion: "write \"animations\": [{\"layer\": \"box\", \"keyPath\": \"opacity\", \"from\": 0, \"to\": 1}]")
         }
         var out: [AnimationDeclaration] = []
         for (index, element) in elements.enumerated() {
@@ -46,8 +49,9 @@ struct AnimationsDecoder {
         for m in members {
             guard Self.fields.contains(m.key) else {
                 let near = Self.synonyms[m.key] ?? NearMiss.closest(to: m.key, among: Self.fields)
-                throw error(m.keyPosition, path + "." + m.key, "unknown field \"\(m.key.abbreviated)\" in an animation",
-                            suggestion: near.map { "did you mean \"\($0)\"?" } ?? "valid fields: " + Self.fields.joined(separator: ", "))
+                throw error(
+                    m.keyPosition, path + "." + m.key, "unknown field \"\(m.key.abbreviated)\" in an animation",
+                    suggestion: near.map { "did you mean \"\($0)\"?" } ?? "valid fields: " + Self.fields.joined(separator: ", "))
             }
             given[m.key] = m
         }
@@ -58,8 +62,9 @@ struct AnimationsDecoder {
             throw error(layerMember.value.position, path + ".layer", "expected a layer name (a string), found \(describe(layerMember.value))")
         }
         guard let id = tree.id(named: layerName) else {
-            throw error(layerMember.value.position, path + ".layer", "no layer named \"\(layerName.abbreviated)\"",
-                        suggestion: NearMiss.closest(to: layerName, among: Array(tree.names)).map { "did you mean \"\($0)\"?" } ?? "name a layer from \"layers\"")
+            throw error(
+                layerMember.value.position, path + ".layer", "no layer named \"\(layerName.abbreviated)\"",
+                suggestion: NearMiss.closest(to: layerName, among: Array(tree.names)).map { "did you mean \"\($0)\"?" } ?? "name a layer from \"layers\"")
         }
         guard let keyMember = given["keyPath"] else {
             throw error(value.position, path, "an animation needs \"keyPath\" (position, opacity, transform, transform.rotation.z…)")
@@ -90,12 +95,16 @@ struct AnimationsDecoder {
         }
         if let m = given["timing"] {
             guard case let .string(t) = m.value.kind else {
-                throw error(m.value.position, path + ".timing", "expected a timing (a string such as \"ease-in-out\" or \"spring 1 100 10\"), found \(describe(m.value))")
+                throw error(
+                    m.value.position, path + ".timing",
+                    "expected a timing (a string such as \"ease-in-out\" or \"spring 1 100 10\"), found \(describe(m.value))")
             }
             spec.timing = try fragment(t, m.value, path + ".timing") { r throws(CommandError) in try r.timing() }
         }
         if let m = given["repeat"] {
-            if case .string("forever") = m.value.kind { spec.repeatCount = .forever } else {
+            if case .string("forever") = m.value.kind {
+                spec.repeatCount = .forever
+            } else {
                 let n = try number(m.value, path + ".repeat")
                 guard n > 0 else { throw error(m.value.position, path + ".repeat", "the repeat count must be positive", suggestion: "or \"forever\"") }
                 spec.repeatCount = .count(n)
@@ -112,13 +121,16 @@ struct AnimationsDecoder {
         do { try spec.validate(model: tree[id]) } catch {
             throw self.error(value.position, path, error.message, suggestion: error.suggestion)
         }
-        return AnimationDeclaration(layer: layerName, spec: spec,
-                                    location: SourceLocation(file: file, line: value.position.line, column: value.position.column))
+        return AnimationDeclaration(
+            layer: layerName, spec: spec,
+            location: SourceLocation(file: file, line: value.position.line, column: value.position.column))
     }
 
     private func number(_ value: SourceValue, _ path: String) throws(LayoutError) -> Double {
         guard case let .number(x, _) = value.kind else { throw error(value.position, path, "expected a number, found \(describe(value))") }
-        guard x.isFinite, abs(x) <= LayoutDecoder.numberLimit else { throw error(value.position, path, "the number is out of range (at most 1e9 in magnitude)", suggestion: "write a number from -1e9 to 1e9") }
+        guard x.isFinite, abs(x) <= LayoutDecoder.numberLimit else {
+            throw error(value.position, path, "the number is out of range (at most 1e9 in magnitude)", suggestion: "write a number from -1e9 to 1e9")
+        }
         return x
     }
 
@@ -143,21 +155,28 @@ struct AnimationsDecoder {
             return .transform(try LayoutDecoder(file: file).transform(value, path: path))
         case (.color, .string(let text)):
             guard let c = Color(css: text) else {
-                throw error(value.position, path, "unknown color \"\(text.abbreviated)\"",
-                            suggestion: NearMiss.closest(to: text, among: Color.cssNames).map { "did you mean \"\($0)\"?" } ?? "use a CSS color name or #rrggbb")
+                throw error(
+                    value.position, path, "unknown color \"\(text.abbreviated)\"",
+                    suggestion: NearMiss.closest(to: text, among: Color.cssNames).map { "did you mean \"\($0)\"?" } ?? "use a CSS color name or #rrggbb")
             }
             return .color(c, spelling: text)
         case (.point, _): throw error(value.position, path, "expected [x, y], found \(describe(value))")
         case (.size, _): throw error(value.position, path, "expected [width, height], found \(describe(value))")
         case (.rect, _): throw error(value.position, path, "expected [x, y, width, height], found \(describe(value))")
-        case (.transform, _): throw error(value.position, path, "expected a transform: a string (\"scale 0.5\", \"rotate 90 then translate 10 0\") or a list of steps ([{\"scale\": 0.5}]), found \(describe(value))")
+        case (.transform, _):
+            throw error(
+                value.position, path,
+                "expected a transform: a string (\"scale 0.5\", \"rotate 90 then translate 10 0\") or a list of steps ([{\"scale\": 0.5}]), found \(describe(value))"
+            )
         case (.color, _): throw error(value.position, path, "expected a colour name (a string), found \(describe(value))")
         }
     }
 
     /// Reads `text` with the command language's reader; its errors point at the field.
-    private func fragment<T>(_ text: String, _ value: SourceValue, _ path: String,
-                             _ body: (inout TokenCursor) throws(CommandError) -> T) throws(LayoutError) -> T {
+    private func fragment<T>(
+        _ text: String, _ value: SourceValue, _ path: String,
+        _ body: (inout TokenCursor) throws(CommandError) -> T
+    ) throws(LayoutError) -> T {
         do throws(CommandError) {
             return try CommandParser.fragment(text, body)
         } catch {
@@ -165,4 +184,3 @@ struct AnimationsDecoder {
         }
     }
 }
-

@@ -9,8 +9,9 @@ extension LayoutDecoder {
 
     func tree(_ value: SourceValue) throws(LayoutError) -> LayerTree {
         guard let elements = value.elements else {
-            throw error(at: value.position, "layers", "expected an array of layers, found \(describe(value))",
-                        suggestion: value.members != nil ? "wrap the layer in a list: [ { … } ]" : nil)
+            throw error(
+                at: value.position, "layers", "expected an array of layers, found \(describe(value))",
+                suggestion: value.members != nil ? "wrap the layer in a list: [ { … } ]" : nil)
         }
         var tree = LayerTree()
         let capacity = Self.countLayers(elements)
@@ -43,9 +44,10 @@ extension LayoutDecoder {
             let name = decoded.layer.name, namePosition = decoded.namePosition
             let children = decoded.children, childrenKey = decoded.childrenKey
             func duplicateName(first: LayerID) -> LayoutError {
-                error(at: namePosition, path.text + ".name",
-                      "duplicate layer name \"\(name)\": already used at \(namePositions[first.raw])",
-                      suggestion: "names must be unique in the file; rename one of them")
+                error(
+                    at: namePosition, path.text + ".name",
+                    "duplicate layer name \"\(name)\": already used at \(namePositions[first.raw])",
+                    suggestion: "names must be unique in the file; rename one of them")
             }
             // A name used before is reported before a number out of range; the tree's add
             // finds the name, so the usual layer costs one lookup of it, not two.
@@ -212,7 +214,7 @@ extension LayoutDecoder {
         var synonyms = [
             "children": "sublayers", "layers": "sublayers", "views": "subviews", "id": "name", "type": "kind",
             "size": "bounds", "rect": "frame", "anchor": "anchorPoint", "color": "backgroundColor",
-            "background": "backgroundColor", "zIndex": "zPosition", "affineTransform": "transform",
+            "background": "backgroundColor", "zIndex": "zPosition", "affineTransform": "transform"
         ]
         for declaration in PropertyDeclaration.all where declaration.isFileField {
             guard case let .assign(layerName, viewName) = declaration.swift else { continue }
@@ -232,11 +234,12 @@ extension LayoutDecoder {
 
     func layer(_ value: SourceValue, path: @autoclosure () -> String, scratch: inout LayerScratch) throws(LayoutError) -> DecodedLayer {
         guard let members = value.members else {
-            throw error(at: value.position, path(), "expected a layer (an object with a \"name\"), found \(describe(value))",
-                        suggestion: {
-                            if case .string(let s) = value.kind { return "write {\"name\": \"\(s)\"}" }
-                            return nil
-                        }())
+            throw error(
+                at: value.position, path(), "expected a layer (an object with a \"name\"), found \(describe(value))",
+                suggestion: {
+                    if case .string(let s) = value.kind { return "write {\"name\": \"\(s)\"}" }
+                    return nil
+                }())
         }
         // The usual layer is read from the document's nodes by number (no handle, so no
         // reference counting); a member is made a `SourceMember` only for the slow paths.
@@ -260,9 +263,10 @@ extension LayoutDecoder {
             }
             if scratch.given[slot] >= 0 {
                 let member = members[index], earlier = members[scratch.given[slot]]
-                throw error(at: member.keyPosition, path() + "." + member.key,
-                            "\"\(earlier.key)\" and \"\(member.key)\" are the same field, given twice (first at \(earlier.keyPosition))",
-                            suggestion: "keep one of them")
+                throw error(
+                    at: member.keyPosition, path() + "." + member.key,
+                    "\"\(earlier.key)\" and \"\(member.key)\" are the same field, given twice (first at \(earlier.keyPosition))",
+                    suggestion: "keep one of them")
             }
             scratch.given[slot] = index
             scratch.present.append(slot)
@@ -277,8 +281,9 @@ extension LayoutDecoder {
         // name and kind
         let nameMemberIndex = scratch.given[Field.nameSlot]
         guard nameMemberIndex >= 0 else {
-            throw error(at: value.position, path(), "missing \"name\": every layer needs a name, unique in the file",
-                        suggestion: "add \"name\": \"…\"")
+            throw error(
+                at: value.position, path(), "missing \"name\": every layer needs a name, unique in the file",
+                suggestion: "add \"name\": \"…\"")
         }
         let nameNode = valueNode(nameMemberIndex)
         let namePosition = document.node(nameNode).position
@@ -295,8 +300,9 @@ extension LayoutDecoder {
             let text = try string(member.value, path: fieldPath(.kind))
             guard let k = LayerKind(rawValue: text) else {
                 let near = NearMiss.closest(to: text, among: LayerKind.allCases.map(\.rawValue))
-                throw error(at: member.value.position, fieldPath(.kind), "unknown kind \"\(text)\": expected \"layer\" or \"view\"",
-                            suggestion: near.map { "did you mean \"\($0)\"?" })
+                throw error(
+                    at: member.value.position, fieldPath(.kind), "unknown kind \"\(text)\": expected \"layer\" or \"view\"",
+                    suggestion: near.map { "did you mean \"\($0)\"?" })
             }
             kind = k
         }
@@ -304,15 +310,17 @@ extension LayoutDecoder {
 
         // Conflicts before any geometry is read, so the message is about the conflict.
         if scratch.given[Field.frameSlot] >= 0, scratch.given[Field.positionSlot] >= 0 || scratch.given[Field.boundsSlot] >= 0,
-           let frame = given(Field.frameSlot) {
+            let frame = given(Field.frameSlot)
+        {
             for other in [Property.position, .bounds] {
                 guard let o = given(.property(other)) else { continue }
                 let later = frame.keyPosition.isAfter(o.keyPosition) ? frame : o
                 let earlier = later.key == frame.key ? o : frame
                 let what = other == .position ? "both place the layer" : "both set the size"
-                throw error(at: later.keyPosition, path() + "." + later.key,
-                            "\"frame\" and \"\(o.key)\" \(what) (\"\(earlier.key)\" at \(earlier.keyPosition))",
-                            suggestion: "give \"frame\" alone, or \"bounds\" and \"\(other == .position ? o.key : (kind == .view ? "center" : "position"))\"")
+                throw error(
+                    at: later.keyPosition, path() + "." + later.key,
+                    "\"frame\" and \"\(o.key)\" \(what) (\"\(earlier.key)\" at \(earlier.keyPosition))",
+                    suggestion: "give \"frame\" alone, or \"bounds\" and \"\(other == .position ? o.key : (kind == .view ? "center" : "position"))\"")
             }
         }
 
@@ -327,7 +335,9 @@ extension LayoutDecoder {
             let memberIndex = scratch.given[slot]
             func p() -> String { path() + "." + members[memberIndex].key }
             let v: PropertyValue
-            if let plain = Self.plainFieldValue(document, valueNode(memberIndex), slot: slot) { v = plain } else {
+            if let plain = Self.plainFieldValue(document, valueNode(memberIndex), slot: slot) {
+                v = plain
+            } else {
                 v = try fieldValue(members[memberIndex], slot: slot, path: p())
             }
             do {
@@ -336,9 +346,10 @@ extension LayoutDecoder {
                 let member = members[memberIndex]
                 switch error {
                 case .singularTransform:
-                    throw self.error(at: member.keyPosition, p(),
-                                     "\"frame\" cannot be set under this transform: it squashes the layer flat (scale 0), so no bounds give that frame",
-                                     suggestion: "give \"bounds\" and \"\(kind == .view ? "center" : "position")\" instead")
+                    throw self.error(
+                        at: member.keyPosition, p(),
+                        "\"frame\" cannot be set under this transform: it squashes the layer flat (scale 0), so no bounds give that frame",
+                        suggestion: "give \"bounds\" and \"\(kind == .view ? "center" : "position")\" instead")
                 case .wrongKind, .notAffine:
                     // A decoded value always has its declared kind; reported, never trapped.
                     throw self.error(at: member.value.position, p(), "\(member.key) cannot take \(describe(member.value))")
@@ -353,8 +364,9 @@ extension LayoutDecoder {
         if let member = given(Field.sublayersSlot) {
             childrenKey = member.key
             guard let elements = member.value.elements else {
-                throw error(at: member.value.position, path() + "." + member.key, "expected an array of layers, found \(describe(member.value))",
-                            suggestion: member.value.members != nil ? "wrap the layer in a list: [ { … } ]" : nil)
+                throw error(
+                    at: member.value.position, path() + "." + member.key, "expected an array of layers, found \(describe(member.value))",
+                    suggestion: member.value.members != nil ? "wrap the layer in a list: [ { … } ]" : nil)
             }
             children = elements
         }
@@ -440,32 +452,37 @@ extension LayoutDecoder {
     /// read, or a `restore` without its `save`, is reported at its element with its index.
     func drawing(_ member: SourceMember, path: String) throws(LayoutError) -> [DrawingOperation] {
         guard let elements = member.value.elements else {
-            throw error(at: member.value.position, path, "expected a list of drawing operations, found \(describe(member.value))",
-                        suggestion: "write \"drawing\": [\"save\", \"rotate 45\", \"fill-rect 0 0 40 20 orange\", \"restore\"]")
+            throw error(
+                at: member.value.position, path, "expected a list of drawing operations, found \(describe(member.value))",
+                suggestion: "write \"drawing\": [\"save\", \"rotate 45\", \"fill-rect 0 0 40 20 orange\", \"restore\"]")
         }
         var ops: [DrawingOperation] = []
         for (index, element) in elements.enumerated() {
             let p = "\(path)[\(index)]"
             guard case .string(let text) = element.kind else {
-                throw error(at: element.position, p, "operation \(index): expected an operation (a string), found \(describe(element))",
-                            suggestion: "put the operation in quotes, like \"translate 10 20\"")
+                throw error(
+                    at: element.position, p, "operation \(index): expected an operation (a string), found \(describe(element))",
+                    suggestion: "put the operation in quotes, like \"translate 10 20\"")
             }
             do {
                 ops.append(try DrawingOperation.parse(text))
             } catch {
                 let at = error.column.map { " (at character \($0) of the operation)" } ?? ""
-                throw self.error(at: element.position, p, "operation \(index) \"\(text.abbreviated)\": \(error.message)\(at)",
-                                 suggestion: error.suggestion)
+                throw self.error(
+                    at: element.position, p, "operation \(index) \"\(text.abbreviated)\": \(error.message)\(at)",
+                    suggestion: error.suggestion)
             }
         }
         if let bad = ContentGeometry.unmatchedRestore(ops) {
-            throw error(at: elements[bad].position, "\(path)[\(bad)]", "operation \(bad): restore without a save before it",
-                        suggestion: "add \"save\" before it, or remove this \"restore\"")
+            throw error(
+                at: elements[bad].position, "\(path)[\(bad)]", "operation \(bad): restore without a save before it",
+                suggestion: "add \"save\" before it, or remove this \"restore\"")
         }
         if let bad = ContentGeometry.userTransforms(ops).dropFirst().firstIndex(where: { !$0.values.allSatisfy(\.isFinite) }) {
-            throw error(at: elements[bad - 1].position, "\(path)[\(bad - 1)]",
-                        "operation \(bad - 1): the CTM is no longer finite here (the operations so far multiply past any number)",
-                        suggestion: "use smaller factors, or put the operations between save and restore")
+            throw error(
+                at: elements[bad - 1].position, "\(path)[\(bad - 1)]",
+                "operation \(bad - 1): the CTM is no longer finite here (the operations so far multiply past any number)",
+                suggestion: "use smaller factors, or put the operations between save and restore")
         }
         return ops
     }
@@ -483,8 +500,9 @@ extension LayoutDecoder {
             if declaration.constraint == .nonNegativeSize {
                 for (label, size, index) in [("width", r.size.width, 2), ("height", r.size.height, 3)] where size < 0 {
                     let component = componentValue(value, index: index, key: label)
-                    throw error(at: component.position, component.path(p()), "the \(member.key) \(label) must not be negative, found \(NumberText.exact(size))",
-                                suggestion: "write \(NumberText.exact(-size)) and move the origin, or use \"frame\", which accepts negative sizes")
+                    throw error(
+                        at: component.position, component.path(p()), "the \(member.key) \(label) must not be negative, found \(NumberText.exact(size))",
+                        suggestion: "write \(NumberText.exact(-size)) and move the origin, or use \"frame\", which accepts negative sizes")
                 }
             }
             return .rect(r)
@@ -494,14 +512,18 @@ extension LayoutDecoder {
             let n = try number(value, path: p())
             switch declaration.constraint {
             case .unitInterval? where Field.decodeDeclarations[slot].violates(.number(n)):
-                throw error(at: value.position, p(), "\(member.key) must be between 0 and 1, found \(literal(value))",
-                            suggestion: n >= 10 && n <= 100 ? "for \(NumberText.exact(n))%, write \(NumberText.exact(n / 100))" : "use a number from 0 (transparent) to 1 (opaque)")
+                throw error(
+                    at: value.position, p(), "\(member.key) must be between 0 and 1, found \(literal(value))",
+                    suggestion: n >= 10 && n <= 100
+                        ? "for \(NumberText.exact(n))%, write \(NumberText.exact(n / 100))" : "use a number from 0 (transparent) to 1 (opaque)")
             case .nonNegative? where Field.decodeDeclarations[slot].violates(.number(n)):
-                throw error(at: value.position, p(), "\(member.key) must not be negative, found \(literal(value))",
-                            suggestion: "write \(NumberText.exact(-n)), or 0 for none")
+                throw error(
+                    at: value.position, p(), "\(member.key) must not be negative, found \(literal(value))",
+                    suggestion: "write \(NumberText.exact(-n)), or 0 for none")
             case .positive? where Field.decodeDeclarations[slot].violates(.number(n)):
-                throw error(at: value.position, p(), "\(member.key) must be positive, found \(literal(value))",
-                            suggestion: "write 1, 2 or 3 (a screen's scale), or leave it out for the default")
+                throw error(
+                    at: value.position, p(), "\(member.key) must be positive, found \(literal(value))",
+                    suggestion: "write 1, 2 or 3 (a screen's scale), or leave it out for the default")
             default:
                 return .number(n)
             }
@@ -515,8 +537,9 @@ extension LayoutDecoder {
         case .mask:
             let text = try string(value, path: p())
             guard let mask = text.isEmpty ? [] : AutoresizingMask(printed: text) else {
-                throw error(at: value.position, p(), "\(member.key) \"\(text)\" is not a mask",
-                            suggestion: "write flags joined by +, from LM W RM TM H BM (e.g. \"W+H\", \"LM+RM+TM+BM\")")
+                throw error(
+                    at: value.position, p(), "\(member.key) \"\(text)\" is not a mask",
+                    suggestion: "write flags joined by +, from LM W RM TM H BM (e.g. \"W+H\", \"LM+RM+TM+BM\")")
             }
             return .mask(mask)
         case .kind, .size:

@@ -17,8 +17,9 @@ extension LayoutDecoder {
             do throws(CommandError) {
                 return try CommandParser.fragment(text) { r throws(CommandError) in try r.transform() }
             } catch {
-                throw self.error(at: value.position, path, "\"\(text.abbreviated)\": " + error.message,
-                                 suggestion: error.suggestion ?? "write steps chained with then, like \"rotate 30 then translate 10 0\", or a list [{\"rotate\": 30}]")
+                throw self.error(
+                    at: value.position, path, "\"\(text.abbreviated)\": " + error.message,
+                    suggestion: error.suggestion ?? "write steps chained with then, like \"rotate 30 then translate 10 0\", or a list [{\"rotate\": 30}]")
             }
         }
         guard let elements = value.elements else {
@@ -26,20 +27,23 @@ extension LayoutDecoder {
             if let members = value.members, members.contains(where: { WrittenTransformStep.keys.contains($0.key) }) {
                 suggestion = "wrap the step in a list: [ { … } ]"
             }
-            throw error(at: value.position, path,
-                        "expected a transform (a list of steps like [{\"rotate\": 30}], 6 numbers, 16 numbers or a string like \"rotate 30\"), found \(describe(value))",
-                        suggestion: suggestion)
+            throw error(
+                at: value.position, path,
+                "expected a transform (a list of steps like [{\"rotate\": 30}], 6 numbers, 16 numbers or a string like \"rotate 30\"), found \(describe(value))",
+                suggestion: suggestion)
         }
         if let first = elements.first, case .number = first.kind {
             guard elements.count == 6 || elements.count == 16 else {
-                throw error(at: value.position, path,
-                            "expected 6 numbers [a, b, c, d, tx, ty] or 16 numbers [m11 … m44], found \(describe(value))")
+                throw error(
+                    at: value.position, path,
+                    "expected 6 numbers [a, b, c, d, tx, ty] or 16 numbers [m11 … m44], found \(describe(value))")
             }
             var numbers: [Double] = []
             for (index, element) in elements.enumerated() {
                 guard case .number = element.kind else {
-                    throw error(at: element.position, path + "[\(index)]", "expected a number, found \(describe(element))",
-                                suggestion: "a matrix transform is all numbers")
+                    throw error(
+                        at: element.position, path + "[\(index)]", "expected a number, found \(describe(element))",
+                        suggestion: "a matrix transform is all numbers")
                 }
                 numbers.append(try number(element, path: path + "[\(index)]"))
             }
@@ -72,11 +76,13 @@ extension LayoutDecoder {
         case .string(let s):
             // The command language's true/false words (`Toggle`), and YAML 1.1's y and n.
             let meant: String? = (Toggle.truth(s.lowercased()) ?? ["y": true, "n": false][s.lowercased()]).map(Toggle.truth)
-            throw error(at: value.position, path(), "expected true or false, found \(describe(value))",
-                        suggestion: meant.map { "write \($0) without quotes" })
+            throw error(
+                at: value.position, path(), "expected true or false, found \(describe(value))",
+                suggestion: meant.map { "write \($0) without quotes" })
         case .number(let n, _) where n == 0 || n == 1:
-            throw error(at: value.position, path(), "expected true or false, found \(describe(value))",
-                        suggestion: "write \(n == 1 ? "true" : "false")")
+            throw error(
+                at: value.position, path(), "expected true or false, found \(describe(value))",
+                suggestion: "write \(n == 1 ? "true" : "false")")
         default:
             throw error(at: value.position, path(), "expected true or false, found \(describe(value))")
         }
@@ -87,9 +93,10 @@ extension LayoutDecoder {
     /// saved but never read back. Found here, it is an error at load, not a lost save.
     func checkWritable(_ layer: Layer, at position: SourcePosition, path: @autoclosure () -> String) throws(LayoutError) {
         guard let (key, bad) = Self.unsavableNumber(in: layer) else { return }
-        throw error(at: position, path() + "." + key,
-                    "the layer's \(key) works out to \(bad.isFinite ? NumberText.exact(bad) : "\(bad)"), past the ±1e9 a layout file can hold, so it could not be saved and read back",
-                    suggestion: "bring the layer's numbers nearer the origin")
+        throw error(
+            at: position, path() + "." + key,
+            "the layer's \(key) works out to \(bad.isFinite ? NumberText.exact(bad) : "\(bad)"), past the ±1e9 a layout file can hold, so it could not be saved and read back",
+            suggestion: "bring the layer's numbers nearer the origin")
     }
 
     /// The first number a save would write for the layer that is not finite or past
@@ -120,7 +127,7 @@ extension LayoutDecoder {
     /// opacity, borderWidth, a set contentsScale) is finite and within ±`numberLimit`. False
     /// sends `checkWritable` to the full check, which finds the field and words the message.
     static func savedNumbersWithinLimit(_ l: Layer) -> Bool {
-        func ok(_ x: Double) -> Bool { abs(x) <= numberLimit }   // false for NaN and ±infinity
+        func ok(_ x: Double) -> Bool { abs(x) <= numberLimit }  // false for NaN and ±infinity
         func ok(_ m: Transform3D) -> Bool {
             ok(m.m11) && ok(m.m12) && ok(m.m13) && ok(m.m14) && ok(m.m21) && ok(m.m22) && ok(m.m23) && ok(m.m24)
                 && ok(m.m31) && ok(m.m32) && ok(m.m33) && ok(m.m34) && ok(m.m41) && ok(m.m42) && ok(m.m43) && ok(m.m44)
@@ -133,7 +140,7 @@ extension LayoutDecoder {
 
     /// A finite number no larger than `numberLimit` in magnitude.
     func number(_ value: SourceValue, path: @autoclosure () -> String) throws(LayoutError) -> Double {
-        if let n = value.numberValue, abs(n) <= Self.numberLimit { return n }   // the usual case
+        if let n = value.numberValue, abs(n) <= Self.numberLimit { return n }  // the usual case
         guard case .number(let n, let literal) = value.kind else {
             var suggestion: String? = nil
             if case .string(let s) = value.kind, let n = Double(s.trimmingSpaces), n.isFinite { suggestion = "write \(NumberText.exact(n)) without quotes" }
@@ -141,20 +148,24 @@ extension LayoutDecoder {
         }
         guard n.isFinite else {
             let overflow = !n.isNaN && !literal.lowercased().contains("inf")
-            throw error(at: value.position, path(),
-                        "expected a finite number, found \(literal)\(overflow ? " (too large to represent)" : "")",
-                        suggestion: "numbers must be finite, between -1e9 and 1e9")
+            throw error(
+                at: value.position, path(),
+                "expected a finite number, found \(literal)\(overflow ? " (too large to represent)" : "")",
+                suggestion: "numbers must be finite, between -1e9 and 1e9")
         }
         guard abs(n) <= Self.numberLimit else {
-            throw error(at: value.position, path(), "\(literal) is too large: numbers must be between -1e9 and 1e9",
-                        suggestion: "write a number from -1e9 to 1e9")
+            throw error(
+                at: value.position, path(), "\(literal) is too large: numbers must be between -1e9 and 1e9",
+                suggestion: "write a number from -1e9 to 1e9")
         }
         return n
     }
 
     /// An array of numbers whose count is one of `counts`.
-    func numbers(_ value: SourceValue, path: @autoclosure () -> String, counts: [Int], expected: String,
-                 extraSuggestion: ((Int) -> String?)? = nil) throws(LayoutError) -> [Double] {
+    func numbers(
+        _ value: SourceValue, path: @autoclosure () -> String, counts: [Int], expected: String,
+        extraSuggestion: ((Int) -> String?)? = nil
+    ) throws(LayoutError) -> [Double] {
         guard let elements = value.elements, counts.contains(elements.count) else {
             let count = value.elements?.count ?? -1
             var suggestion = extraSuggestion?(count)
@@ -194,12 +205,14 @@ extension LayoutDecoder {
         if let r = Self.plainRect(value.document, value.index) { return r }
         if let e = value.elements, e.count == 4 {
             // The usual spelling, read without an intermediate array (same checks, same order).
-            return Rect(x: try number(e[0], path: path() + "[0]"), y: try number(e[1], path: path() + "[1]"),
-                        width: try number(e[2], path: path() + "[2]"), height: try number(e[3], path: path() + "[3]"))
+            return Rect(
+                x: try number(e[0], path: path() + "[0]"), y: try number(e[1], path: path() + "[1]"),
+                width: try number(e[2], path: path() + "[2]"), height: try number(e[3], path: path() + "[3]"))
         }
         if let members = value.members {
-            let v = try keyed(members, at: value.position, path: path(), keys: ["x", "y", "width", "height"],
-                              synonyms: ["w": "width", "h": "height"], what: "a rect")
+            let v = try keyed(
+                members, at: value.position, path: path(), keys: ["x", "y", "width", "height"],
+                synonyms: ["w": "width", "h": "height"], what: "a rect")
             return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
         }
         let v = try numbers(value, path: path(), counts: [4], expected: "a rect [x, y, width, height]") { count in
@@ -209,8 +222,10 @@ extension LayoutDecoder {
     }
 
     /// The numbers of an object with exactly these keys, in this order.
-    func keyed(_ members: SourceMembers, at position: SourcePosition, path: @autoclosure () -> String, keys: [String],
-                       synonyms: [String: String], what: String) throws(LayoutError) -> [Double] {
+    func keyed(
+        _ members: SourceMembers, at position: SourcePosition, path: @autoclosure () -> String, keys: [String],
+        synonyms: [String: String], what: String
+    ) throws(LayoutError) -> [Double] {
         var values = [Double?](repeating: nil, count: keys.count)
         for member in members {
             guard let index = keys.firstIndex(of: member.key) else {
@@ -227,20 +242,23 @@ extension LayoutDecoder {
 
     func color(_ value: SourceValue, path: @autoclosure () -> String) throws(LayoutError) -> Color {
         guard case .string(let text) = value.kind else {
-            throw error(at: value.position, path(), "expected a color (a CSS name like \"steelblue\", \"#rgb\" or \"#rrggbb\"), found \(describe(value))",
-                        suggestion: value.kind == .null ? "leave the field out for no color" : nil)
+            throw error(
+                at: value.position, path(), "expected a color (a CSS name like \"steelblue\", \"#rgb\" or \"#rrggbb\"), found \(describe(value))",
+                suggestion: value.kind == .null ? "leave the field out for no color" : nil)
         }
         if let color = Color(css: text) { return color }
         let lowered = text.trimmingSpaces.lowercased()
         if lowered.hasPrefix("#") {
-            throw error(at: value.position, path(), "\"\(text)\" is not a color: hex colors are #rgb or #rrggbb",
-                        suggestion: "write 3 or 6 hex digits, like #f80 or #ff8800")
+            throw error(
+                at: value.position, path(), "\"\(text)\" is not a color: hex colors are #rgb or #rrggbb",
+                suggestion: "write 3 or 6 hex digits, like #f80 or #ff8800")
         }
         if ["transparent", "clear", "none"].contains(lowered) {
             throw error(at: value.position, path(), "unknown color \"\(text)\"", suggestion: "leave the field out for no color")
         }
         let near = NearMiss.closest(to: lowered.replacingSpaces, among: Color.cssNames)
-        throw error(at: value.position, path(), "unknown color \"\(text)\"",
-                    suggestion: near.map { "did you mean \"\($0)\"?" } ?? "use a CSS color name like \"steelblue\", or #rrggbb")
+        throw error(
+            at: value.position, path(), "unknown color \"\(text)\"",
+            suggestion: near.map { "did you mean \"\($0)\"?" } ?? "use a CSS color name like \"steelblue\", or #rrggbb")
     }
 }

@@ -18,14 +18,16 @@ struct LayoutDecoder {
 
     func decode(_ root: SourceValue?) throws(LayoutError) -> Scene {
         guard let root else {
-            throw LayoutError(file: file, line: 1, column: 1, message: "empty file: expected an object with \"layers\"",
-                              suggestion: "start from {\"layers\": [{\"name\": \"box\", \"bounds\": [0, 0, 100, 100], \"position\": [60, 60]}]}")
+            throw LayoutError(
+                file: file, line: 1, column: 1, message: "empty file: expected an object with \"layers\"",
+                suggestion: "start from {\"layers\": [{\"name\": \"box\", \"bounds\": [0, 0, 100, 100], \"position\": [60, 60]}]}")
         }
         guard let members = root.members else {
             var suggestion: String? = nil
             if root.elements != nil { suggestion = "put the layers in an object: {\"layers\": [ … ]}" }
-            throw error(at: root.position, "", "expected an object with \"layers\" at the top level, found \(describe(root))",
-                        suggestion: suggestion)
+            throw error(
+                at: root.position, "", "expected an object with \"layers\" at the top level, found \(describe(root))",
+                suggestion: suggestion)
         }
         var scene = Scene()
         var layersValue: SourceValue?
@@ -42,13 +44,15 @@ struct LayoutDecoder {
             case "steps": scene.steps = try steps(member.value)
             case "lesson": scene.lesson = try lesson(member.value, at: member.keyPosition)
             default:
-                throw unknownField(member, path: "", valid: Self.topLevelFields, synonyms: Self.topLevelSynonyms,
-                                   context: "at the top level")
+                throw unknownField(
+                    member, path: "", valid: Self.topLevelFields, synonyms: Self.topLevelSynonyms,
+                    context: "at the top level")
             }
         }
         guard let layersValue else {
-            throw error(at: root.position, "", "missing \"layers\": a layout needs a \"layers\" array (it may be empty)",
-                        suggestion: "add \"layers\": [ … ]")
+            throw error(
+                at: root.position, "", "missing \"layers\": a layout needs a \"layers\" array (it may be empty)",
+                suggestion: "add \"layers\": [ … ]")
         }
         scene.tree = try tree(layersValue)
         if let screenScale { scene.tree.screenScale = screenScale }
@@ -61,7 +65,7 @@ struct LayoutDecoder {
     static let topLevelFields = ["title", "notes", "screen", "layers", "script", "animations", "steps", "lesson"]
     static let topLevelSynonyms = [
         "sublayers": "layers", "subviews": "layers", "views": "layers", "children": "layers",
-        "commands": "script", "description": "notes", "instructions": "notes", "name": "title", "size": "screen",
+        "commands": "script", "description": "notes", "instructions": "notes", "name": "title", "size": "screen"
     ]
 
     /// `{"width", "height", "scale"}`: the size (both or neither) and the scale (content.md;
@@ -74,14 +78,16 @@ struct LayoutDecoder {
         for member in members {
             let path = "screen." + member.key
             guard ["width", "height", "scale"].contains(member.key) else {
-                throw unknownField(member, path: "screen", valid: ["width", "height", "scale"],
-                                   synonyms: ["w": "width", "h": "height", "contentsScale": "scale", "scaleFactor": "scale"],
-                                   context: "in \"screen\"")
+                throw unknownField(
+                    member, path: "screen", valid: ["width", "height", "scale"],
+                    synonyms: ["w": "width", "h": "height", "contentsScale": "scale", "scaleFactor": "scale"],
+                    context: "in \"screen\"")
             }
             let n = try number(member.value, path: path)
             guard n > 0 else {
-                throw error(at: member.value.position, path, "the screen \(member.key) must be positive, found \(literal(member.value))",
-                            suggestion: member.key == "scale" ? "1, 2 or 3, as UIScreen.main.scale" : nil)
+                throw error(
+                    at: member.value.position, path, "the screen \(member.key) must be positive, found \(literal(member.value))",
+                    suggestion: member.key == "scale" ? "1, 2 or 3, as UIScreen.main.scale" : nil)
             }
             switch member.key {
             case "width": width = n
@@ -91,8 +97,9 @@ struct LayoutDecoder {
         }
         if width == nil && height == nil && scale != nil { return (nil, scale) }
         guard let width, let height else {
-            throw error(at: value.position, "screen", "missing \"\(width == nil ? "width" : "height")\" in \"screen\"",
-                        suggestion: "write {\"width\": 320, \"height\": 240}")
+            throw error(
+                at: value.position, "screen", "missing \"\(width == nil ? "width" : "height")\" in \"screen\"",
+                suggestion: "write {\"width\": 320, \"height\": 240}")
         }
         return (Size(width: width, height: height), scale)
     }
@@ -103,8 +110,9 @@ struct LayoutDecoder {
     /// `steps`: a list of `{title, notes?, script}`, played one at a time after the script.
     func steps(_ value: SourceValue) throws(LayoutError) -> [SceneStep] {
         guard let elements = value.elements else {
-            throw error(at: value.position, "steps", "expected a list of steps, found \(describe(value))",
-                        suggestion: "write \"steps\": [{\"title\": \"…\", \"script\": [\"select box\", \"rotate 30\"]}]")
+            throw error(
+                at: value.position, "steps", "expected a list of steps, found \(describe(value))",
+                suggestion: "write \"steps\": [{\"title\": \"…\", \"script\": [\"select box\", \"rotate 30\"]}]")
         }
         var result: [SceneStep] = []
         for (index, element) in elements.enumerated() {
@@ -121,8 +129,9 @@ struct LayoutDecoder {
                 case "script": step.script = try script(member.value, path: path + ".script")
                 case "view": step.view = try stepSubject(member.value, path: path + ".view")
                 default:
-                    throw unknownField(member, path: path, valid: ["title", "notes", "script", "view"],
-                                       synonyms: ["name": "title", "description": "notes", "commands": "script"], context: "in a step")
+                    throw unknownField(
+                        member, path: path, valid: ["title", "notes", "script", "view"],
+                        synonyms: ["name": "title", "description": "notes", "commands": "script"], context: "in a step")
                 }
             }
             guard hasTitle else {
@@ -146,8 +155,9 @@ struct LayoutDecoder {
                 return .rect(Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
             }
         }
-        throw error(at: value.position, path, "expected a layer's name or a rect [x, y, width, height] (width and height above 0), found \(describe(value))",
-                    suggestion: "write \"view\": \"card\" or \"view\": [0, 0, 390, 300]")
+        throw error(
+            at: value.position, path, "expected a layer's name or a rect [x, y, width, height] (width and height above 0), found \(describe(value))",
+            suggestion: "write \"view\": \"card\" or \"view\": [0, 0, 390, 300]")
     }
 
     func script(_ value: SourceValue, path: String = "script") throws(LayoutError) -> [ScriptLine] {
@@ -169,14 +179,16 @@ struct LayoutDecoder {
             return lines
         }
         guard let elements = value.elements else {
-            throw error(at: value.position, path, "expected a list of commands, found \(describe(value))",
-                        suggestion: "write \"script\": [\"select box\", \"rotate 30\"]")
+            throw error(
+                at: value.position, path, "expected a list of commands, found \(describe(value))",
+                suggestion: "write \"script\": [\"select box\", \"rotate 30\"]")
         }
         var lines: [ScriptLine] = []
         for (index, element) in elements.enumerated() {
             guard case .string(let command) = element.kind else {
-                throw error(at: element.position, path + "[\(index)]", "expected a command (a string), found \(describe(element))",
-                            suggestion: "put the command in quotes")
+                throw error(
+                    at: element.position, path + "[\(index)]", "expected a command (a string), found \(describe(element))",
+                    suggestion: "put the command in quotes")
             }
             lines.append(ScriptLine(command, location: SourceLocation(file: file, line: element.position.line, column: element.position.column)))
         }
@@ -189,8 +201,10 @@ struct LayoutDecoder {
         LayoutError(file: file, line: position.line, column: position.column, path: path, message: message, suggestion: suggestion)
     }
 
-    func unknownField(_ member: SourceMember, path: String, valid: [String], synonyms: [String: String],
-                      context: String) -> LayoutError {
+    func unknownField(
+        _ member: SourceMember, path: String, valid: [String], synonyms: [String: String],
+        context: String
+    ) -> LayoutError {
         let fieldPath = path.isEmpty ? member.key : path + "." + member.key
         var suggestion: String?
         if let near = synonyms[member.key] ?? NearMiss.closest(to: member.key, among: valid) {

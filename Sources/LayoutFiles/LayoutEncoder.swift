@@ -293,7 +293,6 @@ struct LayoutEncoder {
 /// The number as layout files print it: no `-0`, integers without `.0`, otherwise the shortest
 /// decimal that reads back as the same Double.
 
-
 /// A YAML scalar for `s`: plain when that cannot be misread (letters, digits, spaces and
 /// `_ . - / +`, starting with a letter or `_`, not a word YAML 1.1 or 1.2 reads as a bool or
 /// null); a `|` literal block for multi-line text when `blockIndent` is given and the text
@@ -304,7 +303,8 @@ func yamlQuoted(_ s: String, blockIndent: Int?) -> String {
         (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || " _.-/+".unicodeScalars.contains(c)
     }
     if let first = s.unicodeScalars.first, (first >= "a" && first <= "z") || (first >= "A" && first <= "Z") || first == "_",
-       plainOK, s.last != " ", !reserved.contains(s.lowercased()) {
+        plainOK, s.last != " ", !reserved.contains(s.lowercased())
+    {
         return s
     }
     if let indent = blockIndent, let block = yamlLiteralBlock(s, indent: indent) { return block }

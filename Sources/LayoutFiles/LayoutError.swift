@@ -41,4 +41,3 @@ public struct LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 // MARK: Suggestions
-

@@ -30,7 +30,7 @@ public enum LayoutFieldTable {
         .borderWidth: ("number", nil),
         .autoresizingMask: ("flags joined by `+` from `LM W RM TM H BM` (views)", nil),
         .note: ("string shown in the inspector", nil),
-        .contentsScale: ("number: the backing scale content is drawn at ([content.md](content.md))", "1 for a layer, the screen's `scale` for a view"),
+        .contentsScale: ("number: the backing scale content is drawn at ([content.md](content.md))", "1 for a layer, the screen's `scale` for a view")
     ]
 
     /// The stored fields with no words here (a new declaration must get some: a test says so).
@@ -48,9 +48,12 @@ public enum LayoutFieldTable {
             let fallback = d.defaultValue.map(defaultText) ?? "—"
             rows.append("| \(spelled) | \(value) | \(w?.default ?? fallback) | \(d.animatable ? "yes" : "no") |")
         }
-        rows.append("| `drawing` | list of drawing operations, each a string: `\"save\"`, `\"rotate 45\"`, `\"fill-rect 0 0 40 20 orange\"`… ([content.md](content.md)) | `[]` | no |")
-        rows.append("| " + LayoutDecoder.Field.sublayerSpellings.enumerated().map { $0.offset == 0 ? "`\($0.element)`" : "(`\($0.element)`)" }.joined(separator: " ")
-                    + " | array of layers | `[]` | no |")
+        rows.append(
+            "| `drawing` | list of drawing operations, each a string: `\"save\"`, `\"rotate 45\"`, `\"fill-rect 0 0 40 20 orange\"`… ([content.md](content.md)) | `[]` | no |"
+        )
+        rows.append(
+            "| " + LayoutDecoder.Field.sublayerSpellings.enumerated().map { $0.offset == 0 ? "`\($0.element)`" : "(`\($0.element)`)" }.joined(separator: " ")
+                + " | array of layers | `[]` | no |")
         return rows.joined(separator: "\n")
     }
 

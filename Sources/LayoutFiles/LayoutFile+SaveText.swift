@@ -20,8 +20,9 @@ extension LayoutFile {
             throw failure("cannot save: a layout file ends in .json, .yaml or .yml", "save under a name with one of those extensions")
         }
         if let depth = deepestNesting(scene.tree, past: maxFileLayerDepth) {
-            throw failure("cannot save: layers nest \(depth) deep, and a layout file holds at most \(maxFileLayerDepth) nested layers",
-                          "move some layers higher up the tree")
+            throw failure(
+                "cannot save: layers nest \(depth) deep, and a layout file holds at most \(maxFileLayerDepth) nested layers",
+                "move some layers higher up the tree")
         }
         return (LayoutEncoder(format: format, writesSteps: withSteps).encode(scene), format)
     }
@@ -61,8 +62,9 @@ extension LayoutFile {
     public static let maxFileLayerDepth = (layoutNestingLimit - 2) / 2
 
     public static func tooDeep(under parent: String) -> CommandError {
-        CommandError("cannot add a layer in \(parent): it would be nested \(maxLayerDepth + 1) deep, and a scene holds at most \(maxLayerDepth) nested layers",
-                     suggestion: "add it higher up the tree")
+        CommandError(
+            "cannot add a layer in \(parent): it would be nested \(maxLayerDepth + 1) deep, and a scene holds at most \(maxLayerDepth) nested layers",
+            suggestion: "add it higher up the tree")
     }
 }
 

@@ -1,8 +1,8 @@
 import Scenes
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The two spellings of a layout file (layout-format.md): same schema, YAML allows comments.
@@ -87,15 +87,15 @@ public enum LayoutFile {
     /// milliseconds, so only after files of a megabyte or more.
     static func returnFreedMemory() {
         #if canImport(Glibc)
-        // glibc's malloc_trim (malloc.h is not in Swift's Glibc module), looked up once.
-        _ = mallocTrim?(0)
+            // glibc's malloc_trim (malloc.h is not in Swift's Glibc module), looked up once.
+            _ = mallocTrim?(0)
         #endif
     }
 
     #if canImport(Glibc)
-    private typealias MallocTrim = @convention(c) (Int) -> Int32
-    private static let mallocTrim: MallocTrim? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
-        .map { unsafeBitCast($0, to: MallocTrim.self) }
+        private typealias MallocTrim = @convention(c) (Int) -> Int32
+        private static let mallocTrim: MallocTrim? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
+            .map { unsafeBitCast($0, to: MallocTrim.self) }
     #endif
 
     /// Throws at the first byte that is not UTF-8, with its line and column.
@@ -129,9 +129,10 @@ public enum LayoutFile {
             }
             guard valid else {
                 let hex = "0x" + String(b, radix: 16, uppercase: true)
-                throw LayoutError(file: file, line: line, column: column,
-                                  message: "not UTF-8 text: invalid byte \(hex)",
-                                  suggestion: "layout files are UTF-8 JSON or YAML; is this a binary file?")
+                throw LayoutError(
+                    file: file, line: line, column: column,
+                    message: "not UTF-8 text: invalid byte \(hex)",
+                    suggestion: "layout files are UTF-8 JSON or YAML; is this a binary file?")
             }
             if b == UInt8(ascii: "\n") || (b == UInt8(ascii: "\r") && (i + 1 >= bytes.count || bytes[i + 1] != UInt8(ascii: "\n"))) {
                 line += 1

@@ -90,7 +90,9 @@ extension Patcher {
             let trimmed = text.drop { $0 == " " }
             if trimmed.isEmpty || trimmed.first == "#" { line += 1; continue }
             let ind = text.count - trimmed.count
-            let belongs = value.contentStart != nil ? ind >= minimum
+            let belongs =
+                value.contentStart != nil
+                ? ind >= minimum
                 : ind > minimum || (ind == minimum && (isSequence ? trimmed.first == "-" : true))
             guard belongs else { break }
             lastContentLine = line

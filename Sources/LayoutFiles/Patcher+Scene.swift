@@ -9,7 +9,11 @@ extension Patcher {
 
     mutating func patchScene(from reference: Scene, to scene: Scene, root: SourceValue) throws(PatchFailure) {
         if let notes = scene.notes, notes != reference.notes {
-            if let member = root.member("notes") { try patch(member, .string(notes), flow: isFlowCollection(root)) } else { try insert("notes", .string(notes), into: root) }
+            if let member = root.member("notes") {
+                try patch(member, .string(notes), flow: isFlowCollection(root))
+            } else {
+                try insert("notes", .string(notes), into: root)
+            }
         }
         if scene.notes == nil, reference.notes != nil {
             guard rewriting, let member = root.member("notes") else { throw PatchFailure(reason: "the notes were removed", field: "notes") }
@@ -103,7 +107,9 @@ extension Patcher {
             if isNew || (rewriting && fresh.contains(name)) { wholeInNew.insert(id) }
             guard isNew else { continue }
             try insertLayer(id, in: new, map: map, notAt: moved)
-            if moved.contains(name) { rewritten.append("layer \"\(name)\" moved under \(new[id].superlayer.map { "\"\(new[$0].name)\"" } ?? "the screen") and written afresh") }
+            if moved.contains(name) {
+                rewritten.append("layer \"\(name)\" moved under \(new[id].superlayer.map { "\"\(new[$0].name)\"" } ?? "the screen") and written afresh")
+            }
         }
     }
 
@@ -131,14 +137,17 @@ extension Patcher {
         if let frameMember = object.member("frame"), boundsChanged || positionChanged {
             // The file places the layer by its frame: write the new frame when the frame setter
             // reproduces bounds and position from it (the check after patching decides).
-            guard b.bounds.origin == a.bounds.origin else { throw PatchFailure(reason: "layer \"\(b.name)\" is placed by its frame and its bounds origin changed", layer: b.name, field: "frame") }
+            guard b.bounds.origin == a.bounds.origin else {
+                throw PatchFailure(reason: "layer \"\(b.name)\" is placed by its frame and its bounds origin changed", layer: b.name, field: "frame")
+            }
             let f = b.frame
             try patch(frameMember, rectWant(f, like: frameMember.value), flow: isFlowCollection(object))
         } else {
             if boundsChanged { try set(["bounds"], rectWant(b.bounds, like: object.member("bounds")?.value), insertAs: "bounds") }
             if positionChanged {
-                try set(["position", "center"], pointWant(b.position, like: object.member("position")?.value ?? object.member("center")?.value),
-                        insertAs: view ? "center" : "position")
+                try set(
+                    ["position", "center"], pointWant(b.position, like: object.member("position")?.value ?? object.member("center")?.value),
+                    insertAs: view ? "center" : "position")
             }
         }
         if !pointEqual(a.anchorPoint, b.anchorPoint) {
@@ -208,7 +217,8 @@ extension Patcher {
         func inFile(_ sibling: LayerID) -> SourceValue? { notAt.contains(tree[sibling].name) ? nil : map.objects[tree[sibling].name] }
         let before = siblings[..<index].last { inFile($0) != nil }.flatMap(inFile)
         // With no sibling in the file (all new or removed), before the file's first element.
-        let after = siblings[(index + 1)...].first { inFile($0) != nil }.flatMap(inFile)
+        let after =
+            siblings[(index + 1)...].first { inFile($0) != nil }.flatMap(inFile)
             ?? (before == nil ? elements.first : nil)
         try insertElement(want, in: array, after: before, before: after, isEmpty: elements.isEmpty)
     }

@@ -42,7 +42,8 @@ extension Patcher {
                 }
             }
             return
-        case (.object(let members), .object(let wanted)) where members.count == wanted.count
+        case (.object(let members), .object(let wanted))
+        where members.count == wanted.count
             && wanted.allSatisfy({ w in members.contains { $0.key == w.0 } }):
             for (key, w) in wanted {
                 if let m = members.first(where: { $0.key == key }) { try patch(m, w, flow: flow || isFlowCollection(value)) }
@@ -113,22 +114,30 @@ extension Patcher {
             throw PatchFailure(reason: "cannot add \"\(key)\" to an empty block")
         }
         let indent = String(repeating: " ", count: first.keyPosition.column - 1)
-        guard let last = members.last(where: { !Patcher.trailingKeys.contains($0.key) && !isBlockCollection($0.value) && $0.value.contentStart == nil })
-                ?? members.last(where: { !isBlockCollection($0.value) && $0.value.contentStart == nil }) else {
+        guard
+            let last = members.last(where: { !Patcher.trailingKeys.contains($0.key) && !isBlockCollection($0.value) && $0.value.contentStart == nil })
+                ?? members.last(where: { !isBlockCollection($0.value) && $0.value.contentStart == nil })
+        else {
             // Only big blocks: the new line goes above the first of them.
-            guard source.lineStarts.indices.contains(first.keyPosition.line - 1) else { throw PatchFailure(reason: "cannot add \"\(key)\": the object is out of the text") }
+            guard source.lineStarts.indices.contains(first.keyPosition.line - 1) else {
+                throw PatchFailure(reason: "cannot add \"\(key)\": the object is out of the text")
+            }
             let line = source.lineStarts[first.keyPosition.line - 1]
             return try replace(line..<line, with: indent + entry + lineBreak)
         }
         try insertLine(indent + entry, after: valueEnd(last.value, flow: false))
     }
 
-    mutating func insertElement(_ want: WantedValue, in array: SourceValue, after previous: SourceValue?, before next: SourceValue?, isEmpty: Bool) throws(PatchFailure) {
+    mutating func insertElement(_ want: WantedValue, in array: SourceValue, after previous: SourceValue?, before next: SourceValue?, isEmpty: Bool)
+        throws(PatchFailure)
+    {
         try insertElement(text: render(want), in: array, after: previous, before: next, isEmpty: isEmpty)
     }
 
     /// `insertElement` with the element's text already spelled (a step in the file's style).
-    mutating func insertElement(text: String, in array: SourceValue, after previous: SourceValue?, before next: SourceValue?, isEmpty: Bool) throws(PatchFailure) {
+    mutating func insertElement(text: String, in array: SourceValue, after previous: SourceValue?, before next: SourceValue?, isEmpty: Bool)
+        throws(PatchFailure)
+    {
         guard let start = source.offset(of: array.position) else { throw PatchFailure(reason: "an array is out of the text") }
         if isFlowCollection(array) || format == .json {
             if isEmpty {
@@ -188,8 +197,9 @@ extension Patcher {
     /// Takes `object`'s text (and its separator) out of `array`.
     mutating func removeElement(_ object: SourceValue, from array: SourceValue) throws(PatchFailure) {
         guard let elements = array.elements,
-              let index = elements.firstIndex(where: { $0.position == object.position }),
-              let start = source.offset(of: object.position) else {
+            let index = elements.firstIndex(where: { $0.position == object.position }),
+            let start = source.offset(of: object.position)
+        else {
             throw PatchFailure(reason: "cannot find a removed layer in the file")
         }
         if isFlowCollection(array) || format == .json {
@@ -217,8 +227,9 @@ extension Patcher {
     /// whole lines; comments on lines of their own above it stay.
     mutating func removeMember(_ member: SourceMember, of object: SourceValue) throws(PatchFailure) {
         guard let members = object.members,
-              let index = members.firstIndex(where: { $0.keyPosition == member.keyPosition }),
-              let keyStart = source.offset(of: member.keyPosition) else {
+            let index = members.firstIndex(where: { $0.keyPosition == member.keyPosition }),
+            let keyStart = source.offset(of: member.keyPosition)
+        else {
             throw PatchFailure(reason: "cannot find \"\(member.key)\" in the text", field: member.key)
         }
         if isFlowCollection(object) || format == .json {

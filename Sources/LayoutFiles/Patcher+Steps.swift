@@ -49,8 +49,9 @@ extension Patcher {
         for (after, step) in inserts {
             // After the step before it, else before the first step the file keeps.
             let next = after == nil ? kept.first.map { elements[$0] } : nil
-            try insertElement(text: stepText(step, style: style, quoted: quoted), in: array, after: after, before: next,
-                              isEmpty: kept.isEmpty && after == nil && next == nil)
+            try insertElement(
+                text: stepText(step, style: style, quoted: quoted), in: array, after: after, before: next,
+                isEmpty: kept.isEmpty && after == nil && next == nil)
         }
     }
 
@@ -82,7 +83,8 @@ extension Patcher {
         }
         if let first, first.keyPosition.line != element.position.line {
             let script = element.member("script").map { m in m.value.elementList.first.map { $0.position.line != m.keyPosition.line } ?? false } ?? false
-            return .lines(brace: indentation(ofLine: element.position.line), members: String(repeating: " ", count: first.keyPosition.column - 1), scriptLines: script)
+            return .lines(
+                brace: indentation(ofLine: element.position.line), members: String(repeating: " ", count: first.keyPosition.column - 1), scriptLines: script)
         }
         return .flow
     }

@@ -62,9 +62,11 @@ struct Patcher {
     }
 
     mutating func replace(_ range: Range<Int>, with text: String) throws(PatchFailure) {
-        for e in edits where e.range.overlaps(range)
+        for e in edits
+        where e.range.overlaps(range)
             || (e.range.isEmpty && range.dropFirst().contains(e.range.lowerBound))
-            || (range.isEmpty && e.range.dropFirst().contains(range.lowerBound)) {
+            || (range.isEmpty && e.range.dropFirst().contains(range.lowerBound))
+        {
             throw PatchFailure(reason: "two changes fall in the same place")
         }
         edits.append((range, text))

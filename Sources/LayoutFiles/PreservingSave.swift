@@ -58,10 +58,13 @@ public enum PreservingSave {
     /// Everything else keeps the author's text. Only when none of that reads back as the
     /// scene is the whole file written afresh, as a save under a new name would be. Reads and
     /// writes nothing: LayoutFileIO's `PreservingSave.save` reads the bytes and writes this.
-    public static func outcome(for scene: Scene, file path: String, existing: [UInt8]?, play: Play,
-                               rewriting: Bool) throws(LayoutError) -> Outcome {
+    public static func outcome(
+        for scene: Scene, file path: String, existing: [UInt8]?, play: Play,
+        rewriting: Bool
+    ) throws(LayoutError) -> Outcome {
         guard let format = LayoutFormat(path: path), let existing,
-              (try? LayoutFile.checkUTF8(existing, file: path)) != nil else {
+            (try? LayoutFile.checkUTF8(existing, file: path)) != nil
+        else {
             return .canonical(whole: false)
         }
         let original = String(decoding: existing, as: UTF8.self)
@@ -115,9 +118,10 @@ public enum PreservingSave {
             throw unfaithful(file, "the steps would not play back (\(error))")
         }
         if let difference = SceneComparison.difference(reloaded, scene) {
-            throw LayoutError(file: file, line: 1, column: 1,
-                              message: "cannot save the steps: at step \(scene.currentStep) the file would give another scene (\(difference))",
-                              suggestion: "make the edits since the last step a step (step add \"…\"), or go back to it (step \(scene.currentStep)); the file is unchanged")
+            throw LayoutError(
+                file: file, line: 1, column: 1,
+                message: "cannot save the steps: at step \(scene.currentStep) the file would give another scene (\(difference))",
+                suggestion: "make the edits since the last step a step (step add \"…\"), or go back to it (step \(scene.currentStep)); the file is unchanged")
         }
     }
 
@@ -178,8 +182,10 @@ public enum PreservingSave {
     /// nil when `original` is not this scene's file (it does not parse, or its title or
     /// script differ), so a canonical save is right. Throws when it is the scene's file but
     /// the changes cannot be written into it faithfully (with `rewrite`, as far as it goes).
-    static func patchedText(for scene: Scene, original disk: String, file: String, format: LayoutFormat, play: Play,
-                            rewrite: Rewrite?) throws(Refusal) -> (text: String, rewritten: [String])? {
+    static func patchedText(
+        for scene: Scene, original disk: String, file: String, format: LayoutFormat, play: Play,
+        rewrite: Rewrite?
+    ) throws(Refusal) -> (text: String, rewritten: [String])? {
         func parse(_ text: String) -> (SourceValue, Scene)? {
             let root: SourceValue?
             do {
@@ -237,8 +243,11 @@ public enum PreservingSave {
         }
         if let difference = SceneComparison.detailedDifference(reloaded, target) {
             var reason = difference.words
-            if scripted, !fold, difference.layer != nil { reason += " (the file's script sets it again when the file loads)" }
-            else if scene.currentStep > 0, difference.layer != nil { reason += " (a step up to step \(scene.currentStep) sets it again when played)" }
+            if scripted, !fold, difference.layer != nil {
+                reason += " (the file's script sets it again when the file loads)"
+            } else if scene.currentStep > 0, difference.layer != nil {
+                reason += " (a step up to step \(scene.currentStep) sets it again when played)"
+            }
             throw Refusal(reason: reason, layer: difference.layer, field: difference.field)
         }
         // The steps must still play to the end: removing a layer a step selects (popup.json's
@@ -249,9 +258,14 @@ public enum PreservingSave {
         }
         if !written.steps.isEmpty {
             do { _ = try play(written, written.steps.count) } catch {
-                throw Refusal(reason: "", error: LayoutError(file: file, line: 1, column: 1,
-                                                             message: "cannot save: the file's steps would no longer run — \(error)",
-                                                             suggestion: "undo the change the steps need, or save under a new name (save NEW.json) to write the scene as it is now, without its steps; the file is unchanged"))
+                throw Refusal(
+                    reason: "",
+                    error: LayoutError(
+                        file: file, line: 1, column: 1,
+                        message: "cannot save: the file's steps would no longer run — \(error)",
+                        suggestion:
+                            "undo the change the steps need, or save under a new name (save NEW.json) to write the scene as it is now, without its steps; the file is unchanged"
+                    ))
             }
         }
         return (text, patcher.rewritten)
@@ -260,8 +274,10 @@ public enum PreservingSave {
     /// A refused save as the error the user reads: where in the file (line, column and the
     /// field's path when the refusal is about a layer's field), why, and what `save --rewrite`
     /// would do instead (`plan`, worked out but not written).
-    static func refusal(_ refusal: Refusal, plan: (text: String, rewritten: [String])?, losesSteps: Bool = false,
-                        file: String, original: String, format: LayoutFormat) -> LayoutError {
+    static func refusal(
+        _ refusal: Refusal, plan: (text: String, rewritten: [String])?, losesSteps: Bool = false,
+        file: String, original: String, format: LayoutFormat
+    ) -> LayoutError {
         var line = 1, column = 1, path = refusal.field ?? ""
         let root: SourceValue?
         switch format {
@@ -277,20 +293,27 @@ public enum PreservingSave {
         }
         if losesSteps {
             // Nothing short of the whole file works, and that would drop the file's steps.
-            return LayoutError(file: file, line: line, column: column, path: path,
-                               message: "cannot save into the file and keep its text: \(refusal.reason); written afresh, the file would lose its steps, so save --rewrite does not either",
-                               suggestion: "go back to step 0 (step 0) and make the edit there, or make it a step (step add \"…\"); or save NEW.json to write the scene as it is now, without its steps; the file is unchanged")
+            return LayoutError(
+                file: file, line: line, column: column, path: path,
+                message:
+                    "cannot save into the file and keep its text: \(refusal.reason); written afresh, the file would lose its steps, so save --rewrite does not either",
+                suggestion:
+                    "go back to step 0 (step 0) and make the edit there, or make it a step (step add \"…\"); or save NEW.json to write the scene as it is now, without its steps; the file is unchanged"
+            )
         }
-        let rewrite = plan.map { SaveRewrite.offer + $0.rewritten.joined(separator: "; ") }
+        let rewrite =
+            plan.map { SaveRewrite.offer + $0.rewritten.joined(separator: "; ") }
             ?? SaveRewrite.offerWhole + " (none of its text can be kept)"
-        return LayoutError(file: file, line: line, column: column, path: path,
-                           message: "cannot save into the file and keep its text: \(refusal.reason)",
-                           suggestion: rewrite + ", or save NEW.json writes a new file; the file is unchanged")
+        return LayoutError(
+            file: file, line: line, column: column, path: path,
+            message: "cannot save into the file and keep its text: \(refusal.reason)",
+            suggestion: rewrite + ", or save NEW.json writes a new file; the file is unchanged")
     }
 
     static func unfaithful(_ file: String, _ reason: String) -> LayoutError {
-        LayoutError(file: file, line: 1, column: 1,
-                    message: "cannot save into the file and keep its text: \(reason)",
-                    suggestion: "save under a new name (save NEW.json) to write the whole scene afresh; the file is unchanged")
+        LayoutError(
+            file: file, line: 1, column: 1,
+            message: "cannot save into the file and keep its text: \(reason)",
+            suggestion: "save under a new name (save NEW.json) to write the whole scene afresh; the file is unchanged")
     }
 }

@@ -235,11 +235,11 @@ public struct RecursiveDescriptionParser {
     mutating func run() throws(LayoutError) -> DumpParse {
         var views: [DumpView] = []
         var skipped: [LayoutError] = []
-        var pendingJunk: Int? = nil          // a non-view line since the last view
+        var pendingJunk: Int? = nil  // a non-view line since the last view
         var usesPipes = false
-        var indents: [Int] = []              // indentation mode: the widths of open levels
-        var baseDepth: Int? = nil            // an excerpt may start deeper than level 0
-        var controllerLines: [Int] = []      // view-controller tree lines (pvc, _printHierarchy)
+        var indents: [Int] = []  // indentation mode: the widths of open levels
+        var baseDepth: Int? = nil  // an excerpt may start deeper than level 0
+        var controllerLines: [Int] = []  // view-controller tree lines (pvc, _printHierarchy)
         var deepLines = 0
         let deepest = LayoutFile.maxFileLayerDepth - 1
         let lenient = self.lenient
@@ -251,12 +251,15 @@ public struct RecursiveDescriptionParser {
         /// a trait collection, a controller): it is skipped, not drawn.
         func closeFramelessLeaf(before depth: Int) throws(LayoutError) {
             guard let last = views.last, !last.hasFrame, !last.isLayerLine, !last.isLayerDescription,
-                  depth <= last.depth else { return }
+                depth <= last.depth
+            else { return }
             views.removeLast()
-            if last.unread { return }   // already listed
-            try skip(LayoutError(file: file, line: last.line, column: last.column, path: "view \(last.className)",
-                                 message: "<\(last.className)> prints no frame and nothing is nested under it: not read as a view",
-                                 suggestion: "a constraint, trait or other non-view line; remove it, or import without --strict to skip it"))
+            if last.unread { return }  // already listed
+            try skip(
+                LayoutError(
+                    file: file, line: last.line, column: last.column, path: "view \(last.className)",
+                    message: "<\(last.className)> prints no frame and nothing is nested under it: not read as a view",
+                    suggestion: "a constraint, trait or other non-view line; remove it, or import without --strict to skip it"))
         }
         var lineIndex = 0
         while lineIndex < lineStarts.count {
@@ -269,8 +272,10 @@ public struct RecursiveDescriptionParser {
             if isControllerLine(start, end) {
                 controllerLines.append(start)
                 if !views.isEmpty {
-                    try skip(error(start, "a view-controller line (chisel `pvc`, `_printHierarchy`): it names a controller and its state, not view geometry",
-                                   suggestion: "print the view hierarchy instead: `po view.recursiveDescription()`"))
+                    try skip(
+                        error(
+                            start, "a view-controller line (chisel `pvc`, `_printHierarchy`): it names a controller and its state, not view geometry",
+                            suggestion: "print the view hierarchy instead: `po view.recursiveDescription()`"))
                 }
                 continue
             }
@@ -281,8 +286,10 @@ public struct RecursiveDescriptionParser {
             if let junk = pendingJunk {
                 pendingJunk = nil
                 let shown = text(junk..<lineEnd(from: junk)).prefix(40)
-                try skip(error(junk, "expected a view description like \"<UIView: 0x…; frame = (…)>\" (or a blank line) between views, found \"\(shown)\"",
-                               suggestion: "remove the line; without --strict, lines that are not views are skipped and listed"))
+                try skip(
+                    error(
+                        junk, "expected a view description like \"<UIView: 0x…; frame = (…)>\" (or a blank line) between views, found \"\(shown)\"",
+                        suggestion: "remove the line; without --strict, lines that are not views are skipped and listed"))
             }
             var pipes = 0
             for k in start..<lt where s[k] == "|" { pipes += 1 }
@@ -305,16 +312,22 @@ public struct RecursiveDescriptionParser {
             if depth > deepest {
                 deepLines += 1
                 if deepLines == 1 {
-                    try skip(error(lt, "this view is nested \(depth + 1) levels deep; a layout file holds at most \(deepest + 1) nested layers",
-                                   suggestion: "import a deeper part of the hierarchy on its own; without --strict, views deeper than \(deepest + 1) levels hang at level \(deepest + 1)"))
+                    try skip(
+                        error(
+                            lt, "this view is nested \(depth + 1) levels deep; a layout file holds at most \(deepest + 1) nested layers",
+                            suggestion:
+                                "import a deeper part of the hierarchy on its own; without --strict, views deeper than \(deepest + 1) levels hang at level \(deepest + 1)"
+                        ))
                 }
                 depth = deepest
             }
             try closeFramelessLeaf(before: depth)
             let previousDepth = views.last?.depth ?? -1
             if depth > previousDepth + 1 {
-                try skip(error(lt, "this view is \(depth - previousDepth) levels deeper than the view above it; expected at most one level deeper",
-                               suggestion: "a line may be missing above; without --strict it hangs under the nearest view above"))
+                try skip(
+                    error(
+                        lt, "this view is \(depth - previousDepth) levels deeper than the view above it; expected at most one level deeper",
+                        suggestion: "a line may be missing above; without --strict it hangs under the nearest view above"))
                 depth = previousDepth + 1
             }
             var endIndex = end
@@ -332,8 +345,9 @@ public struct RecursiveDescriptionParser {
                 var i = lt + 1
                 while i < end, Self.isIdent(s[i]) { i += 1 }
                 let (l, c) = location(lt)
-                var placeholder = DumpView(className: text(lt + 1..<i), address: nil, depth: depth, line: l, column: c,
-                                           frame: .zero, frameTokens: [])
+                var placeholder = DumpView(
+                    className: text(lt + 1..<i), address: nil, depth: depth, line: l, column: c,
+                    frame: .zero, frameTokens: [])
                 placeholder.unread = true
                 views.append(placeholder)
             }
@@ -349,17 +363,21 @@ public struct RecursiveDescriptionParser {
         }
         if views.isEmpty {
             if let first = controllerLines.first {
-                throw error(first, "this is a view-controller tree (chisel `pvc` or `_printHierarchy`): it lists controllers and their states, not the views' geometry",
-                            suggestion: "print the views instead: `po view.recursiveDescription()` (or chisel `pviews`)")
+                throw error(
+                    first, "this is a view-controller tree (chisel `pvc` or `_printHierarchy`): it lists controllers and their states, not the views' geometry",
+                    suggestion: "print the views instead: `po view.recursiveDescription()` (or chisel `pviews`)")
             }
             if let first = skipped.first {
-                throw LayoutError(file: file, line: first.line, column: first.column, path: first.path,
-                                  message: "nothing in this dump could be read as a view (\(skipped.count) line\(skipped.count == 1 ? "" : "s") skipped); the first: \(first.message)",
-                                  suggestion: first.suggestion)
+                throw LayoutError(
+                    file: file, line: first.line, column: first.column, path: first.path,
+                    message:
+                        "nothing in this dump could be read as a view (\(skipped.count) line\(skipped.count == 1 ? "" : "s") skipped); the first: \(first.message)",
+                    suggestion: first.suggestion)
             }
-            let e = LayoutError(file: file, line: 1, column: 1,
-                                message: "no view descriptions found: expected lines like \"<UIView: 0x…; frame = (0 0; 320 480); layer = <CALayer: 0x…>>\"",
-                                suggestion: "paste the output of `po view.recursiveDescription()` (or `expr -l objc -O -- [view recursiveDescription]`)")
+            let e = LayoutError(
+                file: file, line: 1, column: 1,
+                message: "no view descriptions found: expected lines like \"<UIView: 0x…; frame = (0 0; 320 480); layer = <CALayer: 0x…>>\"",
+                suggestion: "paste the output of `po view.recursiveDescription()` (or `expr -l objc -O -- [view recursiveDescription]`)")
             throw e
         }
         return DumpParse(views: views, skipped: skipped)
@@ -405,8 +423,9 @@ public struct RecursiveDescriptionParser {
         while i < limit, Self.isIdent(s[i]) { i += 1 }
         let className = text(nameStart..<i)
         let (line, column) = location(lt)
-        var view = DumpView(className: className, address: nil, depth: depth, line: line, column: column,
-                            frame: .zero, frameTokens: [])
+        var view = DumpView(
+            className: className, address: nil, depth: depth, line: line, column: column,
+            frame: .zero, frameTokens: [])
         var sawFrame = false
         var path: String { "view \(className)" }
         if i < limit, s[i] == ":" {
@@ -419,8 +438,10 @@ public struct RecursiveDescriptionParser {
         while true {
             i = try skipSpace(i, openedAt: lt, className: className, limit: limit)
             guard i < limit else {
-                throw error(limit == limit && s.last == "\n" ? limit - 1 : limit, "the description of \(className) begun at \(line):\(column) ends without its closing \">\"", path: path,
-                            suggestion: "the dump looks truncated; use --lenient to keep the views before it")
+                throw error(
+                    limit == limit && s.last == "\n" ? limit - 1 : limit,
+                    "the description of \(className) begun at \(line):\(column) ends without its closing \">\"", path: path,
+                    suggestion: "the dump looks truncated; use --lenient to keep the views before it")
             }
             if s[i] == ">" { break }
             if s[i] == ";" { i += 1; continue }
@@ -435,19 +456,23 @@ public struct RecursiveDescriptionParser {
             while valueStart < limit, s[valueStart] == " " { valueStart += 1 }
             let valueEnd = try scanValue(from: valueStart, openedAt: lt, className: className, limit: limit)
             if keyStart == i && valueEnd == keyStart {
-                throw error(keyStart, "unexpected \"\(text(keyStart..<min(limit, keyStart + 1)))\" in the description of \(className)", path: path,
-                            suggestion: "expected \"key = value\" fields separated by \";\"")
+                throw error(
+                    keyStart, "unexpected \"\(text(keyStart..<min(limit, keyStart + 1)))\" in the description of \(className)", path: path,
+                    suggestion: "expected \"key = value\" fields separated by \";\"")
             }
             // Only the fields used are turned into text (most of a dump is gestureRecognizers,
             // colours and animations).
             if let key {
                 var trimmedEnd = valueEnd
-                while trimmedEnd > valueStart, s[trimmedEnd - 1] == " " || s[trimmedEnd - 1] == "\t" || s[trimmedEnd - 1] == "\r" || s[trimmedEnd - 1] == "\n" { trimmedEnd -= 1 }
+                while trimmedEnd > valueStart, s[trimmedEnd - 1] == " " || s[trimmedEnd - 1] == "\t" || s[trimmedEnd - 1] == "\r" || s[trimmedEnd - 1] == "\n" {
+                    trimmedEnd -= 1
+                }
                 let raw = text(valueStart..<trimmedEnd)
                 if key == "delegate" {
                     // The view whose layer this is: its printed frame is checked against the layer's.
                     if readsDelegate, valueStart < valueEnd, s[valueStart] == "<",
-                       let (d, _) = try? description(at: valueStart, depth: 0, limit: valueEnd, readsDelegate: false) {
+                        let (d, _) = try? description(at: valueStart, depth: 0, limit: valueEnd, readsDelegate: false)
+                    {
                         view.delegateClass = d.className
                         if d.hasFrame { view.delegateFrame = d.frame; view.delegateFrameTokens = d.frameTokens }
                     }
@@ -478,8 +503,9 @@ public struct RecursiveDescriptionParser {
             if s[i] == "\n" {
                 if startsNewView(i + 1) {
                     let (l, c) = location(lt)
-                    throw error(i, "the description of \(className) begun at \(l):\(c) is not closed: expected \">\" before the end of the line",
-                                path: "view \(className)", suggestion: "use --lenient to skip it")
+                    throw error(
+                        i, "the description of \(className) begun at \(l):\(c) is not closed: expected \">\" before the end of the line",
+                        path: "view \(className)", suggestion: "use --lenient to skip it")
                 }
                 i += 1
                 continue
@@ -492,7 +518,7 @@ public struct RecursiveDescriptionParser {
     /// The end of a value: the first `;` or `>` outside brackets and quotes.
     func scanValue(from start: Int, openedAt lt: Int, className: String, limit: Int) throws(LayoutError) -> Int {
         var i = start
-        var depth = 0   // open brackets of any kind (real dumps nest them properly)
+        var depth = 0  // open brackets of any kind (real dumps nest them properly)
         defer { progress.advance(start, i) }
         while i < limit {
             let c = s[i]
@@ -510,8 +536,9 @@ public struct RecursiveDescriptionParser {
                 }
                 progress.advance(i, j)
                 if j >= limit || s[j] != "'" {
-                    throw error(i, "the text quoted here in \(className) is not closed", path: "view \(className)",
-                                suggestion: "expected a closing ' before the next view")
+                    throw error(
+                        i, "the text quoted here in \(className) is not closed", path: "view \(className)",
+                        suggestion: "expected a closing ' before the next view")
                 }
                 i = j + 1
                 continue
@@ -542,9 +569,11 @@ public struct RecursiveDescriptionParser {
     }
 
     /// The keys a view's note lists as printed geometry.
-    static let geometryKeys: Set<String> = ["frame", "anchorPoint", "transform", "transform3D", "alpha", "hidden",
-                                            "clipsToBounds", "contentOffset", "position", "bounds", "zPosition",
-                                            "anchorPointZ", "sublayerTransform", "geometryFlipped", "masksToBounds", "opacity"]
+    static let geometryKeys: Set<String> = [
+        "frame", "anchorPoint", "transform", "transform3D", "alpha", "hidden",
+        "clipsToBounds", "contentOffset", "position", "bounds", "zPosition",
+        "anchorPointZ", "sublayerTransform", "geometryFlipped", "masksToBounds", "opacity"
+    ]
 
     static let usedKeyScalars: [(String, [DumpByte])] = usedKeys.map { ($0, $0.utf8.map(DumpByte.init)) }
 
@@ -552,7 +581,7 @@ public struct RecursiveDescriptionParser {
         "frame", "transform", "transform3D", "alpha", "hidden", "opaque", "clipsToBounds",
         "userInteractionEnabled", "tag", "autoresize", "layer", "baseClass", "text", "contentOffset",
         "anchorPoint", "position", "bounds", "zPosition", "anchorPointZ", "sublayerTransform",
-        "geometryFlipped", "masksToBounds", "opacity", "name", "delegate", "sublayers",
+        "geometryFlipped", "masksToBounds", "opacity", "name", "delegate", "sublayers"
     ]
 
     func apply(key: String, raw: String, at index: Int, to v: inout DumpView, sawFrame: inout Bool, className: String) throws(LayoutError) {
@@ -634,7 +663,7 @@ public struct RecursiveDescriptionParser {
                 throw error(index, "contentOffset \"\(raw)\": expected {x, y}", path: fieldPath)
             }
             v.contentOffset = Point(x: nums[0], y: nums[1])
-        default: break   // gestureRecognizers, backgroundColor, animations, …: not geometry
+        default: break  // gestureRecognizers, backgroundColor, animations, …: not geometry
         }
     }
 
@@ -643,8 +672,9 @@ public struct RecursiveDescriptionParser {
 
     func withinLimit(_ nums: [Double], _ tokens: [String], _ raw: String, _ index: Int, _ path: String) throws(LayoutError) {
         guard let k = nums.firstIndex(where: { abs($0) > Self.numberLimit }) else { return }
-        throw error(index, "\(tokens[k]) in \"\(raw.prefix(60))\" is past the ±1e9 a layout file can hold",
-                    path: path, suggestion: "this view cannot be imported as printed; without --strict it is skipped (its subviews keep their place)")
+        throw error(
+            index, "\(tokens[k]) in \"\(raw.prefix(60))\" is past the ±1e9 a layout file can hold",
+            path: path, suggestion: "this view cannot be imported as printed; without --strict it is skipped (its subviews keep their place)")
     }
 
     /// `(<CALayer: 0x1>, <_UILabelContentLayer: 0x2>)`: the classes and addresses listed.
@@ -692,7 +722,8 @@ public struct RecursiveDescriptionParser {
         var body = Substring(raw)
         // `CGPoint (333.5 70)`, `CGRect (0 0; 627 100)`: a type name before the numbers.
         if let first = body.first, first.isLetter, let o = body.firstIndex(of: open),
-           body[..<o].allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " }) {
+            body[..<o].allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " })
+        {
             body = body[o...]
         }
         guard body.first == open, body.last == close else { return [] }
@@ -704,7 +735,7 @@ public struct RecursiveDescriptionParser {
         var out: [Double] = []
         for t in tokens {
             guard let d = Double(t), d.isFinite else { return nil }
-            out.append(d == 0 ? 0 : d)   // "-0" prints in transforms; keep +0
+            out.append(d == 0 ? 0 : d)  // "-0" prints in transforms; keep +0
         }
         return out
     }

@@ -19,18 +19,24 @@ extension ImportedDump {
     /// eight, with line and column); and a square screen on the top-level views' extent, so
     /// the root fits turned either way (portrait or landscape) — content scrolled out of it is
     /// reached by selecting it (an explicit screen also spares a pass over every layer per frame).
-    init(file: String, form: String, notes: String, tree: LayerTree, extent: Rect,
-         approximate: [(name: String, reason: String)] = [], skipped: [LayoutError]) {
+    init(
+        file: String, form: String, notes: String, tree: LayerTree, extent: Rect,
+        approximate: [(name: String, reason: String)] = [], skipped: [LayoutError]
+    ) {
         var notes = notes
         if !skipped.isEmpty {
-            notes += "\nSkipped \(skipped.count) (--strict stops at the first): " + skipped.prefix(8).map { "\($0.line):\($0.column) \($0.message)" }.joined(separator: "; ")
+            notes +=
+                "\nSkipped \(skipped.count) (--strict stops at the first): "
+                + skipped.prefix(8).map { "\($0.line):\($0.column) \($0.message)" }.joined(separator: "; ")
                 + (skipped.count > 8 ? "; and \(skipped.count - 8) more" : "")
         }
         let base = file.split(separator: "/").last.map(String.init) ?? file
         let side = min(max(extent.maxX, extent.maxY), RecursiveDescriptionParser.numberLimit)
-        self.init(scene: Scene(title: "\(base) (\(form))", notes: notes,
-                               screen: side > 0 ? Size(width: side, height: side) : nil, tree: tree, script: []),
-                  approximate: approximate, skipped: skipped)
+        self.init(
+            scene: Scene(
+                title: "\(base) (\(form))", notes: notes,
+                screen: side > 0 ? Size(width: side, height: side) : nil, tree: tree, script: []),
+            approximate: approximate, skipped: skipped)
     }
 }
 
@@ -107,9 +113,11 @@ public enum RecursiveDescriptionImporter {
             var (layer, reason) = reconstruct(v, name: name)
             // What is written must reopen: every number within what a layout file holds.
             if !v.unread, let bad = builder.unwritable(layer) {
-                try builder.problem(LayoutError(file: file, line: v.line, column: v.column, path: "view \(v.className)",
-                                                message: "rebuilt from its printed values, this view's \(bad)",
-                                                suggestion: "without --strict it is kept as a container of unknown geometry, so its subviews keep their place"))
+                try builder.problem(
+                    LayoutError(
+                        file: file, line: v.line, column: v.column, path: "view \(v.className)",
+                        message: "rebuilt from its printed values, this view's \(bad)",
+                        suggestion: "without --strict it is kept as a container of unknown geometry, so its subviews keep their place"))
                 var placeholder = v
                 placeholder.unread = true
                 placeholder.frameTokens = []
@@ -131,7 +139,8 @@ public enum RecursiveDescriptionImporter {
             for r in references(v) {
                 var placeholder = Layer(name: builder.name(forClass: r.className, fallback: "layer"), kind: .layer)
                 placeholder.isHidden = true
-                placeholder.note = "\(r.className)\(r.address.map { " \($0)" } ?? ""); listed in the sublayers of \(name) (line \(v.line)); geometry not printed (hidden here, so it is not drawn)"
+                placeholder.note =
+                    "\(r.className)\(r.address.map { " \($0)" } ?? ""); listed in the sublayers of \(name) (line \(v.line)); geometry not printed (hidden here, so it is not drawn)"
                 nodes.append(Node(layer: placeholder, line: v.line, column: v.column, path: placeholder.name, parent: index))
                 nodes[index].children.append(nodes.count - 1)
                 kinds.layerLines += 1
@@ -154,7 +163,8 @@ public enum RecursiveDescriptionImporter {
             guard let address = v.address, let parent = describedRoots[address] else { continue }
             for ref in v.sublayerRefs {
                 guard let a = ref.address, let child = describedRoots[a], child != parent,
-                      nodes[child].parent == nil, find(parent) != child else { continue }
+                    nodes[child].parent == nil, find(parent) != child
+                else { continue }
                 nodes[child].parent = parent
                 nodes[parent].children.append(child)
                 root[child] = parent
@@ -164,8 +174,9 @@ public enum RecursiveDescriptionImporter {
         var work: [(node: Int, parent: LayerID?)] = nodes.indices.reversed().filter { nodes[$0].parent == nil }.map { ($0, nil) }
         while let (index, parent) = work.popLast() {
             let node = nodes[index]
-            let id = try builder.add(node.layer, under: parent, line: node.line, column: node.column, path: node.path,
-                                     countsInExtent: node.countsInExtent)
+            let id = try builder.add(
+                node.layer, under: parent, line: node.line, column: node.column, path: node.path,
+                countsInExtent: node.countsInExtent)
             for child in node.children.reversed() { work.append((child, id)) }
         }
         var counted: [String] = []
@@ -175,12 +186,14 @@ public enum RecursiveDescriptionImporter {
         if kinds.layerLines > 0 { counted.append("\(kinds.layerLines) sublayer\(kinds.layerLines == 1 ? "" : "s") listed without geometry") }
         var notes = "Imported from \(file): " + counted.joined(separator: ", ") + "."
         if !approximate.isEmpty {
-            notes += "\nApproximate: "
+            notes +=
+                "\nApproximate: "
                 + approximate.prefix(8).map { "\($0.0) (\($0.1))" }.joined(separator: "; ")
                 + (approximate.count > 8 ? "; and \(approximate.count - 8) more" : "")
         }
-        return try builder.finish(form: views.contains { $0.isLayerDescription } ? "po layer" : "recursiveDescription",
-                                  notes: notes, approximate: approximate)
+        return try builder.finish(
+            form: views.contains { $0.isLayerDescription } ? "po layer" : "recursiveDescription",
+            notes: notes, approximate: approximate)
     }
 
     /// What would stop the rebuilt layer from being saved and read back, as the end of a
@@ -224,8 +237,10 @@ public enum RecursiveDescriptionImporter {
         if let n = v.layerName { header.append("name '\(n.prefix(24))'") }
         var derived: [String] = [], assumed: [String] = []
         func finish(_ reason: String?, extra: [String] = []) -> (Layer, String?) {
-            layer.setImportNote(ImportNote(identity: header, printed: v.printedKeys, derived: derived, assumed: assumed,
-                                          remarks: extra, approximate: reason.map { [$0] } ?? [], line: v.line))
+            layer.setImportNote(
+                ImportNote(
+                    identity: header, printed: v.printedKeys, derived: derived, assumed: assumed,
+                    remarks: extra, approximate: reason.map { [$0] } ?? [], line: v.line))
             return (layer, reason)
         }
         if v.isLayerLine {
@@ -254,7 +269,8 @@ public enum RecursiveDescriptionImporter {
                 if !v.delegateFrameTokens.isEmpty {
                     let f = layer.frame
                     let ok = zip([f.minX, f.minY, f.width, f.height], v.delegateFrameTokens).allSatisfy { matchesPrinted($0, $1) }
-                    extra.append("delegate \(cls) frame (\(v.delegateFrameTokens.joined(separator: " "))) " + (ok ? "reproduced" : "DIFFERS from the derived frame"))
+                    extra.append(
+                        "delegate \(cls) frame (\(v.delegateFrameTokens.joined(separator: " "))) " + (ok ? "reproduced" : "DIFFERS from the derived frame"))
                 } else {
                     extra.append("delegate \(cls)")
                 }
@@ -264,8 +280,13 @@ public enum RecursiveDescriptionImporter {
         guard v.hasFrame else {
             // A frameless parent (or a line that could not be read): its subviews keep their
             // place under it; it sits at its superview's origin with no size.
-            return finish(nil, extra: [v.unread ? "this line could not be read (see the scene's notes): kept as a container of unknown geometry so what is nested under it keeps its parent"
-                                                : "frame not printed: a container of unknown geometry (placed at its superview's origin, size 0)"])
+            return finish(
+                nil,
+                extra: [
+                    v.unread
+                        ? "this line could not be read (see the scene's notes): kept as a container of unknown geometry so what is nested under it keeps its parent"
+                        : "frame not printed: a container of unknown geometry (placed at its superview's origin, size 0)"
+                ])
         }
         let anchor = v.anchorPoint ?? Point(x: 0.5, y: 0.5)
         if v.anchorPoint == nil { assumed.append("anchorPoint (0.5, 0.5)") }

@@ -16,7 +16,10 @@ public enum RecursiveDescriptionSample {
         }
         add(0, "<UIWindow: \(next()); frame = (0 0; 375 812); gestureRecognizers = <NSArray: 0x600000c3a0a0>; \(layer("UIWindowLayer"))>")
         add(1, "<UIView: \(next()); frame = (0 0; 375 812); autoresize = W+H; \(layer())>")
-        add(2, "<UITableView: \(next()); frame = (0 88; 375 724); clipsToBounds = YES; autoresize = W+H; gestureRecognizers = <NSArray: 0x600000c3a0b0>; \(layer()); contentOffset: {0, 120}; contentSize: {375, 99999}; adjustedContentInset: {0, 0, 34, 0}>")
+        add(
+            2,
+            "<UITableView: \(next()); frame = (0 88; 375 724); clipsToBounds = YES; autoresize = W+H; gestureRecognizers = <NSArray: 0x600000c3a0b0>; \(layer()); contentOffset: {0, 120}; contentSize: {375, 99999}; adjustedContentInset: {0, 0, 34, 0}>"
+        )
         var card = 0
         while lines.count < views {
             let y = card * 64
@@ -30,7 +33,10 @@ public enum RecursiveDescriptionSample {
                 add(5, "<UIButton: \(next()); frame = (300 14; 59 36); opaque = NO; \(layer())>")
             }
             add(6, "<UIButtonLabel: \(next()); frame = (8 8; 43 20.3333); text = 'Buy'; opaque = NO; userInteractionEnabled = NO; \(layer("_UILabelLayer"))>")
-            add(5, "<UIView: \(next()); frame = (340 26; 12 12); transform = [0.70710678118654757, 0.70710678118654746, -0.70710678118654746, 0.70710678118654757, 0, 0]; \(layer())>")
+            add(
+                5,
+                "<UIView: \(next()); frame = (340 26; 12 12); transform = [0.70710678118654757, 0.70710678118654746, -0.70710678118654746, 0.70710678118654757, 0, 0]; \(layer())>"
+            )
             add(4, "<_UITableViewCellSeparatorView: \(next()); frame = (16 63.6667; 359 0.333333); \(layer())>")
             add(4, "<UIView: \(next()); frame = (0 0; 0 0); hidden = YES; \(layer())>")
             card += 1
@@ -44,7 +50,8 @@ public enum RecursiveDescriptionSample {
         var out = "<UIWindow: 0x7f9c4a000000; frame = (0 0; 375 812); layer = <UIWindowLayer: 0x600000c3a000>>\n"
         out.reserveCapacity(views * 90)
         for i in 1..<max(views, 2) {
-            out += "   | <UIView: 0x\(String(0x7f9c_4a00_0000 + i * 0x10, radix: 16)); frame = (\(i % 375) \(i % 812); 10 10); layer = <CALayer: 0x6000\(String(i, radix: 16))>>\n"
+            out +=
+                "   | <UIView: 0x\(String(0x7f9c_4a00_0000 + i * 0x10, radix: 16)); frame = (\(i % 375) \(i % 812); 10 10); layer = <CALayer: 0x6000\(String(i, radix: 16))>>\n"
         }
         return out
     }

@@ -26,7 +26,7 @@ public enum SDCALayerImport {
     static let readKeys: Set<String> = [
         "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform", "sublayerTransform",
         "frame", "isHidden", "masksToBounds", "isGeometryFlipped", "opacity", "name", "backgroundColor",
-        "borderColor", "borderWidth", "contentsScale", "sublayers", "mask",
+        "borderColor", "borderWidth", "contentsScale", "sublayers", "mask"
     ]
 
     public static func looksLike(_ text: String) -> Bool {
@@ -61,8 +61,10 @@ public enum SDCALayerImport {
 
     public static func importText(_ text: String, file: String, lenient: Bool) throws(LayoutError) -> ImportedDump {
         let isJSON = text.first(where: { !$0.isWhitespace }) == "{"
-        let parsed = isJSON ? try JSONReader.parse(Array(text.utf8), file: file, nesting: .jsonDump)
-                            : try YAMLReader.parse(text, file: file, nesting: .yamlDump)
+        let parsed =
+            isJSON
+            ? try JSONReader.parse(Array(text.utf8), file: file, nesting: .jsonDump)
+            : try YAMLReader.parse(text, file: file, nesting: .yamlDump)
         guard let root = parsed else {
             throw LayoutError(file: file, line: 1, column: 1, message: "empty file: expected SDCALayer's {\"class\": …, \"layerModel\": {…}}")
         }
@@ -80,28 +82,33 @@ public enum SDCALayerImport {
         builder = ImportBuilder(file: file, lenient: lenient, classNames: classes)
         /// Strict: stop here. Default: list it and go on.
         func problem(_ value: SourceValue, _ path: String, _ message: String, _ suggestion: String) throws(LayoutError) {
-            try builder.problem(LayoutError(file: file, line: value.position.line, column: value.position.column, path: path,
-                                            message: message, suggestion: suggestion))
+            try builder.problem(
+                LayoutError(
+                    file: file, line: value.position.line, column: value.position.column, path: path,
+                    message: message, suggestion: suggestion))
         }
         var work = [Pending(node: root, parent: nil, path: "", maskOf: nil)]
         while let item = work.popLast() {
             let node = item.node
             let at = item.path.isEmpty ? "" : item.path + "."
             guard node.members != nil else {
-                try problem(node, item.path, "expected a layer {\"class\": …, \"layerModel\": {…}}, found \(kindName(node))",
-                            "without --strict it is skipped (SDCALayer cannot read it either)")
+                try problem(
+                    node, item.path, "expected a layer {\"class\": …, \"layerModel\": {…}}, found \(kindName(node))",
+                    "without --strict it is skipped (SDCALayer cannot read it either)")
                 continue
             }
             guard case .string(let className)? = node.member("class")?.value.kind, !className.isEmpty else {
-                try problem(node.member("class")?.value ?? node, at + "class",
-                            "a layer needs its \"class\" (\"CALayer\", \"CAShapeLayer\"…): SDCALayer drops a layer without one, with its sublayers",
-                            "add \"class\": \"CALayer\"; without --strict the layer and its sublayers are skipped")
+                try problem(
+                    node.member("class")?.value ?? node, at + "class",
+                    "a layer needs its \"class\" (\"CALayer\", \"CAShapeLayer\"…): SDCALayer drops a layer without one, with its sublayers",
+                    "add \"class\": \"CALayer\"; without --strict the layer and its sublayers are skipped")
                 continue
             }
             guard let model = node.member("layerModel")?.value, model.members != nil else {
-                try problem(node.member("layerModel")?.value ?? node, at + "layerModel",
-                            "\(className): expected \"layerModel\": {…}: SDCALayer makes no layer without one",
-                            "without --strict the layer and its sublayers are skipped")
+                try problem(
+                    node.member("layerModel")?.value ?? node, at + "layerModel",
+                    "\(className): expected \"layerModel\": {…}: SDCALayer makes no layer without one",
+                    "without --strict the layer and its sublayers are skipped")
                 continue
             }
             let name = builder.name(forClass: className, fallback: "layer")
@@ -117,8 +124,9 @@ public enum SDCALayerImport {
                     printed.append(key)
                     return v
                 case .failure(let p):
-                    try problem(p.at ?? member.value, "\(reader.path).\(key)\(p.subpath)", "\(className).\(key): \(p.message)",
-                                "without --strict the field is skipped and CALayer's default is used")
+                    try problem(
+                        p.at ?? member.value, "\(reader.path).\(key)\(p.subpath)", "\(className).\(key): \(p.message)",
+                        "without --strict the field is skipped and CALayer's default is used")
                     assumed.append("\(key) (CALayer's default; the file's value could not be read)")
                     return nil
                 }
@@ -136,7 +144,9 @@ public enum SDCALayerImport {
             if let g = try field("isGeometryFlipped", reader.bool) { layer.isGeometryFlipped = g }
             if let o = try field("opacity", reader.number) {
                 layer.opacity = min(max(o, 0), 1)
-                if layer.opacity != o { extra.append("opacity \(RecursiveDescriptionImporter.num(o)) clamped to \(RecursiveDescriptionImporter.num(layer.opacity))") }
+                if layer.opacity != o {
+                    extra.append("opacity \(RecursiveDescriptionImporter.num(o)) clamped to \(RecursiveDescriptionImporter.num(layer.opacity))")
+                }
             }
             let layerName = try field("name", reader.string)
             if let (color, alpha) = try field("backgroundColor", reader.color) {
@@ -171,7 +181,8 @@ public enum SDCALayerImport {
                 if same {
                     extra.append("frame as written \(RecursiveDescriptionImporter.rect(f)): reproduced")
                 } else {
-                    let reason = "the frame written \(RecursiveDescriptionImporter.rect(f)) differs from the one bounds, position, anchorPoint and transform give \(RecursiveDescriptionImporter.rect(d)); bounds and position kept (SDCALayer sets frame and bounds/position in no fixed order)"
+                    let reason =
+                        "the frame written \(RecursiveDescriptionImporter.rect(f)) differs from the one bounds, position, anchorPoint and transform give \(RecursiveDescriptionImporter.rect(d)); bounds and position kept (SDCALayer sets frame and bounds/position in no fixed order)"
                     approximateReasons.append(reason)
                     approximate.append((name, reason))
                 }
@@ -182,12 +193,16 @@ public enum SDCALayerImport {
                 switch member.key {
                 case "path":
                     let box = pathBox(member.value)
-                    extra.append("path of \(box.count) element\(box.count == 1 ? "" : "s")\(box.rect.map { " within \(RecursiveDescriptionImporter.rect($0))" } ?? ""): not drawn (LayerScope's drawing has no paths)")
+                    extra.append(
+                        "path of \(box.count) element\(box.count == 1 ? "" : "s")\(box.rect.map { " within \(RecursiveDescriptionImporter.rect($0))" } ?? ""): not drawn (LayerScope's drawing has no paths)"
+                    )
                 case "animations":
                     let keys = member.value.memberList.map(\.key)
                     extra.append("animations not imported\(keys.isEmpty ? "" : " (\(keys.joined(separator: ", ")))")")
                 case "instanceCount":
-                    if case .number(let n, _) = member.value.kind { extra.append("instanceCount \(RecursiveDescriptionImporter.num(n)): the replicator's copies are not drawn") }
+                    if case .number(let n, _) = member.value.kind {
+                        extra.append("instanceCount \(RecursiveDescriptionImporter.num(n)): the replicator's copies are not drawn")
+                    }
                 default: notModelled.append(member.key)
                 }
             }
@@ -198,16 +213,20 @@ public enum SDCALayerImport {
                 layer.isHidden = true
             }
             if let n = layerName { header.append("name '\(n.prefix(24))'") }
-            layer.setImportNote(ImportNote(identity: header, printed: printed, derived: derived, assumed: assumed,
-                                          remarks: extra, approximate: approximateReasons, line: node.position.line))
+            layer.setImportNote(
+                ImportNote(
+                    identity: header, printed: printed, derived: derived, assumed: assumed,
+                    remarks: extra, approximate: approximateReasons, line: node.position.line))
             if let bad = builder.unwritable(layer) {
-                try problem(node, item.path, "\(className): its \(bad)",
-                            "without --strict the layer and its sublayers are skipped")
+                try problem(
+                    node, item.path, "\(className): its \(bad)",
+                    "without --strict the layer and its sublayers are skipped")
                 continue
             }
             // The builder hangs a layer the file nests past a layout's 99 levels at the last one.
-            let childParent = try builder.add(layer, under: item.parent, line: node.position.line, column: node.position.column,
-                                              path: item.path, countsInExtent: false)
+            let childParent = try builder.add(
+                layer, under: item.parent, line: node.position.line, column: node.position.column,
+                path: item.path, countsInExtent: false)
             if item.parent == nil {
                 let f = layer.frame
                 builder.include(Rect(origin: .zero, size: Size(width: max(0, f.maxX), height: max(0, f.maxY))))
@@ -222,14 +241,17 @@ public enum SDCALayerImport {
                         work.append(Pending(node: child, parent: childParent, path: "\(at)layerModel.sublayers[\(i)]", maskOf: nil))
                     }
                 } else if sublayers.kind != .null {
-                    try problem(sublayers, "\(at)layerModel.sublayers", "\(className).sublayers: expected a list [{\"class\": …, \"layerModel\": {…}}, …], found \(kindName(sublayers))",
-                                "without --strict the sublayers are skipped")
+                    try problem(
+                        sublayers, "\(at)layerModel.sublayers",
+                        "\(className).sublayers: expected a list [{\"class\": …, \"layerModel\": {…}}, …], found \(kindName(sublayers))",
+                        "without --strict the sublayers are skipped")
                 }
             }
         }
         let form = "SDCALayer \(isJSON ? "JSON" : "YAML")"
         let count = builder.tree.count
-        let notes = "Imported from \(file): \(count) layer\(count == 1 ? "" : "s") from SDCALayer's \(isJSON ? "JSON" : "YAML") export (github.com/p-x9/SDCALayer). "
+        let notes =
+            "Imported from \(file): \(count) layer\(count == 1 ? "" : "s") from SDCALayer's \(isJSON ? "JSON" : "YAML") export (github.com/p-x9/SDCALayer). "
             + "Each layer's bounds, position, anchorPoint, anchorPointZ, zPosition, transform and sublayerTransform are the file's; "
             + "a mask is kept as a hidden sublayer; paths, gradients, text, replicas and animations are not drawn (each layer's note says what it has)."
         return try builder.finish(form: form, notes: notes, approximate: approximate, empty: "no layer could be read from this SDCALayer file")
@@ -254,7 +276,8 @@ public enum SDCALayerImport {
         for e in elements {
             for p in e.member("points")?.value.elementList ?? [] {
                 guard let xy = p.elements, xy.count == 2, case .number(let x, _) = xy[0].kind, case .number(let y, _) = xy[1].kind,
-                      x.isFinite, y.isFinite else { continue }
+                    x.isFinite, y.isFinite
+                else { continue }
                 let r = Rect(x: x, y: y, width: 0, height: 0)
                 box = box.map { $0.union(r) } ?? r
             }
@@ -325,7 +348,8 @@ private struct FieldReader {
             return .failure(FieldProblem(message: "expected a rectangle [[x, y], [width, height]] (numbers within ±1e9), found \(SDCALayerImport.kindName(v))"))
         }
         guard w >= 0, h >= 0 else {
-            return .failure(FieldProblem(message: "a negative size (\(RecursiveDescriptionImporter.num(w)) × \(RecursiveDescriptionImporter.num(h))) is not supported"))
+            return .failure(
+                FieldProblem(message: "a negative size (\(RecursiveDescriptionImporter.num(w)) × \(RecursiveDescriptionImporter.num(h))) is not supported"))
         }
         return .success(Rect(x: x, y: y, width: w, height: h))
     }
@@ -341,8 +365,10 @@ private struct FieldReader {
                 let key = "m\(row)\(column)"
                 guard let member = v.member(key) else { values.append(0); continue }
                 guard let n = finite(member.value) else {
-                    return .failure(FieldProblem(message: "\(key): expected a number within ±1e9, found \(SDCALayerImport.kindName(member.value))",
-                                                 at: member.value, subpath: ".\(key)"))
+                    return .failure(
+                        FieldProblem(
+                            message: "\(key): expected a number within ±1e9, found \(SDCALayerImport.kindName(member.value))",
+                            at: member.value, subpath: ".\(key)"))
                 }
                 values.append(n)
             }

@@ -64,8 +64,9 @@ public enum SceneComparison {
             let ca = a.children(of: pa), cb = b.children(of: pb)
             let na = ca.map { a[$0].name }, nb = cb.map { b[$0].name }
             guard na == nb else {
-                return Difference(words: "the layers under \(pa.map { a[$0].name } ?? "the screen") differ or are in another order",
-                                  layer: pa.map { a[$0].name }, field: pa.map { a[$0].kind == .view ? "subviews" : "sublayers" })
+                return Difference(
+                    words: "the layers under \(pa.map { a[$0].name } ?? "the screen") differ or are in another order",
+                    layer: pa.map { a[$0].name }, field: pa.map { a[$0].kind == .view ? "subviews" : "sublayers" })
             }
             for (ia, ib) in zip(ca, cb) {
                 if let d = layerDifference(a[ia], b[ib]) { return Difference(words: "layer \"\(a[ia].name)\": \(d)", layer: a[ia].name, field: d) }

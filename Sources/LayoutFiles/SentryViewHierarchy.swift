@@ -17,8 +17,9 @@ public enum SentryViewHierarchy {
             throw LayoutError(file: file, line: 1, column: 1, message: "empty file: expected a Sentry view-hierarchy.json object")
         }
         guard let windows = root.member("windows")?.value.elements else {
-            throw LayoutError(file: file, line: root.position.line, column: root.position.column, path: "windows",
-                              message: "expected \"windows\": [ … ] (Sentry's view-hierarchy.json)")
+            throw LayoutError(
+                file: file, line: root.position.line, column: root.position.column, path: "windows",
+                message: "expected \"windows\": [ … ] (Sentry's view-hierarchy.json)")
         }
         // The types first, so repeated ones are numbered #1, #2… in tree order.
         var types: [String] = []
@@ -37,12 +38,17 @@ public enum SentryViewHierarchy {
                 if case .number(let n, _) = member.value.kind, n.isFinite, abs(n) <= RecursiveDescriptionParser.numberLimit { return n }
                 return nil
             }
-            let type: String = { if case .string(let t)? = node.member("type")?.value.kind { return t }; return "view" }()
+            let type: String = {
+                if case .string(let t)? = node.member("type")?.value.kind { return t }; return "view"
+            }()
             guard let x = number("x", 0), let y = number("y", 0), let w = number("width", 0), let h = number("height", 0),
-                  let alpha = number("alpha", 1) else {
-                try builder.problem(LayoutError(file: file, line: node.position.line, column: node.position.column, path: path,
-                                                message: "\(type): x, y, width, height and alpha must be numbers within ±1e9",
-                                                suggestion: "without --strict the node and its children are skipped"))
+                let alpha = number("alpha", 1)
+            else {
+                try builder.problem(
+                    LayoutError(
+                        file: file, line: node.position.line, column: node.position.column, path: path,
+                        message: "\(type): x, y, width, height and alpha must be numbers within ±1e9",
+                        suggestion: "without --strict the node and its children are skipped"))
                 continue
             }
             let name = builder.name(forClass: type, fallback: "view")
@@ -53,12 +59,16 @@ public enum SentryViewHierarchy {
             if case .bool(let visible)? = node.member("visible")?.value.kind { layer.isHidden = !visible }
             var identity = [type]
             if case .string(let id)? = node.member("identifier")?.value.kind { identity.append("identifier \(id)") }
-            layer.setImportNote(ImportNote(identity: identity,
-                                          printed: ["x", "y", "width", "height (frame in the parent)", "alpha", "visible"],
-                                          assumed: ["anchorPoint (0.5, 0.5)", "no transform"], line: node.position.line))
+            layer.setImportNote(
+                ImportNote(
+                    identity: identity,
+                    printed: ["x", "y", "width", "height (frame in the parent)", "alpha", "visible"],
+                    assumed: ["anchorPoint (0.5, 0.5)", "no transform"], line: node.position.line))
             if let bad = builder.unwritable(layer) {
-                try builder.problem(LayoutError(file: file, line: node.position.line, column: node.position.column, path: path,
-                                                message: "\(type): its \(bad)"))
+                try builder.problem(
+                    LayoutError(
+                        file: file, line: node.position.line, column: node.position.column, path: path,
+                        message: "\(type): its \(bad)"))
                 continue
             }
             let id = try builder.add(layer, under: parent, line: node.position.line, column: node.position.column, path: path, countsInExtent: false)

@@ -127,9 +127,9 @@ struct SourceText {
             while i < scalars.count, scalars[i] == " " { i += 1; spaces += 1 }
             guard i < scalars.count else { return nil }
             let c = scalars[i]
-            if c == "\n" || c == "\r" || c == "#" { continue }   // blank or comment
-            if spaces < indent { return nil }                   // the mapping has ended
-            guard spaces == indent else { continue }            // deeper: a nested value
+            if c == "\n" || c == "\r" || c == "#" { continue }  // blank or comment
+            if spaces < indent { return nil }  // the mapping has ended
+            guard spaces == indent else { continue }  // deeper: a nested value
             for quote in [nil, "\"", "'"] as [Unicode.Scalar?] {
                 var j = i
                 if let quote { guard scalars[j] == quote else { continue }; j += 1 }

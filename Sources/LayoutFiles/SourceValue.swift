@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A 1-based line and column in a layout file's text; columns count Unicode scalars.
@@ -190,8 +190,10 @@ final class SourceDocument: @unchecked Sendable {
         mutating func add(_ kind: NodeKind, at position: SourcePosition, text bytes: some Collection<UInt8>) -> Int32 {
             let start = extra.count
             extra.append(contentsOf: bytes)
-            nodes.append(Node(line: Int32(position.line), column: Int32(position.column), start: Int32(start), count: Int32(extra.count - start),
-                              kind: kind, flags: Node.inExtra))
+            nodes.append(
+                Node(
+                    line: Int32(position.line), column: Int32(position.column), start: Int32(start), count: Int32(extra.count - start),
+                    kind: kind, flags: Node.inExtra))
             return Int32(nodes.count - 1)
         }
 
@@ -200,8 +202,10 @@ final class SourceDocument: @unchecked Sendable {
             let start = extra.count
             withUnsafeBytes(of: value.bitPattern.littleEndian) { extra.append(contentsOf: $0) }
             extra.append(contentsOf: literal.utf8)
-            nodes.append(Node(line: Int32(position.line), column: Int32(position.column), start: Int32(start), count: Int32(extra.count - start - 8),
-                              kind: .number, flags: Node.inExtra | Node.storedNumber))
+            nodes.append(
+                Node(
+                    line: Int32(position.line), column: Int32(position.column), start: Int32(start), count: Int32(extra.count - start - 8),
+                    kind: .number, flags: Node.inExtra | Node.storedNumber))
             return Int32(nodes.count - 1)
         }
 
@@ -226,8 +230,10 @@ final class SourceDocument: @unchecked Sendable {
         }
 
         private mutating func addContainer(_ kind: NodeKind, at position: SourcePosition, childrenFrom start: Int) -> Int32 {
-            nodes.append(Node(line: Int32(position.line), column: Int32(position.column), start: Int32(start), count: Int32(children.count - start),
-                              kind: kind, flags: 0))
+            nodes.append(
+                Node(
+                    line: Int32(position.line), column: Int32(position.column), start: Int32(start), count: Int32(children.count - start),
+                    kind: kind, flags: 0))
             return Int32(nodes.count - 1)
         }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Geometry
 
@@ -42,7 +42,8 @@ enum TransformFit {
         let order = ["scale": 0, "rotate": 1, "translate": 2]
         let ranks = steps.map { step -> Int? in step.axis == nil ? order[step.key] : nil }
         guard ranks.allSatisfy({ $0 != nil }), ranks.map({ $0! }) == ranks.map({ $0! }).sorted(),
-              Set(ranks.map { $0! }).count == ranks.count, let p = t.affineParts else { return nil }
+            Set(ranks.map { $0! }).count == ranks.count, let p = t.affineParts
+        else { return nil }
         var wanted: [WantedValue] = []
         for step in steps {
             switch step.key {
@@ -55,7 +56,9 @@ enum TransformFit {
                     wanted.append(.object([("scale", .array([.number(p.sx), .number(p.sy)]))]))
                 }
             case "rotate":
-                let old: Double = { if case .number(let n, _) = step.value.kind { return n }; return 0 }()
+                let old: Double = {
+                    if case .number(let n, _) = step.value.kind { return n }; return 0
+                }()
                 let d = Angle(radians: p.radians).degrees
                 wanted.append(.object([("rotate", .number(d + 360 * ((old - d) / 360).rounded()))]))
             default:
@@ -93,7 +96,9 @@ enum TransformFit {
 
     /// The step, with a new value that makes it `needed`; nil when no value of its kind does.
     static func refit(_ step: Step, to needed: Transform3D) -> WantedValue? {
-        let old: Double? = { if case .number(let n, _) = step.value.kind { return n }; return nil }()
+        let old: Double? = {
+            if case .number(let n, _) = step.value.kind { return n }; return nil
+        }()
         func near(_ degrees: Double) -> Double {
             // The turn nearest the old value, so 350 + 20 writes 370 only if the file had 350.
             guard let old else { return degrees }

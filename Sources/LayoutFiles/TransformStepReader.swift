@@ -40,14 +40,16 @@ extension LayoutDecoder {
         // Read: exactly one step key, and at most an axis beside it.
         let members = value.memberList
         let key = members.first { $0.key != "axis" }
-        return WrittenTransformStep(key: key?.key ?? "", value: key?.value ?? value,
-                                    axis: members.first { $0.key == "axis" }?.value, step: meaning)
+        return WrittenTransformStep(
+            key: key?.key ?? "", value: key?.value ?? value,
+            axis: members.first { $0.key == "axis" }?.value, step: meaning)
     }
 
     private func stepMeaning(_ value: SourceValue, path: String) throws(LayoutError) -> TransformStep {
         guard let members = value.members else {
-            throw error(at: value.position, path, "expected a transform step like {\"rotate\": 30}, found \(describe(value))",
-                        suggestion: value.kind.isNumber ? "a transform is either a list of steps or 6 or 16 numbers, not a mix" : nil)
+            throw error(
+                at: value.position, path, "expected a transform step like {\"rotate\": 30}, found \(describe(value))",
+                suggestion: value.kind.isNumber ? "a transform is either a list of steps or 6 or 16 numbers, not a mix" : nil)
         }
         var stepMember: SourceMember?
         var axis: SourceMember?
@@ -61,20 +63,23 @@ extension LayoutDecoder {
                 throw e
             }
             if let earlier = stepMember {
-                throw error(at: member.keyPosition, path + "." + member.key,
-                            "a step does one thing, found \"\(earlier.key)\" and \"\(member.key)\"",
-                            suggestion: "split it into two steps: [{\"\(earlier.key)\": …}, {\"\(member.key)\": …}]")
+                throw error(
+                    at: member.keyPosition, path + "." + member.key,
+                    "a step does one thing, found \"\(earlier.key)\" and \"\(member.key)\"",
+                    suggestion: "split it into two steps: [{\"\(earlier.key)\": …}, {\"\(member.key)\": …}]")
             }
             stepMember = member
         }
         guard let stepMember else {
-            throw error(at: value.position, path, "empty transform step",
-                        suggestion: "write one of \(WrittenTransformStep.keys.map { "\"\($0)\"" }.joined(separator: ", "))")
+            throw error(
+                at: value.position, path, "empty transform step",
+                suggestion: "write one of \(WrittenTransformStep.keys.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         let p = path + "." + stepMember.key
         if let axis, stepMember.key != "rotate" {
-            throw error(at: axis.keyPosition, path + ".axis", "\"axis\" goes with \"rotate\", not \"\(stepMember.key)\"",
-                        suggestion: "write {\"rotate\": 30, \"axis\": [x, y, z]}")
+            throw error(
+                at: axis.keyPosition, path + ".axis", "\"axis\" goes with \"rotate\", not \"\(stepMember.key)\"",
+                suggestion: "write {\"rotate\": 30, \"axis\": [x, y, z]}")
         }
         switch stepMember.key {
         case "rotate":
@@ -82,8 +87,9 @@ extension LayoutDecoder {
             guard let axis else { return .rotate(AngleLiteral(degrees), axis: nil) }
             let v = try numbers(axis.value, path: path + ".axis", counts: [3], expected: "an axis [x, y, z]")
             guard v.contains(where: { $0 != 0 }) else {
-                throw error(at: axis.value.position, path + ".axis", "the axis [0, 0, 0] has no direction",
-                            suggestion: "use [0, 0, 1] for z, [1, 0, 0] for x, [0, 1, 0] for y")
+                throw error(
+                    at: axis.value.position, path + ".axis", "the axis [0, 0, 0] has no direction",
+                    suggestion: "use [0, 0, 1] for z, [1, 0, 0] for x, [0, 1, 0] for y")
             }
             return .rotate(AngleLiteral(degrees), axis: (v[0], v[1], v[2]))
         case "rotateX":
@@ -99,11 +105,12 @@ extension LayoutDecoder {
         case "translate":
             let v = try numbers(stepMember.value, path: p, counts: [2, 3], expected: "a translation [tx, ty] or [tx, ty, tz]")
             return .translate(v[0], v[1], v.count == 3 ? v[2] : nil)
-        default: // perspective
+        default:  // perspective
             let d = try number(stepMember.value, path: p)
             guard d != 0 else {
-                throw error(at: stepMember.value.position, p, "perspective needs a non-zero eye distance, found \(literal(stepMember.value))",
-                            suggestion: "try 500 (points from the eye to the screen)")
+                throw error(
+                    at: stepMember.value.position, p, "perspective needs a non-zero eye distance, found \(literal(stepMember.value))",
+                    suggestion: "try 500 (points from the eye to the screen)")
             }
             return .perspective(d)
         }

@@ -20,9 +20,10 @@ enum UnicodeLineBreaks {
             case "\u{85}", "\u{2028}", "\u{2029}":
                 let name = scalar == "\u{85}" ? "next line" : scalar == "\u{2028}" ? "line separator" : "paragraph separator"
                 let code = "U+" + hex4(scalar.value).uppercased()
-                throw LayoutError(file: file, line: line, column: column,
-                                  message: "\(code) (\(name)) in a YAML file: YAML reads it as a line break, editors do not, so lines would not match",
-                                  suggestion: "remove it, or write it as \"\\u\(hex4(scalar.value))\" inside double quotes")
+                throw LayoutError(
+                    file: file, line: line, column: column,
+                    message: "\(code) (\(name)) in a YAML file: YAML reads it as a line break, editors do not, so lines would not match",
+                    suggestion: "remove it, or write it as \"\\u\(hex4(scalar.value))\" inside double quotes")
             default:
                 column += 1
             }

@@ -111,7 +111,9 @@ extension Patcher {
         case .array(let elements): return .array(elements.map { wanted($0, tree: tree) })
         case .object(let members):
             var result: [(String, WantedValue)] = []
-            let name: String? = { if case .string(let s)? = value.member("name")?.value.kind { return s }; return nil }()
+            let name: String? = {
+                if case .string(let s)? = value.member("name")?.value.kind { return s }; return nil
+            }()
             for m in members {
                 if m.key == "transform", let name, let id = tree.id(named: name), let steps = TransformFit.steps(tree[id].transform) {
                     result.append((m.key, steps))

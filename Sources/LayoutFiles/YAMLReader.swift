@@ -80,9 +80,10 @@ enum YAMLReader {
             let position = Self.position(of: node)
             count += 1
             if count > limit {
-                throw LayoutError(file: file, line: position.line, column: position.column, path: path,
-                                  message: "the document expands to more than \(limit) values through its aliases",
-                                  suggestion: "YAML aliases (*name) copy whole subtrees; use fewer of them")
+                throw LayoutError(
+                    file: file, line: position.line, column: position.column, path: path,
+                    message: "the document expands to more than \(limit) values through its aliases",
+                    suggestion: "YAML aliases (*name) copy whole subtrees; use fewer of them")
             }
             switch node {
             case .scalar(let scalar):
@@ -94,9 +95,10 @@ enum YAMLReader {
                 for (keyNode, valueNode) in mapping {
                     let keyPosition = Self.position(of: keyNode)
                     guard case .scalar(let keyScalar) = keyNode else {
-                        throw LayoutError(file: file, line: keyPosition.line, column: keyPosition.column, path: path,
-                                          message: "a key must be plain text, found \(keyNode.mapping != nil ? "a mapping" : "a list")",
-                                          suggestion: "write the key as text, like name:")
+                        throw LayoutError(
+                            file: file, line: keyPosition.line, column: keyPosition.column, path: path,
+                            message: "a key must be plain text, found \(keyNode.mapping != nil ? "a mapping" : "a list")",
+                            suggestion: "write the key as text, like name:")
                     }
                     let key = text(of: keyScalar, at: keyPosition)
                     let childPath = path.isEmpty ? key : path + "." + key
@@ -115,17 +117,19 @@ enum YAMLReader {
                 }
                 return builder.addContainer(.array, at: position, entries: elements)
             case .alias:
-                throw LayoutError(file: file, line: position.line, column: position.column, path: path,
-                                  message: "unresolved YAML alias", suggestion: "define the anchor (&name) before using *name")
+                throw LayoutError(
+                    file: file, line: position.line, column: position.column, path: path,
+                    message: "unresolved YAML alias", suggestion: "define the anchor (&name) before using *name")
             }
         }
 
         private func checkDepth(_ depth: Int, at position: SourcePosition, path: String) throws(LayoutError) {
             guard depth > nesting.levels else { return }
             // No path: it would be 200 segments long, and the position is exact.
-            throw LayoutError(file: file, line: position.line, column: position.column,
-                              message: "too deeply nested: more than \(nesting.levels) levels of mappings and lists",
-                              suggestion: nesting.suggestion)
+            throw LayoutError(
+                file: file, line: position.line, column: position.column,
+                message: "too deeply nested: more than \(nesting.levels) levels of mappings and lists",
+                suggestion: nesting.suggestion)
         }
 
         /// The scalar's text, with the leading U+FEFF Yams dropped put back.
@@ -139,8 +143,9 @@ enum YAMLReader {
             let text = self.text(of: scalar, at: position)
             let tag = Node.scalar(scalar).tag.rawValue
             func invalid(_ type: String) -> LayoutError {
-                LayoutError(file: file, line: position.line, column: position.column, path: path,
-                            message: "\"\(text)\" is not a valid \(type)")
+                LayoutError(
+                    file: file, line: position.line, column: position.column, path: path,
+                    message: "\"\(text)\" is not a valid \(type)")
             }
             switch tag {
             case Tag.Name.null.rawValue:
@@ -177,7 +182,8 @@ enum YAMLReader {
             if body.hasPrefix("0o") { return Int(body.dropFirst(2), radix: 8).map { sign * Double($0) } ?? (sign * .infinity) }
             // Double reads decimal literals; `1.` and `.5` included. Rule out hex floats and words.
             guard !body.isEmpty, body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "+" || $0 == "-") }),
-                  let value = Double(String(body)) else { return nil }
+                let value = Double(String(body))
+            else { return nil }
             return sign * value
         }
 
@@ -206,24 +212,28 @@ enum YAMLReader {
                 return at(deep, "too deeply nested: more than \(limit) levels of mappings and lists", nesting.suggestion)
             }
             if character == "\t" || problem.contains("tab") {
-                return at(p, "tab character in the indentation: YAML indents with spaces, never tabs",
-                          "replace the tab with spaces")
+                return at(
+                    p, "tab character in the indentation: YAML indents with spaces, never tabs",
+                    "replace the tab with spaces")
             }
             switch problem {
             case "found character that cannot start any token":
                 let shown = character.map { "\"\($0)\"" } ?? "this character"
                 return at(p, "\(shown) cannot start a plain value", "put the value in quotes")
             case "mapping values are not allowed in this context":
-                return at(p, "unexpected \":\" here",
-                          "check this line's indentation, or quote a value that contains \": \"")
+                return at(
+                    p, "unexpected \":\" here",
+                    "check this line's indentation, or quote a value that contains \": \"")
             case "did not find expected '-' indicator":
                 let list = c.map { " of the list at \($0)" } ?? ""
-                return at(p, "bad indentation: this line does not line up with the \"- \" entries\(list)",
-                          "indent it exactly like the entries of that list")
+                return at(
+                    p, "bad indentation: this line does not line up with the \"- \" entries\(list)",
+                    "indent it exactly like the entries of that list")
             case "did not find expected key":
                 let mapping = c.map { " of the mapping at \($0)" } ?? ""
-                return at(p, "bad indentation: this line does not line up with the keys\(mapping)",
-                          "indent it exactly like the other keys")
+                return at(
+                    p, "bad indentation: this line does not line up with the keys\(mapping)",
+                    "indent it exactly like the other keys")
             case "did not find expected ',' or ']'":
                 let list = c.map { " in the list that starts at \($0)" } ?? ""
                 return at(p, "expected \",\" or \"]\"\(list)", "separate entries with \",\" and close the list with \"]\"")
@@ -240,11 +250,13 @@ enum YAMLReader {
             case "found undefined alias":
                 return at(p, "unknown alias: no anchor of that name before it", "define the anchor (&name) before using *name")
             case "but found another document":
-                return at(p, "a layout file holds one YAML document, found a second one",
-                          "remove the \"---\" and what follows it")
+                return at(
+                    p, "a layout file holds one YAML document, found a second one",
+                    "remove the \"---\" and what follows it")
             case "block sequence entries are not allowed in this context":
-                return at(p, "a \"- \" list entry cannot start here",
-                          "put the list on the lines below its key, indented, one \"- \" per line")
+                return at(
+                    p, "a \"- \" list entry cannot start here",
+                    "put the list on the lines below its key, indented, one \"- \" per line")
             case "did not find expected alphabetic or numeric character":
                 let (sign, what) = contextText.contains("alias") ? ("*", "an alias") : ("&", "an anchor")
                 return at(p, "\"\(sign)\" starts \(what) name and must be followed by one", "put the value in quotes")
@@ -268,20 +280,23 @@ enum YAMLReader {
         case let .reader(problem, offset, value, _):
             let p = offset.map { source.position(ofCharacterOffset: $0) } ?? .start
             if problem.contains("control characters"), value >= 0 {
-                return at(p, "control character U+\(hex4(UInt32(value)).uppercased()) is not allowed in YAML",
-                          "remove it; this may not be a text file")
+                return at(
+                    p, "control character U+\(hex4(UInt32(value)).uppercased()) is not allowed in YAML",
+                    "remove it; this may not be a text file")
             }
             return at(p, "cannot read the YAML text: \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
             let key = duplicates.first ?? ""
             let first = SourcePosition(line: max(1, context.mark.line), column: max(1, context.mark.column))
             if let (second, path) = locateSecondKey(key, firstAt: first, source: source) {
-                return LayoutError(file: file, line: second.line, column: second.column, path: path,
-                                   message: "duplicate key \"\(key)\" (first at \(first))", suggestion: "remove one of them")
+                return LayoutError(
+                    file: file, line: second.line, column: second.column, path: path,
+                    message: "duplicate key \"\(key)\" (first at \(first))", suggestion: "remove one of them")
             }
             if let second = source.blockDuplicate(of: key, firstAt: first) {
-                return LayoutError(file: file, line: second.line, column: second.column,
-                                   message: "duplicate key \"\(key)\" (first at \(first))", suggestion: "remove one of them")
+                return LayoutError(
+                    file: file, line: second.line, column: second.column,
+                    message: "duplicate key \"\(key)\" (first at \(first))", suggestion: "remove one of them")
             }
             return at(first, "duplicate key \"\(key)\": it appears again later in the same mapping", "remove one of them")
         case .memory:
@@ -307,7 +322,8 @@ enum YAMLReader {
         // parses (it took one per duplicate, up to 64: 124 s for a big file), not one each.
         for round in 0..<2 {
             guard let placeholder = Unicode.Scalar(0xE000 + UInt32(round)),
-                  let offset = source.keyContentOffset(at: next.position), offset < scalars.count else { return nil }
+                let offset = source.keyContentOffset(at: next.position), offset < scalars.count
+            else { return nil }
             scalars[offset] = placeholder
             renamed[placeholder] = next
             var text = String.UnicodeScalarView()
@@ -326,8 +342,10 @@ enum YAMLReader {
 
     /// In the mapping holding the key renamed with `placeholder`, the second of the keys that
     /// were (before renaming) equal to it, with its field path.
-    private static func secondOccurrence(in root: Node, placeholder: Unicode.Scalar,
-                                         renamed: [Unicode.Scalar: (key: String, position: SourcePosition)]) -> (SourcePosition, String)? {
+    private static func secondOccurrence(
+        in root: Node, placeholder: Unicode.Scalar,
+        renamed: [Unicode.Scalar: (key: String, position: SourcePosition)]
+    ) -> (SourcePosition, String)? {
         guard let original = renamed[placeholder] else { return nil }
         var stack: [(node: Node, path: String)] = [(root, "")]
         var visited = 0

@@ -22,7 +22,8 @@ public struct MutationFuzzer {
         public var hangs = 0
         public init() {}
         public var description: String {
-            "\(inputs) inputs, \(accepted) accepted, \(problems.count) problems, slowest \((slowest * 1000).rounded() / 1000) s, \(hangs) over 5 s" + problems.prefix(5).map { "\n  " + $0 }.joined()
+            "\(inputs) inputs, \(accepted) accepted, \(problems.count) problems, slowest \((slowest * 1000).rounded() / 1000) s, \(hangs) over 5 s"
+                + problems.prefix(5).map { "\n  " + $0 }.joined()
         }
     }
 
@@ -33,12 +34,13 @@ public struct MutationFuzzer {
 
     /// Tokens worth inserting: structure, numbers at the limits, escapes, YAML specials,
     /// Unicode line breaks and terminal controls, command words.
-    public static let tokens: [[UInt8]] = [
-        "{", "}", "[", "]", "\"", ":", ",", "\n", "- ", "  ", "\\u", "\\", "1e999", "-0", "1e9", "0x1F", ".inf", ".nan",
-        "&a ", "*a", "<<: ", "!!str ", "|", ">", "#", "'", "\t", "null", "true", "\u{2028}", "\u{85}", "\u{1B}]0;x\u{07}",
-        "\u{202E}", "\u{FEFF}", "\u{FFFF}", "\"name\": \"x\"", "\"sublayers\": [", "transform", "frame", ";", " in ",
-        "add ", "rotate ", "scale 0 ", "anchor ", "select ", "hit-test ", "convert ", "pan ", "zoom 0", "1/0",
-    ].map { Array($0.utf8) } + [[0x00], [0xFF], [0xC3], [0xE2, 0x80], [0x7F], [0x9B]]
+    public static let tokens: [[UInt8]] =
+        [
+            "{", "}", "[", "]", "\"", ":", ",", "\n", "- ", "  ", "\\u", "\\", "1e999", "-0", "1e9", "0x1F", ".inf", ".nan",
+            "&a ", "*a", "<<: ", "!!str ", "|", ">", "#", "'", "\t", "null", "true", "\u{2028}", "\u{85}", "\u{1B}]0;x\u{07}",
+            "\u{202E}", "\u{FEFF}", "\u{FFFF}", "\"name\": \"x\"", "\"sublayers\": [", "transform", "frame", ";", " in ",
+            "add ", "rotate ", "scale 0 ", "anchor ", "select ", "hit-test ", "convert ", "pan ", "zoom 0", "1/0"
+        ].map { Array($0.utf8) } + [[0x00], [0xFF], [0xC3], [0xE2, 0x80], [0x7F], [0x9B]]
 
     public let corpus: [[UInt8]]
     public var random: Random

@@ -19,11 +19,14 @@ enum ColorSupport {
     }
 
     /// The colours for `term`, from terminfo (call after newterm) and the environment.
-    static func detect(requested: ColorDepth?, term: String,
-                       environment: (String) -> String?) -> Colors {
+    static func detect(
+        requested: ColorDepth?, term: String,
+        environment: (String) -> String?
+    ) -> Colors {
         let count = has_colors() ? Int(tigetnum("colors")) : 0
-        return decide(requested: requested, term: term, terminfoColors: count,
-                      colorTerm: environment("COLORTERM"), noColor: environment("NO_COLOR"))
+        return decide(
+            requested: requested, term: term, terminfoColors: count,
+            colorTerm: environment("COLORTERM"), noColor: environment("NO_COLOR"))
     }
 
     /// The ladder, without ncurses (tested directly):
@@ -33,8 +36,10 @@ enum ColorSupport {
     /// 3. `--color` wins over the rest but is clamped to what 1–2 offer;
     /// 4. otherwise a non-empty `NO_COLOR` (no-color.org: an empty one does not count)
     ///    or `TERM=dumb` turn colours off.
-    static func decide(requested: ColorDepth?, term: String, terminfoColors: Int,
-                       colorTerm: String?, noColor: String?) -> Colors {
+    static func decide(
+        requested: ColorDepth?, term: String, terminfoColors: Int,
+        colorTerm: String?, noColor: String?
+    ) -> Colors {
         var offered: ColorDepth
         if terminfoColors >= 0x100_0000 {
             offered = .truecolor
@@ -50,18 +55,21 @@ enum ColorSupport {
         let bright = terminfoColors >= 16 || offered > .ansi16
         if let requested {
             let depth = min(requested, offered)
-            let reason = depth == .none && requested != .none
+            let reason =
+                depth == .none && requested != .none
                 ? "monochrome: TERM=\(term) has no colours in terminfo (try TERM=xterm-256color)" : nil
             return Colors(depth: depth, brightColors: bright, monochromeReason: reason)
         }
         if let noColor, !noColor.isEmpty {
-            return Colors(depth: .none, brightColors: bright,
-                          monochromeReason: "monochrome: NO_COLOR is set (--color 256 overrides it)")
+            return Colors(
+                depth: .none, brightColors: bright,
+                monochromeReason: "monochrome: NO_COLOR is set (--color 256 overrides it)")
         }
         if term == "dumb" {
             return Colors(depth: .none, brightColors: bright, monochromeReason: "monochrome: TERM=dumb")
         }
-        let reason = offered == .none
+        let reason =
+            offered == .none
             ? "monochrome: TERM=\(term) has no colours in terminfo (try TERM=xterm-256color)" : nil
         return Colors(depth: offered, brightColors: bright, monochromeReason: reason)
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 import Cells
 import TerminalKit
@@ -92,11 +92,13 @@ public enum NCursesDemo {
         let capabilities = terminal.capabilities
         var canvas = Canvas(columns: columns, rows: rows)
         let title = CellStyle(bold: true)
-        canvas.write("LayerScope terminal demo: q quits, ! crashes on purpose, Ctrl-Z suspends",
-                     column: 1, row: 0, style: title)
-        canvas.write("size \(columns)x\(rows)  unicode \(capabilities.unicode ? "yes" : "no")"
-                     + "  colors \(capabilities.colorDepth.option)  mouse \(capabilities.mouse ? "on" : "off")",
-                     column: 1, row: 2)
+        canvas.write(
+            "LayerScope terminal demo: q quits, ! crashes on purpose, Ctrl-Z suspends",
+            column: 1, row: 0, style: title)
+        canvas.write(
+            "size \(columns)x\(rows)  unicode \(capabilities.unicode ? "yes" : "no")"
+                + "  colors \(capabilities.colorDepth.option)  mouse \(capabilities.mouse ? "on" : "off")",
+            column: 1, row: 2)
         canvas.write("last event: \(lastEvent)", column: 1, row: 3)
         canvas.write("events: \(eventCount)", column: 1, row: 4)
         if let notes = capabilities.notes { canvas.write("notes: \(notes)", column: 1, row: 5) }
@@ -109,8 +111,10 @@ public enum NCursesDemo {
             canvas[34 + step, 7] = Cell("█", style: CellStyle(foreground: color))
         }
         var column = 1
-        for (name, style) in [("plain", CellStyle()), ("bold", CellStyle(bold: true)), ("dim", CellStyle(dim: true)),
-                              ("reverse", CellStyle(reverse: true)), ("underline", CellStyle(underline: true))] {
+        for (name, style) in [
+            ("plain", CellStyle()), ("bold", CellStyle(bold: true)), ("dim", CellStyle(dim: true)),
+            ("reverse", CellStyle(reverse: true)), ("underline", CellStyle(underline: true))
+        ] {
             canvas.write(name, column: column, row: 8, style: style)
             column += name.count + 2
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 import CNCurses
 import Cells
@@ -40,8 +40,10 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
         /// lost with the alternate screen) and print it after the terminal is restored.
         public var holdsStandardError: Bool
 
-        public init(colorDepth: ColorDepth? = nil, mouse: Bool = true,
-                    escapeDelayMilliseconds: Int = 25, holdsStandardError: Bool = true) {
+        public init(
+            colorDepth: ColorDepth? = nil, mouse: Bool = true,
+            escapeDelayMilliseconds: Int = 25, holdsStandardError: Bool = true
+        ) {
             self.colorDepth = colorDepth
             self.mouse = mouse
             self.escapeDelayMilliseconds = escapeDelayMilliseconds
@@ -140,8 +142,9 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
         _ = leaveok(window, true)
 
         // Colors.
-        let colors = ColorSupport.detect(requested: options.colorDepth, term: term,
-                                    environment: Self.environment)
+        let colors = ColorSupport.detect(
+            requested: options.colorDepth, term: term,
+            environment: Self.environment)
 
         // Mouse.
         var mouseOn = false
@@ -157,13 +160,15 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
         }
         mouseMask = mask
 
-        capabilities = Capabilities(unicode: unicode, colorDepth: colors.depth, mouse: mouseOn,
-                                    braille: unicode && !term.hasPrefix("linux"),
-                                    notes: ColorSupport.notes(colors: colors, codeset: codeset, unicode: unicode))
-        screenUpdate = ScreenUpdate(options: ScreenUpdate.Options(
-            colors: colors.depth, brightColors: colors.brightColors, unicode: unicode,
-            // `am` without `xenl`: writing the last cell would scroll the screen.
-            skipsBottomRightCell: tigetflag("am") > 0 && tigetflag("xenl") <= 0))
+        capabilities = Capabilities(
+            unicode: unicode, colorDepth: colors.depth, mouse: mouseOn,
+            braille: unicode && !term.hasPrefix("linux"),
+            notes: ColorSupport.notes(colors: colors, codeset: codeset, unicode: unicode))
+        screenUpdate = ScreenUpdate(
+            options: ScreenUpdate.Options(
+                colors: colors.depth, brightColors: colors.brightColors, unicode: unicode,
+                // `am` without `xenl`: writing the last cell would scroll the screen.
+                skipsBottomRightCell: tigetflag("am") > 0 && tigetflag("xenl") <= 0))
         size = (Int(cn_columns(window)), Int(cn_rows(window)))
         SignalGuard.setRestoreBytes(Self.restoreBytes(mouse: mouseOn))
         _ = wnoutrefresh(window)
@@ -186,7 +191,8 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(4096)
         // Cells beyond the terminal are clipped: draw the visible part only.
-        let visible = canvas.columns <= size.columns && canvas.rows <= size.rows
+        let visible =
+            canvas.columns <= size.columns && canvas.rows <= size.rows
             ? canvas : Self.clipped(canvas, columns: size.columns, rows: size.rows)
         screenUpdate.update(to: visible, appendingTo: &bytes)
         if !bytes.isEmpty || lastCursor?.column != cursor?.column || lastCursor?.row != cursor?.row {
@@ -237,9 +243,11 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
                 if remaining <= 0 { return nil }
                 wait = Int32(clamping: remaining)
             }
-            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: extraWakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: extraWakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)
+            ]
             // EINTR (SIGWINCH, SIGINT, SIGCONT) just loops: the signal's effect is read
             // from ncurses or the counters above. A negative descriptor is ignored.
             _ = poll(&fds, nfds_t(fds.count), wait)
@@ -299,7 +307,8 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
         // A resize while stopped sent SIGWINCH to the shell, not to us: ask the tty.
         var rows: Int32 = 0, columns: Int32 = 0
         if cn_tty_size(STDOUT_FILENO, &rows, &columns) == 0, rows > 0, columns > 0,
-           (Int(columns), Int(rows)) != size {
+            (Int(columns), Int(rows)) != size
+        {
             // resizeterm queues KEY_RESIZE, which readAvailableInput turns into `.resize`.
             _ = resizeterm(rows, columns)
         }
@@ -376,10 +385,10 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
             MouseEvent(kind, button: button, column: Int(x), row: Int(y), modifiers: modifiers)
         }
         let presses: [(mmask_t, MouseEvent.Button)] = [
-            (cn_button1_pressed(), .left), (cn_button2_pressed(), .middle), (cn_button3_pressed(), .right),
+            (cn_button1_pressed(), .left), (cn_button2_pressed(), .middle), (cn_button3_pressed(), .right)
         ]
         let releases: [(mmask_t, MouseEvent.Button)] = [
-            (cn_button1_released(), .left), (cn_button2_released(), .middle), (cn_button3_released(), .right),
+            (cn_button1_released(), .left), (cn_button2_released(), .middle), (cn_button3_released(), .right)
         ]
         if state & cn_button4_pressed() != 0 { return [event(.wheelUp, nil)] }
         if state & cn_button5_pressed() != 0 { return [event(.wheelDown, nil)] }
@@ -393,9 +402,12 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
         }
         let buttons: [(Int32, MouseEvent.Button)] = [(1, .left), (2, .middle), (3, .right)]
         for (number, button) in buttons {
-            let clicks = state & cn_button_triple_clicked(number) != 0 ? 3
-                : state & cn_button_double_clicked(number) != 0 ? 2
-                : state & cn_button_clicked(number) != 0 ? 1 : 0
+            let clicks =
+                state & cn_button_triple_clicked(number) != 0
+                ? 3
+                : state & cn_button_double_clicked(number) != 0
+                    ? 2
+                    : state & cn_button_clicked(number) != 0 ? 1 : 0
             guard clicks > 0 else { continue }
             heldButton = nil
             return Array(repeating: [event(.press, button), event(.release, button)], count: clicks).flatMap { $0 }
@@ -513,7 +525,8 @@ public final class NCursesTerminal: WakeableTerminal, ChapterMarking {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "<"),
-               let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ">")) {
+                let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ">"))
+            {
                 index = close + 1
                 continue
             }

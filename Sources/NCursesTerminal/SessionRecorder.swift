@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 import SafeText
 import TerminalKit
@@ -99,8 +99,9 @@ public final class SessionRecorder {
                 failed = true
                 _ = ftruncate(fd, complete)
                 let seconds = Self.seconds(Self.now() - start).prefix { $0 != "." }
-                failure = Failure(description: "writing \(partialPath) failed after \(seconds) s (\(String(cString: strerror(code)))): "
-                    + "the recording stopped there; what was recorded, whole events only, is in \(partialPath)")
+                failure = Failure(
+                    description: "writing \(partialPath) failed after \(seconds) s (\(String(cString: strerror(code)))): "
+                        + "the recording stopped there; what was recorded, whole events only, is in \(partialPath)")
                 return
             }
             offset += n

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 import Synchronization
 import TerminalKit
@@ -93,11 +93,12 @@ nonisolated(unsafe) private let signalState: UnsafeMutablePointer<SignalState> =
     let state = UnsafeMutablePointer<SignalState>.allocate(capacity: 1)
     let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: SignalState.actionCapacity)
     actions.initialize(repeating: sigaction(), count: SignalState.actionCapacity)
-    state.initialize(to: SignalState(
-        restoreBytes: UnsafeMutablePointer<UInt8>.allocate(capacity: SignalState.restoreCapacity),
-        copyBuffer: UnsafeMutablePointer<UInt8>.allocate(capacity: SignalState.copyCapacity),
-        previousActions: actions,
-        lastWords: UnsafeMutablePointer<UInt8>.allocate(capacity: SignalState.lastWordsCapacity)))
+    state.initialize(
+        to: SignalState(
+            restoreBytes: UnsafeMutablePointer<UInt8>.allocate(capacity: SignalState.restoreCapacity),
+            copyBuffer: UnsafeMutablePointer<UInt8>.allocate(capacity: SignalState.copyCapacity),
+            previousActions: actions,
+            lastWords: UnsafeMutablePointer<UInt8>.allocate(capacity: SignalState.lastWordsCapacity)))
     return state
 }()
 
@@ -114,8 +115,10 @@ private let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, S
 private let exitSignals: [Int32] = [SIGTERM, SIGHUP]
 /// Every other signal whose default action ends the process (signal(7)): SIGQUIT, the
 /// user and timer signals, SIGPIPE, SIGIO (= SIGPOLL), the resource limits.
-let fatalByDefaultSignals: [Int32] = [SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF,
-                                      SIGIO, SIGXCPU, SIGXFSZ, SIGSTKFLT, SIGPWR]
+let fatalByDefaultSignals: [Int32] = [
+    SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF,
+    SIGIO, SIGXCPU, SIGXFSZ, SIGSTKFLT, SIGPWR
+]
 
 // MARK: - Handlers (async-signal-safe)
 

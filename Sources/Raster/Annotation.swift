@@ -39,16 +39,18 @@ extension SceneRasterizer {
         let packed = PackedColor.pack(color) | PackedColor.dim | PackedColor.adaptive
         for i in 0..<cells.count {
             let p = cells[i], q = cells[(i + 1) % cells.count]
-            surface.drawLine(p.x * perColumn, p.y * perRow, q.x * perColumn, q.y * perRow,
-                             color: packed, pattern: .dotted, glyph: UInt8(ascii: ":"))
+            surface.drawLine(
+                p.x * perColumn, p.y * perRow, q.x * perColumn, q.y * perRow,
+                color: packed, pattern: .dotted, glyph: UInt8(ascii: ":"))
         }
     }
 
     static func drawAnnotations(_ annotations: [Annotation], toCells: Homography, surface: inout RasterSurface) {
         let perColumn = Double(surface.lineGrid.perColumn), perRow = Double(surface.lineGrid.perRow)
         func line(_ a: Point, _ b: Point, _ color: Packed, _ pattern: LinePattern) {
-            surface.drawLine(a.x * perColumn, a.y * perRow, b.x * perColumn, b.y * perRow,
-                             color: color, pattern: pattern, glyph: surface.asciiGlyph(dx: b.x - a.x, dy: b.y - a.y))
+            surface.drawLine(
+                a.x * perColumn, a.y * perRow, b.x * perColumn, b.y * perRow,
+                color: color, pattern: pattern, glyph: surface.asciiGlyph(dx: b.x - a.x, dy: b.y - a.y))
         }
         for a in annotations where a.under == nil {
             let color = PackedColor.pack(a.color) | PackedColor.bold | PackedColor.adaptive
@@ -84,7 +86,7 @@ extension SceneRasterizer {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

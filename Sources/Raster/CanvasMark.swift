@@ -106,8 +106,10 @@ public enum CanvasMark: String, CaseIterable, Sendable {
     /// the options draw them.
     public static func shown(by options: RasterOptions) -> [CanvasMark] {
         var marks: [CanvasMark] = []
-        let overlays: [(SelectionOverlays, CanvasMark)] = [(.outline, .selection), (.frame, .frame), (.ghost, .ghost),
-                                                           (.position, .position), (.anchor, .anchor)]
+        let overlays: [(SelectionOverlays, CanvasMark)] = [
+            (.outline, .selection), (.frame, .frame), (.ghost, .ghost),
+            (.position, .position), (.anchor, .anchor)
+        ]
         if options.selection != nil {
             for (overlay, mark) in overlays where options.overlays.contains(overlay) { marks.append(mark) }
         }

@@ -20,8 +20,10 @@ enum ContentRaster {
     /// Polygon sides for an ellipse (enough to read as round at any canvas size).
     static let ellipseSides = 32
 
-    static func draw(_ layer: Layer, count: Int?, matrix: Homography, clip: ClipRegion?, alpha: Double,
-                     unicode: Bool, surface: inout RasterSurface) {
+    static func draw(
+        _ layer: Layer, count: Int?, matrix: Homography, clip: ClipRegion?, alpha: Double,
+        unicode: Bool, surface: inout RasterSurface
+    ) {
         let ops = layer.drawing
         let n = min(count ?? ops.count, ops.count)
         guard n > 0 else { return }
@@ -126,8 +128,9 @@ enum ContentRaster {
         }
         let kx = Double(surface.lineGrid.perColumn), ky = Double(surface.lineGrid.perRow)
         let dx = q.x - p.x, dy = q.y - p.y
-        surface.drawLine((p.x + t0 * dx) * kx, (p.y + t0 * dy) * ky, (p.x + t1 * dx) * kx, (p.y + t1 * dy) * ky,
-                         color: color, pattern: .solid, glyph: surface.asciiGlyph(dx: dx, dy: dy))
+        surface.drawLine(
+            (p.x + t0 * dx) * kx, (p.y + t0 * dy) * ky, (p.x + t1 * dx) * kx, (p.y + t1 * dy) * ky,
+            color: color, pattern: .solid, glyph: surface.asciiGlyph(dx: dx, dy: dy))
     }
 
     static func inside(_ p: Point, _ clip: ClipRegion) -> Bool {

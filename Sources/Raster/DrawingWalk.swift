@@ -138,8 +138,9 @@ public struct DrawingWalk: Sequence, IteratorProtocol {
 
     public mutating func next() -> Step? {
         guard let v = visit() else { return nil }
-        return Step(index: v.index, parentIndex: v.parentIndex, id: v.id, layer: layers[v.slot],
-                    matrix: v.matrix, opacity: v.opacity)
+        return Step(
+            index: v.index, parentIndex: v.parentIndex, id: v.id, layer: layers[v.slot],
+            matrix: v.matrix, opacity: v.opacity)
     }
 
     /// The next layer in drawing order, without copying it: its properties are `layers[slot]`.

@@ -6,8 +6,10 @@ import LayerModel
 extension ExplodedRaster {
     /// An outline's colour: the selection's, else the layer's own colour made readable on
     /// the backdrop (picked through the caller's `picks`, kept from frame to frame).
-    public static func outlineColor(_ item: Item, selection: LayerID?, palette: RasterPalette,
-                                    picks: inout ContrastPicks) -> Color {
+    public static func outlineColor(
+        _ item: Item, selection: LayerID?, palette: RasterPalette,
+        picks: inout ContrastPicks
+    ) -> Color {
         item.layer == selection ? palette.selection : picks.pick(item.color ?? palette.defaultOutline, on: palette.backdrop)
     }
 

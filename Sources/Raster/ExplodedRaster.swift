@@ -38,10 +38,12 @@ public enum ExplodedRaster {
     /// `RasterSurface.forEachSpan` rows hold (half-open, like a flat fill on a grid of one
     /// sample a cell). What is the exploded view's own is which item a cell shows: the last
     /// outline drawn there, dots merged with the outline before it unless a fill lies under.
-    public static func render(_ items: [Item], viewport: Viewport, columns: Int, rows: Int,
-                              selection: LayerID?, palette: RasterPalette, unicode: Bool,
-                              reserved: Set<CellPosition> = [], names: [String]? = nil, textOnly: Bool = false,
-                              plaqueMemo: Memo<PlaqueNames>? = nil, scratch: RasterScratch = RasterScratch()) -> Canvas {
+    public static func render(
+        _ items: [Item], viewport: Viewport, columns: Int, rows: Int,
+        selection: LayerID?, palette: RasterPalette, unicode: Bool,
+        reserved: Set<CellPosition> = [], names: [String]? = nil, textOnly: Bool = false,
+        plaqueMemo: Memo<PlaqueNames>? = nil, scratch: RasterScratch = RasterScratch()
+    ) -> Canvas {
         var canvas = Canvas(columns: columns, rows: rows)
         guard columns > 0, rows > 0 else { return canvas }
         let n = columns * rows
@@ -79,7 +81,8 @@ public enum ExplodedRaster {
                             let (a, b) = e == 0 ? (d0, d1) : e == 1 ? (d1, d2) : e == 2 ? (d2, d3) : (d3, d0)
                             // (A corner at infinity or NaN: no dots for that edge.)
                             guard a.0.isFinite, a.1.isFinite, b.0.isFinite, b.1.isFinite,
-                                  var walk = BresenhamWalk(a.0, a.1, b.0, b.1, width: dotsW, height: dotsH) else { continue }
+                                var walk = BresenhamWalk(a.0, a.1, b.0, b.1, width: dotsW, height: dotsH)
+                            else { continue }
                             while true {
                                 let ix = walk.x, iy = walk.y
                                 if ix >= 0, iy >= 0, ix < dotsW, iy < dotsH {
@@ -121,7 +124,9 @@ public enum ExplodedRaster {
                 var style = CellStyle()
                 if f >= 0 {
                     let fi = Int(f)
-                    if let known = fills[fi] { style.background = known } else {
+                    if let known = fills[fi] {
+                        style.background = known
+                    } else {
                         let c = fillColor(fi)
                         fills[fi] = .rgb(c.red, c.green, c.blue)
                         style.background = .rgb(c.red, c.green, c.blue)
@@ -139,7 +144,9 @@ public enum ExplodedRaster {
                     }
                     if f >= 0 {
                         let key = Int64(item) << 32 | Int64(f)
-                        if key == lastPair { fg = lastPicked } else if let known = onFill[key] {
+                        if key == lastPair {
+                            fg = lastPicked
+                        } else if let known = onFill[key] {
                             fg = known; lastPair = key; lastPicked = known
                         } else {
                             let picked = parts.picks.pick(fg, on: fillColor(Int(f)))
@@ -147,8 +154,9 @@ public enum ExplodedRaster {
                             fg = picked; lastPair = key; lastPicked = picked
                         }
                     }
-                    style = CellStyle(foreground: .rgb(fg.red, fg.green, fg.blue), background: style.background,
-                                      bold: items[item].layer == selection)
+                    style = CellStyle(
+                        foreground: .rgb(fg.red, fg.green, fg.blue), background: style.background,
+                        bold: items[item].layer == selection)
                     cells[i] = Cell(scalar: unicode ? Unicode.Scalar(0x2800 + UInt32(mask[i]))! : ".", style: style)
                 } else if f >= 0 {
                     cells[i] = Cell(scalar: " ", style: style)
@@ -161,9 +169,11 @@ public enum ExplodedRaster {
         var grid = LabelGrid(columns: columns, rows: rows)
         for cell in reserved { grid.block(column: cell.column, row: cell.row) }
         let drawing = Drawing(mask: mask, owner: owner, filled: filled)
-        let placed = placePlaques(items, drawing: drawing, viewport: viewport, selection: selection,
-                                  grid: &grid, names: names, memo: plaqueMemo)
-        let plaqueBG = palette.backdrop == Theme.dark.background || OverlayContrast.luma(backdrop) < 128
+        let placed = placePlaques(
+            items, drawing: drawing, viewport: viewport, selection: selection,
+            grid: &grid, names: names, memo: plaqueMemo)
+        let plaqueBG =
+            palette.backdrop == Theme.dark.background || OverlayContrast.luma(backdrop) < 128
             ? Color(red: 45, green: 48, blue: 60) : Color(red: 228, green: 228, blue: 236)
         let plaqueFG = OverlayContrast.luma(plaqueBG) < 128 ? Color(red: 235, green: 235, blue: 235) : Color(red: 20, green: 20, blue: 20)
         for p in placed {
@@ -193,8 +203,9 @@ public enum ExplodedRaster {
             }
             var column = p.column
             for ch in p.text {
-                column = canvas.write(String(ch), column: column, row: row,
-                                      style: String(ch) == badge && !isSelection ? badgeStyle : style)
+                column = canvas.write(
+                    String(ch), column: column, row: row,
+                    style: String(ch) == badge && !isSelection ? badgeStyle : style)
             }
         }
         return canvas
@@ -230,8 +241,10 @@ public enum ExplodedRaster {
     /// - A name that fits nowhere is shortened to a prefix and `…` that starts no other name
     ///   of the scene (`names`), else left off — and a `≠` alone then stands in for it.
     /// - Layers on one plane with one quad on the canvas share one plaque, "a, b".
-    public static func placePlaques(_ items: [Item], drawing: Drawing, viewport: Viewport, selection: LayerID?,
-                                    grid: inout LabelGrid, names: [String]? = nil, memo: Memo<PlaqueNames>? = nil) -> [LabelPlacement] {
+    public static func placePlaques(
+        _ items: [Item], drawing: Drawing, viewport: Viewport, selection: LayerID?,
+        grid: inout LabelGrid, names: [String]? = nil, memo: Memo<PlaqueNames>? = nil
+    ) -> [LabelPlacement] {
         let columns = grid.columns, rows = grid.rows
         guard columns > 2, rows > 0, !items.isEmpty else { return [] }
         let mask = drawing.mask, owner = drawing.owner, filled = drawing.filled
@@ -335,12 +348,14 @@ public enum ExplodedRaster {
                 }
             }
             guard !spots.isEmpty else { continue }
-            var key = SIMD8<Int32>(Int32(clamping: c0.column), Int32(clamping: c0.row), Int32(clamping: c1.column), Int32(clamping: c1.row),
-                                   Int32(clamping: c2.column), Int32(clamping: c2.row), Int32(clamping: c3.column), Int32(clamping: c3.row))
+            var key = SIMD8<Int32>(
+                Int32(clamping: c0.column), Int32(clamping: c0.row), Int32(clamping: c1.column), Int32(clamping: c1.row),
+                Int32(clamping: c2.column), Int32(clamping: c2.row), Int32(clamping: c3.column), Int32(clamping: c3.row))
             key[0] &+= Int32(truncatingIfNeeded: item.plane) &* 65_537
             let group = groups.group(of: key, else: i)
-            var candidate = LabelCandidate(names: [texts[i]], priority: isSelection ? 0 : 1 + (items.count - 1 - i),
-                                           spots: spots, group: group)
+            var candidate = LabelCandidate(
+                names: [texts[i]], priority: isSelection ? 0 : 1 + (items.count - 1 - i),
+                spots: spots, group: group)
             candidate.uniquePrefix = plaque.prefixes[i]
             candidates.append(candidate)
             from.append(i)
@@ -455,8 +470,10 @@ public enum ExplodedRaster {
     /// Cells whose centre is inside the convex quad `pts` (cell coordinates) are filled:
     /// what was drawn there before (planes behind) is covered. The rows are the flat fill's
     /// (`RasterSurface.forEachSpan`, one sample a cell).
-    static func fill(_ pts: [PolyVertex], columns: Int, rows: Int, index: Int32,
-                     filled: inout [Int32], mask: inout [UInt8], owner: inout [Int32]) {
+    static func fill(
+        _ pts: [PolyVertex], columns: Int, rows: Int, index: Int32,
+        filled: inout [Int32], mask: inout [UInt8], owner: inout [Int32]
+    ) {
         // A quad projected from near the camera plane can reach past any Int, or be NaN: not
         // filled then (its outline is clipped on its own).
         guard pts.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }

@@ -29,8 +29,10 @@ import Cells
 /// whatever unit the caller draws in — terminal cells on the canvas, a fixed advance and
 /// line height in SVG units for the export.
 public enum LabelLayout {
-    public static func place(_ candidates: [LabelCandidate], in grid: inout LabelGrid,
-                             names: LabelNames) -> [LabelPlacement] {
+    public static func place(
+        _ candidates: [LabelCandidate], in grid: inout LabelGrid,
+        names: LabelNames
+    ) -> [LabelPlacement] {
         // Priority, then the caller's order.
         let order = candidates.indices.sorted {
             candidates[$0].priority != candidates[$1].priority
@@ -201,7 +203,7 @@ public struct LabelGrid: Sendable {
 
     /// The first column in `spot`, by its alignment, where `width` fits; nil if none.
     func fit(width: Int, in spot: LabelSpot) -> Int? {
-        let lo = max(0, spot.minColumn), hi = min(columns, spot.maxColumn) - width   // starts lo...hi
+        let lo = max(0, spot.minColumn), hi = min(columns, spot.maxColumn) - width  // starts lo...hi
         guard hi >= lo, spot.row >= 0, spot.row < rows else { return nil }
         switch spot.align {
         case .leading:

@@ -81,9 +81,11 @@ struct LabelBox {
 /// - Every cell index is computed from coordinates clamped in `Double` first: huge or
 ///   non-finite boxes never trap.
 public enum Labels {
-    static func place(_ boxes: [LabelBox], tree: LayerTree, toCells: Homography, options: RasterOptions,
-                      marks: [Int] = [], names kept: inout RasterScratch.KeptNames?, picks: inout ContrastPicks,
-                      canvas: inout Canvas) {
+    static func place(
+        _ boxes: [LabelBox], tree: LayerTree, toCells: Homography, options: RasterOptions,
+        marks: [Int] = [], names kept: inout RasterScratch.KeptNames?, picks: inout ContrastPicks,
+        canvas: inout Canvas
+    ) {
         let columns = canvas.columns, rows = canvas.rows
         guard columns > 0, rows > 0 else { return }
         var grid = LabelGrid(columns: columns, rows: rows)
@@ -92,7 +94,8 @@ public enum Labels {
         let selection = options.selection.flatMap { id in tree.contains(id) ? id : nil }
         var anchorCell: (column: Int, row: Int)? = nil
         if let sel = selection, options.overlays.contains(.anchor),
-           let a = tree.matrixToScreen(sel).concatenating(toCells).apply(to: tree[sel].anchorInBounds) {
+            let a = tree.matrixToScreen(sel).concatenating(toCells).apply(to: tree[sel].anchorInBounds)
+        {
             anchorCell = (fl(a.x), fl(a.y))
             grid.block(column: fl(a.x), row: fl(a.y))
         }
@@ -146,8 +149,9 @@ public enum Labels {
             if !isSelection && options.labels != .all { continue }
             let width = texts[i].displayWidth
             guard width > 0 else { continue }
-            let spots = self.spots(for: box, width: width, isSelection: isSelection, tree: tree, canvas: canvas,
-                                    shading: options.showFills ? options.shading : nil)
+            let spots = self.spots(
+                for: box, width: width, isSelection: isSelection, tree: tree, canvas: canvas,
+                shading: options.showFills ? options.shading : nil)
             guard !spots.isEmpty else { continue }
             let key = SIMD4<Int32>(q(box.minX), q(box.minY), q(box.maxX), q(box.maxY))
             let group: Int
@@ -181,12 +185,18 @@ public enum Labels {
                 guard c + chWidth <= columns else { break }
                 var cell = canvas[c, row]
                 let under: Color
-                if case let .rgb(r, g, b) = cell.style.background { under = Color(red: r, green: g, blue: b) }
-                else if cell.code == 0x2588, case let .rgb(r, g, b) = cell.style.foreground {
+                if case let .rgb(r, g, b) = cell.style.background {
+                    under = Color(red: r, green: g, blue: b)
+                } else if cell.code == 0x2588, case let .rgb(r, g, b) = cell.style.foreground {
                     under = Color(red: r, green: g, blue: b)
                     cell.style.background = cell.style.foreground
-                } else { under = backdrop; cell.style.background = .default }
-                let wanted = isSelection ? options.palette.selection : (OverlayContrast.luma(under) > 128 ? Color(red: 0, green: 0, blue: 0) : Color(red: 255, green: 255, blue: 255))
+                } else {
+                    under = backdrop; cell.style.background = .default
+                }
+                let wanted =
+                    isSelection
+                    ? options.palette.selection
+                    : (OverlayContrast.luma(under) > 128 ? Color(red: 0, green: 0, blue: 0) : Color(red: 255, green: 255, blue: 255))
                 let fg = picks.readableText(wanted, on: under)
                 cell.glyph = ch
                 cell.style.foreground = .rgb(fg.red, fg.green, fg.blue)
@@ -224,13 +234,15 @@ public enum Labels {
     }
 
     /// Where `box`'s name may go, best first (see `Labels`).
-    static func spots(for box: LabelBox, width: Int, isSelection: Bool, tree: LayerTree, canvas: Canvas,
-                      shading: SubtreeShading? = nil) -> [LabelSpot] {
+    static func spots(
+        for box: LabelBox, width: Int, isSelection: Bool, tree: LayerTree, canvas: Canvas,
+        shading: SubtreeShading? = nil
+    ) -> [LabelSpot] {
         let columns = canvas.columns, rows = canvas.rows
         var spots: [LabelSpot] = []
         // Inside: the cells after the ones the edges run through (the outline sits on the
         // first inside sample, up to half a cell past the edge); clamped to the canvas first.
-        let c0 = max(0, fl(box.minX + 0.5) + 1), c1 = min(columns, RasterSurface.ceilClamped(box.maxX - 0.5) - 1)   // columns c0..<c1
+        let c0 = max(0, fl(box.minX + 0.5) + 1), c1 = min(columns, RasterSurface.ceilClamped(box.maxX - 0.5) - 1)  // columns c0..<c1
         let r0 = max(0, fl(box.minY + 0.5) + 1), r1 = min(rows, RasterSurface.ceilClamped(box.maxY - 0.5) - 1)
         if box.fillRatio > 0.8, c1 - c0 >= 2, r1 > r0 {
             let want = box.fill.map { CellColor.rgb($0.red, $0.green, $0.blue) }
@@ -241,9 +253,11 @@ public enum Labels {
                     var shows = c < c1
                     if shows, let want {
                         let cell = canvas[c, r]
-                        shows = (cell.code == 0x2588 ? cell.style.foreground : cell.style.background) == want   // █
+                        shows = (cell.code == 0x2588 ? cell.style.foreground : cell.style.background) == want  // █
                     }
-                    if shows { if start < 0 { start = c } } else if start >= 0 {
+                    if shows {
+                        if start < 0 { start = c }
+                    } else if start >= 0 {
                         if c - start >= 2 { spots.append(LabelSpot(row: r, minColumn: start, maxColumn: c)) }
                         start = -1
                     }
@@ -266,10 +280,11 @@ public enum Labels {
         // far from its middle, whose inside is the hand itself next to its pivot's marks. (A
         // table row is a bar too, but its anchor is its middle: named inside.)
         let w = box.maxX - box.minX, h = (box.maxY - box.minY) * 2
-        let offCentre = box.anchor.map { a -> Bool in
-            let dx = a.x - (box.minX + box.maxX) / 2, dy = (a.y - (box.minY + box.maxY) / 2) * 2
-            return (dx * dx + dy * dy).squareRoot() > 0.25 * max(w, h)
-        } ?? false
+        let offCentre =
+            box.anchor.map { a -> Bool in
+                let dx = a.x - (box.minX + box.maxX) / 2, dy = (a.y - (box.minY + box.maxY) / 2) * 2
+                return (dx * dx + dy * dy).squareRoot() > 0.25 * max(w, h)
+            } ?? false
         // A bar: four times longer than wide, or turned so that it fills less than 45% of
         // its box (a diagonal hand; a square turned 45° fills half).
         let hand = (max(w, h) > 4 * min(w, h) || box.fillRatio < 0.45) && offCentre
@@ -291,15 +306,17 @@ public enum Labels {
 
     /// Spots beside the shape, one cell past each extreme vertex (farthest from the anchor
     /// first), each a run of one plain surface that is the terminal's or a superlayer's fill.
-    static func beside(_ box: LabelBox, tree: LayerTree, canvas: Canvas, skipNearAnchor: Bool,
-                       shading: SubtreeShading? = nil) -> [LabelSpot] {
+    static func beside(
+        _ box: LabelBox, tree: LayerTree, canvas: Canvas, skipNearAnchor: Bool,
+        shading: SubtreeShading? = nil
+    ) -> [LabelSpot] {
         let columns = canvas.columns, rows = canvas.rows
         // The gap cell next to the tip decides the surface: blank, or a solid block.
         func plain(_ column: Int, _ row: Int) -> CellColor? {
             guard column >= 0, column < columns, row >= 0, row < rows else { return nil }
             let cell = canvas[column, row]
             if cell.code == 0x20 { return cell.style.background }
-            if cell.code == 0x2588 { return cell.style.foreground }   // █
+            if cell.code == 0x2588 { return cell.style.foreground }  // █
             return nil
         }
         // What lies behind the layer: the bare terminal or an ancestor's fill (its own, or

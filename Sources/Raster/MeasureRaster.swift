@@ -26,16 +26,18 @@ extension SceneRasterizer {
         let k = surface.cellAspect
         for line in m.lines {
             guard let p = toCells.apply(to: line.from), let q = toCells.apply(to: line.to) else { continue }
-            surface.drawLine(p.x * perColumn, p.y * perRow, q.x * perColumn, q.y * perRow,
-                             color: color, pattern: .solid, glyph: surface.asciiGlyph(dx: q.x - p.x, dy: q.y - p.y))
+            surface.drawLine(
+                p.x * perColumn, p.y * perRow, q.x * perColumn, q.y * perRow,
+                color: color, pattern: .solid, glyph: surface.asciiGlyph(dx: q.x - p.x, dy: q.y - p.y))
             // The caps: perpendicular on screen (a row is `k` columns tall).
             let dx = q.x - p.x, dy = (q.y - p.y) * k
             let length = (dx * dx + dy * dy).squareRoot()
             guard length > 1 else { continue }
             let nx = -dy / length * 0.5, ny = dx / length * 0.5 / k
             for e in [p, q] {
-                surface.drawLine((e.x - nx) * perColumn, (e.y - ny) * perRow, (e.x + nx) * perColumn, (e.y + ny) * perRow,
-                                 color: color, pattern: .solid, glyph: surface.asciiGlyph(dx: nx, dy: ny))
+                surface.drawLine(
+                    (e.x - nx) * perColumn, (e.y - ny) * perRow, (e.x + nx) * perColumn, (e.y + ny) * perRow,
+                    color: color, pattern: .solid, glyph: surface.asciiGlyph(dx: nx, dy: ny))
             }
         }
     }
@@ -45,8 +47,10 @@ extension Labels {
     /// The figures, after the names, in the same grid: by the one label layout, never over a
     /// name or a mark, each near its line's middle (`FigureSpots`); a figure with no room is
     /// left off (the panel lists them all). Bold red on what is under it.
-    static func placeFigures(_ m: MeasureOverlay?, toCells: Homography, backdrop: Color, grid: inout LabelGrid,
-                             picks: inout ContrastPicks, canvas: inout Canvas) {
+    static func placeFigures(
+        _ m: MeasureOverlay?, toCells: Homography, backdrop: Color, grid: inout LabelGrid,
+        picks: inout ContrastPicks, canvas: inout Canvas
+    ) {
         guard let m, !m.lines.isEmpty else { return }
         var candidates: [LabelCandidate] = []
         for line in m.lines {
@@ -61,11 +65,14 @@ extension Labels {
             for ch in placed.text where column < canvas.columns {
                 var cell = canvas[column, placed.row]
                 let under: Color
-                if case let .rgb(r, g, b) = cell.style.background { under = Color(red: r, green: g, blue: b) }
-                else if cell.code == 0x2588, case let .rgb(r, g, b) = cell.style.foreground {   // █: the fill is its glyph
+                if case let .rgb(r, g, b) = cell.style.background {
+                    under = Color(red: r, green: g, blue: b)
+                } else if cell.code == 0x2588, case let .rgb(r, g, b) = cell.style.foreground {  // █: the fill is its glyph
                     under = Color(red: r, green: g, blue: b)
                     cell.style.background = cell.style.foreground
-                } else { under = backdrop; cell.style.background = .default }
+                } else {
+                    under = backdrop; cell.style.background = .default
+                }
                 let fg = picks.readableText(c, on: under)
                 cell.glyph = ch
                 cell.style.foreground = .rgb(fg.red, fg.green, fg.blue)

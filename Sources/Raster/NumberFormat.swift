@@ -26,8 +26,10 @@ public enum NumberFormat {
         "\(format(p.x, decimals: decimals)) \(format(p.y, decimals: decimals))"
     }
 
-    private static let powersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000,
-                                                10_000_000, 100_000_000, 1_000_000_000]
+    private static let powersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000,
+        10_000_000, 100_000_000, 1_000_000_000
+    ]
 
     /// |x| < 10⁷ (or a mantissa < 10): fits in UInt64 once scaled by at most 10⁹.
     /// Built as ASCII bytes in a stack buffer and made a String once (at most 21 bytes;

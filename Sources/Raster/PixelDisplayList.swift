@@ -85,7 +85,7 @@ struct PixelDisplayList {
         // Old fills in the middle by hash, in order.
         var byHash: [UInt64: [Int]] = [:]
         for k in head..<oldEnd { byHash[old.ops[k].hash, default: []].append(k) }
-        var next = head   // the first old fill not yet passed
+        var next = head  // the first old fill not yet passed
         for k in head..<newEnd {
             var matched = -1
             if let candidates = byHash[ops[k].hash] {
@@ -145,8 +145,10 @@ struct PixelDisplayList {
     /// polygon's two chains (`fill`): the same pixels again (tests compare). `parallel` paints
     /// a big clip's bands on several threads: the same pixels.
     @discardableResult
-    func paint(into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true, exactRuns: Bool = true,
-               chains: Bool = true, parallel: Bool = true, work: inout PaintWork) -> Int {
+    func paint(
+        into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true, exactRuns: Bool = true,
+        chains: Bool = true, parallel: Bool = true, work: inout PaintWork
+    ) -> Int {
         let clip = clip.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
         guard !clip.isEmpty, !ops.isEmpty else { return 0 }
         let width = image.width, height = image.height
@@ -167,7 +169,8 @@ struct PixelDisplayList {
                     let b0 = r.y / tile, b1 = (r.maxY - 1) / tile, t0 = r.x / tile, t1 = (r.maxX - 1) / tile
                     let start = visible.count
                     var any: UInt64 = 0
-                    let cover = occlusion && op.alpha >= 1
+                    let cover =
+                        occlusion && op.alpha >= 1
                         ? Self.ConvexCover(xs.baseAddress! + Int(op.start), ys.baseAddress! + Int(op.start), Int(op.count)) : nil
                     for b in b0...b1 {
                         let row = (b - bandLo) * words
@@ -276,10 +279,11 @@ struct PixelDisplayList {
                                 let r = op.bounds.intersection(clip)
                                 let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
                                 let tiles = Tiles(masks: visible + Int(visibleAt[k]), firstBand: r.y / tile, words: w1 - w0 + 1, firstWord: w0)
-                                PixelDisplayList.fill(op, xs: xs + Int(op.start), ys: ys + Int(op.start),
-                                                      pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
-                                                      edges: edges.baseAddress!, active: active.baseAddress!, spans: spans.baseAddress!,
-                                                      chains: chains, exactRuns: exactRuns, work: &works[slot])
+                                PixelDisplayList.fill(
+                                    op, xs: xs + Int(op.start), ys: ys + Int(op.start),
+                                    pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
+                                    edges: edges.baseAddress!, active: active.baseAddress!, spans: spans.baseAddress!,
+                                    chains: chains, exactRuns: exactRuns, work: &works[slot])
                             }
                         }
                     }
@@ -414,10 +418,12 @@ struct PixelDisplayList {
     /// Rows between two vertical edges (an axis-aligned box, a layer's side, a border strip)
     /// have the same spans row after row: the row's coverages are worked out once and kept
     /// (`keptEdgePixels` alphas at most), and the rows below only blend them.
-    private static func fill(_ op: Op, xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, pixels: UnsafeMutablePointer<UInt32>,
-                             width w: Int, clip: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
-                             edges: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>,
-                             spans: UnsafeMutablePointer<Double>, chains: Bool, exactRuns: Bool, work: inout PaintWork) {
+    private static func fill(
+        _ op: Op, xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, pixels: UnsafeMutablePointer<UInt32>,
+        width w: Int, clip: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
+        edges: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>,
+        spans: UnsafeMutablePointer<Double>, chains: Bool, exactRuns: Bool, work: inout PaintWork
+    ) {
         let n = Int(op.count)
         let rows = op.bounds.intersection(clip)
         guard !rows.isEmpty else { return }
@@ -573,7 +579,8 @@ struct PixelDisplayList {
                     // Two vertical edges reaching all 4 scanlines: the rows below them, down to
                     // where either ends, have these very spans.
                     let ea = chainA[ia], eb = chainB[ib]
-                    sameUntil = a0 == ia && b0 == ib && ea.slope == 0 && eb.slope == 0 && ea.top <= y0
+                    sameUntil =
+                        a0 == ia && b0 == ib && ea.slope == 0 && eb.slope == 0 && ea.top <= y0
                         ? min(ea.bottom, eb.bottom) : -.infinity
                 }
                 // An empty row paints nothing (and the kept row says so: i0 > i1).

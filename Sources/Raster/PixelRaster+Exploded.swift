@@ -9,10 +9,13 @@ extension PixelRaster {
     /// selection's last), then each outline one line wide (the selection's twice), in the
     /// colours `ExplodedRaster.outlineColor` and `planeFill` give the cell picture. Names
     /// stay terminal text (the cell picture's plaques).
-    static func recordExploded(_ items: [ExplodedRaster.Item], viewport: Viewport, columns: Int, rows: Int,
-                               cellWidth: Int, cellHeight: Int, selection: LayerID?, palette: RasterPalette,
-                               picks: inout ContrastPicks)
-        -> (list: PixelDisplayList, width: Int, height: Int, backdrop: UInt32) {
+    static func recordExploded(
+        _ items: [ExplodedRaster.Item], viewport: Viewport, columns: Int, rows: Int,
+        cellWidth: Int, cellHeight: Int, selection: LayerID?, palette: RasterPalette,
+        picks: inout ContrastPicks
+    )
+        -> (list: PixelDisplayList, width: Int, height: Int, backdrop: UInt32)
+    {
         let cw = max(1, cellWidth), ch = max(1, cellHeight)
         let backdrop = rgb(palette.backdrop)
         var surface = PixelSurface(width: max(0, columns) * cw, height: max(0, rows) * ch)
@@ -47,12 +50,15 @@ extension PixelRaster {
     }
 
     /// `recordExploded`, painted into a new image.
-    public static func renderExploded(_ items: [ExplodedRaster.Item], viewport: Viewport, columns: Int, rows: Int,
-                                      cellWidth: Int = defaultCellSize.width, cellHeight: Int = defaultCellSize.height,
-                                      selection: LayerID?, palette: RasterPalette) -> PixelImage {
+    public static func renderExploded(
+        _ items: [ExplodedRaster.Item], viewport: Viewport, columns: Int, rows: Int,
+        cellWidth: Int = defaultCellSize.width, cellHeight: Int = defaultCellSize.height,
+        selection: LayerID?, palette: RasterPalette
+    ) -> PixelImage {
         var picks = ContrastPicks()
-        let (list, width, height, backdrop) = recordExploded(items, viewport: viewport, columns: columns, rows: rows, cellWidth: cellWidth,
-                                                             cellHeight: cellHeight, selection: selection, palette: palette, picks: &picks)
+        let (list, width, height, backdrop) = recordExploded(
+            items, viewport: viewport, columns: columns, rows: rows, cellWidth: cellWidth,
+            cellHeight: cellHeight, selection: selection, palette: palette, picks: &picks)
         var image = PixelImage(width: width, height: height, fill: backdrop)
         list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: width, height: height))
         return image

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Cells
 import Geometry
@@ -24,11 +24,14 @@ public enum PixelRaster {
 
     /// Renders `tree` into a `columns · cellWidth × rows · cellHeight` image; `parallel` paints
     /// a big image's bands on several threads (the same pixels; the bench times both).
-    public static func render(_ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
-                              cellWidth: Int = defaultCellSize.width, cellHeight: Int = defaultCellSize.height,
-                              options: RasterOptions = RasterOptions(), parallel: Bool = true) -> PixelImage {
-        let (list, width, height, backdrop) = record(tree, viewport: viewport, columns: columns, rows: rows,
-                                                     cellWidth: cellWidth, cellHeight: cellHeight, options: options)
+    public static func render(
+        _ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
+        cellWidth: Int = defaultCellSize.width, cellHeight: Int = defaultCellSize.height,
+        options: RasterOptions = RasterOptions(), parallel: Bool = true
+    ) -> PixelImage {
+        let (list, width, height, backdrop) = record(
+            tree, viewport: viewport, columns: columns, rows: rows,
+            cellWidth: cellWidth, cellHeight: cellHeight, options: options)
         var image = PixelImage(width: width, height: height, fill: backdrop)
         list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: width, height: height), parallel: parallel)
         return image
@@ -38,11 +41,14 @@ public enum PixelRaster {
     /// that painting front to back could save): blended one by one at their own coverage, and
     /// written in runs of one coverage. Painted on one thread, so a profiler counts one
     /// frame's instructions here.
-    public static func paintWork(_ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
-                                 cellWidth: Int = defaultCellSize.width, cellHeight: Int = defaultCellSize.height,
-                                 options: RasterOptions = RasterOptions()) -> (edge: Int, run: Int, fills: Int, pixels: Int) {
-        let (list, width, height, backdrop) = record(tree, viewport: viewport, columns: columns, rows: rows,
-                                                     cellWidth: cellWidth, cellHeight: cellHeight, options: options)
+    public static func paintWork(
+        _ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
+        cellWidth: Int = defaultCellSize.width, cellHeight: Int = defaultCellSize.height,
+        options: RasterOptions = RasterOptions()
+    ) -> (edge: Int, run: Int, fills: Int, pixels: Int) {
+        let (list, width, height, backdrop) = record(
+            tree, viewport: viewport, columns: columns, rows: rows,
+            cellWidth: cellWidth, cellHeight: cellHeight, options: options)
         var image = PixelImage(width: width, height: height, fill: backdrop)
         var work = PixelDisplayList.PaintWork()
         let fills = list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: width, height: height), parallel: false, work: &work)
@@ -51,16 +57,19 @@ public enum PixelRaster {
 
     /// The picture as fills in painting order (`PixelDisplayList`), the image's size and its
     /// backdrop (`0xRRGGBB`).
-    static func record(_ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int, cellWidth: Int, cellHeight: Int,
-                       options: RasterOptions) -> (list: PixelDisplayList, width: Int, height: Int, backdrop: UInt32) {
+    static func record(
+        _ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int, cellWidth: Int, cellHeight: Int,
+        options: RasterOptions
+    ) -> (list: PixelDisplayList, width: Int, height: Int, backdrop: UInt32) {
         let cw = max(1, cellWidth), ch = max(1, cellHeight)
         let backdrop = PackedColor.pack(options.palette.backdrop) & PackedColor.rgbMask
         var surface = PixelSurface(width: max(0, columns) * cw, height: max(0, rows) * ch)
         guard columns > 0, rows > 0 else { return (surface.list, surface.width, surface.height, backdrop) }
         let viewport = Viewport(origin: viewport.origin, pointsPerColumn: viewport.pointsPerColumn, cellAspect: viewport.cellAspect)
         let toPixels = pixelMap(viewport, cellWidth: cw, cellHeight: ch)
-        let marks = Marks(cellWidth: cw, cellHeight: ch, scale: SceneRasterizer.markScale(columns: columns, rows: rows),
-                          bold: options.boldMarks)
+        let marks = Marks(
+            cellWidth: cw, cellHeight: ch, scale: SceneRasterizer.markScale(columns: columns, rows: rows),
+            bold: options.boldMarks)
         drawLayers(tree, toPixels: toPixels, options: options, marks: marks, surface: &surface)
         if let selection = options.selection, tree.contains(selection), !options.overlays.isEmpty {
             drawSelection(selection, tree: tree, toPixels: toPixels, options: options, marks: marks, surface: &surface)
@@ -96,8 +105,10 @@ public enum PixelRaster {
     private static let noClip: Int32 = -1
     private static let nothingVisible: Int32 = -2
 
-    private static func drawLayers(_ tree: LayerTree, toPixels: Homography, options: RasterOptions, marks: Marks,
-                                   surface: inout PixelSurface) {
+    private static func drawLayers(
+        _ tree: LayerTree, toPixels: Homography, options: RasterOptions, marks: Marks,
+        surface: inout PixelSurface
+    ) {
         var ghosts: [LayerID: [Annotation]] = [:]
         for a in options.annotations { if let id = a.under { ghosts[id, default: []].append(a) } }
         var childClips: [Int32] = []
@@ -184,8 +195,9 @@ public enum PixelRaster {
             if !layer.drawing.isEmpty || layerStep != nil {
                 let region = layer.masksToBounds ? childClips[step.index] : clip
                 if region != nothingVisible {
-                    drawContent(layer, count: layerStep?.count, matrix: step.matrix, clip: region >= 0 ? clips[Int(region)] : nil,
-                                alpha: alpha, surface: &surface)
+                    drawContent(
+                        layer, count: layerStep?.count, matrix: step.matrix, clip: region >= 0 ? clips[Int(region)] : nil,
+                        alpha: alpha, surface: &surface)
                 }
             }
         }
@@ -205,8 +217,10 @@ public enum PixelRaster {
     /// A layer's drawing (content.md) in pixels: the operations through the user transform
     /// and the layer's matrix; shapes filled and stroked, lines at their width (at least a
     /// pixel). Text is left to the cell canvas.
-    private static func drawContent(_ layer: Layer, count: Int?, matrix: Homography, clip: ClipRegion?, alpha: Double,
-                                    surface: inout PixelSurface) {
+    private static func drawContent(
+        _ layer: Layer, count: Int?, matrix: Homography, clip: ClipRegion?, alpha: Double,
+        surface: inout PixelSurface
+    ) {
         let ops = layer.drawing
         let n = min(count ?? ops.count, ops.count)
         guard n > 0 else { return }
@@ -231,8 +245,10 @@ public enum PixelRaster {
             let length = (dx * dx + dy * dy).squareRoot()
             guard length > 1e-9 else { return }
             let nx = -dy / length * w / 2, ny = dx / length * w / 2
-            poly = [PolyVertex(x: p.x + nx, y: p.y + ny, real: true), PolyVertex(x: q.x + nx, y: q.y + ny, real: true),
-                    PolyVertex(x: q.x - nx, y: q.y - ny, real: true), PolyVertex(x: p.x - nx, y: p.y - ny, real: true)]
+            poly = [
+                PolyVertex(x: p.x + nx, y: p.y + ny, real: true), PolyVertex(x: q.x + nx, y: q.y + ny, real: true),
+                PolyVertex(x: q.x - nx, y: q.y - ny, real: true), PolyVertex(x: p.x - nx, y: p.y - ny, real: true)
+            ]
             if let clip { PolygonOps.clip(&poly, to: clip, scratch: &scratch) }
             if poly.count >= 3 { surface.fill(poly, color: color, alpha: alpha) }
         }
@@ -264,8 +280,9 @@ public enum PixelRaster {
     /// Pixels per user unit near `p` (the mean of the two axes' stretch), for line widths.
     private static func pixelScale(_ matrix: Homography, _ user: Affine2D, at p: Point) -> Double {
         guard let o = matrix.apply(to: user.apply(to: p)),
-              let x = matrix.apply(to: user.apply(to: Point(x: p.x + 1, y: p.y))),
-              let y = matrix.apply(to: user.apply(to: Point(x: p.x, y: p.y + 1))) else { return 1 }
+            let x = matrix.apply(to: user.apply(to: Point(x: p.x + 1, y: p.y))),
+            let y = matrix.apply(to: user.apply(to: Point(x: p.x, y: p.y + 1)))
+        else { return 1 }
         let sx = ((x.x - o.x) * (x.x - o.x) + (x.y - o.y) * (x.y - o.y)).squareRoot()
         let sy = ((y.x - o.x) * (y.x - o.x) + (y.y - o.y) * (y.y - o.y)).squareRoot()
         let s = (sx + sy) / 2
@@ -284,8 +301,10 @@ public enum PixelRaster {
         surface.outlineCentred(poly, width: 1, color: rgb(color), alpha: 0.8, on: marks.dot.0, off: marks.dot.1)
     }
 
-    private static func drawSelection(_ id: LayerID, tree: LayerTree, toPixels: Homography, options: RasterOptions,
-                                      marks: Marks, surface: inout PixelSurface) {
+    private static func drawSelection(
+        _ id: LayerID, tree: LayerTree, toPixels: Homography, options: RasterOptions,
+        marks: Marks, surface: inout PixelSurface
+    ) {
         let layer = tree[id]
         let palette = options.palette
         let overlays = options.overlays

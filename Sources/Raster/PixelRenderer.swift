@@ -29,22 +29,28 @@ public final class PixelRenderer {
     /// smallest rectangle holding every pixel that differs from the last frame's image (the
     /// whole image when there was none, or the size or backdrop changed), nil when none does.
     @discardableResult
-    public func render(_ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
-                       cellWidth: Int = PixelRaster.defaultCellSize.width, cellHeight: Int = PixelRaster.defaultCellSize.height,
-                       options: RasterOptions = RasterOptions()) -> PixelRect? {
-        let (now, width, height, backdrop) = PixelRaster.record(tree, viewport: viewport, columns: columns, rows: rows,
-                                                                cellWidth: cellWidth, cellHeight: cellHeight, options: options)
+    public func render(
+        _ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
+        cellWidth: Int = PixelRaster.defaultCellSize.width, cellHeight: Int = PixelRaster.defaultCellSize.height,
+        options: RasterOptions = RasterOptions()
+    ) -> PixelRect? {
+        let (now, width, height, backdrop) = PixelRaster.record(
+            tree, viewport: viewport, columns: columns, rows: rows,
+            cellWidth: cellWidth, cellHeight: cellHeight, options: options)
         return update(now, width: width, height: height, backdrop: backdrop)
     }
 
     /// The exploded view (`PixelRaster.renderExploded`'s arguments), kept the same way.
     @discardableResult
-    public func renderExploded(_ items: [ExplodedRaster.Item], viewport: Viewport, columns: Int, rows: Int,
-                               cellWidth: Int = PixelRaster.defaultCellSize.width, cellHeight: Int = PixelRaster.defaultCellSize.height,
-                               selection: LayerID?, palette: RasterPalette) -> PixelRect? {
-        let (now, width, height, backdrop) = PixelRaster.recordExploded(items, viewport: viewport, columns: columns, rows: rows, cellWidth: cellWidth,
-                                                                        cellHeight: cellHeight, selection: selection, palette: palette,
-                                                                        picks: &picks)
+    public func renderExploded(
+        _ items: [ExplodedRaster.Item], viewport: Viewport, columns: Int, rows: Int,
+        cellWidth: Int = PixelRaster.defaultCellSize.width, cellHeight: Int = PixelRaster.defaultCellSize.height,
+        selection: LayerID?, palette: RasterPalette
+    ) -> PixelRect? {
+        let (now, width, height, backdrop) = PixelRaster.recordExploded(
+            items, viewport: viewport, columns: columns, rows: rows, cellWidth: cellWidth,
+            cellHeight: cellHeight, selection: selection, palette: palette,
+            picks: &picks)
         return update(now, width: width, height: height, backdrop: backdrop)
     }
 

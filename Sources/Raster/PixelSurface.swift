@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Cells
 
@@ -35,14 +35,17 @@ struct PixelSurface {
         let y0 = max(0, Int(minY.rounded(.down))), y1 = min(height, Int(maxY.rounded(.up)))
         let x0 = max(0, Int(minX.rounded(.down))), x1 = min(width, Int(maxX.rounded(.up)))
         guard y0 < y1, x0 < x1 else { return }
-        list.append(poly, color: color & PackedColor.rgbMask, alpha: min(1, alpha),
-                    bounds: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        list.append(
+            poly, color: color & PackedColor.rgbMask, alpha: min(1, alpha),
+            bounds: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 
     /// A straight stroke `width` pixels wide from (x0, y0) to (x1, y1), its ends extended
     /// by `cap` pixels (half the width joins the sides of an outline at its corners).
-    mutating func stroke(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, width lineWidth: Double,
-                         color: UInt32, alpha: Double = 1, cap: Double = 0) {
+    mutating func stroke(
+        _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, width lineWidth: Double,
+        color: UInt32, alpha: Double = 1, cap: Double = 0
+    ) {
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
         let dx = x1 - x0, dy = y1 - y0
         let length = (dx * dx + dy * dy).squareRoot()
@@ -54,17 +57,22 @@ struct PixelSurface {
         let ux = dx / length, uy = dy / length
         let nx = -uy * half, ny = ux * half
         let ax = x0 - ux * cap, ay = y0 - uy * cap, bx = x1 + ux * cap, by = y1 + uy * cap
-        fill([PolyVertex(x: ax + nx, y: ay + ny, real: true), PolyVertex(x: bx + nx, y: by + ny, real: true),
-              PolyVertex(x: bx - nx, y: by - ny, real: true), PolyVertex(x: ax - nx, y: ay - ny, real: true)],
-             color: color, alpha: alpha)
+        fill(
+            [
+                PolyVertex(x: ax + nx, y: ay + ny, real: true), PolyVertex(x: bx + nx, y: by + ny, real: true),
+                PolyVertex(x: bx - nx, y: by - ny, real: true), PolyVertex(x: ax - nx, y: ay - ny, real: true)
+            ],
+            color: color, alpha: alpha)
     }
 
     /// A stroke in a rhythm: `on` pixels drawn, `off` skipped, along the segment (a solid
     /// stroke when `off` is 0). `phase` carries the rhythm on from the previous segment of
     /// an outline; the phase at the end is returned.
     @discardableResult
-    mutating func dashed(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, width lineWidth: Double,
-                         color: UInt32, alpha: Double = 1, on: Double, off: Double, phase: Double = 0) -> Double {
+    mutating func dashed(
+        _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, width lineWidth: Double,
+        color: UInt32, alpha: Double = 1, on: Double, off: Double, phase: Double = 0
+    ) -> Double {
         guard off > 0, on > 0 else {
             stroke(x0, y0, x1, y1, width: lineWidth, color: color, alpha: alpha)
             return 0
@@ -83,8 +91,9 @@ struct PixelSurface {
         while t < length {
             let a = max(0, t), b = min(length, t + on)
             if b > a {
-                stroke(x0 + dx * a / length, y0 + dy * a / length, x0 + dx * b / length, y0 + dy * b / length,
-                       width: lineWidth, color: color, alpha: alpha)
+                stroke(
+                    x0 + dx * a / length, y0 + dy * a / length, x0 + dx * b / length, y0 + dy * b / length,
+                    width: lineWidth, color: color, alpha: alpha)
             }
             t += period
         }
@@ -94,9 +103,12 @@ struct PixelSurface {
     /// An axis-aligned square centred on (x, y).
     mutating func square(_ x: Double, _ y: Double, half: Double, color: UInt32, alpha: Double = 1) {
         let h = max(half, 0.5)
-        fill([PolyVertex(x: x - h, y: y - h, real: true), PolyVertex(x: x + h, y: y - h, real: true),
-              PolyVertex(x: x + h, y: y + h, real: true), PolyVertex(x: x - h, y: y + h, real: true)],
-             color: color, alpha: alpha)
+        fill(
+            [
+                PolyVertex(x: x - h, y: y - h, real: true), PolyVertex(x: x + h, y: y - h, real: true),
+                PolyVertex(x: x + h, y: y + h, real: true), PolyVertex(x: x - h, y: y + h, real: true)
+            ],
+            color: color, alpha: alpha)
     }
 
     /// The vertices of a circle (a regular 32-gon) of radius `r` about (x, y).
@@ -128,15 +140,20 @@ struct PixelSurface {
             let length = (dx * dx + dy * dy).squareRoot()
             guard length > 1e-9 else { continue }
             let ix = -dy / length * lineWidth * sign, iy = dx / length * lineWidth * sign
-            fill([PolyVertex(x: a.x, y: a.y, real: true), PolyVertex(x: b.x, y: b.y, real: true),
-                  PolyVertex(x: b.x + ix, y: b.y + iy, real: true), PolyVertex(x: a.x + ix, y: a.y + iy, real: true)],
-                 color: color, alpha: alpha)
+            fill(
+                [
+                    PolyVertex(x: a.x, y: a.y, real: true), PolyVertex(x: b.x, y: b.y, real: true),
+                    PolyVertex(x: b.x + ix, y: b.y + iy, real: true), PolyVertex(x: a.x + ix, y: a.y + iy, real: true)
+                ],
+                color: color, alpha: alpha)
         }
     }
 
     /// The real edges of `poly` as strokes centred on them, in a rhythm (`dashed`).
-    mutating func outlineCentred(_ poly: [PolyVertex], width lineWidth: Double, color: UInt32, alpha: Double = 1,
-                                 on: Double = 1, off: Double = 0) {
+    mutating func outlineCentred(
+        _ poly: [PolyVertex], width lineWidth: Double, color: UInt32, alpha: Double = 1,
+        on: Double = 1, off: Double = 0
+    ) {
         let n = poly.count
         guard n >= 2 else { return }
         var phase = 0.0

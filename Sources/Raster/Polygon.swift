@@ -122,15 +122,16 @@ enum PolygonOps {
     }
 
     /// Liang–Barsky: the parameter range [t0, t1] of the segment inside the box, or nil.
-    static func clipSegment(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
-                            minX: Double, minY: Double, maxX: Double, maxY: Double) -> (Double, Double)? {
+    static func clipSegment(
+        _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
+        minX: Double, minY: Double, maxX: Double, maxY: Double
+    ) -> (Double, Double)? {
         var t0 = 0.0, t1 = 1.0
         let dx = x1 - x0, dy = y1 - y0
         @inline(__always) func edge(_ p: Double, _ q: Double) -> Bool {
             if p == 0 { return q >= 0 }
             let r = q / p
-            if p < 0 { if r > t1 { return false }; if r > t0 { t0 = r } }
-            else { if r < t0 { return false }; if r < t1 { t1 = r } }
+            if p < 0 { if r > t1 { return false }; if r > t0 { t0 = r } } else { if r < t0 { return false }; if r < t1 { t1 = r } }
             return true
         }
         guard edge(-dx, x0 - minX), edge(dx, maxX - x0), edge(-dy, y0 - minY), edge(dy, maxY - y0) else { return nil }

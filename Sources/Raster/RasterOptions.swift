@@ -21,8 +21,10 @@ public struct RasterPalette: Equatable, Sendable {
     /// presentation (`Annotation.under`).
     public var modelOutline = Color(red: 120, green: 220, blue: 120)
 
-    public init(defaultOutline: Color, selection: Color, frame: Color, ghost: Color,
-                anchor: Color, position: Color, backdrop: Color) {
+    public init(
+        defaultOutline: Color, selection: Color, frame: Color, ghost: Color,
+        anchor: Color, position: Color, backdrop: Color
+    ) {
         self.defaultOutline = defaultOutline; self.selection = selection; self.frame = frame
         self.ghost = ghost; self.anchor = anchor; self.position = position; self.backdrop = backdrop
     }
@@ -90,9 +92,11 @@ public struct RasterOptions: Equatable, Sendable {
     /// explorer's cursor crosshair): the one label layout places names away from them.
     public var keepClear: [CellPosition] = []
 
-    public init(mode: RenderMode = .auto, unicode: Bool = true, selection: LayerID? = nil,
-                overlays: SelectionOverlays = .all, showFills: Bool = true, showOutlines: Bool = true,
-                palette: RasterPalette = .standard, annotations: [Annotation] = []) {
+    public init(
+        mode: RenderMode = .auto, unicode: Bool = true, selection: LayerID? = nil,
+        overlays: SelectionOverlays = .all, showFills: Bool = true, showOutlines: Bool = true,
+        palette: RasterPalette = .standard, annotations: [Annotation] = []
+    ) {
         self.mode = mode; self.unicode = unicode; self.selection = selection; self.overlays = overlays
         self.showFills = showFills; self.showOutlines = showOutlines; self.palette = palette
         self.annotations = annotations

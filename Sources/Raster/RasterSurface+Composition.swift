@@ -93,55 +93,57 @@ extension RasterSurface {
         // them with no dots on it has nothing to compose.
         let fillLow = fillRowsLow, fillHigh = fillRowsHigh
         fill.withUnsafeMutableBufferPointer { fill in
-        ink.withUnsafeBufferPointer { ink in
-        inkColor.withUnsafeBufferPointer { inkColor in
-            guard let fillBase = fill.baseAddress, let inkBase = ink.baseAddress, let colorBase = inkColor.baseAddress,
-                  let out = cells.baseAddress else { return }
-            for r in 0..<rows {
-                let rowCell = r &* w
-                if (4 &* r &+ 3 < fillLow || 4 &* r > fillHigh) && RasterSurface.allZero(inkBase + rowCell, count: w) {
-                    if clearing { (out + rowCell).update(repeating: blank, count: w) }
-                    continue
-                }
-                // Sample row 4r, two samples (8 bytes) a cell.
-                let rowFill = UnsafeMutableRawPointer(fillBase + (4 &* r) &* fw)
-                for c in 0..<w {
-                    let cell = rowCell &+ c
-                    let p = rowFill + c &* 8
-                    let s0 = p.loadUnaligned(as: UInt64.self)
-                    let s1 = p.loadUnaligned(fromByteOffset: rowBytes, as: UInt64.self)
-                    let s2 = p.loadUnaligned(fromByteOffset: 2 &* rowBytes, as: UInt64.self)
-                    let s3 = p.loadUnaligned(fromByteOffset: 3 &* rowBytes, as: UInt64.self)
-                    let dots = inkBase[cell]
-                    if s0 | s1 | s2 | s3 != 0 {
-                        p.storeBytes(of: 0, as: UInt64.self)
-                        p.storeBytes(of: 0, toByteOffset: rowBytes, as: UInt64.self)
-                        p.storeBytes(of: 0, toByteOffset: 2 &* rowBytes, as: UInt64.self)
-                        p.storeBytes(of: 0, toByteOffset: 3 &* rowBytes, as: UInt64.self)
-                    }
-                    if dots == 0 {
-                        if s0 | s1 | s2 | s3 == 0 {
-                            // Nothing drawn.
-                            if clearing { out[cell] = blank }
+            ink.withUnsafeBufferPointer { ink in
+                inkColor.withUnsafeBufferPointer { inkColor in
+                    guard let fillBase = fill.baseAddress, let inkBase = ink.baseAddress, let colorBase = inkColor.baseAddress,
+                        let out = cells.baseAddress
+                    else { return }
+                    for r in 0..<rows {
+                        let rowCell = r &* w
+                        if (4 &* r &+ 3 < fillLow || 4 &* r > fillHigh) && RasterSurface.allZero(inkBase + rowCell, count: w) {
+                            if clearing { (out + rowCell).update(repeating: blank, count: w) }
                             continue
                         }
-                        let first = Packed(truncatingIfNeeded: s0)
-                        if s0 == s1 && s0 == s2 && s0 == s3 && Packed(truncatingIfNeeded: s0 >> 32) == first {
-                            if first & PackedColor.present != 0 {
-                                if first != lastSolid { lastSolid = first; lastSolidCell = RasterSurface.solid(first) }
-                                out[cell] = lastSolidCell
-                            } else if clearing {
-                                out[cell] = blank
+                        // Sample row 4r, two samples (8 bytes) a cell.
+                        let rowFill = UnsafeMutableRawPointer(fillBase + (4 &* r) &* fw)
+                        for c in 0..<w {
+                            let cell = rowCell &+ c
+                            let p = rowFill + c &* 8
+                            let s0 = p.loadUnaligned(as: UInt64.self)
+                            let s1 = p.loadUnaligned(fromByteOffset: rowBytes, as: UInt64.self)
+                            let s2 = p.loadUnaligned(fromByteOffset: 2 &* rowBytes, as: UInt64.self)
+                            let s3 = p.loadUnaligned(fromByteOffset: 3 &* rowBytes, as: UInt64.self)
+                            let dots = inkBase[cell]
+                            if s0 | s1 | s2 | s3 != 0 {
+                                p.storeBytes(of: 0, as: UInt64.self)
+                                p.storeBytes(of: 0, toByteOffset: rowBytes, as: UInt64.self)
+                                p.storeBytes(of: 0, toByteOffset: 2 &* rowBytes, as: UInt64.self)
+                                p.storeBytes(of: 0, toByteOffset: 3 &* rowBytes, as: UInt64.self)
                             }
-                            continue
+                            if dots == 0 {
+                                if s0 | s1 | s2 | s3 == 0 {
+                                    // Nothing drawn.
+                                    if clearing { out[cell] = blank }
+                                    continue
+                                }
+                                let first = Packed(truncatingIfNeeded: s0)
+                                if s0 == s1 && s0 == s2 && s0 == s3 && Packed(truncatingIfNeeded: s0 >> 32) == first {
+                                    if first & PackedColor.present != 0 {
+                                        if first != lastSolid { lastSolid = first; lastSolidCell = RasterSurface.solid(first) }
+                                        out[cell] = lastSolidCell
+                                    } else if clearing {
+                                        out[cell] = blank
+                                    }
+                                    continue
+                                }
+                            }
+                            out[cell] = RasterSurface.mixedBrailleCell(
+                                SIMD4(s0, s1, s2, s3), dots: dots, ink: colorBase[cell],
+                                octant: octant, backdrop: backdrop, contrast: &contrast)
                         }
                     }
-                    out[cell] = RasterSurface.mixedBrailleCell(SIMD4(s0, s1, s2, s3), dots: dots, ink: colorBase[cell],
-                                                               octant: octant, backdrop: backdrop, contrast: &contrast)
                 }
             }
-        }
-        }
         }
         // Every sample was zeroed as it was read.
         fillRowsLow = Int.max
@@ -168,8 +170,10 @@ extension RasterSurface {
     /// fill under the others, a rim (`PackedColor.edge`), or two fill colours. `words`: the
     /// 8 samples, a sample row a word (`BrailleSamples`).
     @inline(never)
-    private static func mixedBrailleCell(_ words: SIMD4<UInt64>, dots: UInt8, ink color: Packed, octant: Bool,
-                                         backdrop: Packed, contrast: inout Contrast) -> Cell {
+    private static func mixedBrailleCell(
+        _ words: SIMD4<UInt64>, dots: UInt8, ink color: Packed, octant: Bool,
+        backdrop: Packed, contrast: inout Contrast
+    ) -> Cell {
         let samples = BrailleSamples(words)
         let first = samples.values[0]
         if dots == 0 {
@@ -218,7 +222,8 @@ extension RasterSurface {
                         // The cell's 6 fill samples, k = row · 2 + column.
                         @inline(__always) func sample(_ k: Int) -> Packed { fill[base + (k >> 1) * fw + (k & 1)] }
                         let first = fill[base]
-                        let uniform = fill[base + 1] == first && fill[base + fw] == first && fill[base + fw + 1] == first
+                        let uniform =
+                            fill[base + 1] == first && fill[base + fw] == first && fill[base + fw + 1] == first
                             && fill[base + 2 * fw] == first && fill[base + 2 * fw + 1] == first
                         let ink = ink[cell]
                         if ink != 0 {
@@ -226,11 +231,13 @@ extension RasterSurface {
                             var under = uniform ? first : RasterSurface.commonestSextant(among: ~ink & 63, sample)
                             var ink = ink
                             if !uniform, inkColor[cell] & PackedColor.edge != 0 {
-                                (ink, under) = RasterSurface.edgeCell(dots: ink, under: under, ink: inkColor[cell], count: 6,
-                                                                      bit: { 1 << UInt8($0) }, backdrop: backdrop, sample)
+                                (ink, under) = RasterSurface.edgeCell(
+                                    dots: ink, under: under, ink: inkColor[cell], count: 6,
+                                    bit: { 1 << UInt8($0) }, backdrop: backdrop, sample)
                             }
-                            cells[cell] = Cell(scalar: Glyphs.sextant[Int(ink)],
-                                               style: RasterSurface.style(contrast.adapt(inkColor[cell], over: under), background: under))
+                            cells[cell] = Cell(
+                                scalar: Glyphs.sextant[Int(ink)],
+                                style: RasterSurface.style(contrast.adapt(inkColor[cell], over: under), background: under))
                         } else if uniform {
                             if first & PackedColor.present != 0 { cells[cell] = RasterSurface.solid(first) }
                         } else {
@@ -265,8 +272,10 @@ extension RasterSurface {
     ///
     /// `byColourOnly`: the result is the mask of every sample (under the dots too) in the
     /// layer's fill colour — the commonest under the dots — over the commonest of the others.
-    static func edgeCell(dots: UInt8, under: Packed, ink: Packed, count: Int, bit: (Int) -> UInt8, backdrop: Packed,
-                         _ sample: (Int) -> Packed, byColourOnly: Bool = false) -> (UInt8, Packed) {
+    static func edgeCell(
+        dots: UInt8, under: Packed, ink: Packed, count: Int, bit: (Int) -> UInt8, backdrop: Packed,
+        _ sample: (Int) -> Packed, byColourOnly: Bool = false
+    ) -> (UInt8, Packed) {
         func rgb(_ p: Packed) -> Packed { p & PackedColor.present != 0 ? p : backdrop }
         func distance(_ a: Packed, _ b: Packed) -> Int {
             let a = rgb(a), b = rgb(b)
@@ -326,9 +335,10 @@ extension RasterSurface {
 
     @inline(__always)
     static func style(_ fg: Packed, background bg: Packed) -> CellStyle {
-        CellStyle(foreground: fg & PackedColor.present != 0 ? PackedColor.cellColor(fg) : .default,
-                  background: bg & PackedColor.present != 0 ? PackedColor.cellColor(bg) : .default,
-                  bold: fg & PackedColor.bold != 0, dim: fg & PackedColor.dim != 0)
+        CellStyle(
+            foreground: fg & PackedColor.present != 0 ? PackedColor.cellColor(fg) : .default,
+            background: bg & PackedColor.present != 0 ? PackedColor.cellColor(bg) : .default,
+            bold: fg & PackedColor.bold != 0, dim: fg & PackedColor.dim != 0)
     }
 
     /// The commonest of a cell's `count` samples whose bit (`bit(k)`) is in `mask` (ties: the
@@ -431,8 +441,11 @@ extension RasterSurface {
                 let c = PackedColor.cellColor(top)
                 return Cell(scalar: Glyphs.fullBlock, style: CellStyle(foreground: c, background: c))
             }
-            return Cell(scalar: Glyphs.upperHalf, style: CellStyle(foreground: PackedColor.cellColor(top),
-                                                         background: PackedColor.cellColor(bottom)))
+            return Cell(
+                scalar: Glyphs.upperHalf,
+                style: CellStyle(
+                    foreground: PackedColor.cellColor(top),
+                    background: PackedColor.cellColor(bottom)))
         case (true, false):
             return Cell(scalar: Glyphs.upperHalf, style: CellStyle(foreground: PackedColor.cellColor(top)))
         case (false, true):

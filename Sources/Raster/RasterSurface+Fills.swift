@@ -39,89 +39,92 @@ extension RasterSurface {
         // Per polygon, not per pixel: the fill colour's share of every blend, the dot bits.
         let premultiplied = PackedColor.premultiply(color, alpha256: a256)
         fill.withUnsafeMutableBufferPointer { fill in
-        ink.withUnsafeMutableBufferPointer { ink in
-        inkColor.withUnsafeMutableBufferPointer { inkColor in
-        poly.withUnsafeBufferPointer { poly in
-        // Per edge, once: its row range and slope, so a row costs a multiply per crossing
-        // instead of a divide (see `spanEnds`).
-        withUnsafeTemporaryAllocation(of: EdgeRun.self, capacity: n) { edges in
-            let tolerance = RasterSurface.edgeRuns(poly, sx: sx, sy: sy, into: edges)
-            let fillBase = fill.baseAddress!, inkBase = ink.baseAddress
-            for j in j0...j1 {
-                let y = Double(j) + 0.5
-                guard let (i0, i1) = RasterSurface.spanEnds(y: y, edges: edges, poly: poly, sx: sx, sy: sy,
-                                                            tolerance: tolerance, width: w) else { continue }
-                let rowBase = j * w
-                if asDots {
-                    // A narrow layer in braille mode: every covered sample is a dot of its
-                    // colour, the same texture as the thin strokes, no blocks.
-                    let cellBase = (j >> 2) * columns
-                    let dotRow = (j & 3) << 1
-                    if invisible { continue }
-                    for i in i0...i1 {
-                        ink[cellBase + (i >> 1)] |= Glyphs.brailleBit(dotRow | (i & 1))
-                        inkColor[cellBase + (i >> 1)] = dotColor
-                    }
-                    continue
-                }
-                let row = fillBase + rowBase
-                if opaque {
-                    (row + i0).update(repeating: color, count: i1 - i0 + 1)
-                } else if invisible {
-                    // Only over what is already drawn: the bare terminal shows through.
-                    for i in i0...i1 {
-                        let old = row[i]
-                        if old & PackedColor.present != 0 {
-                            row[i] = PackedColor.blend(premultiplied: premultiplied, over: old, alpha256: a256)
+            ink.withUnsafeMutableBufferPointer { ink in
+                inkColor.withUnsafeMutableBufferPointer { inkColor in
+                    poly.withUnsafeBufferPointer { poly in
+                        // Per edge, once: its row range and slope, so a row costs a multiply per crossing
+                        // instead of a divide (see `spanEnds`).
+                        withUnsafeTemporaryAllocation(of: EdgeRun.self, capacity: n) { edges in
+                            let tolerance = RasterSurface.edgeRuns(poly, sx: sx, sy: sy, into: edges)
+                            let fillBase = fill.baseAddress!, inkBase = ink.baseAddress
+                            for j in j0...j1 {
+                                let y = Double(j) + 0.5
+                                guard
+                                    let (i0, i1) = RasterSurface.spanEnds(
+                                        y: y, edges: edges, poly: poly, sx: sx, sy: sy,
+                                        tolerance: tolerance, width: w)
+                                else { continue }
+                                let rowBase = j * w
+                                if asDots {
+                                    // A narrow layer in braille mode: every covered sample is a dot of its
+                                    // colour, the same texture as the thin strokes, no blocks.
+                                    let cellBase = (j >> 2) * columns
+                                    let dotRow = (j & 3) << 1
+                                    if invisible { continue }
+                                    for i in i0...i1 {
+                                        ink[cellBase + (i >> 1)] |= Glyphs.brailleBit(dotRow | (i & 1))
+                                        inkColor[cellBase + (i >> 1)] = dotColor
+                                    }
+                                    continue
+                                }
+                                let row = fillBase + rowBase
+                                if opaque {
+                                    (row + i0).update(repeating: color, count: i1 - i0 + 1)
+                                } else if invisible {
+                                    // Only over what is already drawn: the bare terminal shows through.
+                                    for i in i0...i1 {
+                                        let old = row[i]
+                                        if old & PackedColor.present != 0 {
+                                            row[i] = PackedColor.blend(premultiplied: premultiplied, over: old, alpha256: a256)
+                                        }
+                                    }
+                                } else {
+                                    for i in i0...i1 {
+                                        let old = row[i]
+                                        let under = old & PackedColor.present != 0 ? old : backdrop
+                                        row[i] = PackedColor.blend(premultiplied: premultiplied, over: under, alpha256: a256)
+                                    }
+                                }
+                                if occludes {
+                                    if braille {
+                                        // Fills and dots share the 2 × 4 grid: clear exactly the dots covered:
+                                        // both dots of the row in whole cells, maybe one at either end.
+                                        let cellRow = inkBase! + (j >> 2) * columns
+                                        let left = Glyphs.brailleBit((j & 3) << 1), right = Glyphs.brailleBit((j & 3) << 1 | 1)
+                                        let keep = ~(left | right)
+                                        var c0 = i0 >> 1, c1 = i1 >> 1
+                                        if i0 & 1 == 1 {
+                                            cellRow[c0] &= c0 == c1 && i1 & 1 == 0 ? ~UInt8(0) : ~right
+                                            c0 += 1
+                                        }
+                                        if c0 <= c1 && i1 & 1 == 0 {
+                                            cellRow[c1] &= ~left
+                                            c1 -= 1
+                                        }
+                                        if c0 <= c1 {
+                                            for c in c0...c1 { cellRow[c] &= keep }
+                                        }
+                                    } else if sextant {
+                                        // Fills and lines share the 2 × 3 grid: clear exactly the sub-cells covered.
+                                        let cellBase = (j / 3) * columns
+                                        let shift = UInt8((j % 3) << 1)
+                                        let left: UInt8 = 1 << shift, right: UInt8 = 2 << shift
+                                        let c0 = i0 >> 1, c1 = i1 >> 1
+                                        for c in c0...c1 {
+                                            var m = left | right
+                                            if c == c0 && i0 & 1 == 1 { m &= ~left }
+                                            if c == c1 && i1 & 1 == 0 { m &= ~right }
+                                            ink[cellBase + c] &= ~m
+                                        }
+                                    } else if ascii {
+                                        for i in i0...i1 { ink[rowBase + i] = 0 }
+                                    }
+                                }
+                            }
                         }
-                    }
-                } else {
-                    for i in i0...i1 {
-                        let old = row[i]
-                        let under = old & PackedColor.present != 0 ? old : backdrop
-                        row[i] = PackedColor.blend(premultiplied: premultiplied, over: under, alpha256: a256)
-                    }
-                }
-                if occludes {
-                    if braille {
-                        // Fills and dots share the 2 × 4 grid: clear exactly the dots covered:
-                        // both dots of the row in whole cells, maybe one at either end.
-                        let cellRow = inkBase! + (j >> 2) * columns
-                        let left = Glyphs.brailleBit((j & 3) << 1), right = Glyphs.brailleBit((j & 3) << 1 | 1)
-                        let keep = ~(left | right)
-                        var c0 = i0 >> 1, c1 = i1 >> 1
-                        if i0 & 1 == 1 {
-                            cellRow[c0] &= c0 == c1 && i1 & 1 == 0 ? ~UInt8(0) : ~right
-                            c0 += 1
-                        }
-                        if c0 <= c1 && i1 & 1 == 0 {
-                            cellRow[c1] &= ~left
-                            c1 -= 1
-                        }
-                        if c0 <= c1 {
-                            for c in c0...c1 { cellRow[c] &= keep }
-                        }
-                    } else if sextant {
-                        // Fills and lines share the 2 × 3 grid: clear exactly the sub-cells covered.
-                        let cellBase = (j / 3) * columns
-                        let shift = UInt8((j % 3) << 1)
-                        let left: UInt8 = 1 << shift, right: UInt8 = 2 << shift
-                        let c0 = i0 >> 1, c1 = i1 >> 1
-                        for c in c0...c1 {
-                            var m = left | right
-                            if c == c0 && i0 & 1 == 1 { m &= ~left }
-                            if c == c1 && i1 & 1 == 0 { m &= ~right }
-                            ink[cellBase + c] &= ~m
-                        }
-                    } else if ascii {
-                        for i in i0...i1 { ink[rowBase + i] = 0 }
                     }
                 }
             }
-        }
-        }
-        }
-        }
         }
     }
 
@@ -148,14 +151,18 @@ extension RasterSurface {
     /// multiply per crossing instead of a divide. Answers the tolerance `spanEnds` checks
     /// crossings against.
     @inline(__always)
-    static func edgeRuns(_ poly: UnsafeBufferPointer<PolyVertex>, sx: Double, sy: Double,
-                         into edges: UnsafeMutableBufferPointer<EdgeRun>) -> Double {
+    static func edgeRuns(
+        _ poly: UnsafeBufferPointer<PolyVertex>, sx: Double, sy: Double,
+        into edges: UnsafeMutableBufferPointer<EdgeRun>
+    ) -> Double {
         var maxAbsX = 0.0
         var prev = poly[poly.count - 1]
         for (k, v) in poly.enumerated() {
             let py = prev.y * sy, vy = v.y * sy
-            (edges.baseAddress! + k).initialize(to: EdgeRun(low: min(py, vy), high: max(py, vy), y: py, x: prev.x,
-                                                            slope: (v.x - prev.x) / (vy - py)))
+            (edges.baseAddress! + k).initialize(
+                to: EdgeRun(
+                    low: min(py, vy), high: max(py, vy), y: py, x: prev.x,
+                    slope: (v.x - prev.x) / (vy - py)))
             maxAbsX = max(maxAbsX, abs(v.x))
             prev = v
         }
@@ -167,16 +174,20 @@ extension RasterSurface {
     /// samples a cell, `width × height` samples, row by row: `body(row, first, last)` for
     /// each row holding any — the samples `fillPolygon` fills (centres inside, half-open).
     /// The exploded view fills its planes with it at one sample a cell.
-    static func forEachSpan(_ poly: [PolyVertex], sx: Double, sy: Double, width w: Int, height h: Int,
-                            _ body: (Int, Int, Int) -> Void) {
+    static func forEachSpan(
+        _ poly: [PolyVertex], sx: Double, sy: Double, width w: Int, height h: Int,
+        _ body: (Int, Int, Int) -> Void
+    ) {
         let n = poly.count
         guard n >= 3, let (j0, j1) = spanRows(poly, sy: sy, height: h) else { return }
         poly.withUnsafeBufferPointer { poly in
             withUnsafeTemporaryAllocation(of: EdgeRun.self, capacity: n) { edges in
                 let tolerance = edgeRuns(poly, sx: sx, sy: sy, into: edges)
                 for j in j0...j1 {
-                    if let (i0, i1) = spanEnds(y: Double(j) + 0.5, edges: edges, poly: poly, sx: sx, sy: sy,
-                                               tolerance: tolerance, width: w) {
+                    if let (i0, i1) = spanEnds(
+                        y: Double(j) + 0.5, edges: edges, poly: poly, sx: sx, sy: sy,
+                        tolerance: tolerance, width: w)
+                    {
                         body(j, i0, i1)
                     }
                 }
@@ -203,8 +214,10 @@ extension RasterSurface {
     /// crossing lands within `tolerance` of a pixel boundary or the two nearly meet: then
     /// the row is computed again exactly, so the pixels are always those of the exact form.
     @inline(__always)
-    static func spanEnds(y: Double, edges: UnsafeMutableBufferPointer<EdgeRun>, poly: UnsafeBufferPointer<PolyVertex>,
-                         sx: Double, sy: Double, tolerance: Double, width w: Int) -> (Int, Int)? {
+    static func spanEnds(
+        y: Double, edges: UnsafeMutableBufferPointer<EdgeRun>, poly: UnsafeBufferPointer<PolyVertex>,
+        sx: Double, sy: Double, tolerance: Double, width w: Int
+    ) -> (Int, Int)? {
         var left = Double.infinity, right = -Double.infinity
         var exact = false
         for e in edges where e.low <= y && y < e.high {
@@ -216,7 +229,8 @@ extension RasterSurface {
             guard left < right else { return nil }
             let a = left - 0.5, b = right - 0.5
             let ca = ceilClamped(a), cb = ceilClamped(b)
-            exact = right - left < tolerance
+            exact =
+                right - left < tolerance
                 || Double(ca) - a < tolerance || a - Double(ca - 1) < tolerance
                 || Double(cb) - b < tolerance || b - Double(cb - 1) < tolerance
             if !exact {

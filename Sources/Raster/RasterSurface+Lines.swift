@@ -38,14 +38,16 @@ extension RasterSurface {
         }
         for i in 0..<n where poly[i].real {
             let a = poly[i], b = poly[i + 1 == n ? 0 : i + 1]
-            drawLine(inside(a.x * sx, cx), inside(a.y * sy, cy), inside(b.x * sx, cx), inside(b.y * sy, cy),
-                     color: color, pattern: pattern, glyph: asciiGlyph(dx: b.x - a.x, dy: b.y - a.y))
+            drawLine(
+                inside(a.x * sx, cx), inside(a.y * sy, cy), inside(b.x * sx, cx), inside(b.y * sy, cy),
+                color: color, pattern: pattern, glyph: asciiGlyph(dx: b.x - a.x, dy: b.y - a.y))
         }
         if mode == .ascii {
             // Corners: where two outline edges meet.
             for i in 0..<n where poly[i].real && poly[i == 0 ? n - 1 : i - 1].real {
-                plot(RasterSurface.floorClamped(inside(poly[i].x, cx)), RasterSurface.floorClamped(inside(poly[i].y, cy)),
-                     color: color, glyph: UInt8(ascii: "+"))
+                plot(
+                    RasterSurface.floorClamped(inside(poly[i].x, cx)), RasterSurface.floorClamped(inside(poly[i].y, cy)),
+                    color: color, glyph: UInt8(ascii: "+"))
             }
         }
     }
@@ -60,8 +62,10 @@ extension RasterSurface {
 
     /// A line between two points in **line-grid** coordinates, clipped to the canvas first
     /// (so a 1e9-point edge costs no more than a short one), then stepped with Bresenham.
-    mutating func drawLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
-                           color: Packed, pattern: LinePattern, glyph: UInt8) {
+    mutating func drawLine(
+        _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
+        color: Packed, pattern: LinePattern, glyph: UInt8
+    ) {
         let w = lineWidth, h = lineHeight
         guard var walk = BresenhamWalk(x0, y0, x1, y1, width: w, height: h) else { return }
         let ex = walk.endX, ey = walk.endY
@@ -75,59 +79,59 @@ extension RasterSurface {
             let columns = self.columns
             let sextant = mode == .sextant
             ink.withUnsafeMutableBufferPointer { ink in
-            inkColor.withUnsafeMutableBufferPointer { inkColor in
-            Glyphs.brailleBit.withUnsafeBufferPointer { bits in
-                // An overlay (the selection's outline) drawn over a turned filled layer's rim
-                // keeps the rim's `edge` flag, so the cell still shows the true edge.
-                let overlay = color & PackedColor.adaptive != 0
-                @inline(__always) func put(_ cell: Int, _ bit: UInt8) {
-                    if overlay && ink[cell] != 0 {
-                        inkColor[cell] = color | (inkColor[cell] & PackedColor.edge)
-                    } else {
-                        inkColor[cell] = color
-                    }
-                    ink[cell] |= bit
-                }
-                // A solid braille line with both ends on the canvas (the usual outline) stays on it:
-                // the same steps without the per-step checks; straight across or down, a plain run.
-                if !sextant && solid && min(walk.x, ex) >= 0 && max(walk.x, ex) < w && min(walk.y, ey) >= 0 && max(walk.y, ey) < h {
-                    if walk.y == ey {
-                        let rowCells = (walk.y >> 2) * columns, dotRow = (walk.y & 3) << 1
-                        for xi in min(walk.x, ex)...max(walk.x, ex) {
-                            put(rowCells + (xi >> 1), Glyphs.brailleBit(dotRow | (xi & 1)))
+                inkColor.withUnsafeMutableBufferPointer { inkColor in
+                    Glyphs.brailleBit.withUnsafeBufferPointer { bits in
+                        // An overlay (the selection's outline) drawn over a turned filled layer's rim
+                        // keeps the rim's `edge` flag, so the cell still shows the true edge.
+                        let overlay = color & PackedColor.adaptive != 0
+                        @inline(__always) func put(_ cell: Int, _ bit: UInt8) {
+                            if overlay && ink[cell] != 0 {
+                                inkColor[cell] = color | (inkColor[cell] & PackedColor.edge)
+                            } else {
+                                inkColor[cell] = color
+                            }
+                            ink[cell] |= bit
                         }
-                        return
-                    }
-                    if walk.x == ex {
-                        let column = walk.x >> 1, dotColumn = walk.x & 1
-                        for yi in min(walk.y, ey)...max(walk.y, ey) {
-                            put((yi >> 2) * columns + column, Glyphs.brailleBit((yi & 3) << 1 | dotColumn))
+                        // A solid braille line with both ends on the canvas (the usual outline) stays on it:
+                        // the same steps without the per-step checks; straight across or down, a plain run.
+                        if !sextant && solid && min(walk.x, ex) >= 0 && max(walk.x, ex) < w && min(walk.y, ey) >= 0 && max(walk.y, ey) < h {
+                            if walk.y == ey {
+                                let rowCells = (walk.y >> 2) * columns, dotRow = (walk.y & 3) << 1
+                                for xi in min(walk.x, ex)...max(walk.x, ex) {
+                                    put(rowCells + (xi >> 1), Glyphs.brailleBit(dotRow | (xi & 1)))
+                                }
+                                return
+                            }
+                            if walk.x == ex {
+                                let column = walk.x >> 1, dotColumn = walk.x & 1
+                                for yi in min(walk.y, ey)...max(walk.y, ey) {
+                                    put((yi >> 2) * columns + column, Glyphs.brailleBit((yi & 3) << 1 | dotColumn))
+                                }
+                                return
+                            }
+                            while true {
+                                put((walk.y >> 2) * columns + (walk.x >> 1), Glyphs.brailleBit((walk.y & 3) << 1 | (walk.x & 1)))
+                                if walk.atEnd { break }
+                                walk.step()
+                            }
+                            return
                         }
-                        return
-                    }
-                    while true {
-                        put((walk.y >> 2) * columns + (walk.x >> 1), Glyphs.brailleBit((walk.y & 3) << 1 | (walk.x & 1)))
-                        if walk.atEnd { break }
-                        walk.step()
-                    }
-                    return
-                }
-                while true {
-                    if walk.x >= 0, walk.y >= 0, walk.x < w, walk.y < h, solid || pattern.isOn(k, coarse: coarse) {
-                        let cell: Int, bit: UInt8
-                        if sextant {
-                            cell = (walk.y / 3) * columns + (walk.x >> 1); bit = 1 << UInt8((walk.y % 3) << 1 | (walk.x & 1))
-                        } else {
-                            cell = (walk.y >> 2) * columns + (walk.x >> 1); bit = bits[(walk.y & 3) << 1 | (walk.x & 1)]
+                        while true {
+                            if walk.x >= 0, walk.y >= 0, walk.x < w, walk.y < h, solid || pattern.isOn(k, coarse: coarse) {
+                                let cell: Int, bit: UInt8
+                                if sextant {
+                                    cell = (walk.y / 3) * columns + (walk.x >> 1); bit = 1 << UInt8((walk.y % 3) << 1 | (walk.x & 1))
+                                } else {
+                                    cell = (walk.y >> 2) * columns + (walk.x >> 1); bit = bits[(walk.y & 3) << 1 | (walk.x & 1)]
+                                }
+                                put(cell, bit)
+                            }
+                            if walk.atEnd { break }
+                            walk.step()
+                            k += 1
                         }
-                        put(cell, bit)
                     }
-                    if walk.atEnd { break }
-                    walk.step()
-                    k += 1
                 }
-            }
-            }
             }
         case .blocks, .ascii:
             while true {
@@ -174,8 +178,9 @@ extension RasterSurface {
 
     /// A single line-grid sample at a point in cell coordinates (for layers smaller than a dot).
     mutating func dot(atCellX x: Double, y: Double, color: Packed) {
-        plot(RasterSurface.floorClamped(x * Double(lineGrid.perColumn)),
-             RasterSurface.floorClamped(y * Double(lineGrid.perRow)), color: color, glyph: UInt8(ascii: "+"))
+        plot(
+            RasterSurface.floorClamped(x * Double(lineGrid.perColumn)),
+            RasterSurface.floorClamped(y * Double(lineGrid.perRow)), color: color, glyph: UInt8(ascii: "+"))
     }
 
     /// A whole-cell glyph drawn over everything else; off-canvas cells are ignored.
@@ -208,8 +213,11 @@ struct BresenhamWalk {
 
     @inline(__always)
     init?(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, width: Int, height: Int) {
-        guard let (t0, t1) = PolygonOps.clipSegment(x0, y0, x1, y1, minX: -1, minY: -1,
-                                                    maxX: Double(width + 1), maxY: Double(height + 1)) else { return nil }
+        guard
+            let (t0, t1) = PolygonOps.clipSegment(
+                x0, y0, x1, y1, minX: -1, minY: -1,
+                maxX: Double(width + 1), maxY: Double(height + 1))
+        else { return nil }
         let dx = x1 - x0, dy = y1 - y0
         x = RasterSurface.floorClamped(x0 + t0 * dx); y = RasterSurface.floorClamped(y0 + t0 * dy)
         endX = RasterSurface.floorClamped(x0 + t1 * dx); endY = RasterSurface.floorClamped(y0 + t1 * dy)

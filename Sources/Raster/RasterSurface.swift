@@ -43,8 +43,10 @@ struct RasterSurface {
     var picks: ContrastPicks
 
     /// `buffers` and `picks` are the last frame's (`RasterScratch`), or new ones.
-    init(mode: RenderMode, columns: Int, rows: Int, cellAspect: Double, backdrop: Packed,
-         buffers: Buffers = Buffers(), picks: ContrastPicks = ContrastPicks()) {
+    init(
+        mode: RenderMode, columns: Int, rows: Int, cellAspect: Double, backdrop: Packed,
+        buffers: Buffers = Buffers(), picks: ContrastPicks = ContrastPicks()
+    ) {
         self.mode = mode
         self.columns = columns
         self.rows = rows
@@ -98,8 +100,9 @@ struct RasterSurface {
 
     /// This frame's buffers, for the next frame; the surface is empty afterwards.
     mutating func recycle() -> Buffers {
-        let buffers = Buffers(fill: fill, ink: ink, inkColor: inkColor, fillWidth: fillWidth,
-                              fillRowsLow: fillRowsLow, fillRowsHigh: fillRowsHigh)
+        let buffers = Buffers(
+            fill: fill, ink: ink, inkColor: inkColor, fillWidth: fillWidth,
+            fillRowsLow: fillRowsLow, fillRowsHigh: fillRowsHigh)
         fill = []; ink = []; inkColor = []
         return buffers
     }

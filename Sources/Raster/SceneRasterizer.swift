@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Cells
 import Geometry
@@ -36,8 +36,10 @@ public enum SceneRasterizer {
     /// Renders `tree` into a new `columns × rows` canvas. `viewport` maps screen points
     /// (the space top-level layers live in) to cells. `scratch`: what the caller's last frame
     /// left (buffers, the names' index, colour picks), reused; a fresh one draws the same.
-    public static func render(_ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
-                              options: RasterOptions = RasterOptions(), scratch: RasterScratch = RasterScratch()) -> Canvas {
+    public static func render(
+        _ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
+        options: RasterOptions = RasterOptions(), scratch: RasterScratch = RasterScratch()
+    ) -> Canvas {
         guard columns > 0, rows > 0 else { return Canvas(columns: columns, rows: rows) }
         var parts = scratch.take()
         defer { scratch.keep(parts) }
@@ -48,8 +50,10 @@ public enum SceneRasterizer {
     }
 
     /// Renders over `canvas`: cells nothing draws on keep their content.
-    public static func render(_ tree: LayerTree, viewport: Viewport, into canvas: inout Canvas,
-                              options: RasterOptions = RasterOptions(), scratch: RasterScratch = RasterScratch()) {
+    public static func render(
+        _ tree: LayerTree, viewport: Viewport, into canvas: inout Canvas,
+        options: RasterOptions = RasterOptions(), scratch: RasterScratch = RasterScratch()
+    ) {
         let columns = canvas.columns, rows = canvas.rows
         guard columns > 0, rows > 0 else { return }
         var parts = scratch.take()
@@ -62,18 +66,22 @@ public enum SceneRasterizer {
     /// Everything drawn into the frame's buffers (layers, selection, annotations,
     /// measurement, content axes), and the map from screen points to cells. The surface
     /// takes `parts`' buffers and picks until `finish` hands them back.
-    private static func draw(_ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
-                             options: RasterOptions, parts: inout RasterScratch.Parts) -> (RasterSurface, Homography) {
+    private static func draw(
+        _ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
+        options: RasterOptions, parts: inout RasterScratch.Parts
+    ) -> (RasterSurface, Homography) {
         let mode = options.resolvedMode
         let buffers = parts.buffers, picks = parts.picks
         parts.buffers = RasterSurface.Buffers()
         parts.picks = ContrastPicks()
-        var surface = RasterSurface(mode: mode, columns: columns, rows: rows,
-                                    cellAspect: viewport.cellAspect,
-                                    backdrop: PackedColor.pack(options.palette.backdrop),
-                                    buffers: buffers, picks: picks)
-        let viewport = Viewport(origin: viewport.origin, pointsPerColumn: viewport.pointsPerColumn,
-                                cellAspect: viewport.cellAspect)
+        var surface = RasterSurface(
+            mode: mode, columns: columns, rows: rows,
+            cellAspect: viewport.cellAspect,
+            backdrop: PackedColor.pack(options.palette.backdrop),
+            buffers: buffers, picks: picks)
+        let viewport = Viewport(
+            origin: viewport.origin, pointsPerColumn: viewport.pointsPerColumn,
+            cellAspect: viewport.cellAspect)
         let toCells = cellMap(viewport)
         drawLayers(tree, toCells: toCells, options: options, frame: &parts.frame, surface: &surface)
         if let selection = options.selection, tree.contains(selection), !options.overlays.isEmpty {
@@ -92,16 +100,20 @@ public enum SceneRasterizer {
 
     /// After the composition: the names (or the measurement's figures), text-only pictures,
     /// and the buffers handed to the next frame.
-    private static func finish(_ surface: inout RasterSurface, tree: LayerTree, toCells: Homography,
-                               options: RasterOptions, parts: inout RasterScratch.Parts, canvas: inout Canvas) {
+    private static func finish(
+        _ surface: inout RasterSurface, tree: LayerTree, toCells: Homography,
+        options: RasterOptions, parts: inout RasterScratch.Parts, canvas: inout Canvas
+    ) {
         let picture = options.textOnly ? canvas : nil
         if options.labels != .none {
-            Labels.place(surface.labelBoxes, tree: tree, toCells: toCells, options: options, marks: surface.markCells,
-                         names: &parts.names, picks: &surface.picks, canvas: &canvas)
+            Labels.place(
+                surface.labelBoxes, tree: tree, toCells: toCells, options: options, marks: surface.markCells,
+                names: &parts.names, picks: &surface.picks, canvas: &canvas)
         } else if options.measurement != nil {
             var grid = LabelGrid(columns: canvas.columns, rows: canvas.rows)
-            Labels.placeFigures(options.measurement, toCells: toCells, backdrop: options.palette.backdrop, grid: &grid,
-                                picks: &surface.picks, canvas: &canvas)
+            Labels.placeFigures(
+                options.measurement, toCells: toCells, backdrop: options.palette.backdrop, grid: &grid,
+                picks: &surface.picks, canvas: &canvas)
         }
         if let picture { keepOnlyText(&canvas, picture: picture, keeping: surface.textCells) }
         parts.buffers = surface.recycle()
@@ -132,8 +144,10 @@ public enum SceneRasterizer {
     private static let noClip: Int32 = -1
     private static let nothingVisible: Int32 = -2
 
-    private static func drawLayers(_ tree: LayerTree, toCells: Homography, options: RasterOptions,
-                                   frame: inout FrameScratch, surface: inout RasterSurface) {
+    private static func drawLayers(
+        _ tree: LayerTree, toCells: Homography, options: RasterOptions,
+        frame: inout FrameScratch, surface: inout RasterSurface
+    ) {
         // Model ghosts of animated layers, each drawn just before its layer.
         var ghosts: [LayerID: [Annotation]] = [:]
         for a in options.annotations { if let id = a.under { ghosts[id, default: []].append(a) } }
@@ -216,11 +230,13 @@ public enum SceneRasterizer {
                 ratio = boxArea > 0 ? abs(PolygonOps.doubleArea(poly)) / 2 / boxArea : 0
             }
             if options.labels != .none {
-                surface.labelBoxes.append(LabelBox(id: step.id, name: walk.layers[step.slot].name, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
-                                                   fillRatio: ratio,
-                                                   fill: options.showFills && step.opacity >= 0.999 ? background : nil,
-                                                   tips: LabelBox.tips(of: poly),
-                                                   anchor: step.matrix.apply(to: walk.layers[step.slot].anchorInBounds)))
+                surface.labelBoxes.append(
+                    LabelBox(
+                        id: step.id, name: walk.layers[step.slot].name, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
+                        fillRatio: ratio,
+                        fill: options.showFills && step.opacity >= 0.999 ? background : nil,
+                        tips: LabelBox.tips(of: poly),
+                        anchor: step.matrix.apply(to: walk.layers[step.slot].anchorInBounds)))
             }
 
             let alpha = step.opacity
@@ -251,8 +267,9 @@ public enum SceneRasterizer {
             if thickness < thinThreshold, let axis = thinAxis(poly, perColumn: perColumn, perRow: perRow) {
                 // Narrower than a sample: one continuous stroke of the layer's own colour.
                 if fill != nil || options.showOutlines {
-                    surface.strokeFill(axis.0, axis.1, axis.2, axis.3, color: fill ?? outline,
-                                       alpha: fill != nil ? alpha : 1)
+                    surface.strokeFill(
+                        axis.0, axis.1, axis.2, axis.3, color: fill ?? outline,
+                        alpha: fill != nil ? alpha : 1)
                 }
                 continue
             }
@@ -273,8 +290,9 @@ public enum SceneRasterizer {
             if !walk.layers[step.slot].drawing.isEmpty || layerStep != nil {
                 let region = masksToBounds ? childClips[step.index] : clip
                 if region != nothingVisible {
-                    ContentRaster.draw(walk.layers[step.slot], count: layerStep?.count, matrix: step.matrix,
-                                       clip: region >= 0 ? clips[Int(region)] : nil, alpha: alpha, unicode: options.unicode, surface: &surface)
+                    ContentRaster.draw(
+                        walk.layers[step.slot], count: layerStep?.count, matrix: step.matrix,
+                        clip: region >= 0 ? clips[Int(region)] : nil, alpha: alpha, unicode: options.unicode, surface: &surface)
                 }
             }
         }
@@ -320,7 +338,8 @@ public enum SceneRasterizer {
     /// coordinates, each end pulled in by half a sample (at most half the length) so the
     /// stroke covers the samples the layer covers lengthwise; nil for fewer than 3 vertices.
     static func thinAxis(_ poly: [PolyVertex], perColumn sx: Double, perRow sy: Double)
-        -> (Double, Double, Double, Double)? {
+        -> (Double, Double, Double, Double)?
+    {
         let n = poly.count
         guard n >= 3 else { return nil }
         // Ends: midpoints of the two short sides of a quad; else the farthest pair of vertices.
@@ -336,11 +355,13 @@ public enum SceneRasterizer {
         } else {
             var best = -1.0
             a = (poly[0].x, poly[0].y); b = a
-            for i in 0..<n { for j in (i + 1)..<n {
-                let dx = (poly[j].x - poly[i].x) * sx, dy = (poly[j].y - poly[i].y) * sy
-                let d = dx * dx + dy * dy
-                if d > best { best = d; a = (poly[i].x, poly[i].y); b = (poly[j].x, poly[j].y) }
-            } }
+            for i in 0..<n {
+                for j in (i + 1)..<n {
+                    let dx = (poly[j].x - poly[i].x) * sx, dy = (poly[j].y - poly[i].y) * sy
+                    let d = dx * dx + dy * dy
+                    if d > best { best = d; a = (poly[i].x, poly[i].y); b = (poly[j].x, poly[j].y) }
+                }
+            }
         }
         // Pull each end in by half a sample, measured in samples.
         let dx = (b.0 - a.0) * sx, dy = (b.1 - a.1) * sy
@@ -355,7 +376,8 @@ public enum SceneRasterizer {
     /// canvas's pixels): its superlayer's sublayer space (where position and frame live),
     /// the superlayer's map, that sublayer space's map, and the layer's own map.
     static func markMaps(_ id: LayerID, in tree: LayerTree, to target: Homography)
-        -> (parentSublayerSpace: Transform3D, parentTo: Homography, sublayerSpaceTo: Homography, layerTo: Homography) {
+        -> (parentSublayerSpace: Transform3D, parentTo: Homography, sublayerSpaceTo: Homography, layerTo: Homography)
+    {
         let parentSublayerSpace: Transform3D
         let parentTo: Homography
         if let parent = tree[id].superlayer {
@@ -365,12 +387,16 @@ public enum SceneRasterizer {
             parentSublayerSpace = .identity
             parentTo = target
         }
-        return (parentSublayerSpace, parentTo, parentSublayerSpace.planeHomography.concatenating(parentTo),
-                tree.matrixToScreen(id).concatenating(target))
+        return (
+            parentSublayerSpace, parentTo, parentSublayerSpace.planeHomography.concatenating(parentTo),
+            tree.matrixToScreen(id).concatenating(target)
+        )
     }
 
-    private static func drawSelection(_ id: LayerID, tree: LayerTree, toCells: Homography,
-                                      options: RasterOptions, surface: inout RasterSurface) {
+    private static func drawSelection(
+        _ id: LayerID, tree: LayerTree, toCells: Homography,
+        options: RasterOptions, surface: inout RasterSurface
+    ) {
         let layer = tree[id]
         let palette = options.palette
         let overlays = options.overlays
@@ -385,16 +411,21 @@ public enum SceneRasterizer {
             ghost.transform = .identity
             let h = ghost.toSuperlayer.concatenating(parentSublayerSpace).planeHomography.concatenating(parentToCells)
             PolygonOps.project(layer.bounds, through: h, into: &poly)
-            stroke(poly, color: PackedColor.pack(palette.ghost) | PackedColor.adaptive, pattern: .dotted, asciiGlyph: ":", bold: options.boldMarks, surface: &surface)
+            stroke(
+                poly, color: PackedColor.pack(palette.ghost) | PackedColor.adaptive, pattern: .dotted, asciiGlyph: ":", bold: options.boldMarks,
+                surface: &surface)
         }
         if overlays.contains(.frame) {
             PolygonOps.project(layer.frame, through: sublayerSpaceToCells, into: &poly)
-            stroke(poly, color: PackedColor.pack(palette.frame) | PackedColor.adaptive, pattern: .dashed, asciiGlyph: nil, bold: options.boldMarks, surface: &surface)
+            stroke(
+                poly, color: PackedColor.pack(palette.frame) | PackedColor.adaptive, pattern: .dashed, asciiGlyph: nil, bold: options.boldMarks,
+                surface: &surface)
         }
         if overlays.contains(.outline) {
             PolygonOps.project(layer.bounds, through: layerToCells, into: &poly)
-            stroke(poly, color: PackedColor.pack(palette.selection) | PackedColor.bold | PackedColor.adaptive, pattern: .solid,
-                   asciiGlyph: nil, bold: options.boldMarks, surface: &surface)
+            stroke(
+                poly, color: PackedColor.pack(palette.selection) | PackedColor.bold | PackedColor.adaptive, pattern: .solid,
+                asciiGlyph: nil, bold: options.boldMarks, surface: &surface)
         }
         if overlays.contains(.position) {
             let p = layer.position
@@ -405,8 +436,9 @@ public enum SceneRasterizer {
                 inParent = parentSublayerSpace.project(p.x, p.y, layer.zPosition).map { Point(x: $0.x, y: $0.y) }
             }
             if let q = inParent.flatMap({ parentToCells.apply(to: $0) }) {
-                let arm = crosshair(atCellX: q.x, y: q.y, color: PackedColor.pack(palette.position) | PackedColor.adaptive, unicode: unicode,
-                                    scale: markScale, surface: &surface)
+                let arm = crosshair(
+                    atCellX: q.x, y: q.y, color: PackedColor.pack(palette.position) | PackedColor.adaptive, unicode: unicode,
+                    scale: markScale, surface: &surface)
                 surface.markArea(q.x - arm.x, q.y - arm.y, q.x + arm.x, q.y + arm.y)
             }
         }
@@ -423,9 +455,10 @@ public enum SceneRasterizer {
                 let n = 16
                 for i in 0..<n {
                     let t0 = Double(i) / Double(n) * 2 * Double.pi, t1 = Double(i + 1) / Double(n) * 2 * Double.pi
-                    surface.drawLine((ox + rx * cos(t0)) * perColumn, (oy + ry * sin(t0)) * perRow,
-                                     (ox + rx * cos(t1)) * perColumn, (oy + ry * sin(t1)) * perRow,
-                                     color: color, pattern: .solid, glyph: 0)
+                    surface.drawLine(
+                        (ox + rx * cos(t0)) * perColumn, (oy + ry * sin(t0)) * perRow,
+                        (ox + rx * cos(t1)) * perColumn, (oy + ry * sin(t1)) * perRow,
+                        color: color, pattern: .solid, glyph: 0)
                 }
                 surface.markArea(ox - rx, oy - ry, ox + rx, oy + ry)
             }
@@ -442,8 +475,10 @@ public enum SceneRasterizer {
 
     /// Outlines a projected polygon; in ascii mode `asciiGlyph` (when given) replaces the
     /// slope glyphs, so the ghost reads differently from real outlines.
-    private static func stroke(_ poly: [PolyVertex], color: Packed, pattern: LinePattern,
-                               asciiGlyph: Character?, bold: Bool = false, surface: inout RasterSurface) {
+    private static func stroke(
+        _ poly: [PolyVertex], color: Packed, pattern: LinePattern,
+        asciiGlyph: Character?, bold: Bool = false, surface: inout RasterSurface
+    ) {
         guard !poly.isEmpty else { return }
         if bold && surface.mode != .ascii {
             // Presentation: the same mark again one sample right and one sample down.
@@ -474,8 +509,10 @@ public enum SceneRasterizer {
     /// 6 dots (3 columns, 1.5 rows) in braille mode; a centre glyph with one-cell arms
     /// otherwise; arms `scale` times as long on a big canvas. Returns the arms' reach in cells.
     @discardableResult
-    private static func crosshair(atCellX x: Double, y: Double, color: Packed, unicode: Bool, scale: Int = 1,
-                                  surface: inout RasterSurface) -> (x: Double, y: Double) {
+    private static func crosshair(
+        atCellX x: Double, y: Double, color: Packed, unicode: Bool, scale: Int = 1,
+        surface: inout RasterSurface
+    ) -> (x: Double, y: Double) {
         let k = Double(max(1, scale))
         switch surface.mode {
         case .braille, .auto, .octant:

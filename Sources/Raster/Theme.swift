@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 import Cells
 import LayerModel
@@ -32,13 +32,13 @@ extension RasterPalette {
     /// Overlay colours for a light background: the dark palette's hues, deeper.
     public static let light: RasterPalette = {
         var p = RasterPalette(
-        defaultOutline: Color(red: 110, green: 110, blue: 110),
-        selection: Color(red: 190, green: 0, blue: 190),
-        frame: Color(red: 190, green: 110, blue: 0),
-        ghost: Color(red: 120, green: 120, blue: 120),
-        anchor: Color(red: 215, green: 20, blue: 20),
-        position: Color(red: 0, green: 120, blue: 200),
-        backdrop: Color(red: 255, green: 255, blue: 255))
+            defaultOutline: Color(red: 110, green: 110, blue: 110),
+            selection: Color(red: 190, green: 0, blue: 190),
+            frame: Color(red: 190, green: 110, blue: 0),
+            ghost: Color(red: 120, green: 120, blue: 120),
+            anchor: Color(red: 215, green: 20, blue: 20),
+            position: Color(red: 0, green: 120, blue: 200),
+            backdrop: Color(red: 255, green: 255, blue: 255))
         // The model ghost: a deeper green that still reads on white, dim and dotted.
         p.modelOutline = Color(red: 60, green: 140, blue: 60)
         return p
@@ -192,7 +192,8 @@ public struct ContrastPicks: Sendable {
     public var count: Int { table.count }
 
     private mutating func remembered(_ fg: Color, on bg: Color, text: Bool, _ compute: () -> Color) -> Color {
-        let key = (text ? UInt64(1) << 48 : 0) | UInt64(fg.red) << 40 | UInt64(fg.green) << 32 | UInt64(fg.blue) << 24
+        let key =
+            (text ? UInt64(1) << 48 : 0) | UInt64(fg.red) << 40 | UInt64(fg.green) << 32 | UInt64(fg.blue) << 24
             | UInt64(bg.red) << 16 | UInt64(bg.green) << 8 | UInt64(bg.blue)
         if let hit = table[key] { return hit }
         let picked = compute()

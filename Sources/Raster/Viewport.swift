@@ -27,7 +27,7 @@ public struct Viewport: Equatable, Sendable {
     /// A terminal cell is about twice as tall as it is wide.
     public static let defaultCellAspect = 2.0
     /// Zoom never goes past these scales (points per column), so arithmetic stays finite.
-    public static let scaleRange: ClosedRange<Double> = 1e-6 ... 1e12
+    public static let scaleRange: ClosedRange<Double> = 1e-6...1e12
 
     /// The screen point at the top-left **corner** of cell (0, 0), in points.
     public var origin: Point
@@ -57,8 +57,10 @@ public struct Viewport: Equatable, Sendable {
     /// The viewport that shows all of `rect` (screen points) in `columns × rows` cells, as
     /// large as possible with square-looking points, centred. An empty canvas or a rect with
     /// no extent keeps 1 point per column around the rect's centre.
-    public static func fitting(_ rect: Rect, columns: Int, rows: Int,
-                               cellAspect: Double = Viewport.defaultCellAspect) -> Viewport {
+    public static func fitting(
+        _ rect: Rect, columns: Int, rows: Int,
+        cellAspect: Double = Viewport.defaultCellAspect
+    ) -> Viewport {
         var v = Viewport(pointsPerColumn: 1, cellAspect: cellAspect)
         v.fit(rect, columns: columns, rows: rows)
         return v
@@ -75,8 +77,9 @@ public struct Viewport: Equatable, Sendable {
         }
         pointsPerColumn = Viewport.sanitizedScale(scale)
         let c = r.center
-        origin = Point(x: c.x - Double(max(columns, 0)) * pointsPerColumn / 2,
-                       y: c.y - Double(max(rows, 0)) * pointsPerRow / 2)
+        origin = Point(
+            x: c.x - Double(max(columns, 0)) * pointsPerColumn / 2,
+            y: c.y - Double(max(rows, 0)) * pointsPerRow / 2)
     }
 
     // MARK: Points ↔ cells
@@ -104,8 +107,11 @@ public struct Viewport: Equatable, Sendable {
 
     /// The screen rect covered by a `columns × rows` canvas, in points.
     public func visibleRect(columns: Int, rows: Int) -> Rect {
-        Rect(origin: origin, size: Size(width: Double(max(columns, 0)) * pointsPerColumn,
-                                        height: Double(max(rows, 0)) * pointsPerRow))
+        Rect(
+            origin: origin,
+            size: Size(
+                width: Double(max(columns, 0)) * pointsPerColumn,
+                height: Double(max(rows, 0)) * pointsPerRow))
     }
 
     // MARK: Sub-cell samples

@@ -30,8 +30,11 @@ extension SceneLoader {
     /// `save --rewrite` (issue 36): as `save`, but where the file cannot keep its text for the
     /// edit, what it cannot is written afresh and the rest kept (`PreservingSave`); the report
     /// says what was.
-    public static func rewrite(_ scene: Scene, to path: String, expecting expected: TextFile.Expectation = .any) throws(SceneLoadError) -> PreservingSave.Report {
-        do { return try PreservingSave.save(scene, to: path, play: played, expecting: expected, rewriting: true) } catch { throw SceneLoadError(error.description) }
+    public static func rewrite(_ scene: Scene, to path: String, expecting expected: TextFile.Expectation = .any) throws(SceneLoadError) -> PreservingSave.Report
+    {
+        do { return try PreservingSave.save(scene, to: path, play: played, expecting: expected, rewriting: true) } catch {
+            throw SceneLoadError(error.description)
+        }
     }
 }
 

@@ -9,8 +9,10 @@ extension ScriptRunner {
     /// Runs `text` (commands one per line or `;`-separated) on `session`, as `eval` does.
     /// `emit` receives each answer (one JSON object); `warn` each warning. Files named by
     /// `save`/`load` are real files, written atomically.
-    public static func run(_ text: String, name: String, session: inout Session,
-                           emit: (String) -> Void, warn: (String) -> Void = { _ in }) throws(ScriptFailure) {
+    public static func run(
+        _ text: String, name: String, session: inout Session,
+        emit: (String) -> Void, warn: (String) -> Void = { _ in }
+    ) throws(ScriptFailure) {
         let context = ScriptContext.eval
         try forEach(in: text, name: name, context: context) { (line: ScriptLine, command: Command) throws(ScriptFailure) -> Bool in
             func failure(_ message: String, column: Int?) -> ScriptFailure {
@@ -26,9 +28,13 @@ extension ScriptRunner {
             case let .answer(json): emit(json)
             case let .output(code): emit("{\"swift\":\(SafeText.jsonQuoted(code))}")
             case let .write(path, text):
-                do throws(TextFile.Failure) { _ = try TextFile.writeAtomically(text, to: path) } catch { throw failure("\(command.text): \(error.message)", column: nil) }
+                do throws(TextFile.Failure) { _ = try TextFile.writeAtomically(text, to: path) } catch {
+                    throw failure("\(command.text): \(error.message)", column: nil)
+                }
             case let .save(path), let .rewrite(path):
-                let rewriting: Bool = { if case .rewrite = effect { return true }; return false }()
+                let rewriting: Bool = {
+                    if case .rewrite = effect { return true }; return false
+                }()
                 guard let target = path ?? session.filePath else { throw failure("save: no file name (use save FILE)", column: nil) }
                 // A script cannot answer a question: a file changed on disk since it was
                 // loaded, or read-only, is refused (the explorer asks instead).

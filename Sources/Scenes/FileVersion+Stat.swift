@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file's version from what `stat` said of it (a value in, a value out: the call itself is
@@ -9,11 +9,12 @@ import Darwin
 extension FileVersion {
     public init(_ st: stat, isReadOnly: Bool) {
         #if canImport(Darwin)
-        let time = st.st_mtimespec
+            let time = st.st_mtimespec
         #else
-        let time = st.st_mtim
+            let time = st.st_mtim
         #endif
-        self.init(device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
-                  seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), isReadOnly: isReadOnly)
+        self.init(
+            device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
+            seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), isReadOnly: isReadOnly)
     }
 }

@@ -21,8 +21,10 @@ public struct Lesson: Equatable, Sendable {
     /// Where `lesson` is written, for messages.
     public var location: SourceLocation?
 
-    public init(goal: String, checks: [LessonCheck], hints: [String] = [], solution: [ScriptLine] = [],
-                why: String? = nil, predict: [LessonPrediction] = [], location: SourceLocation? = nil) {
+    public init(
+        goal: String, checks: [LessonCheck], hints: [String] = [], solution: [ScriptLine] = [],
+        why: String? = nil, predict: [LessonPrediction] = [], location: SourceLocation? = nil
+    ) {
         self.goal = goal; self.checks = checks; self.hints = hints; self.solution = solution
         self.why = why; self.predict = predict; self.location = location
     }

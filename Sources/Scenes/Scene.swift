@@ -60,8 +60,10 @@ public struct Scene: Equatable, Sendable {
     /// written anew keeps the steps on it (not part of the scene's value).
     public var stepBase = StepBase()
 
-    public init(title: String? = nil, notes: String? = nil, screen: Size? = nil,
-                tree: LayerTree = LayerTree(), script: [ScriptLine] = []) {
+    public init(
+        title: String? = nil, notes: String? = nil, screen: Size? = nil,
+        tree: LayerTree = LayerTree(), script: [ScriptLine] = []
+    ) {
         self.title = title; self.notes = notes; self.screen = screen; self.tree = tree; self.script = script
     }
 

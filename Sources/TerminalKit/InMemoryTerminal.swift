@@ -36,9 +36,11 @@ public final class InMemoryTerminal: Terminal {
     ///   - keepsAllFrames: record every canvas in `frames` (for short tests).
     ///   - clipboard: takes OSC 52 copies (into `written`); by default it has no clipboard
     ///     and `copyToClipboard` throws `TerminalError.cannotCopy`, as a headless run has none.
-    public init(columns: Int, rows: Int, events: [InputEvent] = [],
-                capabilities: Capabilities = Capabilities(unicode: true, colorDepth: .truecolor, mouse: true),
-                keepsAllFrames: Bool = false, clipboard: Bool = false) {
+    public init(
+        columns: Int, rows: Int, events: [InputEvent] = [],
+        capabilities: Capabilities = Capabilities(unicode: true, colorDepth: .truecolor, mouse: true),
+        keepsAllFrames: Bool = false, clipboard: Bool = false
+    ) {
         precondition(columns >= 0 && rows >= 0, "terminal size must not be negative: \(columns)×\(rows)")
         size = (columns, rows)
         pendingEvents = events

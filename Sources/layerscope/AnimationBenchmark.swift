@@ -14,8 +14,8 @@ import Engine
 enum AnimationBenchmark {
     /// Layouts/time-clock.json without its notes (the executable does not ship Layouts/).
     static let clockScene = #"""
-{"title": "Time: the ticking clock (seed 003), hands turning about (0.5, 0.9)", "screen": {"width": 240, "height": 240}, "layers": [{"name": "face", "kind": "view", "bounds": [0, 0, 200, 200], "center": [120, 120], "backgroundColor": "whitesmoke", "borderColor": "dimgray", "borderWidth": 2, "subviews": [{"name": "hourHand", "kind": "view", "bounds": [0, 0, 10, 60], "center": [100, 100], "anchorPoint": [0.5, 0.9], "transform": [{"rotate": 90}], "backgroundColor": "black"}, {"name": "minuteHand", "kind": "view", "bounds": [0, 0, 6, 80], "center": [100, 100], "anchorPoint": [0.5, 0.9], "transform": [{"rotate": 300}], "backgroundColor": "dimgray"}, {"name": "secondHand", "kind": "view", "bounds": [0, 0, 2, 90], "center": [100, 100], "anchorPoint": [0.5, 0.9], "transform": [{"rotate": 200}], "backgroundColor": "red"}]}], "animations": [{"layer": "secondHand", "keyPath": "transform.rotation.z", "by": 360, "duration": 60, "repeat": "forever"}, {"layer": "minuteHand", "keyPath": "transform.rotation.z", "by": 360, "duration": 3600, "repeat": "forever"}]}
-"""#
+        {"title": "Time: the ticking clock (seed 003), hands turning about (0.5, 0.9)", "screen": {"width": 240, "height": 240}, "layers": [{"name": "face", "kind": "view", "bounds": [0, 0, 200, 200], "center": [120, 120], "backgroundColor": "whitesmoke", "borderColor": "dimgray", "borderWidth": 2, "subviews": [{"name": "hourHand", "kind": "view", "bounds": [0, 0, 10, 60], "center": [100, 100], "anchorPoint": [0.5, 0.9], "transform": [{"rotate": 90}], "backgroundColor": "black"}, {"name": "minuteHand", "kind": "view", "bounds": [0, 0, 6, 80], "center": [100, 100], "anchorPoint": [0.5, 0.9], "transform": [{"rotate": 300}], "backgroundColor": "dimgray"}, {"name": "secondHand", "kind": "view", "bounds": [0, 0, 2, 90], "center": [100, 100], "anchorPoint": [0.5, 0.9], "transform": [{"rotate": 200}], "backgroundColor": "red"}]}], "animations": [{"layer": "secondHand", "keyPath": "transform.rotation.z", "by": 360, "duration": 60, "repeat": "forever"}, {"layer": "minuteHand", "keyPath": "transform.rotation.z", "by": 360, "duration": 3600, "repeat": "forever"}]}
+        """#
 
     static func report(quick: Bool) -> String {
         let columns = 200, rows = 60, fps = 30.0
@@ -38,7 +38,9 @@ enum AnimationBenchmark {
             precondition(screen.canvas.columns == columns)
             pure.append(Double(t1 - t0) / 1e6)
         }
-        lines.append("  tick → presentation → raster:            median \(InteractiveBenchmark.ms(InteractiveBenchmark.median(pure))) ms, p90 \(InteractiveBenchmark.ms(InteractiveBenchmark.percentile(pure, 0.9))) ms (no terminal)")
+        lines.append(
+            "  tick → presentation → raster:            median \(InteractiveBenchmark.ms(InteractiveBenchmark.median(pure))) ms, p90 \(InteractiveBenchmark.ms(InteractiveBenchmark.percentile(pure, 0.9))) ms (no terminal)"
+        )
 
         // 2. With ncurses writing to a real pty.
         guard let pty = PTY(columns: columns, rows: rows) else {
@@ -67,8 +69,12 @@ enum AnimationBenchmark {
         }
         let median = InteractiveBenchmark.median(result.times)
         let perSecond = Double(result.bytes.reduce(0, +)) / Double(max(1, result.bytes.count)) * fps
-        lines.append("  tick → presentation → raster → ncurses: median \(InteractiveBenchmark.ms(median)) ms, p90 \(InteractiveBenchmark.ms(InteractiveBenchmark.percentile(result.times, 0.9))) ms (\(frames) frames; goal ≤ 2 ms)")
-        lines.append("  bytes written per second at \(Int(fps)) frames/s: \(String(format: "%.1f", perSecond / 1000)) KB/s, max frame \(result.bytes.max() ?? 0) B (goal ≤ 40 KB/s)")
+        lines.append(
+            "  tick → presentation → raster → ncurses: median \(InteractiveBenchmark.ms(median)) ms, p90 \(InteractiveBenchmark.ms(InteractiveBenchmark.percentile(result.times, 0.9))) ms (\(frames) frames; goal ≤ 2 ms)"
+        )
+        lines.append(
+            "  bytes written per second at \(Int(fps)) frames/s: \(String(format: "%.1f", perSecond / 1000)) KB/s, max frame \(result.bytes.max() ?? 0) B (goal ≤ 40 KB/s)"
+        )
         return lines.joined(separator: "\n")
     }
 }

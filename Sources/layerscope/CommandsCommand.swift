@@ -34,11 +34,13 @@ struct Commands: ParsableCommand {
 
     /// Every generated block: (file, marker name, its text).
     static var blocks: [(file: String, name: String, text: String)] {
-        [("README.md", "synopsis", "```\n" + CommandTable.synopsisBlock() + "\n```"),
-         ("README.md", "keys", Keymap.markdownTable),
-         ("docs/import.md", "tree-keys", Keymap.treeMarkdownTable),
-         ("docs/layout-format.md", "layer-fields", LayoutFieldTable.markdown),
-         ("docs/commands.md", "script-effects", ScriptContext.markdownTable)]
+        [
+            ("README.md", "synopsis", "```\n" + CommandTable.synopsisBlock() + "\n```"),
+            ("README.md", "keys", Keymap.markdownTable),
+            ("docs/import.md", "tree-keys", Keymap.treeMarkdownTable),
+            ("docs/layout-format.md", "layer-fields", LayoutFieldTable.markdown),
+            ("docs/commands.md", "script-effects", ScriptContext.markdownTable)
+        ]
             + CommandSection.allCases.map { ("docs/commands.md", $0.marker, CommandTable.markdown($0)) }
     }
 
@@ -48,12 +50,15 @@ struct Commands: ParsableCommand {
                 var lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 for block in blocks {
                     guard let start = lines.firstIndex(where: { $0.hasPrefix("<!-- commands:\(block.name) ") }),
-                          let end = lines.firstIndex(of: "<!-- /commands:\(block.name) -->"), start < end else {
+                        let end = lines.firstIndex(of: "<!-- /commands:\(block.name) -->"), start < end
+                    else {
                         throw ValidationError("\(file) has no <!-- commands:\(block.name) … --> block")
                     }
                     lines.replaceSubrange((start + 1)..<end, with: block.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
                 }
-                do { try TextFile.writeAtomically(lines.joined(separator: "\n"), to: file) } catch { throw ValidationError("cannot write \(file): \(error.message)") }
+                do { try TextFile.writeAtomically(lines.joined(separator: "\n"), to: file) } catch {
+                    throw ValidationError("cannot write \(file): \(error.message)")
+                }
                 print("updated \(file)")
             }
             return

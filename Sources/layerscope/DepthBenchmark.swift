@@ -56,8 +56,9 @@ enum DepthBenchmark {
                 planes.append(Double(t5 - t4) / 1e6)
             }
             let f = turning.sorted(), e = editing.sorted(), p = planes.sorted()
-            lines.append("  order \(order.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) (\(planeCount) planes, \(camera)): camera key → frame best \(ms(f[0])) ms, median \(ms(f[f.count / 2])) ms; "
-                         + "edit → frame best \(ms(e[0])) ms, median \(ms(e[e.count / 2])) ms; planes alone best \(ms(p[0])) ms")
+            lines.append(
+                "  order \(order.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) (\(planeCount) planes, \(camera)): camera key → frame best \(ms(f[0])) ms, median \(ms(f[f.count / 2])) ms; "
+                    + "edit → frame best \(ms(e[0])) ms, median \(ms(e[e.count / 2])) ms; planes alone best \(ms(p[0])) ms")
         }
         return lines.joined(separator: "\n")
     }

@@ -12,7 +12,10 @@ extension GraphicsChoice: ExpressibleByArgument {}
 
 /// `--graphics` for the explorer and an attendee (docs/picture.md, "Pixels").
 struct GraphicsOption: ParsableArguments {
-    @Option(help: "Draw the canvas in pixels: auto (ask the terminal, waiting at most 150 ms: kitty, then sixel, then iTerm2, else cells; an answer that comes later switches to pixels then), kitty, sixel, iterm or none (cells). Inside tmux: tmux's own sixel where #{sixel_support} is 1; else, with a client attached and allow-passthrough on, kitty's Unicode placeholders where the outer terminal answers the placeholder query through the passthrough (kitty 0.28 and later; --graphics kitty asks for them); else cells, and the status line says why. Cells with NO_COLOR, TERM=dumb, --mode ascii and --record.")
+    @Option(
+        help:
+            "Draw the canvas in pixels: auto (ask the terminal, waiting at most 150 ms: kitty, then sixel, then iTerm2, else cells; an answer that comes later switches to pixels then), kitty, sixel, iterm or none (cells). Inside tmux: tmux's own sixel where #{sixel_support} is 1; else, with a client attached and allow-passthrough on, kitty's Unicode placeholders where the outer terminal answers the placeholder query through the passthrough (kitty 0.28 and later; --graphics kitty asks for them); else cells, and the status line says why. Cells with NO_COLOR, TERM=dumb, --mode ascii and --record."
+    )
     var graphics: GraphicsChoice = .auto
 
     /// The protocol, the cell size in pixels, and what the status line says (nil: say
@@ -24,7 +27,8 @@ struct GraphicsOption: ParsableArguments {
     /// Inside tmux, tmux is asked (`TmuxAnswers`) and, with a client and `allow-passthrough`
     /// on, the outer terminal through the passthrough (`runThroughTmux`); `tmux` is what tmux said.
     func resolve(mode: RenderMode, recording: Bool, columns: Int, rows: Int)
-        -> (GraphicsProtocol, (width: Int, height: Int), String?, late: Bool, upgrade: LateProbe?, tmux: TmuxAnswers?) {
+        -> (GraphicsProtocol, (width: Int, height: Int), String?, late: Bool, upgrade: LateProbe?, tmux: TmuxAnswers?)
+    {
         let environment = ProcessInfo.processInfo.environment
         if recording && graphics != .none {
             return (.cells, PixelRaster.defaultCellSize, graphics == .auto ? nil : "cells: --record records cells (asciinema shows no images)", false, nil, nil)
@@ -49,7 +53,8 @@ struct GraphicsOption: ParsableArguments {
         let quiet = chosen == .cells && probe == nil && (graphics == .auto || graphics == .none) && tmux?.hasClient != true
         let say = quiet ? nil : "graphics: " + why
         let late = probe.map { inTmux ? !$0.kitty : !$0.answered } ?? false
-        let upgrade = late && graphics == .auto && chosen == .cells
+        let upgrade =
+            late && graphics == .auto && chosen == .cells
             ? probe.map { LateProbe(early: $0, environment: environment, tmux: inTmux ? tmux : nil) } : nil
         return (chosen, size, say, late, upgrade, tmux)
     }
@@ -149,18 +154,22 @@ extension Explore {
     /// `--graphics`: asks the terminal (before ncurses owns it) and says once on the status
     /// line what was chosen and why. In pixels the cells take the probed cell shape.
     func resolveGraphics(_ state: inout ExplorerState)
-        -> (GraphicsProtocol, (width: Int, height: Int), late: Bool, upgrade: LateProbe?, tmux: TmuxAnswers?) {
+        -> (GraphicsProtocol, (width: Int, height: Int), late: Bool, upgrade: LateProbe?, tmux: TmuxAnswers?)
+    {
         var size = winsize()
         let known = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0
-        let (chosen, cell, say, late, upgrade, tmux) = pixels.resolve(mode: draw.mode, recording: recordPath != nil,
-                                                 columns: known ? Int(size.ws_col) : 80, rows: known ? Int(size.ws_row) : 24)
+        let (chosen, cell, say, late, upgrade, tmux) = pixels.resolve(
+            mode: draw.mode, recording: recordPath != nil,
+            columns: known ? Int(size.ws_col) : 80, rows: known ? Int(size.ws_row) : 24)
         if let say { state.status = say }
         if chosen != .cells { state.cellAspect = Double(cell.height) / Double(cell.width) }
         return (chosen, cell, late, upgrade, tmux)
     }
 
-    func startPixels(_ loop: ExplorerRuntime.RunLoop,
-                     _ graphics: (GraphicsProtocol, (width: Int, height: Int), late: Bool, upgrade: LateProbe?, tmux: TmuxAnswers?)) {
+    func startPixels(
+        _ loop: ExplorerRuntime.RunLoop,
+        _ graphics: (GraphicsProtocol, (width: Int, height: Int), late: Bool, upgrade: LateProbe?, tmux: TmuxAnswers?)
+    ) {
         if graphics.late { loop.dropLateAnswers(upgrading: graphics.upgrade) }
         guard graphics.0 != .cells else { return }
         let (frames, refusal) = loop.pixelFrames(graphics.0, cell: graphics.1, tmux: graphics.tmux)

@@ -26,7 +26,8 @@ enum ImportBenchmark {
             importTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
         }
         guard let imported, imported.scene.tree.count == views else { return "import: the synthetic dump did not import" }
-        lines.append("  parse + rebuild + check:          median \(fmt(median(importTimes))) ms wall, \(fmt(median(importCPU))) ms CPU (goal ≤ 50 ms, \(runs) runs)")
+        lines.append(
+            "  parse + rebuild + check:          median \(fmt(median(importTimes))) ms wall, \(fmt(median(importCPU))) ms CPU (goal ≤ 50 ms, \(runs) runs)")
 
         // The explorer on it: a cell deep in the table selected (its subtree filled), tree mode.
         var state = ExplorerState(session: Session(scene: imported.scene))
@@ -44,7 +45,9 @@ enum ImportBenchmark {
             frames.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
             precondition(screen.canvas.columns == 200)
         }
-        lines.append("  explorer key → frame, 200×60:     median \(fmt(median(frames))) ms wall, \(fmt(median(frameCPU))) ms CPU, p90 \(fmt(percentile(frames, 0.9))) ms wall (goal ≤ 5 ms)")
+        lines.append(
+            "  explorer key → frame, 200×60:     median \(fmt(median(frames))) ms wall, \(fmt(median(frameCPU))) ms CPU, p90 \(fmt(percentile(frames, 0.9))) ms wall (goal ≤ 5 ms)"
+        )
         // The selected subtree's shading, the two ways: the copy of the tree with the shades
         // set that the explorer made every frame before issue 26, and the raster option.
         if let sel = state.session.selection {
@@ -71,7 +74,9 @@ enum ImportBenchmark {
                 copied.append(c1 - c0); optioned.append(cpuMilliseconds() - c1)
             }
             let c = copied.sorted(), o = optioned.sorted()
-            lines.append("  shaded selection, raster:         copy of the tree best \(f3(c[0])), median \(f3(median(c))) ms CPU; raster option best \(f3(o[0])), median \(f3(median(o))) ms CPU")
+            lines.append(
+                "  shaded selection, raster:         copy of the tree best \(f3(c[0])), median \(f3(median(c))) ms CPU; raster option best \(f3(o[0])), median \(f3(median(o))) ms CPU"
+            )
         }
         // The names alone: the same frame with every layer's name and without (goal ≤ 1 ms).
         for (columns, rows) in [(120, 40), (200, 60)] {
@@ -88,7 +93,9 @@ enum ImportBenchmark {
                 _ = SceneRasterizer.render(imported.scene.tree, viewport: viewport, columns: columns, rows: rows, options: plain, scratch: scratch)
                 with.append(c1 - c0); without.append(cpuMilliseconds() - c1)
             }
-            lines.append("  label layout, \(columns)×\(rows), every name:   \(fmt(median(with) - median(without))) ms CPU a frame (frame \(fmt(median(with))) with names, \(fmt(median(without))) without; goal ≤ 1 ms)")
+            lines.append(
+                "  label layout, \(columns)×\(rows), every name:   \(fmt(median(with) - median(without))) ms CPU a frame (frame \(fmt(median(with))) with names, \(fmt(median(without))) without; goal ≤ 1 ms)"
+            )
         }
         lines.append(contentsOf: bigImports(quick: quick))
         lines.append(contentsOf: openBigLayout(quick: quick))
@@ -133,12 +140,13 @@ enum ImportBenchmark {
             ("malformed dump, lines (skipping)", RecursiveDescriptionSample.malformed, quick ? 4_000 : 10_000),
             ("deep chain, levels", RecursiveDescriptionSample.deep, quick ? 1_000 : 5_000),
             ("po layer tree, layers", RecursiveDescriptionSample.poTree, quick ? 20_000 : 50_000),
-            ("malformed, unclosed continuation lines", RecursiveDescriptionSample.unclosed, quick ? 4_000 : 10_000),
+            ("malformed, unclosed continuation lines", RecursiveDescriptionSample.unclosed, quick ? 4_000 : 10_000)
         ]
         for (label, make, n) in cases {
             let a = time(make(n), runs: quick ? 1 : 3)
             let b = time(make(2 * n), runs: quick ? 1 : 3)
-            out.append("  \(label) \(n) → \(2 * n): \(fmt(a.ms)) → \(fmt(b.ms)) ms CPU (×\(fmt(b.ms / max(a.ms, 0.001))), \(b.layers) layers, \(b.skipped) skipped)")
+            out.append(
+                "  \(label) \(n) → \(2 * n): \(fmt(a.ms)) → \(fmt(b.ms)) ms CPU (×\(fmt(b.ms / max(a.ms, 0.001))), \(b.layers) layers, \(b.skipped) skipped)")
         }
         return out
     }
@@ -176,7 +184,11 @@ enum ImportBenchmark {
         // Python's json.load of the same file, CPU time of the load alone.
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", "import json,time,sys\nbest=1e9\nfor _ in range(3):\n  t=time.process_time(); d=json.load(open(sys.argv[1])); best=min(best,time.process_time()-t)\nprint(best*1000)", path]
+        python.arguments = [
+            "python3", "-c",
+            "import json,time,sys\nbest=1e9\nfor _ in range(3):\n  t=time.process_time(); d=json.load(open(sys.argv[1])); best=min(best,time.process_time()-t)\nprint(best*1000)",
+            path
+        ]
         let pipe = Pipe()
         python.standardOutput = pipe
         python.standardError = FileHandle.nullDevice

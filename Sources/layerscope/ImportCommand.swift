@@ -5,9 +5,9 @@ import LayoutFiles
 import LayoutFileIO
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `layerscope import DUMP [-o scene.json|.yaml] [--lenient]`: a `recursiveDescription`
@@ -34,7 +34,7 @@ struct Import: ParsableCommand {
     var strict = false
 
     @Flag(help: .hidden)
-    var lenient = false   // the default since skipping became the default; kept so old scripts run
+    var lenient = false  // the default since skipping became the default; kept so old scripts run
 
     func run() throws {
         let (name, text) = try readDumpSource(dump)
@@ -60,7 +60,9 @@ struct Import: ParsableCommand {
         }
         var summary = "\(name): \(scene.tree.count) layer\(scene.tree.count == 1 ? "" : "s")"
         if !imported.approximate.isEmpty { summary += ", \(imported.approximate.count) approximate" }
-        if !imported.skipped.isEmpty { summary += ", \(imported.skipped.count) line\(imported.skipped.count == 1 ? "" : "s") skipped (--strict stops at the first)" }
+        if !imported.skipped.isEmpty {
+            summary += ", \(imported.skipped.count) line\(imported.skipped.count == 1 ? "" : "s") skipped (--strict stops at the first)"
+        }
         if let output { summary += " → \(output)" }
         printError(summary)
         // The first few of each; the scene's notes list them too.
@@ -110,9 +112,11 @@ func importedSceneIfDump(_ path: String, lenient: Bool, reattachTerminal: Bool) 
 
 /// A path as a POSIX shell reads it back: as is when plain, else in single quotes.
 func shellQuoted(_ path: String) -> String {
-    let plain = !path.isEmpty && path.unicodeScalars.allSatisfy {
-        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_-./+,:@%".unicodeScalars.contains($0)
-    }
+    let plain =
+        !path.isEmpty
+        && path.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_-./+,:@%".unicodeScalars.contains($0)
+        }
     return plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }
 

@@ -81,9 +81,13 @@ enum InteractiveBenchmark {
             return lines.joined(separator: "\n")
         }
         let avgBytes = Double(result.bytes.reduce(0, +)) / Double(max(1, result.bytes.count))
-        lines.append("  key → reduce → render → ncurses:  median \(ms(median(result.times))) ms, p90 \(ms(percentile(result.times, 0.9))) ms (\(result.times.count) keys)")
+        lines.append(
+            "  key → reduce → render → ncurses:  median \(ms(median(result.times))) ms, p90 \(ms(percentile(result.times, 0.9))) ms (\(result.times.count) keys)"
+        )
         lines.append("  of which draw (diff + write):      median \(ms(median(drawTimes))) ms")
-        lines.append("  bytes per rotate keystroke:       mean \(Int(avgBytes.rounded())) B, max \(result.bytes.max() ?? 0) B (first full paint \(result.fullRepaint) B)")
+        lines.append(
+            "  bytes per rotate keystroke:       mean \(Int(avgBytes.rounded())) B, max \(result.bytes.max() ?? 0) B (first full paint \(result.fullRepaint) B)"
+        )
         lines.append("  bytes while idle for 2 s:         \(result.idleBytes) B")
         lines += StepBenchmark.lines(quick: quick)
         return lines.joined(separator: "\n")

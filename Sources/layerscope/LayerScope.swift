@@ -18,9 +18,9 @@ import Engine
 import SceneFiles
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @main
@@ -55,9 +55,11 @@ struct LayerScope: ParsableCommand {
     static func overallHelp(columns: Int? = nil) -> String {
         let root = helpMessage(columns: columns), explore = helpMessage(for: Explore.self, columns: columns)
         guard let rootUsage = root.range(of: "USAGE:"), let subcommands = root.range(of: "SUBCOMMANDS:"),
-              let exploreUsage = explore.range(of: "USAGE: layerscope explore "),
-              let usageEnd = explore[exploreUsage.upperBound...].range(of: "\n\n") else { return root + "\n" + explore }
-        let usage = "USAGE: layerscope " + explore[exploreUsage.upperBound..<usageEnd.lowerBound]
+            let exploreUsage = explore.range(of: "USAGE: layerscope explore "),
+            let usageEnd = explore[exploreUsage.upperBound...].range(of: "\n\n")
+        else { return root + "\n" + explore }
+        let usage =
+            "USAGE: layerscope " + explore[exploreUsage.upperBound..<usageEnd.lowerBound]
             + "\n       layerscope <subcommand> …"
         let arguments = explore[usageEnd.upperBound...].trimmingCharacters(in: .newlines)
         return String(root[..<rootUsage.lowerBound]) + usage + "\n\n" + arguments + "\n\n" + root[subcommands.lowerBound...]
@@ -66,7 +68,10 @@ struct LayerScope: ParsableCommand {
 
 /// Options shared by the commands that draw.
 struct DrawOptions: ParsableArguments {
-    @Option(help: "Glyphs: auto, braille, blocks, sextant, octant or ascii (auto: braille in UTF-8 locales, else ascii; sextant: solid 2×3 sub-cells, for terminals that draw U+1FB00 block sextants; octant: solid 2×4 sub-cells, for terminals that draw Unicode 16 block octants U+1CD00).")
+    @Option(
+        help:
+            "Glyphs: auto, braille, blocks, sextant, octant or ascii (auto: braille in UTF-8 locales, else ascii; sextant: solid 2×3 sub-cells, for terminals that draw U+1FB00 block sextants; octant: solid 2×4 sub-cells, for terminals that draw Unicode 16 block octants U+1CD00)."
+    )
     var mode: RenderMode = .auto
 
     @Option(help: "Colors: none, 16, 256 or truecolor (default: what the terminal has; NO_COLOR and TERM=dumb mean none).")
@@ -132,11 +137,13 @@ func isNewLayoutFile(_ path: String) -> Bool {
 
 /// The explorer's state for `file` (or the embedded tour) with the drawing options and the
 /// `--script`/`--commands` run: what `explore` opens and `render` draws, so both start alike.
-func openState(_ file: String?, lenient: Bool = true, reattachTerminal: Bool = false, allowNew: Bool = false, draw: DrawOptions,
-               source: ScriptSource, scriptContext: ScriptContext, columns: Int? = nil, rows: Int? = nil, journal: Bool = false) throws -> ExplorerState {
+func openState(
+    _ file: String?, lenient: Bool = true, reattachTerminal: Bool = false, allowNew: Bool = false, draw: DrawOptions,
+    source: ScriptSource, scriptContext: ScriptContext, columns: Int? = nil, rows: Int? = nil, journal: Bool = false
+) throws -> ExplorerState {
     let (scene, path) = try loadScene(file, lenient: lenient, reattachTerminal: reattachTerminal, allowNew: allowNew)
     var state = ExplorerState(session: Session(scene: scene, filePath: path))
-    if journal { state.journal = [] }   // --share: the script's commands travel too
+    if journal { state.journal = [] }  // --share: the script's commands travel too
     if let columns { state.columns = columns }
     if let rows { state.rows = rows }
     state.cellAspect = draw.cellAspect
@@ -155,14 +162,17 @@ struct Explore: ParsableCommand {
         commandName: "explore",
         abstract: "Open the interactive explorer (the default command).")
 
-    @Argument(help: "A layout file (.json, .yaml; a missing one opens an empty scene that :w creates), a recursiveDescription dump (or po someLayer, AppKit, Sentry or SDCALayer text, recognised by content), or - (a dump on standard input). Omit it for the embedded tour.")
+    @Argument(
+        help:
+            "A layout file (.json, .yaml; a missing one opens an empty scene that :w creates), a recursiveDescription dump (or po someLayer, AppKit, Sentry or SDCALayer text, recognised by content), or - (a dump on standard input). Omit it for the embedded tour."
+    )
     var file: String?
 
     @Flag(help: "For a dump: stop at the first line that cannot be read instead of skipping it (see docs/import.md).")
     var strict = false
 
     @Flag(help: .hidden)
-    var lenient = false   // the default now; kept so old command lines run
+    var lenient = false  // the default now; kept so old command lines run
 
     @OptionGroup var draw: DrawOptions
 
@@ -180,13 +190,21 @@ struct Explore: ParsableCommand {
     @Option(name: .customLong("share"), help: ArgumentHelp("Present: write a feed that attendees follow with --follow (docs/follow.md).", valueName: "FEED"))
     var sharePath: String?
 
-    @Option(name: .customLong("follow"), help: ArgumentHelp("Attend: show the presenter's scene and keys from their feed, a path or - for standard input (ssh host tail -c +1 -f FEED | layerscope --follow -); a key of yours detaches, F follows again.", valueName: "FEED"))
+    @Option(
+        name: .customLong("follow"),
+        help: ArgumentHelp(
+            "Attend: show the presenter's scene and keys from their feed, a path or - for standard input (ssh host tail -c +1 -f FEED | layerscope --follow -); a key of yours detaches, F follows again.",
+            valueName: "FEED"))
     var followPath: String?
 
-    @Flag(name: .customLong("share-overwrite"), help: "With --share: replace FEED even when it is a file of yours that is not a feed (never the layout being presented).")
+    @Flag(
+        name: .customLong("share-overwrite"),
+        help: "With --share: replace FEED even when it is a file of yours that is not a feed (never the layout being presented).")
     var shareOverwrite = false
 
-    @Flag(name: .customLong("trust-feed"), help: "With --follow: follow a FEED that users other than its owner may write (refused otherwise: they could write what you replay).")
+    @Flag(
+        name: .customLong("trust-feed"),
+        help: "With --follow: follow a FEED that users other than its owner may write (refused otherwise: they could write what you replay).")
     var trustFeed = false
 
     func validate() throws {
@@ -214,7 +232,8 @@ struct Explore: ParsableCommand {
         // A missing layout file is a new one: an empty scene that :w writes there.
         let isNew = file.map(isNewLayoutFile) ?? false
         // A script that fails stops before the terminal is taken over, with its line.
-        var state = try openState(file, lenient: !strict, reattachTerminal: true, allowNew: true, draw: draw, source: source, scriptContext: .explore, journal: sharePath != nil)
+        var state = try openState(
+            file, lenient: !strict, reattachTerminal: true, allowNew: true, draw: draw, source: source, scriptContext: .explore, journal: sharePath != nil)
         if isNew, let file, state.session.tree.count == 0 {
             state.status = "\(file) is new: an empty scene that :w writes there — begin with :add NAME view"
         }
@@ -251,7 +270,8 @@ extension Explore {
     /// animations included), the tour's, or an imported dump's scene as layout JSON.
     func sharedScene(file: String?, path: String?, scene: Scene) throws -> FeedRecord {
         if let path, let ext = path.split(separator: ".").last, let format = LayoutFormat(pathExtension: String(ext)),
-           let text = try? TextFile.read(path) {
+            let text = try? TextFile.read(path)
+        {
             return .scene(name: String(path.split(separator: "/").last ?? Substring(path)), format: format, text: text)
         }
         if file == nil { return .scene(name: DefaultScene.fileName, format: .json, text: DefaultScene.json) }
@@ -263,7 +283,8 @@ extension Explore {
         let reader: FeedReader
         if feedPath == "-" {
             guard isatty(STDIN_FILENO) == 0 else {
-                printError("layerscope: --follow -: standard input is the terminal, not a feed; pipe one in: ssh host tail -c +1 -f FEED | layerscope --follow -")
+                printError(
+                    "layerscope: --follow -: standard input is the terminal, not a feed; pipe one in: ssh host tail -c +1 -f FEED | layerscope --follow -")
                 throw ExitCode(1)
             }
             // The feed is standard input; the keyboard is the terminal.
@@ -375,18 +396,22 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var failed = 0
-        let files = files.flatMap { LessonLoader.packFiles($0) ?? [$0] }   // a folder: its layout files (Layouts/Lessons)
+        let files = files.flatMap { LessonLoader.packFiles($0) ?? [$0] }  // a folder: its layout files (Layouts/Lessons)
         for file in files {
             do {
                 let scene = try SceneLoader.load(file)
-                print(SafeText.visible("\(file): ok — \(scene.tree.count) layer\(scene.tree.count == 1 ? "" : "s")" + (scene.title.map { ", \"\($0)\"" } ?? "")))
+                print(
+                    SafeText.visible("\(file): ok — \(scene.tree.count) layer\(scene.tree.count == 1 ? "" : "s")" + (scene.title.map { ", \"\($0)\"" } ?? "")))
             } catch {
                 failed += 1
                 // A dump is not a layout, but the explorer and import read it: say that rather
                 // than what the layout reader makes of it (an unknown field, an extension).
                 if let text = try? TextFile.read(file), let form = importableForm(text) {
                     let quoted = shellQuoted(file)
-                    printError(SafeText.visible("\(file): not a layout file: it reads as \(form); open it with layerscope \(quoted), or write it as a layout with layerscope import \(quoted) -o scene.json"))
+                    printError(
+                        SafeText.visible(
+                            "\(file): not a layout file: it reads as \(form); open it with layerscope \(quoted), or write it as a layout with layerscope import \(quoted) -o scene.json"
+                        ))
                 } else {
                     printError(error.description)
                 }
@@ -471,7 +496,9 @@ struct Export: ParsableCommand {
         let ids: [LayerID]
         if let layer {
             guard let id = scene.tree.id(named: layer) else {
-                printError("layerscope: no layer named \"\(layer)\" in \(file)" + (NearMiss.closest(to: layer, among: Array(scene.tree.names)).map { "; did you mean \"\($0)\"?" } ?? ""))
+                printError(
+                    "layerscope: no layer named \"\(layer)\" in \(file)"
+                        + (NearMiss.closest(to: layer, among: Array(scene.tree.names)).map { "; did you mean \"\($0)\"?" } ?? ""))
                 throw ExitCode(1)
             }
             ids = [id]
@@ -506,8 +533,11 @@ struct Bench: ParsableCommand {
     @Flag(help: "Fewer repetitions (a quick look, noisier).")
     var quick = false
 
-    @Option(name: .customLong("section"),
-            help: "Run only this part (repeatable): raster, interactive, animation, import, open (the 100 000-layer layout file against Python's json.load; also part of import), depth, pixels (the canvas in pixels beside cells) or steps (the step change on 10 000 layers; also part of interactive). All when left out.")
+    @Option(
+        name: .customLong("section"),
+        help:
+            "Run only this part (repeatable): raster, interactive, animation, import, open (the 100 000-layer layout file against Python's json.load; also part of import), depth, pixels (the canvas in pixels beside cells) or steps (the step change on 10 000 layers; also part of interactive). All when left out."
+    )
     var sections: [Section] = []
 
     func run() throws {
@@ -522,11 +552,11 @@ struct Bench: ParsableCommand {
             case .animation: print(AnimationBenchmark.report(quick: quick))
             case .import: print(ImportBenchmark.report(quick: quick))
             case .open where !chosen.contains(.import): print(ImportBenchmark.openBigLayout(quick: quick).joined(separator: "\n"))
-            case .open: break   // the import section opens the big file too
+            case .open: break  // the import section opens the big file too
             case .depth: print(DepthBenchmark.report(quick: quick))
             case .pixels: print(PixelBenchmark.report(quick: quick))
             case .steps where !chosen.contains(.interactive): print(StepBenchmark.lines(quick: quick).joined(separator: "\n"))
-            case .steps: break   // the interactive section times the steps too
+            case .steps: break  // the interactive section times the steps too
             }
         }
     }

@@ -13,9 +13,9 @@ import Raster
 import SafeText
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `layerscope learn [PACK|FILE]`, `learn check`, `learn verify` (docs/workshops.md, "Lessons").
@@ -102,7 +102,8 @@ struct Progress {
     /// The saved progress, or none (a missing or unreadable file is a fresh start).
     static func read(key: String) -> Progress {
         guard let data = FileManager.default.contents(atPath: path(key: key)),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return Progress() }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return Progress() }
         var p = Progress()
         p.current = object["current"] as? String
         p.passed = Set(object["passed"] as? [String] ?? [])
@@ -116,7 +117,8 @@ struct Progress {
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let object: [String: Any] = ["pack": learn.pack, "current": learn.lesson.name, "passed": learn.passed.sorted(), "hints": learn.hints]
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
-              let text = String(data: data, encoding: .utf8) else { return }
+            let text = String(data: data, encoding: .utf8)
+        else { return }
         _ = try? TextFile.writeAtomically(text + "\n", to: path(key: key))
     }
 }
@@ -129,7 +131,8 @@ struct LearnRun: ParsableCommand {
     @Argument(help: "A folder of lesson files (a pack, in file-name order) or one lesson file; omit it for the embedded pack.")
     var pack: String?
 
-    @Option(help: ArgumentHelp("A workshop's room folder: your progress is appended to DIR/NAME.jsonl for the presenter's layerscope room DIR.", valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp("A workshop's room folder: your progress is appended to DIR/NAME.jsonl for the presenter's layerscope room DIR.", valueName: "DIR"))
     var room: String?
 
     @Option(help: ArgumentHelp("Your name in the room (letters, digits, . _ -; at most 40).", valueName: "NAME"))
@@ -158,8 +161,9 @@ struct LearnRun: ParsableCommand {
         }
         let progress = restart ? Progress() : Progress.read(key: source.key)
         let current = progress.current.flatMap { c in source.lessons.firstIndex { $0.name == c } } ?? 0
-        var learn = LearnState(pack: source.name, lessons: source.lessons, current: current,
-                               passed: progress.passed.intersection(source.lessons.map(\.name)), hints: progress.hints)
+        var learn = LearnState(
+            pack: source.name, lessons: source.lessons, current: current,
+            passed: progress.passed.intersection(source.lessons.map(\.name)), hints: progress.hints)
         if progress.current != nil { learn.lastEvent = "resume" }
         var roomFile: RoomFile? = nil
         if let room, let name {
@@ -221,7 +225,9 @@ struct LearnCheck: ParsableCommand {
 struct LearnVerify: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "One attempt, headless: run commands from the lesson's start and print {\"passed\": BOOL, \"checks\": [BOOL, …]} (exit 0 passed, 1 not, 2 error). save, export and load are refused.")
+        abstract:
+            "One attempt, headless: run commands from the lesson's start and print {\"passed\": BOOL, \"checks\": [BOOL, …]} (exit 0 passed, 1 not, 2 error). save, export and load are refused."
+    )
 
     @Argument(help: "The lesson file.")
     var file: String

@@ -37,8 +37,9 @@ enum PixelBenchmark {
                 bytes.append(out.count)
             }
             let idle = update.update(to: ExplorerScreen.render(state, options: options).canvas).count
-            lines.append("  cells (braille): key → bytes median \(ms(median(times))) ms, p90 \(ms(percentile(times, 0.9))) ms; "
-                + "\(Int(median(bytes.map(Double.init)))) B per rotate key; idle \(idle) B")
+            lines.append(
+                "  cells (braille): key → bytes median \(ms(median(times))) ms, p90 \(ms(percentile(times, 0.9))) ms; "
+                    + "\(Int(median(bytes.map(Double.init)))) B per rotate key; idle \(idle) B")
         }
         // kitty's placeholders (inside tmux): the cells are text in the frame, the image goes
         // through the passthrough; the first frame's bytes are said too (the cells' text).
@@ -67,8 +68,9 @@ enum PixelBenchmark {
                 bytes.append(count)
             }
             let idle = frameBytes()
-            lines.append("  \(graphics.rawValue): key → bytes median \(ms(median(times))) ms, p90 \(ms(percentile(times, 0.9))) ms; "
-                + "\(Int(median(bytes.map(Double.init)))) B per rotate key; idle \(idle) B; first frame \(firstBytes) B")
+            lines.append(
+                "  \(graphics.rawValue): key → bytes median \(ms(median(times))) ms, p90 \(ms(percentile(times, 0.9))) ms; "
+                    + "\(Int(median(bytes.map(Double.init)))) B per rotate key; idle \(idle) B; first frame \(firstBytes) B")
         }
         // The 1 000-layer frame: cells and pixels from one tree and viewport.
         let tree = RasterBenchmark.scene(layerCount: 1_000)
@@ -89,10 +91,12 @@ enum PixelBenchmark {
             oneThreadTimes.append(Double(t3 - t2) / 1e6)
         }
         let work = PixelRaster.paintWork(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions)
-        lines.append("  1 000 layers, pixel writes a frame: \(work.edge) blended one by one + \(work.run) in runs "
-            + "= \(work.edge + work.run) for \(work.pixels) pixels (\(work.fills) fills painted)")
-        lines.append("  1 000 layers, \(columns)×\(rows): cells median \(ms(median(cellTimes))) ms; pixels (2000×1200) median \(ms(median(pixelTimes))) ms "
-            + "(bands on \(ProcessInfo.processInfo.activeProcessorCount) cores; one thread \(ms(median(oneThreadTimes))) ms)")
+        lines.append(
+            "  1 000 layers, pixel writes a frame: \(work.edge) blended one by one + \(work.run) in runs "
+                + "= \(work.edge + work.run) for \(work.pixels) pixels (\(work.fills) fills painted)")
+        lines.append(
+            "  1 000 layers, \(columns)×\(rows): cells median \(ms(median(cellTimes))) ms; pixels (2000×1200) median \(ms(median(pixelTimes))) ms "
+                + "(bands on \(ProcessInfo.processInfo.activeProcessorCount) cores; one thread \(ms(median(oneThreadTimes))) ms)")
         // The same frame kept (PixelRenderer) after a key that turns one layer (a leaf, L999,
         // and the selection L1 with its subtree): only the damaged pixels are painted again.
         for name in ["L999", "L1"] {

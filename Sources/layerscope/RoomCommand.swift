@@ -5,9 +5,9 @@ import Foundation
 import SafeText
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An attendee's file in a workshop room (`learn --room DIR --name NAME`): `DIR/NAME.jsonl`,
@@ -58,7 +58,7 @@ struct RoomFile {
         let record: [String: Any] = [
             "name": name, "t": Date().timeIntervalSince1970, "event": event,
             "lesson": learn.lesson.name, "title": learn.lesson.title, "index": learn.current + 1, "of": learn.lessons.count,
-            "passedLesson": learn.isPassed, "passed": learn.passed.count, "hints": learn.totalHints, "lessonHints": learn.hintsShown,
+            "passedLesson": learn.isPassed, "passed": learn.passed.count, "hints": learn.totalHints, "lessonHints": learn.hintsShown
         ]
         guard let data = try? JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]) else { return }
         let bytes = Array(data) + [0x0a]
@@ -86,8 +86,9 @@ struct RoomRow: Equatable {
         var lesson = ""
         for line in lines {
             guard let data = line.data(using: .utf8),
-                  let r = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let t = r["t"] as? Double, let l = r["lesson"] as? String else { continue }
+                let r = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let t = r["t"] as? Double, let l = r["lesson"] as? String
+            else { continue }
             seen = true
             if l != lesson { lesson = l; row.since = t }
             row.index = r["index"] as? Int ?? 0
@@ -108,7 +109,8 @@ struct Room: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "room",
         abstract: "A workshop's live table: who is on which lesson, passed, hints used, stuck for how long (learn --room DIR --name NAME writes it).",
-        discussion: "The table is redrawn only when an attendee's file changes (inotify): it costs no CPU while nothing happens. Ctrl-C leaves. See docs/workshops.md.")
+        discussion:
+            "The table is redrawn only when an attendee's file changes (inotify): it costs no CPU while nothing happens. Ctrl-C leaves. See docs/workshops.md.")
 
     @Argument(help: "The room folder (create it with mkdir -m 1777 DIR on a shared server).")
     var directory: String
@@ -146,7 +148,10 @@ struct Room: ParsableCommand {
         }
         let clock = DateFormatter()
         clock.dateFormat = "HH:mm:ss"
-        var out = ["Room \(SafeText.visible(directory)) · \(rows.count) attendee\(rows.count == 1 ? "" : "s") · as of \(clock.string(from: Date(timeIntervalSince1970: now)))", ""]
+        var out = [
+            "Room \(SafeText.visible(directory)) · \(rows.count) attendee\(rows.count == 1 ? "" : "s") · as of \(clock.string(from: Date(timeIntervalSince1970: now)))",
+            ""
+        ]
         let header = ["NAME", "LESSON", "STATE", "PASSED", "HINTS", "ON IT SINCE"]
         var cells = [header]
         for r in rows {
@@ -156,17 +161,20 @@ struct Room: ParsableCommand {
             case "done": state = "★ done"
             default: state = r.passedLesson ? "✓ passed" : "working"
             }
-            let since = r.passedLesson || r.event == "quit" || r.event == "done" ? "–"
+            let since =
+                r.passedLesson || r.event == "quit" || r.event == "done"
+                ? "–"
                 : clock.string(from: Date(timeIntervalSince1970: r.since)) + " (" + minutes(r.since) + ")"
             cells.append([SafeText.visible(r.name), "\(r.index)/\(r.of) " + SafeText.visible(r.title), state, "\(r.passed)/\(r.of)", "\(r.hints)", since])
         }
         var widths = Array(repeating: 0, count: header.count)
         for row in cells { for (i, c) in row.enumerated() { widths[i] = min(44, max(widths[i], c.count)) } }
         for row in cells {
-            out.append(row.enumerated().map { i, c in
-                let cut = c.count > widths[i] ? String(c.prefix(widths[i] - 1)) + "…" : c
-                return cut + String(repeating: " ", count: widths[i] - cut.count)
-            }.joined(separator: "  "))
+            out.append(
+                row.enumerated().map { i, c in
+                    let cut = c.count > widths[i] ? String(c.prefix(widths[i] - 1)) + "…" : c
+                    return cut + String(repeating: " ", count: widths[i] - cut.count)
+                }.joined(separator: "  "))
         }
         if rows.isEmpty { out.append("(nobody yet: attendees run layerscope learn PACK --room \(SafeText.visible(directory)) --name NAME)") }
         return out

@@ -29,7 +29,7 @@ enum StepBenchmark {
             SceneStep(title: "move", script: [ScriptLine("select L5; move 10 0; set zPosition 2")]),
             SceneStep(title: "explode", script: [ScriptLine("explode on; explode order render; explode spacing 40; select L7")]),
             SceneStep(title: "order", script: [ScriptLine("explode order hit; zoom 2; panel formula")]),
-            SceneStep(title: "cursor", script: [ScriptLine("explode off; select L9; rotate 15; cursor-at 200 120")]),
+            SceneStep(title: "cursor", script: [ScriptLine("explode off; select L9; rotate 15; cursor-at 200 120")])
         ]
         let options = ScreenOptions(mode: .braille, unicode: true)
         let ms = InteractiveBenchmark.ms, median = InteractiveBenchmark.median, p = InteractiveBenchmark.percentile
@@ -65,8 +65,10 @@ enum StepBenchmark {
                 for n in stride(from: 3, through: 0, by: -1) { back.append(time(n)) }
                 jumps.append(time(4)); jumps.append(time(0))
             }
-            lines.append(drawn ? "  as in the explorer (each step's frame drawn before the next key, not timed):"
-                               : "  cold (no frame between keys: a step works out planes no frame has drawn):")
+            lines.append(
+                drawn
+                    ? "  as in the explorer (each step's frame drawn before the next key, not timed):"
+                    : "  cold (no frame between keys: a step works out planes no frame has drawn):")
             lines.append("    forward, first time (scripts):   " + first.map { ms($0) }.joined(separator: ", ") + " ms")
             lines.append("    forward one step:                " + summary(forward))
             lines.append("      the slowest into each step:    " + (1...4).map { "\($0): \(ms(forwardTo[$0]))" }.joined(separator: ", ") + " ms")

@@ -10,8 +10,8 @@ import Testing
     /// A 6 × 3 picture with wide characters at both edges and in the middle.
     static func picture() -> Canvas {
         var p = Canvas(columns: 6, rows: 3)
-        p.write("語ab語", column: 0, row: 0, style: red)   // 語 a b 語: columns 0–1, 2, 3, 4–5
-        p.write("x語yz", column: 0, row: 1)                // x 語 y z: a head at column 1
+        p.write("語ab語", column: 0, row: 0, style: red)  // 語 a b 語: columns 0–1, 2, 3, 4–5
+        p.write("x語yz", column: 0, row: 1)  // x 語 y z: a head at column 1
         p.write("abcdef", column: 0, row: 2, style: red)
         return p
     }

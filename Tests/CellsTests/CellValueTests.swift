@@ -29,7 +29,7 @@ import Testing
         let cell = Cell(glyph)
         #expect(cell.glyph == glyph)
         #expect(cell.glyph.unicodeScalars.count == text.unicodeScalars.count)
-        #expect(Cell(glyph) == cell)                       // the same cluster, the same code
+        #expect(Cell(glyph) == cell)  // the same cluster, the same code
         #expect(cell != Cell(glyph.unicodeScalars.first.map(Character.init)!))
         #expect(cell.scalar == text.unicodeScalars.first!)
     }

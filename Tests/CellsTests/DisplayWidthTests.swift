@@ -4,12 +4,12 @@ import Testing
 
 @Suite struct DisplayWidthTests {
     @Test(arguments: [
-        ("a", 1), ("时", 2), ("钟", 2), ("한", 2), ("ア", 2), ("ｱ", 1),   // CJK wide; halfwidth katakana narrow
-        ("Ａ", 2),                                                        // fullwidth Latin
-        ("e\u{301}", 1),                                                  // e + combining acute: one cell
-        ("👍", 2), ("❤\u{FE0F}", 2), ("👨\u{200D}👩\u{200D}👧", 2),       // emoji, VS16, ZWJ family
-        ("\u{200B}", 0), ("\u{FEFF}", 0), ("\u{1B}", 0),                 // zero width, BOM, control
-        ("·", 1), ("◉", 1), ("⠿", 1), ("│", 1),                          // LayerScope's own glyphs are narrow
+        ("a", 1), ("时", 2), ("钟", 2), ("한", 2), ("ア", 2), ("ｱ", 1),  // CJK wide; halfwidth katakana narrow
+        ("Ａ", 2),  // fullwidth Latin
+        ("e\u{301}", 1),  // e + combining acute: one cell
+        ("👍", 2), ("❤\u{FE0F}", 2), ("👨\u{200D}👩\u{200D}👧", 2),  // emoji, VS16, ZWJ family
+        ("\u{200B}", 0), ("\u{FEFF}", 0), ("\u{1B}", 0),  // zero width, BOM, control
+        ("·", 1), ("◉", 1), ("⠿", 1), ("│", 1)  // LayerScope's own glyphs are narrow
     ])
     func characterWidths(_ text: String, _ width: Int) {
         #expect(DisplayWidth.of(Character(text)) == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
@@ -18,7 +18,7 @@ import Testing
     @Test func stringWidthIsTheSumOfItsCharacters() {
         // 时针 (2 + 2) + space (1) + "hand" (4) = 9.
         #expect("时针 hand".displayWidth == 9)
-        #expect("时针 hand".prefix(columns: 3) == "时")      // 钟 would straddle column 3
+        #expect("时针 hand".prefix(columns: 3) == "时")  // 钟 would straddle column 3
         #expect("时针 hand".prefix(columns: 4) == "时针")
         #expect("ab".padded(toColumns: 4) == "ab  ")
         #expect("时".padded(toColumns: 4) == "时  ")
@@ -45,9 +45,9 @@ import Testing
     @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
         var canvas = Canvas(columns: 4, rows: 1)
         canvas.write("时钟", column: 0, row: 0)
-        canvas[1, 0] = Cell("x")      // the tail of 时
+        canvas[1, 0] = Cell("x")  // the tail of 时
         #expect(canvas.text(row: 0) == " x钟")
-        canvas[2, 0] = Cell("y")      // the head of 钟
+        canvas[2, 0] = Cell("y")  // the head of 钟
         #expect(canvas.text(row: 0) == " xy ")
         #expect(!canvas[3, 0].isWideTail)
     }
@@ -82,8 +82,10 @@ import Testing
 /// The shortcuts (narrow ranges answered without Unicode's property tables, text of lone
 /// narrow scalars written without grapheme breaking) agree with the full rules.
 @Suite struct DisplayWidthShortcutTests {
-    static let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x2FF, 0x2010...0x2027, 0x2030...0x205E,
-                                                 0x2190...0x22FF, 0x2500...0x25FC, 0x2800...0x28FF]
+    static let ranges: [ClosedRange<UInt32>] = [
+        0x20...0x7E, 0xA0...0x2FF, 0x2010...0x2027, 0x2030...0x205E,
+        0x2190...0x22FF, 0x2500...0x25FC, 0x2800...0x28FF
+    ]
 
     @Test func theNarrowRangesHaveNoMarksWideOrEmojiScalars() {
         for range in Self.ranges {
@@ -91,8 +93,9 @@ import Testing
                 let s = Unicode.Scalar(v)!
                 #expect(DisplayWidth.of(s) == 1, "U+\(String(v, radix: 16))")
                 #expect(!s.properties.isEmojiPresentation, "U+\(String(v, radix: 16))")
-                #expect(![.nonspacingMark, .enclosingMark, .spacingMark, .format].contains(s.properties.generalCategory),
-                        "U+\(String(v, radix: 16))")
+                #expect(
+                    ![.nonspacingMark, .enclosingMark, .spacingMark, .format].contains(s.properties.generalCategory),
+                    "U+\(String(v, radix: 16))")
                 #expect(!SafeText.isUnsafe(s), "U+\(String(v, radix: 16))")
                 // Its own grapheme beside itself and beside other lone narrow scalars.
                 for other: Unicode.Scalar in ["a", " ", "é", "─", "⣿", "›", "▸", s] {

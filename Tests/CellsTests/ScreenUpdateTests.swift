@@ -98,7 +98,8 @@ import Testing
         canvas[3, 0] = Cell("d", style: CellStyle(foreground: .rgb(255, 0, 0), reverse: true))
         // Bold underlined red (1, 4, 91 = bright red, index 9); bold off: 22 only, the
         // colour stays; underline off: 24; reverse on: 7.
-        #expect(update.update(to: canvas)
+        #expect(
+            update.update(to: canvas)
                 == Self.bytes("\(Self.clear)\(Self.e)[1;4;91ma\(Self.e)[22mb\(Self.e)[24mc\(Self.e)[7md"))
     }
 
@@ -114,8 +115,10 @@ import Testing
         // Underlined: the foreground shows, so it is sent (black is 16 in the cube).
         canvas[3, 0] = Cell(" ", style: CellStyle(foreground: black, background: black, underline: true))
         // Red 196, white 231; black 16.
-        #expect(update.update(to: canvas) == Self.bytes(
-            "\(Self.clear)\(Self.e)[38;5;196;48;5;231ma \(Self.e)[48;5;16m \(Self.e)[4;38;5;16m "))
+        #expect(
+            update.update(to: canvas)
+                == Self.bytes(
+                    "\(Self.clear)\(Self.e)[38;5;196;48;5;231ma \(Self.e)[48;5;16m \(Self.e)[4;38;5;16m "))
     }
 
     @Test func truecolorIsWrittenAsDirectSGR() {

@@ -31,4 +31,3 @@ import Testing
         #expect(TerminalBackground.parse(bytes("\u{1B}]11;rgb:ffff/ffff/ffff\u{07}\u{1B}[?62;22c")).map { [$0.red, $0.green, $0.blue] } == [255, 255, 255])
     }
 }
-

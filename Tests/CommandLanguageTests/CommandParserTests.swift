@@ -31,7 +31,7 @@ struct CommandParserTests {
         "mode normal", "mode anchor", "mode cursor", "mode tree", "anchor-behaviour core-animation",
         "anchor-behaviour keep-frame", "command-line", "legend on", "legend off", "present on", "present off",
         "show canvas", "show panel", "search", "search Checkout", "search \"my view\"", "search-next",
-        "search-previous", "fold card", "unfold \"my view\"", "reveal", "filter on", "filter off", "export svg out.svg", "export svg \"my scene.svg\"",
+        "search-previous", "fold card", "unfold \"my view\"", "reveal", "filter on", "filter off", "export svg out.svg", "export svg \"my scene.svg\""
     ]
 
     @Test(arguments: canonical)
@@ -59,7 +59,9 @@ struct CommandParserTests {
 
     @Test func transformsChainFirstToLast() throws {
         // rotate 90 then translate 10 0 = Concat(R, T): (1,0) → (0,1) → (10,1).
-        guard case let .engine(.query(.matrix(spec))) = try CommandParser.parse("matrix rotate 90 then translate 10 0") else { Issue.record("not a matrix"); return }
+        guard case let .engine(.query(.matrix(spec))) = try CommandParser.parse("matrix rotate 90 then translate 10 0") else {
+            Issue.record("not a matrix"); return
+        }
         #expect(spec.matrix.apply(to: Point(1, 0)) == Point(10, 1))
         guard case let .engine(.query(.matrix(other))) = try CommandParser.parse("matrix translate 10 0 then rotate 90") else { return }
         #expect(other.matrix.apply(to: Point(1, 0)) == Point(0, 11))
@@ -67,38 +69,39 @@ struct CommandParserTests {
         #expect(p.matrix.m34 == -0.002)
     }
 
-    @Test(arguments: [
-        ("rotat 15", 1, "unknown command \"rotat\"", "did you mean \"rotate\"?"),
-        ("set anchorpoint 0 0", 5, "unknown property \"anchorpoint\"", "did you mean \"anchorPoint\"?"),
-        ("set bounds 0 0 -5 10", 16, "bounds size cannot be negative", nil),
-        ("set opacity 2", 13, "between 0 and 1", nil),
-        ("move 1", 7, "missing dy", nil),
-        ("move 1 x", 8, "expected a number (dy), found \"x\"", nil),
-        ("move nan 1", 6, "expected a number", nil),
-        ("move 1e999 1", 6, "out of range", nil),
-        ("rotate 10 w", 11, "unknown axis \"w\"", "use x, y or z"),
-        ("anchor 0 0 keepframe", 12, "unexpected \"keepframe\"", "did you mean \"keep-frame\"?"),
-        ("select \"open", 8, "unterminated quoted name", nil),
-        ("reset now", 7, "unexpected \"now\" after reset", nil),
-        ("set transform rotat 5", 15, "unknown transform \"rotat\"", "did you mean \"rotate\"?"),
-        ("set transform perspective 0", 27, "perspective distance cannot be 0", nil),
-        ("set backgroundColor redd", 21, "unknown color \"redd\"", "did you mean \"red\"?"),
-        ("get effectiveTransformm", 5, "unknown property", nil),
-        ("set effectiveTransform identity", 5, "read-only", nil),
-        ("convert line 1 2 from a to b", 9, "expected point or rect", nil),
-        ("convert point 1 2 to b", 19, "expected \"from\", found \"to\"", nil),
-        ("add", 4, "missing a layer name", nil),
-        ("add a in", 9, "missing a parent layer name", nil),
-        ("add a at x", 10, "expected a whole number", nil),
-        ("zoom -2", 6, "expected a positive number", nil),
-        ("export png", 8, "unknown export format \"png\"", "use: export swift, or export svg FILE [--crop screen|content]"),
-        ("export svg", 11, "missing an output file (.svg)", nil),
-        ("mode anchr", 6, "unknown mode \"anchr\"", "did you mean \"anchor\"?"),
-        ("mode", 5, "missing a mode (normal, anchor, cursor or tree)", nil),
-        ("anchor-behaviour x", 18, "unknown anchor behaviour \"x\"", "use core-animation or keep-frame"),
-        ("order random", 7, "unknown hit-test order", nil),
-        ("export kotlin", 8, "unknown export format", nil),
-    ] as [(String, Int, String, String?)])
+    @Test(
+        arguments: [
+            ("rotat 15", 1, "unknown command \"rotat\"", "did you mean \"rotate\"?"),
+            ("set anchorpoint 0 0", 5, "unknown property \"anchorpoint\"", "did you mean \"anchorPoint\"?"),
+            ("set bounds 0 0 -5 10", 16, "bounds size cannot be negative", nil),
+            ("set opacity 2", 13, "between 0 and 1", nil),
+            ("move 1", 7, "missing dy", nil),
+            ("move 1 x", 8, "expected a number (dy), found \"x\"", nil),
+            ("move nan 1", 6, "expected a number", nil),
+            ("move 1e999 1", 6, "out of range", nil),
+            ("rotate 10 w", 11, "unknown axis \"w\"", "use x, y or z"),
+            ("anchor 0 0 keepframe", 12, "unexpected \"keepframe\"", "did you mean \"keep-frame\"?"),
+            ("select \"open", 8, "unterminated quoted name", nil),
+            ("reset now", 7, "unexpected \"now\" after reset", nil),
+            ("set transform rotat 5", 15, "unknown transform \"rotat\"", "did you mean \"rotate\"?"),
+            ("set transform perspective 0", 27, "perspective distance cannot be 0", nil),
+            ("set backgroundColor redd", 21, "unknown color \"redd\"", "did you mean \"red\"?"),
+            ("get effectiveTransformm", 5, "unknown property", nil),
+            ("set effectiveTransform identity", 5, "read-only", nil),
+            ("convert line 1 2 from a to b", 9, "expected point or rect", nil),
+            ("convert point 1 2 to b", 19, "expected \"from\", found \"to\"", nil),
+            ("add", 4, "missing a layer name", nil),
+            ("add a in", 9, "missing a parent layer name", nil),
+            ("add a at x", 10, "expected a whole number", nil),
+            ("zoom -2", 6, "expected a positive number", nil),
+            ("export png", 8, "unknown export format \"png\"", "use: export swift, or export svg FILE [--crop screen|content]"),
+            ("export svg", 11, "missing an output file (.svg)", nil),
+            ("mode anchr", 6, "unknown mode \"anchr\"", "did you mean \"anchor\"?"),
+            ("mode", 5, "missing a mode (normal, anchor, cursor or tree)", nil),
+            ("anchor-behaviour x", 18, "unknown anchor behaviour \"x\"", "use core-animation or keep-frame"),
+            ("order random", 7, "unknown hit-test order", nil),
+            ("export kotlin", 8, "unknown export format", nil)
+        ] as [(String, Int, String, String?)])
     func badCommandsSayWhereAndWhat(_ text: String, _ column: Int, _ message: String, _ suggestion: String?) {
         #expect {
             _ = try CommandParser.parse(text)

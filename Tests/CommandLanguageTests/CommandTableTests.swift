@@ -53,14 +53,17 @@ struct CommandTableTests {
         #expect(CommandParser.verbs == CommandTable.all.map(\.verb))
         #expect(throws: CommandError.self) { try CommandParser.parse("frobnicate 1") }
         // The spellings of the contract (commands.md) are all declared.
-        for verb in ["add", "remove", "select", "set", "rotate", "scale", "move", "anchor", "reset", "undo", "redo", "save", "load",
-                     "get", "convert", "contains", "hit-test", "matrix"] {
+        for verb in [
+            "add", "remove", "select", "set", "rotate", "scale", "move", "anchor", "reset", "undo", "redo", "save", "load",
+            "get", "convert", "contains", "hit-test", "matrix"
+        ] {
             #expect(CommandTable.spec(for: verb) != nil, "\(verb)")
         }
     }
 
     @Test func animatedBlocksTakeOnlyEditsAndSelections() throws {
-        #expect(throws: CommandError("zoom cannot go inside animated { }", column: 14, suggestion: "only edits (set, move, rotate, scale, anchor…) and select")) {
+        #expect(throws: CommandError("zoom cannot go inside animated { }", column: 14, suggestion: "only edits (set, move, rotate, scale, anchor…) and select"))
+        {
             try CommandParser.parse("animated 1 { zoom 2 }")
         }
         #expect(throws: CommandError.self) { try CommandParser.parse("animated 1 { get now }") }
@@ -76,7 +79,8 @@ struct CommandTableTests {
         let text = try String(contentsOf: package.appendingPathComponent(file), encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let start = lines.firstIndex(where: { $0.hasPrefix("<!-- commands:\(name) ") }),
-              let end = lines.firstIndex(of: "<!-- /commands:\(name) -->") else {
+            let end = lines.firstIndex(of: "<!-- /commands:\(name) -->")
+        else {
             Issue.record("\(file) has no generated \(name) block")
             return ""
         }
@@ -91,14 +95,18 @@ struct CommandTableTests {
 
     @Test func readmeSynopsisIsTheGeneratedOne() throws {
         let inReadme = try Self.generatedBlock("synopsis", in: "README.md")
-        #expect(inReadme == "```\n" + CommandTable.synopsisBlock() + "\n```", "README.md is stale: run `swift run layerscope commands --update-docs` from the package root")
+        #expect(
+            inReadme == "```\n" + CommandTable.synopsisBlock() + "\n```",
+            "README.md is stale: run `swift run layerscope commands --update-docs` from the package root")
     }
 
     @Test func markdownEscapesBarsAndNamesAliases() {
         let table = CommandTable.markdown(.explorer)
         #expect(table.contains("| `mode normal\\|anchor\\|cursor\\|tree` | the key mode |"))
         #expect(table.contains("| `quit` (`q`) |"))
-        #expect(CommandTable.markdown.hasPrefix("## Building and editing a scene\n\n| command | meaning |\n| --- | --- |\n| `add NAME [layer\\|view] [in PARENT] [at INDEX]` |"))
+        #expect(
+            CommandTable.markdown.hasPrefix(
+                "## Building and editing a scene\n\n| command | meaning |\n| --- | --- |\n| `add NAME [layer\\|view] [in PARENT] [at INDEX]` |"))
     }
 
     // MARK: Completion kinds
@@ -109,10 +117,13 @@ struct CommandTableTests {
         #expect(Set(CommandTable.argumentKinds(verb: "add", typed: ["x"], position: 2).map(\.synopsis)) == ["layer|view", "in", "at"])
         // get PROP | get presentation PROP | get now | get ctm [at N] | get content-transform [at N]
         // | get quad|plane|planes|exploded-quad (content.md, depth.md) | get screen|steps (authoring).
-        #expect(CommandTable.argumentKinds(verb: "get", typed: [], position: 1) == [.property(settable: false), .keyword("presentation"), .keyword("now"),
-                                                                                     .keyword("ctm"), .keyword("content-transform"),
-                                                                                     .keyword("quad"), .keyword("plane"), .keyword("planes"), .keyword("exploded-quad"),
-                                                                                     .keyword("screen"), .keyword("steps")])
+        #expect(
+            CommandTable.argumentKinds(verb: "get", typed: [], position: 1) == [
+                .property(settable: false), .keyword("presentation"), .keyword("now"),
+                .keyword("ctm"), .keyword("content-transform"),
+                .keyword("quad"), .keyword("plane"), .keyword("planes"), .keyword("exploded-quad"),
+                .keyword("screen"), .keyword("steps")
+            ])
         // step N | step add [NOTE] | step note N TEXT | step remove N.
         #expect(CommandTable.argumentKinds(verb: "step", typed: [], position: 1) == [.number("N"), .keyword("add"), .keyword("note"), .keyword("remove")])
         // set PROP VALUE… | set screen W H.

@@ -52,7 +52,7 @@ import Testing
             ("animate opacity to 1 sideways", "animate", ""),
             ("animated 1 sideways { move 1 0 }", "animated", ""),
             ("camera roll 3", "camera", ""),
-            ("convert line 1 2 from a to b", "convert", ""),
+            ("convert line 1 2 from a to b", "convert", "")
         ]
         for (line, verb, prefix) in cases {
             let e = try #require(throws: CommandError.self, "\(line)") { try CommandParser.parse(line) }

@@ -13,11 +13,12 @@ import LayerModel
     }
 
     @Test func everyWordReadsAsItsProperty() throws {
-        #expect(ToggleProperty.byWord == [
-            "hidden": .hidden, "isHidden": .hidden,
-            "masksToBounds": .masksToBounds, "clipsToBounds": .masksToBounds,
-            "geometryFlipped": .geometryFlipped, "flipped": .geometryFlipped,
-        ])
+        #expect(
+            ToggleProperty.byWord == [
+                "hidden": .hidden, "isHidden": .hidden,
+                "masksToBounds": .masksToBounds, "clipsToBounds": .masksToBounds,
+                "geometryFlipped": .geometryFlipped, "flipped": .geometryFlipped
+            ])
         for (word, p) in ToggleProperty.byWord {
             #expect(try CommandParser.parse("toggle \(word)") == .engine(.edit(.layer(.toggle(p)))))
         }

@@ -5,8 +5,9 @@ import Testing
 /// a new file — the card appears as it is made, the step is made with `:step add`, and `q`
 /// asks before quitting and saves; a piped dump, which has no file of its own, is offered
 /// "save as" at the quit question.
-@Suite("Authoring end to end", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
+@Suite(
+    "Authoring end to end", .serialized,
+    .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct AuthoringEndToEndTests {
     static let dump = CommandLineEndToEndTests.package.appendingPathComponent("Tests/LayoutFilesTests/Dumps/14-hatenablog-nslog-timestamp.txt").path
 
@@ -14,8 +15,9 @@ struct AuthoringEndToEndTests {
     static func start(_ command: String) throws -> (TmuxSession, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ls-author-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let session = try TmuxSession(program: "/bin/sh", arguments: ["-c", "cd \"$0\" && " + command, folder.path, try LayerScopeProgram.requiredPath],
-                                      columns: 120, rows: 40)
+        let session = try TmuxSession(
+            program: "/bin/sh", arguments: ["-c", "cd \"$0\" && " + command, folder.path, try LayerScopeProgram.requiredPath],
+            columns: 120, rows: 40)
         try session.waitFor(" LayerScope")
         return (session, folder)
     }
@@ -62,7 +64,7 @@ struct AuthoringEndToEndTests {
         let (session, folder) = try Self.start("cat \(Self.dump) | exec \"$1\" -")
         defer { session.close(); try? FileManager.default.removeItem(at: folder) }
         try session.waitFor("Layers · 8")
-        try session.sendKeys("T")   // turn: an edit
+        try session.sendKeys("T")  // turn: an edit
         try session.waitFor("[+]")
         try session.sendKeys("q")
         let question = try session.waitFor("Unsaved edits")

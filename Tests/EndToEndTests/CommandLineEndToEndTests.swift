@@ -27,7 +27,7 @@ struct CommandLineEndToEndTests {
         for (file, position) in cases {
             let path = Self.malformed("layouts").appendingPathComponent(file).path
             let result = try Subprocess.run(try LayerScopeProgram.requiredPath, ["check", path])
-            #expect(result.status == 1, "\(file): exit \(result.status)")   // not a crash (≥ 128)
+            #expect(result.status == 1, "\(file): exit \(result.status)")  // not a crash (≥ 128)
             #expect(result.errors.contains("\(file):\(position):"), "\(file): \(result.errors)")
             #expect(result.output.isEmpty)
         }
@@ -51,16 +51,20 @@ struct CommandLineEndToEndTests {
         let result = try Subprocess.run(try LayerScopeProgram.requiredPath, ["check"] + files)
         #expect(result.status == 0, "\(result.errors)")
         // A folder (Layouts/Lessons) is checked file by file: one line each.
-        let lessons = try FileManager.default.contentsOfDirectory(atPath: layouts.appendingPathComponent("Lessons").path).filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }
+        let lessons = try FileManager.default.contentsOfDirectory(atPath: layouts.appendingPathComponent("Lessons").path).filter {
+            $0.hasSuffix(".yaml") || $0.hasSuffix(".json")
+        }
         #expect(result.output.split(separator: "\n").count == files.count - 1 + lessons.count)
     }
 
     @Test func evalPrintsOnlyTheAnswers() throws {
         // seed 002 through the binary: frame first, then anchor → origin (190, 190).
         let popup = Self.package.appendingPathComponent("Layouts/popup.json").path
-        let result = try Subprocess.run(try LayerScopeProgram.requiredPath, [
-            "eval", "--layout", popup, "--script", "step 3\nselect frameFirst; get frame\nselect anchorFirst; get frame; hit-test 150 150",
-        ])
+        let result = try Subprocess.run(
+            try LayerScopeProgram.requiredPath,
+            [
+                "eval", "--layout", popup, "--script", "step 3\nselect frameFirst; get frame\nselect anchorFirst; get frame; hit-test 150 150"
+            ])
         #expect(result.status == 0)
         #expect(result.output == "{\"rect\":[190,190,100,100]}\n{\"rect\":[140,140,50,50]}\n{\"hit\":\"anchorFirst\"}\n")
         #expect(result.errors.isEmpty)

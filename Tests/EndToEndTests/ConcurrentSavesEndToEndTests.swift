@@ -6,8 +6,9 @@ import Testing
 /// landed). Every process that exits 0 must have its move in the final file; every other one
 /// exits 1 with "changed on disk since it was loaded" and writes nothing. Before the fix 94 of
 /// 239 reported saves over 40 rounds were silently reverted.
-@Suite("Concurrent eval saves, real processes",
-       .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
+@Suite(
+    "Concurrent eval saves, real processes",
+    .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct ConcurrentSavesEndToEndTests {
     @Test func everyReportedSaveIsInTheFinalFile() throws {
         let program = try LayerScopeProgram.requiredPath
@@ -21,8 +22,9 @@ struct ConcurrentSavesEndToEndTests {
                 .write(toFile: path, atomically: true, encoding: .utf8)
             let results = SaveOutcomes()
             DispatchQueue.concurrentPerform(iterations: 6) { k in
-                let r = try? Subprocess.run(program, ["eval", "--layout", path, "--script", "select face; move \(1 << k) 0; save"],
-                                            timeout: .seconds(60))
+                let r = try? Subprocess.run(
+                    program, ["eval", "--layout", path, "--script", "select face; move \(1 << k) 0; save"],
+                    timeout: .seconds(60))
                 results.set(k, r.map { ($0.status, $0.errors) })
             }
             var sum = 0

@@ -5,9 +5,11 @@ import TestSupport
 /// Content in the real explorer under tmux (content.md): `}` steps through the drawing of
 /// Layouts/content-rotation.json, the panel's CTM changes and the axes marker (○, the
 /// user-space origin) moves on the canvas.
-@Suite("Content end to end", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil,
-                "needs the layerscope executable in \(BuiltProducts.folder.path) (run swift build)"))
+@Suite(
+    "Content end to end", .serialized,
+    .enabled(
+        if: LayerScopeProgram.path != nil,
+        "needs the layerscope executable in \(BuiltProducts.folder.path) (run swift build)"))
 struct ContentEndToEndTests {
     static let packageRoot = PackageRoot.url
 

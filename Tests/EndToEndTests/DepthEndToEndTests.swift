@@ -5,9 +5,11 @@ import TestSupport
 /// The exploded view in the real explorer under tmux, on the shipped Layouts/depth.json:
 /// enter it with d, turn the camera, narrow the range, click a layer's exploded quad to
 /// pick it, leave with d. Everything polls the screen; no fixed waits.
-@Suite("Depth end to end", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil,
-                "needs the layerscope executable in \(BuiltProducts.folder.path) (run swift build)"))
+@Suite(
+    "Depth end to end", .serialized,
+    .enabled(
+        if: LayerScopeProgram.path != nil,
+        "needs the layerscope executable in \(BuiltProducts.folder.path) (run swift build)"))
 struct DepthEndToEndTests {
     static let packageRoot = PackageRoot.url
 

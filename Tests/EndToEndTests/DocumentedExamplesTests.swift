@@ -13,8 +13,9 @@ import TestSupport
 /// against the built binary and compares. Lines without `$` are synopses and are not run;
 /// the old way of showing output as `# …` comments under a command is refused, so a new
 /// example cannot slip past unchecked.
-@Suite("Documented examples print what they show",
-       .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
+@Suite(
+    "Documented examples print what they show",
+    .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct DocumentedExamplesTests {
     static let packageRoot = PackageRoot.url
 
@@ -38,7 +39,7 @@ struct DocumentedExamplesTests {
         let text = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
         var examples: [Example] = [], problems: [String] = []
         var inBlock = false, inShell = false
-        var collecting = false   // the lines go to the last example's output
+        var collecting = false  // the lines go to the last example's output
         var previous = ""
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).enumerated() {
             if line.hasPrefix("```") {
@@ -55,8 +56,9 @@ struct DocumentedExamplesTests {
             } else if collecting {
                 examples[examples.count - 1].output.append(line)
             } else if line.hasPrefix("# "), previous.hasPrefix("layerscope ") || previous.hasPrefix("# ") {
-                problems.append("\(file):\(index + 1): output shown as a comment under a command; write `$ layerscope …` "
-                    + "followed by its output lines in a ```sh block, so DocumentedExamplesTests runs it")
+                problems.append(
+                    "\(file):\(index + 1): output shown as a comment under a command; write `$ layerscope …` "
+                        + "followed by its output lines in a ```sh block, so DocumentedExamplesTests runs it")
             }
             previous = line
         }
@@ -83,11 +85,12 @@ struct DocumentedExamplesTests {
         environment["LANG"] = "C.UTF-8"
         environment["NO_COLOR"] = nil
         environment["TERM"] = nil
-        let result = try Subprocess.run("/bin/sh", ["-c", "cd \"$0\" && exec 2>&1 && " + example.command, Self.packageRoot.path],
-                                        environment: environment, timeout: .seconds(30))
+        let result = try Subprocess.run(
+            "/bin/sh", ["-c", "cd \"$0\" && exec 2>&1 && " + example.command, Self.packageRoot.path],
+            environment: environment, timeout: .seconds(30))
         #expect(!result.timedOut)
         let printed = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let shown = example.output + [""]   // the last line printed ends in a newline
+        let shown = example.output + [""]  // the last line printed ends in a newline
         #expect(printed == shown, "\(example) printed:\n\(result.output)")
     }
 }

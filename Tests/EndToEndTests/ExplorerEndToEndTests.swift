@@ -11,9 +11,11 @@ import TestSupport
 /// closes it; tests that edit or save work on temporary copies of `Layouts/`.
 ///
 /// Skipped, with that reason, when `layerscope` has not been built (`swift build`).
-@Suite("Explorer end to end", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil,
-                "needs the layerscope executable in \(BuiltProducts.folder.path) (run swift build)"))
+@Suite(
+    "Explorer end to end", .serialized,
+    .enabled(
+        if: LayerScopeProgram.path != nil,
+        "needs the layerscope executable in \(BuiltProducts.folder.path) (run swift build)"))
 struct ExplorerEndToEndTests {
     // MARK: - Helpers
 
@@ -24,9 +26,11 @@ struct ExplorerEndToEndTests {
     /// show short relative paths such as `Layouts/clock.json`) and waits for its first
     /// frame. The program is `layerscope` itself (a `cd` then `exec`), so the harness's
     /// pid and exit status are the explorer's.
-    private func start(_ arguments: [String], in directory: URL = packageRoot,
-                       environment: [String: String] = [:],
-                       columns: Int = 120, rows: Int = 40, firstFrame: String = " LayerScope") throws -> TmuxSession {
+    private func start(
+        _ arguments: [String], in directory: URL = packageRoot,
+        environment: [String: String] = [:],
+        columns: Int = 120, rows: Int = 40, firstFrame: String = " LayerScope"
+    ) throws -> TmuxSession {
         let session = try TmuxSession(
             program: "/bin/sh",
             arguments: ["-c", "cd \"$0\" && exec \"$@\"", directory.path, try LayerScopeProgram.requiredPath] + arguments,
@@ -54,8 +58,10 @@ struct ExplorerEndToEndTests {
     }
 
     /// A temporary folder holding a copy of `Layouts/<name>` (or `text`) as `fileName`.
-    private func temporaryScene(copying name: String? = nil, text: String? = nil,
-                                as fileName: String) throws -> (folder: URL, file: URL) {
+    private func temporaryScene(
+        copying name: String? = nil, text: String? = nil,
+        as fileName: String
+    ) throws -> (folder: URL, file: URL) {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("ls-e2e-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -83,7 +89,7 @@ struct ExplorerEndToEndTests {
         #expect(try field("frame", in: screen) == ["x": 20, "y": 20, "w": 200, "h": 200])
         #expect(try field("center", in: screen) == ["x": 120, "y": 120])
 
-        try session.sendKeys("q")   // no edits: no question
+        try session.sendKeys("q")  // no edits: no question
         #expect(try session.waitForExit() == 0)
         #expect(try session.alternateOn() == false)
     }
@@ -91,7 +97,7 @@ struct ExplorerEndToEndTests {
     // MARK: - 2. Rotate
 
     @Test func rotateEchoesTheKeyAndTurnsTheTransform() throws {
-        let scene = try temporaryScene(copying: "clock.json", as: "clock.json")   // edits: a copy
+        let scene = try temporaryScene(copying: "clock.json", as: "clock.json")  // edits: a copy
         defer { try? FileManager.default.removeItem(at: scene.folder) }
         let session = try start(["clock.json"], in: scene.folder)
         defer { session.close() }
@@ -124,18 +130,19 @@ struct ExplorerEndToEndTests {
 
     @Test func anchorModeMovesTheFrameOrThePosition() throws {
         // A 100×60 layer at position (200, 150), anchor (0.5, 0.5): frame x 150 y 120.
-        let scene = try temporaryScene(text: """
-            { "title": "anchor e2e", "screen": { "width": 400, "height": 300 },
-              "layers": [ { "name": "card", "bounds": [0, 0, 100, 60], "position": [200, 150],
-                            "backgroundColor": "orange" } ] }
-            """, as: "anchor.json")
+        let scene = try temporaryScene(
+            text: """
+                { "title": "anchor e2e", "screen": { "width": 400, "height": 300 },
+                  "layers": [ { "name": "card", "bounds": [0, 0, 100, 60], "position": [200, 150],
+                                "backgroundColor": "orange" } ] }
+                """, as: "anchor.json")
         defer { try? FileManager.default.removeItem(at: scene.folder) }
         let session = try start(["anchor.json"], in: scene.folder)
         defer { session.close() }
         var screen = try session.waitFor("card (layer)")
         #expect(try field("frame", in: screen) == ["x": 150, "y": 120, "w": 100, "h": 60])
         #expect(try field("position", in: screen) == ["x": 200, "y": 150])
-        let ghostColor = "\u{1B}[38;5;220m"   // Why.jumpColor (255, 200, 0) in 256 colors
+        let ghostColor = "\u{1B}[38;5;220m"  // Why.jumpColor (255, 200, 0) in 256 colors
         #expect(try !session.captureWithStyles().contains(ghostColor))
 
         // Core Animation's way: anchor 0.5 → 0.55, position stays, frame x −0.05·100 = −5.
@@ -171,7 +178,7 @@ struct ExplorerEndToEndTests {
         var screen = try session.waitFor(" hit  green")
         #expect(lines(screen)[0].contains("CURSOR hit-test"))
         #expect(panel(screen).contains("Hit test (zPosition order)"))
-        #expect(panel(screen).contains("  in green: (100, 80)"))   // 160 − 60, 130 − 50
+        #expect(panel(screen).contains("  in green: (100, 80)"))  // 160 − 60, 130 − 50
         #expect(panel(screen).contains(" tree order would hit red"))
         #expect(statusLine(screen).contains("cursor (160, 130)"))
 
@@ -185,7 +192,7 @@ struct ExplorerEndToEndTests {
         // o: tree order (Lockwood's book): red first, and it takes the touch at (40, 40).
         try press(session, "o", echo: "o → order tree")
         screen = try session.waitFor(" tree order (Lockwood) → red")
-        #expect(panel(screen).contains(" 1 red        HIT (40, 40)"))   // 160 − 120, 130 − 90
+        #expect(panel(screen).contains(" 1 red        HIT (40, 40)"))  // 160 − 120, 130 − 90
         #expect(panel(screen).contains(" zPosition order would hit green"))
     }
 
@@ -245,8 +252,9 @@ struct ExplorerEndToEndTests {
         var screen = try session.waitFor(" saved scene.json")
         #expect(!lines(screen)[0].contains("[+]"))
         // The file on disk loads with the new position.
-        let read = try Subprocess.run(try LayerScopeProgram.requiredPath,
-                                      ["eval", "--layout", scene.file.path, "--script", "select green; get position"])
+        let read = try Subprocess.run(
+            try LayerScopeProgram.requiredPath,
+            ["eval", "--layout", scene.file.path, "--script", "select green; get position"])
         #expect(read.status == 0)
         #expect(read.output == "{\"point\":[123,110]}\n")
 
@@ -261,7 +269,7 @@ struct ExplorerEndToEndTests {
             $0.contains(" position x 150 y 100") && statusLine($0).contains("loaded scene.json")
         }
         #expect(try field("frame", in: screen) == ["x": 90, "y": 40, "w": 120, "h": 120])
-        #expect(panel(screen).contains("green (layer)"))   // the selection is kept
+        #expect(panel(screen).contains("green (layer)"))  // the selection is kept
 
         // A broken rewrite: the error with file:line:column, the last good scene stays.
         try "{\n  \"title\": \"x\",\n  \"layers\": [ {\"name\": \"green\", }\n]}\n"
@@ -286,7 +294,7 @@ struct ExplorerEndToEndTests {
     // MARK: - 8. Quitting with unsaved edits
 
     @Test func quitAsksAboutUnsavedEdits() throws {
-        let scene = try temporaryScene(copying: "clock.json", as: "clock.json")   // edits: a copy
+        let scene = try temporaryScene(copying: "clock.json", as: "clock.json")  // edits: a copy
         defer { try? FileManager.default.removeItem(at: scene.folder) }
         let session = try start(["clock.json"], in: scene.folder)
         defer { session.close() }
@@ -316,7 +324,7 @@ struct ExplorerEndToEndTests {
     /// it asks; n at the question then exits cleanly.
     @Test(arguments: ["normal", "command line", "question"])
     func ctrlCCancelsPromptsAndExitsCleanlyAfterAsking(place: String) throws {
-        let scene = try temporaryScene(copying: "clock.json", as: "clock.json")   // edits: a copy
+        let scene = try temporaryScene(copying: "clock.json", as: "clock.json")  // edits: a copy
         defer { try? FileManager.default.removeItem(at: scene.folder) }
         let session = try start(["clock.json"], in: scene.folder)
         defer { session.close() }
@@ -366,9 +374,10 @@ struct ExplorerEndToEndTests {
         defer { session.close() }
         let pidFile = NSTemporaryDirectory() + "ls-e2e-\(UUID().uuidString.prefix(8)).pid"
         defer { unlink(pidFile) }
-        try session.waitUntil("the shell prompt") { lastLine($0) == "$" }   // tmux trims "$ "
-        try session.type("cd \(TmuxSession.shellQuoted(Self.packageRoot.path)) && sh -c 'echo $$ > \"$0\"; exec \"$@\"' "
-                         + "\(TmuxSession.shellQuoted(pidFile)) \(TmuxSession.shellQuoted(try LayerScopeProgram.requiredPath)) Layouts/clock.json\n")
+        try session.waitUntil("the shell prompt") { lastLine($0) == "$" }  // tmux trims "$ "
+        try session.type(
+            "cd \(TmuxSession.shellQuoted(Self.packageRoot.path)) && sh -c 'echo $$ > \"$0\"; exec \"$@\"' "
+                + "\(TmuxSession.shellQuoted(pidFile)) \(TmuxSession.shellQuoted(try LayerScopeProgram.requiredPath)) Layouts/clock.json\n")
         try session.waitFor("Layers · 4")
         var pid: pid_t?
         try session.waitUntil("the pid file") { _ in
@@ -430,9 +439,12 @@ struct ExplorerEndToEndTests {
         #expect(!statusLine(closed).contains("Esc closes"))
         #expect(lastLine(closed).contains("key: Esc → mode normal"))
 
-        let export = try Subprocess.run(try LayerScopeProgram.requiredPath,
-                                        ["export", Self.packageRoot.appendingPathComponent("Layouts/clock.json").path,
-                                         "--swift", "--layer", "hourHand"])
+        let export = try Subprocess.run(
+            try LayerScopeProgram.requiredPath,
+            [
+                "export", Self.packageRoot.appendingPathComponent("Layouts/clock.json").path,
+                "--swift", "--layer", "hourHand"
+            ])
         #expect(export.status == 0)
         #expect(export.output.contains("hourHand.layer.anchorPoint = CGPoint(x: 0.5, y: 0.9)\n"))
         #expect(export.output.contains("hourHand.center = CGPoint(x: 100, y: 100)\n"))
@@ -441,8 +453,9 @@ struct ExplorerEndToEndTests {
     // MARK: - 11. Locale and color
 
     @Test func cLocaleDrawsOnlyASCII() throws {
-        let session = try start(["Layouts/clock.json"], environment: ["LANG": "C", "LC_ALL": "C"],
-                                firstFrame: "Layers . 4")
+        let session = try start(
+            ["Layouts/clock.json"], environment: ["LANG": "C", "LC_ALL": "C"],
+            firstFrame: "Layers . 4")
         defer { session.close() }
         let screen = try session.capture()
         let wide = screen.unicodeScalars.filter { !$0.isASCII }
@@ -457,7 +470,7 @@ struct ExplorerEndToEndTests {
         let session = try start(["Layouts/clock.json"], environment: ["NO_COLOR": "1"])
         defer { session.close() }
         let screen = try session.waitFor("Layers · 4")
-        #expect(screen.contains("⣀"))   // still braille: NO_COLOR is about colors only
+        #expect(screen.contains("⣀"))  // still braille: NO_COLOR is about colors only
         let styled = try session.captureWithStyles()
         #expect(!styled.contains("38;5;") && !styled.contains("48;5;") && !styled.contains("38;2;"))
         try session.sendKeys("q")
@@ -540,13 +553,13 @@ struct ExplorerEndToEndTests {
         let screen = try session.waitFor("? help")
         let rows = lines(screen)
         #expect(!screen.contains("Layers ·"))
-        #expect(!screen.contains("│"))   // no panel separator
+        #expect(!screen.contains("│"))  // no panel separator
         #expect(rows[0].contains("LayerScope · Layouts/clock.json"))
         #expect(rows[0].hasSuffix("NORMAL"))
         // Below 96 columns: the compact inspector, then the name and the step progress (clock
         // has 3 steps); the status line is row 24 − 2.
         #expect(rows[22].hasSuffix(" face  0/3"))
-        #expect(rows[1..<22].contains { $0.contains("⣀") })     // the canvas
+        #expect(rows[1..<22].contains { $0.contains("⣀") })  // the canvas
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }
@@ -626,8 +639,9 @@ private func panel(_ screen: String, columns: Int = 120) -> String {
 
 /// A panel field such as ` frame    x 20 y 20 w 200 h 200` as `["x": 20, …]`.
 private func field(_ name: String, in screen: String) throws -> [String: Double] {
-    let row = try #require(lines(panel(screen)).first { $0.hasPrefix(" \(name) ") },
-                           "no \"\(name)\" line in the panel:\n\(panel(screen))")
+    let row = try #require(
+        lines(panel(screen)).first { $0.hasPrefix(" \(name) ") },
+        "no \"\(name)\" line in the panel:\n\(panel(screen))")
     let words = row.split(separator: " ").dropFirst().map(String.init)
     var out: [String: Double] = [:]
     var i = 0

@@ -4,15 +4,17 @@ import TestSupport
 
 /// Follow mode (issue 23) in real terminals: a presenter (`--share FEED`) and attendees
 /// (`--follow FEED`), each its own layerscope in its own tmux.
-@Suite("Follow mode end to end", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
+@Suite(
+    "Follow mode end to end", .serialized,
+    .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct FollowEndToEndTests {
     static let packageRoot = RecordingEndToEndTests.packageRoot
 
     static func start(_ arguments: [String], columns: Int, rows: Int) throws -> TmuxSession {
-        try TmuxSession(program: "/bin/sh",
-                        arguments: ["-c", "cd \"$0\" && exec \"$@\"", packageRoot.path, try LayerScopeProgram.requiredPath] + arguments,
-                        columns: columns, rows: rows)
+        try TmuxSession(
+            program: "/bin/sh",
+            arguments: ["-c", "cd \"$0\" && exec \"$@\"", packageRoot.path, try LayerScopeProgram.requiredPath] + arguments,
+            columns: columns, rows: rows)
     }
 
     /// A presenter sharing `scene` on `feed`, its first frame drawn.
@@ -25,9 +27,10 @@ struct FollowEndToEndTests {
     /// Every row but the title (the presenter's names the file, an attendee's says it
     /// follows), trailing spaces dropped: canvas, panel, status and echo.
     static func body(_ screen: String, rows: Int) -> [String] {
-        Array(screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(rows).dropFirst().map {
-            String($0.reversed().drop { $0 == " " }.reversed())
-        })
+        Array(
+            screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(rows).dropFirst().map {
+                String($0.reversed().drop { $0 == " " }.reversed())
+            })
     }
 
     /// The status line (second last row) of a screen.
@@ -38,7 +41,7 @@ struct FollowEndToEndTests {
 
     @Test func attendeesFollowDetachResyncJoinLateAndSeeThePresenterLeave() throws {
         let folder = try TemporaryDirectory()
-        defer { withExtendedLifetime(folder) {} }   // removed when the test ends, not before
+        defer { withExtendedLifetime(folder) {} }  // removed when the test ends, not before
         let feed = folder.path + "/talk.feed"
         let presenter = try Self.present("Layouts/popup.json", feed: feed, columns: 120, rows: 40)
         defer { presenter.close() }
@@ -114,14 +117,16 @@ struct FollowEndToEndTests {
 
     @Test func aFeedOnStandardInputIsFollowed() throws {
         let folder = try TemporaryDirectory()
-        defer { withExtendedLifetime(folder) {} }   // removed when the test ends, not before
+        defer { withExtendedLifetime(folder) {} }  // removed when the test ends, not before
         let feed = folder.path + "/talk.feed"
         let presenter = try Self.present("Layouts/clock.json", feed: feed, columns: 100, rows: 30)
         defer { presenter.close() }
         // As over ssh: `tail -c +1 -f FEED` from its first byte, piped in.
-        let attendee = try TmuxSession(program: "/bin/sh", arguments: [
-            "-c", "cd \"$0\" && tail -c +1 -f \"$1\" | \"$2\" --follow -", Self.packageRoot.path, feed, try LayerScopeProgram.requiredPath,
-        ], columns: 100, rows: 30)
+        let attendee = try TmuxSession(
+            program: "/bin/sh",
+            arguments: [
+                "-c", "cd \"$0\" && tail -c +1 -f \"$1\" | \"$2\" --follow -", Self.packageRoot.path, feed, try LayerScopeProgram.requiredPath
+            ], columns: 100, rows: 30)
         defer { attendee.close() }
         try attendee.waitFor("clock.json [following]")
         try presenter.sendKeys("n")
@@ -136,7 +141,7 @@ struct FollowEndToEndTests {
     @Test(arguments: [SIGHUP, SIGTERM])
     func aPresenterEndedByASignalStillSaysBye(_ signal: Int32) throws {
         let folder = try TemporaryDirectory()
-        defer { withExtendedLifetime(folder) {} }   // removed when the test ends, not before
+        defer { withExtendedLifetime(folder) {} }  // removed when the test ends, not before
         let feed = folder.path + "/talk.feed"
         let presenter = try Self.present("Layouts/clock.json", feed: feed, columns: 100, rows: 30)
         defer { presenter.close() }

@@ -5,8 +5,9 @@ import TestSupport
 /// Issue 36 in a real terminal: an attendee of a hostile feed keeps a clean screen — no
 /// title change, no clipboard write, no screen clear from the feed, no right-to-left
 /// override — and quits on `q` within a second while 50 000 commands wait to be replayed.
-@Suite("Follow mode: a hostile feed", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
+@Suite(
+    "Follow mode: a hostile feed", .serialized,
+    .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct FollowTrustEndToEndTests {
     static let hostile = "\u{1B}]2;PWNED\u{07}\u{1B}]52;c;UFdORUQ=\u{07}\u{1B}[2J\u{202E}RTL"
 
@@ -19,16 +20,27 @@ struct FollowTrustEndToEndTests {
         // The issue's drawn text, also in the title, a layer's name and its note.
         let layout = try line([
             "title": hostile,
-            "layers": [["name": "root", "frame": [0, 0, 300, 200], "sublayers": [
-                ["name": hostile, "frame": [10, 10, 200, 100], "note": hostile,
-                 "drawing": ["fill-rect 0 0 20 10 red", "text \"" + hostile + "\" 2 2"]],
-            ]]],
+            "layers": [
+                [
+                    "name": "root", "frame": [0, 0, 300, 200],
+                    "sublayers": [
+                        [
+                            "name": hostile, "frame": [10, 10, 200, 100], "note": hostile,
+                            "drawing": ["fill-rect 0 0 20 10 red", "text \"" + hostile + "\" 2 2"]
+                        ]
+                    ]
+                ]
+            ]
         ])
         var feed = try line(["kind": "scene", "format": "json", "name": hostile + ".json", "text": layout])
-        feed += try line(["kind": "act", "now": 0, "commands": [hostile, "select-next"],
-                          "sync": ["step": 0, "panel": hostile, "mode": hostile, "anchorBehaviour": hostile, "now": 0, "paused": false, "speed": 1,
-                                   "zoom": 1, "pan": [0, 0], "legend": false, "status": hostile + " STATUS", "statusIsError": false, "echo": hostile,
-                                   "selection": hostile]])
+        feed += try line([
+            "kind": "act", "now": 0, "commands": [hostile, "select-next"],
+            "sync": [
+                "step": 0, "panel": hostile, "mode": hostile, "anchorBehaviour": hostile, "now": 0, "paused": false, "speed": 1,
+                "zoom": 1, "pan": [0, 0], "legend": false, "status": hostile + " STATUS", "statusIsError": false, "echo": hostile,
+                "selection": hostile
+            ]
+        ])
         // Numbers past the policy: skipped and counted.
         feed += "{\"commands\":[],\"kind\":\"act\",\"now\":1.79e308}\n"
         // 50 000 commands in five acts: seconds of replay, which `q` must not wait for.

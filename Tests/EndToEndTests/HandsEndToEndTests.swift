@@ -3,8 +3,9 @@ import Testing
 
 /// Issue 32, in a real terminal: zoom keeps the selection on the canvas, and a `:` command
 /// typed in cursor mode leaves the explorer in cursor mode with its crosshair.
-@Suite("In the hands, end to end", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
+@Suite(
+    "In the hands, end to end", .serialized,
+    .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct HandsEndToEndTests {
     static let packageRoot = RecordingEndToEndTests.packageRoot
 

@@ -4,8 +4,9 @@ import Testing
 /// Issue 20: `kill -SEGV` sent to `layerscope render` printed a backtrace and then the run
 /// went on (and exited 0): the Swift runtime's backtracer returns from a signal that was
 /// sent rather than raised by a fault. A fatal signal must always end the process.
-@Suite("A crash signal ends a headless run", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
+@Suite(
+    "A crash signal ends a headless run", .serialized,
+    .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct HeadlessSignalTests {
     /// `render -` blocks reading a dump on standard input (a pipe this test holds open), so
     /// the signal arrives mid-run, after start-up. Each signal, with the backtracer on.

@@ -3,8 +3,9 @@ import Testing
 
 /// Issue 20: `layerscope --help` hid the file argument and every explorer option (the
 /// explorer is the default command, and ArgumentParser's root help lists only subcommands).
-@Suite("layerscope --help shows the explorer",
-       .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
+@Suite(
+    "layerscope --help shows the explorer",
+    .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct HelpEndToEndTests {
     /// Every `--option` the explorer takes, read from its own help (`explore --help`), so
     /// an option added later is checked too.
@@ -28,9 +29,12 @@ struct HelpEndToEndTests {
         let help = r.output
         #expect(help.contains("USAGE: layerscope [<options>] [<file>]"))
         #expect(help.contains("       layerscope <subcommand> …"))
-        #expect(help.contains("ARGUMENTS:\n  <file>                  A layout file (.json, .yaml; a missing one opens an\n                          empty scene that :w creates)"))
+        #expect(
+            help.contains(
+                "ARGUMENTS:\n  <file>                  A layout file (.json, .yaml; a missing one opens an\n                          empty scene that :w creates)"
+            ))
         let options = try Self.explorerOptions()
-        #expect(options.count >= 10)   // strict, mode, color, cell-aspect, theme, present, no-mouse, script, script-file, record, …
+        #expect(options.count >= 10)  // strict, mode, color, cell-aspect, theme, present, no-mouse, script, script-file, record, …
         for option in options {
             #expect(help.contains("\n  \(option)"), "the root help does not describe \(option)")
         }

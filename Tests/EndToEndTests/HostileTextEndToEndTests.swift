@@ -5,8 +5,9 @@ import Testing
 /// The name holds an OSC "set window title" sequence (ESC ] 0 ; pwned BEL), a C1 CSI byte
 /// (U+009B) and a right-to-left override (U+202E). Everywhere it must arrive visible —
 /// `^[`, `^G`, `\u{9b}`, `\u{202e}` — or, in eval's JSON, as `\u` escapes.
-@Suite("Hostile text never reaches the terminal raw", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
+@Suite(
+    "Hostile text never reaches the terminal raw", .serialized,
+    .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct HostileTextEndToEndTests {
     static let hostile = "x\u{1B}]0;pwned\u{07}\u{9B}31m\u{202E}gpj.exe"
     /// SafeText's spelling: ESC → ^[, BEL → ^G, U+009B → \u{9b}, U+202E → \u{202e}.
@@ -69,7 +70,8 @@ struct HostileTextEndToEndTests {
         #expect(export.status == 0)
         #expect(Self.raw(export.output) == nil && !export.output.isEmpty)
         // An unknown layer name quoted back on stderr.
-        let e = try Subprocess.run(try LayerScopeProgram.requiredPath, ["eval", "--layout", file, "--script", "select \"y\u{1B}]0;pwned\u{07}\""], timeout: .seconds(20))
+        let e = try Subprocess.run(
+            try LayerScopeProgram.requiredPath, ["eval", "--layout", file, "--script", "select \"y\u{1B}]0;pwned\u{07}\""], timeout: .seconds(20))
         #expect(e.status == 1)
         #expect(e.errors.contains("y^[]0;pwned^G"), "\(e.errors)")
         #expect(Self.raw(e.errors) == nil)

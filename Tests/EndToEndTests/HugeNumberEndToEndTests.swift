@@ -4,8 +4,9 @@ import TestSupport
 
 /// Issue 20 through the real binary: huge numbers that crashed or froze, each with a time
 /// bound so a freeze fails the test instead of stalling the run.
-@Suite("Huge numbers end to end", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
+@Suite(
+    "Huge numbers end to end", .serialized,
+    .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct HugeNumberEndToEndTests {
     static let package = PackageRoot.url
 
@@ -16,20 +17,24 @@ struct HugeNumberEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let nested = dir + "/nested.json"
         try """
-            {"screen": {"width": 320, "height": 240}, "layers": [
-             {"name": "s1", "bounds": [0, 0, 100, 100], "position": [160, 120], "transform": [{"scale": 1e9}], "sublayers": [
-              {"name": "s2", "bounds": [0, 0, 100, 100], "position": [50, 50], "transform": [{"scale": 1e9}], "sublayers": [
-               {"name": "s3", "bounds": [0, 0, 100, 100], "position": [50, 50], "transform": [{"scale": 1e9}]}]}]}]}
-            """.write(toFile: nested, atomically: true, encoding: .utf8)
+        {"screen": {"width": 320, "height": 240}, "layers": [
+         {"name": "s1", "bounds": [0, 0, 100, 100], "position": [160, 120], "transform": [{"scale": 1e9}], "sublayers": [
+          {"name": "s2", "bounds": [0, 0, 100, 100], "position": [50, 50], "transform": [{"scale": 1e9}], "sublayers": [
+           {"name": "s3", "bounds": [0, 0, 100, 100], "position": [50, 50], "transform": [{"scale": 1e9}]}]}]}]}
+        """.write(toFile: nested, atomically: true, encoding: .utf8)
         let popup = Self.package.appendingPathComponent("Layouts/popup.json").path
         // (arguments, exit status, text on stderr): each died with exit 132 (SIGILL).
         let runs: [([String], Int32, String)] = [
             (["check", nested], 0, ""),
             (["render", nested, "--size", "80x24", "--script", "select s3"], 0, ""),
-            (["render", popup, "--size", "80x24", "--time", "0.5", "--script",
-              "select button; animate transform.scale to 1e9 duration 1 timing cubic-bezier 0 1e9 1 1e9"], 0, ""),
+            (
+                [
+                    "render", popup, "--size", "80x24", "--time", "0.5", "--script",
+                    "select button; animate transform.scale to 1e9 duration 1 timing cubic-bezier 0 1e9 1 1e9"
+                ], 0, ""
+            ),
             (["render", popup, "--size", "100x30", "--script", "select button; scale 1e9; zoom 1000000"], 0, ""),
-            (["eval", "--script", "step -9223372036854775808"], 1, "-9223372036854775808 is out of range (a step number)"),
+            (["eval", "--script", "step -9223372036854775808"], 1, "-9223372036854775808 is out of range (a step number)")
         ]
         // The dump line that trapped in Labels when rendered. Whether the importer takes a
         // 1e300 frame or refuses it with a located error is the importer's policy: either

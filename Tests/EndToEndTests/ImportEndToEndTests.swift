@@ -23,14 +23,19 @@ struct ImportEndToEndTests {
     /// `check` on a dump says what it is and how to open it, not what the layout reader makes
     /// of it (an unknown top-level field, a wrong extension); a real layout beside it checks.
     @Test func checkOnADumpSaysHowToOpenIt() throws {
-        let forms = [("04-sentry-hidden-label.txt", "a view or layer dump"),
-                     ("41-sentry-view-hierarchy-window.json", "Sentry's view-hierarchy.json"),
-                     ("47-sdcalayer-anim.json", "an SDCALayer export")]
+        let forms = [
+            ("04-sentry-hidden-label.txt", "a view or layer dump"),
+            ("41-sentry-view-hierarchy-window.json", "Sentry's view-hierarchy.json"),
+            ("47-sdcalayer-anim.json", "an SDCALayer export")
+        ]
         for (file, form) in forms {
             let path = Self.dumps.appendingPathComponent(file).path
             let result = try Subprocess.run(try LayerScopeProgram.requiredPath, ["check", path])
             #expect(result.status == 1)
-            #expect(result.errors.contains("\(path): not a layout file: it reads as \(form); open it with layerscope \(path), or write it as a layout with layerscope import \(path) -o scene.json"), "\(result.errors)")
+            #expect(
+                result.errors.contains(
+                    "\(path): not a layout file: it reads as \(form); open it with layerscope \(path), or write it as a layout with layerscope import \(path) -o scene.json"
+                ), "\(result.errors)")
             #expect(!result.errors.contains("unknown field") && !result.errors.contains("rename it"))
         }
         // A name with a space and a quote is quoted for the shell: 'a b'\''s.txt'.
@@ -83,7 +88,8 @@ struct ImportEndToEndTests {
         // Issue 20: `render` of `frame = (0 0; 1e300 1e300)` crashed converting to Int.
         let path = temporary("txt")
         defer { unlink(path) }
-        try "<UIView: 0x1; frame = (0 0; 100 100); layer = <CALayer: 0x2>>\n   | <UIView: 0x3; frame = (0 0; 1e300 1e300); layer = <CALayer: 0x4>>\n   |    | <UILabel: 0x5; frame = (10 10; 30 20); layer = <CALayer: 0x6>>\n"
+        try
+            "<UIView: 0x1; frame = (0 0; 100 100); layer = <CALayer: 0x2>>\n   | <UIView: 0x3; frame = (0 0; 1e300 1e300); layer = <CALayer: 0x4>>\n   |    | <UILabel: 0x5; frame = (10 10; 30 20); layer = <CALayer: 0x6>>\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
         let result = try Subprocess.run(try LayerScopeProgram.requiredPath, ["render", path, "--size", "60x20", "--mode", "ascii"])
         #expect(result.status == 0, "\(result.errors)")

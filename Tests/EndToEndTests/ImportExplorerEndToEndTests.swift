@@ -3,8 +3,9 @@ import Testing
 
 /// The explorer on a 300-view dump in a real terminal (tmux, 120×40): search for a view,
 /// select it, read its frame in the panel; turn the root to landscape and back.
-@Suite("Import in the explorer end to end", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
+@Suite(
+    "Import in the explorer end to end", .serialized,
+    .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct ImportExplorerEndToEndTests {
     static let bigDump = CommandLineEndToEndTests.package.appendingPathComponent("Tests/LayoutFilesTests/Synthetic/synthetic-300-views.txt").path
     static let landscapeDump = CommandLineEndToEndTests.package.appendingPathComponent("Tests/LayoutFilesTests/Dumps/14-hatenablog-nslog-timestamp.txt").path

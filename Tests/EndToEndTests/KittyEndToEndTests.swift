@@ -9,8 +9,9 @@ private let kittyTools: Bool = ["/usr/bin/Xvfb", "/usr/bin/kitty", "/usr/bin/xwd
 /// and a screenshot (`xwd`) of the canvas is the picture `render --png` draws for kitty's
 /// 8 × 17 cells (`font_size 10`, no config), pixel for pixel away from the names. Then a key
 /// (`r`, the selection turned 15°) and the screen is the new picture: the image re-sent.
-@Suite("kitty end to end", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil && kittyTools, "needs layerscope, Xvfb, kitty and xwd (apt-get install xvfb kitty x11-apps)"))
+@Suite(
+    "kitty end to end", .serialized,
+    .enabled(if: LayerScopeProgram.path != nil && kittyTools, "needs layerscope, Xvfb, kitty and xwd (apt-get install xvfb kitty x11-apps)"))
 struct KittyEndToEndTests {
     @Test func theCanvasOnScreenIsThePictureAndFollowsAKey() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ls-kitty-\(UUID().uuidString.prefix(8))")
@@ -23,8 +24,12 @@ struct KittyEndToEndTests {
         let expected = dir.appendingPathComponent("expected.png").path
         let turned = dir.appendingPathComponent("turned.png").path
         for (png, script) in [(expected, "select blue"), (turned, "select blue; rotate 15")] {
-            let render = try Subprocess.run(program, ["render", scene, "--size", "80x24", "--png", png, "--cell-size", "8x17",
-                                                      "--theme", "dark", "--script", script])
+            let render = try Subprocess.run(
+                program,
+                [
+                    "render", scene, "--size", "80x24", "--png", png, "--cell-size", "8x17",
+                    "--theme", "dark", "--script", script
+                ])
             #expect(render.status == 0, "\(render.errors)")
         }
 
@@ -43,10 +48,12 @@ struct KittyEndToEndTests {
         let kitty = Process()
         kitty.executableURL = URL(fileURLWithPath: "/usr/bin/kitty")
         kitty.environment = environment
-        kitty.arguments = ["--config", "NONE", "-o", "linux_display_server=x11", "-o", "font_size=10", "-o", "window_padding_width=0",
-                           "-o", "initial_window_width=640", "-o", "initial_window_height=408", "-o", "remember_window_size=no", "-o", "allow_remote_control=yes",
-                           "-o", "update_check_interval=0", "--listen-on", "unix:\(socket)",
-                           program, scene, "--graphics", "auto", "--theme", "dark", "--script", "select blue"]
+        kitty.arguments = [
+            "--config", "NONE", "-o", "linux_display_server=x11", "-o", "font_size=10", "-o", "window_padding_width=0",
+            "-o", "initial_window_width=640", "-o", "initial_window_height=408", "-o", "remember_window_size=no", "-o", "allow_remote_control=yes",
+            "-o", "update_check_interval=0", "--listen-on", "unix:\(socket)",
+            program, scene, "--graphics", "auto", "--theme", "dark", "--script", "select blue"
+        ]
         kitty.standardOutput = FileHandle.nullDevice; kitty.standardError = FileHandle.nullDevice
         var deadline = Date().addingTimeInterval(30)
         try kitty.run()
@@ -59,7 +66,8 @@ struct KittyEndToEndTests {
                 let shot = dir.appendingPathComponent("shot.xwd").path
                 let xwd = try Subprocess.run("/bin/sh", ["-c", "DISPLAY=\(display) /usr/bin/xwd -root -silent > '\(shot)'"], timeout: .seconds(10))
                 if xwd.status == 0 {
-                    let result = try Subprocess.run("/usr/bin/python3", ["-c", XtermSixelEndToEndTests.compare, shot, png, "0", "17", "2060e0"], timeout: .seconds(60))
+                    let result = try Subprocess.run(
+                        "/usr/bin/python3", ["-c", XtermSixelEndToEndTests.compare, shot, png, "0", "17", "2060e0"], timeout: .seconds(60))
                     output = result.output + result.errors
                     let figures = result.output.split(separator: " ")
                     let share = Double(figures.firstIndex(of: "share").map { figures[$0 + 1] } ?? "0") ?? 0
@@ -69,8 +77,10 @@ struct KittyEndToEndTests {
                 usleep(300_000)
             }
             let figures = output.split(separator: " ")
-            return (Double(figures.firstIndex(of: "share").map { figures[$0 + 1] } ?? "0") ?? 0,
-                    Double(figures.firstIndex(of: "blue-iou").map { figures[$0 + 1] } ?? "0") ?? 0, output)
+            return (
+                Double(figures.firstIndex(of: "share").map { figures[$0 + 1] } ?? "0") ?? 0,
+                Double(figures.firstIndex(of: "blue-iou").map { figures[$0 + 1] } ?? "0") ?? 0, output
+            )
         }
         let first = try canvasBecomes(expected)
         #expect(first.share >= 0.95, "\(first.output)")

@@ -17,8 +17,9 @@ private let kittyTmuxTools: Bool = ["/usr/bin/Xvfb", "/usr/bin/kitty", "/usr/bin
 /// - `--graphics kitty` (placeholders asked for by name): tmux keeps the placeholder cells
 ///   as text in its grid — U+10EEEE with the row and column marks, in the id's colour —
 ///   and the image reached kitty through the passthrough (0.26.5 rejects it: its log says so).
-@Suite("kitty in tmux end to end", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil && kittyTmuxTools, "needs layerscope, Xvfb, kitty, xwd and tmux"))
+@Suite(
+    "kitty in tmux end to end", .serialized,
+    .enabled(if: LayerScopeProgram.path != nil && kittyTmuxTools, "needs layerscope, Xvfb, kitty, xwd and tmux"))
 struct KittyTmuxEndToEndTests {
     /// kitty, tmux and the explorer, started; `close()` stops them.
     final class Stack {
@@ -45,23 +46,25 @@ struct KittyTmuxEndToEndTests {
             self.environment = environment
             let config = dir.appendingPathComponent("tmux.conf").path
             try """
-                set -g default-terminal tmux-256color
-                set -g status off
-                set -g escape-time 0
-                set -g remain-on-exit on
-                set -g allow-passthrough \(passthrough ? "on" : "off")
+            set -g default-terminal tmux-256color
+            set -g status off
+            set -g escape-time 0
+            set -g remain-on-exit on
+            set -g allow-passthrough \(passthrough ? "on" : "off")
 
-                """.write(toFile: config, atomically: true, encoding: .utf8)
+            """.write(toFile: config, atomically: true, encoding: .utf8)
             let command = (try [LayerScopeProgram.requiredPath] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
                 .joined(separator: " ")
             _ = FileManager.default.createFile(atPath: kittyLog, contents: nil)
             let kitty = Process()
             kitty.executableURL = URL(fileURLWithPath: "/usr/bin/kitty")
             kitty.environment = environment
-            kitty.arguments = ["--config", "NONE", "-o", "linux_display_server=x11", "-o", "font_size=10", "-o", "window_padding_width=0",
-                               "-o", "initial_window_width=640", "-o", "initial_window_height=408", "-o", "remember_window_size=no",
-                               "-o", "update_check_interval=0",
-                               "/usr/bin/tmux", "-L", socket, "-f", config, "new-session", command]
+            kitty.arguments = [
+                "--config", "NONE", "-o", "linux_display_server=x11", "-o", "font_size=10", "-o", "window_padding_width=0",
+                "-o", "initial_window_width=640", "-o", "initial_window_height=408", "-o", "remember_window_size=no",
+                "-o", "update_check_interval=0",
+                "/usr/bin/tmux", "-L", socket, "-f", config, "new-session", command
+            ]
             kitty.standardOutput = FileHandle.nullDevice
             kitty.standardError = FileHandle(forWritingAtPath: kittyLog)
             try kitty.run()
@@ -105,12 +108,12 @@ struct KittyTmuxEndToEndTests {
     static func scene(in dir: URL) throws -> String {
         let scene = dir.appendingPathComponent("scene.json").path
         try """
-            { "screen": { "width": 200, "height": 100 },
-              "layers": [
-                { "name": "red", "bounds": [0, 0, 60, 40], "position": [50, 50], "backgroundColor": "#ff0000" },
-                { "name": "blue", "bounds": [0, 0, 60, 60], "position": [150, 50], "transform": [{ "rotate": 33 }], "backgroundColor": "#2060e0" }
-              ] }
-            """.write(toFile: scene, atomically: true, encoding: .utf8)
+        { "screen": { "width": 200, "height": 100 },
+          "layers": [
+            { "name": "red", "bounds": [0, 0, 60, 40], "position": [50, 50], "backgroundColor": "#ff0000" },
+            { "name": "blue", "bounds": [0, 0, 60, 60], "position": [150, 50], "transform": [{ "rotate": 33 }], "backgroundColor": "#2060e0" }
+          ] }
+        """.write(toFile: scene, atomically: true, encoding: .utf8)
         return scene
     }
 
@@ -126,15 +129,21 @@ struct KittyTmuxEndToEndTests {
             // A kitty with placeholders (0.28 or later; not this machine's 0.26.5): the
             // canvas on screen is the picture, at kitty's 8 × 17 cells.
             let expected = work.appendingPathComponent("expected.png").path
-            let render = try Subprocess.run(try LayerScopeProgram.requiredPath, ["render", scene, "--size", "80x24", "--png", expected, "--cell-size", "8x17",
-                                                                                 "--theme", "dark", "--script", "select blue"])
+            let render = try Subprocess.run(
+                try LayerScopeProgram.requiredPath,
+                [
+                    "render", scene, "--size", "80x24", "--png", expected, "--cell-size", "8x17",
+                    "--theme", "dark", "--script", "select blue"
+                ])
             #expect(render.status == 0, "\(render.errors)")
             let deadline = Date().addingTimeInterval(30)
             var figures = ""
             while Date() < deadline {
                 let shot = work.appendingPathComponent("shot.xwd").path
                 _ = try Subprocess.run("/bin/sh", ["-c", "DISPLAY=\(stack.display) /usr/bin/xwd -root -silent > '\(shot)'"], timeout: .seconds(10))
-                figures = try Subprocess.run("/usr/bin/python3", ["-c", XtermSixelEndToEndTests.compare, shot, expected, "0", "17", "2060e0"], timeout: .seconds(60)).output
+                figures = try Subprocess.run(
+                    "/usr/bin/python3", ["-c", XtermSixelEndToEndTests.compare, shot, expected, "0", "17", "2060e0"], timeout: .seconds(60)
+                ).output
                 let parts = figures.split(separator: " ")
                 let iou = Double(parts.firstIndex(of: "blue-iou").map { parts[$0 + 1] } ?? "0") ?? 0
                 if iou >= 0.98 { break }
@@ -160,7 +169,9 @@ struct KittyTmuxEndToEndTests {
         let stack = try Stack(passthrough: false, arguments: [try Self.scene(in: work), "--graphics", "auto", "--theme", "dark"])
         defer { stack.close() }
         let screen = Stack.flat(stack.waitFor { $0.contains("graphics: ") && $0.contains("quit") })
-        #expect(screen.contains("graphics: cells (inside tmux 3.3a: allow-passthrough is off, so xterm-kitty cannot be asked for kitty's Unicode placeholders"), "\(screen)")
+        #expect(
+            screen.contains("graphics: cells (inside tmux 3.3a: allow-passthrough is off, so xterm-kitty cannot be asked for kitty's Unicode placeholders"),
+            "\(screen)")
         // Nothing was sent to kitty through tmux: it logged no graphics command.
         #expect(!stack.log.contains("GraphicsCommand"), "\(stack.log)")
     }

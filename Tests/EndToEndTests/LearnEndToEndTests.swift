@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `layerscope learn` and `layerscope room` in real terminals (issue 34): a learner solves a
@@ -14,9 +14,10 @@ struct LearnEndToEndTests {
     static let packageRoot = RecordingEndToEndTests.packageRoot
 
     static func start(_ arguments: [String], state: String, columns: Int = 120, rows: Int = 40) throws -> TmuxSession {
-        try TmuxSession(program: "/bin/sh",
-                        arguments: ["-c", "cd \"$0\" && exec \"$@\"", packageRoot.path, try LayerScopeProgram.requiredPath] + arguments,
-                        environment: ["XDG_STATE_HOME": state], columns: columns, rows: rows)
+        try TmuxSession(
+            program: "/bin/sh",
+            arguments: ["-c", "cd \"$0\" && exec \"$@\"", packageRoot.path, try LayerScopeProgram.requiredPath] + arguments,
+            environment: ["XDG_STATE_HOME": state], columns: columns, rows: rows)
     }
 
     static func run(_ arguments: [String]) throws -> Subprocess.Result {
@@ -83,7 +84,7 @@ struct LearnEndToEndTests {
         try again.waitFor("Lesson 2/12 · Re-anchor without moving")
         try again.sendKeys("E")
         try again.waitFor("✓ 1. The anchorPoint jump")
-        try again.sendKeys("q")   // closes the list
+        try again.sendKeys("q")  // closes the list
         try again.waitUntil("the list to close") { !$0.contains("✓ 1. The anchorPoint jump") }
         try again.sendKeys("q")
         #expect(try again.waitForExit() == 0)
@@ -126,7 +127,10 @@ struct LearnEndToEndTests {
         }
         // Bob is still working on lesson 1, with the time he started.
         let table = try presenter.capture()
-        #expect(table.split(separator: "\n").contains { $0.hasPrefix("bob") && $0.contains("1/12 The anchorPoint jump") && $0.contains("working") && $0.contains("0/12") })
+        #expect(
+            table.split(separator: "\n").contains {
+                $0.hasPrefix("bob") && $0.contains("1/12 The anchorPoint jump") && $0.contains("working") && $0.contains("0/12")
+            })
         // Nothing changes now: the room sleeps in poll (no timer, no busy loop).
         let pid = try presenter.programPID()
         let wchan = try String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)
@@ -135,7 +139,7 @@ struct LearnEndToEndTests {
         var st = stat()
         #expect(lstat(room + "/alice.jsonl", &st) == 0)
         #expect(st.st_mode & 0o777 == 0o644)
-        try bob.sendKeys("C-c")   // skips the prediction (q would be typed into it)
+        try bob.sendKeys("C-c")  // skips the prediction (q would be typed into it)
         try bob.waitUntil("bob's prediction to close") { !$0.contains("Predict first") }
         try bob.sendKeys("q")
         try presenter.waitUntil("bob left") { screen in screen.split(separator: "\n").contains { $0.hasPrefix("bob") && $0.contains("left") } }

@@ -6,8 +6,9 @@ import TestSupport
 /// main screen above the shell's lines (`less` and `vim` leave none). tmux carries the rows
 /// of an alternate screen that grew while open onto the main screen when it is left; the
 /// explorer now empties the alternate screen before leaving it.
-@Suite("The main screen is left as it was", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
+@Suite(
+    "The main screen is left as it was", .serialized,
+    .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct MainScreenEndToEndTests {
     static let packageRoot = PackageRoot.url
 
@@ -35,7 +36,7 @@ struct MainScreenEndToEndTests {
         // Redrawn at the new size: the title bar's mode label ends at column 120.
         _ = try shell.waitUntil("the 120-column frame") { $0.split(separator: "\n").first.map { $0.hasSuffix("NORMAL") && $0.count > 100 } ?? false }
         try shell.sendKeys(quitKey)
-        let leave = Array("\u{1B}[?1049l".utf8)   // tmux-256color's rmcup
+        let leave = Array("\u{1B}[?1049l".utf8)  // tmux-256color's rmcup
         _ = try shell.waitUntil("the explorer's rmcup") { _ in output().firstRange(of: leave) != nil }
         let bytes = output()
         let end = try #require(bytes.ranges(of: leave).last).lowerBound

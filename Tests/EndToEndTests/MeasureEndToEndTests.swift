@@ -5,9 +5,11 @@ import TestSupport
 /// Measuring in the real explorer under tmux (docs/measure.md): pin with M, select B with Tab,
 /// the red line and its figure on the canvas and the figures in the panel, unpin with M;
 /// then `:measure` does the same. Everything polls the screen; no fixed waits.
-@Suite("Measure end to end", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil,
-                "needs the layerscope executable in \(BuiltProducts.folder.path) (run swift build)"))
+@Suite(
+    "Measure end to end", .serialized,
+    .enabled(
+        if: LayerScopeProgram.path != nil,
+        "needs the layerscope executable in \(BuiltProducts.folder.path) (run swift build)"))
 struct MeasureEndToEndTests {
     /// left: x 30…130, right: x 150…250, both y 50…110: a 20-point gap.
     static let scene = """

@@ -6,8 +6,9 @@ import TestSupport
 /// the real binary — an SVG of a name holding ESC read by a real XML parser, the Swift
 /// export of a name holding a newline, and `--record` refusing a planted symbolic link and
 /// ending in whole events when the file can grow no more.
-@Suite("Every format written is well-formed whatever the names", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
+@Suite(
+    "Every format written is well-formed whatever the names", .serialized,
+    .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct OutputGateEndToEndTests {
     static let packageRoot = PackageRoot.url
 
@@ -24,19 +25,19 @@ struct OutputGateEndToEndTests {
     static func hostileScene(in dir: String) throws -> String {
         let path = dir + "/hostile.json"
         try #"""
-            { "screen": { "width": 200, "height": 100 },
-              "layers": [
-                { "name": "a\u001b[31mred\u0007 <b>&\"'", "bounds": [0, 0, 60, 40], "position": [50, 50], "backgroundColor": "#ff0000" },
-                { "name": "card\nprint(\"INJECTED\") //", "bounds": [0, 0, 60, 60], "position": [150, 50], "note": "one\rtwo\u2028three" }
-              ] }
-            """#.write(toFile: path, atomically: true, encoding: .utf8)
+        { "screen": { "width": 200, "height": 100 },
+          "layers": [
+            { "name": "a\u001b[31mred\u0007 <b>&\"'", "bounds": [0, 0, 60, 40], "position": [50, 50], "backgroundColor": "#ff0000" },
+            { "name": "card\nprint(\"INJECTED\") //", "bounds": [0, 0, 60, 60], "position": [150, 50], "note": "one\rtwo\u2028three" }
+          ] }
+        """#.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
     static var python: String? {
         ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
             ?? (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-                .map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+            .map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     @Test(.enabled(if: python != nil, "needs python3 (its xml.etree is the independent XML parser)"))
@@ -110,8 +111,10 @@ struct OutputGateEndToEndTests {
 
         let explorer = try TmuxSession(
             program: "/bin/sh",
-            arguments: ["-c", "cd \"$0\" && exec \"$@\"", Self.packageRoot.path, try LayerScopeProgram.requiredPath,
-                        "Layouts/clock.json", "--record", cast],
+            arguments: [
+                "-c", "cd \"$0\" && exec \"$@\"", Self.packageRoot.path, try LayerScopeProgram.requiredPath,
+                "Layouts/clock.json", "--record", cast
+            ],
             columns: 200, rows: 30)
         defer { explorer.close() }
         #expect(try explorer.waitForExit() == 1)
@@ -132,8 +135,10 @@ struct OutputGateEndToEndTests {
         // few redraws pass the limit.
         let explorer = try TmuxSession(
             program: "/bin/sh",
-            arguments: ["-c", "cd \"$0\" && trap '' XFSZ && ulimit -f 16 && exec \"$@\"", Self.packageRoot.path,
-                        try LayerScopeProgram.requiredPath, "Layouts/clock.json", "--record", cast],
+            arguments: [
+                "-c", "cd \"$0\" && trap '' XFSZ && ulimit -f 16 && exec \"$@\"", Self.packageRoot.path,
+                try LayerScopeProgram.requiredPath, "Layouts/clock.json", "--record", cast
+            ],
             columns: 80, rows: 24)
         defer { explorer.close() }
         try explorer.waitFor(" LayerScope")

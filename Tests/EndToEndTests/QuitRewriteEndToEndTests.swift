@@ -3,8 +3,9 @@ import Testing
 
 /// The quit question's save refused in place, in a real terminal (tmux, 120×40): the `:` line
 /// opens with `save --rewrite`, Enter writes it (only the layer it must, afresh) and quits.
-@Suite("Quit question rewrite end to end", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
+@Suite(
+    "Quit question rewrite end to end", .serialized,
+    .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct QuitRewriteEndToEndTests {
     static let card = """
         {
@@ -25,8 +26,9 @@ struct QuitRewriteEndToEndTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("card.json")
         try Self.card.write(to: file, atomically: false, encoding: .utf8)
-        let session = try TmuxSession(program: "/bin/sh", arguments: ["-c", "cd \"$0\" && exec \"$1\" card.json", folder.path, try LayerScopeProgram.requiredPath],
-                                      columns: 120, rows: 40)
+        let session = try TmuxSession(
+            program: "/bin/sh", arguments: ["-c", "cd \"$0\" && exec \"$1\" card.json", folder.path, try LayerScopeProgram.requiredPath],
+            columns: 120, rows: 40)
         defer { session.close(); try? FileManager.default.removeItem(at: folder) }
         try session.waitFor(" LayerScope")
         // badge is placed by its frame: a frame cannot say a bounds origin of (5, 5).

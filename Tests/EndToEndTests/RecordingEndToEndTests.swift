@@ -5,8 +5,9 @@ import TestSupport
 /// `--record FILE.cast`: the explorer's session as an asciicast v2 file, checked the way a
 /// viewer would use it — parsed as asciicast v2, then its output replayed into an
 /// independent terminal emulator (a second tmux) that must show the explorer's last screen.
-@Suite("Recording end to end", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
+@Suite(
+    "Recording end to end", .serialized,
+    .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct RecordingEndToEndTests {
     static let packageRoot = PackageRoot.url
 
@@ -19,8 +20,10 @@ struct RecordingEndToEndTests {
         // 1. A short session: select the hour hand, rotate it, open the formula page.
         let explorer = try TmuxSession(
             program: "/bin/sh",
-            arguments: ["-c", "cd \"$0\" && exec \"$@\"", Self.packageRoot.path, try LayerScopeProgram.requiredPath,
-                        "Layouts/clock.json", "--record", cast],
+            arguments: [
+                "-c", "cd \"$0\" && exec \"$@\"", Self.packageRoot.path, try LayerScopeProgram.requiredPath,
+                "Layouts/clock.json", "--record", cast
+            ],
             columns: 80, rows: 24)
         defer { explorer.close() }
         try explorer.waitFor(" LayerScope")
@@ -59,8 +62,9 @@ struct RecordingEndToEndTests {
         // 3. Replay the output into another terminal of the same size: same screen.
         let replay = folder.appendingPathComponent("replay.bin")
         try Data(output.utf8).write(to: replay)
-        let viewer = try TmuxSession(program: "/bin/sh", arguments: ["-c", "cat \"$0\"; exec cat", replay.path],
-                                     columns: 80, rows: 24)
+        let viewer = try TmuxSession(
+            program: "/bin/sh", arguments: ["-c", "cat \"$0\"; exec cat", replay.path],
+            columns: 80, rows: 24)
         defer { viewer.close() }
         func rows(_ screen: String) -> [String] {
             screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(24).map {
@@ -82,8 +86,10 @@ struct RecordingEndToEndTests {
         let cast = folder.appendingPathComponent("copy.cast").path
         let explorer = try TmuxSession(
             program: "/bin/sh",
-            arguments: ["-c", "cd \"$0\" && exec \"$@\"", Self.packageRoot.path, try LayerScopeProgram.requiredPath,
-                        "Layouts/clock.json", "--record", cast],
+            arguments: [
+                "-c", "cd \"$0\" && exec \"$@\"", Self.packageRoot.path, try LayerScopeProgram.requiredPath,
+                "Layouts/clock.json", "--record", cast
+            ],
             columns: 100, rows: 30)
         defer { explorer.close() }
         try explorer.waitFor(" LayerScope")
@@ -107,9 +113,12 @@ struct RecordingEndToEndTests {
         let end = try #require(output[start.upperBound...].firstIndex(of: "\u{07}"))
         let decoded = try #require(Data(base64Encoded: String(output[start.upperBound..<end])))
         let copied = String(decoding: decoded, as: UTF8.self)
-        let export = try Subprocess.run(try LayerScopeProgram.requiredPath,
-                                        ["export", Self.packageRoot.appendingPathComponent("Layouts/clock.json").path,
-                                         "--swift", "--layer", "hourHand"])
+        let export = try Subprocess.run(
+            try LayerScopeProgram.requiredPath,
+            [
+                "export", Self.packageRoot.appendingPathComponent("Layouts/clock.json").path,
+                "--swift", "--layer", "hourHand"
+            ])
         #expect(export.status == 0)
         #expect(copied.contains("hourHand.layer.anchorPoint = CGPoint(x: 0.5, y: 0.9)"))
         #expect(copied.trimmingCharacters(in: .newlines) == export.output.trimmingCharacters(in: .newlines))

@@ -11,8 +11,9 @@ struct ReliabilityEndToEndTests {
     @Test func panningTheUntouchableSceneOffTheCanvasDoesNotCrash() throws {
         // Finding 1, the exact reproduction: it died with SIGILL (exit 132).
         let file = Self.package.appendingPathComponent("Layouts/untouchable.json").path
-        let result = try Subprocess.run(try LayerScopeProgram.requiredPath,
-                                          ["render", file, "--size", "80x24", "--script", "panel hit-test; pan 0 -20"], timeout: .seconds(20))
+        let result = try Subprocess.run(
+            try LayerScopeProgram.requiredPath,
+            ["render", file, "--size", "80x24", "--script", "panel hit-test; pan 0 -20"], timeout: .seconds(20))
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.split(separator: "\n", omittingEmptySubsequences: false).count >= 24)
     }
@@ -35,7 +36,7 @@ struct ReliabilityEndToEndTests {
             (["eval", "--layout", fifo, "--script", "get frame"], "a FIFO (named pipe)", 1),
             (["export", fifo], "a FIFO (named pipe)", 1),
             (["eval", "--script-file", fifo], "a FIFO (named pipe)", 64),
-            (["check", device], "a character device", 1),
+            (["check", device], "a character device", 1)
         ]
         for (arguments, kind, status) in runs {
             let result = try Subprocess.run(program, arguments, timeout: .seconds(20))

@@ -39,33 +39,33 @@ struct SDCALayerEndToEndTests {
         let path = NSTemporaryDirectory() + "sdca-\(getpid()).yml"
         defer { unlink(path) }
         try """
-            class: CALayer
+        class: CALayer
+        layerModel:
+          bounds:
+          - - 0
+            - 0
+          - - 120
+            - 60
+          position:
+          - 80
+          - 50
+          sublayers:
+          - class: CATextLayer
             layerModel:
+              anchorPoint:
+              - 0
+              - 0
               bounds:
               - - 0
                 - 0
-              - - 120
-                - 60
+              - - 100
+                - 20
               position:
-              - 80
-              - 50
-              sublayers:
-              - class: CATextLayer
-                layerModel:
-                  anchorPoint:
-                  - 0
-                  - 0
-                  bounds:
-                  - - 0
-                    - 0
-                  - - 100
-                    - 20
-                  position:
-                  - 10
-                  - 20
-                  string: Hello
+              - 10
+              - 20
+              string: Hello
 
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         let result = try Subprocess.run(try LayerScopeProgram.requiredPath, ["eval", "--layout", path, "--script", "select CATextLayer; get frame"])
         #expect(result.status == 0, "\(result.errors)")
         // anchorPoint (0, 0): frame origin = position = (10, 20), size 100×20.

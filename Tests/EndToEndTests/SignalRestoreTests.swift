@@ -4,8 +4,9 @@ import Testing
 /// Issue 15, finding 6: every signal whose default action ends the process gives the
 /// terminal back at once — alternate screen left, cursor shown — within a second, and the
 /// process then dies of that signal (the shell reports 128 + its number).
-@Suite("Every fatal signal restores the terminal", .serialized,
-       .enabled(if: DemoProgram.path != nil && LayerScopeProgram.path != nil, "needs ncurses-demo and layerscope (swift build)"))
+@Suite(
+    "Every fatal signal restores the terminal", .serialized,
+    .enabled(if: DemoProgram.path != nil && LayerScopeProgram.path != nil, "needs ncurses-demo and layerscope (swift build)"))
 struct SignalRestoreTests {
     /// Polls tmux (every 20 ms, never a fixed sleep) until the pane has left the alternate
     /// screen and shows the cursor; false if that does not happen within `limit`.
@@ -24,7 +25,7 @@ struct SignalRestoreTests {
         let session = try TmuxSession(program: try DemoProgram.requiredPath, columns: 80, rows: 24)
         defer { session.close() }
         try session.waitFor("last event: none")
-        #expect(try session.format("#{alternate_on} #{cursor_flag}") == "1 0")   // full screen, cursor hidden
+        #expect(try session.format("#{alternate_on} #{cursor_flag}") == "1 0")  // full screen, cursor hidden
         #expect(kill(try session.programPID(), signal) == 0)
         #expect(try Self.restored(session), "signal \(signal): terminal not restored within 1 s")
         #expect(try session.waitForExit() == 128 + signal)
@@ -33,8 +34,9 @@ struct SignalRestoreTests {
     @Test func sigquitDoesNotWaitForTheInteractiveBacktracer() throws {
         // With the runtime's interactive backtracer on (as in a real terminal), SIGQUIT used
         // to be handed to it: "Press space to interact…" held the process for 30 s.
-        let session = try TmuxSession(program: try LayerScopeProgram.requiredPath, arguments: [],
-                                      environment: ["SWIFT_BACKTRACE": "enable=yes,interactive=yes"], columns: 100, rows: 30)
+        let session = try TmuxSession(
+            program: try LayerScopeProgram.requiredPath, arguments: [],
+            environment: ["SWIFT_BACKTRACE": "enable=yes,interactive=yes"], columns: 100, rows: 30)
         defer { session.close() }
         try session.waitFor(" LayerScope")
         #expect(kill(try session.programPID(), SIGQUIT) == 0)

@@ -3,8 +3,9 @@ import Testing
 
 /// Issue 23: a step demo in a real terminal shows what it promises, and a recording of it
 /// has one asciicast marker (a chapter in asciinema's player) per step.
-@Suite("Step demos end to end", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
+@Suite(
+    "Step demos end to end", .serialized,
+    .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct StepDemoEndToEndTests {
     static let packageRoot = RecordingEndToEndTests.packageRoot
 
@@ -16,8 +17,10 @@ struct StepDemoEndToEndTests {
 
         let explorer = try TmuxSession(
             program: "/bin/sh",
-            arguments: ["-c", "cd \"$0\" && exec \"$@\"", Self.packageRoot.path, try LayerScopeProgram.requiredPath,
-                        "Layouts/popup.json", "--record", cast],
+            arguments: [
+                "-c", "cd \"$0\" && exec \"$@\"", Self.packageRoot.path, try LayerScopeProgram.requiredPath,
+                "Layouts/popup.json", "--record", cast
+            ],
             columns: 120, rows: 40)
         defer { explorer.close() }
         try explorer.waitFor(" LayerScope")
@@ -47,11 +50,12 @@ struct StepDemoEndToEndTests {
             previous = time
             if event[1] as? String == "m" { markers.append(try #require(event[2] as? String)) }
         }
-        #expect(markers == [
-            "step 1: anchorFirst: anchorPoint (0, 0), then frame (140, 140, 100, 100)",
-            "step 2: frameFirst: frame (140, 140, 100, 100), then anchorPoint (0, 0)",
-            "step 1: anchorFirst: anchorPoint (0, 0), then frame (140, 140, 100, 100)",
-        ])
+        #expect(
+            markers == [
+                "step 1: anchorFirst: anchorPoint (0, 0), then frame (140, 140, 100, 100)",
+                "step 2: frameFirst: frame (140, 140, 100, 100), then anchorPoint (0, 0)",
+                "step 1: anchorFirst: anchorPoint (0, 0), then frame (140, 140, 100, 100)"
+            ])
     }
 
     @Test func presentationTurnsPanelPagesAndNothingIsCutAt80Columns() throws {
@@ -59,8 +63,10 @@ struct StepDemoEndToEndTests {
         // turns to the formula page (it used to echo "panel formula" and change nothing).
         let wide = try TmuxSession(
             program: "/bin/sh",
-            arguments: ["-c", "cd \"$0\" && exec \"$@\"", Self.packageRoot.path, try LayerScopeProgram.requiredPath,
-                        "Layouts/popup.json", "--present"],
+            arguments: [
+                "-c", "cd \"$0\" && exec \"$@\"", Self.packageRoot.path, try LayerScopeProgram.requiredPath,
+                "Layouts/popup.json", "--present"
+            ],
             columns: 120, rows: 40)
         defer { wide.close() }
         try wide.waitFor(" position  (120, 120)")
@@ -72,8 +78,10 @@ struct StepDemoEndToEndTests {
         // 80×24: step 2's caption (131 columns) wraps onto two rows, its end included.
         let small = try TmuxSession(
             program: "/bin/sh",
-            arguments: ["-c", "cd \"$0\" && exec \"$@\"", Self.packageRoot.path, try LayerScopeProgram.requiredPath,
-                        "Layouts/popup.json"],
+            arguments: [
+                "-c", "cd \"$0\" && exec \"$@\"", Self.packageRoot.path, try LayerScopeProgram.requiredPath,
+                "Layouts/popup.json"
+            ],
             columns: 80, rows: 24)
         defer { small.close() }
         try small.waitFor(" LayerScope")

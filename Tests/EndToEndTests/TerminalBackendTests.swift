@@ -6,15 +6,20 @@ import Testing
 ///
 /// These need an executable that runs `NCursesDemo.run(arguments:)`: `ncurses-demo`
 /// in the build folder. They are skipped, with that reason, when it is not built.
-@Suite("NCursesTerminal end to end", .serialized,
-       .enabled(if: DemoProgram.path != nil,
-                "needs the ncurses-demo executable (NCursesDemo.run) in \(BuiltProducts.folder.path)"))
+@Suite(
+    "NCursesTerminal end to end", .serialized,
+    .enabled(
+        if: DemoProgram.path != nil,
+        "needs the ncurses-demo executable (NCursesDemo.run) in \(BuiltProducts.folder.path)"))
 struct TerminalBackendTests {
     /// Starts the demo with `arguments` and waits for its first frame.
-    private func startDemo(_ arguments: [String] = [], environment: [String: String] = [:],
-                           columns: Int = 120, rows: Int = 40) throws -> TmuxSession {
-        let session = try TmuxSession(program: try DemoProgram.requiredPath, arguments: arguments,
-                                      environment: environment, columns: columns, rows: rows)
+    private func startDemo(
+        _ arguments: [String] = [], environment: [String: String] = [:],
+        columns: Int = 120, rows: Int = 40
+    ) throws -> TmuxSession {
+        let session = try TmuxSession(
+            program: try DemoProgram.requiredPath, arguments: arguments,
+            environment: environment, columns: columns, rows: rows)
         try session.waitFor("last event: none")
         return session
     }
@@ -46,7 +51,7 @@ struct TerminalBackendTests {
         ("Tab", "key Tab"), ("BTab", "key S-Tab"), ("Enter", "key Enter"), ("Escape", "key Esc"),
         ("BSpace", "key Backspace"), ("DC", "key Delete"), ("Home", "key Home"), ("End", "key End"),
         ("PPage", "key PageUp"), ("NPage", "key PageDown"), ("F1", "key F1"), ("F12", "key F12"),
-        ("C-a", "key C-a"), ("C-s", "key C-s"), ("M-x", "key M-x"),
+        ("C-a", "key C-a"), ("C-s", "key C-s"), ("M-x", "key M-x")
     ])
     func keysArriveAsKeyEvents(tmuxKey: String, shown: String) throws {
         let session = try startDemo()
@@ -191,9 +196,11 @@ struct TerminalBackendTests {
         #expect(try none.captureWithStyles().contains("\u{1B}[7mreverse"))
     }
 
-    @Test(.enabled(if: ["/usr/share/terminfo/x/xterm-direct", "/lib/terminfo/x/xterm-direct"]
-                        .contains { FileManager.default.fileExists(atPath: $0) },
-                   "needs the xterm-direct terminfo entry (Debian's ncurses-term)"))
+    @Test(
+        .enabled(
+            if: ["/usr/share/terminfo/x/xterm-direct", "/lib/terminfo/x/xterm-direct"]
+                .contains { FileManager.default.fileExists(atPath: $0) },
+            "needs the xterm-direct terminfo entry (Debian's ncurses-term)"))
     func directColorTerminalsGetTrueColor() throws {
         let session = try startDemo(environment: ["TERM": "xterm-direct"])
         defer { session.close() }

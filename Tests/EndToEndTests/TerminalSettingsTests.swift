@@ -5,13 +5,16 @@ import Testing
 /// no-color.org defines it, and the reason shown when the screen is ASCII or monochrome.
 /// Driven through `ncurses-demo`, which shows the capabilities, the last event, the
 /// number of events and the backend's notes (see `NCursesDemo`).
-@Suite("Terminal settings end to end", .serialized,
-       .enabled(if: DemoProgram.path != nil,
-                "needs the ncurses-demo executable (NCursesDemo.run) in \(BuiltProducts.folder.path)"))
+@Suite(
+    "Terminal settings end to end", .serialized,
+    .enabled(
+        if: DemoProgram.path != nil,
+        "needs the ncurses-demo executable (NCursesDemo.run) in \(BuiltProducts.folder.path)"))
 struct TerminalSettingsTests {
     private func startDemo(environment: [String: String] = [:]) throws -> TmuxSession {
-        let session = try TmuxSession(program: try DemoProgram.requiredPath, environment: environment,
-                                      columns: 120, rows: 40)
+        let session = try TmuxSession(
+            program: try DemoProgram.requiredPath, environment: environment,
+            columns: 120, rows: 40)
         try session.waitFor("last event: none")
         return session
     }

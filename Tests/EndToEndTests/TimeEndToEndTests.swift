@@ -8,19 +8,21 @@ import TestSupport
 /// Times are read off the timeline header ("now 1.23 s · 1× · playing"); bytes are what the
 /// program wrote to the terminal (tmux `pipe-pane`). Everything polls; the only fixed waits
 /// are the 2 s windows in which the output must stay silent.
-@Suite("Time end to end", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil,
-                "needs the layerscope executable in \(BuiltProducts.folder.path) (run swift build)"))
+@Suite(
+    "Time end to end", .serialized,
+    .enabled(
+        if: LayerScopeProgram.path != nil,
+        "needs the layerscope executable in \(BuiltProducts.folder.path) (run swift build)"))
 struct TimeEndToEndTests {
     /// One box sliding 200 points right over 30 s: long enough to measure, short enough to
     /// reach the end with `time`.
     static let scene = """
-    {
-      "screen": { "width": 400, "height": 200 },
-      "layers": [ { "name": "box", "bounds": [0, 0, 60, 60], "position": [50, 100], "backgroundColor": "red" } ],
-      "animations": [ { "layer": "box", "keyPath": "position.x", "by": 300, "duration": 30 } ]
-    }
-    """
+        {
+          "screen": { "width": 400, "height": 200 },
+          "layers": [ { "name": "box", "bounds": [0, 0, 60, 60], "position": [50, 100], "backgroundColor": "red" } ],
+          "animations": [ { "layer": "box", "keyPath": "position.x", "by": 300, "duration": 30 } ]
+        }
+        """
 
     private func start() throws -> (TmuxSession, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ls-time-\(UUID().uuidString.prefix(8))", isDirectory: true)
@@ -63,10 +65,10 @@ struct TimeEndToEndTests {
             let count = bytes()
             if count == last { break }
             last = count
-            Thread.sleep(forTimeInterval: 0.2)   // polling interval, not a measurement
+            Thread.sleep(forTimeInterval: 0.2)  // polling interval, not a measurement
         }
         let before = bytes()
-        Thread.sleep(forTimeInterval: 2)          // the measurement window itself
+        Thread.sleep(forTimeInterval: 2)  // the measurement window itself
         return bytes() - before
     }
 
@@ -118,20 +120,23 @@ struct TimeEndToEndTests {
         // linear. At 1.5 s it is halfway: 160; its model stays at 60; the presentation's
         // frame is 160 ± 30; a hit test at (160, 50) misses the model and hits the presentation.
         let file = Self.layouts.appendingPathComponent("time-jumps-back.json").path
-        let result = try Subprocess.run(try LayerScopeProgram.requiredPath, [
-            "eval", "--layout", file, "--script",
-            "select gotcha; time 1.5; get now; get presentation position; get position; get presentation frame; hit-test 160 50; hit-test presentation 160 50",
-        ])
+        let result = try Subprocess.run(
+            try LayerScopeProgram.requiredPath,
+            [
+                "eval", "--layout", file, "--script",
+                "select gotcha; time 1.5; get now; get presentation position; get position; get presentation frame; hit-test 160 50; hit-test presentation 160 50"
+            ])
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output == """
-        {"number":1.5}
-        {"point":[160,50]}
-        {"point":[60,50]}
-        {"rect":[130,25,60,50]}
-        {"hit":null}
-        {"hit":"gotcha"}
+        #expect(
+            result.output == """
+                {"number":1.5}
+                {"point":[160,50]}
+                {"point":[60,50]}
+                {"rect":[130,25,60,50]}
+                {"hit":null}
+                {"hit":"gotcha"}
 
-        """)
+                """)
     }
 
     @Test func renderDrawsTheSceneAtAMoment() throws {

@@ -49,8 +49,10 @@ final class TmuxSession {
     /// `SWIFT_BACKTRACE`, …) cannot change what a test sees.
     private static let serverEnvironment: [String: String] = {
         let inherited = ProcessInfo.processInfo.environment
-        var environment = ["PATH": inherited["PATH"] ?? "/usr/local/bin:/usr/bin:/bin", "SHELL": "/bin/sh",
-                           "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "interactive=no"]
+        var environment = [
+            "PATH": inherited["PATH"] ?? "/usr/local/bin:/usr/bin:/bin", "SHELL": "/bin/sh",
+            "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "interactive=no"
+        ]
         for name in ["HOME", "USER", "LOGNAME", "TMPDIR"] {
             if let value = inherited[name] { environment[name] = value }
         }
@@ -68,8 +70,10 @@ final class TmuxSession {
     ///   - columns: the pane's width in cells.
     ///   - rows: the pane's height in cells (the status line is off: every row is the pane's).
     ///   - terminalType: the pane's `TERM`, unless `environment` sets one.
-    convenience init(program: String, arguments: [String] = [], environment: [String: String] = [:],
-                     columns: Int = 120, rows: Int = 40, terminalType: String = "tmux-256color") throws {
+    convenience init(
+        program: String, arguments: [String] = [], environment: [String: String] = [:],
+        columns: Int = 120, rows: Int = 40, terminalType: String = "tmux-256color"
+    ) throws {
         try self.init(columns: columns, rows: rows, terminalType: terminalType) { scratch in
             let exports = environment.sorted { $0.key < $1.key }
                 .map { "export \($0.key)=\(Self.shellQuoted($0.value))\n" }.joined()
@@ -92,8 +96,10 @@ final class TmuxSession {
     }
 
     /// Starts `shell`, a command line run by `/bin/sh`, as the pane's program.
-    convenience init(shell: String, columns: Int = 120, rows: Int = 40,
-                     terminalType: String = "tmux-256color") throws {
+    convenience init(
+        shell: String, columns: Int = 120, rows: Int = 40,
+        terminalType: String = "tmux-256color"
+    ) throws {
         try self.init(columns: columns, rows: rows, terminalType: terminalType) { _ in shell }
     }
 
@@ -113,8 +119,10 @@ final class TmuxSession {
 
             """
         try config.write(toFile: scratch + ".conf", atomically: true, encoding: .utf8)
-        try tmux(["-f", scratch + ".conf", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
-                  try command(scratch)])
+        try tmux([
+            "-f", scratch + ".conf", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
+            try command(scratch)
+        ])
         socketPath = try? format("#{socket_path}")
     }
 
@@ -231,8 +239,10 @@ final class TmuxSession {
     /// Waits until `predicate` holds for the screen (with `includingHistory`, the
     /// scrollback and the screen); answers what it held for.
     @discardableResult
-    func waitUntil(_ what: String = "a condition on the screen", timeout: Duration = .seconds(10),
-                   includingHistory: Bool = false, _ predicate: (String) -> Bool) throws -> String {
+    func waitUntil(
+        _ what: String = "a condition on the screen", timeout: Duration = .seconds(10),
+        includingHistory: Bool = false, _ predicate: (String) -> Bool
+    ) throws -> String {
         var screen = ""
         try poll(timeout: timeout, what: what, lastScreen: { screen }) {
             screen = includingHistory ? try self.captureWithHistory() : try self.capture()
@@ -254,8 +264,10 @@ final class TmuxSession {
         try tmux(["display-message", "-p", "-t", target, format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private func poll(timeout: Duration, what: String, lastScreen: () -> String = { "" },
-                      _ condition: () throws -> Bool) throws {
+    private func poll(
+        timeout: Duration, what: String, lastScreen: () -> String = { "" },
+        _ condition: () throws -> Bool
+    ) throws {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while true {
@@ -276,8 +288,9 @@ final class TmuxSession {
 
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
-        let result = try Subprocess.run(Self.tmuxPath ?? "/usr/bin/tmux", ["-L", socket] + arguments,
-                                        environment: Self.serverEnvironment)
+        let result = try Subprocess.run(
+            Self.tmuxPath ?? "/usr/bin/tmux", ["-L", socket] + arguments,
+            environment: Self.serverEnvironment)
         guard result.status == 0 else {
             let message = result.errors.trimmingCharacters(in: .whitespacesAndNewlines)
             throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(result.status)): \(message)")
@@ -306,8 +319,10 @@ enum Subprocess {
     /// Runs `path` with `arguments` and `environment` (by default this process's). With a
     /// `timeout`, a program still running at the deadline is killed with SIGKILL and
     /// `timedOut` is set.
-    static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
-                    timeout: Duration? = nil) throws -> Result {
+    static func run(
+        _ path: String, _ arguments: [String], environment: [String: String]? = nil,
+        timeout: Duration? = nil
+    ) throws -> Result {
         let base = NSTemporaryDirectory() + "layerscope-e2e-\(getpid())-\(UUID().uuidString)"
         let outPath = base + ".out", errPath = base + ".err"
         defer {
@@ -370,10 +385,11 @@ enum Subprocess {
         }
         // WIFEXITED / WEXITSTATUS are macros: exited normally when the low 7 bits are 0.
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Result(status: exitStatus,
-                      output: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-                      errors: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
-                      timedOut: timedOut)
+        return Result(
+            status: exitStatus,
+            output: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+            errors: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
+            timedOut: timedOut)
     }
 }
 
@@ -401,7 +417,8 @@ enum BuiltProducts {
             folder = folder.deletingLastPathComponent()
         }
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Modules").path)
-            || folder.lastPathComponent == "debug" || folder.lastPathComponent == "release" {
+            || folder.lastPathComponent == "debug" || folder.lastPathComponent == "release"
+        {
             return folder
         }
         let packageRoot = PackageRoot.url

@@ -37,8 +37,9 @@ struct TmuxHarnessTests {
     }
 
     @Test func programPIDIsTheProgramItself() throws {
-        let session = try TmuxSession(program: "/bin/sh", arguments: ["-c", "echo \"pid $$\"; exec cat"],
-                                      columns: 40, rows: 5)
+        let session = try TmuxSession(
+            program: "/bin/sh", arguments: ["-c", "echo \"pid $$\"; exec cat"],
+            columns: 40, rows: 5)
         defer { session.close() }
         let pid = try session.programPID()
         try session.waitFor("pid \(pid)")
@@ -47,8 +48,9 @@ struct TmuxHarnessTests {
     }
 
     @Test func environmentAndQuotingReachTheProgram() throws {
-        let session = try TmuxSession(program: "/bin/sh", arguments: ["-c", "echo \"$GREETING|$1|$TERM\"", "sh", "it's"],
-                                      environment: ["GREETING": "a 'quoted' $value"], columns: 60, rows: 5)
+        let session = try TmuxSession(
+            program: "/bin/sh", arguments: ["-c", "echo \"$GREETING|$1|$TERM\"", "sh", "it's"],
+            environment: ["GREETING": "a 'quoted' $value"], columns: 60, rows: 5)
         defer { session.close() }
         try session.waitForExit()
         #expect(try session.capture().hasPrefix("a 'quoted' $value|it's|tmux-256color\n"))

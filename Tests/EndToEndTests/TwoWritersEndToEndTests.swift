@@ -4,8 +4,9 @@ import Testing
 /// Issue 20, "two writers, one file", in real terminals: two explorers on one file. The
 /// second's save used to revert the first's saved edit without a word; now it asks (show
 /// it, overwrite, reload, save as), and a read-only file is not replaced without asking.
-@Suite("Two writers, one file", .serialized,
-       .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
+@Suite(
+    "Two writers, one file", .serialized,
+    .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct TwoWritersEndToEndTests {
     static let original = "{ \"layers\": [ { \"name\": \"card\", \"bounds\": [0, 0, 100, 60], \"position\": [100, 100] } ] }\n"
 
@@ -27,8 +28,9 @@ struct TwoWritersEndToEndTests {
 
     /// card's position in the file on disk, as `eval` reads it.
     static func position(_ path: String) throws -> String {
-        let r = try Subprocess.run(try LayerScopeProgram.requiredPath, ["eval", "--layout", path, "--script", "select card; get position"],
-                                   timeout: .seconds(20))
+        let r = try Subprocess.run(
+            try LayerScopeProgram.requiredPath, ["eval", "--layout", path, "--script", "select card; get position"],
+            timeout: .seconds(20))
         return r.output
     }
 
@@ -126,16 +128,19 @@ struct TwoWritersEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/scene.json"
         try "{\"layers\": []}\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let first = try Subprocess.run(try LayerScopeProgram.requiredPath,
-                                       ["render", path, "--size", "60x14", "--script", "add a view; save"], timeout: .seconds(20))
+        let first = try Subprocess.run(
+            try LayerScopeProgram.requiredPath,
+            ["render", path, "--size", "60x14", "--script", "add a view; save"], timeout: .seconds(20))
         #expect(first.status == 0, "\(first.errors)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"layers\": [{\"name\": \"a\", \"kind\": \"view\"}]}\n")
 
         #expect(chmod(path, 0o444) == 0)
-        let second = try Subprocess.run(try LayerScopeProgram.requiredPath,
-                                        ["render", path, "--size", "60x14", "--script", "add b view; save"], timeout: .seconds(20))
+        let second = try Subprocess.run(
+            try LayerScopeProgram.requiredPath,
+            ["render", path, "--size", "60x14", "--script", "add b view; save"], timeout: .seconds(20))
         #expect(second.status == 1)
-        #expect(second.errors == "line 1: <script>:1:1: save: \(path) is read-only; not saving over it — the file is untouched (save NEW.json writes elsewhere)\n")
+        #expect(
+            second.errors == "line 1: <script>:1:1: save: \(path) is read-only; not saving over it — the file is untouched (save NEW.json writes elsewhere)\n")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"layers\": [{\"name\": \"a\", \"kind\": \"view\"}]}\n")
     }
 }

@@ -93,8 +93,10 @@ struct SpringTests {
 
     @Test func agreesWithAnIndependentIntegration() {
         // RK4 on m·x'' = −k(x − 1) − c·x' with 1e-4 s steps, for three regimes and a kick.
-        for spring in [Spring(mass: 1, stiffness: 100, damping: 10), Spring(mass: 2, stiffness: 50, damping: 20),
-                       Spring(mass: 1, stiffness: 40, damping: 30, initialVelocity: 3)] {
+        for spring in [
+            Spring(mass: 1, stiffness: 100, damping: 10), Spring(mass: 2, stiffness: 50, damping: 20),
+            Spring(mass: 1, stiffness: 40, damping: 30, initialVelocity: 3)
+        ] {
             var x = 0.0, v = spring.initialVelocity
             let h = 1e-4
             func a(_ x: Double, _ v: Double) -> Double { (-spring.stiffness * (x - 1) - spring.damping * v) / spring.mass }
@@ -122,9 +124,9 @@ struct SpringTests {
         var s = try session("animate position.x from 0 to 100 spring 1 100 10")
         #expect(s.animations.first?.duration == settle)
         _ = try s.perform(.clock(.wait(0.3)))
-        #expect(abs(presented(s).position.x - 112.43548) < 1e-4)   // 100 × 1.1243548: overshoot
+        #expect(abs(presented(s).position.x - 112.43548) < 1e-4)  // 100 × 1.1243548: overshoot
         _ = try s.perform(.clock(.wait(settle)))
-        #expect(presented(s).position.x == 50)   // over and removed: the model again
+        #expect(presented(s).position.x == 50)  // over and removed: the model again
     }
 }
 
@@ -132,17 +134,17 @@ struct SpringTests {
 struct AnimateTests {
     // Model position.x = 50 in every case; linear, 1 s, halfway at 0.5 s.
     @Test(arguments: [
-        ("from 20 to 40", 30.0),      // 20 + 20·½
-        ("from 20 by 10", 25.0),      // to = 30
-        ("by 10 to 40", 35.0),        // from = 30
-        ("from 20", 35.0),            // to = model 50
-        ("to 40", 45.0),              // from = model 50
-        ("by 10", 55.0),              // 50 → 60
+        ("from 20 to 40", 30.0),  // 20 + 20·½
+        ("from 20 by 10", 25.0),  // to = 30
+        ("by 10 to 40", 35.0),  // from = 30
+        ("from 20", 35.0),  // to = model 50
+        ("to 40", 45.0),  // from = model 50
+        ("by 10", 55.0)  // 50 → 60
     ])
     func fromToByForms(_ fields: String, _ expected: Double) throws {
         let s = try session("animate position.x \(fields) duration 1\nwait 0.5")
         #expect(abs(presented(s).position.x - expected) < 1e-9)
-        #expect(s.tree[s.tree.id(named: "a")!].position.x == 50)   // the model never moves
+        #expect(s.tree[s.tree.id(named: "a")!].position.x == 50)  // the model never moves
     }
 
     @Test func pointsAndRectsInterpolateComponentWise() throws {
@@ -163,18 +165,18 @@ struct AnimateTests {
     @Test(arguments: [
         ("", 0.5, 0.5),
         ("fill backwards", 0.0, 0.5),
-        ("fill forwards", 0.5, 0.5),           // forwards without keep: removed, so nothing to fill
+        ("fill forwards", 0.5, 0.5),  // forwards without keep: removed, so nothing to fill
         ("fill forwards keep", 0.5, 1.0),
         ("fill both keep", 0.0, 1.0),
-        ("fill backwards keep", 0.0, 0.5),     // keep without forwards: nothing after the end
+        ("fill backwards keep", 0.0, 0.5)  // keep without forwards: nothing after the end
     ])
     func fillModes(_ fields: String, _ before: Double, _ after: Double) throws {
         var s = try session("set opacity 0.5\nanimate opacity from 0 to 1 duration 1 delay 1 \(fields)")
         _ = try s.perform(.clock(.wait(0.5)))
         #expect(presented(s).opacity == before)
-        _ = try s.perform(.clock(.wait(1)))   // 1.5 s: halfway through
+        _ = try s.perform(.clock(.wait(1)))  // 1.5 s: halfway through
         #expect(presented(s).opacity == 0.5)
-        _ = try s.perform(.clock(.wait(1)))   // 2.5 s
+        _ = try s.perform(.clock(.wait(1)))  // 2.5 s
         #expect(presented(s).opacity == after)
         #expect(s.tree[s.tree.id(named: "a")!].opacity == 0.5)
     }
@@ -183,7 +185,7 @@ struct AnimateTests {
         // No model change: after the animation the layer snaps back to the model.
         var s = try session("animate position.x to 250 duration 1")
         _ = try s.perform(.clock(.wait(0.99)))
-        #expect(abs(presented(s).position.x - 248) < 1e-9)   // 50 + 200 × 0.99
+        #expect(abs(presented(s).position.x - 248) < 1e-9)  // 50 + 200 × 0.99
         _ = try s.perform(.clock(.wait(0.02)))
         #expect(presented(s).position.x == 50)
         #expect(!s.hasRunningAnimations)
@@ -191,18 +193,18 @@ struct AnimateTests {
 
     @Test(arguments: [
         // (fields, time, expected x) for 0 → 100 over 1 s, linear.
-        ("repeat 2.5", 2.25, 25.0),              // third pass, a quarter in
-        ("repeat 2.5", 3.0, 500.0),              // ended: the model's 500
-        ("repeat 2.5 fill forwards keep", 3.0, 50.0),   // stops halfway through the third pass: 50
+        ("repeat 2.5", 2.25, 25.0),  // third pass, a quarter in
+        ("repeat 2.5", 3.0, 500.0),  // ended: the model's 500
+        ("repeat 2.5 fill forwards keep", 3.0, 50.0),  // stops halfway through the third pass: 50
         ("repeat 2.5 fill forwards keep", 9.0, 50.0),
         ("repeat 0.3 fill forwards keep", 5.0, 30.0),
         ("autoreverse", 0.25, 25.0),
-        ("autoreverse", 1.5, 50.0),              // on the way back
+        ("autoreverse", 1.5, 50.0),  // on the way back
         ("autoreverse", 1.75, 25.0),
-        ("autoreverse repeat 2", 3.5, 50.0),     // second cycle, on the way back
-        ("autoreverse fill forwards keep", 2.5, 0.0),   // a full cycle ends at from
+        ("autoreverse repeat 2", 3.5, 50.0),  // second cycle, on the way back
+        ("autoreverse fill forwards keep", 2.5, 0.0),  // a full cycle ends at from
         ("repeat forever", 1000.25, 25.0),
-        ("repeat 2", 1.0, 0.0),                  // the second pass starts at from
+        ("repeat 2", 1.0, 0.0)  // the second pass starts at from
     ])
     func repeatAndAutoreverse(_ fields: String, _ time: Double, _ expected: Double) throws {
         var s = try session("set position 500 50\nanimate position.x from 0 to 100 duration 1 \(fields)")
@@ -211,7 +213,9 @@ struct AnimateTests {
     }
 
     @Test func aNewAnimationOnTheKeyPathReplacesTheRunningOne() throws {
-        let s = try session("animate position.x from 0 to 100 duration 1\nanimate center.x from 0 to 100 duration 1\nwait 0.5\nanimate position.x from 200 to 300 duration 1\nwait 0.5")
+        let s = try session(
+            "animate position.x from 0 to 100 duration 1\nanimate center.x from 0 to 100 duration 1\nwait 0.5\nanimate position.x from 200 to 300 duration 1\nwait 0.5"
+        )
         #expect(s.animations.count == 1)
         #expect(presented(s).position.x == 250)
     }
@@ -233,7 +237,7 @@ struct AnimateTests {
             ("animate opacity to 1 timing ease-inn", "did you mean \"ease-in\""),
             ("animate opacity to 1 fill sideways", "forwards, backwards or both"),
             ("animated 1 { move 1 1", "missing }"),
-            ("animate opacity to 1 duration 0", "positive"),
+            ("animate opacity to 1 duration 0", "positive")
         ] {
             #expect(throws: CommandError.self) { try s.perform(try CommandParser.parseEngine(text)) }
             do { _ = try s.perform(try CommandParser.parseEngine(text)) } catch {
@@ -320,7 +324,9 @@ struct TransformDecompositionTests {
         let expected = Transform3D.scale(2, 2).concatenating(.rotation(.degrees(30))).concatenating(.translation(10, 0))
         #expect(presented(s).transform.isApproximatelyEqual(to: expected, tolerance: 1e-12))
         // The model value of transform.rotation.z is 30.
-        #expect(AnimationKeyPath.rotationZ.value(of: s.tree[s.tree.id(named: "a")!]).map { if case let .number(x) = $0 { abs(x - 30) < 1e-9 } else { false } } == true)
+        #expect(
+            AnimationKeyPath.rotationZ.value(of: s.tree[s.tree.id(named: "a")!]).map { if case let .number(x) = $0 { abs(x - 30) < 1e-9 } else { false } }
+                == true)
     }
 }
 
@@ -345,7 +351,7 @@ struct PresentationQueryTests {
         #expect(try answer(&s, "get presentation position") == #"{"point":[50,50]}"#)
         _ = try s.perform(.clock(.wait(0.5)))
         #expect(try answer(&s, "get presentation position") == #"{"point":[100,50]}"#)
-        #expect(abs(presented(s).opacity - 0.6) < 1e-9)   // 1 → 0.2, halfway 0.6
+        #expect(abs(presented(s).opacity - 0.6) < 1e-9)  // 1 → 0.2, halfway 0.6
         #expect(Set(s.animations.map(\.spec.keyPath)) == [.position, .opacity])
         #expect(s.animations.allSatisfy { $0.spec.timing == Timing.named("ease-in-out") })
     }
@@ -356,12 +362,12 @@ struct PresentationQueryTests {
         var s = try session("animated 1 { move 100 0 }\nwait 0.5\nanimated 1 { move 100 0 }")
         #expect(presented(s).position.x == 100)
         _ = try s.perform(.clock(.wait(0.5)))
-        #expect(abs(presented(s).position.x - 175) < 1e-9)   // 100 + 150 × ½
+        #expect(abs(presented(s).position.x - 175) < 1e-9)  // 100 + 150 × ½
     }
 
     @Test func undoRevertsAnAnimatedBlockAsOneStep() throws {
         var s = try session("animated 1 { move 100 0; rotate 90; set opacity 0.5 }")
-        #expect(s.undoStack.count == 4)   // add, set bounds, set position, then the block as one step
+        #expect(s.undoStack.count == 4)  // add, set bounds, set position, then the block as one step
         _ = try s.perform(.clock(.wait(0.25)))
         _ = try s.perform(.undo)
         let a = s.tree[s.tree.id(named: "a")!]
@@ -399,7 +405,7 @@ struct TimeCommandSpellingTests {
         "animated 0.3 { select \"my view\"; rotate 90 }",
         "wait 0.5", "time 2", "speed 0.1", "play", "pause", "remove-animations", "remove-animations transform",
         "get presentation frame", "get presentation transform", "get now",
-        "hit-test presentation 10 20", "hit-test presentation face 1 2", "hit-test presentation presentation 1 2", "hit-test \"presentation\" 1 2",
+        "hit-test presentation 10 20", "hit-test presentation face 1 2", "hit-test presentation presentation 1 2", "hit-test \"presentation\" 1 2"
     ]
 
     @Test(arguments: canonical)

@@ -34,7 +34,7 @@ import SceneFiles
     func aSceneAuthoredOnlyWithCommandsReopensWithItsStepsAndPlaysThem(_ name: String) throws {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/" + name
-        var session = Session(scene: Scene(), filePath: path)   // `layerscope card-demo.json`, a new file
+        var session = Session(scene: Scene(), filePath: path)  // `layerscope card-demo.json`, a new file
         try Self.run(Self.authored, on: &session)
         #expect(!session.isDirty)
         let reopened = try SceneLoader.load(path)
@@ -117,29 +117,30 @@ import SceneFiles
         try Self.json.write(toFile: path, atomically: true, encoding: .utf8)
         var session = Session(scene: try SceneLoader.load(path), filePath: path)
         try Self.run(Self.edits, on: &session)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == """
-            {
-              "title": "Card",
-              "screen": { "width": 390, "height": 844 },
-              "layers": [
-                { "name": "card", "kind": "view", "bounds": [0, 0, 200, 120], "center": [195, 422], "backgroundColor": "orange",
-                  "subviews": [
-                    { "name": "label", "bounds": [0, 0, 80, 20], "position": [100, 60] }
-                  ] }
-              ],
-              "steps": [
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == """
                 {
-                  "title": "turn",
-                  "script": ["select card", "rotate 15"]
-                },
-                {
-                  "title": "label too",
-                  "script": ["select label", "rotate 10"]
+                  "title": "Card",
+                  "screen": { "width": 390, "height": 844 },
+                  "layers": [
+                    { "name": "card", "kind": "view", "bounds": [0, 0, 200, 120], "center": [195, 422], "backgroundColor": "orange",
+                      "subviews": [
+                        { "name": "label", "bounds": [0, 0, 80, 20], "position": [100, 60] }
+                      ] }
+                  ],
+                  "steps": [
+                    {
+                      "title": "turn",
+                      "script": ["select card", "rotate 15"]
+                    },
+                    {
+                      "title": "label too",
+                      "script": ["select label", "rotate 10"]
+                    }
+                  ]
                 }
-              ]
-            }
 
-            """)
+                """)
         let reopened = try SceneLoader.load(path)
         #expect(reopened.steps.map(\.title) == ["turn", "label too"])
     }
@@ -150,28 +151,29 @@ import SceneFiles
         try Self.yaml.write(toFile: path, atomically: true, encoding: .utf8)
         var session = Session(scene: try SceneLoader.load(path), filePath: path)
         try Self.run(Self.edits, on: &session)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == """
-            title: Card
-            screen: {width: 390, height: 844}
-            layers:
-              - name: card
-                kind: view
-                bounds: [0, 0, 200, 120]
-                center: [195, 422]
-                backgroundColor: orange
-                subviews:
-                  - {name: label, bounds: [0, 0, 80, 20], position: [100, 60]}
-            steps:
-              - title: turn
-                script:
-                  - select card
-                  - rotate 15
-              - title: label too
-                script:
-                  - select label
-                  - rotate 10
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == """
+                title: Card
+                screen: {width: 390, height: 844}
+                layers:
+                  - name: card
+                    kind: view
+                    bounds: [0, 0, 200, 120]
+                    center: [195, 422]
+                    backgroundColor: orange
+                    subviews:
+                      - {name: label, bounds: [0, 0, 80, 20], position: [100, 60]}
+                steps:
+                  - title: turn
+                    script:
+                      - select card
+                      - rotate 15
+                  - title: label too
+                    script:
+                      - select label
+                      - rotate 10
 
-            """)
+                """)
     }
 
     @Test func aNoteAndARemovedStepAreWrittenInPlace() throws {
@@ -180,66 +182,71 @@ import SceneFiles
         try Self.yaml.write(toFile: path, atomically: true, encoding: .utf8)
         var session = Session(scene: try SceneLoader.load(path), filePath: path)
         try Self.run("step 1\nselect label\nrotate 10\nstep add \"label too\"\nstep note 1 \"the card first\"\nstep remove 2\nsave", on: &session)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == """
-            title: Card
-            layers:
-              - name: card
-                kind: view
-                bounds: [0, 0, 200, 120]
-                center: [195, 422]
-                subviews:
-                  - {name: label, bounds: [0, 0, 80, 20], position: [100, 60]}
-            steps:
-              - title: turn
-                notes: the card first
-                script:
-                  - select card
-                  - rotate 15
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == """
+                title: Card
+                layers:
+                  - name: card
+                    kind: view
+                    bounds: [0, 0, 200, 120]
+                    center: [195, 422]
+                    subviews:
+                      - {name: label, bounds: [0, 0, 80, 20], position: [100, 60]}
+                steps:
+                  - title: turn
+                    notes: the card first
+                    script:
+                      - select card
+                      - rotate 15
 
-            """)
+                """)
     }
 
     @Test func aFileWithoutStepsGetsTheListAfterItsLastField() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/plain.json"
-        try "{\n  \"layers\": [\n    { \"name\": \"card\", \"bounds\": [0, 0, 100, 50], \"position\": [50, 25] }\n  ]\n}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "{\n  \"layers\": [\n    { \"name\": \"card\", \"bounds\": [0, 0, 100, 50], \"position\": [50, 25] }\n  ]\n}\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
         var session = Session(scene: try SceneLoader.load(path), filePath: path)
         try Self.run("select card\nmove 10 0\nstep add moved\nsave", on: &session)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == """
-            {
-              "layers": [
-                { "name": "card", "bounds": [0, 0, 100, 50], "position": [50, 25] }
-              ],
-              "steps": [
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == """
                 {
-                  "title": "moved",
-                  "script": ["select card", "move 10 0"]
+                  "layers": [
+                    { "name": "card", "bounds": [0, 0, 100, 50], "position": [50, 25] }
+                  ],
+                  "steps": [
+                    {
+                      "title": "moved",
+                      "script": ["select card", "move 10 0"]
+                    }
+                  ]
                 }
-              ]
-            }
 
-            """)
+                """)
     }
 
     @Test func yamlThatQuotesItsStepsGetsAQuotedStep() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/demo.yaml"
-        try "layers:\n  - {name: card, bounds: [0, 0, 100, 50], position: [100, 100]}\nsteps:\n  - title: \"first\"\n    script:\n      - \"select card; move 10 0\"\n"
+        try
+            "layers:\n  - {name: card, bounds: [0, 0, 100, 50], position: [100, 100]}\nsteps:\n  - title: \"first\"\n    script:\n      - \"select card; move 10 0\"\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
         var session = Session(scene: try SceneLoader.load(path), filePath: path)
         try Self.run("step 1\nrotate 45\nstep add \"spin it\"\nsave", on: &session)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == """
-            layers:
-              - {name: card, bounds: [0, 0, 100, 50], position: [100, 100]}
-            steps:
-              - title: "first"
-                script:
-                  - "select card; move 10 0"
-              - title: "spin it"
-                script:
-                  - "select card"
-                  - "rotate 45"
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == """
+                layers:
+                  - {name: card, bounds: [0, 0, 100, 50], position: [100, 100]}
+                steps:
+                  - title: "first"
+                    script:
+                      - "select card; move 10 0"
+                  - title: "spin it"
+                    script:
+                      - "select card"
+                      - "rotate 45"
 
-            """)
+                """)
     }
 }

@@ -25,7 +25,9 @@ import Geometry
         #expect(try ask(&s, "get screen") == "{\"size\":[390,844]}")
     }
 
-    @Test(arguments: ["set screen 0 844", "set screen 390 -1", "set screen 1e10 844", "set screen nan 844", "set screen inf 1", "set screen 390", "set screen 390 844 2"])
+    @Test(arguments: [
+        "set screen 0 844", "set screen 390 -1", "set screen 1e10 844", "set screen nan 844", "set screen inf 1", "set screen 390", "set screen 390 844 2"
+    ])
     func setScreenRefusesWhatIsNotAPositiveNumberWithinThePolicy(_ text: String) {
         #expect(throws: CommandError.self) { try CommandParser.parse(text) }
     }
@@ -46,12 +48,17 @@ import Geometry
     @Test func stepAddMakesTheCommandsSinceTheLastStepAStep() throws {
         var s = try session(Self.card)
         _ = try s.perform(try CommandParser.parseEngine("step add \"The card\""))
-        #expect(try ask(&s, "get steps") == #"{"steps":[{"title":"The card","notes":null,"script":["add card view","set bounds 0 0 200 120","set position 195 422"]}],"current":1}"#)
+        #expect(
+            try ask(&s, "get steps")
+                == #"{"steps":[{"title":"The card","notes":null,"script":["add card view","set bounds 0 0 200 120","set position 195 422"]}],"current":1}"#)
         // The next step holds only what came after: the select it needs, then the turn.
         _ = try s.perform(try CommandParser.parseEngine("rotate 30"))
         _ = try s.perform(try CommandParser.parseEngine("step add turned"))
         _ = try s.perform(try CommandParser.parseEngine("step note 2 \"thirty degrees\""))
-        #expect(try ask(&s, "get steps") == #"{"steps":[{"title":"The card","notes":null,"script":["add card view","set bounds 0 0 200 120","set position 195 422"]},{"title":"turned","notes":"thirty degrees","script":["select card","rotate 30"]}],"current":2}"#)
+        #expect(
+            try ask(&s, "get steps")
+                == #"{"steps":[{"title":"The card","notes":null,"script":["add card view","set bounds 0 0 200 120","set position 195 422"]},{"title":"turned","notes":"thirty degrees","script":["select card","rotate 30"]}],"current":2}"#
+        )
         // Played: step 0 is empty, step 1 the card, step 2 the card turned 30° about its
         // centre: frame 200·cos30 + 120·sin30 = 233.205 wide, 200·sin30 + 120·cos30 = 203.923
         // high, centred on (195, 422).
@@ -66,9 +73,9 @@ import Geometry
     @Test func eachAuthoringCommandIsOneUndo() throws {
         var s = try session(Self.card + "; step add card; rotate 30; step add turned; step note 1 first")
         #expect(s.scene.steps.map(\.notes) == ["first", nil])
-        _ = try s.perform(.undo)   // the note
+        _ = try s.perform(.undo)  // the note
         #expect(s.scene.steps.map(\.notes) == [nil, nil])
-        _ = try s.perform(.undo)   // step 2
+        _ = try s.perform(.undo)  // step 2
         #expect(s.scene.steps.map(\.title) == ["card"])
         #expect(s.currentStep == 1)
         // The turn is still there, and one more undo takes it back.

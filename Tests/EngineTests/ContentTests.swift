@@ -17,7 +17,7 @@ struct ContentTests: SessionScripting {
         zip(a.values, b).allSatisfy { abs($0 - $1) <= tolerance }
     }
 
-    static let r = 0.5.squareRoot()   // cos 45° = sin 45° = 0.70710678…
+    static let r = 0.5.squareRoot()  // cos 45° = sin 45° = 0.70710678…
 
     // MARK: The base CTM
 
@@ -43,7 +43,8 @@ struct ContentTests: SessionScripting {
         // A view's default contentsScale is the screen's scale; at 3× and 414 × 736: [3,0,0,-3,0,2208].
         var scene = Scene()
         scene.tree.screenScale = 3
-        var s = try session("""
+        var s = try session(
+            """
             add v view
             set bounds 0 0 414 736
             """, scene: scene)
@@ -59,7 +60,8 @@ struct ContentTests: SessionScripting {
 
     @Test func eachOperationPreMultiplies() throws {
         // A 100-point-tall layer at 1×: base B = [1, 0, 0, −1, 0, 100].
-        var s = try session("""
+        var s = try session(
+            """
             add l
             set bounds 0 0 200 100
             draw translate 10 20
@@ -91,7 +93,8 @@ struct ContentTests: SessionScripting {
     @Test func compositionOrderMatters() throws {
         // translate 20 20 then scale 2 2: user (0, 0) → layer (20, 20), user (20, 20) → (60, 60).
         // scale 2 2 then translate 20 20: user (0, 0) → (40, 40), user (20, 20) → (80, 80).
-        var s = try session("""
+        var s = try session(
+            """
             add a
             set bounds 0 0 110 110
             draw translate 20 20
@@ -111,7 +114,8 @@ struct ContentTests: SessionScripting {
     @Test func nestedSaveAndRestore() throws {
         // translate 10 0 | save | translate 0 5 | save | scale 2 2 | restore | restore
         // U after each: [t10], save, [t10,5], save, [2,0,0,2,10,5], back to [t10,5], back to [t10].
-        var s = try session("""
+        var s = try session(
+            """
             add l
             set bounds 0 0 100 100
             draw translate 10 0
@@ -150,7 +154,8 @@ struct ContentTests: SessionScripting {
         // inner → outer: (10, 0) − anchor (50, 25) = (−40, −25); ×2 = (−80, −50); + (100, 100) = (20, 50).
         // outer → screen: (20, 50) − (100, 100) = (−80, −50); rotate 90° (x, y) → (−y, x) = (50, −80);
         // + (100, 100) = (150, 20).
-        var s = try session("""
+        var s = try session(
+            """
             add outer
             set bounds 0 0 200 200
             set position 100 100
@@ -190,7 +195,8 @@ struct ContentTests: SessionScripting {
         // A 100 × 100 layer at (50, 50) draws a rect from x = 120 to 160: outside its bounds.
         // The screen point (150, 20) lies on that rect (layer (150, 20) − (0, 0)), yet the hit
         // test answers null: content never takes touches; bounds decide.
-        var s = try session("""
+        var s = try session(
+            """
             add l
             set bounds 0 0 100 100
             set position 50 50
@@ -226,8 +232,11 @@ struct ContentTests: SessionScripting {
             let text = LayoutFile.encode(scene, format: format)
             let back = try LayoutFile.parse(text, file: "b", format: format)
             #expect(back.tree == scene.tree, "\(format): \(text)")
-            #expect(back.tree[id].drawing.map(\.text) == ["save", "rotate 45deg", "fill-rect 0 0 40 20 orange", "restore",
-                                                         "text \"hi there\" 5 15 \"#f80\"", "stroke-ellipse 1 2 3 4 teal 2"])
+            #expect(
+                back.tree[id].drawing.map(\.text) == [
+                    "save", "rotate 45deg", "fill-rect 0 0 40 20 orange", "restore",
+                    "text \"hi there\" 5 15 \"#f80\"", "stroke-ellipse 1 2 3 4 teal 2"
+                ])
         }
     }
 
@@ -280,14 +289,15 @@ struct ContentTests: SessionScripting {
             $0.hasPrefix("ctx.saveGState") || $0.hasPrefix("ctx.restoreGState") || $0.hasPrefix("ctx.rotate") || $0.hasPrefix("ctx.fill(")
                 || $0.hasPrefix("ctx.strokeEllipse") || $0.contains(".draw(at:")
         }
-        #expect(calls == [
-            "ctx.saveGState()",
-            "ctx.rotate(by: 0.785398163)  // 45deg",   // 45° = π/4 = 0.785398163…
-            "ctx.fill(CGRect(x: 0, y: 0, width: 40, height: 20))",
-            "ctx.restoreGState()",
-            "(\"hi there\" as NSString).draw(at: CGPoint(x: 5, y: 15), withAttributes: [.foregroundColor: UIColor(red: 1, green: 0.533, blue: 0, alpha: 1)])",
-            "ctx.strokeEllipse(in: CGRect(x: 1, y: 2, width: 3, height: 4))",
-        ])
+        #expect(
+            calls == [
+                "ctx.saveGState()",
+                "ctx.rotate(by: 0.785398163)  // 45deg",  // 45° = π/4 = 0.785398163…
+                "ctx.fill(CGRect(x: 0, y: 0, width: 40, height: 20))",
+                "ctx.restoreGState()",
+                "(\"hi there\" as NSString).draw(at: CGPoint(x: 5, y: 15), withAttributes: [.foregroundColor: UIColor(red: 1, green: 0.533, blue: 0, alpha: 1)])",
+                "ctx.strokeEllipse(in: CGRect(x: 1, y: 2, width: 3, height: 4))"
+            ])
         // A plain layer gets draw(in:).
         var tree = LayerTree()
         var l = Layer(name: "plain")
@@ -376,12 +386,16 @@ struct ContentTests: SessionScripting {
     }
 
     @Test func drawCommandsPrintBackIdentically() throws {
-        for text in ["draw save", "draw rotate 0.5rad", "draw concat 1 0 0 -1 0 10", "draw text \"a b\" 1 2",
-                     "draw stroke-rect 0 0 10 10 \"#ff8000\" 2", "draw clear", "get ctm at 3", "get content-transform",
-                     "convert point 1 2 from content v at 0 to screen", "operation 2"] {
+        for text in [
+            "draw save", "draw rotate 0.5rad", "draw concat 1 0 0 -1 0 10", "draw text \"a b\" 1 2",
+            "draw stroke-rect 0 0 10 10 \"#ff8000\" 2", "draw clear", "get ctm at 3", "get content-transform",
+            "convert point 1 2 from content v at 0 to screen", "operation 2"
+        ] {
             #expect(try CommandParser.parse(text).text == text)
         }
         // A layer called content stays a plain space: from content to B.
-        #expect(try CommandParser.parse("convert point 1 2 from content to screen") == .engine(.query(.convertPoint(Point(x: 1, y: 2), from: .layer("content"), to: .screen))))
+        #expect(
+            try CommandParser.parse("convert point 1 2 from content to screen")
+                == .engine(.query(.convertPoint(Point(x: 1, y: 2), from: .layer("content"), to: .screen))))
     }
 }

@@ -237,9 +237,11 @@ struct DepthTests {
     }
 
     @Test func spellingsRoundTripAndBadInputIsNamed() throws {
-        for text in ["explode", "explode on", "explode off", "explode order tree", "explode order render", "explode order hit",
-                     "explode spacing 12.5", "explode range 1 3", "explode range all", "camera yaw -45", "camera pitch 10",
-                     "camera reset", "get quad", "get plane", "get planes", "get exploded-quad"] {
+        for text in [
+            "explode", "explode on", "explode off", "explode order tree", "explode order render", "explode order hit",
+            "explode spacing 12.5", "explode range 1 3", "explode range all", "camera yaw -45", "camera pitch 10",
+            "camera reset", "get quad", "get plane", "get planes", "get exploded-quad"
+        ] {
             #expect(try CommandParser.parse(text).text == text)
         }
         #expect(throws: CommandError.self) { try CommandParser.parse("camera yaw 100") }

@@ -27,7 +27,8 @@ struct ExactSaveTests: SessionScripting {
         // a is 100 × 100 about its centre (50, 50): scaled by 1 + 1e-10 its right edge is at
         // 50 + 50 × 1.0000000001 = 100.000000005, so x = 100.000000003 is inside it; unscaled
         // (the edge at 100) it is outside and the hit is nothing.
-        let text0 = format == "json"
+        let text0 =
+            format == "json"
             ? "{ \"layers\": [ { \"name\": \"a\", \"bounds\": [0, 0, 100, 100], \"position\": [50, 50] } ] }\n"
             : "layers:\n  - name: a\n    bounds: [0, 0, 100, 100]\n    position: [50, 50]\n"
         try text0.write(toFile: path, atomically: true, encoding: .utf8)

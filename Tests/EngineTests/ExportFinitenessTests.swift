@@ -23,7 +23,9 @@ struct ExportFinitenessTests: SessionScripting {
     func numbers(_ text: String) -> [String] {
         var out: [String] = [], current = ""
         for c in text {
-            if c.isNumber || c == "." || c == "-" || c == "+" || (c == "e" && !current.isEmpty) { current.append(c) } else {
+            if c.isNumber || c == "." || c == "-" || c == "+" || (c == "e" && !current.isEmpty) {
+                current.append(c)
+            } else {
                 if current.contains(where: \.isNumber) { out.append(current) }
                 current = ""
             }

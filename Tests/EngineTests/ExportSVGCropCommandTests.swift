@@ -14,8 +14,9 @@ import SceneFiles
     @Test func cropContentIsTheCardWithTenUnitsRoundItAndTheDefaultIsTheScreen() throws {
         let dir = try TemporaryDirectory()
         var session = Session()
-        try ScriptRunner.run("\(Self.card)\nexport svg \(dir.path)/c.svg --crop content\nexport svg \(dir.path)/s.svg\nexport svg \(dir.path)/t.svg --crop screen",
-                             name: "<test>", session: &session, emit: { _ in })
+        try ScriptRunner.run(
+            "\(Self.card)\nexport svg \(dir.path)/c.svg --crop content\nexport svg \(dir.path)/s.svg\nexport svg \(dir.path)/t.svg --crop screen",
+            name: "<test>", session: &session, emit: { _ in })
         let cropped = try String(contentsOfFile: dir.path + "/c.svg", encoding: .utf8)
         #expect(cropped.contains("viewBox=\"85 352 220 140\""))
         #expect(cropped == session.svgText(crop: .content), "the same picture render --crop content writes")

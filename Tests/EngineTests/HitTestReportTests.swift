@@ -50,7 +50,7 @@ struct HitTestReportTests {
         let report = tree.hitTestReport(at: Point(50, 50), order: .zPosition, traced: true)
         #expect(report.hit == a)
         #expect(report.otherOrderDiffers == .init(hit: b))
-        #expect(report.layerRules == .init(hit: a))   // a top-level view exists: CALayer rules are asked
+        #expect(report.layerRules == .init(hit: a))  // a top-level view exists: CALayer rules are asked
         #expect(report.visits.last == HitVisit(layer: a, outcome: .hit, localPoint: Point(10, 10)))
         // The poking-out part of s: untouchable as a view, hit as a layer.
         let poke = tree.hitTestReport(at: Point(310, 310), order: .zPosition)
@@ -59,8 +59,10 @@ struct HitTestReportTests {
 
     @Test func theQueryAnswerIsTheReportInJSON() throws {
         var session = Session()
-        for line in ["add p", "set bounds 0 0 100 100", "set position 50 50", "add a in p", "set bounds 0 0 20 20",
-                     "set position 50 50", "set zPosition 1", "add b in p", "set bounds 0 0 20 20", "set position 50 50"] {
+        for line in [
+            "add p", "set bounds 0 0 100 100", "set position 50 50", "add a in p", "set bounds 0 0 20 20",
+            "set position 50 50", "set zPosition 1", "add b in p", "set bounds 0 0 20 20", "set position 50 50"
+        ] {
             for case let .engine(c) in try CommandParser.parseLine(line) { _ = try session.perform(c) }
         }
         #expect(try session.perform(.query(.hitTest(nil, Point(50, 50)))) == .answer(#"{"hit":"a","treeOrder":"b"}"#))

@@ -52,7 +52,7 @@ import Scenes
         _ = try s.perform(.step(3))
         let firstTime = s.tree
         _ = try s.perform(.step(1))
-        _ = try s.perform(try CommandParser.parseEngine("move 5 0"))   // a is selected: 100 − 50 + 10 + 5
+        _ = try s.perform(try CommandParser.parseEngine("move 5 0"))  // a is selected: 100 − 50 + 10 + 5
         _ = try s.perform(.step(3))
         #expect(!s.tree.isUnchangedCopy(of: firstTime))
         #expect(try Self.x(s, "a") == 65)
@@ -86,8 +86,10 @@ import Scenes
         // demo did, after 25 keys).
         var scene = Scene()
         for i in 0..<30_000 { _ = try scene.tree.add(Layer(name: "l\(i)"), in: nil, at: nil) }
-        scene.steps = [SceneStep(title: "a", script: [ScriptLine("select l0; move 1 0")]),
-                       SceneStep(title: "b", script: [ScriptLine("select l1; move 1 0")])]
+        scene.steps = [
+            SceneStep(title: "a", script: [ScriptLine("select l0; move 1 0")]),
+            SceneStep(title: "b", script: [ScriptLine("select l1; move 1 0")])
+        ]
         var s = Session(scene: scene)
         _ = try s.perform(.step(2))
         let one = s.stepSnapshots[1].tree, two = s.tree

@@ -9,15 +9,15 @@ import Testing
 @Suite("Layout files declare animations")
 struct LayoutAnimationTests {
     static let json = """
-    {
-      "layers": [ { "name": "hand", "bounds": [0, 0, 10, 100], "position": [100, 100], "anchorPoint": [0.5, 0.9] } ],
-      "animations": [
-        { "layer": "hand", "keyPath": "transform.rotation.z", "by": 360, "duration": 60, "repeat": "forever" },
-        { "layer": "hand", "keyPath": "position", "from": [0, 0], "to": [100, 50], "timing": "cubic-bezier 0.25 0.1 0.25 1", "fill": "both", "keep": true, "autoreverse": true },
-        { "layer": "hand", "keyPath": "transform", "from": "scale 0.5", "to": "identity", "delay": 0.5 }
-      ]
-    }
-    """
+        {
+          "layers": [ { "name": "hand", "bounds": [0, 0, 10, 100], "position": [100, 100], "anchorPoint": [0.5, 0.9] } ],
+          "animations": [
+            { "layer": "hand", "keyPath": "transform.rotation.z", "by": 360, "duration": 60, "repeat": "forever" },
+            { "layer": "hand", "keyPath": "position", "from": [0, 0], "to": [100, 50], "timing": "cubic-bezier 0.25 0.1 0.25 1", "fill": "both", "keep": true, "autoreverse": true },
+            { "layer": "hand", "keyPath": "transform", "from": "scale 0.5", "to": "identity", "delay": 0.5 }
+          ]
+        }
+        """
 
     @Test func aSceneOpensMoving() throws {
         let scene = try LayoutFile.parse(Self.json, file: "clock.json", format: .json)
@@ -51,7 +51,7 @@ struct LayoutAnimationTests {
         (#"{ "layer": "hand", "keyPath": "position", "to": 5 }"#, "2:51", "expected [x, y], found the number 5"),
         (#"{ "layer": "hand", "keyPath": "transform", "to": "rotat 90" }"#, "2:52", #"did you mean "rotate"?"#),
         (#"{ "layer": "hand", "keyPath": "opacity", "to": 1, "timing": "springy" }"#, "2:63", "unknown timing"),
-        (#"{ "layer": "hand", "keyPath": "opacity", "to": 1, "repeat": -2 }"#, "2:63", "must be positive"),
+        (#"{ "layer": "hand", "keyPath": "opacity", "to": 1, "repeat": -2 }"#, "2:63", "must be positive")
     ])
     func badAnimationsNameFileLineColumnAndField(_ entry: String, _ at: String, _ message: String) throws {
         // Line 2 is the entry, indented by two spaces: columns count from there.

@@ -69,7 +69,7 @@ import TestSupport
         ("11-ctm-2x.yaml", "select gauge; set bounds 20 0 100 120", "[2, 0, 0, −2, −40, 240]"),
         // right's frame after the turn starts at (200, 70): (100, 100) − (200, 70) = (−100, 30) ignores the turn.
         ("12-convert-siblings.yaml", "select dot; set center -100 30", "not on left's centre"),
-        ("12-convert-siblings.yaml", "select dot; set center 100 100", "screen point used as right's"),
+        ("12-convert-siblings.yaml", "select dot; set center 100 100", "screen point used as right's")
     ]
 
     @Test func solutionsPassAndTheMisconceptionsFail() throws {
@@ -101,7 +101,7 @@ import TestSupport
         for file in try #require(LessonLoader.packFiles(Self.folder)) {
             let lesson = try LessonLoader.load(file)
             var session = Session(scene: lesson.scene)
-            _ = try session.perform(.hitTestOrder(.tree))   // any state of the learner's
+            _ = try session.perform(.hitTestOrder(.tree))  // any state of the learner's
             let before = session
             _ = LessonChecker.check(lesson.lesson, on: session)
             #expect(session == before, "\(file)")
@@ -119,7 +119,7 @@ import TestSupport
         // Anchor (0, 0) with position (150, 100): the frame's origin is the position.
         #expect(LessonChecker.judge("150 100", prediction, on: session).right)
         #expect(LessonChecker.judge("(150, 100)", prediction, on: session).right)
-        #expect(!LessonChecker.judge("100 70", prediction, on: session).right)   // "the frame stays"
+        #expect(!LessonChecker.judge("100 70", prediction, on: session).right)  // "the frame stays"
         #expect(!LessonChecker.judge("box", prediction, on: session).right)
     }
 
@@ -150,28 +150,45 @@ import TestSupport
 
     @Test func malformedLessonsGetLocatedErrors() {
         // An unknown field, with the field it meant.
-        #expect(Self.error(Self.base + "  hint: [\"a\"]\n  check: [{query: \"select box; get position\", equals: {point: [0, 0]}}]\n  solution: [\"select box\", \"set position 0 0\"]\n")
+        #expect(
+            Self.error(
+                Self.base
+                    + "  hint: [\"a\"]\n  check: [{query: \"select box; get position\", equals: {point: [0, 0]}}]\n  solution: [\"select box\", \"set position 0 0\"]\n"
+            )
                 == "bad.yaml:5:3: lesson.hint: unknown field \"hint\" in a lesson; did you mean \"hints\"?")
         // A query that is not a query.
-        #expect(Self.error(Self.base + "  check: [{query: \"select box; rotate 30\", equals: {point: [0, 0]}}]\n  solution: [\"select box\"]\n")
-                == "bad.yaml:5:19: lesson.check[0].query: a query must end in a question (get, hit-test, convert, contains…), found \"rotate 30\"; end with a query, e.g. \"select box; get frame\"")
+        #expect(
+            Self.error(Self.base + "  check: [{query: \"select box; rotate 30\", equals: {point: [0, 0]}}]\n  solution: [\"select box\"]\n")
+                == "bad.yaml:5:19: lesson.check[0].query: a query must end in a question (get, hit-test, convert, contains…), found \"rotate 30\"; end with a query, e.g. \"select box; get frame\""
+        )
         // A check that already passes at the start.
-        #expect(Self.error(Self.base + "  check:\n    - {query: \"select box; get position\", equals: {point: [150, 100]}}\n  solution: [\"select box\"]\n")
-                == "bad.yaml:6:7: lesson.check: every check already passes at the lesson's start: the learner has nothing to do; change the scene (layers, script) or what the checks want, so that one fails before the solution")
+        #expect(
+            Self.error(Self.base + "  check:\n    - {query: \"select box; get position\", equals: {point: [150, 100]}}\n  solution: [\"select box\"]\n")
+                == "bad.yaml:6:7: lesson.check: every check already passes at the lesson's start: the learner has nothing to do; change the scene (layers, script) or what the checks want, so that one fails before the solution"
+        )
         // A solution that does not pass.
-        #expect(Self.error(Self.base + "  check:\n    - {query: \"select box; get position\", equals: {point: [0, 0]}}\n  solution: [\"select box\", \"set position 1 1\"]\n")
-                .hasPrefix("bad.yaml:6:7: lesson.check[0]: the solution does not pass this check: select box; get position answered {\"point\":[1,1]}"))
+        #expect(
+            Self.error(
+                Self.base
+                    + "  check:\n    - {query: \"select box; get position\", equals: {point: [0, 0]}}\n  solution: [\"select box\", \"set position 1 1\"]\n"
+            )
+            .hasPrefix("bad.yaml:6:7: lesson.check[0]: the solution does not pass this check: select box; get position answered {\"point\":[1,1]}"))
         // An unknown field in a check; a command that is not one; a file effect in a query.
-        #expect(Self.error(Self.base + "  check: [{query: \"get frame\", equal: {rect: [0, 0, 1, 1]}}]\n  solution: []\n")
+        #expect(
+            Self.error(Self.base + "  check: [{query: \"get frame\", equal: {rect: [0, 0, 1, 1]}}]\n  solution: []\n")
                 == "bad.yaml:5:32: lesson.check[0].equal: unknown field \"equal\" in a check; did you mean \"equals\"?")
-        #expect(Self.error(Self.base + "  check: [{query: \"selct box; get frame\", equals: {rect: [0, 0, 1, 1]}}]\n  solution: []\n")
+        #expect(
+            Self.error(Self.base + "  check: [{query: \"selct box; get frame\", equals: {rect: [0, 0, 1, 1]}}]\n  solution: []\n")
                 .hasPrefix("bad.yaml:5:19: lesson.check[0].query: \"selct box; get frame\" is not a command"))
-        #expect(Self.error(Self.base + "  check: [{query: \"save x.json; get frame\", equals: {rect: [0, 0, 1, 1]}}]\n  solution: []\n")
+        #expect(
+            Self.error(Self.base + "  check: [{query: \"save x.json; get frame\", equals: {rect: [0, 0, 1, 1]}}]\n  solution: []\n")
                 .hasPrefix("bad.yaml:5:19: lesson.check[0].query: \"save x.json\" touches files"))
         // No solution; equals that is not an object.
-        #expect(Self.error(Self.base + "  check: [{query: \"get frame\", equals: {rect: [0, 0, 1, 1]}}]\n")
+        #expect(
+            Self.error(Self.base + "  check: [{query: \"get frame\", equals: {rect: [0, 0, 1, 1]}}]\n")
                 == "bad.yaml:4:3: lesson: a lesson needs \"solution\"; add \"solution\": [\"select box\", \"rotate 30\"]")
-        #expect(Self.error(Self.base + "  check: [{query: \"get frame\", equals: [0, 0, 1, 1]}]\n  solution: []\n")
+        #expect(
+            Self.error(Self.base + "  check: [{query: \"get frame\", equals: [0, 0, 1, 1]}]\n  solution: []\n")
                 .hasPrefix("bad.yaml:5:40: lesson.check[0].equals: expected the keys of the answer"))
     }
 }

@@ -55,17 +55,19 @@ import SceneFiles
     @Test func queriesPrintInOrderOneObjectEach() throws {
         var session = Session()
         var answers: [String] = []
-        try ScriptRunner.run("""
+        try ScriptRunner.run(
+            """
             add box; set bounds 0 0 100 100; set position 190 190   # seed 002
             get frame
             anchor 0 0; get frame; get position
             matrix scale 3 then translate 10 0
             """, name: "s", session: &session, emit: { answers.append($0) })
-        #expect(answers == [
-            #"{"rect":[140,140,100,100]}"#,
-            #"{"rect":[190,190,100,100]}"#,
-            #"{"point":[190,190]}"#,
-            #"{"matrix":[3,0,0,0,0,3,0,0,0,0,1,0,10,0,0,1]}"#,
-        ])
+        #expect(
+            answers == [
+                #"{"rect":[140,140,100,100]}"#,
+                #"{"rect":[190,190,100,100]}"#,
+                #"{"point":[190,190]}"#,
+                #"{"matrix":[3,0,0,0,0,3,0,0,0,0,1,0,10,0,0,1]}"#
+            ])
     }
 }

@@ -19,13 +19,20 @@ struct MeasureQueryTests: SessionScripting {
     @Test func siblingsAnswerTheIssuesShape() throws {
         var s = try session(script)
         // x 10…110 and 130…210: 20 apart; y both 20…70: overlap 50; centres (60,45), (170,45).
-        #expect(try ask(&s, "measure a b") == #"{"measure":{"space":"root","mode":"box","horizontal":20,"vertical":-50,"distance":20,"centers":110,"contains":null,"insets":null}}"#)
-        #expect(try ask(&s, "measure a b in screen quad") == #"{"measure":{"space":"screen","mode":"quad","horizontal":20,"vertical":-50,"distance":20,"centers":110,"contains":null,"insets":null}}"#)
+        #expect(
+            try ask(&s, "measure a b")
+                == #"{"measure":{"space":"root","mode":"box","horizontal":20,"vertical":-50,"distance":20,"centers":110,"contains":null,"insets":null}}"#)
+        #expect(
+            try ask(&s, "measure a b in screen quad")
+                == #"{"measure":{"space":"screen","mode":"quad","horizontal":20,"vertical":-50,"distance":20,"centers":110,"contains":null,"insets":null}}"#)
     }
 
     @Test func aChildInsideItsParentAnswersInsets() throws {
         var s = try session(script)
-        #expect(try ask(&s, "measure card badge") == #"{"measure":{"space":"card","mode":"box","horizontal":-40,"vertical":-20,"distance":0,"centers":76.1577310586,"contains":"A","insets":[10,10,150,70]}}"#)
+        #expect(
+            try ask(&s, "measure card badge")
+                == #"{"measure":{"space":"card","mode":"box","horizontal":-40,"vertical":-20,"distance":0,"centers":76.1577310586,"contains":"A","insets":[10,10,150,70]}}"#
+        )
         #expect(try ask(&s, "measure badge card quad").contains(#""contains":"B","insets":null"#))
     }
 
@@ -35,7 +42,9 @@ struct MeasureQueryTests: SessionScripting {
         #expect(throws: CommandError.self) { try CommandParser.parse("measure a b in") }
         #expect(throws: CommandError.self) { try CommandParser.parse("measure a b box quad") }
         // The spellings read back.
-        for text in ["measure a b", "measure presentation a b in screen quad", "measure a b in card", "measure-pin", "measure-pin a in screen quad", "measure-pin off"] {
+        for text in [
+            "measure a b", "measure presentation a b in screen quad", "measure a b in card", "measure-pin", "measure-pin a in screen quad", "measure-pin off"
+        ] {
             #expect(try CommandParser.parse(text).text == text)
         }
     }

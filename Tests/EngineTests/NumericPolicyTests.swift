@@ -52,7 +52,7 @@ struct NumericPolicyTests {
         // presentation was NaN: {"point":[null,150]}.
         let line = "animate position to 100 150 duration 1 timing spring 5e-324 100 10"
         let e = try #require(throws: CommandError.self) { _ = try CommandParser.parseLine(line) }
-        #expect(e.column == 54)   // "animate position to 100 150 duration 1 timing spring " is 53 columns
+        #expect(e.column == 54)  // "animate position to 100 150 duration 1 timing spring " is 53 columns
         #expect(e.message.contains("mass must be at least 1e-6"))
         let k = try #require(throws: CommandError.self) { _ = try CommandParser.parseLine("animate position.x to 1 timing spring 1 1e-300 10") }
         #expect(k.message.contains("stiffness must be at least 1e-6"))
@@ -76,7 +76,8 @@ struct NumericPolicyTests {
         // cubic-bezier 0 1e9 1 1e9 at x = 0.5: x(t) = 3t² − 2t³ is 0.5 at t = 0.5, and
         // y(0.5) = 3·0.25·0.5·1e9 + 3·0.5·0.25·1e9 + 0.125 = 7.5e8 + 0.125. The scale goes
         // from 1 to 1e9: 1 + (1e9 − 1)(7.5e8 + 0.125) ≈ 7.5e17, finite, so the answer has no null.
-        var s = try Self.session("add a; set bounds 0 0 100 100; set position 50 50; animate transform.scale to 1e9 duration 1 timing cubic-bezier 0 1e9 1 1e9; time 0.5")
+        var s = try Self.session(
+            "add a; set bounds 0 0 100 100; set position 50 50; animate transform.scale to 1e9 duration 1 timing cubic-bezier 0 1e9 1 1e9; time 0.5")
         let answer = try s.answer(.getPresentation(.bounds))
         #expect(!answer.contains("null"))
         let m = s.presentationTree()[try #require(s.tree.id(named: "a"))].transform
@@ -121,8 +122,8 @@ struct NumericPolicyTests {
         _ = try s.perform(.step(2))
         _ = try s.perform(.step(0))
         #expect(!s.isDirty)
-        #expect(s.warning == nil)   // nothing was edited since step 2
-        _ = try s.perform(.undo)   // back to step 2, still the file's own state
+        #expect(s.warning == nil)  // nothing was edited since step 2
+        _ = try s.perform(.undo)  // back to step 2, still the file's own state
         #expect(s.currentStep == 2 && !s.isDirty)
     }
 
@@ -144,7 +145,8 @@ struct NumericPolicyTests {
         // Step 50's script is on line 5 002 + 50 = 5 052 (the layers take lines 2…5 001,
         // "steps" line 5 002, step i on line 5 003 + i − 1).
         #expect(e.description.contains("huge-steps.json:5052:"), "\(e)")
-        #expect(e.description.contains("step 50 \"s49\": the steps keep 255000 layers in all (51 trees of up to 5000 layers), over the budget of 250000"), "\(e)")
+        #expect(
+            e.description.contains("step 50 \"s49\": the steps keep 255000 layers in all (51 trees of up to 5000 layers), over the budget of 250000"), "\(e)")
         #expect(e.description.contains("split the demo"), "\(e)")
     }
 
@@ -154,8 +156,10 @@ struct NumericPolicyTests {
         // At step 0 the snapshots are one tree (60 000), so 3 entries fit (240 000).
         var scene = Scene()
         for i in 0..<60_000 { _ = try scene.tree.add(Layer(name: "l\(i)"), in: nil, at: nil) }
-        scene.steps = [SceneStep(title: "a", script: [ScriptLine("select l0; move 1 0")]),
-                       SceneStep(title: "b", script: [ScriptLine("select l1; move 1 0")])]
+        scene.steps = [
+            SceneStep(title: "a", script: [ScriptLine("select l0; move 1 0")]),
+            SceneStep(title: "b", script: [ScriptLine("select l1; move 1 0")])
+        ]
         var s = Session(scene: scene)
         for n in [1, 2, 1, 0, 1, 2, 1, 0] { _ = try s.perform(.step(n)) }
         // Kept: the session's step snapshots up to the current step (at step 0: one tree) and
@@ -231,9 +235,9 @@ struct NumericPolicyTests {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/m.json"
         try """
-            {"layers": [{"name": "a", "bounds": [0, 0, 10, 10],
-              "transform": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]}]}
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        {"layers": [{"name": "a", "bounds": [0, 0, 10, 10],
+          "transform": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]}]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         var s = Session(scene: try SceneLoader.load(path), filePath: path)
         try ScriptRunner.run("select a; set transform matrix 2 0 0 1e-10 0 2 0 0 0 0 1 0 0 0 0 1\nsave", name: "<test>", session: &s, emit: { _ in })
         let reopened = try SceneLoader.load(path)

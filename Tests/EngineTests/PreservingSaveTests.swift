@@ -39,8 +39,9 @@ import SceneFiles
         return (text(x[p..<(x.count - s)]), text(y[p..<(y.count - s)]))
     }
 
-    @Test("every shipped layout: widening the first sized layer by 8 changes exactly that number in the file",
-          arguments: try SwiftExportTests.layoutFiles())
+    @Test(
+        "every shipped layout: widening the first sized layer by 8 changes exactly that number in the file",
+        arguments: try SwiftExportTests.layoutFiles())
     func everyShippedLayoutChangesOnlyTheEditedNumber(_ name: String) throws {
         let dir = try TemporaryDirectory()
         let path = try Self.copyOfShipped(name, into: dir)
@@ -49,10 +50,11 @@ import SceneFiles
         // The first layer, in tree order, that the file sizes with `bounds` or `frame`.
         let root = try #require(try LayoutFile.parseSource(original, path: path))
         let objects = SourceLayers(root: root).objects
-        let target = try #require(loaded.tree.treeOrder.first { id in
-            let o = objects[loaded.tree[id].name]
-            return o?.member("bounds")?.value.elements?.count == 4 || o?.member("frame")?.value.elements?.count == 4
-        }, "\(name) sizes no layer with bounds or frame")
+        let target = try #require(
+            loaded.tree.treeOrder.first { id in
+                let o = objects[loaded.tree[id].name]
+                return o?.member("bounds")?.value.elements?.count == 4 || o?.member("frame")?.value.elements?.count == 4
+            }, "\(name) sizes no layer with bounds or frame")
         let layer = loaded.tree[target]
         let usesFrame = objects[layer.name]?.member("bounds") == nil
         let field = usesFrame ? "frame" : "bounds"
@@ -89,23 +91,28 @@ import SceneFiles
         #expect(change.old == "20" && change.new == "30", "only the angle 20 → 30 changed")
         #expect(saved.hasPrefix("# The anchor jump, side by side"))
         #expect(saved.contains("notes: >-\n  Both cards start identical"))
-        #expect(saved.hasSuffix("""
-            steps:
-              - title: "jumping: anchorPoint (0, 0), Core Animation's way"
-                notes: position stays (100, 100), so the frame jumps up and left
-                script:
-                  - "select jumping; anchor 0 0"
-              - title: "staying: anchorPoint (0, 0) with keep-frame"
-                notes: position moves to the new anchor, the frame stays put
-                script:
-                  - "select staying; anchor 0 0 keep-frame"
+        #expect(
+            saved.hasSuffix(
+                """
+                steps:
+                  - title: "jumping: anchorPoint (0, 0), Core Animation's way"
+                    notes: position stays (100, 100), so the frame jumps up and left
+                    script:
+                      - "select jumping; anchor 0 0"
+                  - title: "staying: anchorPoint (0, 0) with keep-frame"
+                    notes: position moves to the new anchor, the frame stays put
+                    script:
+                      - "select staying; anchor 0 0 keep-frame"
 
-            """))
+                """))
     }
 
-    @Test("a file that starts with a byte order mark keeps it, and the change lands on the right column of line 1",
-          arguments: [("one.json", "{\"layers\": [{\"name\": \"a\", \"bounds\": [0, 0, 100, 50], \"position\": [60, 40]}]}\n"),
-                      ("one.yaml", "layers: [{name: a, bounds: [0, 0, 100, 50], position: [60, 40]}]\n")])
+    @Test(
+        "a file that starts with a byte order mark keeps it, and the change lands on the right column of line 1",
+        arguments: [
+            ("one.json", "{\"layers\": [{\"name\": \"a\", \"bounds\": [0, 0, 100, 50], \"position\": [60, 40]}]}\n"),
+            ("one.yaml", "layers: [{name: a, bounds: [0, 0, 100, 50], position: [60, 40]}]\n")
+        ])
     func byteOrderMarkKept(name: String, body: String) throws {
         // Both readers give positions as an editor shows them (the mark takes no column); the
         // patch is made in the file's own text, mark and all.
@@ -138,17 +145,18 @@ import SceneFiles
         // 100 → 120 in place; opacity 0.30000000000000004 is written as it is (issue 20: a
         // save round-trips every number exactly; 0.3 would read back one bit lower), on a new
         // line after position (the last one-line member), before the sublayers block.
-        #expect(saved == """
-            # a card
-            layers:
-              - name: card   # the only one
-                bounds: [0, 0, 120, 50]   # wide
-                position: [60, 40]
-                opacity: 0.30000000000000004
-                sublayers:
-                  - { name: dot, bounds: [0, 0, 4, 4] }
+        #expect(
+            saved == """
+                # a card
+                layers:
+                  - name: card   # the only one
+                    bounds: [0, 0, 120, 50]   # wide
+                    position: [60, 40]
+                    opacity: 0.30000000000000004
+                    sublayers:
+                      - { name: dot, bounds: [0, 0, 4, 4] }
 
-            """)
+                """)
     }
 
     @Test("added layers go beside their siblings in the file's style; removed layers lose their lines")
@@ -158,26 +166,30 @@ import SceneFiles
         let original = try String(contentsOfFile: path, encoding: .utf8)
         try Self.edit(path, "add kid in childA; remove childB; add top")
         let saved = try String(contentsOfFile: path, encoding: .utf8)
-        var expected = original.replacingOccurrences(of: """
-                      - { name: arrowA, bounds: [0, 0, 10, 10], position: [30, 5], backgroundColor: gold }
+        var expected = original.replacingOccurrences(
+            of: """
+                          - { name: arrowA, bounds: [0, 0, 10, 10], position: [30, 5], backgroundColor: gold }
 
-            """, with: """
-                      - { name: arrowA, bounds: [0, 0, 10, 10], position: [30, 5], backgroundColor: gold }
-                      - { name: kid }
+                """,
+            with: """
+                          - { name: arrowA, bounds: [0, 0, 10, 10], position: [30, 5], backgroundColor: gold }
+                          - { name: kid }
 
-            """)
-        expected = expected.replacingOccurrences(of: """
-                  - name: childB
-                    bounds: [0, 0, 60, 30]
-                    position: [60, 30]
-                    backgroundColor: slateblue
-                    sublayers:
-                      - { name: arrowB, bounds: [0, 0, 10, 10], position: [30, 5], backgroundColor: gold }
+                """)
+        expected = expected.replacingOccurrences(
+            of: """
+                      - name: childB
+                        bounds: [0, 0, 60, 30]
+                        position: [60, 30]
+                        backgroundColor: slateblue
+                        sublayers:
+                          - { name: arrowB, bounds: [0, 0, 10, 10], position: [30, 5], backgroundColor: gold }
 
-            """, with: "")
+                """, with: "")
         // childB was flipped's only sublayer: its key keeps the empty list.
-        expected = expected.replacingOccurrences(of: "    geometryFlipped: true\n    backgroundColor: lavender\n    borderColor: slateblue\n    borderWidth: 1\n    sublayers:\n",
-                                                 with: "    geometryFlipped: true\n    backgroundColor: lavender\n    borderColor: slateblue\n    borderWidth: 1\n    sublayers: []\n")
+        expected = expected.replacingOccurrences(
+            of: "    geometryFlipped: true\n    backgroundColor: lavender\n    borderColor: slateblue\n    borderWidth: 1\n    sublayers:\n",
+            with: "    geometryFlipped: true\n    backgroundColor: lavender\n    borderColor: slateblue\n    borderWidth: 1\n    sublayers: []\n")
         expected += "  - { name: top }\n"
         #expect(saved == expected)
         let reloaded = try SceneLoader.load(path)
@@ -223,12 +235,12 @@ import SceneFiles
         let dir = try TemporaryDirectory()
         let path = dir.path + "/popup.json"
         try """
-            {
-              "layers": [{ "name": "anchorFirst", "kind": "view" }],
-              "script": ["select anchorFirst; set anchorPoint 0 0; set frame 140 140 100 100"]
-            }
+        {
+          "layers": [{ "name": "anchorFirst", "kind": "view" }],
+          "script": ["select anchorFirst; set anchorPoint 0 0; set frame 140 140 100 100"]
+        }
 
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         // The script sets anchorFirst's frame after load, so a position written into the
         // layer would be overwritten on the next load: no faithful patch exists.
@@ -249,10 +261,12 @@ import SceneFiles
         #expect(copy.tree[try #require(copy.tree.id(named: "anchorFirst"))].position == Point(10, 10))
     }
 
-    @Test("numbers are the shortest decimal within 1e-9", arguments: [
-        (0.49999999999999994, "0.5"), (190.00000000000003, "190"), (-0.0, "0"), (1.0 / 3.0, "0.333333333"),
-        (0.1 + 0.2, "0.3"), (-12.25, "-12.25"), (1e-10, "0"),
-    ])
+    @Test(
+        "numbers are the shortest decimal within 1e-9",
+        arguments: [
+            (0.49999999999999994, "0.5"), (190.00000000000003, "190"), (-0.0, "0"), (1.0 / 3.0, "0.333333333"),
+            (0.1 + 0.2, "0.3"), (-12.25, "-12.25"), (1e-10, "0")
+        ])
     func shortNumbers(_ x: Double, _ text: String) {
         #expect(NumberText.short(x) == text)
         #expect(abs(Double(text)! - x) <= 1e-9)

@@ -275,7 +275,8 @@ import SceneFiles
     static func approximatelyEqual(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
         func close(_ x: [Double], _ y: [Double]) -> Bool { x.count == y.count && zip(x, y).allSatisfy { abs($0 - $1) < 1e-6 } }
         switch (a, b) {
-        case let (.rect(p), .rect(q)): return close([p.origin.x, p.origin.y, p.size.width, p.size.height], [q.origin.x, q.origin.y, q.size.width, q.size.height])
+        case let (.rect(p), .rect(q)):
+            return close([p.origin.x, p.origin.y, p.size.width, p.size.height], [q.origin.x, q.origin.y, q.size.width, q.size.height])
         case let (.point(p), .point(q)): return close([p.x, p.y], [q.x, q.y])
         case let (.size(p), .size(q)): return close([p.width, p.height], [q.width, q.height])
         case let (.number(x), .number(y)): return close([x], [y])
@@ -291,10 +292,12 @@ import SceneFiles
             let sides = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard sides.count == 2, let swiftName = sides[0].split(separator: ".").last.map(String.init) else { continue }
             let viaLayer = sides[0].contains(".layer.") || kind == .layer
-            guard let d = PropertyDeclaration.all.first(where: {
-                guard case let .assign(layerName, viewName) = $0.swift else { return false }
-                return viaLayer ? layerName == swiftName : viewName == swiftName
-            }) else { continue }
+            guard
+                let d = PropertyDeclaration.all.first(where: {
+                    guard case let .assign(layerName, viewName) = $0.swift else { return false }
+                    return viaLayer ? layerName == swiftName : viewName == swiftName
+                })
+            else { continue }
             let rhs = sides[1]
             let value: PropertyValue
             switch d.kind {
@@ -305,9 +308,11 @@ import SceneFiles
                 let c = numbers.prefix(3).map { UInt8(($0 * 255).rounded()) }
                 value = .color(Color(red: c[0], green: c[1], blue: c[2]), spelling: "")
             case .mask:
-                let all: [(String, AutoresizingMask)] = [("flexibleLeftMargin", .flexibleLeftMargin), ("flexibleWidth", .flexibleWidth),
-                                                         ("flexibleRightMargin", .flexibleRightMargin), ("flexibleTopMargin", .flexibleTopMargin),
-                                                         ("flexibleHeight", .flexibleHeight), ("flexibleBottomMargin", .flexibleBottomMargin)]
+                let all: [(String, AutoresizingMask)] = [
+                    ("flexibleLeftMargin", .flexibleLeftMargin), ("flexibleWidth", .flexibleWidth),
+                    ("flexibleRightMargin", .flexibleRightMargin), ("flexibleTopMargin", .flexibleTopMargin),
+                    ("flexibleHeight", .flexibleHeight), ("flexibleBottomMargin", .flexibleBottomMargin)
+                ]
                 value = .mask(AutoresizingMask(all.filter { rhs.contains("." + $0.0 + "]") || rhs.contains("." + $0.0 + ",") }.map(\.1)))
             default: return nil
             }
@@ -348,7 +353,7 @@ import SceneFiles
         (#"[{"rotate": 45, "axis": [1, 1, 0]}, {"perspective": 500}]"#, "rotate 45 1 1 0 then perspective 500"),
         (#"[{"translate": [1, 2, 3]}, {"scale": 0.5}]"#, "translate 1 2 3 then scale 0.5"),
         (#"[1, 0, 0, 1, 7, 8]"#, "affine 1 0 0 1 7 8"),
-        (#"[]"#, "identity"),
+        (#"[]"#, "identity")
     ])
     func fileStepsFileStringsAndCommandsBuildOneMatrix(_ steps: String, _ command: String) throws {
         func fileLayer(_ transform: String) throws -> Layer {
@@ -384,7 +389,8 @@ import SceneFiles
     }
 
     @Test func anAnimationTakesEitherSpellingOfATransform() throws {
-        let text = #"{"layers": [{"name": "a", "bounds": [0, 0, 10, 10]}], "animations": [{"layer": "a", "keyPath": "transform", "to": [{"rotate": 90}], "duration": 1}, {"layer": "a", "keyPath": "sublayerTransform", "to": "rotate 90", "duration": 1}]}"#
+        let text =
+            #"{"layers": [{"name": "a", "bounds": [0, 0, 10, 10]}], "animations": [{"layer": "a", "keyPath": "transform", "to": [{"rotate": 90}], "duration": 1}, {"layer": "a", "keyPath": "sublayerTransform", "to": "rotate 90", "duration": 1}]}"#
         let scene = try LayoutFile.parse(text, file: "t.json", format: .json)
         let tos = scene.animations.compactMap { $0.spec.to }
         #expect(tos.count == 2)

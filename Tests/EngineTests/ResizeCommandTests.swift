@@ -16,7 +16,7 @@ struct ResizeCommandTests {
         var session = Session(scene: Scene(tree: tree))
         _ = try session.perform(.select("root"))
         _ = try session.perform(try CommandParser.parseEngine("resize 360 200"))
-        #expect(session.scene.tree[child].frame.minX == 80)   // 20 + 60
+        #expect(session.scene.tree[child].frame.minX == 80)  // 20 + 60
         _ = try session.perform(.undo)
         #expect(session.scene.tree[child].frame.minX == 20)
         #expect(throws: CommandError.self) { try CommandParser.parse("resize -1 2") }
@@ -54,7 +54,8 @@ struct ResizeCommandTests {
         _ = try session.perform(.edit(.turn))
         #expect(session.scene.tree[id].bounds.size == Size(width: 60, height: 100))
         #expect(session.scene.tree[id].position == Point(230, 80))
-        #expect(session.warning == "box is turned by its transform, so its bounds swapped about its anchorPoint (100×60 → 60×100, position kept), not its frame")
+        #expect(
+            session.warning == "box is turned by its transform, so its bounds swapped about its anchorPoint (100×60 → 60×100, position kept), not its frame")
         _ = try session.perform(.edit(.turn))
         #expect(session.scene.tree[id].bounds.size == Size(width: 100, height: 60))
         _ = try session.perform(.undo)

@@ -44,8 +44,11 @@ import SceneFiles
         // badge is placed by its frame: a frame cannot say a bounds origin of (5, 5).
         let failure = try #require(throws: ScriptFailure.self) { try Self.run(path, "select badge; set bounds 5 5 40 40; save") }
         // Line 6, column 43 is `"frame"` of badge, the first of card's subviews.
-        #expect(failure.message.contains("card.json:6:43: layers[0].subviews[0].frame: cannot save into the file and keep its text: layer \"badge\" is placed by its frame and its bounds origin changed"),
-                "\(failure.message)")
+        #expect(
+            failure.message.contains(
+                "card.json:6:43: layers[0].subviews[0].frame: cannot save into the file and keep its text: layer \"badge\" is placed by its frame and its bounds origin changed"
+            ),
+            "\(failure.message)")
         #expect(failure.message.contains("save --rewrite keeps the file's text except: layer \"badge\" written afresh"), "\(failure.message)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.card, "a refused save leaves the file byte for byte")
 
@@ -98,26 +101,32 @@ import SceneFiles
         let commands = "remove badge; add badge view in other; select badge; set bounds 0 0 30 30"
         let failure = try #require(throws: ScriptFailure.self) { try Self.run(path, commands + "; save") }
         // Line 8, column 9: badge's object (`name:` after the dash).
-        #expect(failure.message.contains("deck.yaml:8:9: layers[0].subviews[0]: cannot save into the file and keep its text: layer \"badge\" moved to another superlayer"), "\(failure.message)")
-        #expect(failure.message.contains("save --rewrite keeps the file's text except: layer \"badge\" moved under \"other\" and written afresh"), "\(failure.message)")
+        #expect(
+            failure.message.contains(
+                "deck.yaml:8:9: layers[0].subviews[0]: cannot save into the file and keep its text: layer \"badge\" moved to another superlayer"),
+            "\(failure.message)")
+        #expect(
+            failure.message.contains("save --rewrite keeps the file's text except: layer \"badge\" moved under \"other\" and written afresh"),
+            "\(failure.message)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.deck)
 
         try Self.run(path, commands + "; save --rewrite")
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == """
-            # A deck of two cards (the author's comment)
-            title: deck
-            layers:
-              - name: card
-                kind: view
-                frame: [20, 20, 200, 120]   # the first card
-                subviews: []
-              # the second card, below
-              - name: other
-                kind: view
-                frame: [20, 160, 200, 120]
-                subviews: [{name: badge, kind: view, bounds: [0, 0, 30, 30]}]
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == """
+                # A deck of two cards (the author's comment)
+                title: deck
+                layers:
+                  - name: card
+                    kind: view
+                    frame: [20, 20, 200, 120]   # the first card
+                    subviews: []
+                  # the second card, below
+                  - name: other
+                    kind: view
+                    frame: [20, 160, 200, 120]
+                    subviews: [{name: badge, kind: view, bounds: [0, 0, 30, 30]}]
 
-            """)
+                """)
         let reopened = try SceneLoader.load(path)
         let badge = try #require(reopened.tree.id(named: "badge"))
         #expect(reopened.tree[try #require(reopened.tree[badge].superlayer)].name == "other")
@@ -131,17 +140,18 @@ import SceneFiles
         // badge moves to other, then card (its old parent) goes: card's lines take badge's old
         // text with them, and badge is written once, under other.
         try Self.run(path, "remove badge; add badge view in other; remove card; save --rewrite")
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == """
-            # A deck of two cards (the author's comment)
-            title: deck
-            layers:
-              # the second card, below
-              - name: other
-                kind: view
-                frame: [20, 160, 200, 120]
-                subviews: [{name: badge, kind: view}]
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == """
+                # A deck of two cards (the author's comment)
+                title: deck
+                layers:
+                  # the second card, below
+                  - name: other
+                    kind: view
+                    frame: [20, 160, 200, 120]
+                    subviews: [{name: badge, kind: view}]
 
-            """)
+                """)
         let reopened = try SceneLoader.load(path)
         #expect(reopened.tree.treeOrder.map { reopened.tree[$0].name } == ["other", "badge"])
     }
@@ -164,22 +174,26 @@ import SceneFiles
         try Self.scripted.write(toFile: path, atomically: false, encoding: .utf8)
         let failure = try #require(throws: ScriptFailure.self) { try Self.run(path, "select card; set opacity 0.8; save") }
         // Line 4, column 5: card's object; the file has no opacity of its own to point at.
-        #expect(failure.message.contains("scripted.yaml:4:5: layers[0].opacity: cannot save into the file and keep its text: layer \"card\": opacity (the file's script sets it again when the file loads)"), "\(failure.message)")
+        #expect(
+            failure.message.contains(
+                "scripted.yaml:4:5: layers[0].opacity: cannot save into the file and keep its text: layer \"card\": opacity (the file's script sets it again when the file loads)"
+            ), "\(failure.message)")
         #expect(failure.message.contains("save --rewrite keeps the file's text except: the script folded into the layers"), "\(failure.message)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.scripted)
 
         try Self.run(path, "select card; set opacity 0.8; save --rewrite")
         // The script's effect and the edit are one value (a view's `alpha`); its lines go.
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == """
-            # opacity comes from the script
-            title: deck
-            layers:
-              - name: card   # the card
-                kind: view
-                frame: [20, 20, 200, 120]
-                alpha: 0.8
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == """
+                # opacity comes from the script
+                title: deck
+                layers:
+                  - name: card   # the card
+                    kind: view
+                    frame: [20, 20, 200, 120]
+                    alpha: 0.8
 
-            """)
+                """)
         var reopened = Session(scene: try SceneLoader.load(path), filePath: path)
         try ScriptRunner.run("select card; get opacity", name: "<test>", session: &reopened, emit: { #expect($0 == #"{"number":0.8}"#) })
     }
@@ -224,13 +238,14 @@ import SceneFiles
         #expect(throws: SceneLoadError.self) { try SceneLoader.save(scene, to: path) }
         let report = try SceneLoader.rewrite(scene, to: path)
         #expect(report.rewritten == ["the notes removed"])
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == """
-            {
-              "title": "t",
-              "layers": [{"name": "a", "bounds": [0, 0, 10, 10]}]
-            }
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == """
+                {
+                  "title": "t",
+                  "layers": [{"name": "a", "bounds": [0, 0, 10, 10]}]
+                }
 
-            """)
+                """)
     }
 
     @Test func saveRewriteParsesAndPrintsBackAndAQuotedWordIsAFileName() throws {

@@ -35,8 +35,9 @@ struct SaveConflictTests {
         let error = #expect(throws: ScriptFailure.self) {
             try ScriptRunner.run("select card; move 0 7; save", name: "<script>", session: &session, emit: { _ in })
         }
-        #expect(error?.message == "save: \(path) changed on disk since it was loaded (another program saved it); "
-            + "not saving over it — the file is untouched (save NEW.json writes elsewhere)")
+        #expect(
+            error?.message == "save: \(path) changed on disk since it was loaded (another program saved it); "
+                + "not saving over it — the file is untouched (save NEW.json writes elsewhere)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == theirs)
         // Saving under another name still works, and that file is then the scene's.
         try ScriptRunner.run("save \(dir)/mine.json", name: "<script>", session: &session, emit: { _ in })

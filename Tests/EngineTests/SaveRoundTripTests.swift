@@ -15,8 +15,10 @@ import TestSupport
 struct SaveRoundTripTests {
     /// Values that print in every form `NumberText.exact` has: integers, the ±1e9 limit, shortest
     /// round-trip decimals, exponents, the smallest subnormal, and -0 (written as 0).
-    static let oddNumbers: [Double] = [0, -0.0, 1e9, -1e9, 999_999_999.999_999_9, 0.1, 0.30000000000000004,
-                                       1e-7, Double.leastNonzeroMagnitude, 2.2250738585072014e-308, 123456.78901234567, 1.0 / 3.0, -2.5e-5]
+    static let oddNumbers: [Double] = [
+        0, -0.0, 1e9, -1e9, 999_999_999.999_999_9, 0.1, 0.30000000000000004,
+        1e-7, Double.leastNonzeroMagnitude, 2.2250738585072014e-308, 123456.78901234567, 1.0 / 3.0, -2.5e-5
+    ]
 
     /// `count` layers: `roots` root layers, the rest spread as children of earlier layers
     /// (layer i goes under layer (i - roots) / 4, so depth grows like log₄), each with odd
@@ -36,8 +38,9 @@ struct SaveRoundTripTests {
             if i % 17 == 0 { l.backgroundColor = Color(red: UInt8(i % 256), green: 7, blue: 200) }
             ids.append(try tree.add(l, in: i < roots ? nil : ids[(i - roots) / 4]))
         }
-        return Scene(title: "odd \u{FFFF} \u{FFFE} \u{2028} \u{85} \u{1B}]0;x\u{7} end", notes: "line 1\nline 2\u{2029}", tree: tree,
-                     script: [ScriptLine("select \"layer 1 ✓\""), ScriptLine("pan 0 -20")])
+        return Scene(
+            title: "odd \u{FFFF} \u{FFFE} \u{2028} \u{85} \u{1B}]0;x\u{7} end", notes: "line 1\nline 2\u{2029}", tree: tree,
+            script: [ScriptLine("select \"layer 1 ✓\""), ScriptLine("pan 0 -20")])
     }
 
     static func roundTrip(_ scene: Scene, as name: String) throws -> Scene {
@@ -56,8 +59,10 @@ struct SaveRoundTripTests {
         // Bit for bit, not just ==: every number except -0 keeps its exact pattern.
         for (a, b) in zip(scene.tree.treeOrder, back.tree.treeOrder) {
             let la = scene.tree[a], lb = back.tree[b]
-            for (x, y) in [(la.bounds.origin.x, lb.bounds.origin.x), (la.bounds.width, lb.bounds.width),
-                           (la.position.x, lb.position.x), (la.position.y, lb.position.y), (la.zPosition, lb.zPosition)] where x != 0 {
+            for (x, y) in [
+                (la.bounds.origin.x, lb.bounds.origin.x), (la.bounds.width, lb.bounds.width),
+                (la.position.x, lb.position.x), (la.position.y, lb.position.y), (la.zPosition, lb.zPosition)
+            ] where x != 0 {
                 #expect(x.bitPattern == y.bitPattern, "\(la.name): \(x) read back as \(y)")
             }
         }
@@ -172,7 +177,7 @@ struct SaveRoundTripTests {
         let path = dir.path + "/scene.json"
         try LayoutFile.write(Scene(title: "old"), to: path)
         let stale = "scene.json.layerscope-save-\(try Self.deadPID())-AbC123"
-        let live = "scene.json.layerscope-save-1-XyZ789"   // pid 1 is alive: maybe mid-save
+        let live = "scene.json.layerscope-save-1-XyZ789"  // pid 1 is alive: maybe mid-save
         let other = "other.json.layerscope-save-\(try Self.deadPID())-QqQ111"  // another file's
         for name in [stale, live, other] { try Data("half".utf8).write(to: URL(fileURLWithPath: dir.path + "/" + name)) }
         let removed = try LayoutFile.write(Scene(title: "new"), to: path)

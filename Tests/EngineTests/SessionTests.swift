@@ -34,12 +34,13 @@ struct SessionTests: SessionScripting {
         "rotate 30", "rotate 20 x", "scale 2 0.5", "move -20 20", "anchor 0 1", "anchor 1 1 keep-frame", "reset",
         "toggle hidden", "toggle masksToBounds", "toggle geometryFlipped", "lift 2",
         "set bounds 0 0 10 10", "set frame 0 0 50 50", "set transform rotate 15", "set opacity 0.25",
-        "set backgroundColor red", "set name renamed", "add extra in box", "remove child", "add top at 0",
+        "set backgroundColor red", "set name renamed", "add extra in box", "remove child", "add top at 0"
     ]
 
     @Test(arguments: edits)
     func everyEditUndoesAndRedoesExactly(_ edit: String) throws {
-        var s = try session("""
+        var s = try session(
+            """
             add box; set bounds 0 0 100 60; set position 200 150; set transform rotate 10
             add child in box; set bounds 0 0 10 10
             select box
@@ -91,7 +92,9 @@ struct SessionTests: SessionScripting {
 
     @Test func editsWithNothingSelectedSaySo() throws {
         var s = Session()
-        #expect(throws: CommandError("nothing is selected", suggestion: "select a layer first: select NAME")) { try s.perform(.edit(.layer(.rotate(AngleLiteral(5), nil)))) }
+        #expect(throws: CommandError("nothing is selected", suggestion: "select a layer first: select NAME")) {
+            try s.perform(.edit(.layer(.rotate(AngleLiteral(5), nil))))
+        }
     }
 
     @Test func addSelectsTheNewLayerAndRemoveSelectsItsParent() throws {
@@ -108,7 +111,8 @@ struct SessionTests: SessionScripting {
     }
 
     @Test func queriesAnswerInCommandsMdShapes() throws {
-        var s = try session("""
+        var s = try session(
+            """
             add face; set bounds 0 0 200 200; set position 160 120
             add hand in face; set bounds 0 0 8 60; set position 100 100; set anchorPoint 0.5 0.9; rotate 90
             """)
@@ -126,7 +130,7 @@ struct SessionTests: SessionScripting {
         #expect(try ask(&s, "convert point 4 0 from hand to screen") == #"{"point":[214,120]}"#)
         #expect(try ask(&s, "contains hand 7.9 59.9") == #"{"bool":true}"#)
         #expect(try ask(&s, "contains hand 8 0") == #"{"bool":false}"#)
-        #expect(try ask(&s, "hit-test 214 120") == #"{"hit":"hand"}"#)    // the tip: local (4, 0), minY is inside
+        #expect(try ask(&s, "hit-test 214 120") == #"{"hit":"hand"}"#)  // the tip: local (4, 0), minY is inside
         #expect(try ask(&s, "hit-test 214.5 120") == #"{"hit":"face"}"#)  // local y = −0.5: outside
         #expect(try ask(&s, "hit-test 200 119") == #"{"hit":"hand"}"#)
         #expect(try ask(&s, "hit-test face 200 119") == #"{"hit":"hand"}"#)
@@ -136,7 +140,8 @@ struct SessionTests: SessionScripting {
     }
 
     @Test func hitTestReportsTheOtherOrderWhenItDiffers() throws {
-        var s = try session("""
+        var s = try session(
+            """
             add green; set bounds 0 0 100 100; set position 100 100; set zPosition 1
             add red; set bounds 0 0 100 100; set position 150 150
             """)
@@ -147,7 +152,8 @@ struct SessionTests: SessionScripting {
     }
 
     @Test func viewHitTestReportsWhatLayerRulesWouldHit() throws {
-        var s = try session("""
+        var s = try session(
+            """
             add root view; set bounds 0 0 100 100; set position 50 50
             add out view in root; set bounds 0 0 40 40; set position 120 50
             """)
@@ -195,9 +201,9 @@ struct DirtyTrackingTests {
         _ = try s.perform(.edit(.layer(.move(1, 0))))
         #expect(s.isDirty)
         _ = try s.perform(.undo)
-        #expect(!s.isDirty)          // back at the saved state
+        #expect(!s.isDirty)  // back at the saved state
         _ = try s.perform(.undo)
-        #expect(s.isDirty)           // before it
+        #expect(s.isDirty)  // before it
         _ = try s.perform(.redo)
         #expect(!s.isDirty)
     }
@@ -207,10 +213,10 @@ struct DirtyTrackingTests {
         _ = try s.perform(.edit(.add(name: "a", kind: nil, parent: nil, index: nil)))
         _ = try s.perform(.edit(.layer(.move(1, 0))))
         s.didSave(to: "/tmp/x.json")
-        _ = try s.perform(.undo)      // the saved state is now only reachable by redo…
-        _ = try s.perform(.edit(.layer(.move(5, 0)))) // …and this edit drops the redo history
+        _ = try s.perform(.undo)  // the saved state is now only reachable by redo…
+        _ = try s.perform(.edit(.layer(.move(5, 0))))  // …and this edit drops the redo history
         _ = try s.perform(.undo)
-        #expect(s.isDirty)            // (a at x 0) ≠ the saved (a at x 1)
+        #expect(s.isDirty)  // (a at x 0) ≠ the saved (a at x 1)
     }
 
     @Test func aLoadedSceneIsClean() throws {
@@ -218,7 +224,7 @@ struct DirtyTrackingTests {
         _ = try s.perform(.edit(.add(name: "a", kind: nil, parent: nil, index: nil)))
         #expect(s.isDirty)
         _ = try s.perform(.undo)
-        #expect(!s.isDirty)           // an empty new session is the "loaded" state
+        #expect(!s.isDirty)  // an empty new session is the "loaded" state
     }
 }
 
@@ -237,7 +243,7 @@ struct DirtyTrackingTests {
         var session = Session(scene: Scene(title: "svg", screen: Size(width: 400, height: 300), tree: tree))
         var answers: [String] = []
         try ScriptRunner.run("select card; rotate 30; export svg \"\(folder)/out.svg\"", name: "t", session: &session, emit: { answers.append($0) })
-        #expect(answers.isEmpty)   // a file, not an answer on stdout
+        #expect(answers.isEmpty)  // a file, not an answer on stdout
         let written = try String(contentsOfFile: folder + "/out.svg", encoding: .utf8)
         #expect(written == SVGExport.svg(session.scene))
         #expect(written.hasPrefix("<svg") || written.hasPrefix("<?xml"))
@@ -259,10 +265,11 @@ extension ExportSVGCommandTests {
         dot.position = Point(100, 50)
         _ = try tree.add(dot)
         var session = Session(scene: Scene(title: "svg", screen: Size(width: 400, height: 100), tree: tree))
-        try ScriptRunner.run("select dot; animate position.x from 100 to 300 duration 1; time 0.5; export svg \"\(folder)/mid.svg\"",
-                             name: "t", session: &session, emit: { _ in })
+        try ScriptRunner.run(
+            "select dot; animate position.x from 100 to 300 duration 1; time 0.5; export svg \"\(folder)/mid.svg\"",
+            name: "t", session: &session, emit: { _ in })
         let svg = try String(contentsOfFile: folder + "/mid.svg", encoding: .utf8)
         #expect(svg.contains("points=\"190,40 210,40 210,60 190,60\""))
-        #expect(!svg.contains("points=\"90,40 110,40 110,60 90,60\""))   // not the model at x 100
+        #expect(!svg.contains("points=\"90,40 110,40 110,60 90,60\""))  // not the model at x 100
     }
 }

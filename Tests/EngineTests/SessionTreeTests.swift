@@ -11,23 +11,23 @@ import Geometry
 @Suite("Session edits keep the tree sound")
 struct SessionTreeTests {
     #if DEBUG
-    final class Recorder: Sendable {
-        let problems = Mutex<[String]>([])
-    }
-
-    @Test func aSessionsEditsAndUndosKeepTheTreeSound() throws {
-        let recorder = Recorder()
-        try LayerTree.$invariantFailureHandler.withValue({ problems in recorder.problems.withLock { $0 += problems } }) {
-            var s = Session()
-            for line in ["add a", "add b in a", "add c in a", "set zPosition 3", "add d", "move 5 5", "remove a"] {
-                for case let .engine(command) in try CommandParser.parseLine(line) { _ = try s.perform(command) }
-            }
-            for _ in 0..<7 { _ = try s.perform(.undo) }
-            for _ in 0..<7 { _ = try s.perform(.redo) }
-            #expect(s.tree.invariantViolations().isEmpty)
+        final class Recorder: Sendable {
+            let problems = Mutex<[String]>([])
         }
-        #expect(recorder.problems.withLock { $0 } == [])
-    }
+
+        @Test func aSessionsEditsAndUndosKeepTheTreeSound() throws {
+            let recorder = Recorder()
+            try LayerTree.$invariantFailureHandler.withValue({ problems in recorder.problems.withLock { $0 += problems } }) {
+                var s = Session()
+                for line in ["add a", "add b in a", "add c in a", "set zPosition 3", "add d", "move 5 5", "remove a"] {
+                    for case let .engine(command) in try CommandParser.parseLine(line) { _ = try s.perform(command) }
+                }
+                for _ in 0..<7 { _ = try s.perform(.undo) }
+                for _ in 0..<7 { _ = try s.perform(.redo) }
+                #expect(s.tree.invariantViolations().isEmpty)
+            }
+            #expect(recorder.problems.withLock { $0 } == [])
+        }
     #endif
 
     @Test func tenThousandDeepConvertsAndHitTestsWithoutOverflow() throws {

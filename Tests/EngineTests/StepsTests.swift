@@ -74,14 +74,14 @@ import SceneFiles
         let dir = try TemporaryDirectory()
         let path = dir.path + "/bad.yaml"
         try """
-            layers:
-              - { name: box, bounds: [0, 0, 10, 10] }
-            steps:
-              - title: one
-                script:
-                  - "select nobody"
+        layers:
+          - { name: box, bounds: [0, 0, 10, 10] }
+        steps:
+          - title: one
+            script:
+              - "select nobody"
 
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         let e = try #require(throws: SceneLoadError.self) { try SceneLoader.load(path) }
         // The command is on line 6, column 9 (after `      - `).
         #expect(e.description.hasPrefix("\(path):6:9: step 1 \"one\": select nobody"))
@@ -91,15 +91,15 @@ import SceneFiles
         let dir = try TemporaryDirectory()
         let path = dir.path + "/bad.yaml"
         try """
-            layers:
-              - { name: box, bounds: [0, 0, 10, 10] }
-            steps:
-              - title: one
-                script:
-                  - "select box"
-                  - "export svg out.svg"
+        layers:
+          - { name: box, bounds: [0, 0, 10, 10] }
+        steps:
+          - title: one
+            script:
+              - "select box"
+              - "export svg out.svg"
 
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         let e = try #require(throws: SceneLoadError.self) { try SceneLoader.load(path) }
         // The second line fails: line 7, column 9 (after `      - `); a step writes no files.
         #expect(e.description.hasPrefix("\(path):7:9: step 1 \"one\": export svg out.svg: export is not allowed in a step's script"), "\(e)")

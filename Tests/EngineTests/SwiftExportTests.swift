@@ -32,14 +32,21 @@ import TestSupport
             let rhs = t.split(separator: "=", maxSplits: 1).dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             if t.hasPrefix("//") { continue }
             if t.contains(".sublayerTransform") { break }
-            if t.contains(".anchorPoint = ") { let v = numbers(rhs[...]); l.anchorPoint = Point(v[0], v[1]) }
-            else if t.contains(".anchorPointZ = ") { l.anchorPointZ = numbers(rhs[...])[0] }
-            else if t.contains(".bounds = ") { let v = numbers(rhs[...]); l.bounds = Rect(v[0], v[1], v[2], v[3]) }
-            else if t.contains(".position = ") || t.contains(".center = ") { let v = numbers(rhs[...]); l.position = Point(v[0], v[1]) }
-            else if t.contains(".zPosition = ") { l.zPosition = numbers(rhs[...])[0] }
-            else if t.contains(".transform = {") || t.contains(".transform3D = {") { transform = .identity; inBlock = true }
-            else if t.contains(".transform = ") || t.contains(".transform3D = ") { transform = try SwiftReader.transform(rhs) }
-            else if t.hasPrefix("t.m"), inBlock, transform != nil {
+            if t.contains(".anchorPoint = ") {
+                let v = numbers(rhs[...]); l.anchorPoint = Point(v[0], v[1])
+            } else if t.contains(".anchorPointZ = ") {
+                l.anchorPointZ = numbers(rhs[...])[0]
+            } else if t.contains(".bounds = ") {
+                let v = numbers(rhs[...]); l.bounds = Rect(v[0], v[1], v[2], v[3])
+            } else if t.contains(".position = ") || t.contains(".center = ") {
+                let v = numbers(rhs[...]); l.position = Point(v[0], v[1])
+            } else if t.contains(".zPosition = ") {
+                l.zPosition = numbers(rhs[...])[0]
+            } else if t.contains(".transform = {") || t.contains(".transform3D = {") {
+                transform = .identity; inBlock = true
+            } else if t.contains(".transform = ") || t.contains(".transform3D = ") {
+                transform = try SwiftReader.transform(rhs)
+            } else if t.hasPrefix("t.m"), inBlock, transform != nil {
                 let field = String(t.dropFirst(2).prefix(3))
                 var m = transform!.rowMajor
                 let index = (Int(String(field.dropFirst().first!))! - 1) * 4 + Int(String(field.last!))! - 1
@@ -94,13 +101,14 @@ import TestSupport
         // 90° is π/2. The frame: relative to the anchor (4, 54) the hand spans x −4…4,
         // y −54…6; turned 90° (x, y) → (−y, x) that is x −6…54, y −4…4; at (100, 100):
         // (94, 96, 60, 8) — exactly, even though cos 90° is 6e-17 in Doubles.
-        #expect(try SwiftExport.code(for: id, in: tree) == """
-            // hand: frame 94, 96, 60, 8 in its superlayer
-            hand.anchorPoint = CGPoint(x: 0.5, y: 0.9)
-            hand.bounds = CGRect(x: 0, y: 0, width: 8, height: 60)
-            hand.position = CGPoint(x: 100, y: 100)
-            hand.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
-            """)
+        #expect(
+            try SwiftExport.code(for: id, in: tree) == """
+                // hand: frame 94, 96, 60, 8 in its superlayer
+                hand.anchorPoint = CGPoint(x: 0.5, y: 0.9)
+                hand.bounds = CGRect(x: 0, y: 0, width: 8, height: 60)
+                hand.position = CGPoint(x: 100, y: 100)
+                hand.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
+                """)
     }
 
     /// The view flavour: UIView's own names, a CGAffineTransform chain applied scale first.
@@ -158,7 +166,8 @@ enum SwiftReader {
             case "CATransform3DMakeRotation": result = .rotation(.radians(try v(0)), x: try v(1), y: try v(2), z: try v(3))
             case "CATransform3DMakeScale": result = .scale(try v(0), try v(1), try v(2))
             case "CATransform3DMakeTranslation": result = .translation(try v(0), try v(1), try v(2))
-            case "CATransform3DRotate": result = Transform3D.rotation(.radians(try v(1)), x: try v(2), y: try v(3), z: try v(4)).concatenating(try transform(args[0]))
+            case "CATransform3DRotate":
+                result = Transform3D.rotation(.radians(try v(1)), x: try v(2), y: try v(3), z: try v(4)).concatenating(try transform(args[0]))
             case "CATransform3DScale": result = Transform3D.scale(try v(1), try v(2), try v(3)).concatenating(try transform(args[0]))
             case "CATransform3DTranslate": result = Transform3D.translation(try v(1), try v(2), try v(3)).concatenating(try transform(args[0]))
             case "CGAffineTransform" where args.count == 6:

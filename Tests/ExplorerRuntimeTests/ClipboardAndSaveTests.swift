@@ -30,7 +30,7 @@ final class ClipboardTestTerminal: Terminal {
         let state = Fixture.state()
         let before = state.session.tree
         let loop = RunLoop(state: state, terminal: terminal, options: ScreenOptions())
-        try loop.run(maxEvents: 2)   // the wrapper is not an InMemoryTerminal: stop after e, y
+        try loop.run(maxEvents: 2)  // the wrapper is not an InMemoryTerminal: stop after e, y
         let id = try #require(loop.state.session.selection)
         #expect(terminal.copied == [try SwiftExport.code(for: id, in: before)])
         #expect(loop.state.session.tree == before, "y copies here; it does not rotate about y")

@@ -75,10 +75,11 @@ import SceneFiles
         let feed = dir.path + "/talk.feed"
         // time-popup.json animates from the start: the presenter's clock runs (wall time)
         // until Space pauses it at some t; then > > scrubs to t + 0.25 + 0.25.
-        let presenter = try Self.present([.key(.character(" ")), .key(.character(">")), .key(.character(">"))], feed: feed,
-                                         file: ShippedLayouts.directory + "/time-popup.json")
+        let presenter = try Self.present(
+            [.key(.character(" ")), .key(.character(">")), .key(.character(">"))], feed: feed,
+            file: ShippedLayouts.directory + "/time-popup.json")
         let (attendee, _, records) = try Self.attend(feed)
-        let t = records[2].sync!.now   // after the pause
+        let t = records[2].sync!.now  // after the pause
         #expect(presenter.state.session.isPaused)
         #expect(attendee.session.isPaused)
         #expect(presenter.state.session.now == ((t + 0.25).withoutFloatNoise + 0.25).withoutFloatNoise)
@@ -136,9 +137,11 @@ import SceneFiles
     @Test func aFeedCannotTouchTheAttendeesFiles() throws {
         let dir = try TempDirectory()
         var state = ExplorerState(session: Session(scene: try SceneLoader.load(Self.popup)))
-        let record = FeedRecord(kind: .act, now: 0, commands: [
-            "save \(dir.path)/x.json", "export svg \(dir.path)/y.svg", "load \(dir.path)/z.json", "quit!", "select frameFirst",
-        ])
+        let record = FeedRecord(
+            kind: .act, now: 0,
+            commands: [
+                "save \(dir.path)/x.json", "export svg \(dir.path)/y.svg", "load \(dir.path)/z.json", "quit!", "select frameFirst"
+            ])
         Follow.apply(record, to: &state)
         // Only the select ran (Reducer effects are not carried out here, and these do not
         // even reach the reducer): nothing was written.
@@ -159,7 +162,7 @@ import SceneFiles
         #expect(reader.skipped == 1)
         #expect(state.session.now == 1.25)
         #expect(state.selectedName == "button")
-        #expect(!reader.ended)   // a file never ends: the presenter may still write
+        #expect(!reader.ended)  // a file never ends: the presenter may still write
 
         // The feed grows: the next read has only the new record. A half-written line waits.
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: feed))

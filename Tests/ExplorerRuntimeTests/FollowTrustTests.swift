@@ -16,7 +16,7 @@ import SceneFiles
 import SafeText
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Issue 36: a feed cannot take an attendee over, `--share` loses no file, and every feed
@@ -48,12 +48,12 @@ import Glibc
         let h = SafeText.jsonQuoted(hostile)
         let text = SafeText.jsonQuoted("text \"" + hostile + "\" 2 2")
         return """
-        {"title": \(h), "layers": [{"name": "root", "frame": [0, 0, 300, 200], "sublayers": [
-          {"name": \(h), "frame": [10, 10, 200, 100], "note": \(h),
-           "drawing": ["save", "translate 1 1", "rotate 5", "scale 1 1", "concat 1 0 0 1 0 0", "fill-rect 0 0 20 10 red",
-                       "stroke-rect 0 0 20 10 blue 2", "fill-ellipse 30 0 20 10 green", "stroke-ellipse 30 0 20 10 black",
-                       "line 0 0 50 50 orange 1", \(text), "restore"]}]}]}
-        """
+            {"title": \(h), "layers": [{"name": "root", "frame": [0, 0, 300, 200], "sublayers": [
+              {"name": \(h), "frame": [10, 10, 200, 100], "note": \(h),
+               "drawing": ["save", "translate 1 1", "rotate 5", "scale 1 1", "concat 1 0 0 1 0 0", "fill-rect 0 0 20 10 red",
+                           "stroke-rect 0 0 20 10 blue 2", "fill-ellipse 30 0 20 10 green", "stroke-ellipse 30 0 20 10 black",
+                           "line 0 0 50 50 orange 1", \(text), "restore"]}]}]}
+            """
     }
 
     // MARK: One output gate
@@ -92,7 +92,10 @@ import Glibc
         let base = state
         // A scene that does not load: the error in the status line holds the text.
         var broken = base
-        Follow.apply(FeedRecord(kind: .scene, name: h, format: "json", text: "{\"layers\": [{\"name\": " + SafeText.jsonQuoted(h) + ", \"frame\": " + SafeText.jsonQuoted(h) + "}]}"), to: &broken)
+        Follow.apply(
+            FeedRecord(
+                kind: .scene, name: h, format: "json",
+                text: "{\"layers\": [{\"name\": " + SafeText.jsonQuoted(h) + ", \"frame\": " + SafeText.jsonQuoted(h) + "}]}"), to: &broken)
         #expect(broken.statusIsError)
         #expect(Self.clean(Self.screen(broken)))
         // act: its commands (an unknown one, a select of a hostile name, a note) and every
@@ -109,7 +112,9 @@ import Glibc
         fields.append(("selection", selection))
         for (field, s) in fields {
             var st = base
-            #expect(Follow.apply(FeedRecord(kind: .act, now: 0, commands: [h, "select " + SafeText.jsonQuoted(h), "note " + SafeText.jsonQuoted(h)], sync: s), to: &st))
+            #expect(
+                Follow.apply(
+                    FeedRecord(kind: .act, now: 0, commands: [h, "select " + SafeText.jsonQuoted(h), "note " + SafeText.jsonQuoted(h)], sync: s), to: &st))
             let canvas = Self.screen(st)
             #expect(Self.clean(canvas), "\(field): \(canvas.text)")
         }
@@ -168,7 +173,7 @@ import Glibc
         let second = try FeedWriter(path: feed)
         second.write(.bye)
         #expect(stat(feed, &st) == 0)
-        #expect(st.st_ino != inode)   // a new file: attendees notice and start over
+        #expect(st.st_ino != inode)  // a new file: attendees notice and start over
         #expect(try TextFile.read(feed) == "{\"kind\":\"bye\"}\n")
     }
 
@@ -255,7 +260,9 @@ import Glibc
         let writer = Thread {
             let fd = open(fifo, O_WRONLY)
             let block = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
-            for _ in 0..<10 { var o = 0; while o < block.count { let n = block.withUnsafeBufferPointer { write(fd, $0.baseAddress! + o, $0.count - o) }; if n > 0 { o += n } } }
+            for _ in 0..<10 {
+                var o = 0; while o < block.count { let n = block.withUnsafeBufferPointer { write(fd, $0.baseAddress! + o, $0.count - o) }; if n > 0 { o += n } }
+            }
             let tail = [UInt8(ascii: "\n")] + FeedRecord.bye.line
             _ = tail.withUnsafeBufferPointer { write(fd, $0.baseAddress!, $0.count) }
             close(fd)
@@ -281,9 +288,9 @@ import Glibc
         let dir = try TempDirectory()
         let fifo = dir.path + "/talk.feed"
         #expect(mkfifo(fifo, 0o644) == 0)
-        let reader = try FeedReader(path: fifo)   // no writer yet: the open does not block
+        let reader = try FeedReader(path: fifo)  // no writer yet: the open does not block
         #expect(reader.read().isEmpty)
-        #expect(!reader.ended)   // not yet: the presenter has not come
+        #expect(!reader.ended)  // not yet: the presenter has not come
         // A writer that comes and goes without a byte: the end, not a busy wait on a hang-up.
         let w = open(fifo, O_WRONLY | O_NONBLOCK)
         #expect(w >= 0)
@@ -334,7 +341,7 @@ import Glibc
             FeedRecord(kind: .act, now: 0, commands: [], sync: speed),
             FeedRecord(kind: .act, now: 0, commands: [], sync: zoom),
             FeedRecord(kind: .act, now: 0, commands: [], sync: cursor),
-            FeedRecord(kind: .act, now: 2, commands: ["select button"], sync: nil),
+            FeedRecord(kind: .act, now: 2, commands: ["select button"], sync: nil)
         ]
         for r in records.prefix(4) { #expect(FeedPolicy.violation(r) != nil) }
         #expect(FeedPolicy.violation(records[4]) == nil)
@@ -465,8 +472,9 @@ import Glibc
         #expect(writer.problem?.contains("cannot be written") == true)
         #expect(writer.waiting > 0)
         // The presenter's status line says so.
-        let loop = ExplorerRuntime.RunLoop(state: ExplorerState(session: Session(scene: try SceneLoader.load(Self.popup), filePath: Self.popup)),
-                                    terminal: InMemoryTerminal(columns: 110, rows: 34), options: ScreenOptions())
+        let loop = ExplorerRuntime.RunLoop(
+            state: ExplorerState(session: Session(scene: try SceneLoader.load(Self.popup), filePath: Self.popup)),
+            terminal: InMemoryTerminal(columns: 110, rows: 34), options: ScreenOptions())
         loop.share = writer
         loop.noteFeedHealth()
         #expect(loop.state.status.contains("cannot be written"))
@@ -482,7 +490,7 @@ import Glibc
         let records = reader.read()
         #expect(records.map { $0.commands?.first } == acts.map { $0.commands?.first } + [nil])
         #expect(records.last?.kind == .bye)
-        #expect(reader.skipped == 0)   // no line was left cut
+        #expect(reader.skipped == 0)  // no line was left cut
     }
 
     @Test func anIdlePresenterRetriesAFeedTheDiskRefusedWithoutAKey() throws {
@@ -499,10 +507,11 @@ import Glibc
         let reader = try FeedReader(path: feed)
         #expect(reader.read().count == 1)
         let terminal = InMemoryTerminal(columns: 110, rows: 34)
-        let loop = ExplorerRuntime.RunLoop(state: ExplorerState(session: Session(scene: try SceneLoader.load(Self.popup), filePath: Self.popup)),
-                                    terminal: terminal, options: ScreenOptions())
+        let loop = ExplorerRuntime.RunLoop(
+            state: ExplorerState(session: Session(scene: try SceneLoader.load(Self.popup), filePath: Self.popup)),
+            terminal: terminal, options: ScreenOptions())
         loop.share = writer
-        #expect(loop.feedRetryMilliseconds == nil)   // healthy: no timer at all
+        #expect(loop.feedRetryMilliseconds == nil)  // healthy: no timer at all
         let filler = folder + "/filler"
         var limit = rlimit()
         getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
@@ -537,7 +546,7 @@ import Glibc
         #expect(writer.problem == nil)
         #expect(writer.waiting == 0)
         #expect(loop.state.status.contains("written again"))
-        #expect(loop.feedRetryMilliseconds == nil)   // healthy again: the timer stops
+        #expect(loop.feedRetryMilliseconds == nil)  // healthy again: the timer stops
         let records = reader.read()
         #expect(records.map { $0.commands?.first } == acts.map { $0.commands?.first })
         #expect(reader.skipped == 0)
@@ -555,6 +564,6 @@ import Glibc
         _ = words.withUnsafeBufferPointer { write(w.fd, $0.baseAddress!, $0.count) }
         let reader = try FeedReader(path: feed)
         #expect(reader.read().map(\.kind) == [.scene, .bye])
-        #expect(reader.skipped == 1)   // the cut line
+        #expect(reader.skipped == 1)  // the cut line
     }
 }

@@ -45,8 +45,8 @@ import SceneFiles
 
         try dir.write(try Self.text(backAt: 70, 65), to: "scene.json", secondsAhead: 5)
         #expect(try loop.checkFile() == true)
-        #expect(loop.state.layer("back").position == Point(70, 65))   // A, read before B landed
-        #expect(try loop.checkFile() == true)                          // B's stamp is not A's
+        #expect(loop.state.layer("back").position == Point(70, 65))  // A, read before B landed
+        #expect(try loop.checkFile() == true)  // B's stamp is not A's
         #expect(loop.state.layer("back").position == Point(80, 75))
         #expect(try loop.checkFile() == false)
         #expect(calls.count == 2)

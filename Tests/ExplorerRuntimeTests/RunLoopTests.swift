@@ -13,8 +13,6 @@ import LayoutFiles
 import Engine
 import SceneFiles
 
-
-
 /// The fixture saved as a real layout file, and an explorer state loaded from it.
 func savedFixture(in dir: TempDirectory, name: String = "scene.json") throws -> (path: String, state: ExplorerState) {
     let path = dir.file(name)
@@ -46,7 +44,7 @@ func wrappedText(_ canvas: Canvas?, _ rows: ClosedRange<Int>) -> String {
         #expect(rowText(terminal.lastFrame, 0).hasSuffix(" NORMAL "))
         // Status row 22: the edit's frame on the left, the selection and hit-test order on the right.
         #expect(rowText(terminal.lastFrame, 22).hasPrefix(" frame (144.939, 108.081, 112.122, 83.837) "))
-        #expect(rowText(terminal.lastFrame, 22).hasSuffix(" card "))   // below 96 columns: the compact inspector, the name
+        #expect(rowText(terminal.lastFrame, 22).hasSuffix(" card "))  // below 96 columns: the compact inspector, the name
         // Echo row 23.
         #expect(rowText(terminal.lastFrame, 23).hasPrefix("key: l → move 1 0 "))
         #expect(rowText(terminal.lastFrame, 23).hasSuffix("? help  : command  q quit"))
@@ -145,9 +143,10 @@ func wrappedText(_ canvas: Canvas?, _ rows: ClosedRange<Int>) -> String {
         let (c, r) = loop.state.viewport.cellCoordinates(of: Point(102.5, 55))
         expectApproximatelyEqual(c, 20.5)
         expectApproximatelyEqual(r, 5.5)
-        terminal.enqueue(.mouse(MouseEvent(.press, button: .left, column: 30, row: 10)),
-                         .mouse(MouseEvent(.drag, button: .left, column: 33, row: 8)),
-                         .mouse(MouseEvent(.release, button: .left, column: 33, row: 8)))
+        terminal.enqueue(
+            .mouse(MouseEvent(.press, button: .left, column: 30, row: 10)),
+            .mouse(MouseEvent(.drag, button: .left, column: 33, row: 8)),
+            .mouse(MouseEvent(.release, button: .left, column: 33, row: 8)))
         let before = loop.state.view
         try loop.run()
         // Content follows the pointer: 3 columns right, 2 rows up.
@@ -219,7 +218,7 @@ func wrappedText(_ canvas: Canvas?, _ rows: ClosedRange<Int>) -> String {
         let terminal = InMemoryTerminal(columns: 80, rows: 24, events: keys("]", "q", "y", "l"))
         let loop = RunLoop(state: state, terminal: terminal, options: ScreenOptions())
         try loop.run()
-        #expect(terminal.pendingEvents == keys("l"))   // quit after the save
+        #expect(terminal.pendingEvents == keys("l"))  // quit after the save
         let card = try SceneLoader.load(path).tree.id(named: "card")
         #expect(try SceneLoader.load(path).tree[try #require(card)].zPosition == 1)
     }
@@ -256,11 +255,12 @@ func wrappedText(_ canvas: Canvas?, _ rows: ClosedRange<Int>) -> String {
         let loop = RunLoop(state: state, terminal: terminal, options: ScreenOptions())
         try loop.run()
         #expect(loop.state.selectedName == "badge")
-        #expect(try loop.checkFile() == false)   // nothing changed yet
+        #expect(try loop.checkFile() == false)  // nothing changed yet
 
         // An editor saves the file with a new layer first, so every layer's id moves.
         let oldBadge = try #require(loop.state.session.selection)
-        try dir.write("""
+        try dir.write(
+            """
             { "title": "fixture", "screen": { "width": 400, "height": 210 }, "layers": [
               { "name": "first", "bounds": [0, 0, 10, 10], "position": [5, 5] },
               { "name": "card", "bounds": [0, 0, 100, 60], "position": [200, 150], "sublayers": [
@@ -278,7 +278,7 @@ func wrappedText(_ canvas: Canvas?, _ rows: ClosedRange<Int>) -> String {
         #expect(loop.state.status == "loaded \(path) — fixture")
         #expect(!loop.state.session.isDirty)
         #expect(loop.state.fileError == nil)
-        #expect(try loop.checkFile() == false)   // only once per change
+        #expect(try loop.checkFile() == false)  // only once per change
     }
 
     @Test func theRunLoopPollsTheFileWhenIdle() throws {
@@ -304,8 +304,8 @@ func wrappedText(_ canvas: Canvas?, _ rows: ClosedRange<Int>) -> String {
         let loop = RunLoop(state: state, terminal: terminal, options: ScreenOptions())
         try loop.run()
         try loop.run()
-        #expect(terminal.drawCount == 2)   // one per run: the first frame only
-        #expect(loop.state.status == "press ? for the keys")   // the opening hint: nothing reloaded
+        #expect(terminal.drawCount == 2)  // one per run: the first frame only
+        #expect(loop.state.status == "press ? for the keys")  // the opening hint: nothing reloaded
     }
 
     @Test func aBrokenFileKeepsTheLastGoodSceneAndShowsTheError() throws {
@@ -325,7 +325,7 @@ func wrappedText(_ canvas: Canvas?, _ rows: ClosedRange<Int>) -> String {
         // The panel keeps saying so after the status line moves on.
         let screen = ExplorerScreen.render(loop.state, options: ScreenOptions()).canvas
         #expect(screen.text.contains("the file on disk does not load"))
-        #expect(try loop.checkFile() == false)   // reported once, not on every poll
+        #expect(try loop.checkFile() == false)  // reported once, not on every poll
 
         // Fixed again: reloads.
         try SceneLoader.save(try Self.movedBack(), to: path)

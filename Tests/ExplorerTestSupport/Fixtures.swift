@@ -103,8 +103,9 @@ public final class TempDirectory {
     /// noticed even on file systems with coarse timestamps.
     public func write(_ text: String, to name: String, secondsAhead: Double) throws {
         try text.write(toFile: file(name), atomically: false, encoding: .utf8)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: secondsAhead)],
-                                              ofItemAtPath: file(name))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: secondsAhead)],
+            ofItemAtPath: file(name))
     }
 }
 

@@ -19,7 +19,7 @@ import Engine
         state.view = ViewControl()
         state.view.fitted = state.session.scene.screenRect
         _ = try state.session.perform(.select("UITableViewCell#5"))
-        Reducer.revealSelection(&state)   // the canvas scrolled to the cell (card 5: whole on screen)
+        Reducer.revealSelection(&state)  // the canvas scrolled to the cell (card 5: whole on screen)
         return state
     }
 
@@ -76,7 +76,9 @@ import Engine
             for r in area.row..<(area.row + area.rows) {
                 for c in area.column..<(area.column + area.columns) {
                     #expect(shaded[c, r] == copied[c, r], "\(mode) cell \(c), \(r)")
-                    if shades.contains(shaded[c, r].style.background) || (shaded[c, r].code == 0x2588 && shades.contains(shaded[c, r].style.foreground)) { filled += 1 }
+                    if shades.contains(shaded[c, r].style.background) || (shaded[c, r].code == 0x2588 && shades.contains(shaded[c, r].style.foreground)) {
+                        filled += 1
+                    }
                 }
             }
             // And the shading shows: cells in a shade (a background, or a full block's colour).

@@ -26,9 +26,9 @@ import SceneFiles
     }
 
     static let framings = [
-        Framing(columns: 120, rows: 40, zoom: 1, panColumns: 0, panRows: 0, legend: false),   // panel beside the canvas
-        Framing(columns: 80, rows: 24, zoom: 1, panColumns: 0, panRows: 0, legend: true),     // panel hidden, legend row
-        Framing(columns: 100, rows: 30, zoom: 1.7, panColumns: 3, panRows: -2, legend: false),
+        Framing(columns: 120, rows: 40, zoom: 1, panColumns: 0, panRows: 0, legend: false),  // panel beside the canvas
+        Framing(columns: 80, rows: 24, zoom: 1, panColumns: 0, panRows: 0, legend: true),  // panel hidden, legend row
+        Framing(columns: 100, rows: 30, zoom: 1.7, panColumns: 3, panRows: -2, legend: false)
     ]
 
     /// A distinct opaque colour for the i-th layer (i < 200): the blue channel alone differs.

@@ -44,9 +44,10 @@ import Engine
         // full block in its own background's colour, which the writer sends as a space.
         for row in 0..<24 {
             let drawn = model.glyphs[row].joined()
-            let expected = String(canvas.text(row: row).enumerated().map { i, ch in
-                ch == "█" && model.glyphs[row][i] == " " && !model.styles[row][i].background.isEmpty ? " " : ch
-            })
+            let expected = String(
+                canvas.text(row: row).enumerated().map { i, ch in
+                    ch == "█" && model.glyphs[row][i] == " " && !model.styles[row][i].background.isEmpty ? " " : ch
+                })
             #expect(drawn == expected, "row \(row)")
         }
         // Only the colour syntax the depth allows reaches the terminal.
@@ -68,13 +69,13 @@ import Engine
     @Test(arguments: [
         (Theme.dark, ColorDepth.ansi256, [38, 5, 207]), (.light, .ansi256, [38, 5, 127]),
         (.dark, .ansi16, [95]), (.light, .ansi16, [35]),
-        (.dark, .truecolor, [38, 2, 255, 80, 255]), (.light, .truecolor, [38, 2, 190, 0, 190]),
+        (.dark, .truecolor, [38, 2, 255, 80, 255]), (.light, .truecolor, [38, 2, 190, 0, 190])
     ])
     func selectionOutlineColour(theme: Theme, depth: ColorDepth, foreground: [Int]) throws {
         let (model, _) = try Self.screen("tour.json", theme, depth)
         let selected = model.styles.joined().filter { $0.foreground == foreground }
         #expect(!selected.isEmpty)
-        #expect(selected.contains { $0.attributes.contains(1) })   // the outline is bold
+        #expect(selected.contains { $0.attributes.contains(1) })  // the outline is bold
     }
 
     /// No golden is left behind for a case that is no longer tested.

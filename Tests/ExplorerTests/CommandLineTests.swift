@@ -138,20 +138,21 @@ import Engine
         state.press("End")
         #expect(state.mode == .command(text: "rotate 5", caret: 8))
         state.press("Left", "Left")
-        #expect(state.mode == .command(text: "rotate 5", caret: 6))   // between "e" and " "
+        #expect(state.mode == .command(text: "rotate 5", caret: 6))  // between "e" and " "
         state.press("Right", "Backspace")
         #expect(state.mode == .command(text: "rotate5", caret: 6))
         state.press("Space", "Right", "Right")
-        #expect(state.mode == .command(text: "rotate 5", caret: 8))   // Right stops at the end
+        #expect(state.mode == .command(text: "rotate 5", caret: 8))  // Right stops at the end
         state.press("Home", "Left")
-        #expect(state.mode == .command(text: "rotate 5", caret: 0))   // Left stops at 0
+        #expect(state.mode == .command(text: "rotate 5", caret: 0))  // Left stops at 0
         state.press("Delete")
         #expect(state.mode == .command(text: "otate 5", caret: 0))
         state.press("C-e", "C-a")
         #expect(state.mode == .command(text: "otate 5", caret: 0))
         state.press("r", "Enter")
-        expectMatrix(state.layer("card").transform,
-                     linear(0.9961946980917455, 0.08715574274765817, 0, -0.08715574274765817, 0.9961946980917455, 0, 0, 0, 1))
+        expectMatrix(
+            state.layer("card").transform,
+            linear(0.9961946980917455, 0.08715574274765817, 0, -0.08715574274765817, 0.9961946980917455, 0, 0, 0, 1))
     }
 
     @Test func escClosesTheLineWithoutRunningIt() {
@@ -176,13 +177,13 @@ import Engine
         state.press("Up")
         #expect(state.mode == .command(text: "move 1 0", caret: 8))
         state.press("Up")
-        #expect(state.mode == .command(text: "move 1 0", caret: 8))   // stays at the oldest
+        #expect(state.mode == .command(text: "move 1 0", caret: 8))  // stays at the oldest
         state.press("Down")
         #expect(state.mode == .command(text: "move 0 1", caret: 8))
         state.press("Down")
-        #expect(state.mode == .command(text: "", caret: 0))           // past the newest: empty
+        #expect(state.mode == .command(text: "", caret: 0))  // past the newest: empty
         state.press("Up", "Up", "Enter")
-        #expect(state.layer("card").position == Point(202, 152))      // 201,152 + move 1 0
+        #expect(state.layer("card").position == Point(202, 152))  // 201,152 + move 1 0
     }
 
     @Test func upWithNoHistoryDoesNothing() {
@@ -208,15 +209,15 @@ import Engine
 
     @Test(arguments: [
         ("set po", "set position "),
-        ("set anch", "set anchorPoint"),          // anchorPoint, anchorPointZ
+        ("set anch", "set anchorPoint"),  // anchorPoint, anchorPointZ
         ("get eff", "get effectiveTransform "),
-        ("set eff", "set eff"),                   // read-only: not offered after set
+        ("set eff", "set eff"),  // read-only: not offered after set
         ("toggle ma", "toggle masksToBounds "),
-        ("select ba", "select ba"),               // back, badge
+        ("select ba", "select ba"),  // back, badge
         ("select bac", "select back "),
         ("convert point 1 2 from ca", "convert point 1 2 from card "),
         ("convert point 1 2 from card to scr", "convert point 1 2 from card to screen "),
-        ("zzz", "zzz"),
+        ("zzz", "zzz")
     ])
     func tabCompletesPropertiesAndLayerNames(typed: String, completed: String) {
         var state = Fixture.state()
@@ -336,7 +337,7 @@ import Engine
         other.press(":")
         other.type("sel")
         #expect(other.press("Tab") == .none)
-        #expect(other.mode == .command(text: "select", caret: 6))   // select, selected: their common prefix
+        #expect(other.mode == .command(text: "select", caret: 6))  // select, selected: their common prefix
     }
 
     /// The explorer's own commands never reach the engine, but they are the last command:

@@ -35,7 +35,7 @@ import CommandLanguage
         // translate 50 30: [1, 0, 0, −1, 50, 30]; rotate 90 (cos 0, sin 1): R·M = [0, −1, −1, 0, 50, 30].
         let page = text(ContentPage.lines(state))
         #expect(page.contains("[0, -1, -1, 0, 50, 30]"))
-        #expect(page.contains("▶ 3   rotate 90"))        // indented one level: inside the save
+        #expect(page.contains("▶ 3   rotate 90"))  // indented one level: inside the save
         #expect(page.contains("rotate 90° · scale 1 × 1"))
         #expect(page.contains("content 90° = 90°"))
         state.press("{")
@@ -65,7 +65,8 @@ import CommandLanguage
     @Test func tabCompletesDrawingOperations() {
         // `draw s` could be save, scale or stroke-rect / stroke-ellipse: the common prefix stays.
         let session = Fixture.state().session
-        #expect(Completion.complete("draw s", session: session)
+        #expect(
+            Completion.complete("draw s", session: session)
                 == Completion.Result(completion: "draw s", candidates: ["save", "scale", "stroke-ellipse", "stroke-rect"]))
         #expect(Completion.complete("draw fill-e", session: session).completion == "draw fill-ellipse ")
     }

@@ -53,13 +53,16 @@ import CommandLanguage
         var checked = 0
         for id in tree.drawingOrder() {
             func draw(_ overlays: SelectionOverlays) -> Canvas {
-                SceneRasterizer.render(tree, viewport: state.viewport, columns: area.columns, rows: area.rows,
-                                       options: RasterOptions(mode: .braille, selection: id, overlays: overlays, palette: palette))
+                SceneRasterizer.render(
+                    tree, viewport: state.viewport, columns: area.columns, rows: area.rows,
+                    options: RasterOptions(mode: .braille, selection: id, overlays: overlays, palette: palette))
             }
             for (fg, bg, column, row) in Self.overlayCells(draw(.all), draw([]), background: palette.backdrop) {
                 checked += 1
-                #expect(OverlayContrast.isReadable(fg, on: bg),
-                        "\(file) \(theme) selecting \(tree[id].name): cell (\(column), \(row)) \(fg.hex) on \(bg.hex), worst distance \(OverlayContrast.worstDistance(fg, bg))")
+                #expect(
+                    OverlayContrast.isReadable(fg, on: bg),
+                    "\(file) \(theme) selecting \(tree[id].name): cell (\(column), \(row)) \(fg.hex) on \(bg.hex), worst distance \(OverlayContrast.worstDistance(fg, bg))"
+                )
             }
         }
         #expect(checked > 0)
@@ -67,11 +70,14 @@ import CommandLanguage
 
     /// The explanations' marks, on the scenes that show them: the anchor-jump ghost over
     /// the orange layer, the untouchable hatching over the badge (colour 203 on 203 before).
-    @Test(arguments: [("anchor-jump.yaml", "select jumping\nanchor 0.5 0.5"),
-                      ("untouchable.json", "panel hit-test\ncursor-at 250 80"),
-                      ("scroll-view.json", ""),
-                      ("nested-rotation.json", "convert rect 0 0 100 30 from shape to view")],
-          Theme.allCases)
+    @Test(
+        arguments: [
+            ("anchor-jump.yaml", "select jumping\nanchor 0.5 0.5"),
+            ("untouchable.json", "panel hit-test\ncursor-at 250 80"),
+            ("scroll-view.json", ""),
+            ("nested-rotation.json", "convert rect 0 0 100 30 from shape to view")
+        ],
+        Theme.allCases)
     func annotationsContrastWithWhatIsUnderThem(scene: (String, String), theme: Theme) throws {
         var state = try LayoutGoldenTests.state(scene.0, columns: 120, rows: 40)
         for line in scene.1.split(separator: "\n") {
@@ -82,14 +88,16 @@ import CommandLanguage
         let palette = RasterPalette.themed(theme)
         let area = state.layout.canvas
         func draw(_ a: [Annotation]) -> Canvas {
-            SceneRasterizer.render(state.session.tree, viewport: state.viewport, columns: area.columns, rows: area.rows,
-                                   options: RasterOptions(mode: .braille, selection: nil, palette: palette, annotations: a))
+            SceneRasterizer.render(
+                state.session.tree, viewport: state.viewport, columns: area.columns, rows: area.rows,
+                options: RasterOptions(mode: .braille, selection: nil, palette: palette, annotations: a))
         }
         let cells = Self.overlayCells(draw(annotations), draw([]), background: palette.backdrop)
         #expect(!cells.isEmpty)
         for (fg, bg, column, row) in cells {
-            #expect(OverlayContrast.isReadable(fg, on: bg),
-                    "\(scene.0) \(theme): cell (\(column), \(row)) \(fg.hex) on \(bg.hex), worst distance \(OverlayContrast.worstDistance(fg, bg))")
+            #expect(
+                OverlayContrast.isReadable(fg, on: bg),
+                "\(scene.0) \(theme): cell (\(column), \(row)) \(fg.hex) on \(bg.hex), worst distance \(OverlayContrast.worstDistance(fg, bg))")
         }
     }
 
@@ -107,10 +115,12 @@ import CommandLanguage
                 for column in 0..<canvas.columns where !area.contains(CellPosition(column: column, row: row)) {
                     let style = canvas[column, row].style
                     guard style.background == .default, !style.reverse, case let .rgb(r, g, b) = style.foreground,
-                          canvas[column, row].glyph != " " else { continue }
+                        canvas[column, row].glyph != " "
+                    else { continue }
                     coloured += 1
-                    #expect(OverlayContrast.isReadable(Color(red: r, green: g, blue: b), on: theme.background),
-                            "\(theme): (\(column), \(row)) \(canvas[column, row].glyph)")
+                    #expect(
+                        OverlayContrast.isReadable(Color(red: r, green: g, blue: b), on: theme.background),
+                        "\(theme): (\(column), \(row)) \(canvas[column, row].glyph)")
                 }
             }
             #expect(coloured > 0)

@@ -100,7 +100,7 @@ import LayerModel
     }
 
     @Test func onANarrowTerminalThePanelKeySaysWhereThePageIs() {
-        var state = Fixture.state()   // 80 columns: the panel is hidden behind the canvas
+        var state = Fixture.state()  // 80 columns: the panel is hidden behind the canvas
         state.press("i")
         #expect(state.panelPage == .formula)
         #expect(state.status == "panel page: formula — w shows the panel (narrower than 96 columns it takes the canvas's place)")
@@ -138,7 +138,10 @@ import LayerModel
         // the canvas's last rows (21 is the canvas's last row at 24 rows; the status, one row
         // here, is row 22).
         let text = Self.prose(canvas, rows: 19...21)
-        #expect(text.contains("2/3 · frameFirst: frame (140, 140, 100, 100), then anchorPoint (0, 0) — the gotcha: position stays (190, 190), so the frame jumps to (190, 190)"))
+        #expect(
+            text.contains(
+                "2/3 · frameFirst: frame (140, 140, 100, 100), then anchorPoint (0, 0) — the gotcha: position stays (190, 190), so the frame jumps to (190, 190)"
+            ))
     }
 
     @Test func thePresentationBannerWraps() {

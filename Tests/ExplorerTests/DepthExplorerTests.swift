@@ -126,20 +126,24 @@ struct DepthExplorerTests {
         let v = Viewport(origin: .zero, pointsPerColumn: 1)
         func quad(_ w: Double) -> Quad { Quad(Point(0, 0), Point(w, 0), Point(w, 5.5), Point(0, 5.5)) }
         let back = LayerID(raw: 0), sel = LayerID(raw: 1)
-        let items = [ExplodedRaster.Item(layer: back, quad: quad(19.5), plane: 0, name: "back", color: nil, badge: false),
-                     ExplodedRaster.Item(layer: sel, quad: quad(9.5), plane: 1, name: "sel", color: nil, badge: false)]
+        let items = [
+            ExplodedRaster.Item(layer: back, quad: quad(19.5), plane: 0, name: "back", color: nil, badge: false),
+            ExplodedRaster.Item(layer: sel, quad: quad(9.5), plane: 1, name: "sel", color: nil, badge: false)
+        ]
         func place(_ drawing: ExplodedRaster.Drawing, blocked: [Int]) -> [String] {
             var grid = LabelGrid(columns: 20, rows: 3)
             for c in blocked { grid.block(column: c, row: 0) }
             return ExplodedRaster.placePlaques(items, drawing: drawing, viewport: v, selection: sel, grid: &grid)
                 .map { "\($0.text)@\($0.column),\($0.row)" }
         }
-        var a = ExplodedRaster.Drawing(mask: .init(repeating: 0, count: 60), owner: .init(repeating: -1, count: 60),
-                                       filled: .init(repeating: -1, count: 60))
+        var a = ExplodedRaster.Drawing(
+            mask: .init(repeating: 0, count: 60), owner: .init(repeating: -1, count: 60),
+            filled: .init(repeating: -1, count: 60))
         a.mask[8] = 1; a.owner[8] = 1
         #expect(place(a, blocked: [3]) == ["sel@5,0", "back@10,0"])
-        let b = ExplodedRaster.Drawing(mask: .init(repeating: 1, count: 60), owner: .init(repeating: 0, count: 60),
-                                       filled: .init(repeating: -1, count: 60))
+        let b = ExplodedRaster.Drawing(
+            mask: .init(repeating: 1, count: 60), owner: .init(repeating: 0, count: 60),
+            filled: .init(repeating: -1, count: 60))
         #expect(place(b, blocked: []) == ["sel@2,0", "back@7,0"])
     }
 }

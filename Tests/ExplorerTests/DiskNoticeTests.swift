@@ -12,7 +12,7 @@ import Testing
     @Test func changedOnDiskWithEditsStaysInTheTitleUntilSaved() {
         var state = Fixture.state(filePath: "scene.json")
         state.columns = 120
-        state.press("l")   // an unsaved edit: the change on disk is not loaded over it
+        state.press("l")  // an unsaved edit: the change on disk is not loaded over it
         #expect(Reducer.reduce(&state, .fileChanged) == .none)
         #expect(Self.title(state).contains("scene.json [+] [changed on disk]"))
         // The next keys erase the status line's message, not the title's notice.

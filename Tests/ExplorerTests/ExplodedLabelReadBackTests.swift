@@ -89,7 +89,9 @@ import Raster
     @Test func aDenseSceneReadsBack() throws {
         let (tree, rect) = try LabelReadBackTests.denseTree()
         let scene = Scene(title: "dense", screen: Size(width: rect.width, height: rect.height), tree: tree)
-        let named = Self.sweep(scene, selections: ["UIWindowSceneContainerView", "UICollectionViewListCell#1", "UIListContentView#17", "UIViewControllerWrapperView#19"], label: "dense")
+        let named = Self.sweep(
+            scene, selections: ["UIWindowSceneContainerView", "UICollectionViewListCell#1", "UIListContentView#17", "UIViewControllerWrapperView#19"],
+            label: "dense")
         print("exploded dense: \(named) names over 108 canvases")
         // 3 sizes × 3 orders × 3 cameras × 4 selections = 108 canvases, each naming at least
         // its selection (all four are drawn on a shown plane at every camera here), so ≥ 108;

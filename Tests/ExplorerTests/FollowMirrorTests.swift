@@ -48,8 +48,10 @@ import Testing
     /// shows exactly what an attendee who never detached shows — scene, selection, step,
     /// camera, panel, mode, legend, tree pane — while the terminal size stays the attendee's.
     @Test func fShowsWhatStayingAttachedShows() throws {
-        let commands = ["select badge", "rotate 30", "zoom 2", "panel hit-test", "legend on", "cursor-at 10 10",
-                        "select card", "set bounds 0 0 120 70", "mode tree", "fold card", "pan 3 -2"]
+        let commands = [
+            "select badge", "rotate 30", "zoom 2", "panel hit-test", "legend on", "cursor-at 10 10",
+            "select card", "set bounds 0 0 120 70", "mode tree", "fold card", "pan 3 -2"
+        ]
         let (p, records) = try Self.presenter(commands)
         var stay = Self.attendee()
         // The run loop's order: the mirror kept, the key reduced, then detached.

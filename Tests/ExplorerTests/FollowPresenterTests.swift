@@ -55,7 +55,11 @@ import Testing
         let command = try #require(try CommandParser.parseLine("select-next").first)
         state.journal = Array(repeating: command, count: FeedPolicy.commandLimit + 1)
         var clock = 100.0
-        let records = Follow.acts(after: &state, nowBefore: 5, wall: { clock += 1; return clock })
+        let records = Follow.acts(
+            after: &state, nowBefore: 5,
+            wall: {
+                clock += 1; return clock
+            })
         #expect(records.map { $0.commands?.count } == [FeedPolicy.commandLimit, 1])
         #expect(records.map(\.now) == [5, nil])
         #expect(records.map { $0.sync == nil } == [true, false])

@@ -32,7 +32,7 @@ import Testing
             }
         }
         #expect(stayHome == ["save", "load", "reload", "export", "command-line", "help", "present", "show", "quit", "quit!"])
-        #expect(commands > 400)   // 441 when this was written
+        #expect(commands > 400)  // 441 when this was written
         #expect(askingTheWorld > 0)
     }
 

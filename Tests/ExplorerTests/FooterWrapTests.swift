@@ -5,8 +5,10 @@ import Testing
 /// the word wrap gives.
 @Suite struct FooterWrapTests {
     @Test func aLineThatFitsComesBackAsTheWordWrapWouldGiveIt() {
-        let texts = ["key: r → rotate 15", "press ? for the keys and this scene's notes", " lead", "trail ", "two  spaces",
-                     "a\nb", "a\r\nb", "tab\there", "wide 漢字 and é", "a \u{301}b", "x", "", "   "]
+        let texts = [
+            "key: r → rotate 15", "press ? for the keys and this scene's notes", " lead", "trail ", "two  spaces",
+            "a\nb", "a\r\nb", "tab\there", "wide 漢字 and é", "a \u{301}b", "x", "", "   "
+        ]
         for text in texts {
             for width in [1, 3, 8, 18, 20, 80] {
                 var wrapped = ExplorerScreen.wrap(text.replacing("\n", with: " "), width: width)

@@ -10,7 +10,8 @@ import TestSupport
 /// effects are generated from the declarations; these keep the checked-in text equal.
 @Suite struct GeneratedDocsTests {
     static let package = PackageRoot.url
-    static let regenerate = "regenerate: `swift run layerscope commands --update-docs` from the package root (rewrites every generated block of README.md and docs/*.md)"
+    static let regenerate =
+        "regenerate: `swift run layerscope commands --update-docs` from the package root (rewrites every generated block of README.md and docs/*.md)"
 
     /// The text between `<!-- commands:NAME … -->` and `<!-- /commands:NAME -->`.
     static func block(_ name: String, in file: String) throws -> String {
@@ -51,14 +52,16 @@ import TestSupport
     }
 
     @Test func layoutFormatFieldTableIsTheDeclarations() throws {
-        #expect(try Self.block("layer-fields", in: "docs/layout-format.md") == LayoutFieldTable.markdown,
-                "docs/layout-format.md's field table is stale; \(Self.regenerate)")
+        #expect(
+            try Self.block("layer-fields", in: "docs/layout-format.md") == LayoutFieldTable.markdown,
+            "docs/layout-format.md's field table is stale; \(Self.regenerate)")
         #expect(LayoutFieldTable.undescribed.isEmpty, "say what these fields hold in LayoutFieldTable.words: \(LayoutFieldTable.undescribed)")
     }
 
     @Test func scriptEffectTableIsTheDeclarations() throws {
-        #expect(try Self.block("script-effects", in: "docs/commands.md") == ScriptContext.markdownTable,
-                "docs/commands.md's script-effects table is stale; \(Self.regenerate)")
+        #expect(
+            try Self.block("script-effects", in: "docs/commands.md") == ScriptContext.markdownTable,
+            "docs/commands.md's script-effects table is stale; \(Self.regenerate)")
     }
 
     /// The tables say what the declarations say, row by row (worked out from the code).

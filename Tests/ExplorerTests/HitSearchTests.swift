@@ -95,8 +95,9 @@ import SceneFiles
                 // 41 × 41 points, off the round numbers edges sit on.
                 for i in 0...40 {
                     for j in 0...40 {
-                        let p = Point(x: box.minX - 10 + (box.width + 20) * (Double(i) + 0.0137) / 40,
-                                      y: box.minY - 10 + (box.height + 20) * (Double(j) + 0.0291) / 40)
+                        let p = Point(
+                            x: box.minX - 10 + (box.width + 20) * (Double(i) + 0.0137) / 40,
+                            y: box.minY - 10 + (box.height + 20) * (Double(j) + 0.0291) / 40)
                         let hit = tree.hitTestScreen(p, order: order)
                         #expect(hit == Self.firstTaking(tree, p, order: order), "\(file) \(order) \(p)")
                         touches += 1

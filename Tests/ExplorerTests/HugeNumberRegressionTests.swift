@@ -57,8 +57,9 @@ struct HugeNumberRegressionTests {
         // popup.json's button is 40 × 40 at (120, 120); at 0.5 s its scale is ≈ 7.5e17
         // (NumericPolicyTests works the bezier), so it covers the whole canvas in green.
         let path = Self.layouts.appendingPathComponent("popup.json").path
-        let state = try Self.state(try SceneLoader.load(path), path: path,
-                                   "select button; animate transform.scale to 1e9 duration 1 timing cubic-bezier 0 1e9 1 1e9; time 0.5")
+        let state = try Self.state(
+            try SceneLoader.load(path), path: path,
+            "select button; animate transform.scale to 1e9 duration 1 timing cubic-bezier 0 1e9 1 1e9; time 0.5")
         #expect(!state.statusIsError, "\(state.status)")
         let canvas = Self.render(state)
         let area = state.layout.canvas
@@ -71,7 +72,7 @@ struct HugeNumberRegressionTests {
         // Work per frame is bounded by the screen: each frame here is well under a second
         // even in a debug build (it took minutes). The selection is scaled, then the view
         // zoomed in 1e6 about the canvas centre.
-        for name in try FileManager.default.contentsOfDirectory(atPath: Self.layouts.path).sorted() where name.contains(".") {   // not Lessons/
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.layouts.path).sorted() where name.contains(".") {  // not Lessons/
             let path = Self.layouts.appendingPathComponent(name).path
             var state = try Self.state(try SceneLoader.load(path), path: path, "scale 1e9; zoom 1000000")
             let start = Date()

@@ -29,7 +29,7 @@ import Testing
             SceneStep(title: "move", script: [ScriptLine("select L5; move 10 0; set zPosition 2")]),
             SceneStep(title: "explode", script: [ScriptLine("explode on; explode order render; explode spacing 40; select L7")]),
             SceneStep(title: "order", script: [ScriptLine("explode order hit; zoom 2; panel formula")]),
-            SceneStep(title: "cursor", script: [ScriptLine("explode off; select L9; rotate 15; cursor-at 200 120")]),
+            SceneStep(title: "cursor", script: [ScriptLine("explode off; select L9; rotate 15; cursor-at 200 120")])
         ]
         var state = ExplorerState(session: Session(scene: scene))
         state.columns = 120; state.rows = 40

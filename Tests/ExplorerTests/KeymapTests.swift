@@ -143,7 +143,7 @@ import SceneFiles
         var checked = 0
         // F follows the presenter again only for an attendee: the run loop's (FollowTests);
         // the output overlay's y and Esc/q copy and close it, which no command does.
-        for binding in Keymap.bindings where binding.when != .detached && binding.when != .overlay && binding.when != .learning {   // learn keys: LearnTests
+        for binding in Keymap.bindings where binding.when != .detached && binding.when != .overlay && binding.when != .learning {  // learn keys: LearnTests
             for key in binding.keys where key != .character("q") && key != .control("c") && key != .control("s") {
                 for mode in binding.modes {
                     var byKey = Fixture.state()
@@ -177,9 +177,10 @@ import SceneFiles
                     #expect(byEcho.session.scene == byKey.session.scene, "\(key) in \(mode): \(spelling)")
                     #expect(byEcho.mode == byKey.mode, "\(key) in \(mode): \(spelling)")
                     #expect(byEcho.anchorBehaviour == byKey.anchorBehaviour, "\(key) in \(mode): \(spelling)")
-                    #expect(byEcho.panelPage == byKey.panelPage && byEcho.view == byKey.view && byEcho.cursor == byKey.cursor && byEcho.picture == byKey.picture
+                    #expect(
+                        byEcho.panelPage == byKey.panelPage && byEcho.view == byKey.view && byEcho.cursor == byKey.cursor && byEcho.picture == byKey.picture
                             && byEcho.treeBrowser == byKey.treeBrowser,
-                            "\(key) in \(mode): \(spelling)")
+                        "\(key) in \(mode): \(spelling)")
                     checked += 1
                 }
             }
@@ -272,6 +273,6 @@ import SceneFiles
         state.press("r")
         #expect(state.mode == .normal)
         #expect(state.helpScroll == 0)
-        #expect(state.session.scene == Fixture.scene())   // r closed the help, it did not rotate
+        #expect(state.session.scene == Fixture.scene())  // r closed the help, it did not rotate
     }
 }

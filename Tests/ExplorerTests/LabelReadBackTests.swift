@@ -28,29 +28,33 @@ import Raster
     /// (`UICollectionViewListCell#1…#24`) so a cut one is ambiguous unless it keeps the number.
     static func denseTree() throws -> (LayerTree, Rect) {
         var tree = LayerTree()
-        let root = try tree.add(Layer(name: "UIWindowSceneContainerView").with {
-            $0.bounds = Rect(0, 0, 400, 300); $0.position = Point(200, 150)
-        })
+        let root = try tree.add(
+            Layer(name: "UIWindowSceneContainerView").with {
+                $0.bounds = Rect(0, 0, 400, 300); $0.position = Point(200, 150)
+            })
         var n = 0
         for row in 0..<4 {
             for column in 0..<6 {
                 n += 1
-                let cell = try tree.add(Layer(name: "UICollectionViewListCell#\(n)").with {
-                    $0.bounds = Rect(0, 0, 70, 60)
-                    $0.position = Point(Double(column) * 64 + 40, Double(row) * 70 + 40)
-                    $0.backgroundColor = Color(red: UInt8(40 + 8 * n), green: 90, blue: 160)
-                    if n % 7 == 3 { $0.transform = .rotation(.degrees(30)) }
-                }, in: root)
-                _ = try tree.add(Layer(name: n % 5 == 0 ? "_UISystemBackgroundView#\(n)" : "UIListContentView#\(n)").with {
-                    $0.bounds = Rect(0, 0, 62, 52)
-                    $0.position = Point(35, 30)
-                    $0.borderColor = Color(red: 200, green: 200, blue: 200); $0.borderWidth = 1
-                }, in: cell)
+                let cell = try tree.add(
+                    Layer(name: "UICollectionViewListCell#\(n)").with {
+                        $0.bounds = Rect(0, 0, 70, 60)
+                        $0.position = Point(Double(column) * 64 + 40, Double(row) * 70 + 40)
+                        $0.backgroundColor = Color(red: UInt8(40 + 8 * n), green: 90, blue: 160)
+                        if n % 7 == 3 { $0.transform = .rotation(.degrees(30)) }
+                    }, in: root)
+                _ = try tree.add(
+                    Layer(name: n % 5 == 0 ? "_UISystemBackgroundView#\(n)" : "UIListContentView#\(n)").with {
+                        $0.bounds = Rect(0, 0, 62, 52)
+                        $0.position = Point(35, 30)
+                        $0.borderColor = Color(red: 200, green: 200, blue: 200); $0.borderWidth = 1
+                    }, in: cell)
                 if n % 9 == 1 {
                     // A wrapper with exactly the cell's frame.
-                    _ = try tree.add(Layer(name: "UIViewControllerWrapperView#\(n)").with {
-                        $0.bounds = Rect(0, 0, 70, 60); $0.position = Point(Double(column) * 64 + 40, Double(row) * 70 + 40)
-                    }, in: root)
+                    _ = try tree.add(
+                        Layer(name: "UIViewControllerWrapperView#\(n)").with {
+                            $0.bounds = Rect(0, 0, 70, 60); $0.position = Point(Double(column) * 64 + 40, Double(row) * 70 + 40)
+                        }, in: root)
                 }
             }
         }
@@ -81,9 +85,12 @@ import Raster
                 let ch = cell.glyph
                 if ch == " " {
                     if run.hasSuffix(","), column + 1 < canvas.columns, canvas[column + 1, row].glyph != " ",
-                       !isGraphic(canvas[column + 1, row].glyph) {
+                        !isGraphic(canvas[column + 1, row].glyph)
+                    {
                         run.append(" ")
-                    } else { end() }
+                    } else {
+                        end()
+                    }
                 } else if isGraphic(ch, ascii: ascii) {
                     end()
                 } else {
@@ -112,8 +119,10 @@ import Raster
 
     struct Tally { var wide = 0; var named = 0 }
 
-    static func check(_ tree: LayerTree, screen: Rect, columns: Int, rows: Int, mode: RenderMode,
-                      selection: LayerID?, label: String) -> Tally {
+    static func check(
+        _ tree: LayerTree, screen: Rect, columns: Int, rows: Int, mode: RenderMode,
+        selection: LayerID?, label: String
+    ) -> Tally {
         let viewport = Viewport.fitting(screen, columns: columns, rows: rows)
         var options = RasterOptions(mode: mode, selection: selection)
         options.labels = .all
@@ -146,14 +155,16 @@ import Raster
         let (tree, screen) = try Self.dumpTree(file)
         for (columns, rows) in Self.sizes {
             for mode in [RenderMode.braille, .sextant, .blocks] {
-                let t = Self.check(tree, screen: screen, columns: columns, rows: rows, mode: mode, selection: nil,
-                                   label: "\(file) \(columns)×\(rows) \(mode)")
+                let t = Self.check(
+                    tree, screen: screen, columns: columns, rows: rows, mode: mode, selection: nil,
+                    label: "\(file) \(columns)×\(rows) \(mode)")
                 if mode == .braille { print("labels \(file) \(columns)×\(rows): \(t.named) of \(t.wide) layers wider than 12 cells named") }
             }
             // With a selection deep in the tree (its name and family first).
             let deep = tree.drawingOrder().last
-            _ = Self.check(tree, screen: screen, columns: columns, rows: rows, mode: .braille, selection: deep,
-                           label: "\(file) \(columns)×\(rows) selected")
+            _ = Self.check(
+                tree, screen: screen, columns: columns, rows: rows, mode: .braille, selection: deep,
+                label: "\(file) \(columns)×\(rows) selected")
         }
     }
 
@@ -162,8 +173,9 @@ import Raster
         var big = Tally()
         for (columns, rows) in Self.sizes {
             for mode in [RenderMode.braille, .sextant, .blocks, .ascii] {
-                let t = Self.check(tree, screen: screen, columns: columns, rows: rows, mode: mode, selection: nil,
-                                   label: "dense \(columns)×\(rows) \(mode)")
+                let t = Self.check(
+                    tree, screen: screen, columns: columns, rows: rows, mode: mode, selection: nil,
+                    label: "dense \(columns)×\(rows) \(mode)")
                 if mode == .braille {
                     print("labels dense \(columns)×\(rows): \(t.named) of \(t.wide) layers wider than 12 cells named")
                     if columns == 200 { big = t }
@@ -184,14 +196,17 @@ import Raster
     @Test func layersSharingAFrameShareOneLabel() throws {
         var tree = LayerTree()
         for name in ["fixed", "popup"] {
-            _ = try tree.add(Layer(name: name).with { $0.bounds = Rect(0, 0, 60, 40); $0.position = Point(40, 30) })
+            _ = try tree.add(
+                Layer(name: name).with {
+                    $0.bounds = Rect(0, 0, 60, 40); $0.position = Point(40, 30)
+                })
         }
         let viewport = Viewport.fitting(Rect(0, 0, 100, 50), columns: 80, rows: 24)
         var options = RasterOptions(mode: .braille)
         options.labels = .all
         let canvas = SceneRasterizer.render(tree, viewport: viewport, columns: 80, rows: 24, options: options)
         let runs = Self.runs(canvas)
-        #expect(runs == ["popup, fixed"], "\(canvas.text)")   // the one on top (drawn later) first
+        #expect(runs == ["popup, fixed"], "\(canvas.text)")  // the one on top (drawn later) first
     }
 
     /// Twenty names that share "UIView#" cannot be cut to "UIView#…" (it starts all of them),
@@ -204,7 +219,7 @@ import Raster
         #expect(names.shortestUniquePrefix("UIView#1") == .max)
         #expect(names.shortestUniquePrefix("UIView#12") == 9)
         #expect(names.shortestUniquePrefix("UIView#3") == 8)
-        #expect(names.shortestUniquePrefix("UILabel") == 3)   // "UIL"
+        #expect(names.shortestUniquePrefix("UILabel") == 3)  // "UIL"
         #expect(names.shortestUniquePrefix("nothing") == .max)
     }
 
@@ -217,12 +232,13 @@ import Raster
         grid.block(column: 3, row: 1)
         let names = LabelNames(["alpha", "beta", "gamma-long", "delta"])
         let spot = LabelSpot(row: 0, minColumn: 0, maxColumn: 20)
-        let placed = LabelLayout.place([
-            LabelCandidate(names: ["alpha"], priority: 0, spots: [spot]),
-            LabelCandidate(names: ["beta"], priority: 1, spots: [LabelSpot(row: 0, minColumn: 5, maxColumn: 20)]),
-            LabelCandidate(names: ["gamma-long"], priority: 2, spots: [LabelSpot(row: 0, minColumn: 13, maxColumn: 20)]),
-            LabelCandidate(names: ["delta"], priority: 3, spots: [LabelSpot(row: 1, minColumn: 0, maxColumn: 20)]),
-        ], in: &grid, names: names)
+        let placed = LabelLayout.place(
+            [
+                LabelCandidate(names: ["alpha"], priority: 0, spots: [spot]),
+                LabelCandidate(names: ["beta"], priority: 1, spots: [LabelSpot(row: 0, minColumn: 5, maxColumn: 20)]),
+                LabelCandidate(names: ["gamma-long"], priority: 2, spots: [LabelSpot(row: 0, minColumn: 13, maxColumn: 20)]),
+                LabelCandidate(names: ["delta"], priority: 3, spots: [LabelSpot(row: 1, minColumn: 0, maxColumn: 20)])
+            ], in: &grid, names: names)
         #expect(placed.map(\.text) == ["alpha", "beta", "gamma-…", "delta"])
         #expect(placed.map(\.column) == [0, 7, 13, 4])
     }
@@ -237,8 +253,14 @@ import Raster
     /// 1e300 far off the canvas, and its name sits under it.
     @Test func hugeFramesDoNotTrap() throws {
         var tree = LayerTree()
-        _ = try tree.add(Layer(name: "huge").with { $0.bounds = Rect(0, 0, 1e300, 1e300); $0.position = Point(5e299, 5e299) })
-        _ = try tree.add(Layer(name: "far").with { $0.bounds = Rect(0, 0, 10, 10); $0.position = Point(-1e300, 1e300) })
+        _ = try tree.add(
+            Layer(name: "huge").with {
+                $0.bounds = Rect(0, 0, 1e300, 1e300); $0.position = Point(5e299, 5e299)
+            })
+        _ = try tree.add(
+            Layer(name: "far").with {
+                $0.bounds = Rect(0, 0, 10, 10); $0.position = Point(-1e300, 1e300)
+            })
         var options = RasterOptions(mode: .braille, selection: tree.drawingOrder().first)
         options.labels = .all
         let blank = String(repeating: " ", count: 80)

@@ -52,7 +52,7 @@ import SceneFiles
         let progress = state.session.stepCount > 0 ? " 0/\(state.session.stepCount) " : ""
         #expect(canvas.text(row: 28).hasSuffix(" \(state.session.tree[first].name)  order zPosition " + progress))
         #expect(canvas.text(row: 29).hasSuffix("? help  : command  q quit"))
-        #expect(canvas[51, 1].glyph == "│")   // the panel's separator: 100 − 48 − 1
+        #expect(canvas[51, 1].glyph == "│")  // the panel's separator: 100 − 48 − 1
         #expect(screen.cursor == nil)
     }
 

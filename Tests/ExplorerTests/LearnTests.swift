@@ -31,7 +31,9 @@ import TestSupport
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted()
         #expect(LessonPack.files.map(\.name) == names, "run scripts/embed-lessons.py")
         for file in LessonPack.files {
-            #expect(try String(contentsOf: Self.folder.appendingPathComponent(file.name), encoding: .utf8) == file.text, "\(file.name): run scripts/embed-lessons.py")
+            #expect(
+                try String(contentsOf: Self.folder.appendingPathComponent(file.name), encoding: .utf8) == file.text,
+                "\(file.name): run scripts/embed-lessons.py")
         }
     }
 
@@ -43,7 +45,7 @@ import TestSupport
         Self.key(&state, .character("1"), .character("5"), .character("0"), .character(" "), .character("1"), .character("0"), .character("0"), .enter)
         #expect(state.status.hasPrefix("✓ 150 100 — right"))
         #expect(state.learn?.predicting == nil)
-        #expect(state.session.tree == (try Self.embedded())[0].scene.tree)   // predicting moved nothing
+        #expect(state.session.tree == (try Self.embedded())[0].scene.tree)  // predicting moved nothing
         #expect(state.learn?.result?.checks == [false, true])
         // G: a hint; the keymap's h still moves (nothing an explorer user knows changed).
         Self.key(&state, .character("G"))

@@ -60,7 +60,7 @@ import CommandLanguage
         #expect(text.contains("◉ anchor ○ content axes"))
         // The ring is the 6th entry, one blank apart (see tighterSpacing): column
         // 1 + 12 + 12 + 8 + 11 + 9 = 53.
-        #expect(canvas[53, row].code == 0x25CB)   // ○
+        #expect(canvas[53, row].code == 0x25CB)  // ○
         // In the colour ContentRaster draws the origin with, as the legend picks it on the backdrop.
         let ring = OverlayContrast.pick(CanvasMark.axesOrigin, on: options.palette.backdrop)
         #expect(canvas[53, row].style.foreground == .rgb(ring.red, ring.green, ring.blue))

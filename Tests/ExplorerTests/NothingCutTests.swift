@@ -37,12 +37,16 @@ import Testing
         #expect(panel.contains("h 130.656"))
         #expect(!panel.contains("h 130.65\n") && !panel.hasSuffix("h 130.65"))
         // Every number the inspector writes is on the panel whole, as a word of its own.
-        let words = Set(panel.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "[" || $0 == "]" || $0 == "(" || $0 == ")" || $0 == "," || $0 == ";" }).map(String.init))
+        let words = Set(
+            panel.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "[" || $0 == "]" || $0 == "(" || $0 == ")" || $0 == "," || $0 == ";" }).map(
+                String.init))
         let tree = state.session.tree
         let written = Inspector.lines(tree, layer: tree.id(named: "UIView#2")).map(\.text).joined(separator: " ")
         #expect(Self.numbers(written).count > 20)
         for number in Self.numbers(written) {
-            #expect(words.contains(number) || words.contains { $0.hasSuffix(number) && !$0.dropLast(number.count).last!.isNumber }, "\(number) at \(columns) columns")
+            #expect(
+                words.contains(number) || words.contains { $0.hasSuffix(number) && !$0.dropLast(number.count).last!.isNumber },
+                "\(number) at \(columns) columns")
         }
     }
 
@@ -74,7 +78,8 @@ import Testing
     }
 
     @Test func wrappingKeepsALabelWithItsNumber() {
-        #expect(Panel.wrapKeepingNumbers(" frame    x -15.328 y -15.328 w 130.656 h 130.656", width: 48)
+        #expect(
+            Panel.wrapKeepingNumbers(" frame    x -15.328 y -15.328 w 130.656 h 130.656", width: 48)
                 == [" frame    x -15.328 y -15.328 w 130.656", "          h 130.656"])
         #expect(Panel.middleEllipsis("›   V UIViewControllerWrapperView#2", width: 20) == "›   V UIVi…perView#2")
     }

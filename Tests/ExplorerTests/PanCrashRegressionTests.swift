@@ -43,8 +43,8 @@ struct PanCrashRegressionTests {
                 #expect((0..<area.rows).contains(cell.row) && (0..<area.columns).contains(cell.column), "\(pan): \(cell)")
                 #expect(p.x >= 240 && p.x <= 280 && p.y >= 60 && p.y <= 100, "\(pan): \(p)")
             }
-            if pan == "pan 0 0" { #expect(!marks.isEmpty) }       // the fitted view shows the overhang
-            if pan == "pan 0 -1000000" { #expect(marks.isEmpty) } // scrolled far away: nothing to mark
+            if pan == "pan 0 0" { #expect(!marks.isEmpty) }  // the fitted view shows the overhang
+            if pan == "pan 0 -1000000" { #expect(marks.isEmpty) }  // scrolled far away: nothing to mark
         }
     }
 }

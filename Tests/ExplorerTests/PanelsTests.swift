@@ -23,14 +23,15 @@ import LayerModel
     @Test func treeOutlineIndentsMarksKindsAndHiddenLayers() throws {
         let (tree, ids) = try Self.tree()
         let lines = TreeOutline.lines(tree, selection: ids["shadow"])
-        #expect(lines.map(\.text) == [
-            " ▾ V window",
-            "   ▾ V card",
-            "›      L shadow",
-            "     ▾ L badge (hidden)",
-            "         V label",
-            "   L overlay",
-        ])
+        #expect(
+            lines.map(\.text) == [
+                " ▾ V window",
+                "   ▾ V card",
+                "›      L shadow",
+                "     ▾ L badge (hidden)",
+                "         V label",
+                "   L overlay"
+            ])
         #expect(lines.map(\.layer) == ["window", "card", "shadow", "badge", "label", "overlay"].map { ids[$0] })
         #expect(lines[2].style.reverse && lines[2].style.bold)
         #expect(lines[3].style.dim && lines[4].style.dim)
@@ -40,11 +41,12 @@ import LayerModel
     @Test func collapsedLayersHideTheirSubtreeAndCountIt() throws {
         let (tree, ids) = try Self.tree()
         let lines = TreeOutline.lines(tree, selection: nil, collapsed: [ids["card"]!], unicode: false)
-        #expect(lines.map(\.text) == [
-            " - V window",
-            "   + V card +3",
-            "   L overlay",
-        ])
+        #expect(
+            lines.map(\.text) == [
+                " - V window",
+                "   + V card +3",
+                "   L overlay"
+            ])
     }
 
     @Test func asciiOutlineUsesASCIIOnly() throws {
@@ -65,30 +67,31 @@ import LayerModel
         l.transform = .rotation(.degrees(45))
         let id = try tree.add(l)
         let text = Inspector.lines(tree, layer: id).map(\.text)
-        #expect(text == [
-            "card (layer)",
-            "in superlayer space",
-            " frame    x 6.967 y -8.033 w 106.066 h 106.066",
-            " position x 60 y 45",
-            "in own space",
-            " bounds   x 0 y 0 w 100 h 50",
-            " anchor   x 0.5 y 0.5 (unit)",
-            " z        zPosition 0 · anchorPointZ 0",
-            " opacity 1 · hidden no · masks no · flipped no",
-            "transform (affine)",
-            " [  0.707  0.707  0  0 ]",
-            " [ -0.707  0.707  0  0 ]",
-            " [      0      0  1  0 ]",
-            " [      0      0  0  1 ]",
-            " affine [0.707 0.707 -0.707 0.707 0 0]",
-            // T(−anchor) · transform · T(position): (−50, −25) turned is (−17.678, −53.033),
-            // plus (60, 45).
-            "effective → superlayer",
-            " [  0.707   0.707  0  0 ]",
-            " [ -0.707   0.707  0  0 ]",
-            " [      0       0  1  0 ]",
-            " [ 42.322  -8.033  0  1 ]",
-        ])
+        #expect(
+            text == [
+                "card (layer)",
+                "in superlayer space",
+                " frame    x 6.967 y -8.033 w 106.066 h 106.066",
+                " position x 60 y 45",
+                "in own space",
+                " bounds   x 0 y 0 w 100 h 50",
+                " anchor   x 0.5 y 0.5 (unit)",
+                " z        zPosition 0 · anchorPointZ 0",
+                " opacity 1 · hidden no · masks no · flipped no",
+                "transform (affine)",
+                " [  0.707  0.707  0  0 ]",
+                " [ -0.707  0.707  0  0 ]",
+                " [      0      0  1  0 ]",
+                " [      0      0  0  1 ]",
+                " affine [0.707 0.707 -0.707 0.707 0 0]",
+                // T(−anchor) · transform · T(position): (−50, −25) turned is (−17.678, −53.033),
+                // plus (60, 45).
+                "effective → superlayer",
+                " [  0.707   0.707  0  0 ]",
+                " [ -0.707   0.707  0  0 ]",
+                " [      0       0  1  0 ]",
+                " [ 42.322  -8.033  0  1 ]"
+            ])
     }
 
     @Test func inspectorUsesViewNamesAndMarksSingularAnd3D() throws {
@@ -112,7 +115,7 @@ import LayerModel
         for kind in [LayerKind.layer, .view] {
             var tree = LayerTree()
             var l = Layer(name: "x", kind: kind)
-            l.sublayerTransform = .perspective(eyeDistance: 500)   // shown only when not identity
+            l.sublayerTransform = .perspective(eyeDistance: 500)  // shown only when not identity
             let id = try tree.add(l)
             let text = Inspector.lines(tree, layer: id).map(\.text).joined(separator: "\n")
             for property in Inspector.namedProperties {
@@ -131,9 +134,10 @@ import LayerModel
         var label = Layer(name: "label", kind: .view)
         // The importers' own spelling of a rect, "(x y; w h)", inside a part (issue 31: the
         // inspector lays out an import's parts; it no longer splits the note's text).
-        label.importNote = ImportNote(derived: ["bounds (0 0; 288 43.5)", "center (160, 21.75)"],
-                                      remarks: ["text 一二三四五六七八九十一二三四五六七八九十 end"])
-        label.note = label.importNote?.text   // as an importer sets them (Layer.setImportNote)
+        label.importNote = ImportNote(
+            derived: ["bounds (0 0; 288 43.5)", "center (160, 21.75)"],
+            remarks: ["text 一二三四五六七八九十一二三四五六七八九十 end"])
+        label.note = label.importNote?.text  // as an importer sets them (Layer.setImportNote)
         #expect(label.note == "derived: bounds (0 0; 288 43.5), center (160, 21.75); text 一二三四五六七八九十一二三四五六七八九十 end")
         let id = try tree.add(label)
         let notes = Inspector.lines(tree, layer: id).map(\.text).filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
@@ -158,8 +162,9 @@ import LayerModel
     @Test func anImportsNoteIsLaidOutFromItsPartsAndAnAuthorsAsWritten() throws {
         var tree = LayerTree()
         var label = Layer(name: "label", kind: .view)
-        label.importNote = ImportNote(identity: ["UILabel 0x7f9", "text 'a; APPROXIMATE b'"], printed: ["frame"],
-                                      approximate: ["the transform was not printed"], line: 12)
+        label.importNote = ImportNote(
+            identity: ["UILabel 0x7f9", "text 'a; APPROXIMATE b'"], printed: ["frame"],
+            approximate: ["the transform was not printed"], line: 12)
         label.note = label.importNote?.text
         var card = Layer(name: "card", kind: .view)
         card.note = "the card; it turns"
@@ -167,8 +172,11 @@ import LayerModel
         func notes(_ id: LayerID) -> [PanelLine] {
             Inspector.lines(tree, layer: id).filter { $0.text.hasPrefix("  ") && !$0.text.hasPrefix("   ") }
         }
-        #expect(notes(l).map(\.text) == ["  UILabel 0x7f9", "  text 'a; APPROXIMATE b'", "  printed: frame",
-                                         "  APPROXIMATE: the transform was not printed", "  line 12"])
+        #expect(
+            notes(l).map(\.text) == [
+                "  UILabel 0x7f9", "  text 'a; APPROXIMATE b'", "  printed: frame",
+                "  APPROXIMATE: the transform was not printed", "  line 12"
+            ])
         #expect(notes(l).map(\.style.bold) == [false, false, false, true, false])
         #expect(notes(c).map(\.text) == ["  the card; it turns"])
         // The note changed by hand: its parts are no longer what it says, so it is shown as written.
@@ -178,12 +186,13 @@ import LayerModel
 
     @Test func matrixColumnsAlignOnTheRight() {
         let rows = Inspector.matrixRows(Transform3D.translation(-1234.5, 2, 0).concatenating(.perspective(eyeDistance: 500)))
-        #expect(rows == [
-            " [       1  0  0       0 ]",
-            " [       0  1  0       0 ]",
-            " [       0  0  1  -0.002 ]",
-            " [ -1234.5  2  0       1 ]",
-        ])
+        #expect(
+            rows == [
+                " [       1  0  0       0 ]",
+                " [       0  1  0       0 ]",
+                " [       0  0  1  -0.002 ]",
+                " [ -1234.5  2  0       1 ]"
+            ])
     }
 
     @Test func panelDrawWrapsToItsRegionAndPadsHighlightedRows() {
@@ -191,19 +200,23 @@ import LayerModel
         // continuation indented; rows past the region are left off.
         var wrapped = Canvas(columns: 12, rows: 3, fill: Cell("."))
         Panel.draw([PanelLine("first line is long"), PanelLine("x")], into: &wrapped, region: CellRect(column: 2, row: 1, columns: 6, rows: 2))
-        expectCanvas(wrapped, matches: """
-            |............|
-            |..first.....|
-            |..  line....|
-            """)
+        expectCanvas(
+            wrapped,
+            matches: """
+                |............|
+                |..first.....|
+                |..  line....|
+                """)
         var canvas = Canvas(columns: 12, rows: 3, fill: Cell("."))
         let lines = [PanelLine("first"), PanelLine("sel", style: CellStyle(reverse: true)), PanelLine("x")]
         Panel.draw(lines, into: &canvas, region: CellRect(column: 2, row: 1, columns: 6, rows: 2))
-        expectCanvas(canvas, matches: """
-            |............|
-            |..first.....|
-            |..sel   ....|
-            """)
+        expectCanvas(
+            canvas,
+            matches: """
+                |............|
+                |..first.....|
+                |..sel   ....|
+                """)
         #expect(canvas[7, 2].style.reverse)
         #expect(!canvas[8, 2].style.reverse)
     }

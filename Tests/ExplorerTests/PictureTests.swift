@@ -25,7 +25,7 @@ import Testing
 
     @Test func theCompactInspectorFollowsTheSelection() {
         var state = Fixture.state()
-        state.press("r", "Esc")   // rotate 15, then clear the status line
+        state.press("r", "Esc")  // rotate 15, then clear the status line
         let canvas = Self.render(state)
         // Spelled out it would be 89 columns; tersely with 3 decimals 77: the line has
         // 80 − " card ".count − 2 = 72, so one decimal. The frame of a 100 × 60 card turned
@@ -52,7 +52,7 @@ import Testing
         #expect(state.layout.panel == CellRect(column: 0, row: 1, columns: 80, rows: 21))
         var canvas = Self.render(state)
         #expect(canvas.text(row: 1).hasPrefix("Layers · 3"))
-        #expect(canvas.text.contains("in superlayer space"))   // the inspector page
+        #expect(canvas.text.contains("in superlayer space"))  // the inspector page
         state.press("i")
         #expect(state.panelPage == .formula)
         canvas = Self.render(state)
@@ -100,7 +100,7 @@ import Testing
         #expect(canvas.text(row: 39).contains(echo))
         #expect(canvas[column + 2, 39].style.bold && canvas[column + 2, 39].style.background != .default)
         #expect(canvas.text.contains(" rotation  15°"))
-        #expect(!canvas.text.contains("effective → superlayer"))   // the full inspector is gone
+        #expect(!canvas.text.contains("effective → superlayer"))  // the full inspector is gone
     }
 
     @Test func theSelectionIsLabelledAndTheAnchorStaysVisible() {

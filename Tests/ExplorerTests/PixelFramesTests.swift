@@ -68,7 +68,8 @@ import Testing
         // Inside the canvas, and less than half of it.
         let canvas = state.layout.canvas
         #expect(patch.column >= canvas.column && patch.row >= canvas.row && patch.columns * patch.rows * 2 <= canvas.columns * canvas.rows)
-        #expect(Self.text(turned.bytes).hasPrefix("\u{1B}7\u{1B}[\(patch.row + 1);\(patch.column + 1)H\u{1B}P0;1;0q\"1;1;\(patch.columns * 10);\(patch.rows * 20)"))
+        #expect(
+            Self.text(turned.bytes).hasPrefix("\u{1B}7\u{1B}[\(patch.row + 1);\(patch.column + 1)H\u{1B}P0;1;0q\"1;1;\(patch.columns * 10);\(patch.rows * 20)"))
     }
 
     @Test func sixelRepaintsTheNamesOverItsImage() {
@@ -197,9 +198,10 @@ import Testing
         state.press("R"); state.press("R")
         _ = frames.frame(state, options: Self.options, screen: ExplorerScreen.render(state, options: Self.options).canvas)
         let backCells = frames.cells(state, screen: ExplorerScreen.render(state, options: Self.options).canvas)
-        #expect(!(0..<canvas.rows).contains { row in
-            (0..<canvas.columns).contains { backCells[canvas.column + $0, canvas.row + row].style.foreground == .rgb(135, 175, 255) }
-        }, "no cell names the patch any more")
+        #expect(
+            !(0..<canvas.rows).contains { row in
+                (0..<canvas.columns).contains { backCells[canvas.column + $0, canvas.row + row].style.foreground == .rgb(135, 175, 255) }
+            }, "no cell names the patch any more")
         // Help: no placeholders (the box is drawn as cells), and the image deleted by id.
         state.press("?")
         let helpScreen = ExplorerScreen.render(state, options: Self.options).canvas

@@ -15,13 +15,16 @@ let sin15 = 0.25881904510252074
 let cos15 = 0.9659258262890683
 
 /// A matrix with only the given upper-left 3 × 3 entries changed from the identity.
-func linear(_ m11: Double, _ m12: Double, _ m13: Double,
-            _ m21: Double, _ m22: Double, _ m23: Double,
-            _ m31: Double, _ m32: Double, _ m33: Double) -> Transform3D {
-    Transform3D(m11: m11, m12: m12, m13: m13, m14: 0,
-                m21: m21, m22: m22, m23: m23, m24: 0,
-                m31: m31, m32: m32, m33: m33, m34: 0,
-                m41: 0, m42: 0, m43: 0, m44: 1)
+func linear(
+    _ m11: Double, _ m12: Double, _ m13: Double,
+    _ m21: Double, _ m22: Double, _ m23: Double,
+    _ m31: Double, _ m32: Double, _ m33: Double
+) -> Transform3D {
+    Transform3D(
+        m11: m11, m12: m12, m13: m13, m14: 0,
+        m21: m21, m22: m22, m23: m23, m24: 0,
+        m31: m31, m32: m32, m33: m33, m34: 0,
+        m41: 0, m42: 0, m43: 0, m44: 1)
 }
 
 func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
@@ -38,7 +41,7 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
         ("L", Point(210, 150), "move 10 0"), ("S-Right", Point(210, 150), "move 10 0"),
         ("H", Point(190, 150), "move -10 0"), ("S-Left", Point(190, 150), "move -10 0"),
         ("K", Point(200, 140), "move 0 -10"), ("S-Up", Point(200, 140), "move 0 -10"),
-        ("J", Point(200, 160), "move 0 10"), ("S-Down", Point(200, 160), "move 0 10"),
+        ("J", Point(200, 160), "move 0 10"), ("S-Down", Point(200, 160), "move 0 10")
     ])
     func movingKeysMovePositionAndEchoTheCommand(key: String, position: Point, spelling: String) {
         var state = Fixture.state()
@@ -82,7 +85,7 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
         ("y", "rotate 15 y", linear(cos15, 0, -sin15, 0, 1, 0, sin15, 0, cos15)),
         ("Y", "rotate -15 y", linear(cos15, 0, sin15, 0, 1, 0, -sin15, 0, cos15)),
         ("s", "scale 1.25", linear(1.25, 0, 0, 0, 1.25, 0, 0, 0, 1)),
-        ("S", "scale 0.8", linear(0.8, 0, 0, 0, 0.8, 0, 0, 0, 1)),
+        ("S", "scale 0.8", linear(0.8, 0, 0, 0, 0.8, 0, 0, 0, 1))
     ])
     func transformKeysConcatenateTheirStep(key: String, spelling: String, matrix: Transform3D) {
         var state = Fixture.state()
@@ -148,7 +151,7 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
     }
 
     @Test(arguments: [
-        ("v", "toggle hidden"), ("m", "toggle masksToBounds"), ("g", "toggle geometryFlipped"),
+        ("v", "toggle hidden"), ("m", "toggle masksToBounds"), ("g", "toggle geometryFlipped")
     ])
     func toggleKeysFlipTheirPropertyAndBack(key: String, spelling: String) {
         func set(_ layer: inout Layer, _ on: Bool) {
@@ -182,12 +185,14 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
 
 @Suite struct ReducerUndoTests {
     /// Every editing key is undone by `u` and redone by `C-r`, whole scene compared.
-    @Test(arguments: ["r", "R", "M-r", "M-R", "x", "X", "y", "Y", "s", "S",
-                      "l", "h", "j", "k", "L", "H", "J", "K", "Left", "Right", "Up", "Down",
-                      "S-Left", "S-Right", "S-Up", "S-Down", "]", "[", "v", "m", "g", "="])
+    @Test(arguments: [
+        "r", "R", "M-r", "M-R", "x", "X", "y", "Y", "s", "S",
+        "l", "h", "j", "k", "L", "H", "J", "K", "Left", "Right", "Up", "Down",
+        "S-Left", "S-Right", "S-Up", "S-Down", "]", "[", "v", "m", "g", "="
+    ])
     func uUndoesAndCtrlRRedoesEachEditKey(key: String) {
         var state = Fixture.state()
-        state.press("r")   // so that `=` has something to reset
+        state.press("r")  // so that `=` has something to reset
         let before = state.session.scene
         state.press(key)
         let after = state.session.scene
@@ -228,7 +233,7 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
 
     @Test func undoRestoresTheSelectionOfTheEdit() {
         var state = Fixture.state()
-        state.press("l", "Tab", "Tab")   // moved card, now on back
+        state.press("l", "Tab", "Tab")  // moved card, now on back
         #expect(state.selectedName == "back")
         state.press("u")
         #expect(state.selectedName == "card")
@@ -283,7 +288,7 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
         ("S-Right", Point(1, 0.5), Point(100, 120)),
         ("H", Point(0, 0.5), Point(200, 120)),
         ("K", Point(0.5, 0), Point(150, 150)),
-        ("J", Point(0.5, 1), Point(150, 90)),
+        ("J", Point(0.5, 1), Point(150, 90))
     ])
     func anchorArrowsStepByAFiftiethOrAHalf(key: String, anchor: Point, frameOrigin: Point) {
         var state = Fixture.state()
@@ -301,7 +306,7 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
         #expect(state.layer("card").anchorPoint == Point(0.65, 0.5))
         #expect(state.echo == "l → anchor 0.65 0.5")
         state.press("H", "H")
-        #expect(state.layer("card").anchorPoint == Point(-0.35, 0.5))   // not clamped (R2)
+        #expect(state.layer("card").anchorPoint == Point(-0.35, 0.5))  // not clamped (R2)
     }
 
     @Test func fTogglesKeepFrameAndAnchorArrowsThenKeepTheFrame() {
@@ -489,7 +494,7 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
         ("S-Right", Point(252.5, 105), CellPosition(column: 50, row: 10)),
         ("H", Point(152.5, 105), CellPosition(column: 30, row: 10)),
         ("J", Point(202.5, 205), CellPosition(column: 40, row: 20)),
-        ("K", Point(202.5, 5), CellPosition(column: 40, row: 0)),
+        ("K", Point(202.5, 5), CellPosition(column: 40, row: 0))
     ])
     func cursorArrowsMoveTheCrosshairByCells(key: String, point: Point, cell: CellPosition) {
         var state = Fixture.state()
@@ -685,8 +690,9 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
     @Test func boundAltKeyKeepsItsOwnMeaning() {
         var state = Fixture.state()
         state.press("M-r")
-        expectMatrix(state.layer("card").transform,
-                     linear(0.9998476951563913, 0.01745240643728351, 0, -0.01745240643728351, 0.9998476951563913, 0, 0, 0, 1))
+        expectMatrix(
+            state.layer("card").transform,
+            linear(0.9998476951563913, 0.01745240643728351, 0, -0.01745240643728351, 0.9998476951563913, 0, 0, 0, 1))
     }
 
     @Test func altKeyOnTheCommandLineClosesItThenActs() {
@@ -726,11 +732,11 @@ func expectMatrix(_ actual: Transform3D, _ expected: Transform3D, sourceLocation
         #expect(state.status == "export swift: Esc closes")
         state.press("Esc")
         #expect(state.output == nil)
-        #expect(state.status == "")   // "Esc closes" went with the overlay
+        #expect(state.status == "")  // "Esc closes" went with the overlay
         #expect(state.echo == "Esc → mode normal")
         state.press("e", "q")
         #expect(state.output == nil)
         #expect(state.status == "")
-        #expect(state.mode == .normal)   // q closed the overlay, it did not quit
+        #expect(state.mode == .normal)  // q closed the overlay, it did not quit
     }
 }

@@ -17,9 +17,9 @@ struct RenderPropertyTests {
     static let layouts = PackageRoot.url.appendingPathComponent("Layouts")
 
     @Test func thousandsOfRandomViewsRenderAtTheirSize() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.layouts.path).sorted().filter { $0.contains(".") }   // not Lessons/
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.layouts.path).sorted().filter { $0.contains(".") }  // not Lessons/
         #expect(files.count >= 13)
-        var random = SplitMix64(seed: 15) // the same cases every run
+        var random = SplitMix64(seed: 15)  // the same cases every run
         var cases = 0
         for file in files {
             let scene = try SceneLoader.load(Self.layouts.appendingPathComponent(file).path)

@@ -26,19 +26,21 @@ import Testing
     /// One column and one row short of 40 × 12: the message, centred. "terminal too small:"
     /// is 19 wide, (39 − 19) / 2 = 10 columns in; the three lines sit on rows 4…6 of 0…10.
     @Test func belowTheMinimumSaysTerminalTooSmall() throws {
-        expectCanvas(try Self.render(39, 11), matches: """
-            |                                       |
-            |                                       |
-            |                                       |
-            |                                       |
-            |          terminal too small:          |
-            |              need 40×12               |
-            |              have 39×11               |
-            |                                       |
-            |                                       |
-            |                                       |
-            |                                       |
-            """)
+        expectCanvas(
+            try Self.render(39, 11),
+            matches: """
+                |                                       |
+                |                                       |
+                |                                       |
+                |                                       |
+                |          terminal too small:          |
+                |              need 40×12               |
+                |              have 39×11               |
+                |                                       |
+                |                                       |
+                |                                       |
+                |                                       |
+                """)
     }
 
     @Test(arguments: [(39, 30), (100, 11)])
@@ -54,9 +56,9 @@ import Testing
         // 31 columns for the title bar's text: the rest of it is cut with "…" (TitleCutTests).
         #expect(canvas.text(row: 0).hasPrefix(" LayerScope · Layouts/tour.jso…"))
         #expect(canvas.text(row: 0).hasSuffix(" NORMAL "))
-        #expect(canvas.text(row: 10).hasSuffix(" face "))   // below 96 columns the order is in the panel
+        #expect(canvas.text(row: 10).hasSuffix(" face "))  // below 96 columns the order is in the panel
         #expect(!canvas.text(row: 5).contains("terminal too small"))
-        #expect(!canvas.text(row: 1).contains("│"))   // no panel
+        #expect(!canvas.text(row: 1).contains("│"))  // no panel
     }
 
     @Test(arguments: [(40, 12), (80, 24), (95, 30), (96, 30), (100, 30), (500, 200)])
@@ -90,12 +92,12 @@ import Testing
         #expect(canvas.text(row: 0).hasSuffix(" NORMAL "))
         #expect(canvas.text(row: 198).hasSuffix(" face  order zPosition "))
         #expect(canvas.text(row: 199).hasSuffix("? help  : command  q quit"))
-        #expect(canvas[451, 100].glyph == "│")   // 500 − 48 − 1
+        #expect(canvas[451, 100].glyph == "│")  // 500 − 48 − 1
     }
 
     @Test func theCrosshairAtTheCanvasEdgeStaysInside() throws {
         var state = Fixture.state()
-        state.press("c", "K", "H", "H", "H", "H", "H")   // far up-left, past the canvas
+        state.press("c", "K", "H", "H", "H", "H", "H")  // far up-left, past the canvas
         let canvas = ExplorerScreen.render(state, options: ScreenOptions(mode: .braille)).canvas
         #expect(canvas.text(row: 0).hasSuffix(" CURSOR hit-test "))
     }

@@ -24,7 +24,9 @@ import SceneFiles
 
     /// A script asking for `kind`, and a check that it was carried out (given what the
     /// run left: the emitted answers and the scene's layer names).
-    static func trigger(_ kind: EffectKind, _ dir: String) -> (script: String, performed: (_ answers: [String], _ status: String, _ names: Set<String>) -> Bool)? {
+    static func trigger(_ kind: EffectKind, _ dir: String) -> (
+        script: String, performed: (_ answers: [String], _ status: String, _ names: Set<String>) -> Bool
+    )? {
         switch kind {
         case .answer:
             return ("select a; get name", { answers, status, _ in answers == ["{\"string\":\"a\"}"] || status == "get name = {\"string\":\"a\"}" })
@@ -33,15 +35,19 @@ import SceneFiles
         case .write:
             return ("export svg \(dir)/k.svg", { _, _, _ in FileManager.default.fileExists(atPath: "\(dir)/k.svg") })
         case .save:
-            return ("add saved; save \(dir)/k.json", { _, _, _ in
-                (try? String(contentsOfFile: "\(dir)/k.json", encoding: .utf8))?.contains("\"saved\"") == true })
+            return (
+                "add saved; save \(dir)/k.json",
+                { _, _, _ in
+                    (try? String(contentsOfFile: "\(dir)/k.json", encoding: .utf8))?.contains("\"saved\"") == true
+                }
+            )
         case .load:
             return ("load \(dir)/other.json", { _, _, names in names == ["other"] })
         case .reload:
             // The edit goes: the file (one layer, a) is read again.
             return ("add b; reload", { _, _, names in names == ["a"] })
         case .copy:
-            return nil // no command copies: the clipboard is the `y` key on the output overlay
+            return nil  // no command copies: the clipboard is the `y` key on the output overlay
         case .quit:
             // quit ends the script: `add after` never runs.
             return ("quit; add after", { _, _, names in !names.contains("after") })
@@ -49,7 +55,9 @@ import SceneFiles
     }
 
     /// Runs `script` in `context` from base.json; the error's text when it failed.
-    static func run(_ script: String, in context: ScriptContext, _ dir: String) throws -> (error: String?, answers: [String], status: String, names: Set<String>) {
+    static func run(_ script: String, in context: ScriptContext, _ dir: String) throws -> (
+        error: String?, answers: [String], status: String, names: Set<String>
+    ) {
         let base = "\(dir)/base.json"
         let scene = try SceneLoader.load(base)
         var answers: [String] = []
@@ -57,11 +65,15 @@ import SceneFiles
         switch context {
         case .eval:
             var s = Session(scene: scene, filePath: base)
-            do { try ScriptRunner.run(script, name: "t", session: &s, emit: { answers.append($0) }) } catch { return (error.description, answers, "", names(s)) }
+            do { try ScriptRunner.run(script, name: "t", session: &s, emit: { answers.append($0) }) } catch {
+                return (error.description, answers, "", names(s))
+            }
             return (nil, answers, "", names(s))
         case .render, .explore:
             var state = ExplorerState(session: Session(scene: scene, filePath: base))
-            do { try Reducer.runScript(&state, script, name: "t", context: context) } catch { return (error.description, [], state.status, names(state.session)) }
+            do { try Reducer.runScript(&state, script, name: "t", context: context) } catch {
+                return (error.description, [], state.status, names(state.session))
+            }
             return (nil, [], state.status, names(state.session))
         case .layoutScript:
             var s = Session(scene: scene, filePath: base)

@@ -97,7 +97,9 @@ import Testing
         var direct = try LayoutGoldenTests.state("depth.json")
         try Self.run(&direct, "step 3; select viewRed")
         #expect(back.session.depth.order == .hit)
-        let ask: (ExplorerState) throws -> Effect = { s in var session = s.session; return try session.perform(.query(.depth(.plane))) }
+        let ask: (ExplorerState) throws -> Effect = { s in
+            var session = s.session; return try session.perform(.query(.depth(.plane)))
+        }
         #expect(try ask(back) == .answer("{\"plane\":2}"))
         #expect(try ask(direct) == .answer("{\"plane\":2}"))
     }

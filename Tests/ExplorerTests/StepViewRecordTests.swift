@@ -46,7 +46,10 @@ import Testing
         // Step 1's view was fitted to the scene as it grew (the empty scene opened on
         // 0 0 320 240): `fit`. Step 2: the edit, the panel page, then `+` twice about the card
         // (1.25² = 1.5625; no pan: the card's centre stayed where it was).
-        #expect(state.session.scene.steps[0].script.map(\.text) == ["add card view", "set bounds 0 0 200 120", "set backgroundColor orange", "set position 195 422", "fit"])
+        #expect(
+            state.session.scene.steps[0].script.map(\.text) == [
+                "add card view", "set bounds 0 0 200 120", "set backgroundColor orange", "set position 195 422", "fit"
+            ])
         #expect(script == ["select card", "rotate 30", "panel formula", "zoom 1.5625"])
         // Made here, the step shows the view it was made in.
         #expect(Self.close(state.viewport, view), "\(state.viewport) vs \(view)")

@@ -13,7 +13,9 @@ import Engine
 /// One 100 × 100 layer "box" at (50, 50) on a 400 × 200 screen, 100 × 30 terminal.
 private func timeState(_ script: String = "") throws -> ExplorerState {
     var session = Session(scene: Scene(screen: Size(400, 200)))
-    for case let .engine(c) in try CommandParser.parseLine("add box; set bounds 0 0 100 100; set position 50 50; set backgroundColor red") { _ = try session.perform(c) }
+    for case let .engine(c) in try CommandParser.parseLine("add box; set bounds 0 0 100 100; set position 50 50; set backgroundColor red") {
+        _ = try session.perform(c)
+    }
     for case let .engine(c) in try CommandParser.parseLine(script) { _ = try session.perform(c) }
     var state = ExplorerState(session: session)
     state.columns = 100
@@ -33,7 +35,7 @@ struct TimeExplorerTests {
             ("Space", .pause), ("Space", .play),
             (".", .time(0.033333333)), (",", .time(0)),
             (">", .time(0.25)), (">", .time(0.5)), ("<", .time(0.25)),
-            ("1", .speed(1)), ("2", .speed(0.5)), ("3", .speed(0.25)), ("4", .speed(0.1)),
+            ("1", .speed(1)), ("2", .speed(0.5)), ("3", .speed(0.25)), ("4", .speed(0.1))
         ]
         for (key, command) in cases {
             _ = Reducer.reduce(&state, .key(try #require(Key(name: key))))
@@ -101,9 +103,13 @@ struct TimeExplorerTests {
         _ = Reducer.reduce(&state, .command(.explorer(.cursorAt(250, 50))))
         let canvas = screen(state)
         // In the panel (inspector page), and in the timeline's header whatever the page.
-        #expect((1..<28).contains { canvas.text(row: $0).hasSuffix(" model hit nothing · presentation hit box   ") || canvas.text(row: $0).contains("│ model hit nothing · presentation hit box") })
+        #expect(
+            (1..<28).contains {
+                canvas.text(row: $0).hasSuffix(" model hit nothing · presentation hit box   ")
+                    || canvas.text(row: $0).contains("│ model hit nothing · presentation hit box")
+            })
         #expect(canvas.text(row: 26).hasPrefix(" 2 s · model hit nothing · presentation hit box"))
-        _ = Reducer.reduce(&state, .command(.explorer(.cursorAt(390, 190))))   // both miss: the key hint again
+        _ = Reducer.reduce(&state, .command(.explorer(.cursorAt(390, 190))))  // both miss: the key hint again
         #expect(screen(state).text(row: 26).hasPrefix(" now 2 s · 1× · ended · Space . , < > 1-4"))
     }
 
@@ -138,7 +144,8 @@ struct TimeExplorerTests {
 
     @Test func tabCompletesKeyPathsAndTheTimeQueries() throws {
         let session = try timeState().session
-        #expect(Completion.complete("animate transform.rot", session: session).candidates
+        #expect(
+            Completion.complete("animate transform.rot", session: session).candidates
                 == ["transform.rotation", "transform.rotation.x", "transform.rotation.y", "transform.rotation.z"])
         #expect(Completion.complete("anima", session: session).candidates == ["animate", "animated"])
         #expect(Completion.complete("get pres", session: session).completion == "get presentation ")

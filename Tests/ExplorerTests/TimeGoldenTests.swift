@@ -7,12 +7,12 @@ import Testing
 /// with `time T` (the scene clock is data, so the pictures are deterministic).
 @Suite struct TimeGoldenTests {
     static let moments: [(file: String, time: Double)] = [
-        ("time-popup.json", 0.125),        // halfway through the first pop: scale 0.75, alpha 0.5
-        ("time-clock.json", 15),           // the second hand a quarter turn past its model
-        ("time-spinner.json", 0.25),       // both spinners a quarter turn round
-        ("time-jumps-back.json", 1.5),     // all three halfway (0.5 s delay + 1 s of 2 s)
-        ("time-jumps-back.json", 3),       // over: gotcha back, fixModel at its model, fixKeep kept
-        ("time-card-flip.json", 0.75),     // edge-on: 90° about y
+        ("time-popup.json", 0.125),  // halfway through the first pop: scale 0.75, alpha 0.5
+        ("time-clock.json", 15),  // the second hand a quarter turn past its model
+        ("time-spinner.json", 0.25),  // both spinners a quarter turn round
+        ("time-jumps-back.json", 1.5),  // all three halfway (0.5 s delay + 1 s of 2 s)
+        ("time-jumps-back.json", 3),  // over: gotcha back, fixModel at its model, fixKeep kept
+        ("time-card-flip.json", 0.75)  // edge-on: 90° about y
     ]
 
     @Test(arguments: moments.map { "\($0.file)@\($0.time)" })

@@ -84,7 +84,7 @@ struct TreeBrowserTests {
         var state = try Self.state()
         _ = try state.session.perform(.select("UITableView"))
         state.press("t", "Enter")
-        #expect(rows(state).count == 3)   // window, view, table (folded)
+        #expect(rows(state).count == 3)  // window, view, table (folded)
         state.press("/")
         state.type("Checkout")
         state.press("Enter")
@@ -109,7 +109,7 @@ struct TreeBrowserTests {
     @Test("Selecting far down the list scrolls the canvas so the view is in sight")
     func scrollsCanvas() throws {
         var state = try Self.state()
-        state.view.zoom = 8   // close up on the top of the screen: card 30 is far below
+        state.view.zoom = 8  // close up on the top of the screen: card 30 is far below
         let id = try #require(state.session.tree.id(named: "CheckoutButton"))
         let box = try #require(state.session.tree.convert(state.session.tree[id].bounds, from: id, to: nil))
         let area = state.layout.canvas
@@ -144,7 +144,7 @@ struct TreeBrowserTests {
         byKeys.type("Checkout")
         byKeys.press("Enter")
         #expect(byKeys.echo == "/Checkout Enter → search Checkout")
-        byKeys.press("Enter")              // fold CheckoutButton? it has subviews: the button's label
+        byKeys.press("Enter")  // fold CheckoutButton? it has subviews: the button's label
         let foldEcho = byKeys.echo
         byKeys.press("F")
         #expect(byKeys.echo == "F → filter on")

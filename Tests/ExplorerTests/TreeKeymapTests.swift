@@ -16,10 +16,12 @@ import Engine
     /// function keys and control letters (Alt+x is Esc then x, checked elsewhere).
     static var candidateKeys: [Key] {
         var keys: [Key] = (0x20...0x7E).map { .character(Character(UnicodeScalar($0)!)) }
-        keys += [.up, .down, .left, .right, .shiftUp, .shiftDown, .shiftLeft, .shiftRight, .tab, .backTab,
-                 .enter, .escape, .backspace, .delete, .insert, .home, .end, .pageUp, .pageDown]
+        keys += [
+            .up, .down, .left, .right, .shiftUp, .shiftDown, .shiftLeft, .shiftRight, .tab, .backTab,
+            .enter, .escape, .backspace, .delete, .insert, .home, .end, .pageUp, .pageDown
+        ]
         keys += (1...12).map { .function($0) }
-        keys += "abdefghijklmnopqrstuvwxyz".map { .control($0) }   // C-c quits: its own tests
+        keys += "abdefghijklmnopqrstuvwxyz".map { .control($0) }  // C-c quits: its own tests
         return keys
     }
 
@@ -81,7 +83,7 @@ import Engine
         #expect(state.treeBrowser.collapsed.contains(try #require(state.session.tree.id(named: "UITableViewCell#3"))))
         state.press("j")
         #expect(state.selectedName == "UITableViewCell#4")
-        #expect(state.echo == "j → select \"UITableViewCell#4\"")   // a name with # is quoted
+        #expect(state.echo == "j → select \"UITableViewCell#4\"")  // a name with # is quoted
         #expect(Keymap.binding(for: .character("j"), in: .tree)?.action == .ui(.treeNext))
         #expect(Keymap.binding(for: .character("j"), in: .normal)?.action == .ui(.moveDown))
         let help = ExplorerScreen.helpLines(state)

@@ -32,8 +32,8 @@ import CommandLanguage
         let c = cos(20 * Double.pi / 180), s = sin(20 * Double.pi / 180)
         let dx = edit.frameAfter.origin.x - edit.frameBefore.origin.x
         let dy = edit.frameAfter.origin.y - edit.frameBefore.origin.y
-        #expect(abs(dx - -(60 * c - 40 * s)) < 1e-9)   // −42.701
-        #expect(abs(dy - -(60 * s + 40 * c)) < 1e-9)   // −58.109
+        #expect(abs(dx - -(60 * c - 40 * s)) < 1e-9)  // −42.701
+        #expect(abs(dy - -(60 * s + 40 * c)) < 1e-9)  // −58.109
         let canvas = Self.render(state)
         let text = canvas.text
         #expect(text.contains(" frame moved by (-42.701, -58.109) ") && text.contains(" position moved by (0, 0) "))

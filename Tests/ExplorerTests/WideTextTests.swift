@@ -25,8 +25,9 @@ import Engine
         let f = try tree.add(face)
         _ = try tree.add(hour, in: f)
         _ = try tree.add(minute, in: f)
-        let scene = Scene(title: "时钟：指针绕着靠近底部的锚点旋转", notes: "选择时针，按 a 然后移动锚点：指针会跳。" + String(repeating: "锚点", count: 30),
-                          screen: Size(width: 220, height: 220), tree: tree)
+        let scene = Scene(
+            title: "时钟：指针绕着靠近底部的锚点旋转", notes: "选择时针，按 a 然后移动锚点：指针会跳。" + String(repeating: "锚点", count: 30),
+            screen: Size(width: 220, height: 220), tree: tree)
         var state = ExplorerState(session: Session(scene: scene, filePath: "Layouts/时钟.json"))
         state.columns = columns; state.rows = rows
         _ = Reducer.perform(&state, .select("时针"), echo: nil)
@@ -41,9 +42,9 @@ import Engine
     @Test(arguments: [(80, 24), (120, 40)])
     func everyRowIsExactlyTheTerminalsWidth(columns: Int, rows: Int) throws {
         var state = try Self.state(columns: columns, rows: rows)
-        _ = Reducer.perform(&state, .edit(.layer(.rotate(AngleLiteral(15), nil))), echo: "r")   // a status message and an echo
+        _ = Reducer.perform(&state, .edit(.layer(.rotate(AngleLiteral(15), nil))), echo: "r")  // a status message and an echo
         var screens = [Self.rows(state)]
-        state.press("?")                                                          // help with the notes
+        state.press("?")  // help with the notes
         screens.append(Self.rows(state))
         for screen in screens {
             for (i, row) in screen.enumerated() {
@@ -57,7 +58,7 @@ import Engine
         // The status line ends with the sibling order beside the panel; below 96 columns the
         // compact inspector takes its place and the order waits in the panel.
         #expect(main[state.layout.statusRow].hasSuffix(columns >= 96 ? "order zPosition " : "表盘/时针 "))
-        #expect(main[state.layout.statusRow].contains("表盘"))     // the selection path
+        #expect(main[state.layout.statusRow].contains("表盘"))  // the selection path
         // The help overlay shows the Chinese notes inside its box.
         #expect(screens[1].contains { $0.contains("选择时针，按 a 然后移动锚点") })
         if columns >= 96 {

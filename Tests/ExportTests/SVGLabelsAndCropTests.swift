@@ -31,8 +31,10 @@ import TestSupport
         let svg = SVGExport.svg(scene)
         let names = try Self.names(svg)
         #expect(Set(names.map(\.text)) == ["views", "viewGreen", "viewRed", "layers", "layerGreen", "layerRed"])
-        let dots: [String: Point] = ["viewGreen": Point(x: 130, y: 140), "viewRed": Point(x: 190, y: 180),
-                                     "layerGreen": Point(x: 450, y: 140), "layerRed": Point(x: 510, y: 180)]
+        let dots: [String: Point] = [
+            "viewGreen": Point(x: 130, y: 140), "viewRed": Point(x: 190, y: 180),
+            "layerGreen": Point(x: 450, y: 140), "layerRed": Point(x: 510, y: 180)
+        ]
         for (layer, dot) in dots { #expect(svg.contains("data-name=\"\(layer)\" cx=\"\(Int(dot.x))\" cy=\"\(Int(dot.y))\"")) }
         for n in names {
             for (layer, dot) in dots where layer != n.text {

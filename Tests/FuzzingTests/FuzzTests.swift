@@ -30,7 +30,7 @@ struct FuzzTests {
 
     @Test(arguments: MutationFuzzer.Target.allCases)
     func twoThousandMutatedInputsNeitherTrapNorLoseData(_ target: MutationFuzzer.Target) {
-        #expect(Self.corpus.count >= 80)   // 13 scenes + the malformed layouts and scripts
+        #expect(Self.corpus.count >= 80)  // 13 scenes + the malformed layouts and scripts
         var fuzzer = MutationFuzzer(corpus: target == .animation ? SceneFuzzer.commandCorpus + Self.corpus : Self.corpus, seed: 2026_11_23)
         if target == .animation { fuzzer.extraTokens = SceneFuzzer.commandTokens }
         // A round trip saves, reopens, renders and hit-tests every step: 200 of those.
@@ -95,7 +95,7 @@ struct RandomSceneRoundTripTests {
         l.zPosition = 0
         _ = try b.tree.add(l)
         #expect(LayoutFile.difference(between: a, and: b) == "layer a")
-        #expect(NumberText.short(1e-10) == "0")   // what the old save wrote
+        #expect(NumberText.short(1e-10) == "0")  // what the old save wrote
         #expect(NumberText.file(1e-10) == "1e-10")
     }
 }

@@ -133,10 +133,10 @@ struct Affine2DTests {
 struct RectTests {
     @Test func containmentIsHalfOpen() {
         let r = Rect(x: 10, y: 20, width: 30, height: 40)
-        #expect(r.contains(Point(10, 20)))          // at minX, minY
+        #expect(r.contains(Point(10, 20)))  // at minX, minY
         #expect(r.contains(Point(39.999, 59.999)))  // just inside maxX, maxY
-        #expect(!r.contains(Point(40, 30)))         // at maxX
-        #expect(!r.contains(Point(20, 60)))         // at maxY
+        #expect(!r.contains(Point(40, 30)))  // at maxX
+        #expect(!r.contains(Point(20, 60)))  // at maxY
         #expect(!r.contains(Point(9.999, 30)))
     }
 

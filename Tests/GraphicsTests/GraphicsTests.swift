@@ -9,49 +9,51 @@ enum Decode {
     /// A PNG's pixels, decoded by python3 (zlib, every PNG filter), CRCs checked.
     static func png(_ bytes: [UInt8]) throws -> PixelImage {
         let script = #"""
-import struct, sys, zlib
-data = sys.stdin.buffer.read()
-assert data[:8] == b'\x89PNG\r\n\x1a\n', 'signature'
-pos, idat, w, h = 8, b'', 0, 0
-while pos < len(data):
-    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
-    body = data[pos + 8:pos + 8 + n]
-    crc, = struct.unpack('>I', data[pos + 8 + n:pos + 12 + n])
-    assert zlib.crc32(kind + body) & 0xffffffff == crc, 'crc of ' + kind.decode()
-    if kind == b'IHDR':
-        w, h, depth, ctype = struct.unpack('>IIBB', body[:10])
-        assert depth == 8 and ctype == 2, 'expected 8-bit RGB'
-    elif kind == b'IDAT':
-        idat += body
-    pos += 12 + n
-raw = zlib.decompress(idat)
-stride = 3 * w
-out, prev = bytearray(), bytearray(stride)
-for y in range(h):
-    f = raw[y * (stride + 1)]
-    line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-    for x in range(stride):
-        a = line[x - 3] if x >= 3 else 0
-        b = prev[x]
-        c = prev[x - 3] if x >= 3 else 0
-        if f == 1: line[x] = (line[x] + a) & 255
-        elif f == 2: line[x] = (line[x] + b) & 255
-        elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[x] = (line[x] + (a if pa <= pb and pa <= pc else (b if pb <= pc else c))) & 255
-    out += line
-    prev = line
-sys.stdout.buffer.write(struct.pack('>II', w, h) + bytes(out))
-"""#
+            import struct, sys, zlib
+            data = sys.stdin.buffer.read()
+            assert data[:8] == b'\x89PNG\r\n\x1a\n', 'signature'
+            pos, idat, w, h = 8, b'', 0, 0
+            while pos < len(data):
+                n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+                body = data[pos + 8:pos + 8 + n]
+                crc, = struct.unpack('>I', data[pos + 8 + n:pos + 12 + n])
+                assert zlib.crc32(kind + body) & 0xffffffff == crc, 'crc of ' + kind.decode()
+                if kind == b'IHDR':
+                    w, h, depth, ctype = struct.unpack('>IIBB', body[:10])
+                    assert depth == 8 and ctype == 2, 'expected 8-bit RGB'
+                elif kind == b'IDAT':
+                    idat += body
+                pos += 12 + n
+            raw = zlib.decompress(idat)
+            stride = 3 * w
+            out, prev = bytearray(), bytearray(stride)
+            for y in range(h):
+                f = raw[y * (stride + 1)]
+                line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+                for x in range(stride):
+                    a = line[x - 3] if x >= 3 else 0
+                    b = prev[x]
+                    c = prev[x - 3] if x >= 3 else 0
+                    if f == 1: line[x] = (line[x] + a) & 255
+                    elif f == 2: line[x] = (line[x] + b) & 255
+                    elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+                    elif f == 4:
+                        p = a + b - c
+                        pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                        line[x] = (line[x] + (a if pa <= pb and pa <= pc else (b if pb <= pc else c))) & 255
+                out += line
+                prev = line
+            sys.stdout.buffer.write(struct.pack('>II', w, h) + bytes(out))
+            """#
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script]
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input; process.standardOutput = output; process.standardError = errors
         try process.run()
-        let writer = Thread { input.fileHandleForWriting.write(Data(bytes)); try? input.fileHandleForWriting.close() }
+        let writer = Thread {
+            input.fileHandleForWriting.write(Data(bytes)); try? input.fileHandleForWriting.close()
+        }
         writer.start()
         let result = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
@@ -283,7 +285,10 @@ sys.stdout.buffer.write(struct.pack('>II', w, h) + bytes(out))
         #expect(GraphicsProbe.choose(.auto, probe: none, environment: env, asciiMode: false).0 == .cells)
         #expect(GraphicsProbe.choose(.auto, probe: none, environment: ["TERM_PROGRAM": "iTerm.app"], asciiMode: false).0 == .iterm)
         #expect(GraphicsProbe.choose(.auto, probe: nil, environment: env, asciiMode: false).0 == .cells)
-        #expect(GraphicsProbe.choose(.auto, probe: both, environment: ["TMUX": "/tmp/x,1,0"], asciiMode: false) == (.cells, "cells (inside tmux: tmux did not answer)"))
+        #expect(
+            GraphicsProbe.choose(.auto, probe: both, environment: ["TMUX": "/tmp/x,1,0"], asciiMode: false) == (
+                .cells, "cells (inside tmux: tmux did not answer)"
+            ))
         #expect(GraphicsProbe.choose(.auto, probe: both, environment: ["NO_COLOR": "1"], asciiMode: false).0 == .cells)
         #expect(GraphicsProbe.choose(.kitty, probe: nil, environment: ["TERM": "dumb"], asciiMode: false).0 == .cells)
         #expect(GraphicsProbe.choose(.sixel, probe: nil, environment: env, asciiMode: true).0 == .cells)

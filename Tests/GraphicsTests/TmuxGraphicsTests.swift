@@ -27,8 +27,9 @@ import Testing
         #expect(KittyPlaceholder.decode("a") == nil)
         // The id in the foreground colour, and the virtual placement.
         #expect(KittyPlaceholder.color(id: 0x0A0B0C) == (10, 11, 12))
-        #expect(String(decoding: KittyPlaceholder.virtualPlacement(id: 7, columns: 200, rows: 60), as: UTF8.self)
-            == "\u{1B}_Ga=p,U=1,i=7,c=200,r=60,q=2\u{1B}\\")
+        #expect(
+            String(decoding: KittyPlaceholder.virtualPlacement(id: 7, columns: 200, rows: 60), as: UTF8.self)
+                == "\u{1B}_Ga=p,U=1,i=7,c=200,r=60,q=2\u{1B}\\")
     }
 
     /// One cell by hand: row 2, column 30 are the list's third and 31st marks, U+030E and
@@ -93,8 +94,9 @@ import Testing
     /// and the cell size 9 × 18.
     @Test func theProbeThroughTmuxReadsTheOuterTerminalsAnswers() throws {
         let inner = try #require(TmuxPassthrough.unwrap(GraphicsProbe.tmuxQueries))
-        #expect(String(decoding: inner, as: UTF8.self)
-            == "\u{1B}[16t\u{1B}[14t" + String(decoding: KittyPlaceholder.query(id: 32) + Kitty.query(id: 31), as: UTF8.self))
+        #expect(
+            String(decoding: inner, as: UTF8.self)
+                == "\u{1B}[16t\u{1B}[14t" + String(decoding: KittyPlaceholder.query(id: 32) + Kitty.query(id: 31), as: UTF8.self))
         let kitty026 = GraphicsProbe.parse(Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;18;9t".utf8))
         #expect(kitty026.kitty && !kitty026.placeholders)
         #expect(kitty026.cellPixels(columns: 80, rows: 24) == (9, 18))
@@ -119,16 +121,25 @@ import Testing
         var answered = GraphicsProbe()
         answered.kitty = true
         answered.placeholders = true
-        #expect(choose(kitty, answered)
-            == (.kittyPlaceholders, "kitty Unicode placeholders (inside tmux 3.3a: xterm-kitty answered the placeholder query through passthrough)"))
+        #expect(
+            choose(kitty, answered)
+                == (.kittyPlaceholders, "kitty Unicode placeholders (inside tmux 3.3a: xterm-kitty answered the placeholder query through passthrough)"))
         answered.placeholders = false
-        #expect(choose(kitty, answered)
-            == (.cells, "cells (inside tmux 3.3a: xterm-kitty answered the kitty query but not the placeholder query (U=1); kitty draws placeholders from 0.28)"))
+        #expect(
+            choose(kitty, answered)
+                == (
+                    .cells,
+                    "cells (inside tmux 3.3a: xterm-kitty answered the kitty query but not the placeholder query (U=1); kitty draws placeholders from 0.28)"
+                ))
         #expect(choose(kitty, GraphicsProbe()) == (.cells, "cells (inside tmux 3.3a: xterm-kitty did not answer the kitty query through passthrough)"))
         // Passthrough off: not asked, and said why.
         let off = TmuxAnswers.parse(display: "3.3a||xterm-kitty|256\n", passthrough: "0\n")
         #expect(!off.passthrough && !off.passesTruecolor)
-        #expect(choose(off) == (.cells, "cells (inside tmux 3.3a: allow-passthrough is off, so xterm-kitty cannot be asked for kitty's Unicode placeholders; tmux set -g allow-passthrough on)"))
+        #expect(
+            choose(off) == (
+                .cells,
+                "cells (inside tmux 3.3a: allow-passthrough is off, so xterm-kitty cannot be asked for kitty's Unicode placeholders; tmux set -g allow-passthrough on)"
+            ))
         // tmux 3.3a knows no #{sixel_support}: it prints nothing there. These are its exact
         // answers on the build machine (a detached session: no client, so no outer terminal).
         let old = TmuxAnswers.parse(display: "3.3a|||\n", passthrough: "0\n")
@@ -139,8 +150,9 @@ import Testing
         // by its placeholders, which need passthrough.
         #expect(GraphicsProbe.choose(.sixel, probe: nil, environment: env, asciiMode: false, tmux: old).0 == .sixel)
         #expect(GraphicsProbe.choose(.kitty, probe: nil, environment: env, asciiMode: false, tmux: kitty).0 == .kittyPlaceholders)
-        #expect(GraphicsProbe.choose(.kitty, probe: nil, environment: env, asciiMode: false, tmux: off)
-            == (.cells, "cells (--graphics kitty inside tmux 3.3a: allow-passthrough is off; tmux set -g allow-passthrough on)"))
+        #expect(
+            GraphicsProbe.choose(.kitty, probe: nil, environment: env, asciiMode: false, tmux: off)
+                == (.cells, "cells (--graphics kitty inside tmux 3.3a: allow-passthrough is off; tmux set -g allow-passthrough on)"))
         // A late answer to the placeholder query still switches to them.
         var early = GraphicsProbe()
         early.cellSize = (9, 18)

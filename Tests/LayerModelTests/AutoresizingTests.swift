@@ -7,36 +7,40 @@ import LayerModel
 struct AutoresizingTests {
     /// Width 300 → 360 (+60). Flexible parts share 60 in proportion to their sizes:
     /// left 20, width 100, right 180.
-    @Test("Every horizontal mask under a width change (+60)", arguments: [
-        // (mask, x, width) — worked by hand:
-        ([], 20.0, 100.0),                                                  // nothing flexible: right margin takes it
-        ([.flexibleLeftMargin], 80, 100),                                   // left 20 + 60
-        ([.flexibleWidth], 20, 160),                                        // width 100 + 60
-        ([.flexibleRightMargin], 20, 100),                                  // right 180 + 60
-        ([.flexibleLeftMargin, .flexibleWidth], 30, 150),                   // 20+100=120: left +10, width +50
-        ([.flexibleLeftMargin, .flexibleRightMargin], 26, 100),             // 20+180=200: left +6
-        ([.flexibleWidth, .flexibleRightMargin], 20, 100 + 60.0 * 100 / 280), // 100+180=280: width +21.428…
-        ([.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin], 24, 120), // 300: left +4, width +20
-    ] as [(AutoresizingMask, Double, Double)])
+    @Test(
+        "Every horizontal mask under a width change (+60)",
+        arguments: [
+            // (mask, x, width) — worked by hand:
+            ([], 20.0, 100.0),  // nothing flexible: right margin takes it
+            ([.flexibleLeftMargin], 80, 100),  // left 20 + 60
+            ([.flexibleWidth], 20, 160),  // width 100 + 60
+            ([.flexibleRightMargin], 20, 100),  // right 180 + 60
+            ([.flexibleLeftMargin, .flexibleWidth], 30, 150),  // 20+100=120: left +10, width +50
+            ([.flexibleLeftMargin, .flexibleRightMargin], 26, 100),  // 20+180=200: left +6
+            ([.flexibleWidth, .flexibleRightMargin], 20, 100 + 60.0 * 100 / 280),  // 100+180=280: width +21.428…
+            ([.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin], 24, 120)  // 300: left +4, width +20
+        ] as [(AutoresizingMask, Double, Double)])
     func widthChange(_ mask: AutoresizingMask, _ x: Double, _ width: Double) throws {
         var (tree, root, child) = try springsScene(mask)
         tree.resize(root, to: Size(width: 360, height: 200))
         let f = tree[child].frame
         #expect(abs(f.minX - x) < 1e-9 && abs(f.width - width) < 1e-9, "\(mask.printed): \(f)")
-        #expect(f.minY == 50 && f.height == 50)   // height unchanged: no vertical change
+        #expect(f.minY == 50 && f.height == 50)  // height unchanged: no vertical change
     }
 
     /// Height 200 → 160 (−40). Top 50, height 50, bottom 100.
-    @Test("Every vertical mask under a height change (−40)", arguments: [
-        ([], 50.0, 50.0),
-        ([.flexibleTopMargin], 10, 50),                                     // top 50 − 40
-        ([.flexibleHeight], 50, 10),                                        // height 50 − 40
-        ([.flexibleBottomMargin], 50, 50),
-        ([.flexibleTopMargin, .flexibleHeight], 30, 30),                    // 100: top −20, height −20
-        ([.flexibleTopMargin, .flexibleBottomMargin], 50 - 40.0 * 50 / 150, 50), // 150: top −13.33…
-        ([.flexibleHeight, .flexibleBottomMargin], 50, 50 - 40.0 * 50 / 150),    // 150: height −13.33…
-        ([.flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin], 40, 40),  // 200: top −10, height −10
-    ] as [(AutoresizingMask, Double, Double)])
+    @Test(
+        "Every vertical mask under a height change (−40)",
+        arguments: [
+            ([], 50.0, 50.0),
+            ([.flexibleTopMargin], 10, 50),  // top 50 − 40
+            ([.flexibleHeight], 50, 10),  // height 50 − 40
+            ([.flexibleBottomMargin], 50, 50),
+            ([.flexibleTopMargin, .flexibleHeight], 30, 30),  // 100: top −20, height −20
+            ([.flexibleTopMargin, .flexibleBottomMargin], 50 - 40.0 * 50 / 150, 50),  // 150: top −13.33…
+            ([.flexibleHeight, .flexibleBottomMargin], 50, 50 - 40.0 * 50 / 150),  // 150: height −13.33…
+            ([.flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin], 40, 40)  // 200: top −10, height −10
+        ] as [(AutoresizingMask, Double, Double)])
     func heightChange(_ mask: AutoresizingMask, _ y: Double, _ height: Double) throws {
         var (tree, root, child) = try springsScene(mask)
         tree.resize(root, to: Size(width: 300, height: 160))
@@ -59,7 +63,7 @@ struct AutoresizingTests {
     func nested() throws {
         var (tree, root, child) = try springsScene([.flexibleWidth, .flexibleHeight])
         var grand = Layer(name: "grand", kind: .view)
-        grand.setFrame(Rect(x: 90, y: 0, width: 10, height: 10))   // pinned to the child's right edge
+        grand.setFrame(Rect(x: 90, y: 0, width: 10, height: 10))  // pinned to the child's right edge
         grand.autoresizingMask = [.flexibleLeftMargin]
         let g = try tree.add(grand, in: child)
         tree.resize(root, to: Size(width: 360, height: 200))

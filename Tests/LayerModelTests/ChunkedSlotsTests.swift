@@ -26,11 +26,12 @@ import Geometry
         // 1 000 slots: 15 full chunks of 64 and one of 40.
         #expect(original.storage.chunks.count == 16)
         #expect(Self.sharedChunks(original.storage, copy.storage) == 16)
-        let id = try #require(copy.id(named: "l700"))   // slot 700: chunk 700 / 64 = 10
+        let id = try #require(copy.id(named: "l700"))  // slot 700: chunk 700 / 64 = 10
         copy[id].opacity = 0.5
         #expect(Self.sharedChunks(original.storage, copy.storage) == 15)
         #expect(Self.sharedChunks(original.hitGeometry, copy.hitGeometry) == 15)
-        #expect(!copy.storage.chunks[10].withUnsafeBufferPointer { c in original.storage.chunks[10].withUnsafeBufferPointer { $0.baseAddress == c.baseAddress } })
+        #expect(
+            !copy.storage.chunks[10].withUnsafeBufferPointer { c in original.storage.chunks[10].withUnsafeBufferPointer { $0.baseAddress == c.baseAddress } })
         // The original is untouched; the copy has the change.
         #expect(original[id].opacity == 1)
         #expect(copy[id].opacity == 0.5)

@@ -50,14 +50,18 @@ struct ConversionTests {
 
     @Test func convertingUpAndDownThroughThreeLevelsRoundTrips() throws {
         var tree = LayerTree()
-        let a = try tree.add(makeLayer("a", bounds: Rect(5, 5, 300, 300), position: Point(160, 120), transform: .rotation(.degrees(20))) {
-            $0.sublayerTransform = .scale(1.5, 0.75)
-        })
-        let b = try tree.add(makeLayer("b", bounds: Rect(0, 0, 100, 60), position: Point(80, 90), anchor: Point(0.2, 0.7),
-                                       transform: .rotation(.degrees(-35)).concatenating(.translation(4, 9))), in: a)
-        let c = try tree.add(makeLayer("c", bounds: Rect(-10, 3, 20, 20), position: Point(30, 30), transform: .scale(2, 1)) {
-            $0.isGeometryFlipped = true
-        }, in: b)
+        let a = try tree.add(
+            makeLayer("a", bounds: Rect(5, 5, 300, 300), position: Point(160, 120), transform: .rotation(.degrees(20))) {
+                $0.sublayerTransform = .scale(1.5, 0.75)
+            })
+        let b = try tree.add(
+            makeLayer(
+                "b", bounds: Rect(0, 0, 100, 60), position: Point(80, 90), anchor: Point(0.2, 0.7),
+                transform: .rotation(.degrees(-35)).concatenating(.translation(4, 9))), in: a)
+        let c = try tree.add(
+            makeLayer("c", bounds: Rect(-10, 3, 20, 20), position: Point(30, 30), transform: .scale(2, 1)) {
+                $0.isGeometryFlipped = true
+            }, in: b)
         let d = try tree.add(makeLayer("d", bounds: Rect(0, 0, 5, 5), position: Point(1, 2)), in: c)
         let p = Point(3, -7)
         let screen = try #require(tree.convert(p, from: d, to: nil))
@@ -103,11 +107,14 @@ struct ConversionTests {
     @Test func perspectiveConversionUsesTheDivideAndRoundTrips() throws {
         // R13: parent with m34 = −1/500 as sublayerTransform; child turned 60° about y.
         var tree = LayerTree()
-        let p = try tree.add(makeLayer("p", bounds: Rect(0, 0, 400, 400), position: Point(200, 200)) {
-            $0.sublayerTransform = .perspective(eyeDistance: 500)
-        })
-        let c = try tree.add(makeLayer("card", bounds: Rect(0, 0, 200, 100), position: Point(200, 200),
-                                       transform: .rotation(.degrees(60), x: 0, y: 1, z: 0)), in: p)
+        let p = try tree.add(
+            makeLayer("p", bounds: Rect(0, 0, 400, 400), position: Point(200, 200)) {
+                $0.sublayerTransform = .perspective(eyeDistance: 500)
+            })
+        let c = try tree.add(
+            makeLayer(
+                "card", bounds: Rect(0, 0, 200, 100), position: Point(200, 200),
+                transform: .rotation(.degrees(60), x: 0, y: 1, z: 0)), in: p)
         // The card's right edge centre (200, 50) is 100 right of the anchor: rotated to
         // x = 50, z = −86.6; w = 1 + 86.6/500; shown at 200 + 50/w.
         let w = 1 + 100 * 0.8660254037844386 / 500
@@ -131,9 +138,10 @@ struct ConversionTests {
 
     @Test func pointsBehindTheEyeHaveNoConversion() throws {
         var tree = LayerTree()
-        let p = try tree.add(makeLayer("p", bounds: Rect(0, 0, 100, 100), position: Point(50, 50)) {
-            $0.sublayerTransform = .perspective(eyeDistance: 100)
-        })
+        let p = try tree.add(
+            makeLayer("p", bounds: Rect(0, 0, 100, 100), position: Point(50, 50)) {
+                $0.sublayerTransform = .perspective(eyeDistance: 100)
+            })
         // Pushed 150 towards a viewer 100 away: behind the eye.
         let c = try tree.add(makeLayer("c", bounds: Rect(0, 0, 10, 10), position: Point(50, 50)) { $0.zPosition = 150 }, in: p)
         #expect(tree.convert(Point(1, 1), from: c, to: nil) == nil)

@@ -30,7 +30,7 @@ import Geometry
 
     @Test func aChangeAfterASearchIsSeenByTheNextSearch() throws {
         var (tree, id) = try tree()
-        #expect(tree.hitTestScreenAsLayers(Point(x: 10, y: 10), order: .zPosition) == id)   // builds the index
+        #expect(tree.hitTestScreenAsLayers(Point(x: 10, y: 10), order: .zPosition) == id)  // builds the index
         tree[id].position = Point(x: 250, y: 50)
         #expect(tree.hitTestScreenAsLayers(Point(x: 10, y: 10), order: .zPosition) == nil)
         #expect(tree.hitTestScreenAsLayers(Point(x: 210, y: 10), order: .zPosition) == id)

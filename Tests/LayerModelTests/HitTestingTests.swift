@@ -45,7 +45,7 @@ struct HitTestingTests {
 
     @Test func sublayersHangingOutsideAreHitUnlessMasksToBounds() throws {
         var (tree, white, blue) = try whiteAndBlue()
-        tree[blue].position = Point(220, 100)   // blue spans white-local x 170…270, screen 270…370
+        tree[blue].position = Point(220, 100)  // blue spans white-local x 170…270, screen 270…370
         #expect(tree.hitTestScreen(Point(320, 200)) == blue)
         tree[white].masksToBounds = true
         #expect(tree.hitTestScreen(Point(320, 200)) == nil)
@@ -72,7 +72,10 @@ struct HitTestingTests {
         let b = try tree.add(makeLayer("b"))
         let c = try tree.add(makeLayer("c") { $0.zPosition = 2 })
         let d = try tree.add(makeLayer("d"), in: b)
-        let h = try tree.add(makeLayer("h") { $0.isHidden = true; $0.zPosition = -1 })
+        let h = try tree.add(
+            makeLayer("h") {
+                $0.isHidden = true; $0.zPosition = -1
+            })
         _ = try tree.add(makeLayer("hiddenChild"), in: h)
         #expect(tree.drawingOrder() == [b, d, a, c])
     }
@@ -81,9 +84,9 @@ struct HitTestingTests {
         var tree = LayerTree()
         let white = try tree.add(makeLayer("white", kind: .view, bounds: Rect(0, 0, 200, 200), position: Point(200, 200)))
         let blue = try tree.add(makeLayer("blue", kind: .view, bounds: Rect(0, 0, 100, 100), position: Point(100, 100)), in: white)
-        #expect(tree.hitTest(white, Point(100, 100), rules: .view) == blue)   // white-local (100,100) is blue's centre
+        #expect(tree.hitTest(white, Point(100, 100), rules: .view) == blue)  // white-local (100,100) is blue's centre
         #expect(tree.hitTest(white, Point(10, 10), rules: .view) == white)
-        #expect(tree.hitTest(white, Point(200, 10), rules: .view) == nil)     // at maxX: outside
+        #expect(tree.hitTest(white, Point(200, 10), rules: .view) == nil)  // at maxX: outside
     }
 
     @Test func viewHitTestExcludesHiddenTransparentAndDisabledViews() throws {
@@ -128,11 +131,14 @@ struct HitTestingTests {
 
     @Test func hitTestSkipsSingularLayersAndHitsThroughPerspective() throws {
         var tree = LayerTree()
-        let p = try tree.add(makeLayer("p", bounds: Rect(0, 0, 400, 400), position: Point(200, 200)) {
-            $0.sublayerTransform = .perspective(eyeDistance: 500)
-        })
-        let card = try tree.add(makeLayer("card", bounds: Rect(0, 0, 200, 100), position: Point(200, 200),
-                                          transform: .rotation(.degrees(60), x: 0, y: 1, z: 0)), in: p)
+        let p = try tree.add(
+            makeLayer("p", bounds: Rect(0, 0, 400, 400), position: Point(200, 200)) {
+                $0.sublayerTransform = .perspective(eyeDistance: 500)
+            })
+        let card = try tree.add(
+            makeLayer(
+                "card", bounds: Rect(0, 0, 200, 100), position: Point(200, 200),
+                transform: .rotation(.degrees(60), x: 0, y: 1, z: 0)), in: p)
         // Right edge is foreshortened to 200 + 50/1.1732 = 242.6: 240 hits the card, 250 doesn't.
         #expect(tree.hitTestScreen(Point(240, 200)) == card)
         #expect(tree.hitTestScreen(Point(250, 200)) == p)
@@ -167,7 +173,7 @@ struct HitTestFastPathTests {
         Transform3D.rotation(.degrees(33)).concatenating(.scale(2, 0.5)).concatenating(.translation(7, -3)),
         Transform3D.rotation(.degrees(40), x: 1, y: 0, z: 0),
         Transform3D.rotation(.degrees(25), x: 0, y: 1, z: 0).concatenating(.translation(0, 0, 30)),
-        Transform3D.scale(-1, 1),
+        Transform3D.scale(-1, 1)
     ])
     func closedFormMatchesTheHomography(_ t: Transform3D) throws {
         var tree = LayerTree()
@@ -199,7 +205,7 @@ struct CachedSearchOrderTests {
         #expect(tree.hitTestScreen(Point(50, 50)) == b)
         let c = try tree.add(makeLayer("c", bounds: Rect(0, 0, 50, 50), position: Point(50, 50)) { $0.zPosition = -1 }, in: p)
         #expect(tree.invariantViolations() == [])
-        #expect(tree.hitTestScreen(Point(50, 50)) == b)   // c is last but lowest
+        #expect(tree.hitTestScreen(Point(50, 50)) == b)  // c is last but lowest
         tree.remove(b)
         #expect(tree.invariantViolations() == [])
         #expect(tree.hitTestScreen(Point(50, 50)) == a)

@@ -5,12 +5,13 @@ import Testing
 /// copied whole on every read from its tree, and the parts inline made every layer 64 bytes
 /// larger (472 → 536 bytes; boxed: 480).
 @Suite struct ImportNoteBoxTests {
-    static let note = ImportNote(identity: ["UILabel 0x7f9"], printed: ["frame"], derived: ["center (1, 2)"],
-                                 assumed: ["transform identity"], approximate: ["the transform was not printed"], line: 12)
+    static let note = ImportNote(
+        identity: ["UILabel 0x7f9"], printed: ["frame"], derived: ["center (1, 2)"],
+        assumed: ["transform identity"], approximate: ["the transform was not printed"], line: 12)
 
     @Test func theNoteTakesOneWordOfALayer() {
         #expect(MemoryLayout<ImportNoteBox?>.size == MemoryLayout<Int>.size)
-        #expect(MemoryLayout<ImportNote?>.size > 6 * MemoryLayout<Int>.size)   // what inline would cost
+        #expect(MemoryLayout<ImportNote?>.size > 6 * MemoryLayout<Int>.size)  // what inline would cost
     }
 
     /// A copy of a layer shares its note's box; writing a note gives a new box and leaves the

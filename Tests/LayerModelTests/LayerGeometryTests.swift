@@ -35,8 +35,10 @@ struct LayerGeometryTests {
 
     @Test func toSuperlayerIsTheHiddenPrefixTransformSuffix() {
         // T(−(bounds.origin + anchor⊙size), −anchorPointZ) · transform · T(position, zPosition)
-        let l = makeLayer("a", bounds: Rect(10, 20, 100, 50), position: Point(7, 9), anchor: Point(0.2, 0.4),
-                          transform: .rotation(.degrees(30)).concatenating(.scale(2, 3))) {
+        let l = makeLayer(
+            "a", bounds: Rect(10, 20, 100, 50), position: Point(7, 9), anchor: Point(0.2, 0.4),
+            transform: .rotation(.degrees(30)).concatenating(.scale(2, 3))
+        ) {
             $0.anchorPointZ = 4; $0.zPosition = 6
         }
         let expected = Transform3D.translation(-(10 + 20), -(20 + 20), -4)
@@ -91,7 +93,7 @@ struct LayerGeometryTests {
 
     @Test func frameSetterWithIdentityStandardisesAndKeepsBoundsOrigin() {
         var l = makeLayer("a", bounds: Rect(5, 6, 1, 1), anchor: Point(0.25, 1))
-        l.setFrame(Rect(100, 100, -40, -20))   // standardises to (60, 80, 40, 20)
+        l.setFrame(Rect(100, 100, -40, -20))  // standardises to (60, 80, 40, 20)
         #expect(l.bounds == Rect(5, 6, 40, 20))
         #expect(l.position == Point(70, 100))  // 60 + 0.25·40, 80 + 1·20
         #expect(l.anchorPoint == Point(0.25, 1))
@@ -101,7 +103,7 @@ struct LayerGeometryTests {
         var l = makeLayer("a", transform: .scale(2, 4).concatenating(.translation(10, 0)))
         l.setFrame(Rect(0, 0, 200, 100))
         #expect(l.bounds.size == Size(100, 25))
-        #expect(l.position == Point(90, 50))   // frame's anchor (100, 50) minus the translation (10, 0)
+        #expect(l.position == Point(90, 50))  // frame's anchor (100, 50) minus the translation (10, 0)
         #expect(l.frame.isApproximatelyEqual(to: Rect(0, 0, 200, 100)))
         #expect(!l.frameSetterIsLossy)
     }
@@ -135,8 +137,8 @@ struct LayerGeometryTests {
         #expect(l.contains(Point(50, 50)))
         #expect(l.contains(Point(59.5, 59.5)))
         #expect(!l.contains(Point(60, 55)))
-        #expect(!l.contains(Point(0, 0)))           // frame-relative (0,0) is not inside
-        #expect(!l.contains(Point(1000, 1000)))     // nor is a superlayer point
+        #expect(!l.contains(Point(0, 0)))  // frame-relative (0,0) is not inside
+        #expect(!l.contains(Point(1000, 1000)))  // nor is a superlayer point
     }
 
     @Test func seed000EffectiveTransformMatchesToSuperlayer() {
@@ -144,7 +146,7 @@ struct LayerGeometryTests {
         let cases: [(Rect, Point, Affine2D)] = [
             (Rect(10, -20, 80, 30), Point(33, 44), Affine2D(a: 0.8, b: 0.6, c: -0.6, d: 0.8, tx: 5, ty: -7)),
             (Rect(-5, 7, 13, 200), Point(-100, 3), Affine2D(a: 2, b: 0, c: 0.5, d: 1, tx: 0, ty: 9)),
-            (Rect(0, 0, 1, 1), Point(0, 0), Affine2D(a: -1, b: 0, c: 0, d: 3, tx: 1, ty: 1)),
+            (Rect(0, 0, 1, 1), Point(0, 0), Affine2D(a: -1, b: 0, c: 0, d: 3, tx: 1, ty: 1))
         ]
         for (b, center, t) in cases {
             let v = makeLayer("v", kind: .view, bounds: b, position: center, transform: Transform3D(t))
@@ -170,8 +172,9 @@ struct LayerGeometryTests {
     @Test func seed003ClockHandRotatesAboutItsBase() {
         // Hand 8×60, anchor (0.5, 0.9) at the face's centre (100,100): the pivot is 54 points
         // down the hand. Rotated 90° the tip (4, 0) points to 3 o'clock: (100 + 54, 100).
-        let hand = makeLayer("hour", bounds: Rect(0, 0, 8, 60), position: Point(100, 100), anchor: Point(0.5, 0.9),
-                             transform: .rotation(.degrees(90)))
+        let hand = makeLayer(
+            "hour", bounds: Rect(0, 0, 8, 60), position: Point(100, 100), anchor: Point(0.5, 0.9),
+            transform: .rotation(.degrees(90)))
         #expect(hand.toSuperlayer.apply(to: Point(4, 54)).isClose(to: Point(100, 100)))
         #expect(hand.toSuperlayer.apply(to: Point(4, 0)).isClose(to: Point(154, 100)))
         // Unrotated, the hand spans y 46…106: most of it above the pivot.

@@ -28,8 +28,11 @@ struct MeasureTests {
         #expect(abs(m.centers - 15125.0.squareRoot()) < 1e-12)
         #expect(m.contains == nil && m.insets == nil)
         // The lines: across the x gap through b's middle (y 100), down the y gap through b's (x 170).
-        #expect(m.lines == [MeasureLine(.horizontal, from: Point(110, 100), to: Point(130, 100), value: 20),
-                            MeasureLine(.vertical, from: Point(170, 70), to: Point(170, 80), value: 10)])
+        #expect(
+            m.lines == [
+                MeasureLine(.horizontal, from: Point(110, 100), to: Point(130, 100), value: 20),
+                MeasureLine(.vertical, from: Point(170, 70), to: Point(170, 80), value: 10)
+            ])
         // Unrotated, the quads are the boxes: quad mode's distance is the same √500.
         #expect(abs(try tree.measure(a, b, in: root, mode: .quad).distance - 500.0.squareRoot()) < 1e-9)
     }
@@ -44,9 +47,9 @@ struct MeasureTests {
         // Badge 10…50 × 10…30 in card 0…200 × 0…100.
         #expect(m.contains == .a)
         #expect(m.insets == [10, 10, 150, 70])
-        #expect(m.horizontal == -40 && m.vertical == -20)   // the overlap: the badge's own size
+        #expect(m.horizontal == -40 && m.vertical == -20)  // the overlap: the badge's own size
         #expect(m.distance == 0)
-        #expect(abs(m.centers - 5800.0.squareRoot()) < 1e-12)   // (100,50) to (30,20)
+        #expect(abs(m.centers - 5800.0.squareRoot()) < 1e-12)  // (100,50) to (30,20)
         #expect(m.lines.map(\.kind) == [.insetLeft, .insetTop, .insetRight, .insetBottom])
         #expect(m.lines[2] == MeasureLine(.insetRight, from: Point(50, 20), to: Point(200, 20), value: 150))
         // Swapped, B contains A.
@@ -58,9 +61,11 @@ struct MeasureTests {
         // corners are 50√2 from the centre, so its box is 160 ± 50√2 ≈ 89.29…230.71 each way.
         var tree = LayerTree()
         let box = try tree.add(makeLayer("box", bounds: Rect(0, 0, 100, 100), position: Point(50, 50)))
-        let diamond = try tree.add(makeLayer("diamond", bounds: Rect(0, 0, 100, 100), position: Point(160, 160),
-                                             transform: .rotation(.degrees(45))))
-        #expect(tree.measureSpace(box, diamond) == nil)   // two trees: the screen
+        let diamond = try tree.add(
+            makeLayer(
+                "diamond", bounds: Rect(0, 0, 100, 100), position: Point(160, 160),
+                transform: .rotation(.degrees(45))))
+        #expect(tree.measureSpace(box, diamond) == nil)  // two trees: the screen
         let r2 = 2.0.squareRoot()
         let boxes = try tree.measure(box, diamond, in: nil, mode: .box)
         // The boxes overlap by 100 − (160 − 50√2) = 50√2 − 60 ≈ 10.71 each way: distance 0.
@@ -72,21 +77,21 @@ struct MeasureTests {
         // the nearest point (100,100) + 24.64·(1,1), the middle of that edge.
         let quads = try tree.measure(box, diamond, in: nil, mode: .quad)
         #expect(abs(quads.distance - (60 * r2 - 50)) < 1e-9)
-        #expect(quads.horizontal == boxes.horizontal)   // extents are the same shapes' extents
+        #expect(quads.horizontal == boxes.horizontal)  // extents are the same shapes' extents
         #expect(quads.lines.count == 1)
         let line = quads.lines[0]
         #expect(line.from == Point(100, 100))
         let s = (60 * r2 - 50) / r2
         #expect(abs(line.to.x - (100 + s)) < 1e-9 && abs(line.to.y - (100 + s)) < 1e-9)
-        #expect(abs(quads.centers - 110 * r2) < 1e-9)   // (50,50) to (160,160)
+        #expect(abs(quads.centers - 110 * r2) < 1e-9)  // (50,50) to (160,160)
     }
 
     @Test func aScaledSuperlayersSpaceAndTheScreensScaleTheNumbers() throws {
         // zoom: 200×200 at (100,100) scaled 2 about its centre: zoom x ↦ screen 2x − 100.
         var tree = LayerTree()
         let zoom = try tree.add(makeLayer("zoom", bounds: Rect(0, 0, 200, 200), position: Point(100, 100), transform: .scale(2, 2)))
-        let a = try tree.add(makeLayer("a", bounds: Rect(0, 0, 20, 20), position: Point(20, 10)), in: zoom)    // x 10…30
-        let b = try tree.add(makeLayer("b", bounds: Rect(0, 0, 20, 20), position: Point(60, 10)), in: zoom)    // x 50…70
+        let a = try tree.add(makeLayer("a", bounds: Rect(0, 0, 20, 20), position: Point(20, 10)), in: zoom)  // x 10…30
+        let b = try tree.add(makeLayer("b", bounds: Rect(0, 0, 20, 20), position: Point(60, 10)), in: zoom)  // x 50…70
         let inZoom = try tree.measure(a, b, in: zoom, mode: .box)
         let onScreen = try tree.measure(a, b, in: nil, mode: .box)
         #expect(inZoom.horizontal == 20 && inZoom.distance == 20 && inZoom.centers == 40)
@@ -98,11 +103,14 @@ struct MeasureTests {
 
     @Test func aPerspectiveLayerEdgeOnIsRefusedInQuadMode() throws {
         var tree = LayerTree()
-        let stage = try tree.add(makeLayer("stage", bounds: Rect(0, 0, 400, 400), position: Point(200, 200)) {
-            $0.sublayerTransform = .perspective(eyeDistance: 500)
-        })
-        let card = try tree.add(makeLayer("card", bounds: Rect(0, 0, 100, 100), position: Point(200, 100),
-                                          transform: .rotation(.degrees(90), x: 0, y: 1, z: 0)), in: stage)
+        let stage = try tree.add(
+            makeLayer("stage", bounds: Rect(0, 0, 400, 400), position: Point(200, 200)) {
+                $0.sublayerTransform = .perspective(eyeDistance: 500)
+            })
+        let card = try tree.add(
+            makeLayer(
+                "card", bounds: Rect(0, 0, 100, 100), position: Point(200, 100),
+                transform: .rotation(.degrees(90), x: 0, y: 1, z: 0)), in: stage)
         let other = try tree.add(makeLayer("other", bounds: Rect(0, 0, 50, 50), position: Point(300, 200)), in: stage)
         #expect(throws: MeasureRefusal.self) { try tree.measure(card, other, in: stage, mode: .quad) }
         do {
@@ -118,9 +126,10 @@ struct MeasureTests {
 
     @Test func aCornerBehindTheEyeIsRefused() throws {
         var tree = LayerTree()
-        let stage = try tree.add(makeLayer("stage", bounds: Rect(0, 0, 400, 400), position: Point(200, 200)) {
-            $0.sublayerTransform = .perspective(eyeDistance: 100)
-        })
+        let stage = try tree.add(
+            makeLayer("stage", bounds: Rect(0, 0, 400, 400), position: Point(200, 200)) {
+                $0.sublayerTransform = .perspective(eyeDistance: 100)
+            })
         let near = try tree.add(makeLayer("near", bounds: Rect(0, 0, 100, 100), position: Point(200, 200)) { $0.zPosition = 150 }, in: stage)
         let other = try tree.add(makeLayer("other", bounds: Rect(0, 0, 50, 50), position: Point(50, 50)), in: stage)
         #expect(throws: MeasureRefusal.self) { try tree.measure(near, other, in: stage, mode: .box) }
@@ -138,8 +147,10 @@ struct MeasureTests {
             var tree = LayerTree()
             func layer(_ name: String) throws -> LayerID {
                 let t = Transform3D.scale(r(0.3, 2), r(0.3, 2)).concatenating(.rotation(.degrees(r(-180, 180))))
-                return try tree.add(makeLayer(name, bounds: Rect(r(-20, 20), r(-20, 20), r(5, 120), r(5, 120)),
-                                              position: Point(r(0, 400), r(0, 300)), anchor: Point(r(0, 1), r(0, 1)), transform: t))
+                return try tree.add(
+                    makeLayer(
+                        name, bounds: Rect(r(-20, 20), r(-20, 20), r(5, 120), r(5, 120)),
+                        position: Point(r(0, 400), r(0, 300)), anchor: Point(r(0, 1), r(0, 1)), transform: t))
             }
             let a = try layer("a"), b = try layer("b")
             let m = try tree.measure(a, b, in: nil, mode: .quad)
@@ -155,10 +166,12 @@ struct MeasureTests {
             apart += 1
             func samples(_ q: Quad) -> [Point] {
                 let p = q.points
-                return (0..<4).flatMap { i in (0...100).map { k -> Point in
-                    let t = Double(k) / 100, u = p[i], v = p[(i + 1) % 4]
-                    return Point(u.x + (v.x - u.x) * t, u.y + (v.y - u.y) * t)
-                } }
+                return (0..<4).flatMap { i in
+                    (0...100).map { k -> Point in
+                        let t = Double(k) / 100, u = p[i], v = p[(i + 1) % 4]
+                        return Point(u.x + (v.x - u.x) * t, u.y + (v.y - u.y) * t)
+                    }
+                }
             }
             let sa = samples(qa), sb = samples(qb)
             var brute = Double.infinity
@@ -181,6 +194,6 @@ struct MeasureTests {
             #expect(brute - m.distance <= step + 1e-9)
         }
         #expect(checked == 300)
-        #expect(apart > 50)   // the scenes exercise the distance, not only overlaps
+        #expect(apart > 50)  // the scenes exercise the distance, not only overlaps
     }
 }

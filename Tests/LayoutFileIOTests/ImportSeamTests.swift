@@ -23,7 +23,9 @@ struct ImportSeamTests {
         // Levels 0…98 (99 levels); layers 100…120 of the chain hang at level 99: 21 of them.
         #expect(maxDepth(dump.scene.tree) == 98)
         #expect(dump.skipped.count == 1)
-        #expect(dump.skipped[0].message.contains("this dump nests CALayer#100 more than the 99 levels a layout file holds (21 layers that deep, all hung at level 99)"))
+        #expect(
+            dump.skipped[0].message.contains(
+                "this dump nests CALayer#100 more than the 99 levels a layout file holds (21 layers that deep, all hung at level 99)"))
         for ext in ["json", "yaml"] {
             let path = NSTemporaryDirectory() + "layerscope-chain-\(getpid()).\(ext)"
             defer { unlink(path) }

@@ -193,7 +193,7 @@ struct DumpCorpusTests {
 
     @Test("The tree's shape matches the printed nesting", arguments: try DumpEntry.all())
     func shape(_ entry: DumpEntry) throws {
-        guard entry.layers != nil, entry.strictStop == nil else { return }   // skipped lines change the shape
+        guard entry.layers != nil, entry.strictStop == nil else { return }  // skipped lines change the shape
         let text = try dumpText(entry.file)
         let tree = try RecursiveDescriptionImporter.importDump(text, file: entry.file).scene.tree
         let depths = tree.treeOrder.map { tree.depth(of: $0) }
@@ -251,7 +251,7 @@ struct ReconstructionTests {
         let tree = try importFile("03-pointfree-tableview.txt")
         let table = tree[try #require(tree.id(named: "UITableView"))]
         #expect(table.bounds == Rect(x: 0, y: -20, width: 320, height: 568))
-        #expect(table.sublayers.count == 22)   // 10 cells, 10 separators, 2 scroll indicators
+        #expect(table.sublayers.count == 22)  // 10 cells, 10 separators, 2 scroll indicators
         let cell = tree[try #require(tree.id(named: "UITableViewCell#1"))]
         #expect(cell.frame == Rect(x: 0, y: 396, width: 320, height: 44))
         // Its on-screen top is 396 − (−20) = 416 below the table's top.
@@ -319,7 +319,7 @@ struct DumpErrorTests {
         } catch {
             #expect(error.line == 9 && error.column == 1)
             #expect(error.message.contains("expected a view description"))
-            #expect(error.suggestion?.contains("--strict") == true)   // skipping is the default now
+            #expect(error.suggestion?.contains("--strict") == true)  // skipping is the default now
         }
         let lenient = try RecursiveDescriptionImporter.importDump(text, file: "d.txt", lenient: true)
         #expect(lenient.scene.tree.count == 11)
@@ -373,7 +373,8 @@ struct DumpErrorTests {
 
     @Test("A description that wraps onto the next line is read as one (hand-made)")
     func wrapped() throws {
-        let text = "<UIView: 0x1; frame = (0 0; 320 480);\n autoresize = W+H; layer = <CALayer: 0x2>>\n   | <UILabel: 0x3; frame = (1 2; 3 4); layer = <_UILabelLayer: 0x4>>\n"
+        let text =
+            "<UIView: 0x1; frame = (0 0; 320 480);\n autoresize = W+H; layer = <CALayer: 0x2>>\n   | <UILabel: 0x3; frame = (1 2; 3 4); layer = <_UILabelLayer: 0x4>>\n"
         let tree = try RecursiveDescriptionImporter.importDump(text, file: "d.txt").scene.tree
         #expect(tree.count == 2)
         #expect(tree[try #require(tree.id(named: "UIView"))].autoresizingMask == [.flexibleWidth, .flexibleHeight])

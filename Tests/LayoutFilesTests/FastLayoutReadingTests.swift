@@ -34,12 +34,12 @@ import Geometry
         let cases: [(String, Double)] = [
             ("0.1", 0.1),
             ("1e-10", 1e-10),
-            ("6.123233995736766e-17", 6.123233995736766e-17),   // cos(90°) as Double prints it
+            ("6.123233995736766e-17", 6.123233995736766e-17),  // cos(90°) as Double prints it
             ("1e308", 1e308),
-            ("123456789012345", 123_456_789_012_345),           // 15 digits: the integer path
-            ("999999999999999", 999_999_999_999_999),           // the largest 15-digit integer
+            ("123456789012345", 123_456_789_012_345),  // 15 digits: the integer path
+            ("999999999999999", 999_999_999_999_999),  // the largest 15-digit integer
             ("-42", -42),
-            ("1234567890123456", 1_234_567_890_123_456),       // 16 digits: strtod, still exact (< 2^53)
+            ("1234567890123456", 1_234_567_890_123_456)  // 16 digits: strtod, still exact (< 2^53)
         ]
         for (literal, expected) in cases {
             let n = try number(literal)
@@ -188,8 +188,11 @@ import Geometry
             #expect(!LayoutDecoder.savedNumbersWithinLimit(layer), "\(declaration.property)")
             checked.append(declaration.property)
         }
-        #expect(checked == [.bounds, .anchorPoint, .anchorPointZ, .position, .zPosition, .transform,
-                            .sublayerTransform, .opacity, .borderWidth, .contentsScale])
+        #expect(
+            checked == [
+                .bounds, .anchorPoint, .anchorPointZ, .position, .zPosition, .transform,
+                .sublayerTransform, .opacity, .borderWidth, .contentsScale
+            ])
     }
 
     @Test func aDerivedNumberPastTheLimitIsStillReportedWithItsField() throws {
@@ -214,9 +217,11 @@ import Geometry
 
     @Test func layersAreCountedBeforeDecodingToSizeTheTree() throws {
         // Two top-level layers; the first has 2 sublayers, one of which has 1 subview: 5 in all.
-        let root = try #require(try read(#"""
-        [{"name": "a", "sublayers": [{"name": "b"}, {"name": "c", "subviews": [{"name": "d"}]}]}, {"name": "e"}]
-        """#))
+        let root = try #require(
+            try read(
+                #"""
+                [{"name": "a", "sublayers": [{"name": "b"}, {"name": "c", "subviews": [{"name": "d"}]}]}, {"name": "e"}]
+                """#))
         #expect(LayoutDecoder.countLayers(try #require(root.elements)) == 5)
     }
 }

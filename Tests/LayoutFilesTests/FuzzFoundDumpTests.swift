@@ -29,7 +29,9 @@ import Testing
         let dump = try imported(text)
         #expect(dump.skipped.count == 1)
         #expect(dump.skipped.first?.line == 1)
-        #expect(dump.skipped.first?.message == "rebuilt from its printed values, this view's bounds 0 0 -140.5 29 has a negative width or height, which a layout file refuses")
+        #expect(
+            dump.skipped.first?.message
+                == "rebuilt from its printed values, this view's bounds 0 0 -140.5 29 has a negative width or height, which a layout file refuses")
         // The second layer is imported with its geometry: bounds 20 × 20 about (10, 10).
         let second = try #require(dump.scene.tree.id(named: "CALayer#2"))
         #expect(dump.scene.tree[second].frame == Rect(x: 0, y: 0, width: 20, height: 20))

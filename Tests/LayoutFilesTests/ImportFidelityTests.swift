@@ -26,7 +26,7 @@ struct ImportFidelityTests {
         // Its sibling without an anchorPoint keeps UIKit's default, said as assumed.
         let indicator = t[try #require(t.id(named: "_UIScrollViewScrollIndicator#1"))]
         #expect(indicator.anchorPoint == Point(x: 0.5, y: 0.5))
-        #expect(indicator.position == Point(x: 35.5, y: 33.5))   // (34 + 3/2, 30 + 7/2)
+        #expect(indicator.position == Point(x: 35.5, y: 33.5))  // (34 + 3/2, 30 + 7/2)
         #expect(indicator.note?.contains("assumed: anchorPoint (0.5, 0.5)") == true)
     }
 
@@ -36,7 +36,8 @@ struct ImportFidelityTests {
         // fh = |b|·w = w = 100 → bounds 100×40. About the anchor (1, 0.5) the corners
         // (−100, −20)…(0, 20) turn to x' = −y ∈ [−20, 20], y' = x ∈ [−100, 0], so
         // frame.origin = position + (−20, −100) → position = (30, 120).
-        let t = try tree("<UIButton: 0x1; frame = (10 20; 40 100); anchorPoint = (1, 0.5); transform = [0, 1, -1, 0, 0, 0]; layer = <CALayer: 0x2>>\n", lenient: false)
+        let t = try tree(
+            "<UIButton: 0x1; frame = (10 20; 40 100); anchorPoint = (1, 0.5); transform = [0, 1, -1, 0, 0, 0]; layer = <CALayer: 0x2>>\n", lenient: false)
         let b = t[try #require(t.id(named: "UIButton"))]
         #expect(b.bounds.size == Size(width: 100, height: 40))
         #expect(b.position == Point(x: 30, y: 120))
@@ -60,7 +61,8 @@ struct ImportFidelityTests {
         layer.transform = m
         let f = layer.frame
         func g(_ x: Double) -> String { String(format: "%g", x) }
-        let row = [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map { "\($0)" }.joined(separator: ", ")
+        let row = [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map { "\($0)" }.joined(
+            separator: ", ")
         let text = "<UIView: 0x1; frame = (\(g(f.minX)) \(g(f.minY)); \(g(f.width)) \(g(f.height))); transform3D = [\(row)]; layer = <CALayer: 0x2>>\n"
         let v = try tree(text, lenient: false)[LayerID(raw: 0)]
         #expect(v.note?.contains("APPROXIMATE") == false, "\(v.note ?? "")")
@@ -77,7 +79,7 @@ struct ImportFidelityTests {
             <UIView: 0x2; frame = (0 50; 10 10); layer = <CALayer: 0x3>>
 
             """
-        let t = try tree(text, lenient: false)   // nothing skipped: --strict reads it too
+        let t = try tree(text, lenient: false)  // nothing skipped: --strict reads it too
         let label = try #require(t.id(named: "UILabel"))
         let content = t[try #require(t.id(named: "_UILabelContentLayer"))]
         #expect(content.kind == .layer && content.isHidden)
@@ -158,7 +160,8 @@ struct ImportFidelityTests {
 
     @Test("po someLayer with sublayers = (…): listed layers not described in the file become placeholders (hand-made from the e-learn text)")
     func poSublayers() throws {
-        let text = "<_UILabelLayer:0x7fd3b950ba70; position = CGPoint (187.5 361.75); bounds = CGRect (0 0; 136 20.5); sublayers = (<_UILabelContentLayer: 0x7fd3bb0e0a60>); opaque = YES>\n"
+        let text =
+            "<_UILabelLayer:0x7fd3b950ba70; position = CGPoint (187.5 361.75); bounds = CGRect (0 0; 136 20.5); sublayers = (<_UILabelContentLayer: 0x7fd3bb0e0a60>); opaque = YES>\n"
         let t = try tree(text, lenient: false)
         #expect(t.count == 2)
         let content = t[try #require(t.id(named: "_UILabelContentLayer"))]
@@ -224,7 +227,8 @@ struct ImportFidelityTests {
         // 120 levels: clamped at the 99 a layout file holds, with the first too-deep line named.
         var deep = ""
         for level in 0..<120 {
-            deep += String(repeating: "   |", count: level) + (level > 0 ? " " : "") + "<UIView: 0x\(level + 1); frame = (0 0; 10 10); layer = <CALayer: 0x1>>\n"
+            deep +=
+                String(repeating: "   |", count: level) + (level > 0 ? " " : "") + "<UIView: 0x\(level + 1); frame = (0 0; 10 10); layer = <CALayer: 0x1>>\n"
         }
         let clamped = try RecursiveDescriptionImporter.importDump(deep, file: "deep.txt", lenient: true)
         #expect(clamped.scene.tree.count == 120)

@@ -11,7 +11,8 @@ import Scenes
     /// A po line's note as RecursiveDescriptionImport writes it, by hand: the rect's `;` is
     /// inside parentheses, so it stays in its part.
     @Test func aWrittenNoteReadsBackIntoItsParts() throws {
-        let text = "UILabel 0x7f9; tag 3; printed: frame, anchorPoint; derived: bounds.size from frame, "
+        let text =
+            "UILabel 0x7f9; tag 3; printed: frame, anchorPoint; derived: bounds.size from frame, "
             + "position from frame and anchorPoint; assumed: transform identity; frame as written (0 0; 288 43.5): reproduced; "
             + "APPROXIMATE: the transform was not printed; line 12"
         let note = try #require(ImportNote(parsing: text))

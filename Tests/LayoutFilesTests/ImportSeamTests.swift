@@ -83,7 +83,9 @@ struct ImportSeamTests {
 
     static func sdcaLayerJSON(depth: Int) -> String {
         var node = "{\"class\": \"CALayer\", \"layerModel\": {\"bounds\": [[0, 0], [10, 10]], \"position\": [5, 5]}}"
-        for _ in 1..<depth { node = "{\"class\": \"CALayer\", \"layerModel\": {\"bounds\": [[0, 0], [10, 10]], \"position\": [5, 5], \"sublayers\": [\(node)]}}" }
+        for _ in 1..<depth {
+            node = "{\"class\": \"CALayer\", \"layerModel\": {\"bounds\": [[0, 0], [10, 10]], \"position\": [5, 5], \"sublayers\": [\(node)]}}"
+        }
         return node
     }
 
@@ -127,7 +129,9 @@ struct ImportSeamTests {
         #expect(dump.scene.tree.count == 120 && maxDepth(dump.scene.tree) == 98)
         #expect(dump.skipped.count == 1)
         var appKit = ""
-        for level in 0..<120 { appKit += String(repeating: "  ", count: level) + "[   AF    ! wLU ] h=--- v=--- NSView f=(0,0,10,10) b=(-) => <NSViewBackingLayer>\n" }
+        for level in 0..<120 {
+            appKit += String(repeating: "  ", count: level) + "[   AF    ! wLU ] h=--- v=--- NSView f=(0,0,10,10) b=(-) => <NSViewBackingLayer>\n"
+        }
         let a = try ImportForms.importText(appKit, file: "appkit.txt", lenient: true)
         #expect(a.scene.tree.count == 120 && maxDepth(a.scene.tree) == 98)
         #expect(a.skipped.count == 1 && a.skipped[0].message.contains("(21 layers that deep, all hung at level 99)"))

@@ -16,11 +16,11 @@ import Testing
 
     @Test func everyValueAndKeyKnowsItsLineAndColumn() throws {
         let text = """
-        {
-          "a": [1, true],
-          "b": {"c": null}
-        }
-        """
+            {
+              "a": [1, true],
+              "b": {"c": null}
+            }
+            """
         let root = try #require(try read(text))
         #expect(root.position == at(1, 1))
         let members = try #require(root.members)
@@ -144,8 +144,10 @@ import Testing
         #expect(e.suggestion == "write a tab as \\t")
     }
 
-    @Test(arguments: [("[01]", "invalid number 01"), ("[1.]", "invalid number 1."), ("[1e]", "invalid number 1e"),
-                      ("[0x1F]", "invalid number 0x1F"), ("[12px]", "invalid number 12px"), ("[-]", "expected a digit after \"-\"")])
+    @Test(arguments: [
+        ("[01]", "invalid number 01"), ("[1.]", "invalid number 1."), ("[1e]", "invalid number 1e"),
+        ("[0x1F]", "invalid number 0x1F"), ("[12px]", "invalid number 12px"), ("[-]", "expected a digit after \"-\"")
+    ])
     func malformedNumbersAreRefused(_ text: String, _ message: String) throws {
         let e = try failure(text)
         #expect(e.message.hasPrefix(message), "\(e)")

@@ -31,8 +31,10 @@ import TestSupport
 
     @Test func frameIsAppliedAfterAnchorPointWhateverTheKeyOrder() throws {
         // frame (140,140,100,100) with anchor (0,0): position = origin + 0⊙size = (140,140).
-        for fields in [#""anchorPoint": [0, 0], "frame": [140, 140, 100, 100]"#,
-                       #""frame": [140, 140, 100, 100], "anchorPoint": [0, 0]"#] {
+        for fields in [
+            #""anchorPoint": [0, 0], "frame": [140, 140, 100, 100]"#,
+            #""frame": [140, 140, 100, 100], "anchorPoint": [0, 0]"#
+        ] {
             let l = try layer(fields)
             #expect(l.position == Point(x: 140, y: 140))
             #expect(l.bounds == Rect(x: 0, y: 0, width: 100, height: 100))
@@ -74,7 +76,8 @@ import TestSupport
     }
 
     @Test func everyPlainFieldLands() throws {
-        let l = try layer("""
+        let l = try layer(
+            """
             "kind": "view", "anchorPointZ": 3, "zPosition": -2, "hidden": true, "masksToBounds": true,
             "geometryFlipped": true, "opacity": 0.25, "userInteractionEnabled": false,
             "backgroundColor": "SteelBlue", "borderColor": "#f80", "borderWidth": 1.5
@@ -98,10 +101,13 @@ import TestSupport
     @Test func rotate90StepIsAnExactQuarterTurn() throws {
         // MakeRotation(90°) about z: m12 = sin = 1, m21 = −sin = −1, cosines 0.
         let t = try layer(#""transform": [{"rotate": 90}]"#).transform
-        #expect(t == Transform3D(m11: 0, m12: 1, m13: 0, m14: 0,
-                                 m21: -1, m22: 0, m23: 0, m24: 0,
-                                 m31: 0, m32: 0, m33: 1, m34: 0,
-                                 m41: 0, m42: 0, m43: 0, m44: 1))
+        #expect(
+            t
+                == Transform3D(
+                    m11: 0, m12: 1, m13: 0, m14: 0,
+                    m21: -1, m22: 0, m23: 0, m24: 0,
+                    m31: 0, m32: 0, m33: 1, m34: 0,
+                    m41: 0, m42: 0, m43: 0, m44: 1))
     }
 
     @Test func stepsApplyFirstToLast() throws {
@@ -146,19 +152,22 @@ import TestSupport
         #expect(try layerError(#""transform": [{}]"#).message == "empty transform step")
         let mixed = try layerError(#""transform": [{"scale": 2}, 3]"#)
         #expect(mixed.path == "layers[0].transform[1]")
-        #expect(try layerError(#""transform": [{"scale": [2]}]"#).message
-            == "expected a scale: a number, [sx, sy] or [sx, sy, sz], found an array of 1 number")
+        #expect(
+            try layerError(#""transform": [{"scale": [2]}]"#).message
+                == "expected a scale: a number, [sx, sy] or [sx, sy, sz], found an array of 1 number")
         #expect(try layerError(#""rotation": 30"#).suggestion == "transforms are lists of steps: \"transform\": [{\"rotate\": …}]")
     }
 
     // MARK: Aliases
 
     @Test func viewSpellingsAreAliasesOfLayerSpellings() throws {
-        let asView = try json("""
+        let asView = try json(
+            """
             {"layers": [{"name": "a", "center": [1, 2], "clipsToBounds": true, "alpha": 0.5,
                          "subviews": [{"name": "b"}]}]}
             """)
-        let asLayer = try json("""
+        let asLayer = try json(
+            """
             {"layers": [{"name": "a", "position": [1, 2], "masksToBounds": true, "opacity": 0.5,
                          "sublayers": [{"name": "b"}]}]}
             """)
@@ -182,7 +191,8 @@ import TestSupport
     // MARK: The scene
 
     @Test func sceneFieldsLand() throws {
-        let scene = try json("""
+        let scene = try json(
+            """
             {"title": "T", "notes": "N", "screen": {"width": 320, "height": 240}, "layers": []}
             """)
         #expect(scene == Scene(title: "T", notes: "N", screen: Size(width: 320, height: 240)))
@@ -190,14 +200,16 @@ import TestSupport
 
     @Test func scriptEntriesKeepTheirLocations() throws {
         let scene = try json("{\"layers\": [],\n \"script\": [\"select a\",\n   \"rotate 30; move 1 0\"]}")
-        #expect(scene.script == [
-            ScriptLine("select a", location: SourceLocation(file: "t.json", line: 2, column: 13)),
-            ScriptLine("rotate 30; move 1 0", location: SourceLocation(file: "t.json", line: 3, column: 4)),
-        ])
+        #expect(
+            scene.script == [
+                ScriptLine("select a", location: SourceLocation(file: "t.json", line: 2, column: 13)),
+                ScriptLine("rotate 30; move 1 0", location: SourceLocation(file: "t.json", line: 3, column: 4))
+            ])
     }
 
     @Test func aYAMLBlockScriptIsOneLinePerCommandAtItsSourceLine() throws {
-        let scene = try yaml("""
+        let scene = try yaml(
+            """
             layers: []
             script: |
               select a
@@ -205,11 +217,12 @@ import TestSupport
                 rotate 30
               move 1 0
             """)
-        #expect(scene.script == [
-            ScriptLine("select a", location: SourceLocation(file: "t.yaml", line: 3, column: 3)),
-            ScriptLine("  rotate 30", location: SourceLocation(file: "t.yaml", line: 5, column: 5)),
-            ScriptLine("move 1 0", location: SourceLocation(file: "t.yaml", line: 6, column: 3)),
-        ])
+        #expect(
+            scene.script == [
+                ScriptLine("select a", location: SourceLocation(file: "t.yaml", line: 3, column: 3)),
+                ScriptLine("  rotate 30", location: SourceLocation(file: "t.yaml", line: 5, column: 5)),
+                ScriptLine("move 1 0", location: SourceLocation(file: "t.yaml", line: 6, column: 3))
+            ])
     }
 
     @Test func anEmptyLayersArrayIsAnEmptyScene() throws {
@@ -235,16 +248,19 @@ import TestSupport
     // MARK: Errors
 
     @Test func errorDescriptionLeavesOutEmptyParts() {
-        let full = LayoutError(file: "a.json", line: 3, column: 7, path: "layers[0].anchorpoint",
-                               message: "unknown field \"anchorpoint\"", suggestion: "did you mean \"anchorPoint\"?")
+        let full = LayoutError(
+            file: "a.json", line: 3, column: 7, path: "layers[0].anchorpoint",
+            message: "unknown field \"anchorpoint\"", suggestion: "did you mean \"anchorPoint\"?")
         #expect(full.description == "a.json:3:7: layers[0].anchorpoint: unknown field \"anchorpoint\"; did you mean \"anchorPoint\"?")
         let bare = LayoutError(file: "a.json", line: 1, column: 2, message: "trailing comma")
         #expect(bare.description == "a.json:1:2: trailing comma")
     }
 
-    @Test(arguments: [("anchorpoint", "anchorPoint"), ("bakgroundColor", "backgroundColor"), ("backgroundColour", "backgroundColor"),
-                      ("postion", "position"), ("opactiy", "opacity"), ("children", "sublayers"), ("zposition", "zPosition"),
-                      ("isHidden", "hidden"), ("isUserInteractionEnabled", "userInteractionEnabled")])
+    @Test(arguments: [
+        ("anchorpoint", "anchorPoint"), ("bakgroundColor", "backgroundColor"), ("backgroundColour", "backgroundColor"),
+        ("postion", "position"), ("opactiy", "opacity"), ("children", "sublayers"), ("zposition", "zPosition"),
+        ("isHidden", "hidden"), ("isUserInteractionEnabled", "userInteractionEnabled")
+    ])
     func unknownFieldsSuggestTheFieldMeant(_ typo: String, _ meant: String) throws {
         let e = try layerError("\"\(typo)\": 1")
         #expect(e.message == "unknown field \"\(typo)\" in a layer")
@@ -255,7 +271,10 @@ import TestSupport
     @Test func anUnknownFieldWithNoNearMissListsTheValidOnes() throws {
         let e = try layerError(#""cornerRadius": 4"#)
         // Listed in the order the property declarations give (the order a save writes them).
-        #expect(e.suggestion == "valid fields in a layer: name, kind, bounds, anchorPoint, anchorPointZ, position, center, frame, zPosition, transform, sublayerTransform, hidden, masksToBounds, clipsToBounds, geometryFlipped, opacity, alpha, userInteractionEnabled, backgroundColor, borderColor, borderWidth, autoresizingMask, autoresize, note, contentsScale, contentScaleFactor, drawing, sublayers, subviews")
+        #expect(
+            e.suggestion
+                == "valid fields in a layer: name, kind, bounds, anchorPoint, anchorPointZ, position, center, frame, zPosition, transform, sublayerTransform, hidden, masksToBounds, clipsToBounds, geometryFlipped, opacity, alpha, userInteractionEnabled, backgroundColor, borderColor, borderWidth, autoresizingMask, autoresize, note, contentsScale, contentScaleFactor, drawing, sublayers, subviews"
+        )
     }
 
     @Test func aLayerFieldAtTheTopLevelSaysWhereItGoes() throws {

@@ -118,7 +118,7 @@ import TestSupport
     func mutatedLayoutsLoadOrFailCleanlyAndNeverCrash(_ seed: String, _ format: LayoutFormat) throws {
         // Random edits with the characters that matter to the two syntaxes and some bytes that
         // are not UTF-8. Every outcome must be a scene that round-trips or an error with a place.
-        var rng = MutationFuzzer.Random(seed: 2024) // SplitMix64: a failure here replays exactly
+        var rng = MutationFuzzer.Random(seed: 2024)  // SplitMix64: a failure here replays exactly
         let alphabet = Array("{}[],:\"'#-\n\t 0123456789.eE+abnNxu\\&*!|>%@`".utf8) + [0, 0xFF, 0xC3, 0xA9]
         for _ in 0..<1_000 {
             var bytes = Array(seed.utf8)

@@ -23,13 +23,15 @@ import Testing
 
     @Test func anEditIsWrittenIntoTheFilesTextInPlace() throws {
         let edited = Self.original.replacingOccurrences(of: "[100, 100]", with: "[107, 100]")
-        #expect(try Self.outcome(edited, existing: Array(Self.original.utf8))
-            == .text(edited, original: Self.original, rewritten: []))
+        #expect(
+            try Self.outcome(edited, existing: Array(Self.original.utf8))
+                == .text(edited, original: Self.original, rewritten: []))
     }
 
     @Test func noEditGivesTheSameText() throws {
-        #expect(try Self.outcome(Self.original, existing: Array(Self.original.utf8))
-            == .text(Self.original, original: Self.original, rewritten: []))
+        #expect(
+            try Self.outcome(Self.original, existing: Array(Self.original.utf8))
+                == .text(Self.original, original: Self.original, rewritten: []))
     }
 
     @Test func noFileBytesThatAreNotUTF8OrAnotherExtensionGiveTheCanonicalSave() throws {

@@ -11,12 +11,19 @@ indirect enum JSONValue: Decodable, Equatable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSONValue].self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? c.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([JSONValue].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: JSONValue].self))
+        }
     }
 
     static func parse(_ text: String) throws -> JSONValue { try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) }
@@ -151,7 +158,10 @@ struct SDCALayerImportTests {
         let root = tree[try #require(tree.id(named: "CAShapeLayer#1"))]
         #expect(root.frame == Rect(x: 20, y: 200, width: 300, height: 80))
         // The note names what the file gave, what was derived from it, and what is not modelled.
-        #expect(root.note?.hasPrefix("CAShapeLayer; printed: bounds, position, anchorPoint, transform, frame, anchorPointZ, zPosition, sublayerTransform, isHidden, masksToBounds, isGeometryFlipped, opacity, borderColor, borderWidth; derived: frame (20 200; 300 80); frame as written (20 200; 300 80): reproduced; not modelled: allowsEdgeAntialiasing") == true)
+        #expect(
+            root.note?.hasPrefix(
+                "CAShapeLayer; printed: bounds, position, anchorPoint, transform, frame, anchorPointZ, zPosition, sublayerTransform, isHidden, masksToBounds, isGeometryFlipped, opacity, borderColor, borderWidth; derived: frame (20 200; 300 80); frame as written (20 200; 300 80): reproduced; not modelled: allowsEdgeAntialiasing"
+            ) == true)
         // The fourth 60×80 cell: position (210, 40) in a 300×80 layer at the root's origin:
         // frame x = 210 − 30 = 180; on screen 20 + 0 + 180 = 200, 200 + 0 + 0 = 200.
         let cell = try #require(tree.id(named: "CALayer#5"))

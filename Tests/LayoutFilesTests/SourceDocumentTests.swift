@@ -100,8 +100,10 @@ import Geometry
     }
 
     @Test func thePlainReadingAgreesWithTheGeneralOneForEveryField() throws {
-        let values = ["\"abc\"", "\"\"", "[1, 2]", "[1, 2, 3]", "[1, 2, 3, 4]", "[0, 0, -1, 5]", "[1e10, 0, 1, 1]", "0.5", "-1", "0", "2",
-                      "1e9", "1e10", "-1e9", "true", "false", "null", "{\"x\": 1, \"y\": 2}", "[true, 1]", "\"#ff0000\""]
+        let values = [
+            "\"abc\"", "\"\"", "[1, 2]", "[1, 2, 3]", "[1, 2, 3, 4]", "[0, 0, -1, 5]", "[1e10, 0, 1, 1]", "0.5", "-1", "0", "2",
+            "1e9", "1e10", "-1e9", "true", "false", "null", "{\"x\": 1, \"y\": 2}", "[true, 1]", "\"#ff0000\""
+        ]
         var plainReads = 0
         for (slot, declaration) in LayoutDecoder.Field.decodeDeclarations.enumerated() {
             for value in values {

@@ -16,8 +16,9 @@ import Geometry
     /// The save's steps multiply to the matrix the decoder gave the layer.
     @Test func theSaveReadsTheStepsTheDecoderBuiltTheLayerFrom() throws {
         let list = #"[{"scale": [2, 3]}, {"translate": [10, 0]}, {"rotate": 90}]"#
-        let scene = try LayoutFile.parse(#"{"layers": [{"name": "a", "bounds": [0, 0, 10, 10], "transform": \#(list)}]}"#,
-                                         file: "t.json", format: .json)
+        let scene = try LayoutFile.parse(
+            #"{"layers": [{"name": "a", "bounds": [0, 0, 10, 10], "transform": \#(list)}]}"#,
+            file: "t.json", format: .json)
         let loaded = scene.tree[try #require(scene.tree.id(named: "a"))].transform
         let read = try Self.steps(list).map { try #require(TransformFit.step($0)) }
         #expect(read.map(\.key) == ["scale", "translate", "rotate"])

@@ -36,8 +36,10 @@ import Testing
         var rng = SplitMix64(seed: 36)
         // Few colours, so cells repeat colours and ties happen; 0 and a flag-only value are
         // undrawn samples.
-        let palette: [Packed] = [0, PackedColor.present | 0x10_2030, PackedColor.present | 0xF0_E0D0,
-                                 PackedColor.present | 0x10_2031, PackedColor.dim, PackedColor.present]
+        let palette: [Packed] = [
+            0, PackedColor.present | 0x10_2030, PackedColor.present | 0xF0_E0D0,
+            PackedColor.present | 0x10_2031, PackedColor.dim, PackedColor.present
+        ]
         for _ in 0..<20_000 {
             var values = [Packed](repeating: 0, count: 8)
             let colours = 1 + Int(rng.next() % UInt64(palette.count))
@@ -52,8 +54,9 @@ import Testing
             let two = samples.twoColours(), generic = RasterSurface.twoColours(count: 8, bit: Self.brailleBit, sample)
             #expect(two.fg == generic.fg && two.bg == generic.bg && two.mask == generic.mask, "\(values)")
             let rim = samples.rim(dots: dots, ink: ink, backdrop: backdrop)
-            let genericRim = RasterSurface.edgeCell(dots: dots, under: values[0], ink: ink, count: 8, bit: Self.brailleBit,
-                                                    backdrop: backdrop, sample, byColourOnly: true)
+            let genericRim = RasterSurface.edgeCell(
+                dots: dots, under: values[0], ink: ink, count: 8, bit: Self.brailleBit,
+                backdrop: backdrop, sample, byColourOnly: true)
             #expect(rim.0 == genericRim.0 && rim.1 == genericRim.1, "\(values) \(dots) \(ink)")
         }
     }
@@ -63,8 +66,10 @@ import Testing
         // 2.375 cells covers sample columns 2…13 (cells 1…6) and sample rows 4…8: all of
         // cell row 1, and only the top sample row of cell row 2.
         let colour = PackedColor.present | 0x33_66CC
-        let box = [PolyVertex(x: 1, y: 1.125, real: true), PolyVertex(x: 7, y: 1.125, real: true),
-                   PolyVertex(x: 7, y: 2.375, real: true), PolyVertex(x: 1, y: 2.375, real: true)]
+        let box = [
+            PolyVertex(x: 1, y: 1.125, real: true), PolyVertex(x: 7, y: 1.125, real: true),
+            PolyVertex(x: 7, y: 2.375, real: true), PolyVertex(x: 1, y: 2.375, real: true)
+        ]
         for fresh in [false, true] {
             var surface = RasterSurface(mode: .braille, columns: 10, rows: 6, cellAspect: 2, backdrop: 0)
             surface.fillPolygon(box, color: colour, alpha: 1)

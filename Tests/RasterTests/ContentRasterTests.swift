@@ -13,10 +13,12 @@ import LayerModel
     func cells(of color: Color, in canvas: Canvas) -> Set<[Int]> {
         var out: Set<[Int]> = []
         let c = CellColor.rgb(color.red, color.green, color.blue)
-        for r in 0..<canvas.rows { for col in 0..<canvas.columns {
-            let s = canvas[col, r].style
-            if s.foreground == c || s.background == c { out.insert([col, r]) }
-        } }
+        for r in 0..<canvas.rows {
+            for col in 0..<canvas.columns {
+                let s = canvas[col, r].style
+                if s.foreground == c || s.background == c { out.insert([col, r]) }
+            }
+        }
         return out
     }
 
@@ -25,9 +27,10 @@ import LayerModel
         // translate 10 4, fill-rect 0 0 10 8 blue: layer x 10…20, y 4…12 → screen 30…40 × 16…24
         // → columns 15…19, rows 4…5 (4 points per row).
         var tree = LayerTree()
-        _ = try tree.add(Scenes.layer("l", Rect(0, 0, 40, 24), at: Point(40, 24)) {
-            $0.drawing = [.translate(10, 4), .fillRect(Rect(0, 0, 10, 8), DrawingColor(Scenes.blue))]
-        })
+        _ = try tree.add(
+            Scenes.layer("l", Rect(0, 0, 40, 24), at: Point(40, 24)) {
+                $0.drawing = [.translate(10, 4), .fillRect(Rect(0, 0, 10, 8), DrawingColor(Scenes.blue))]
+            })
         let blue = cells(of: Scenes.blue, in: Scenes.render(tree, mode: .blocks, overlays: []))
         #expect(blue == Set((15...19).flatMap { c in (4...5).map { [c, $0] } }))
     }
@@ -38,10 +41,11 @@ import LayerModel
         // A green sublayer at layer (35, 12) (bounds 0 0 10 8: layer 30…40 × 8…16, screen
         // 50…60 × 20…28, rows 5…6) covers the red there: content comes before sublayers.
         var tree = LayerTree()
-        let id = try tree.add(Scenes.layer("l", Rect(0, 0, 40, 24), at: Point(40, 24)) {
-            $0.masksToBounds = true
-            $0.drawing = [.fillRect(Rect(30, 0, 40, 24), DrawingColor(Scenes.red))]
-        })
+        let id = try tree.add(
+            Scenes.layer("l", Rect(0, 0, 40, 24), at: Point(40, 24)) {
+                $0.masksToBounds = true
+                $0.drawing = [.fillRect(Rect(30, 0, 40, 24), DrawingColor(Scenes.red))]
+            })
         _ = try tree.add(Scenes.layer("s", Rect(0, 0, 10, 8), at: Point(35, 12)) { $0.backgroundColor = Scenes.green }, in: id)
         let canvas = Scenes.render(tree, mode: .blocks, overlays: [])
         let red = cells(of: Scenes.red, in: canvas)
@@ -64,9 +68,10 @@ import LayerModel
         // at 0 operations nothing is drawn; at 2 the origin is at layer (20, 8) = screen (40, 20)
         // → cell (20, 5).
         var tree = LayerTree()
-        let id = try tree.add(Scenes.layer("l", Rect(0, 0, 40, 24), at: Point(40, 24)) {
-            $0.drawing = [.fillRect(Rect(0, 0, 8, 8), DrawingColor(Scenes.blue)), .translate(20, 8)]
-        })
+        let id = try tree.add(
+            Scenes.layer("l", Rect(0, 0, 40, 24), at: Point(40, 24)) {
+                $0.drawing = [.fillRect(Rect(0, 0, 8, 8), DrawingColor(Scenes.blue)), .translate(20, 8)]
+            })
         func render(_ n: Int) -> Canvas {
             var options = RasterOptions(mode: .blocks, overlays: [])
             options.contentStep = ContentStep(layer: id, count: n)
@@ -89,20 +94,22 @@ import LayerModel
         // same layer's background covers: both go through the one map, perspective included.
         func tree(content: Bool) throws -> LayerTree {
             var t = LayerTree()
-            _ = try t.add(Scenes.layer("l", Rect(0, 0, 40, 24), at: Point(40, 24)) {
-                $0.transform = Transform3D.rotation(.degrees(50), x: 0, y: 1, z: 0).concatenating(.perspective(eyeDistance: 200))
-                if content {
-                    $0.drawing = [.fillRect(Rect(0, 0, 40, 24), DrawingColor(Scenes.red))]
-                } else {
-                    $0.backgroundColor = Scenes.red
-                }
-            })
+            _ = try t.add(
+                Scenes.layer("l", Rect(0, 0, 40, 24), at: Point(40, 24)) {
+                    $0.transform = Transform3D.rotation(.degrees(50), x: 0, y: 1, z: 0).concatenating(.perspective(eyeDistance: 200))
+                    if content {
+                        $0.drawing = [.fillRect(Rect(0, 0, 40, 24), DrawingColor(Scenes.red))]
+                    } else {
+                        $0.backgroundColor = Scenes.red
+                    }
+                })
             return t
         }
         // No outlines: the layer's own outline would cover its edge cells in one case only.
         func render(_ t: LayerTree) -> Canvas {
-            SceneRasterizer.render(t, viewport: Scenes.viewport, columns: Scenes.columns, rows: Scenes.rows,
-                                   options: RasterOptions(mode: .blocks, overlays: [], showOutlines: false))
+            SceneRasterizer.render(
+                t, viewport: Scenes.viewport, columns: Scenes.columns, rows: Scenes.rows,
+                options: RasterOptions(mode: .blocks, overlays: [], showOutlines: false))
         }
         let drawn = cells(of: Scenes.red, in: render(try tree(content: true)))
         let background = cells(of: Scenes.red, in: render(try tree(content: false)))

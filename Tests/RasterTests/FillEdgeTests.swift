@@ -14,10 +14,11 @@ import LayerModel
     /// sample is 1 × 1 point, a sextant sample 1 × 4/3, a half-block pixel 2 × 2.
     static func render(degrees: Double, mode: RenderMode) throws -> Canvas {
         var tree = LayerTree()
-        _ = try tree.add(Scenes.layer("plate", Rect(0, 0, 120, 72), at: Point(80, 80)) {
-            $0.transform = .rotation(.degrees(degrees))
-            $0.backgroundColor = Scenes.blue
-        })
+        _ = try tree.add(
+            Scenes.layer("plate", Rect(0, 0, 120, 72), at: Point(80, 80)) {
+                $0.transform = .rotation(.degrees(degrees))
+                $0.backgroundColor = Scenes.blue
+            })
         return SceneRasterizer.render(tree, viewport: Scenes.viewport, columns: 80, rows: 40, options: RasterOptions(mode: mode))
     }
 
@@ -40,8 +41,10 @@ import LayerModel
         switch mode {
         case .braille:
             // Quadrant and half blocks: each quadrant is a column of two dots.
-            let quadrants: [UInt32: Int] = [0x2598: 1, 0x259D: 2, 0x2580: 3, 0x2596: 4, 0x258C: 5, 0x259E: 6, 0x259B: 7,
-                                            0x2597: 8, 0x259A: 9, 0x2590: 10, 0x259C: 11, 0x2584: 12, 0x2599: 13, 0x259F: 14, 0x2588: 15]
+            let quadrants: [UInt32: Int] = [
+                0x2598: 1, 0x259D: 2, 0x2580: 3, 0x2596: 4, 0x258C: 5, 0x259E: 6, 0x259B: 7,
+                0x2597: 8, 0x259A: 9, 0x2590: 10, 0x259C: 11, 0x2584: 12, 0x2599: 13, 0x259F: 14, 0x2588: 15
+            ]
             if (0x2800...0x28FF).contains(code) {
                 let dots = code - 0x2800
                 let place: [(Int, Int)] = [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (0, 3), (1, 3)]
@@ -55,10 +58,12 @@ import LayerModel
         case .octant:
             // Octant n (1 2 / 3 4 / 5 6 / 7 8) is bit n − 1; U+1CD00… in mask order, skipping
             // the 26 masks with older characters.
-            let existing: [Int: UInt32] = [0: 0x20, 1: 0x1CEA8, 2: 0x1CEAB, 3: 0x1FB82, 5: 0x2598, 10: 0x259D, 15: 0x2580,
-                                           20: 0x1FBE6, 40: 0x1FBE7, 63: 0x1FB85, 64: 0x1CEA3, 80: 0x2596, 85: 0x258C,
-                                           90: 0x259E, 95: 0x259B, 128: 0x1CEA0, 160: 0x2597, 165: 0x259A, 170: 0x2590,
-                                           175: 0x259C, 192: 0x2582, 240: 0x2584, 245: 0x2599, 250: 0x259F, 252: 0x2586, 255: 0x2588]
+            let existing: [Int: UInt32] = [
+                0: 0x20, 1: 0x1CEA8, 2: 0x1CEAB, 3: 0x1FB82, 5: 0x2598, 10: 0x259D, 15: 0x2580,
+                20: 0x1FBE6, 40: 0x1FBE7, 63: 0x1FB85, 64: 0x1CEA3, 80: 0x2596, 85: 0x258C,
+                90: 0x259E, 95: 0x259B, 128: 0x1CEA0, 160: 0x2597, 165: 0x259A, 170: 0x2590,
+                175: 0x259C, 192: 0x2582, 240: 0x2584, 245: 0x2599, 250: 0x259F, 252: 0x2586, 255: 0x2588
+            ]
             var next: UInt32 = 0x1CD00, mask = -1
             for m in 0..<256 {
                 let scalar: UInt32
@@ -73,7 +78,13 @@ import LayerModel
                 if n >= 21 { n += 1 }
                 if n >= 42 { n += 1 }
                 mask = n
-            } else if code == 0x258C { mask = 21 } else if code == 0x2590 { mask = 42 } else if code == 0x2588 { mask = 63 }
+            } else if code == 0x258C {
+                mask = 21
+            } else if code == 0x2590 {
+                mask = 42
+            } else if code == 0x2588 {
+                mask = 63
+            }
             for k in 0..<6 where mask & (1 << k) != 0 { set(k & 1, k >> 1) }
         default:
             if code == 0x2580 { set(0, 0) } else if code == 0x2584 { set(0, 1) } else if code == 0x2588 { set(0, 0); set(0, 1) }
@@ -86,27 +97,29 @@ import LayerModel
     static func compare(degrees: Double, mode: RenderMode) throws -> Comparison {
         let canvas = try render(degrees: degrees, mode: mode)
         let (pc, pr) = grid(mode)
-        let sw = 2 / Double(pc), sh = 4 / Double(pr)   // a sample in points
+        let sw = 2 / Double(pc), sh = 4 / Double(pr)  // a sample in points
         let t = -degrees * .pi / 180, c = cos(t), s = sin(t)
         var out = Comparison()
         for row in 0..<canvas.rows {
             for column in 0..<canvas.columns {
                 let lit = litSamples(canvas[column, row], mode)
-                for j in 0..<pr { for i in 0..<pc {
-                    // The sample's centre in points, turned back into the plate's frame.
-                    let x = (Double(column * pc + i) + 0.5) * sw - 80, y = (Double(row * pr + j) + 0.5) * sh - 80
-                    let lx = x * c - y * s, ly = x * s + y * c
-                    let inside = abs(lx) < 60 && abs(ly) < 36
-                    let on = lit[j * pc + i]
-                    if inside { out.truth += 1 }
-                    if on { out.lit += 1 }
-                    if inside && on { out.both += 1 }
-                    if on && !inside {
-                        // How far outside, in samples (the larger side of a sample).
-                        let dx = max(0, abs(lx) - 60), dy = max(0, abs(ly) - 36)
-                        out.worstOutside = max(out.worstOutside, (dx * dx + dy * dy).squareRoot() / max(sw, sh))
+                for j in 0..<pr {
+                    for i in 0..<pc {
+                        // The sample's centre in points, turned back into the plate's frame.
+                        let x = (Double(column * pc + i) + 0.5) * sw - 80, y = (Double(row * pr + j) + 0.5) * sh - 80
+                        let lx = x * c - y * s, ly = x * s + y * c
+                        let inside = abs(lx) < 60 && abs(ly) < 36
+                        let on = lit[j * pc + i]
+                        if inside { out.truth += 1 }
+                        if on { out.lit += 1 }
+                        if inside && on { out.both += 1 }
+                        if on && !inside {
+                            // How far outside, in samples (the larger side of a sample).
+                            let dx = max(0, abs(lx) - 60), dy = max(0, abs(ly) - 36)
+                            out.worstOutside = max(out.worstOutside, (dx * dx + dy * dy).squareRoot() / max(sw, sh))
+                        }
                     }
-                }}
+                }
             }
         }
         return out

@@ -11,9 +11,11 @@ import LayerModel
     /// Points on a 24 × 24 grid over the scene's screen and a little beyond it.
     static func probes() -> [Point] {
         var points: [Point] = []
-        for i in 0..<24 { for j in 0..<24 {
-            points.append(Point(x: -40 + 880 * Double(i) / 23, y: -40 + 560 * Double(j) / 23))
-        } }
+        for i in 0..<24 {
+            for j in 0..<24 {
+                points.append(Point(x: -40 + 880 * Double(i) / 23, y: -40 + 560 * Double(j) / 23))
+            }
+        }
         return points
     }
 
@@ -42,7 +44,7 @@ import LayerModel
         var tree = LayerTree()
         var box = Layer(name: "box", kind: .layer)
         box.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
-        box.position = Point(x: 5, y: 5)   // frame (0, 0, 10, 10)
+        box.position = Point(x: 5, y: 5)  // frame (0, 0, 10, 10)
         let id = try tree.add(box)
         #expect(tree.hitTestScreenAsLayers(Point(x: 5, y: 5), order: .zPosition) == id)
         // Moved to frame (100, 100, 10, 10): (5, 5) misses, (105, 105) hits.

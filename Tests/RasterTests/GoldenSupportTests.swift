@@ -17,19 +17,21 @@ import Testing
 
     @Test func diffNamesEachDifferingRowAndTheSize() {
         let diff = Golden.diff(expected: "|ab|\n|cd|", actual: "|ab|\n|cx|\n|ef|")
-        #expect(diff == """
-            rows: expected 2, got 3
-            row 1:
-              expected |cd|
-              actual   |cx|
-            row 2:
-              expected (none)
-              actual   |ef|
-            """)
+        #expect(
+            diff == """
+                rows: expected 2, got 3
+                row 1:
+                  expected |cd|
+                  actual   |cx|
+                row 2:
+                  expected (none)
+                  actual   |ef|
+                """)
     }
 
     @Test func goldenPathsLiveNextToTheTestFile() {
-        #expect(Golden.path(testFile: "/src/Tests/RasterTests/FooTests.swift", suite: "FooTests", name: "bar")
+        #expect(
+            Golden.path(testFile: "/src/Tests/RasterTests/FooTests.swift", suite: "FooTests", name: "bar")
                 == "/src/Tests/RasterTests/__Goldens__/FooTests/bar.txt")
     }
 

@@ -23,7 +23,7 @@ import LayerModel
                 for c in column..<(column + 5) {
                     #expect(canvas[c, row].style.background == .rgb(40, 80, 220), "(\(c), \(row))")
                 }
-                #expect(column >= 16)   // right of top's columns 1…15 (16 is under's again)
+                #expect(column >= 16)  // right of top's columns 1…15 (16 is under's again)
             }
         }
         #expect(found == 1)
@@ -33,8 +33,9 @@ import LayerModel
     @Test func noLabelsUnlessAsked() throws {
         var tree = LayerTree()
         _ = try tree.add(Scenes.layer("under", Rect(0, 0, 60, 40), at: Point(32, 24)) { $0.backgroundColor = Scenes.blue })
-        let canvas = SceneRasterizer.render(tree, viewport: Scenes.viewport, columns: 40, rows: 12,
-                                            options: RasterOptions(mode: .braille))
+        let canvas = SceneRasterizer.render(
+            tree, viewport: Scenes.viewport, columns: 40, rows: 12,
+            options: RasterOptions(mode: .braille))
         #expect(!canvas.text.contains("under"))
     }
 
@@ -65,11 +66,12 @@ import LayerModel
     /// from column 29 on row 5.
     static func turnedHand() throws -> LayerTree {
         var tree = LayerTree()
-        _ = try tree.add(Scenes.layer("hand", Rect(0, 0, 4, 40), at: Point(20, 40)) {
-            $0.anchorPoint = Point(0.5, 1)
-            $0.transform = .rotation(.degrees(60))
-            $0.backgroundColor = Scenes.red
-        })
+        _ = try tree.add(
+            Scenes.layer("hand", Rect(0, 0, 4, 40), at: Point(20, 40)) {
+                $0.anchorPoint = Point(0.5, 1)
+                $0.transform = .rotation(.degrees(60))
+                $0.backgroundColor = Scenes.red
+            })
         return tree
     }
 
@@ -91,7 +93,7 @@ import LayerModel
         let found = LabelTests.columns(of: "hand", in: canvas)
         #expect(found.count == 1)
         #expect(found.first?.column == 29 && found.first?.row == 5)
-        #expect(canvas[28, 5] == .blank)   // the gap: the name does not touch the hand
+        #expect(canvas[28, 5] == .blank)  // the gap: the name does not touch the hand
     }
 
     /// With a box just right of the tip (x 58…80, y 16…28: columns 29…39, rows 4…6), the
@@ -121,11 +123,12 @@ import LayerModel
     @Test func aNameNeverSitsOnASiblingsFill() throws {
         var tree = LayerTree()
         _ = try tree.add(Scenes.layer("a-plate-too-narrow-for-its-name", Rect(0, 0, 30, 12), at: Point(65, 22)) { $0.backgroundColor = Scenes.blue })
-        _ = try tree.add(Scenes.layer("hand", Rect(0, 0, 4, 40), at: Point(20, 40)) {
-            $0.anchorPoint = Point(0.5, 1)
-            $0.transform = .rotation(.degrees(60))
-            $0.backgroundColor = Scenes.red
-        })
+        _ = try tree.add(
+            Scenes.layer("hand", Rect(0, 0, 4, 40), at: Point(20, 40)) {
+                $0.anchorPoint = Point(0.5, 1)
+                $0.transform = .rotation(.degrees(60))
+                $0.backgroundColor = Scenes.red
+            })
         var options = RasterOptions(mode: .braille)
         options.labels = .all
         let canvas = SceneRasterizer.render(tree, viewport: Scenes.viewport, columns: 40, rows: 12, options: options)
@@ -139,4 +142,3 @@ import LayerModel
         }
     }
 }
-

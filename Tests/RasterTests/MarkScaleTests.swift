@@ -12,10 +12,11 @@ import LayerModel
     /// 23 (floor(22.5) + 1) — right through the marks.
     static func plate() throws -> (LayerTree, LayerID) {
         var tree = LayerTree()
-        let id = try tree.add(Scenes.layer("plate", Rect(0, 0, 160, 80), at: Point(30, 15)) {
-            $0.anchorPoint = Point(0.05, 0.05)
-            $0.backgroundColor = Scenes.blue
-        })
+        let id = try tree.add(
+            Scenes.layer("plate", Rect(0, 0, 160, 80), at: Point(30, 15)) {
+                $0.anchorPoint = Point(0.05, 0.05)
+                $0.backgroundColor = Scenes.blue
+            })
         return (tree, id)
     }
 
@@ -23,8 +24,9 @@ import LayerModel
         let (tree, id) = try plate()
         var options = RasterOptions(mode: .braille, selection: id)
         options.labels = .all
-        let canvas = SceneRasterizer.render(tree, viewport: Viewport(origin: .zero, pointsPerColumn: 1),
-                                            columns: columns, rows: rows, options: options)
+        let canvas = SceneRasterizer.render(
+            tree, viewport: Viewport(origin: .zero, pointsPerColumn: 1),
+            columns: columns, rows: rows, options: options)
         return (canvas, options)
     }
 

@@ -35,9 +35,12 @@ import Testing
             if k % 4 == 0 {
                 let x = 200 * rng.unit(), y = 160 * rng.unit()
                 let w = rng.unit() < 0.5 ? 1.0 : 1 + 50 * rng.unit(), h = 1 + 80 * rng.unit()
-                surface.fill([PolyVertex(x: x, y: y, real: true), PolyVertex(x: x + w, y: y, real: true),
-                              PolyVertex(x: x + w, y: y + h, real: true), PolyVertex(x: x, y: y + h, real: true)],
-                             color: color, alpha: alpha)
+                surface.fill(
+                    [
+                        PolyVertex(x: x, y: y, real: true), PolyVertex(x: x + w, y: y, real: true),
+                        PolyVertex(x: x + w, y: y + h, real: true), PolyVertex(x: x, y: y + h, real: true)
+                    ],
+                    color: color, alpha: alpha)
             } else {
                 surface.fill(Self.polygon(&rng, n: 3 + Int(rng.next() % 7)), color: color, alpha: alpha)
             }
@@ -84,9 +87,12 @@ import Testing
         // column 11 one quarter (64/256 → 64); rows 5 and 40 half as much (2 of 4 scanlines:
         // 96/256 → 96 and 32/256 → 32).
         var surface = PixelSurface(width: 30, height: 50)
-        surface.fill([PolyVertex(x: 10.25, y: 5.5, real: true), PolyVertex(x: 11.25, y: 5.5, real: true),
-                      PolyVertex(x: 11.25, y: 40.5, real: true), PolyVertex(x: 10.25, y: 40.5, real: true)],
-                     color: 0xFFFFFF, alpha: 1)
+        surface.fill(
+            [
+                PolyVertex(x: 10.25, y: 5.5, real: true), PolyVertex(x: 11.25, y: 5.5, real: true),
+                PolyVertex(x: 11.25, y: 40.5, real: true), PolyVertex(x: 10.25, y: 40.5, real: true)
+            ],
+            color: 0xFFFFFF, alpha: 1)
         var image = PixelImage(width: 30, height: 50)
         var work = PixelDisplayList.PaintWork()
         surface.list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: 30, height: 50), work: &work)

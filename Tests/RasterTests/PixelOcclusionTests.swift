@@ -12,7 +12,8 @@ import Testing
     /// `layers` layers at `columns` × `rows` cells of 10 × 20 pixels, recorded as the pixel
     /// mode paints it.
     static func nestedScene(layers: Int = 300, columns: Int = 60, rows: Int = 24)
-        -> (list: PixelDisplayList, width: Int, height: Int, backdrop: UInt32) {
+        -> (list: PixelDisplayList, width: Int, height: Int, backdrop: UInt32)
+    {
         let tree = RasterBenchmark.scene(layerCount: layers)
         let viewport = Viewport.fitting(RasterBenchmark.screen, columns: columns, rows: rows)
         let options = RasterOptions(mode: .braille, unicode: true, selection: tree.id(named: "L1"))
@@ -39,8 +40,10 @@ import Testing
         // touches only tiles the front one covers whole, so it is never painted.
         var surface = PixelSurface(width: 160, height: 160)
         func square(_ color: UInt32) -> [PolyVertex] {
-            [PolyVertex(x: 40, y: 40, real: true), PolyVertex(x: 120, y: 40, real: true),
-             PolyVertex(x: 120, y: 120, real: true), PolyVertex(x: 40, y: 120, real: true)]
+            [
+                PolyVertex(x: 40, y: 40, real: true), PolyVertex(x: 120, y: 40, real: true),
+                PolyVertex(x: 120, y: 120, real: true), PolyVertex(x: 40, y: 120, real: true)
+            ]
         }
         surface.fill(square(0xFF0000), color: 0xFF0000, alpha: 1)
         surface.fill(square(0x00FF00), color: 0x00FF00, alpha: 1)

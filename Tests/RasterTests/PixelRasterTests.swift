@@ -14,11 +14,12 @@ import Testing
 
     static func plate(_ size: Size, at centre: Point, degrees: Double, _ configure: (inout Layer) -> Void = { _ in }) throws -> LayerTree {
         var tree = LayerTree()
-        _ = try tree.add(Scenes.layer("plate", Rect(0, 0, size.width, size.height), at: centre) {
-            $0.transform = .rotation(.degrees(degrees))
-            $0.backgroundColor = Scenes.blue
-            configure(&$0)
-        })
+        _ = try tree.add(
+            Scenes.layer("plate", Rect(0, 0, size.width, size.height), at: centre) {
+                $0.transform = .rotation(.degrees(degrees))
+                $0.backgroundColor = Scenes.blue
+                configure(&$0)
+            })
         return tree
     }
 
@@ -139,9 +140,9 @@ import Testing
         let image = PixelRaster.render(tree, viewport: Self.viewport, columns: 80, rows: 40, options: options)
         let red: UInt32 = 0xFF3B30
         #expect(image[200, 199] == red && image[200, 200] == red && image[101, 199] == red && image[298, 200] == red)
-        #expect(image[200, 198] == 0 && image[200, 201] == 0)   // only the line's two rows
-        #expect(image[100, 196] == red && image[300, 203] == red)   // the caps
-        #expect(image[150, 196] == 0 && image[100, 193] == 0)       // nothing beside or past them
+        #expect(image[200, 198] == 0 && image[200, 201] == 0)  // only the line's two rows
+        #expect(image[100, 196] == red && image[300, 203] == red)  // the caps
+        #expect(image[150, 196] == 0 && image[100, 193] == 0)  // nothing beside or past them
         // Without the overlay the same pixels are the backdrop.
         let plain = PixelRaster.render(tree, viewport: Self.viewport, columns: 80, rows: 40, options: RasterOptions(showOutlines: false))
         #expect(plain[200, 199] == 0 && plain[100, 196] == 0)
@@ -149,10 +150,11 @@ import Testing
 
     @Test func opacityBlendsOverWhatIsBelow() throws {
         var tree = LayerTree()
-        _ = try tree.add(Scenes.layer("white", Rect(0, 0, 20, 20), at: Point(20, 20)) {
-            $0.backgroundColor = Scenes.white
-            $0.opacity = 0.5
-        })
+        _ = try tree.add(
+            Scenes.layer("white", Rect(0, 0, 20, 20), at: Point(20, 20)) {
+                $0.backgroundColor = Scenes.white
+                $0.opacity = 0.5
+            })
         let image = Self.render(tree)
         // (255·128 + 0·128 + 128) >> 8 = 128.
         #expect(image[100, 100] == 0x808080)
@@ -162,16 +164,17 @@ import Testing
         // A 40-point box with a 4-point green border at (10, 10)…(50, 50): pixels 50…250;
         // the border is pixels 50…70 wide on each side (4 points = 20 pixels).
         var tree = LayerTree()
-        _ = try tree.add(Scenes.layer("framed", Rect(0, 0, 40, 40), at: Point(30, 30)) {
-            $0.backgroundColor = Scenes.blue
-            $0.borderColor = Scenes.green
-            $0.borderWidth = 4
-        })
+        _ = try tree.add(
+            Scenes.layer("framed", Rect(0, 0, 40, 40), at: Point(30, 30)) {
+                $0.backgroundColor = Scenes.blue
+                $0.borderColor = Scenes.green
+                $0.borderWidth = 4
+            })
         let image = Self.render(tree, outlines: true)
-        #expect(image[60, 150] == 0x28B43C)   // in the border, left
+        #expect(image[60, 150] == 0x28B43C)  // in the border, left
         #expect(image[150, 245] == 0x28B43C)  // in the border, bottom
-        #expect(image[75, 150] == 0x2850DC)   // inside it: the fill
-        #expect(image[45, 150] == 0)          // outside
+        #expect(image[75, 150] == 0x2850DC)  // inside it: the fill
+        #expect(image[45, 150] == 0)  // outside
     }
 
     @Test func masksClipSublayers() throws {
@@ -215,10 +218,11 @@ import Testing
 @Suite struct TextOnlyCellsTests {
     @Test func namesAndDrawnTextStayEverythingElseGoes() throws {
         var tree = LayerTree()
-        _ = try tree.add(Scenes.layer("plate", Rect(0, 0, 60, 16), at: Point(40, 12)) {
-            $0.backgroundColor = Scenes.blue
-            $0.drawing = [.text("hi", Point(20, 8), DrawingColor(Scenes.white))]
-        })
+        _ = try tree.add(
+            Scenes.layer("plate", Rect(0, 0, 60, 16), at: Point(40, 12)) {
+                $0.backgroundColor = Scenes.blue
+                $0.drawing = [.text("hi", Point(20, 8), DrawingColor(Scenes.white))]
+            })
         var options = RasterOptions(selection: tree.id(named: "plate"))
         options.labels = .all
         let cells = SceneRasterizer.render(tree, viewport: Scenes.viewport, columns: 40, rows: 12, options: options)

@@ -18,27 +18,32 @@ import Testing
     static func scene() throws -> (LayerTree, [String: LayerID]) {
         var tree = LayerTree()
         var ids: [String: LayerID] = [:]
-        ids["plate"] = try tree.add(Scenes.layer("plate", Rect(0, 0, 150, 150), at: Point(80, 80)) {
-            $0.backgroundColor = Color(red: 30, green: 30, blue: 40)
-        })
-        ids["card"] = try tree.add(Scenes.layer("card", Rect(0, 0, 60, 40), at: Point(50, 50)) {
-            $0.backgroundColor = Scenes.blue
-            $0.borderColor = Scenes.white
-            $0.borderWidth = 2
-            $0.masksToBounds = true
-        }, in: ids["plate"])
-        ids["child"] = try tree.add(Scenes.layer("child", Rect(0, 0, 30, 20), at: Point(50, 30)) {
-            $0.backgroundColor = Scenes.green
-            $0.transform = .rotation(.degrees(20))
-        }, in: ids["card"])
-        ids["veil"] = try tree.add(Scenes.layer("veil", Rect(0, 0, 50, 30), at: Point(70, 60)) {
-            $0.backgroundColor = Scenes.red
-            $0.opacity = 0.5
-        }, in: ids["plate"])
-        ids["dot"] = try tree.add(Scenes.layer("dot", Rect(0, 0, 10, 10), at: Point(140, 140)) {
-            $0.backgroundColor = Scenes.white
-            $0.transform = .rotation(.degrees(10))
-        }, in: ids["plate"])
+        ids["plate"] = try tree.add(
+            Scenes.layer("plate", Rect(0, 0, 150, 150), at: Point(80, 80)) {
+                $0.backgroundColor = Color(red: 30, green: 30, blue: 40)
+            })
+        ids["card"] = try tree.add(
+            Scenes.layer("card", Rect(0, 0, 60, 40), at: Point(50, 50)) {
+                $0.backgroundColor = Scenes.blue
+                $0.borderColor = Scenes.white
+                $0.borderWidth = 2
+                $0.masksToBounds = true
+            }, in: ids["plate"])
+        ids["child"] = try tree.add(
+            Scenes.layer("child", Rect(0, 0, 30, 20), at: Point(50, 30)) {
+                $0.backgroundColor = Scenes.green
+                $0.transform = .rotation(.degrees(20))
+            }, in: ids["card"])
+        ids["veil"] = try tree.add(
+            Scenes.layer("veil", Rect(0, 0, 50, 30), at: Point(70, 60)) {
+                $0.backgroundColor = Scenes.red
+                $0.opacity = 0.5
+            }, in: ids["plate"])
+        ids["dot"] = try tree.add(
+            Scenes.layer("dot", Rect(0, 0, 10, 10), at: Point(140, 140)) {
+                $0.backgroundColor = Scenes.white
+                $0.transform = .rotation(.degrees(10))
+            }, in: ids["plate"])
         return (tree, ids)
     }
 

@@ -30,9 +30,12 @@ import Testing
         // (20.125, 20.375, 20.625). Columns 10 and 30 are half covered across; 11 … 29
         // (19 pixels) whole across. So 2 pixels a row one by one: 22, and 11 · 19 = 209 in runs.
         var surface = PixelSurface(width: 40, height: 30)
-        surface.fill([PolyVertex(x: 10.5, y: 10.25, real: true), PolyVertex(x: 30.5, y: 10.25, real: true),
-                      PolyVertex(x: 30.5, y: 20.75, real: true), PolyVertex(x: 10.5, y: 20.75, real: true)],
-                     color: 0xFF0000, alpha: 1)
+        surface.fill(
+            [
+                PolyVertex(x: 10.5, y: 10.25, real: true), PolyVertex(x: 30.5, y: 10.25, real: true),
+                PolyVertex(x: 30.5, y: 20.75, real: true), PolyVertex(x: 10.5, y: 20.75, real: true)
+            ],
+            color: 0xFF0000, alpha: 1)
         let whole = PixelRect(x: 0, y: 0, width: 40, height: 30)
         var image = PixelImage(width: 40, height: 30)
         var work = PixelDisplayList.PaintWork()

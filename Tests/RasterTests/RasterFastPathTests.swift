@@ -25,15 +25,22 @@ import LayerModel
         #expect(PackedColor.blend(0x12_3456 | PackedColor.dim, over: 0xFE_DCBA | PackedColor.present, alpha256: 256) == PackedColor.present | 0x12_3456)
         #expect(PackedColor.blend(0x12_3456, over: 0xFE_DCBA | PackedColor.bold, alpha256: 0) == PackedColor.present | 0xFE_DCBA)
         let colours: [UInt32] = [0x00_0000, 0xFF_FFFF, 0xFF_0000, 0x00_FF00, 0x00_00FF, 0x01_80FE, 0x7F_7F7F, 0x80_8080, 0xC8_1E64]
-        for top in colours { for bottom in colours { for a in 0...256 {
-            #expect(PackedColor.blend(top, over: bottom, alpha256: a) == Self.channelBlend(top, bottom, a),
-                    "\(String(top, radix: 16)) over \(String(bottom, radix: 16)) at \(a)")
-        } } }
+        for top in colours {
+            for bottom in colours {
+                for a in 0...256 {
+                    #expect(
+                        PackedColor.blend(top, over: bottom, alpha256: a) == Self.channelBlend(top, bottom, a),
+                        "\(String(top, radix: 16)) over \(String(bottom, radix: 16)) at \(a)")
+                }
+            }
+        }
     }
 
     @Test func floorAndCeilWithoutTheLibraryAgreeWithIt() {
-        let values: [Double] = [-2.5, -2, -1.000001, -0.5, -0.0, 0, 1e-300, 0.3, 0.5, 1, 1.5, 2.999999, 7,
-                                1_073_741_823.5, -1_073_741_823.5]
+        let values: [Double] = [
+            -2.5, -2, -1.000001, -0.5, -0.0, 0, 1e-300, 0.3, 0.5, 1, 1.5, 2.999999, 7,
+            1_073_741_823.5, -1_073_741_823.5
+        ]
         for x in values {
             #expect(RasterSurface.floorClamped(x) == Int(x.rounded(.down)), "\(x)")
             #expect(RasterSurface.ceilClamped(x) == Int(x.rounded(.up)), "\(x)")
@@ -79,19 +86,27 @@ import LayerModel
             let cx = Double(Int(rng.next() % 92)) / 4, cy = Double(Int(rng.next() % 44)) / 4
             let ux = Double(Int(rng.next() % 41) - 20) / 4, uy = Double(Int(rng.next() % 21) - 10) / 4
             let vx = -uy * Double(Int(rng.next() % 3) + 1), vy = ux / Double(Int(rng.next() % 3) + 1)
-            polygons.append([PolyVertex(x: cx - ux - vx, y: cy - uy - vy, real: true),
-                             PolyVertex(x: cx + ux - vx, y: cy + uy - vy, real: true),
-                             PolyVertex(x: cx + ux + vx, y: cy + uy + vy, real: true),
-                             PolyVertex(x: cx - ux + vx, y: cy - uy + vy, real: true)])
+            polygons.append([
+                PolyVertex(x: cx - ux - vx, y: cy - uy - vy, real: true),
+                PolyVertex(x: cx + ux - vx, y: cy + uy - vy, real: true),
+                PolyVertex(x: cx + ux + vx, y: cy + uy + vy, real: true),
+                PolyVertex(x: cx - ux + vx, y: cy - uy + vy, real: true)
+            ])
         }
         // Upright boxes whose edges sit exactly on sample centres and boundaries.
-        polygons.append([PolyVertex(x: 1.25, y: 1.125, real: true), PolyVertex(x: 7.75, y: 1.125, real: true),
-                         PolyVertex(x: 7.75, y: 5.375, real: true), PolyVertex(x: 1.25, y: 5.375, real: true)])
-        polygons.append([PolyVertex(x: 2, y: 3, real: true), PolyVertex(x: 9, y: 3, real: true),
-                         PolyVertex(x: 9, y: 8, real: true), PolyVertex(x: 2, y: 8, real: true)])
+        polygons.append([
+            PolyVertex(x: 1.25, y: 1.125, real: true), PolyVertex(x: 7.75, y: 1.125, real: true),
+            PolyVertex(x: 7.75, y: 5.375, real: true), PolyVertex(x: 1.25, y: 5.375, real: true)
+        ])
+        polygons.append([
+            PolyVertex(x: 2, y: 3, real: true), PolyVertex(x: 9, y: 3, real: true),
+            PolyVertex(x: 9, y: 8, real: true), PolyVertex(x: 2, y: 8, real: true)
+        ])
         // Far outside the canvas on one side, across it on the other.
-        polygons.append([PolyVertex(x: -1e9, y: 0.3, real: true), PolyVertex(x: 12.5, y: -4, real: true),
-                         PolyVertex(x: 30, y: 10.5, real: true), PolyVertex(x: 0.5, y: 1e7, real: true)])
+        polygons.append([
+            PolyVertex(x: -1e9, y: 0.3, real: true), PolyVertex(x: 12.5, y: -4, real: true),
+            PolyVertex(x: 30, y: 10.5, real: true), PolyVertex(x: 0.5, y: 1e7, real: true)
+        ])
         for (n, poly) in polygons.enumerated() {
             var surface = RasterSurface(mode: mode, columns: columns, rows: rows, cellAspect: 2, backdrop: 0)
             let colour = PackedColor.present | 0x33_66CC
@@ -109,11 +124,14 @@ import LayerModel
         // every write must mark its rows. Braille 10 × 6 cells: fill 20 × 24 samples.
         // A box from y 1.125 to 2.375 cells = samples 4.5…9.5: rows 4…8 (centres j + 0.5 in it).
         var surface = RasterSurface(mode: .braille, columns: 10, rows: 6, cellAspect: 2, backdrop: 0)
-        #expect(surface.fillRowsLow > surface.fillRowsHigh)   // nothing written yet
+        #expect(surface.fillRowsLow > surface.fillRowsHigh)  // nothing written yet
         let colour = PackedColor.present | 0x33_66CC
-        surface.fillPolygon([PolyVertex(x: 1, y: 1.125, real: true), PolyVertex(x: 7, y: 1.125, real: true),
-                             PolyVertex(x: 7, y: 2.375, real: true), PolyVertex(x: 1, y: 2.375, real: true)],
-                            color: colour, alpha: 1)
+        surface.fillPolygon(
+            [
+                PolyVertex(x: 1, y: 1.125, real: true), PolyVertex(x: 7, y: 1.125, real: true),
+                PolyVertex(x: 7, y: 2.375, real: true), PolyVertex(x: 1, y: 2.375, real: true)
+            ],
+            color: colour, alpha: 1)
         #expect(surface.fillRowsLow == 4 && surface.fillRowsHigh == 8)
         let written = surface.fill.indices.filter { surface.fill[$0] != 0 }.map { $0 / surface.fillWidth }
         #expect(Set(written) == Set(4...8))
@@ -150,16 +168,20 @@ import LayerModel
         // A busy frame in between, bigger and in another mode, then one the size of the first.
         let busy = RasterBenchmark.scene(layerCount: 300)
         for mode in [RenderMode.braille, .blocks, .ascii] {
-            _ = SceneRasterizer.render(busy, viewport: Viewport.fitting(RasterBenchmark.screen, columns: 90, rows: 30),
-                                       columns: 90, rows: 30, options: RasterOptions(mode: mode, unicode: true), scratch: scratch)
-            _ = SceneRasterizer.render(busy, viewport: Viewport.fitting(RasterBenchmark.screen, columns: 30, rows: 6),
-                                       columns: 30, rows: 6, options: RasterOptions(mode: mode, unicode: true), scratch: scratch)
+            _ = SceneRasterizer.render(
+                busy, viewport: Viewport.fitting(RasterBenchmark.screen, columns: 90, rows: 30),
+                columns: 90, rows: 30, options: RasterOptions(mode: mode, unicode: true), scratch: scratch)
+            _ = SceneRasterizer.render(
+                busy, viewport: Viewport.fitting(RasterBenchmark.screen, columns: 30, rows: 6),
+                columns: 30, rows: 6, options: RasterOptions(mode: mode, unicode: true), scratch: scratch)
             let again = SceneRasterizer.render(small, viewport: viewport, columns: 30, rows: 6, options: options, scratch: scratch)
             #expect(again == first, "after \(mode)")
         }
-        for row in 0..<6 { for column in 0..<30 {
-            let inside = column < 10 && row < 2
-            #expect((first[column, row] == .blank) != inside, "(\(column), \(row))")
-        } }
+        for row in 0..<6 {
+            for column in 0..<30 {
+                let inside = column < 10 && row < 2
+                #expect((first[column, row] == .blank) != inside, "(\(column), \(row))")
+            }
+        }
     }
 }

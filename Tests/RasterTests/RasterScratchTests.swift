@@ -23,10 +23,12 @@ import Testing
         let scratch = RasterScratch()
         for mode in [RenderMode.braille, .blocks, .sextant, .ascii, .braille] {
             for tree in [busy, small, busy] {
-                let reused = SceneRasterizer.render(tree, viewport: Self.viewport, columns: 90, rows: 30,
-                                                    options: Self.options(mode), scratch: scratch)
-                let fresh = SceneRasterizer.render(tree, viewport: Self.viewport, columns: 90, rows: 30,
-                                                   options: Self.options(mode))
+                let reused = SceneRasterizer.render(
+                    tree, viewport: Self.viewport, columns: 90, rows: 30,
+                    options: Self.options(mode), scratch: scratch)
+                let fresh = SceneRasterizer.render(
+                    tree, viewport: Self.viewport, columns: 90, rows: 30,
+                    options: Self.options(mode))
                 #expect(reused == fresh, "\(mode), \(tree.count) layers")
             }
         }
@@ -49,13 +51,17 @@ import Testing
     @Test("Remembered picks are the pure ones")
     func picksArePure() {
         var picks = ContrastPicks()
-        let colours = [Color(red: 0, green: 0, blue: 0), Color(red: 255, green: 255, blue: 255), Color(red: 200, green: 40, blue: 40),
-                       Color(red: 60, green: 140, blue: 60), Color(red: 240, green: 230, blue: 0), Color(red: 190, green: 0, blue: 190)]
+        let colours = [
+            Color(red: 0, green: 0, blue: 0), Color(red: 255, green: 255, blue: 255), Color(red: 200, green: 40, blue: 40),
+            Color(red: 60, green: 140, blue: 60), Color(red: 240, green: 230, blue: 0), Color(red: 190, green: 0, blue: 190)
+        ]
         for _ in 0..<2 {
-            for fg in colours { for bg in colours {
-                #expect(picks.pick(fg, on: bg) == OverlayContrast.pick(fg, on: bg))
-                #expect(picks.readableText(fg, on: bg) == OverlayContrast.readableText(fg, on: bg))
-            } }
+            for fg in colours {
+                for bg in colours {
+                    #expect(picks.pick(fg, on: bg) == OverlayContrast.pick(fg, on: bg))
+                    #expect(picks.readableText(fg, on: bg) == OverlayContrast.readableText(fg, on: bg))
+                }
+            }
         }
         // 36 pairs, overlay and text apart: 72, the second round adding none.
         #expect(picks.count == 72)

@@ -26,11 +26,14 @@ enum Scenes {
         return l
     }
 
-    static func render(_ tree: LayerTree, mode: RenderMode = .braille, selection: LayerID? = nil,
-                       overlays: SelectionOverlays = .all, columns: Int = columns, rows: Int = rows,
-                       viewport: Viewport = viewport) -> Canvas {
-        SceneRasterizer.render(tree, viewport: viewport, columns: columns, rows: rows,
-                               options: RasterOptions(mode: mode, selection: selection, overlays: overlays))
+    static func render(
+        _ tree: LayerTree, mode: RenderMode = .braille, selection: LayerID? = nil,
+        overlays: SelectionOverlays = .all, columns: Int = columns, rows: Int = rows,
+        viewport: Viewport = viewport
+    ) -> Canvas {
+        SceneRasterizer.render(
+            tree, viewport: viewport, columns: columns, rows: rows,
+            options: RasterOptions(mode: mode, selection: selection, overlays: overlays))
     }
 
     /// A 24-point square rotated 30° about its centre at (40, 24). Its corners land at
@@ -38,9 +41,10 @@ enum Scenes {
     /// cells (17, 1), (28, 4), (22, 10), (11, 7).
     static func rotatedSquare() throws -> (LayerTree, LayerID) {
         var tree = LayerTree()
-        let id = try tree.add(layer("square", Rect(0, 0, 24, 24), at: Point(40, 24)) {
-            $0.transform = .rotation(.degrees(30))
-        })
+        let id = try tree.add(
+            layer("square", Rect(0, 0, 24, 24), at: Point(40, 24)) {
+                $0.transform = .rotation(.degrees(30))
+            })
         return (tree, id)
     }
 }
@@ -84,13 +88,15 @@ enum Scenes {
         // "front" comes first in tree order but has zPosition 1, so it is drawn last: its
         // outline is whole, and "back"'s outline disappears under front's fill.
         var tree = LayerTree()
-        try tree.add(Scenes.layer("front", Rect(0, 0, 24, 24), at: Point(32, 20)) {
-            $0.backgroundColor = Scenes.red
-            $0.zPosition = 1
-        })
-        try tree.add(Scenes.layer("back", Rect(0, 0, 24, 24), at: Point(48, 30)) {
-            $0.backgroundColor = Scenes.blue
-        })
+        try tree.add(
+            Scenes.layer("front", Rect(0, 0, 24, 24), at: Point(32, 20)) {
+                $0.backgroundColor = Scenes.red
+                $0.zPosition = 1
+            })
+        try tree.add(
+            Scenes.layer("back", Rect(0, 0, 24, 24), at: Point(48, 30)) {
+                $0.backgroundColor = Scenes.blue
+            })
         let canvas = Scenes.render(tree)
         expectGolden(canvas)
         // Cell (20, 6) covers x 40…42, y 24…28: inside both squares; front's red wins.
@@ -103,15 +109,17 @@ enum Scenes {
         // parent: x 24…56, y 8…40, masks. child: a 24-point square turned 45° centred on
         // the parent's top-right corner (56, 8); only its lower-left quarter is inside.
         var tree = LayerTree()
-        let parent = try tree.add(Scenes.layer("parent", Rect(0, 0, 32, 32), at: Point(40, 24)) {
-            $0.masksToBounds = true
-        })
-        try tree.add(Scenes.layer("child", Rect(0, 0, 24, 24), at: Point(32, 0)) {
-            $0.transform = .rotation(.degrees(45))
-            $0.backgroundColor = Scenes.green
-            $0.borderColor = Scenes.white
-            $0.borderWidth = 1
-        }, in: parent)
+        let parent = try tree.add(
+            Scenes.layer("parent", Rect(0, 0, 32, 32), at: Point(40, 24)) {
+                $0.masksToBounds = true
+            })
+        try tree.add(
+            Scenes.layer("child", Rect(0, 0, 24, 24), at: Point(32, 0)) {
+                $0.transform = .rotation(.degrees(45))
+                $0.backgroundColor = Scenes.green
+                $0.borderColor = Scenes.white
+                $0.borderWidth = 1
+            }, in: parent)
         expectGolden(Scenes.render(tree))
     }
 
@@ -120,12 +128,14 @@ enum Scenes {
         // about y: its right half goes away from the eye (z < 0) and shrinks, its left half
         // comes closer and grows.
         var tree = LayerTree()
-        let container = try tree.add(Scenes.layer("container", Rect(0, 0, 80, 48), at: Point(40, 24)) {
-            $0.sublayerTransform = .perspective(eyeDistance: 60)
-        })
-        try tree.add(Scenes.layer("card", Rect(0, 0, 32, 24), at: Point(40, 24)) {
-            $0.transform = .rotation(.degrees(45), x: 0, y: 1, z: 0)
-        }, in: container)
+        let container = try tree.add(
+            Scenes.layer("container", Rect(0, 0, 80, 48), at: Point(40, 24)) {
+                $0.sublayerTransform = .perspective(eyeDistance: 60)
+            })
+        try tree.add(
+            Scenes.layer("card", Rect(0, 0, 32, 24), at: Point(40, 24)) {
+                $0.transform = .rotation(.degrees(45), x: 0, y: 1, z: 0)
+            }, in: container)
         let canvas = Scenes.render(tree, columns: 40, rows: 12)
         expectGolden(canvas)
     }
@@ -136,12 +146,14 @@ enum Scenes {
         // sits near its bottom-left instead.
         var tree = LayerTree()
         for (name, x, flipped) in [("plain", 20.0, false), ("flipped", 60.0, true)] {
-            let c = try tree.add(Scenes.layer(name, Rect(0, 0, 32, 32), at: Point(x, 24)) {
-                $0.isGeometryFlipped = flipped
-            })
-            try tree.add(Scenes.layer(name + "Child", Rect(0, 0, 12, 8), at: Point(10, 8)) {
-                $0.backgroundColor = Scenes.green
-            }, in: c)
+            let c = try tree.add(
+                Scenes.layer(name, Rect(0, 0, 32, 32), at: Point(x, 24)) {
+                    $0.isGeometryFlipped = flipped
+                })
+            try tree.add(
+                Scenes.layer(name + "Child", Rect(0, 0, 12, 8), at: Point(10, 8)) {
+                    $0.backgroundColor = Scenes.green
+                }, in: c)
         }
         expectGolden(Scenes.render(tree))
     }
@@ -153,16 +165,18 @@ enum Scenes {
     /// y 26…46 (columns 20…39, rows 6…11); anchor and position both at cell (30, 9).
     static func showcase() throws -> (LayerTree, LayerID) {
         var tree = LayerTree()
-        let card = try tree.add(Scenes.layer("card", Rect(0, 0, 100, 56), at: Point(60, 36)) {
-            $0.backgroundColor = Scenes.blue
-            $0.borderColor = Scenes.white
-            $0.borderWidth = 1
-        })
-        let badge = try tree.add(Scenes.layer("badge", Rect(0, 0, 40, 20), at: Point(50, 28)) {
-            $0.transform = .rotation(.degrees(-20))
-            $0.backgroundColor = Scenes.red
-            $0.opacity = 0.8
-        }, in: card)
+        let card = try tree.add(
+            Scenes.layer("card", Rect(0, 0, 100, 56), at: Point(60, 36)) {
+                $0.backgroundColor = Scenes.blue
+                $0.borderColor = Scenes.white
+                $0.borderWidth = 1
+            })
+        let badge = try tree.add(
+            Scenes.layer("badge", Rect(0, 0, 40, 20), at: Point(50, 28)) {
+                $0.transform = .rotation(.degrees(-20))
+                $0.backgroundColor = Scenes.red
+                $0.opacity = 0.8
+            }, in: card)
         return (tree, badge)
     }
 

@@ -76,15 +76,16 @@ extension SampleImage {
     @Test func uprightFillLandsOnExactSubcells() throws {
         let (tree, _) = try SextantModeTests.box()
         let viewport = Viewport(origin: .zero, pointsPerColumn: 3)
-        let canvas = SceneRasterizer.render(tree, viewport: viewport, columns: 24, rows: 4,
-                                            options: RasterOptions(mode: .sextant, showOutlines: false))
+        let canvas = SceneRasterizer.render(
+            tree, viewport: viewport, columns: 24, rows: 4,
+            options: RasterOptions(mode: .sextant, showOutlines: false))
         let fg = CellColor.rgb(255, 165, 0)
         // Corner: rows 1–2 of the right column = sextants 4 and 6.
-        #expect(canvas[10, 1].glyph == "\u{1FB26}")   // BLOCK SEXTANT-46
+        #expect(canvas[10, 1].glyph == "\u{1FB26}")  // BLOCK SEXTANT-46
         #expect(canvas[10, 1].style.foreground == fg)
         #expect(canvas[10, 1].style.background == .default)
         // Top edge: the lower two rows = sextants 3, 4, 5, 6.
-        for c in 11...19 { #expect(canvas[c, 1].glyph == "\u{1FB39}") }   // BLOCK SEXTANT-3456
+        for c in 11...19 { #expect(canvas[c, 1].glyph == "\u{1FB39}") }  // BLOCK SEXTANT-3456
         // Left edge: the right column (▐), then solid.
         #expect(canvas[10, 2].glyph == "▐")
         for c in 11...19 {
@@ -104,9 +105,11 @@ extension SampleImage {
     @Test func selectionOutlineWinsOverTheFillOnItsSubcells() throws {
         let (tree, id) = try SextantModeTests.box()
         let viewport = Viewport(origin: .zero, pointsPerColumn: 3)
-        let canvas = SceneRasterizer.render(tree, viewport: viewport, columns: 24, rows: 4,
-                                            options: RasterOptions(mode: .sextant, selection: id, overlays: .outline,
-                                                                   showOutlines: false))
+        let canvas = SceneRasterizer.render(
+            tree, viewport: viewport, columns: 24, rows: 4,
+            options: RasterOptions(
+                mode: .sextant, selection: id, overlays: .outline,
+                showOutlines: false))
         let corner = canvas[10, 1]
         #expect(SextantImage.mask(corner.glyph) == 0b101000)
         #expect(corner.style.foreground != .rgb(255, 165, 0))
@@ -134,8 +137,9 @@ extension SampleImage {
             for angle in [0.0, 15, 30, 45, 60, 90, 135, 200, 300] {
                 let tree = try ThinScene.tree(width: width, angle: angle)
                 let viewport = Viewport.fitting(ThinScene.screen, columns: columns, rows: rows)
-                let canvas = SceneRasterizer.render(tree, viewport: viewport, columns: columns, rows: rows,
-                                                    options: RasterOptions(mode: .sextant))
+                let canvas = SceneRasterizer.render(
+                    tree, viewport: viewport, columns: columns, rows: rows,
+                    options: RasterOptions(mode: .sextant))
                 let image = SextantImage.image(canvas)
                 let red = image.samples(ofHue: SampleImage.hue((220, 40, 40))!)
                 #expect(componentCount(red) == 1, "width \(width) angle \(angle) at \(columns)×\(rows)")

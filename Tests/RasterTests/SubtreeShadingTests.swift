@@ -58,8 +58,9 @@ import LayerModel
         // Cell (5, 2) = points (10…12, 8…12): inside `outside`, not in the subtree: unfilled.
         #expect(canvas[5, 2].style.background == .default && canvas[5, 2].code == 0x20)
         // Without the option, root's inside is unfilled too.
-        let plain = SceneRasterizer.render(tree, viewport: Scenes.viewport, columns: Scenes.columns, rows: Scenes.rows,
-                                           options: RasterOptions(mode: .braille))
+        let plain = SceneRasterizer.render(
+            tree, viewport: Scenes.viewport, columns: Scenes.columns, rows: Scenes.rows,
+            options: RasterOptions(mode: .braille))
         #expect(plain[14, 5].style.background == .default && plain[14, 5].code == 0x20)
     }
 
@@ -88,10 +89,10 @@ import LayerModel
         let (tree, root) = try Self.scene()
         let shading = SubtreeShading(root: root, shades: [Scenes.green, Scenes.blue])
         func id(_ name: String) throws -> LayerID { try #require(tree.id(named: name)) }
-        #expect(shading.fill(of: root, in: tree) == Scenes.green)                 // level 0
-        #expect(shading.fill(of: try id("child"), in: tree) == Scenes.blue)       // level 1
+        #expect(shading.fill(of: root, in: tree) == Scenes.green)  // level 0
+        #expect(shading.fill(of: try id("child"), in: tree) == Scenes.blue)  // level 1
         #expect(shading.fill(of: try id("grandchild"), in: tree) == Scenes.blue)  // level 2: the last shade
-        #expect(shading.fill(of: try id("painted"), in: tree) == Scenes.red)      // its own
+        #expect(shading.fill(of: try id("painted"), in: tree) == Scenes.red)  // its own
         #expect(shading.fill(of: try id("outside"), in: tree) == nil)
     }
 }

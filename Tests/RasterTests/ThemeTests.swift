@@ -9,16 +9,18 @@ import LayerModel
 @Suite struct ThemeTests {
     static func box(alpha: Double) throws -> LayerTree {
         var tree = LayerTree()
-        _ = try tree.add(Scenes.layer("box", Rect(0, 0, 16, 16), at: Point(12, 10)) {
-            $0.backgroundColor = Color(red: 200, green: 100, blue: 0)
-            $0.opacity = alpha
-        })
+        _ = try tree.add(
+            Scenes.layer("box", Rect(0, 0, 16, 16), at: Point(12, 10)) {
+                $0.backgroundColor = Color(red: 200, green: 100, blue: 0)
+                $0.opacity = alpha
+            })
         return tree
     }
 
     static func render(_ tree: LayerTree, palette: RasterPalette) -> Canvas {
-        SceneRasterizer.render(tree, viewport: Viewport(pointsPerColumn: 2), columns: 12, rows: 5,
-                               options: RasterOptions(mode: .braille, palette: palette))
+        SceneRasterizer.render(
+            tree, viewport: Viewport(pointsPerColumn: 2), columns: 12, rows: 5,
+            options: RasterOptions(mode: .braille, palette: palette))
     }
 
     @Test(arguments: Theme.allCases)

@@ -22,18 +22,16 @@ struct SampleImage {
         // Quadrant glyphs → braille masks (upper-left 0x03, upper-right 0x18, lower-left 0x44, lower-right 0xA0).
         let quadrants: [Character: UInt8] = [
             "▘": 0x03, "▝": 0x18, "▀": 0x1B, "▖": 0x44, "▌": 0x47, "▞": 0x5C, "▛": 0x5F, "▗": 0xA0,
-            "▚": 0xA3, "▐": 0xB8, "▜": 0xBB, "▄": 0xE4, "▙": 0xE7, "▟": 0xFC, "█": 0xFF,
+            "▚": 0xA3, "▐": 0xB8, "▜": 0xBB, "▄": 0xE4, "▙": 0xE7, "▟": 0xFC, "█": 0xFF
         ]
-        let bit: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]   // (dy · 2 + dx)
+        let bit: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]  // (dy · 2 + dx)
         let rgb = SampleImage.rgb
         for row in 0..<canvas.rows {
             for column in 0..<canvas.columns {
                 let cell = canvas[column, row]
                 let scalar = cell.glyph.unicodeScalars.first!.value
                 let mask: UInt8
-                if (0x2800...0x28FF).contains(scalar) { mask = UInt8(scalar - 0x2800) }
-                else if let q = quadrants[cell.glyph] { mask = q }
-                else { mask = 0 }
+                if (0x2800...0x28FF).contains(scalar) { mask = UInt8(scalar - 0x2800) } else if let q = quadrants[cell.glyph] { mask = q } else { mask = 0 }
                 for k in 0..<8 {
                     let on = mask & bit[k] != 0
                     let color = on ? rgb(cell.style.foreground) : rgb(cell.style.background)
@@ -84,10 +82,12 @@ func componentCount(_ points: [(x: Int, y: Int)]) -> Int {
         set.remove(start)
         while let p = stack.popLast() {
             let x = p / 100_000, y = p % 100_000
-            for dx in -1...1 { for dy in -1...1 {
-                let q = (x + dx) * 100_000 + (y + dy)
-                if set.remove(q) != nil { stack.append(q) }
-            } }
+            for dx in -1...1 {
+                for dy in -1...1 {
+                    let q = (x + dx) * 100_000 + (y + dy)
+                    if set.remove(q) != nil { stack.append(q) }
+                }
+            }
         }
     }
     return count
@@ -136,7 +136,7 @@ enum ThinScene {
     /// aspect 2: `pointsPerColumn / 2` points wide, `pointsPerColumn · 2 / 4` tall.
     struct Measured {
         var samples: [(x: Int, y: Int)]
-        var pivot: (Double, Double)   // sample coordinates
+        var pivot: (Double, Double)  // sample coordinates
         var tip: (Double, Double)
         var widthInSamples: Double
     }
@@ -144,8 +144,9 @@ enum ThinScene {
     static func measure(width: Double, angle: Double, columns: Int, rows: Int) throws -> Measured {
         let tree = try ThinScene.tree(width: width, angle: angle)
         let viewport = Viewport.fitting(ThinScene.screen, columns: columns, rows: rows)
-        let canvas = SceneRasterizer.render(tree, viewport: viewport, columns: columns, rows: rows,
-                                            options: RasterOptions(mode: .braille))
+        let canvas = SceneRasterizer.render(
+            tree, viewport: viewport, columns: columns, rows: rows,
+            options: RasterOptions(mode: .braille))
         let image = SampleImage(canvas)
         let samplePoints = viewport.pointsPerColumn / 2
         func toSamples(_ p: Point) -> (Double, Double) {
@@ -153,8 +154,9 @@ enum ThinScene {
             return (c * 2, r * 4)
         }
         let (a, b) = ThinScene.axis(angle: angle)
-        return Measured(samples: image.samples(ofHue: SampleImage.hue((220, 40, 40))!),
-                        pivot: toSamples(a), tip: toSamples(b), widthInSamples: width / samplePoints)
+        return Measured(
+            samples: image.samples(ofHue: SampleImage.hue((220, 40, 40))!),
+            pivot: toSamples(a), tip: toSamples(b), widthInSamples: width / samplePoints)
     }
 
     @Test(arguments: sizes)
@@ -243,13 +245,14 @@ enum ThinScene {
         _ = try tree.add(box)
         let viewport = Viewport.fitting(ThinScene.screen, columns: 120, rows: 40)
         func draw(fills: Bool, outlines: Bool) -> Set<Int> {
-            let canvas = SceneRasterizer.render(tree, viewport: viewport, columns: 120, rows: 40,
-                                                options: RasterOptions(mode: .braille, showFills: fills, showOutlines: outlines))
+            let canvas = SceneRasterizer.render(
+                tree, viewport: viewport, columns: 120, rows: 40,
+                options: RasterOptions(mode: .braille, showFills: fills, showOutlines: outlines))
             return Set(SampleImage(canvas).samples(ofHue: 0).map { $0.x * 10_000 + $0.y })
         }
         let fill = draw(fills: true, outlines: false)
         let outline = draw(fills: false, outlines: true)
-        #expect(fill.count > 1000)   // 120 × 70 pt at 3 pt per column: 80 × 46.7 samples
+        #expect(fill.count > 1000)  // 120 × 70 pt at 3 pt per column: 80 × 46.7 samples
         // The fill's edge: its samples with a 4-neighbour outside it.
         let edge = fill.filter { p in
             [p - 10_000, p + 10_000, p - 1, p + 1].contains { !fill.contains($0) }

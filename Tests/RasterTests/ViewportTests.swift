@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func cellContainmentIsHalfOpen() {
-        let v = Viewport(pointsPerColumn: 1)          // rows are 2 points tall
+        let v = Viewport(pointsPerColumn: 1)  // rows are 2 points tall
         #expect(v.cell(containing: Point(0, 0)) == CellPosition(column: 0, row: 0))
         #expect(v.cell(containing: Point(0.999, 1.999)) == CellPosition(column: 0, row: 0))
         #expect(v.cell(containing: Point(1, 2)) == CellPosition(column: 1, row: 1))
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func brailleDotsAreTwoByFourPerCellAndSquareAtAspectTwo() {
-        let v = Viewport(pointsPerColumn: 2)          // a cell is 2 × 4 points: dots are 1 × 1
+        let v = Viewport(pointsPerColumn: 2)  // a cell is 2 × 4 points: dots are 1 × 1
         #expect(v.brailleDot(containing: Point(0.5, 0.5)) == (0, 0))
         let d = v.brailleDot(containing: Point(3.5, 7.5))
         #expect(d.x == 3 && d.y == 7)
@@ -58,7 +58,7 @@ import Testing
 
     @Test func zoomKeepsTheChosenPointOnTheSameCell() {
         var v = Viewport(origin: .zero, pointsPerColumn: 2)
-        let p = Point(40, 40)                          // cell coordinates (20, 10)
+        let p = Point(40, 40)  // cell coordinates (20, 10)
         v.zoom(by: 2, about: p)
         #expect(v.pointsPerColumn == 1)
         let c = v.cellCoordinates(of: p)

@@ -14,9 +14,11 @@ struct SafeTextTests {
     @Test func c1BidiAndZeroWidthCharactersShowTheirCodePoint() {
         #expect(SafeText.visible("\u{9B}31m") == "\\u{9b}31m")
         #expect(SafeText.visible("abc\u{202E}fdp.exe") == "abc\\u{202e}fdp.exe")
-        let hidden: [Unicode.Scalar] = ["\u{61C}", "\u{200B}", "\u{200C}", "\u{200D}", "\u{200E}", "\u{200F}", "\u{2028}", "\u{2029}",
-                                        "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2060}",
-                                        "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\u{FEFF}", "\u{80}", "\u{85}", "\u{9F}"]
+        let hidden: [Unicode.Scalar] = [
+            "\u{61C}", "\u{200B}", "\u{200C}", "\u{200D}", "\u{200E}", "\u{200F}", "\u{2028}", "\u{2029}",
+            "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2060}",
+            "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\u{FEFF}", "\u{80}", "\u{85}", "\u{9F}"
+        ]
         for s in hidden {
             #expect(SafeText.visible(String(s)) == "\\u{" + String(s.value, radix: 16) + "}")
         }

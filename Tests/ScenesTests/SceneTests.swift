@@ -12,11 +12,16 @@ import TestSupport
     func tree(turned: Bool = false, hiddenExtra: Bool = false) throws -> LayerTree {
         var t = LayerTree()
         let transform: Transform3D = turned ? .rotation(.degrees(90)) : .identity
-        _ = try t.add(makeLayer("box", bounds: Rect(x: 0, y: 0, width: 100, height: 50),
-                                position: Point(50, 25), transform: transform))
+        _ = try t.add(
+            makeLayer(
+                "box", bounds: Rect(x: 0, y: 0, width: 100, height: 50),
+                position: Point(50, 25), transform: transform))
         if hiddenExtra {
-            _ = try t.add(makeLayer("far", bounds: Rect(x: 0, y: 0, width: 10, height: 10),
-                                    position: Point(5000, 5000)) { $0.isHidden = true })
+            _ = try t.add(
+                makeLayer(
+                    "far", bounds: Rect(x: 0, y: 0, width: 10, height: 10),
+                    position: Point(5000, 5000)
+                ) { $0.isHidden = true })
         }
         return t
     }

@@ -21,7 +21,7 @@ struct SplitMix64Tests {
         var g = SplitMix64(seed: 0)
         let u = g.unit()
         #expect(u == Double(UInt64(0xE220_A839_7B1D_CDAF) >> 11) / 9_007_199_254_740_992)
-        #expect(u > 0.88 && u < 0.89)   // 0xE2/0x100 ≈ 0.883
+        #expect(u > 0.88 && u < 0.89)  // 0xE2/0x100 ≈ 0.883
         var h = SplitMix64(seed: 0)
         #expect(h.byte() == 0xE2)
         var k = SplitMix64(seed: 0)

@@ -17,12 +17,13 @@ struct OSC52Tests {
 /// terminal names, Ctrl-letters, DEL and BS, and printable scalars.
 @Suite("Key: plain terminal input")
 struct KeyTests {
-    @Test(arguments: [
-        (0x09, Key.tab), (0x0A, .enter), (0x0D, .enter), (0x08, .backspace), (0x7F, .backspace),
-        (0x1B, .escape), (0x00, .control("@")), (0x01, .control("a")), (0x03, .control("c")),
-        (0x1A, .control("z")), (0x1C, .control("\\")), (0x1F, .control("_")),
-        (0x20, .character(" ")), (0x6B, .character("k")), (0x4E2D, .character("中")),
-    ] as [(UInt32, Key)])
+    @Test(
+        arguments: [
+            (0x09, Key.tab), (0x0A, .enter), (0x0D, .enter), (0x08, .backspace), (0x7F, .backspace),
+            (0x1B, .escape), (0x00, .control("@")), (0x01, .control("a")), (0x03, .control("c")),
+            (0x1A, .control("z")), (0x1C, .control("\\")), (0x1F, .control("_")),
+            (0x20, .character(" ")), (0x6B, .character("k")), (0x4E2D, .character("中"))
+        ] as [(UInt32, Key)])
     func aScalarDecodesToItsKey(_ value: UInt32, _ key: Key) throws {
         #expect(Key(scalar: try #require(Unicode.Scalar(value))) == key)
     }
@@ -34,10 +35,11 @@ struct KeyTests {
     }
 
     /// The echo spelling of keys in the status line.
-    @Test(arguments: [
-        (Key.character(" "), "Space"), (.control("c"), "C-c"), (.alt("x"), "M-x"), (.shiftUp, "S-Up"),
-        (.backTab, "S-Tab"), (.function(13), "F13"), (.pageDown, "PageDown"), (.character("K"), "K"),
-    ] as [(Key, String)])
+    @Test(
+        arguments: [
+            (Key.character(" "), "Space"), (.control("c"), "C-c"), (.alt("x"), "M-x"), (.shiftUp, "S-Up"),
+            (.backTab, "S-Tab"), (.function(13), "F13"), (.pageDown, "PageDown"), (.character("K"), "K")
+        ] as [(Key, String)])
     func echoSpelling(_ key: Key, _ text: String) {
         #expect(key.description == text)
     }

@@ -11,15 +11,19 @@ public enum Approx {
 }
 
 /// Records an issue unless `actual` is within `tolerance` of `expected`.
-public func expectApproximatelyEqual(_ actual: Double, _ expected: Double, tolerance: Double = Approx.defaultTolerance,
-                                     sourceLocation: SourceLocation = #_sourceLocation) {
+public func expectApproximatelyEqual(
+    _ actual: Double, _ expected: Double, tolerance: Double = Approx.defaultTolerance,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     if !Approx.equal(actual, expected, tolerance: tolerance) {
         Issue.record("\(actual) is not within \(tolerance) of \(expected)", sourceLocation: sourceLocation)
     }
 }
 
-public func expectApproximatelyEqual(_ actual: Point?, _ expected: Point, tolerance: Double = Approx.defaultTolerance,
-                                     sourceLocation: SourceLocation = #_sourceLocation) {
+public func expectApproximatelyEqual(
+    _ actual: Point?, _ expected: Point, tolerance: Double = Approx.defaultTolerance,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     guard let actual else {
         Issue.record("nil is not \(expected)", sourceLocation: sourceLocation); return
     }
@@ -28,8 +32,10 @@ public func expectApproximatelyEqual(_ actual: Point?, _ expected: Point, tolera
     }
 }
 
-public func expectApproximatelyEqual(_ actual: Rect?, _ expected: Rect, tolerance: Double = Approx.defaultTolerance,
-                                     sourceLocation: SourceLocation = #_sourceLocation) {
+public func expectApproximatelyEqual(
+    _ actual: Rect?, _ expected: Rect, tolerance: Double = Approx.defaultTolerance,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     guard let actual else {
         Issue.record("nil is not \(expected)", sourceLocation: sourceLocation); return
     }

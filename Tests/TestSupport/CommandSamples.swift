@@ -32,12 +32,15 @@ public enum CommandSamples {
             case "{ COMMANDS }": return ["{ move 1 2; select a }"]
             default:
                 if verb == "animate" {
-                    let candidates = ["to 0.5 duration 2", "to 1 2 duration 2 delay 1 timing ease-out", "from 1 2 3 4 to 5 6 7 8", "to rotate 45 repeat forever autoreverse", "from red to blue fill both keep"]
+                    let candidates = [
+                        "to 0.5 duration 2", "to 1 2 duration 2 delay 1 timing ease-out", "from 1 2 3 4 to 5 6 7 8", "to rotate 45 repeat forever autoreverse",
+                        "from red to blue fill both keep"
+                    ]
                     return candidates.filter { (try? CommandParser.parse("animate \(previous ?? "") \($0)")) != nil }.prefix(1).map { $0 }
                 }
                 return []
             }
-        case .optional: return []   // expanded before sampling
+        case .optional: return []  // expanded before sampling
         }
     }
 

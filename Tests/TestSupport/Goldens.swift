@@ -56,8 +56,10 @@ public enum Golden {
 
 /// Compares `canvas` with an inline golden: rows wrapped in `|`, surrounding blank lines
 /// and indentation ignored.
-public func expectCanvas(_ canvas: Canvas, matches expected: String,
-                         sourceLocation: SourceLocation = #_sourceLocation) {
+public func expectCanvas(
+    _ canvas: Canvas, matches expected: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let actual = Golden.text(canvas)
     if let diff = Golden.diff(expected: expected, actual: actual) {
         Issue.record("canvas differs from the inline golden:\n\(diff)\nactual:\n\(actual)", sourceLocation: sourceLocation)
@@ -72,20 +74,25 @@ public func expectCanvas(_ canvas: Canvas, matches expected: String,
 /// Recording never passes silently: a golden that was written (new or changed) fails the
 /// test with "recorded …", so a recording run is green only when nothing changed — review
 /// the diff, then run again without the variable.
-public func expectGolden(_ canvas: Canvas, named name: String? = nil, suite: String? = nil,
-                         filePath: String = #filePath, function: String = #function,
-                         recording: Bool = Golden.isRecording,
-                         sourceLocation: SourceLocation = #_sourceLocation) {
-    expectGolden(text: Golden.text(canvas), named: name, suite: suite, filePath: filePath, function: function,
-                 recording: recording, sourceLocation: sourceLocation)
+public func expectGolden(
+    _ canvas: Canvas, named name: String? = nil, suite: String? = nil,
+    filePath: String = #filePath, function: String = #function,
+    recording: Bool = Golden.isRecording,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    expectGolden(
+        text: Golden.text(canvas), named: name, suite: suite, filePath: filePath, function: function,
+        recording: recording, sourceLocation: sourceLocation)
 }
 
 /// `expectGolden` for any text (a rendered screen with its colours, say): the same file
 /// layout, recording and diff.
-public func expectGolden(text: String, named name: String? = nil, suite: String? = nil,
-                         filePath: String = #filePath, function: String = #function,
-                         recording: Bool = Golden.isRecording,
-                         sourceLocation: SourceLocation = #_sourceLocation) {
+public func expectGolden(
+    text: String, named name: String? = nil, suite: String? = nil,
+    filePath: String = #filePath, function: String = #function,
+    recording: Bool = Golden.isRecording,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let testName = name ?? String(function.prefix { $0 != "(" })
     let suiteName = suite ?? ((filePath as NSString).lastPathComponent as NSString).deletingPathExtension
     let path = Golden.path(testFile: filePath, suite: suiteName, name: testName)
@@ -94,23 +101,27 @@ public func expectGolden(text: String, named name: String? = nil, suite: String?
     if recording {
         guard existing != actual else { return }
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
             try actual.write(toFile: path, atomically: true, encoding: .utf8)
-            Issue.record("recorded golden \(path) (\(existing == nil ? "new" : "changed")): review `git diff`, then run again without \(Golden.recordVariable)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded golden \(path) (\(existing == nil ? "new" : "changed")): review `git diff`, then run again without \(Golden.recordVariable)",
+                sourceLocation: sourceLocation)
         } catch {
             Issue.record("could not record golden \(path): \(error)", sourceLocation: sourceLocation)
         }
         return
     }
     guard let expected = existing else {
-        Issue.record("missing golden \(path); run with \(Golden.recordVariable)=1 to record it.\nactual:\n\(actual)",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "missing golden \(path); run with \(Golden.recordVariable)=1 to record it.\nactual:\n\(actual)",
+            sourceLocation: sourceLocation)
         return
     }
     if let diff = Golden.diff(expected: expected, actual: actual) {
-        Issue.record("canvas differs from golden \(path):\n\(diff)\nrun with \(Golden.recordVariable)=1 to accept.",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "canvas differs from golden \(path):\n\(diff)\nrun with \(Golden.recordVariable)=1 to accept.",
+            sourceLocation: sourceLocation)
     }
 }

@@ -2,9 +2,11 @@ import Geometry
 import LayerModel
 
 /// Builds a layer in one expression.
-public func makeLayer(_ name: String, kind: LayerKind = .layer, bounds: Rect = .zero, position: Point = .zero,
-                      anchor: Point = Point(0.5, 0.5), transform: Transform3D = .identity,
-                      configure: (inout Layer) -> Void = { _ in }) -> Layer {
+public func makeLayer(
+    _ name: String, kind: LayerKind = .layer, bounds: Rect = .zero, position: Point = .zero,
+    anchor: Point = Point(0.5, 0.5), transform: Transform3D = .identity,
+    configure: (inout Layer) -> Void = { _ in }
+) -> Layer {
     var l = Layer(name: name, kind: kind)
     l.bounds = bounds; l.position = position; l.anchorPoint = anchor; l.transform = transform
     configure(&l)

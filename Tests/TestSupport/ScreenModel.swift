@@ -18,7 +18,8 @@ public struct ScreenModel {
         public var background: [Int] = []
 
         public var sgr: String {
-            (attributes.sorted().map(String.init) + [foreground, background].filter { !$0.isEmpty }
+            (attributes.sorted().map(String.init)
+                + [foreground, background].filter { !$0.isEmpty }
                 .map { $0.map(String.init).joined(separator: ";") }).joined(separator: ";")
         }
     }

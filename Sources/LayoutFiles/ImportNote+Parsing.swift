@@ -45,28 +45,33 @@ extension ImportNote {
         piece.contains(": ") && !piece.hasPrefix("text '") && !piece.hasPrefix("name '") && !piece.hasPrefix("title \"")
     }
 
-    /// `text` split at `separator` where it stands outside parentheses and brackets.
+    /// `text` split at `separator` where it stands outside parentheses and brackets. Walks
+    /// UTF-8 bytes: the brackets and the separators are ASCII, and an ASCII byte is never part
+    /// of a longer character's encoding, so every cut falls between characters (a `Character`
+    /// walk with a suffix test at each one cost 45% of importing 20 000 views).
     static func split(_ text: String, at separator: String) -> [String] {
+        let bytes = Array(text.utf8)
+        let sep = Array(separator.utf8)
+        precondition(!sep.isEmpty && sep.allSatisfy { $0 < 0x80 }, "separators are ASCII")
         var out: [String] = []
         var depth = 0
-        var current = ""
-        var i = text.startIndex
-        while i < text.endIndex {
-            let c = text[i]
-            if c == "(" || c == "[" {
+        var start = 0
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "(") || b == UInt8(ascii: "[") {
                 depth += 1
-            } else if c == ")" || c == "]" {
+            } else if b == UInt8(ascii: ")") || b == UInt8(ascii: "]") {
                 depth = max(0, depth - 1)
-            } else if depth == 0, text[i...].hasPrefix(separator) {
-                out.append(current)
-                current = ""
-                i = text.index(i, offsetBy: separator.count)
+            } else if depth == 0, b == sep[0], bytes.count - i >= sep.count, bytes[i..<(i + sep.count)].elementsEqual(sep) {
+                out.append(String(decoding: bytes[start..<i], as: UTF8.self))
+                i += sep.count
+                start = i
                 continue
             }
-            current.append(c)
-            i = text.index(after: i)
+            i += 1
         }
-        out.append(current)
+        out.append(String(decoding: bytes[start...], as: UTF8.self))
         return out
     }
 }

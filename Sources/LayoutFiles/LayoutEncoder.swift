@@ -219,8 +219,23 @@ struct LayoutEncoder {
         var text = ""
 
         mutating func line(_ indent: Int, _ s: String) {
-            text += String(repeating: " ", count: indent) + s + "\n"
+            pad(indent)
+            text += s
+            text += "\n"
         }
+
+        /// `n` spaces appended in place (a 20 000-view import spent 12% of its time making
+        /// a new indentation string per line).
+        mutating func pad(_ n: Int) {
+            var left = n
+            while left > 0 {
+                let k = min(left, Self.blanks.count)
+                text.append(contentsOf: Self.blanks.prefix(k))
+                left -= k
+            }
+        }
+
+        private static let blanks = String(repeating: " ", count: 128)
 
         mutating func jsonField(_ indent: Int, _ key: String, _ value: FieldValue, comma: Bool) {
             let end = comma ? "," : ""
@@ -276,7 +291,7 @@ struct LayoutEncoder {
                 // A flow sequence may continue on lines indented deeper than its key.
                 text += head + " ["
                 for row in 0..<4 {
-                    if row > 0 { text += String(repeating: " ", count: indent + 2) }
+                    if row > 0 { pad(indent + 2) }
                     text += m[row * 4..<row * 4 + 4].map(NumberText.exact).joined(separator: ", ") + (row < 3 ? ",\n" : "]\n")
                 }
             case .object(let members):
@@ -284,7 +299,10 @@ struct LayoutEncoder {
                 for (k, v) in members { yamlField(indent + 2, k, v) }
             case .strings(let items):
                 text += head + (items.isEmpty ? " []" : "") + "\n"
-                for item in items { text += String(repeating: " ", count: indent + 2) + "- " + yamlQuoted(item, blockIndent: nil) + "\n" }
+                for item in items {
+                    pad(indent + 2)
+                    text += "- " + yamlQuoted(item, blockIndent: nil) + "\n"
+                }
             }
         }
     }

@@ -29,6 +29,15 @@ import Scenes
 
     /// An author's own note is not an import's: it has none of the parts, or not in the
     /// order an importer writes them.
+    @Test func partsSplitOutsideBracketsAndBetweenCharacters() {
+        // Cuts only at a separator outside () and []; multi-byte text around and inside stays
+        // whole (the split walks UTF-8 bytes; every bracket and separator is ASCII).
+        #expect(ImportNote.split("text 'é; ü'; frame (1; 2) [a; b]; 🙂", at: "; ") == ["text 'é", "ü'", "frame (1; 2) [a; b]", "🙂"])
+        #expect(ImportNote.split("a, b (c, d), 日本", at: ", ") == ["a", "b (c, d)", "日本"])
+        #expect(ImportNote.split("x)) ; y; ", at: "; ") == ["x)) ", "y", ""])
+        #expect(ImportNote.split("", at: "; ") == [""])
+    }
+
     @Test func anAuthorsNoteIsNotParsedIntoParts() {
         #expect(ImportNote(parsing: "the card; it turns about its centre") == nil)
         #expect(ImportNote(parsing: "APPROXIMATE: x; a remark after it") == nil)

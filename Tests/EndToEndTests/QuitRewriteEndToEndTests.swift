@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The quit question's save refused in place, in a real terminal (tmux, 120×40): the `:` line
 /// opens with `save --rewrite`, Enter writes it (only the layer it must, afresh) and quits.
@@ -7,19 +8,7 @@ import Testing
     "Quit question rewrite end to end", .serialized,
     .enabled(if: LayerScopeProgram.path != nil, "needs the layerscope executable (swift build)"))
 struct QuitRewriteEndToEndTests {
-    static let card = """
-        {
-          "title": "card",
-          "layers": [
-            {"name": "card", "kind": "view", "frame": [20, 20, 200, 120],
-             "subviews": [
-                {"name": "badge", "kind": "view", "frame": [10, 10, 40, 40], "backgroundColor": "#ff0000"},
-                {"name": "label",   "kind": "view", "frame": [60, 10, 120, 30]}
-             ]}
-          ]
-        }
-
-        """
+    static let card = Fixtures.placedCard
 
     @Test func yAtTheQuitQuestionOffersTheRewriteAndEnterWritesItAndQuits() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ls-quit-rewrite-\(UUID().uuidString.prefix(8))", isDirectory: true)

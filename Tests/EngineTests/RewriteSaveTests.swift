@@ -23,19 +23,7 @@ import SceneFiles
         return warnings
     }
 
-    static let card = """
-        {
-          "title": "card",
-          "layers": [
-            {"name": "card", "kind": "view", "frame": [20, 20, 200, 120],
-             "subviews": [
-                {"name": "badge", "kind": "view", "frame": [10, 10, 40, 40], "backgroundColor": "#ff0000"},
-                {"name": "label",   "kind": "view", "frame": [60, 10, 120, 30]}
-             ]}
-          ]
-        }
-
-        """
+    static let card = Fixtures.placedCard
 
     @Test func aLayerPlacedByItsFrameNamesTheFieldAndTheRewriteKeepsEveryOtherLine() throws {
         let dir = try TemporaryDirectory()

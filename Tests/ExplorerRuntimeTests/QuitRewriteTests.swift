@@ -3,6 +3,7 @@
 import ExplorerTestSupport
 import Foundation
 import Testing
+import TestSupport
 import Engine
 import Geometry
 import SceneFiles
@@ -11,19 +12,7 @@ import SceneFiles
 /// origin changed): it offers `save --rewrite` as a `:w` refusal does, on the `:` line, and
 /// Enter writes it and quits. Real files, every effect carried out by `EffectPerformer`.
 @Suite struct QuitRewriteTests {
-    static let card = """
-        {
-          "title": "card",
-          "layers": [
-            {"name": "card", "kind": "view", "frame": [20, 20, 200, 120],
-             "subviews": [
-                {"name": "badge", "kind": "view", "frame": [10, 10, 40, 40], "backgroundColor": "#ff0000"},
-                {"name": "label",   "kind": "view", "frame": [60, 10, 120, 30]}
-             ]}
-          ]
-        }
-
-        """
+    static let card = Fixtures.placedCard
 
     /// The explorer on `card.json` with badge's bounds origin moved (no frame can say it).
     static func edited(_ dir: TempDirectory) throws -> (ExplorerState, String) {

@@ -1,6 +1,23 @@
 /// Layout texts shared by the format's tests (LayoutFilesTests) and its files' tests
 /// (LayoutFileIOTests).
 public enum Fixtures {
+    /// A view card whose subviews are placed by `frame` (badge's on line 6, column 43): the
+    /// save that cannot keep the file's text, and the `save --rewrite` that can
+    /// (RewriteSaveTests, QuitRewriteTests, QuitRewriteEndToEndTests).
+    public static let placedCard = """
+        {
+          "title": "card",
+          "layers": [
+            {"name": "card", "kind": "view", "frame": [20, 20, 200, 120],
+             "subviews": [
+                {"name": "badge", "kind": "view", "frame": [10, 10, 40, 40], "backgroundColor": "#ff0000"},
+                {"name": "label",   "kind": "view", "frame": [60, 10, 120, 30]}
+             ]}
+          ]
+        }
+
+        """
+
     /// Every field, both spellings of each alias, every transform form.
     public static let richJSON = """
         {

@@ -94,13 +94,22 @@ extension CommandTable {
             [.keyword("steps")], "`{\"steps\":[{\"title\":T,\"notes\":N,\"script\":[…]}…],\"current\":C}`: the demo's steps and the one the scene is at")
     ]
 
-    /// The help overlay's paragraph on authoring a demo (after the command lists).
+    /// The help overlay's paragraph on authoring a demo (after the command lists): the
+    /// authoring forms of `add`, `set` and `step` as their declarations write them, so a
+    /// changed form changes the help.
     public static func authoringHelpLines(width: Int = 76) -> [String] {
-        let words = [
-            ":add NAME view", ":set PROP VALUE…", ":set screen W H",
-            ":step add \"NOTE\" (the commands since the last step become a step)", ":step note N \"TEXT\"", ":step remove N",
-            "u undoes each", ":w writes them into the file"
+        let verbs: [(verb: String, forms: [CommandForm])] = [
+            ("add", spec(for: "add")?.forms ?? []), ("set", spec(for: "set")?.forms ?? []), ("step", stepAuthoringForms)
         ]
+        var words: [String] = []
+        for (verb, forms) in verbs {
+            for form in forms {
+                var word = ":" + ([verb] + form.arguments.map(\.synopsis)).joined(separator: " ")
+                if verb == "step", form.arguments.first == .keyword("add") { word += " (the commands since the last step become a step)" }
+                words.append(word)
+            }
+        }
+        words += ["u undoes each", ":w writes them into the file"]
         return ["  authoring a demo (docs/workshops.md):"] + pack(words, width: width - 4, separator: " · ").map { "    " + $0 }
     }
 }

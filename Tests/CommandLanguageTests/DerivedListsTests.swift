@@ -64,4 +64,20 @@ import Testing
         #expect(CommandTable.usage(of: "export") == "export swift, or export svg FILE [--crop screen|content]")
         #expect(CommandTable.usage(of: "add") == "add NAME [layer|view] [in PARENT] [at INDEX]")
     }
+
+    /// The help overlay's authoring paragraph is the authoring forms of `add`, `set` and `step`
+    /// as declared, packed greedily into 72 columns (76 less the 4 of indent), worked by hand:
+    /// 45 + 3 + 16 = 64 fits, + 3 + 15 would be 82; the 66-column step add stands alone;
+    /// 17 + 3 + 14 + 3 + 13 = 50 fits, + 3 + 28 would be 81.
+    @Test func theAuthoringHelpIsTheDeclaredForms() {
+        #expect(
+            CommandTable.authoringHelpLines(width: 76) == [
+                "  authoring a demo (docs/workshops.md):",
+                "    :add NAME [layer|view] [in PARENT] [at INDEX] · :set PROP VALUE…",
+                "    :set screen W H",
+                "    :step add [NOTE] (the commands since the last step become a step)",
+                "    :step note N TEXT · :step remove N · u undoes each",
+                "    :w writes them into the file"
+            ])
+    }
 }

@@ -399,7 +399,15 @@ public struct Session: Equatable, Sendable {
             before = scene.tree.snapshot(of: scene.tree.subtree(of: id), includingRoots: false)
             let size = scene.tree[id].bounds.size
             if case let .resize(w, h) = command {
+                let lossy = scene.tree[id].frameSetterIsLossy
                 scene.tree.resize(id, to: Size(width: w, height: h))
+                if lossy {
+                    // Through the frame setter, as UIKit does, but the frame will not read back.
+                    let n = NumberText.query
+                    let now = scene.tree[id].bounds.size
+                    warning =
+                        "resize under a transform that is not a scale or a multiple of 90°: bounds went from \(n(size.width))×\(n(size.height)) to \(n(now.width))×\(n(now.height)) and the frame will not read back as \(n(w))×\(n(h)) (Apple: don't set frame under a rotation)"
+                }
             } else if scene.tree[id].frameSetterIsLossy {
                 // Turned by its transform, the view has no frame to swap (the frame setter would
                 // distort the bounds: 100×60 became 83.8×81.1): its bounds swap about its anchor.

@@ -61,4 +61,34 @@ struct ResizeCommandTests {
         _ = try session.perform(.undo)
         #expect(session.scene.tree[id].bounds.size == Size(width: 60, height: 100))
     }
+
+    @Test("resize under a rotation goes through the frame setter, as UIKit does, and says the frame won't read back")
+    func resizeUnderARotationWarns() throws {
+        var box = Layer(name: "box", kind: .view)
+        box.bounds = Rect(x: 0, y: 0, width: 100, height: 60)
+        box.anchorPoint = Point(0, 0)
+        box.position = Point(230, 80)
+        box.transform = .rotation(.degrees(15))
+        var tree = LayerTree()
+        let id = try tree.add(box)
+        var flatView = Layer(name: "flat", kind: .view)
+        flatView.bounds = Rect(x: 0, y: 0, width: 100, height: 60)
+        let flat = try tree.add(flatView)
+        var session = Session(scene: Scene(tree: tree))
+        _ = try session.perform(.select("box"))
+        _ = try session.perform(.edit(.resize(120, 80)))
+        let bounds = session.scene.tree[id].bounds.size
+        // Not 120×80: the frame setter under a 15° turn distorts the bounds.
+        #expect(bounds != Size(width: 120, height: 80))
+        let n = NumberText.query
+        #expect(
+            session.warning
+                == "resize under a transform that is not a scale or a multiple of 90°: bounds went from 100×60 to \(n(bounds.width))×\(n(bounds.height)) and the frame will not read back as 120×80 (Apple: don't set frame under a rotation)"
+        )
+        // Unrotated, the same resize is exact and says nothing.
+        _ = try session.perform(.select("flat"))
+        _ = try session.perform(.edit(.resize(120, 80)))
+        #expect(session.scene.tree[flat].bounds.size == Size(width: 120, height: 80))
+        #expect(session.warning == nil)
+    }
 }

@@ -42,13 +42,8 @@ struct ResizeCommandTests {
     func turnUnderARotation() throws {
         // The tour's box: bounds 100×60, anchorPoint (0, 0) at (230, 80), rotated 15°. Through
         // the frame setter its bounds became 83.837×81.063, neither size nor swap.
-        var box = Layer(name: "box", kind: .layer)
-        box.bounds = Rect(x: 0, y: 0, width: 100, height: 60)
-        box.anchorPoint = Point(0, 0)
-        box.position = Point(230, 80)
-        box.transform = .rotation(.degrees(15))
         var tree = LayerTree()
-        let id = try tree.add(box)
+        let id = try tree.add(Self.tourBox(kind: .layer))
         var session = Session(scene: Scene(tree: tree))
         _ = try session.perform(.select("box"))
         _ = try session.perform(.edit(.turn))
@@ -64,31 +59,37 @@ struct ResizeCommandTests {
 
     @Test("resize under a rotation goes through the frame setter, as UIKit does, and says the frame won't read back")
     func resizeUnderARotationWarns() throws {
-        var box = Layer(name: "box", kind: .view)
-        box.bounds = Rect(x: 0, y: 0, width: 100, height: 60)
-        box.anchorPoint = Point(0, 0)
-        box.position = Point(230, 80)
-        box.transform = .rotation(.degrees(15))
         var tree = LayerTree()
-        let id = try tree.add(box)
+        let id = try tree.add(Self.tourBox(kind: .view))
         var flatView = Layer(name: "flat", kind: .view)
         flatView.bounds = Rect(x: 0, y: 0, width: 100, height: 60)
         let flat = try tree.add(flatView)
         var session = Session(scene: Scene(tree: tree))
         _ = try session.perform(.select("box"))
         _ = try session.perform(.edit(.resize(120, 80)))
+        // The frame setter (R3) turns the size back by −15°: 120·cos 15° + 80·sin 15° =
+        // 115.9111 + 20.7055 = 136.6166 wide, −120·sin 15° + 80·cos 15° = −31.0583 + 77.2741 =
+        // 46.2158 high, not 120×80.
         let bounds = session.scene.tree[id].bounds.size
-        // Not 120×80: the frame setter under a 15° turn distorts the bounds.
-        #expect(bounds != Size(width: 120, height: 80))
-        let n = NumberText.query
+        #expect(abs(bounds.width - 136.6166227629) < 1e-9 && abs(bounds.height - 46.2157806908) < 1e-9)
         #expect(
             session.warning
-                == "resize under a transform that is not a scale or a multiple of 90°: bounds went from 100×60 to \(n(bounds.width))×\(n(bounds.height)) and the frame will not read back as 120×80 (Apple: don't set frame under a rotation)"
+                == "resize under a transform that is not a scale or a multiple of 90°: bounds went from 100×60 to 136.6166227629×46.2157806908 and the frame will not read back as 120×80 (Apple: don't set frame under a rotation)"
         )
         // Unrotated, the same resize is exact and says nothing.
         _ = try session.perform(.select("flat"))
         _ = try session.perform(.edit(.resize(120, 80)))
         #expect(session.scene.tree[flat].bounds.size == Size(width: 120, height: 80))
         #expect(session.warning == nil)
+    }
+
+    /// The tour's box: bounds 100×60, anchorPoint (0, 0) at (230, 80), rotated 15°.
+    static func tourBox(kind: LayerKind) -> Layer {
+        var box = Layer(name: "box", kind: kind)
+        box.bounds = Rect(x: 0, y: 0, width: 100, height: 60)
+        box.anchorPoint = Point(0, 0)
+        box.position = Point(230, 80)
+        box.transform = .rotation(.degrees(15))
+        return box
     }
 }

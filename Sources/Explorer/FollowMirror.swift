@@ -54,11 +54,6 @@ public struct PresenterMirror: Equatable, Sendable {
         state.diskNotice = nil
     }
 
-    /// The stored properties of `ExplorerState` mirrored (as `Mirror` names them).
-    static let mirrored: Set<String> = [
-        "session", "mode", "shared", "openedView", "output", "contentCursor", "picture",
-        "lastConversion", "treeBrowser", "sceneName"
-    ]
     /// The attendee's own stored properties, and why: kept over `F`.
     static let attendeesOwn: [String: String] = [
         "plaqueMemo": "the exploded view's plaque texts, kept for the next frame drawn here",

@@ -3,7 +3,15 @@ import Scenes
 /// A layout that could not be loaded or saved: the file's error, or its script's.
 public struct SceneLoadError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String
-    public init(_ description: String) { self.description = description }
+    /// A save refused in place that `save --rewrite` would write (`LayoutError.offersRewrite`,
+    /// carried over): what the explorer's quit question decides on.
+    public var offersRewrite: Bool
+    public init(_ description: String, offersRewrite: Bool = false) {
+        self.description = description
+        self.offersRewrite = offersRewrite
+    }
+    /// A layout file's error as it reads, its rewrite offer kept.
+    public init(_ error: LayoutError) { self.init(error.description, offersRewrite: error.offersRewrite) }
 }
 
 /// Layout files as the front ends use them: parsed, validated, with the scene's script

@@ -60,6 +60,16 @@ public struct ScriptFailure: Error, Equatable, Sendable, CustomStringConvertible
         return CommandError(stepName + (command.map { "\($0): " } ?? "") + message, suggestion: suggestion)
     }
 
+    /// A command of a command-line script (`eval`, `render --script`, `explore --script`) that
+    /// ran but warned (`set frame` or `resize` under a rotation, `turn`, a step setting edits
+    /// aside): printed on stderr as `line N: FILE:N:C: warning: …` and the script goes on —
+    /// or, with `--fail-on-warning`, the script's failure, saying how to go on past it.
+    public static func warning(_ context: ScriptContext, at source: ScriptLine, _ message: String, failing: Bool = false) -> ScriptFailure {
+        ScriptFailure(
+            context, at: source, message: "warning: " + message,
+            suggestion: failing ? "--fail-on-warning stops at the first warning; without it the warning is printed and the script goes on" : nil)
+    }
+
     /// The failure as the user reads it. A command-line script (its own file) leads with
     /// commands.md's `line N:`, then a place editors jump to; a layout's script and steps
     /// lead with the place in the layout, then name the script line or the step.

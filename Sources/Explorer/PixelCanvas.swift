@@ -142,7 +142,7 @@ public final class PixelFrames {
             for column in 0..<area.columns where area.column + column < out.columns {
                 guard out[area.column + column, area.row + row] == .blank else { continue }
                 if let patch, column >= patch.column, column < patch.column + patch.columns, row >= patch.row, row < patch.row + patch.rows,
-                    let text = KittyPlaceholder.cell(row: row - patch.row, column: column - patch.column), let glyph = text.first
+                    let text = patchInk.cell(row: row - patch.row, column: column - patch.column), let glyph = text.first
                 {
                     out[area.column + column, area.row + row] = Cell(glyph, style: patchStyle)
                 } else {
@@ -160,7 +160,7 @@ public final class PixelFrames {
         let style = CellStyle(foreground: .rgb(ink.red, ink.green, ink.blue))
         for row in 0..<rows {
             for column in 0..<columns {
-                if let text = KittyPlaceholder.cell(row: row, column: column), let glyph = text.first {
+                if let text = ink.cell(row: row, column: column), let glyph = text.first {
                     grid[column, row] = Cell(glyph, style: style)
                 }
             }

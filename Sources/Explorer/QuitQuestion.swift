@@ -25,11 +25,12 @@ extension Reducer {
     }
 
     /// The quit question's save (`y`) was refused in place, and `save --rewrite` would write
-    /// it (the refusal says so, as a `:w` refusal does): the `:` line holds `save --rewrite`,
-    /// Enter rewrites and quits, the line can be edited to `save NEW.json`, Esc stays. False
-    /// when the save was not the quit question's or a rewrite would not do either.
+    /// it (the refusal's `offersRewrite`, checked by the caller; its text says so, as a `:w`
+    /// refusal does): the `:` line holds `save --rewrite`, Enter rewrites and quits, the line
+    /// can be edited to `save NEW.json`, Esc stays. False when the save was not the quit
+    /// question's.
     static func offerRewriteAndQuit(_ state: inout ExplorerState, refusal message: String) -> Bool {
-        guard state.mode == .confirmQuit, state.session.filePath != nil, SaveRewrite.isOffered(in: message) else { return false }
+        guard state.mode == .confirmQuit, state.session.filePath != nil else { return false }
         let line = EngineCommand.save(nil, rewrite: true).text
         state.mode = .command(text: line, caret: line.count)
         state.modeBeforeCommandLine = .normal

@@ -31,7 +31,9 @@ public enum Action: Equatable, Sendable {
     case saved(path: String, version: FileVersion? = nil)
     /// `save --rewrite` wrote the file; `summary` says what it wrote afresh (issue 36).
     case rewrote(path: String, summary: String, version: FileVersion? = nil)
-    case saveFailed(String)
+    /// A save failed; `offersRewrite`: the file refused it in place and `save --rewrite` would
+    /// write it (`SceneLoadError.offersRewrite`), so the quit question offers that.
+    case saveFailed(String, offersRewrite: Bool = false)
     /// The save must ask first (`Session.saveConflict`): the run loop found this.
     case saveConflict(path: String, SaveConflict)
     case loaded(Scene, path: String)
@@ -157,8 +159,8 @@ public enum Reducer {
                 : "o: overwrite anyway · s: save as… · Esc: cancel"
             state.setStatus(conflict.message(path) + " — " + choices, error: true)
             return .none
-        case let .saveFailed(message):
-            if offerRewriteAndQuit(&state, refusal: message) { return .none }  // QuitQuestion.swift
+        case let .saveFailed(message, offersRewrite):
+            if offersRewrite, offerRewriteAndQuit(&state, refusal: message) { return .none }  // QuitQuestion.swift
             state.quitAfterSave = false
             if state.mode == .confirmQuit { state.mode = .normal }
             if case .confirmOverwrite = state.mode { state.mode = .normal }

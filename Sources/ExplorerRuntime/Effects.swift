@@ -46,7 +46,7 @@ public enum EffectPerformer {
             if case .overwrite = effect { scene.loaded = LoadedFile() }
             switch io.save(scene, path) {
             case .success: return .saved(path: path, version: FileVersion.of(path))
-            case let .failure(e): return .saveFailed(e.description)
+            case let .failure(e): return .saveFailed(e.description, offersRewrite: e.offersRewrite)
             }
         case let .rewrite(path):
             switch io.rewrite(scene, path) {
@@ -90,10 +90,14 @@ extension Reducer {
     /// (`render --script`, `explore --script`), carrying out each effect as `context`
     /// declares (`ScriptContext.refusal(of:)`): performed through `EffectPerformer` with its
     /// result reduced, or refused. The first command that fails, or whose effect fails or is
-    /// refused, stops the script with its line; `quit` ends it.
+    /// refused, stops the script with its line; `quit` ends it. A command that runs but warns
+    /// (`Session.warning`) goes to `warn` as `line N: FILE:N:C: warning: …` and the script
+    /// goes on (the screen's status line keeps the warning, as the explorer's would) — unless
+    /// `failOnWarning`, when it stops the script like an error.
     public static func runScript(
         _ state: inout ExplorerState, _ text: String, name: String,
-        context: ScriptContext = .render, io: ExplorerIO = .files
+        context: ScriptContext = .render, io: ExplorerIO = .files,
+        failOnWarning: Bool = false, warn: (String) -> Void = { _ in }
     ) throws(ScriptFailure) {
         try ScriptRunner.forEach(in: text, name: name, context: context) { (line: ScriptLine, command: Command) throws(ScriptFailure) -> Bool in
             func failure(_ message: String) -> ScriptFailure { ScriptFailure(context, at: line, message: message) }
@@ -103,8 +107,16 @@ extension Reducer {
                 return false
             }
             var effect = reduce(&state, .command(command))
+            // The command ran and warned: its status is the warning, not a failure.
+            var warned = false
+            if state.statusIsError, let w = state.session.warning {
+                if failOnWarning { throw ScriptFailure.warning(context, at: line, w, failing: true) }
+                warn(ScriptFailure.warning(context, at: line, w).description)
+                warned = true
+            }
             while true {
-                if state.statusIsError { throw failure(state.status) }
+                if state.statusIsError, !warned { throw failure(state.status) }
+                warned = false
                 guard let kind = effect.kind else { return true }
                 if kind == .quit { return false }
                 if let reason = context.refusal(of: kind) { throw failure(context.message(refusing: command, because: reason)) }

@@ -27,9 +27,8 @@ extension RunLoop {
                 "cells (kitty's Unicode placeholders name their image by colour, and this pane is written in \(depth == .none ? "no colours" : "16 colours"))"
             )
         }
-        let ink = KittyPlaceholder.Ink(
-            index: KittyPlaceholder.Ink.index(seed: Int(getpid())),
-            truecolorReachesTerminal: depth == .truecolor && (tmux?.passesTruecolor ?? false))
+        let ink = KittyPlaceholder.Ink.forProcess(
+            seed: Int(getpid()), truecolorReachesTerminal: depth == .truecolor && (tmux?.passesTruecolor ?? false))
         return (PixelFrames(graphics: graphics, cellWidth: cell.width, cellHeight: cell.height, ink: ink), nil)
     }
 }

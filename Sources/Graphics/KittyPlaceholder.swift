@@ -41,23 +41,29 @@ public enum KittyPlaceholder {
         0x1D188, 0x1D189, 0x1D1AA, 0x1D1AB, 0x1D1AC, 0x1D1AD, 0x1D242, 0x1D243, 0x1D244
     ]
 
-    /// The text of the cell at `row`, `column` of the image (nil past the list's 297).
-    public static func cell(row: Int, column: Int) -> String? {
+    /// The text of the cell at `row`, `column` of the image (nil past the list's 297); with
+    /// `high` not 0 a third mark gives the image id's most significant byte (the protocol's
+    /// third diacritic: without it kitty reads 0), so the id can use all 32 bits.
+    public static func cell(row: Int, column: Int, high: UInt8 = 0) -> String? {
         guard row >= 0, column >= 0, row < diacritics.count, column < diacritics.count,
-            let r = Unicode.Scalar(diacritics[row]), let c = Unicode.Scalar(diacritics[column])
+            let r = Unicode.Scalar(diacritics[row]), let c = Unicode.Scalar(diacritics[column]), let h = Unicode.Scalar(diacritics[Int(high)])
         else { return nil }
         var s = String.UnicodeScalarView()
         s.append(character); s.append(r); s.append(c)
+        if high != 0 { s.append(h) }
         return String(s)
     }
 
-    /// The row and column a placeholder cell names; nil when it is not one.
-    public static func decode(_ text: String) -> (row: Int, column: Int)? {
+    /// The row and column a placeholder cell names, and the id's most significant byte (0
+    /// without a third mark); nil when it is not one.
+    public static func decode(_ text: String) -> (row: Int, column: Int, high: UInt8)? {
         let scalars = Array(text.unicodeScalars)
-        guard scalars.count == 3, scalars[0] == character,
+        guard scalars.count == 3 || scalars.count == 4, scalars[0] == character,
             let row = diacritics.firstIndex(of: scalars[1].value), let column = diacritics.firstIndex(of: scalars[2].value)
         else { return nil }
-        return (row, column)
+        guard scalars.count == 4 else { return (row, column, 0) }
+        guard let high = diacritics.firstIndex(of: scalars[3].value), high < 256 else { return nil }
+        return (row, column, UInt8(high))
     }
 
     /// The image id as the cells' 24-bit foreground colour (red, green, blue).
@@ -85,34 +91,53 @@ public enum KittyPlaceholder {
         Array("\u{1B}_Gi=\(id),s=1,v=1,a=q,t=d,f=24,U=1;AAAA\u{1B}\\".utf8)
     }
 
-    /// How the placeholder cells name their image: the colour they are written in, and the
-    /// id the outer terminal reads from it. The colour is the xterm-256 cube colour `index`
-    /// (16…231) exactly, so what reaches the outer terminal is either that index (`38;5;n`:
-    /// a frame written in 256 colours, or a truecolor frame tmux reduces for a terminal
-    /// without RGB — an exact cube colour reduces to its own index) or its 24-bit value
-    /// (`38;2;r;g;b`: a truecolor frame tmux passes on to a terminal with RGB). The id is
-    /// the one the terminal will read.
+    /// How the placeholder cells name their image: the colour they are written in, their
+    /// third mark, and the id the outer terminal reads from both. The colour is the xterm-256
+    /// cube colour `index` (16…231) exactly, so what reaches the outer terminal is either that
+    /// index (`38;5;n`: a frame written in 256 colours, or a truecolor frame tmux reduces for
+    /// a terminal without RGB — an exact cube colour reduces to its own index) or its 24-bit
+    /// value (`38;2;r;g;b`: a truecolor frame tmux passes on to a terminal with RGB). Either
+    /// way the colour gives the id's low bits, and `high`, written as every cell's third mark,
+    /// its top byte (kitty's 32-bit ids). The id is the one the terminal will read.
     public struct Ink: Equatable, Sendable {
         public var red: UInt8, green: UInt8, blue: UInt8
         public var id: UInt32
-        /// The cube index (16…231), and whether the id is the 24-bit value.
+        /// The cube index (16…231), and whether the id's low 24 bits are the 24-bit value.
         public var index: UInt8
         public var truecolor: Bool
+        /// The id's most significant byte: each cell's third mark (none when 0).
+        public var high: UInt8
 
-        public init(index: UInt8, truecolorReachesTerminal: Bool) {
+        public init(index: UInt8, high: UInt8 = 0, truecolorReachesTerminal: Bool) {
             let cube = min(231, max(16, Int(index)))
             let (r, g, b) = ColorReduction.rgb(ansi256: UInt8(cube))
             red = r; green = g; blue = b
             self.index = UInt8(cube); truecolor = truecolorReachesTerminal
-            id = truecolorReachesTerminal ? UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b) : UInt32(cube)
+            self.high = high
+            id = UInt32(high) << 24 | (truecolorReachesTerminal ? UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b) : UInt32(cube))
         }
 
-        /// The next cube colour (231 wraps to 16): the patch image's ink beside the full one's.
-        public var next: Ink { Ink(index: index == 231 ? 16 : index + 1, truecolorReachesTerminal: truecolor) }
+        /// The next cube colour (231 wraps to 16), the same top byte: the patch image's ink
+        /// beside the full one's.
+        public var next: Ink { Ink(index: index == 231 ? 16 : index + 1, high: high, truecolorReachesTerminal: truecolor) }
 
-        /// The cube index for a process: spread over the 216 cube colours by `seed` (the
-        /// process id), so two explorers in two panes of one terminal seldom share an id.
-        public static func index(seed: Int) -> UInt8 { UInt8(16 + (seed % 216 + 216) % 216) }
+        /// The cell at `row`, `column` of this ink's image (`KittyPlaceholder.cell`).
+        public func cell(row: Int, column: Int) -> String? { KittyPlaceholder.cell(row: row, column: column, high: high) }
+
+        /// How many explorers can hold ids that no other one's meet: an explorer uses three
+        /// (the full image, `next` and `next.next` for its patches), so the 216 cube colours
+        /// make 72 runs of three, times 256 top bytes.
+        public static let slots = 72 * 256
+
+        /// The ink for a process: `seed` (the process id) picks one of the `slots` runs of
+        /// three ids — cube index 16 + 3·(slot mod 72), top byte slot ÷ 72 — so two explorers
+        /// in one terminal share an id only when their seeds are equal modulo 18 432 (two
+        /// process ids at random: 1 time in 18 432; started one after the other: never). The
+        /// run never wraps past 231, so `next.next` stays in it.
+        public static func forProcess(seed: Int, truecolorReachesTerminal: Bool) -> Ink {
+            let slot = (seed % slots + slots) % slots
+            return Ink(index: UInt8(16 + 3 * (slot % 72)), high: UInt8(slot / 72), truecolorReachesTerminal: truecolorReachesTerminal)
+        }
     }
 }
 

@@ -20,14 +20,21 @@ public struct LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     /// The fix, when one is obvious (`did you mean "anchorPoint"?`).
     public var suggestion: String?
+    /// A save refused in place that `save --rewrite` would write (`PreservingSave.refusal`
+    /// says so in `suggestion`): the explorer's quit question offers the rewrite on this flag,
+    /// never by reading the text.
+    public var offersRewrite: Bool
 
-    public init(file: String, line: Int, column: Int, path: String = "", message: String, suggestion: String? = nil) {
+    public init(
+        file: String, line: Int, column: Int, path: String = "", message: String, suggestion: String? = nil, offersRewrite: Bool = false
+    ) {
         self.file = file
         self.line = line
         self.column = column
         self.path = path
         self.message = message
         self.suggestion = suggestion
+        self.offersRewrite = offersRewrite
     }
 
     public var description: String {

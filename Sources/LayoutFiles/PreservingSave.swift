@@ -307,7 +307,7 @@ public enum PreservingSave {
         return LayoutError(
             file: file, line: line, column: column, path: path,
             message: "cannot save into the file and keep its text: \(refusal.reason)",
-            suggestion: rewrite + ", or save NEW.json writes a new file; the file is unchanged")
+            suggestion: rewrite + ", or save NEW.json writes a new file; the file is unchanged", offersRewrite: true)
     }
 
     static func unfaithful(_ file: String, _ reason: String) -> LayoutError {

@@ -24,7 +24,9 @@ extension SceneLoader {
     /// Returns the version written.
     @discardableResult
     public static func save(_ scene: Scene, to path: String, expecting expected: TextFile.Expectation = .any) throws(SceneLoadError) -> FileVersion? {
-        do { return try PreservingSave.save(scene, to: path, play: played, expecting: expected) } catch { throw SceneLoadError(error.description) }
+        do { return try PreservingSave.save(scene, to: path, play: played, expecting: expected) } catch {
+            throw SceneLoadError(error)  // its rewrite offer kept (the quit question's)
+        }
     }
 
     /// `save --rewrite` (issue 36): as `save`, but where the file cannot keep its text for the

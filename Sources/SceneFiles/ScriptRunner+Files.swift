@@ -7,11 +7,12 @@ import Scenes
 
 extension ScriptRunner {
     /// Runs `text` (commands one per line or `;`-separated) on `session`, as `eval` does.
-    /// `emit` receives each answer (one JSON object); `warn` each warning. Files named by
-    /// `save`/`load` are real files, written atomically.
+    /// `emit` receives each answer (one JSON object); `warn` each warning, as
+    /// `line N: FILE:N:C: warning: …` (with `failOnWarning` the first one stops the run
+    /// instead). Files named by `save`/`load` are real files, written atomically.
     public static func run(
         _ text: String, name: String, session: inout Session,
-        emit: (String) -> Void, warn: (String) -> Void = { _ in }
+        emit: (String) -> Void, warn: (String) -> Void = { _ in }, failOnWarning: Bool = false
     ) throws(ScriptFailure) {
         let context = ScriptContext.eval
         try forEach(in: text, name: name, context: context) { (line: ScriptLine, command: Command) throws(ScriptFailure) -> Bool in
@@ -23,7 +24,10 @@ extension ScriptRunner {
                 throw ScriptFailure(context, at: line, command: command.text, error: error)
             }
             guard let effect = performed else { return false }
-            if let w = session.warning { warn("line \(line.location?.line ?? 0): warning: \(w)") }
+            if let w = session.warning {
+                if failOnWarning { throw ScriptFailure.warning(context, at: line, w, failing: true) }
+                warn(ScriptFailure.warning(context, at: line, w).description)
+            }
             switch effect {
             case let .answer(json): emit(json)
             case let .output(code): emit("{\"swift\":\(SafeText.jsonQuoted(code))}")

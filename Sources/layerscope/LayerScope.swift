@@ -149,7 +149,7 @@ func openState(
     state.cellAspect = draw.cellAspect
     if draw.present { state.startPresenting() }
     if let (name, text) = try source.read(stdinAllowed: false) {
-        do { try Reducer.runScript(&state, text, name: name, context: scriptContext) } catch {
+        do { try Reducer.runScript(&state, text, name: name, context: scriptContext, failOnWarning: source.failOnWarning, warn: printError) } catch {
             printError(error.description)
             throw ExitCode(1)
         }
@@ -328,6 +328,9 @@ struct ScriptSource: ParsableArguments {
     @Option(help: "A file of commands.")
     var scriptFile: String?
 
+    @Flag(help: "Stop at the first warning (set frame or resize under a rotation, turn…), exit 1; by default it is printed and the script goes on.")
+    var failOnWarning = false
+
     /// (name for messages, text)
     func read(stdinAllowed: Bool) throws -> (String, String)? {
         if let found = try Self.commands(script: script, scriptFile: scriptFile) { return found }
@@ -375,7 +378,7 @@ struct Eval: ParsableCommand {
         }
         guard let (name, text) = try source.read(stdinAllowed: true) else { return }
         do {
-            try ScriptRunner.run(text, name: name, session: &session, emit: { print($0) }, warn: printError)
+            try ScriptRunner.run(text, name: name, session: &session, emit: { print($0) }, warn: printError, failOnWarning: source.failOnWarning)
         } catch {
             printError(error.description)
             throw ExitCode(1)

@@ -125,18 +125,19 @@ public enum KittyPlaceholder {
         public func cell(row: Int, column: Int) -> String? { KittyPlaceholder.cell(row: row, column: column, high: high) }
 
         /// How many explorers can hold ids that no other one's meet: an explorer uses three
-        /// (the full image, `next` and `next.next` for its patches), so the 216 cube colours
-        /// make 72 runs of three, times 256 top bytes.
-        public static let slots = 72 * 256
+        /// (the full image, `next` and `next.next` for its patches), so the cube colours 17…229
+        /// make 71 runs of three, times 256 top bytes. Not 16: black's 24-bit value is 0, and
+        /// with a top byte of 0 that is no id at all.
+        public static let slots = 71 * 256
 
         /// The ink for a process: `seed` (the process id) picks one of the `slots` runs of
-        /// three ids — cube index 16 + 3·(slot mod 72), top byte slot ÷ 72 — so two explorers
-        /// in one terminal share an id only when their seeds are equal modulo 18 432 (two
-        /// process ids at random: 1 time in 18 432; started one after the other: never). The
+        /// three ids — cube index 17 + 3·(slot mod 71), top byte slot ÷ 71 — so two explorers
+        /// in one terminal share an id only when their seeds are equal modulo 18 176 (two
+        /// process ids at random: 1 time in 18 176; started one after the other: never). The
         /// run never wraps past 231, so `next.next` stays in it.
         public static func forProcess(seed: Int, truecolorReachesTerminal: Bool) -> Ink {
             let slot = (seed % slots + slots) % slots
-            return Ink(index: UInt8(16 + 3 * (slot % 72)), high: UInt8(slot / 72), truecolorReachesTerminal: truecolorReachesTerminal)
+            return Ink(index: UInt8(17 + 3 * (slot % 71)), high: UInt8(slot / 71), truecolorReachesTerminal: truecolorReachesTerminal)
         }
     }
 }

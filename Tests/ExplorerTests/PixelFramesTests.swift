@@ -1,4 +1,5 @@
 import Cells
+import Foundation
 import Explorer
 import ExplorerTestSupport
 @testable import ExplorerRuntime
@@ -222,9 +223,11 @@ import Testing
         let sent = try terminal.images.map { Self.text(try #require(TmuxPassthrough.unwrap($0))) }
         #expect(sent.count == 4)
         // The id is the ink's: a truecolor frame (the in-memory terminal's depth), but tmux
-        // not known to pass RGB on, so the 256-colour index.
+        // not known to pass RGB on, so the 256-colour index, under the top byte this process
+        // picks (`Ink.forProcess`).
         let id = try #require(frames?.ink.id)
-        #expect(id >= 16 && id <= 231)
+        #expect(frames?.ink == KittyPlaceholder.Ink.forProcess(seed: Int(getpid()), truecolorReachesTerminal: false))
+        #expect((16...231).contains(id & 0xFF_FFFF))
         #expect(sent[0].hasPrefix("\u{1B}_Ga=T,U=1,f=100,i=\(id),c=80,r=21,"), "\(sent[0].prefix(80))")
         // After the first frame's cells: both patch ids deleted (leftovers of an earlier run).
         let patchIDs = try [#require(frames?.ink.next.id), #require(frames?.ink.next.next.id)]

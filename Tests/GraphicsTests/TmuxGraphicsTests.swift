@@ -53,39 +53,40 @@ import Testing
         #expect(KittyPlaceholder.Ink(index: 110, truecolorReachesTerminal: true).id == 8_892_375)
     }
 
-    /// The id a process picks (`Ink.forProcess`): slot = seed mod 18 432 (72 runs of three
-    /// cube colours × 256 top bytes), index 16 + 3·(slot mod 72), top byte slot ÷ 72.
-    /// Seed 1000: slot 1000, 1000 = 13·72 + 64, so index 16 + 192 = 208, top byte 13. Index
-    /// 208 is 192 = 5·36 + 2·6 + 0: levels 5, 2, 0 = (255, 135, 0). Written as `38;5;208` the
-    /// id is 13·2²⁴ + 208 = 218 103 808 + 208 = 218 104 016; passed on as 24-bit,
-    /// 218 103 808 + 0xFF8700 (16 746 240) = 234 850 048.
+    /// The id a process picks (`Ink.forProcess`): slot = seed mod 18 176 (71 runs of three
+    /// cube colours from 17 × 256 top bytes), index 17 + 3·(slot mod 71), top byte slot ÷ 71.
+    /// Seed 1000: 1000 = 14·71 + 6, so index 17 + 18 = 35, top byte 14. Index 35 is 19 =
+    /// 0·36 + 3·6 + 1: levels 0, 3, 1 = (0, 175, 95). Written as `38;5;35` the id is
+    /// 14·2²⁴ + 35 = 234 881 024 + 35 = 234 881 059; passed on as 24-bit, 234 881 024 +
+    /// 0x00AF5F (44 895) = 234 925 919.
     @Test func aProcessPicksOneOfEighteenThousandRunsOfThreeIds() {
         let palette = KittyPlaceholder.Ink.forProcess(seed: 1000, truecolorReachesTerminal: false)
-        #expect(palette.index == 208 && palette.high == 13)
-        #expect(palette.red == 255 && palette.green == 135 && palette.blue == 0)
-        #expect(palette.id == 218_104_016)
-        #expect(KittyPlaceholder.Ink.forProcess(seed: 1000, truecolorReachesTerminal: true).id == 234_850_048)
+        #expect(palette.index == 35 && palette.high == 14)
+        #expect(palette.red == 0 && palette.green == 175 && palette.blue == 95)
+        #expect(palette.id == 234_881_059)
+        #expect(KittyPlaceholder.Ink.forProcess(seed: 1000, truecolorReachesTerminal: true).id == 234_925_919)
         // Its patches: the next two cube colours, the same top byte.
-        #expect(palette.next.id == 218_104_017 && palette.next.next.id == 218_104_018)
-        // The cells carry the top byte as a third mark: the list's 14th, U+0351.
-        #expect(palette.cell(row: 2, column: 30)?.unicodeScalars.map(\.value) == [0x10EEEE, 0x030E, 0x0483, 0x0351])
-        #expect(KittyPlaceholder.decode(palette.cell(row: 2, column: 30)!).map { [$0.row, $0.column, Int($0.high)] } == [2, 30, 13])
-        // The ends: seed 0 is index 16 with no top byte (no third mark: kitty reads 0) …
+        #expect(palette.next.id == 234_881_060 && palette.next.next.id == 234_881_061)
+        // The cells carry the top byte as a third mark: the list's 15th, U+0352.
+        #expect(palette.cell(row: 2, column: 30)?.unicodeScalars.map(\.value) == [0x10EEEE, 0x030E, 0x0483, 0x0352])
+        #expect(KittyPlaceholder.decode(palette.cell(row: 2, column: 30)!).map { [$0.row, $0.column, Int($0.high)] } == [2, 30, 14])
+        // The ends: seed 0 is index 17 with no top byte (no third mark: kitty reads 0) …
         let first = KittyPlaceholder.Ink.forProcess(seed: 0, truecolorReachesTerminal: false)
-        #expect(first.index == 16 && first.high == 0 && first.id == 16)
+        #expect(first.index == 17 && first.high == 0 && first.id == 17)
         #expect(first.cell(row: 2, column: 30) == KittyPlaceholder.cell(row: 2, column: 30))
-        // … seed 18 431 the last run, 16 + 3·71 = 229 (patches 230, 231), top byte 255;
-        // 18 432 wraps to the first, and a negative seed lands in range.
-        let last = KittyPlaceholder.Ink.forProcess(seed: 18_431, truecolorReachesTerminal: false)
-        #expect(last.index == 229 && last.high == 255 && last.next.next.index == 231)
-        #expect(KittyPlaceholder.Ink.forProcess(seed: 18_432, truecolorReachesTerminal: false) == first)
+        #expect(KittyPlaceholder.Ink.forProcess(seed: 0, truecolorReachesTerminal: true).id == 95, "(0, 0, 95): never black, id 0")
+        // … seed 18 175 the last run, 17 + 3·70 = 227 (patches 228, 229), top byte 255;
+        // 18 176 wraps to the first, and a negative seed lands in range.
+        let last = KittyPlaceholder.Ink.forProcess(seed: 18_175, truecolorReachesTerminal: false)
+        #expect(last.index == 227 && last.high == 255 && last.next.next.index == 229)
+        #expect(KittyPlaceholder.Ink.forProcess(seed: 18_176, truecolorReachesTerminal: false) == first)
         #expect(KittyPlaceholder.Ink.forProcess(seed: -1, truecolorReachesTerminal: false) == last)
     }
 
-    /// Two explorers share an id only when their seeds are equal modulo 18 432: the three ids
-    /// of every slot (both colour depths) are different from every other slot's — 55 296
-    /// ids, no two alike — where 216 indexes in turn shared one in 216 and a patch's one
-    /// time in 43 (index ± 2).
+    /// Two explorers share an id only when their seeds are equal modulo 18 176: the three ids
+    /// of every slot (both colour depths) are different from every other slot's — 54 528
+    /// ids, no two alike, none 0 — where 216 indexes in turn shared one in 216, a patch's one
+    /// time in 43 (index ± 2), and index 16 in truecolor was id 0.
     @Test func noTwoSlotsShareAnId() {
         for truecolor in [false, true] {
             var ids = Set<UInt32>()
@@ -93,8 +94,9 @@ import Testing
                 let ink = KittyPlaceholder.Ink.forProcess(seed: seed, truecolorReachesTerminal: truecolor)
                 ids.insert(ink.id); ids.insert(ink.next.id); ids.insert(ink.next.next.id)
             }
-            #expect(ids.count == 3 * 18_432, "truecolor \(truecolor)")
-            #expect(!ids.contains(0), "0 is no image id")
+            let (count, hasZero) = (ids.count, ids.contains(0))
+            #expect(count == 3 * 18_176, "truecolor \(truecolor)")
+            #expect(!hasZero, "0 is no image id")
         }
         // Consecutive process ids (two explorers started one after the other) never share.
         let a = KittyPlaceholder.Ink.forProcess(seed: 4_242, truecolorReachesTerminal: false)

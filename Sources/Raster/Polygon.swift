@@ -73,10 +73,26 @@ enum PolygonOps {
         return a
     }
 
+    /// A power of two to divide `p`'s coordinates by when they pass 1e150, where a product
+    /// of two (an area, a squared length) would overflow to infinity — a huge layer at the
+    /// widest zoom is 1e288 cells across — bringing them to about 1; 1 otherwise. Dividing by
+    /// a power of two is exact.
+    static func overflowScale(_ p: [PolyVertex]) -> Double {
+        var big = 0.0
+        for v in p { big = max(big, abs(v.x), abs(v.y)) }
+        guard big > 1e150, big.isFinite else { return 1 }
+        return Double(sign: .plus, exponent: big.exponent + 1, significand: 1)
+    }
+
+    /// `p` with its coordinates divided by `f` (`overflowScale`).
+    static func scaled(_ p: [PolyVertex], by f: Double) -> [PolyVertex] {
+        f == 1 ? p : p.map { PolyVertex(x: $0.x / f, y: $0.y / f, real: $0.real) }
+    }
+
     /// The clip region a masking layer gives its sublayers; nil when it has no area (a
     /// zero-size or edge-on layer masks everything away).
     static func region(from polygon: [PolyVertex]) -> ClipRegion? {
-        let a = doubleArea(polygon)
+        let a = doubleArea(scaled(polygon, by: overflowScale(polygon)))
         guard a.isFinite, abs(a) > 1e-12 else { return nil }
         return ClipRegion(vertices: polygon, sign: a > 0 ? 1 : -1)
     }

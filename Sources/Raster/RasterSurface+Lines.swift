@@ -211,20 +211,28 @@ struct BresenhamWalk {
     /// Where the clipped segment starts along the whole one (0…1), for a dash pattern's phase.
     let t0: Double
 
+    /// The segment is clipped from whichever end is nearer the canvas: clipped from a far
+    /// end (1e288 cells out, a huge layer's edge), the canvas's part is a sliver of the
+    /// parameter near 1, which rounds to 1 and leaves one point — a huge layer's left edge
+    /// vanished so. From the near end the sliver is near 0, where doubles are fine.
     @inline(__always)
     init?(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, width: Int, height: Int) {
+        let reversed = abs(x1) + abs(y1) < abs(x0) + abs(y0)
+        let (ax, ay, bx, by) = reversed ? (x1, y1, x0, y0) : (x0, y0, x1, y1)
         guard
-            let (t0, t1) = PolygonOps.clipSegment(
-                x0, y0, x1, y1, minX: -1, minY: -1,
+            let (s0, s1) = PolygonOps.clipSegment(
+                ax, ay, bx, by, minX: -1, minY: -1,
                 maxX: Double(width + 1), maxY: Double(height + 1))
         else { return nil }
-        let dx = x1 - x0, dy = y1 - y0
-        x = RasterSurface.floorClamped(x0 + t0 * dx); y = RasterSurface.floorClamped(y0 + t0 * dy)
-        endX = RasterSurface.floorClamped(x0 + t1 * dx); endY = RasterSurface.floorClamped(y0 + t1 * dy)
+        let dx = bx - ax, dy = by - ay
+        let near = (RasterSurface.floorClamped(ax + s0 * dx), RasterSurface.floorClamped(ay + s0 * dy))
+        let far = (RasterSurface.floorClamped(ax + s1 * dx), RasterSurface.floorClamped(ay + s1 * dy))
+        (x, y) = reversed ? far : near
+        (endX, endY) = reversed ? near : far
         ddx = abs(endX - x); ddy = -abs(endY - y)
         stepX = x < endX ? 1 : -1; stepY = y < endY ? 1 : -1
         err = ddx + ddy
-        self.t0 = t0
+        self.t0 = reversed ? 1 - s1 : s0
     }
 
     var atEnd: Bool { x == endX && y == endY }

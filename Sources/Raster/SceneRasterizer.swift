@@ -226,8 +226,10 @@ public enum SceneRasterizer {
             let hasFill = options.showFills && background != nil
             var ratio = 0.0
             if options.labels != .none || hasFill {
-                let boxArea = (maxX - minX) * (maxY - minY)
-                ratio = boxArea > 0 ? abs(PolygonOps.doubleArea(poly)) / 2 / boxArea : 0
+                // Huge polygons (1e288 cells) are measured divided by a power of two: no overflow.
+                let f = PolygonOps.overflowScale(poly)
+                let boxArea = (maxX / f - minX / f) * (maxY / f - minY / f)
+                ratio = boxArea > 0 ? abs(PolygonOps.doubleArea(PolygonOps.scaled(poly, by: f))) / 2 / boxArea : 0
             }
             if options.labels != .none {
                 surface.labelBoxes.append(
@@ -323,6 +325,10 @@ public enum SceneRasterizer {
     static func thickness(_ poly: [PolyVertex], perColumn sx: Double, perRow sy: Double) -> Double {
         let n = poly.count
         guard n >= 3 else { return 0 }
+        // Squared lengths of a huge polygon overflow (and it read as 0 thick, a stroke along an
+        // axis off the canvas): measure it divided by a power of two, then scale back.
+        let f = PolygonOps.overflowScale(poly)
+        if f != 1 { return thickness(PolygonOps.scaled(poly, by: f), perColumn: sx, perRow: sy) * f }
         var longest = 0.0
         var prev = poly[n - 1]
         for v in poly {

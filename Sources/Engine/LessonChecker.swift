@@ -72,6 +72,12 @@ public enum LessonChecker {
         return (right, answer)
     }
 
+    /// A query's answer (JSON) as the learner reads it (`LessonValue.readable`); the JSON
+    /// itself when it does not parse.
+    public static func readable(_ answer: String) -> String {
+        LessonValue.parse(json: answer)?.readable ?? answer
+    }
+
     /// Runs `lines` on `session` as a lesson's commands: files refused (`save`, `load`,
     /// `reload`, `export`), the explorer's own commands ignored, `quit` ends the run; each
     /// answer goes to `answer`.

@@ -125,7 +125,9 @@ public enum Learn {
                 learn.typed = ""
                 learn.predicting = index + 1 < learn.lesson.lesson.predict.count ? index + 1 : nil
                 state.learn = learn
-                state.setStatus(right ? "✓ \(said) — right: \(answer ?? "")" : "✗ you said \(said); the engine says \(answer ?? "nothing")", error: !right)
+                // The answer as the learner reads it: (150, 100, 100, 60), not {"rect":[…]}.
+                let shown = answer.map(LessonChecker.readable)
+                state.setStatus(right ? "✓ \(said) — right: \(shown ?? "")" : "✗ you said \(said); the engine says \(shown ?? "nothing")", error: !right)
                 return ExplorerEffect.none
             default: break
             }

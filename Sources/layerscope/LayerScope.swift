@@ -74,7 +74,7 @@ struct DrawOptions: ParsableArguments {
     )
     var mode: RenderMode = .auto
 
-    @Option(help: "Colors: none, 16, 256 or truecolor (default: what the terminal has; NO_COLOR and TERM=dumb mean none).")
+    @Option(help: "Colors: none, 16, 256 or truecolor (default: what the terminal has; NO_COLOR and TERM=dumb mean none; render: none).")
     var color: ColorDepth?
 
     @Option(help: "How many times taller than wide a terminal cell is (default 2).")

@@ -452,13 +452,7 @@ struct Render: ParsableCommand {
     @OptionGroup var pixels: PixelRenderOptions
 
     func run() throws {
-        if let time, !(time.isFinite && time >= 0 && time <= 1e9) {
-            throw ValidationError("--time \(time): expected seconds ≥ 0, e.g. --time 0.125")
-        }
-        let parts = size.lowercased().split(separator: "x")
-        guard parts.count == 2, let cols = Int(parts[0]), let rows = Int(parts[1]), cols > 0, rows > 0, cols <= 1000, rows <= 1000 else {
-            throw ValidationError("--size \(size): expected COLSxROWS with each 1…1000, e.g. --size 100x30")
-        }
+        let (cols, rows) = try Self.terminalSize(size)  // checked in validate() (RenderValidation.swift)
         var state = try openState(file, draw: draw, source: source, scriptContext: .render, columns: cols, rows: rows)
         if pixels.asksForPixels, pixels.cellSize != nil, let cell = try? pixels.cellPixels() { state.cellAspect = Double(cell.height) / Double(cell.width) }
         if let time { _ = Reducer.reduce(&state, .command(.engine(.clock(.time(time))))) }

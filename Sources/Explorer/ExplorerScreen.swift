@@ -210,7 +210,8 @@ public enum ExplorerScreen {
                 let first = min(max(0, state.helpScroll), help.count - visible)
                 // Lines, not keys: the scene's notes and wrapped keys take rows too.
                 drawBox(
-                    &canvas, title: "Keys, lines \(first + 1)–\(first + visible) of \(help.count) (j/k Space scroll, any other key closes)",
+                    // The box's title room: its width (columns − 2) less corners, dashes and spaces.
+                    &canvas, title: helpTitle(first: first + 1, last: first + visible, of: help.count, room: layout.columns - 8),
                     lines: Array(help[first...]), layout: layout, unicode: unicode)
             }
         } else if case let .confirmOverwrite(path, conflict, _) = state.mode {

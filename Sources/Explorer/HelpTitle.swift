@@ -8,7 +8,7 @@ extension ExplorerScreen {
             "Keys \(first)–\(last) of \(total) · j/k scroll · other keys close",
             "Keys \(first)–\(last)/\(total) · j/k · other keys close",
             "\(first)–\(last)/\(total) · j/k · other keys close",
-            "\(first)–\(last)/\(total) · j/k",
+            "\(first)–\(last)/\(total) · j/k"
         ]
         return forms.first { $0.displayWidth <= room } ?? forms[forms.count - 1]
     }

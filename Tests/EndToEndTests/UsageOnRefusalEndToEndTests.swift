@@ -12,7 +12,7 @@ struct UsageOnRefusalEndToEndTests {
         (["render", "--crop", "content"], "Error: --crop content: only with --svg FILE, e.g. --svg card.svg --crop content", "render"),
         (["render", "--time=-1"], "Error: --time -1.0: expected seconds ≥ 0, e.g. --time 0.125", "render"),
         (["eval", "--script", "get name", "--script-file", "x"], "Error: give --script or --script-file, not both", "eval"),
-        (["render", "--script", "zoom 2", "--script-file", "x"], "Error: give --script or --script-file, not both", "render"),
+        (["render", "--script", "zoom 2", "--script-file", "x"], "Error: give --script or --script-file, not both", "render")
     ])
     func theUsageIsTheCommands(_ arguments: [String], _ error: String, _ command: String) throws {
         let result = try Subprocess.run(try LayerScopeProgram.requiredPath, arguments, timeout: .seconds(20))

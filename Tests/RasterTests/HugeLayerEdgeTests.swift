@@ -49,7 +49,7 @@ import Testing
         let expected: [RenderMode: [String]] = [
             .braille: ["⡏" + String(repeating: "⠉", count: 19)] + Array(repeating: "⡇" + blank, count: 3),
             .blocks: ["█" + String(repeating: "▀", count: 19)] + Array(repeating: "█" + blank, count: 3),
-            .ascii: ["+" + String(repeating: "-", count: 19)] + Array(repeating: "|" + blank, count: 3),
+            .ascii: ["+" + String(repeating: "-", count: 19)] + Array(repeating: "|" + blank, count: 3)
         ]
         for side in [1e300, 1e20] {
             let tree = try Self.tree(side: side)
@@ -86,7 +86,7 @@ import Testing
         // Thickness of a huge square: its side, 1e288 columns, in braille samples (2 across).
         let square = [
             PolyVertex(x: 0, y: 0, real: true), PolyVertex(x: 1e288, y: 0, real: true),
-            PolyVertex(x: 1e288, y: 1e288, real: true), PolyVertex(x: 0, y: 1e288, real: true),
+            PolyVertex(x: 1e288, y: 1e288, real: true), PolyVertex(x: 0, y: 1e288, real: true)
         ]
         let thickness = SceneRasterizer.thickness(square, perColumn: 2, perRow: 4)
         #expect(abs(thickness / 2e288 - 1) < 1e-12, "\(thickness)")

@@ -39,8 +39,20 @@ public enum AuthorQuery: String, Equatable, Sendable, CaseIterable {
 
 extension TokenCursor {
     /// The rest of the line as one note: a quoted string, or the words left joined by spaces.
+    /// A quoted note is the whole note: words after it are refused — `step add "grow": set …`,
+    /// the file's `"title": commands` form, made the note `grow : set …` and left the edit out.
     mutating func note(_ expected: String) throws(CommandError) -> String {
         var words: [String] = []
+        if let first = peek, first.quoted {
+            advance()
+            if let extra = peek {
+                throw CommandError(
+                    "unexpected \"\(extra.text)\" after the quoted note", column: extra.column,
+                    suggestion:
+                        "a note is all step add takes; the step is the commands since the last step — run them first, then step add \"\(first.text)\"")
+            }
+            return first.text
+        }
         while let t = peek { advance(); words.append(t.text) }
         guard !words.isEmpty else { throw CommandError("expected \(expected)", column: endColumn) }
         return words.joined(separator: " ")

@@ -23,6 +23,12 @@ struct Learn: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "learn",
         abstract: "Lessons that check your answer: the explorer with a goal, hints, and progress kept.",
+        // ArgumentParser's usage for a command with subcommands is `learn <subcommand>` alone,
+        // which hid that plain `learn` opens the lessons and takes a pack and options.
+        usage: """
+            layerscope learn [<pack>] [--room <DIR> --name <NAME>] [--restart] [--mode …] [--theme …] [--present]
+            layerscope learn <subcommand>
+            """,
         discussion: """
             layerscope learn opens the embedded pack (12 lessons); learn PACK opens a folder of \
             lesson files in file-name order, learn FILE one lesson. Keys while a lesson is open: \
@@ -30,7 +36,7 @@ struct Learn: ParsableCommand {
             (also :hint, :next, :lessons, :lesson N). \
             Progress is kept in $XDG_STATE_HOME/layerscope/learn (default ~/.local/state) and \
             resumed at the next start. In a workshop: --room DIR --name NAME, and the presenter \
-            runs layerscope room DIR.
+            runs layerscope room DIR. Every option of the lessons: layerscope learn run --help.
             """,
         subcommands: [LearnRun.self, LearnCheck.self, LearnVerify.self],
         defaultSubcommand: LearnRun.self)

@@ -48,6 +48,24 @@ struct HelpEndToEndTests {
         #expect(help.hasSuffix("for detailed help.\n"))
     }
 
+    /// `learn --help`'s usage was `layerscope learn <subcommand>` alone (ArgumentParser's for a
+    /// command with subcommands), as if plain `learn` did nothing: it shows the lessons' own
+    /// usage first, and where every option is.
+    @Test func learnHelpShowsThatPlainLearnOpensTheLessons() throws {
+        let r = try Subprocess.run(try LayerScopeProgram.requiredPath, ["learn", "--help"], timeout: .seconds(20))
+        #expect(r.status == 0)
+        #expect(
+            r.output.contains(
+                "USAGE: layerscope learn [<pack>] [--room <DIR> --name <NAME>] [--restart] [--mode …] [--theme …] [--present]\n       layerscope learn <subcommand>\n"
+            ), "\(r.output)")
+        #expect(r.output.split(whereSeparator: { $0 == "\n" || $0 == " " }).joined(separator: " ").contains("Every option of the lessons: layerscope learn run --help."))
+        // The options it names are learn run's.
+        let run = try Subprocess.run(try LayerScopeProgram.requiredPath, ["learn", "run", "--help"], timeout: .seconds(20))
+        for option in ["--room <DIR>", "--name <NAME>", "--restart", "--mode <mode>", "--theme <theme>", "--present"] {
+            #expect(run.output.contains("\n  \(option)"), "learn run has no \(option)")
+        }
+    }
+
     /// `learn --help` names the keys the keymap binds (it said "M the list"; M is measure, E
     /// the lessons): checked against README's key table, which a test keeps equal to the keymap.
     @Test func learnHelpNamesTheKeysTheKeymapBinds() throws {

@@ -362,7 +362,8 @@ struct Eval: ParsableCommand {
             Starts from --layout (or an empty screen), runs the commands, and prints one JSON \
             object per query (get, convert, contains, hit-test, matrix, export), one per line, \
             and nothing else on stdout. An error prints "line N: …" on stderr and exits 1; \
-            nothing is printed for commands after it.
+            nothing is printed for commands after it. A warning prints "line N: …: warning: …" \
+            on stderr and the script goes on (with --fail-on-warning it stops there, exit 1).
             """)
 
     @Option(help: "A layout file to start from.")

@@ -36,5 +36,9 @@ struct ScriptWarningsEndToEndTests {
         #expect(strict.status == 1)
         #expect(strict.errors == Self.warning + Self.stop + "\n")
         #expect(strict.output.isEmpty)
+        // eval's help says so.
+        let help = try Subprocess.run(try LayerScopeProgram.requiredPath, ["eval", "--help"])
+        let flat = help.output.split(whereSeparator: { $0 == "\n" || $0 == " " }).joined(separator: " ")
+        #expect(flat.contains(#"A warning prints "line N: …: warning: …" on stderr and the script goes on (with --fail-on-warning it stops there, exit 1)."#))
     }
 }

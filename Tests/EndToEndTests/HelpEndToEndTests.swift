@@ -58,7 +58,9 @@ struct HelpEndToEndTests {
             r.output.contains(
                 "USAGE: layerscope learn [<pack>] [--room <DIR> --name <NAME>] [--restart] [--mode …] [--theme …] [--present]\n       layerscope learn <subcommand>\n"
             ), "\(r.output)")
-        #expect(r.output.split(whereSeparator: { $0 == "\n" || $0 == " " }).joined(separator: " ").contains("Every option of the lessons: layerscope learn run --help."))
+        #expect(
+            r.output.split(whereSeparator: { $0 == "\n" || $0 == " " }).joined(separator: " ").contains(
+                "Every option of the lessons: layerscope learn run --help."))
         // The options it names are learn run's.
         let run = try Subprocess.run(try LayerScopeProgram.requiredPath, ["learn", "run", "--help"], timeout: .seconds(20))
         for option in ["--room <DIR>", "--name <NAME>", "--restart", "--mode <mode>", "--theme <theme>", "--present"] {

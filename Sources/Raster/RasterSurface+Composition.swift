@@ -91,22 +91,43 @@ extension RasterSurface {
         let rows = self.rows
         // The sample rows any fill reached this frame (`markFillRows`): a cell row outside
         // them with no dots on it has nothing to compose.
-        let fillLow = fillRowsLow, fillHigh = fillRowsHigh
+        var sampled = 0
         fill.withUnsafeMutableBufferPointer { fill in
             ink.withUnsafeBufferPointer { ink in
                 inkColor.withUnsafeBufferPointer { inkColor in
+                  fillColumns.withUnsafeBufferPointer { fillColumns in
                     guard let fillBase = fill.baseAddress, let inkBase = ink.baseAddress, let colorBase = inkColor.baseAddress,
                         let out = cells.baseAddress
                     else { return }
+                    // A cell no fill reached (zero samples, not read): blank, or its dots alone.
+                    @inline(__always) func unfilled(_ cell: Int) {
+                        let dots = inkBase[cell]
+                        if dots == 0 {
+                            if clearing { out[cell] = blank }
+                        } else {
+                            out[cell] = RasterSurface.mixedBrailleCell(
+                                SIMD4(repeating: 0), dots: dots, ink: colorBase[cell],
+                                octant: octant, backdrop: backdrop, contrast: &contrast)
+                        }
+                    }
                     for r in 0..<rows {
                         let rowCell = r &* w
-                        if (4 &* r &+ 3 < fillLow || 4 &* r > fillHigh) && RasterSurface.allZero(inkBase + rowCell, count: w) {
-                            if clearing { (out + rowCell).update(repeating: blank, count: w) }
+                        // The cells any fill reached on this row (`fillColumns`); the samples of
+                        // the others are zero, and are not read.
+                        let low = max(0, Int(fillColumns[2 &* r])), high = min(w &- 1, Int(fillColumns[2 &* r &+ 1]))
+                        if low > high {
+                            if RasterSurface.allZero(inkBase + rowCell, count: w) {
+                                if clearing { (out + rowCell).update(repeating: blank, count: w) }
+                            } else {
+                                for c in 0..<w { unfilled(rowCell &+ c) }
+                            }
                             continue
                         }
+                        for c in 0..<low { unfilled(rowCell &+ c) }
+                        sampled &+= high &- low &+ 1
                         // Sample row 4r, two samples (8 bytes) a cell.
                         let rowFill = UnsafeMutableRawPointer(fillBase + (4 &* r) &* fw)
-                        for c in 0..<w {
+                        for c in low...high {
                             let cell = rowCell &+ c
                             let p = rowFill + c &* 8
                             let s0 = p.loadUnaligned(as: UInt64.self)
@@ -141,11 +162,14 @@ extension RasterSurface {
                                 SIMD4(s0, s1, s2, s3), dots: dots, ink: colorBase[cell],
                                 octant: octant, backdrop: backdrop, contrast: &contrast)
                         }
+                        for c in (high &+ 1)..<w { unfilled(rowCell &+ c) }
                     }
+                  }
                 }
             }
         }
-        // Every sample was zeroed as it was read.
+        sampledCells = sampled
+        // Every sample was zeroed as it was read (the ones not read were zero).
         fillRowsLow = Int.max
         fillRowsHigh = -1
     }

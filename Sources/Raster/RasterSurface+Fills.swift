@@ -38,9 +38,11 @@ extension RasterSurface {
         let backdrop = self.backdrop
         // Per polygon, not per pixel: the fill colour's share of every blend, the dot bits.
         let premultiplied = PackedColor.premultiply(color, alpha256: a256)
+        let perRow = fillGrid.perRow, perColumn = fillGrid.perColumn
         fill.withUnsafeMutableBufferPointer { fill in
             ink.withUnsafeMutableBufferPointer { ink in
                 inkColor.withUnsafeMutableBufferPointer { inkColor in
+                  fillColumns.withUnsafeMutableBufferPointer { fillColumns in
                     poly.withUnsafeBufferPointer { poly in
                         // Per edge, once: its row range and slope, so a row costs a multiply per crossing
                         // instead of a divide (see `spanEnds`).
@@ -68,6 +70,12 @@ extension RasterSurface {
                                     continue
                                 }
                                 let row = fillBase + rowBase
+                                // The cell columns this span reaches (`markFillSpan`, inlined:
+                                // `self` is lent to the buffers here).
+                                let r = 2 &* (j / perRow)
+                                let c0 = Int32(truncatingIfNeeded: i0 / perColumn), c1 = Int32(truncatingIfNeeded: i1 / perColumn)
+                                if c0 < fillColumns[r] { fillColumns[r] = c0 }
+                                if c1 > fillColumns[r &+ 1] { fillColumns[r &+ 1] = c1 }
                                 if opaque {
                                     (row + i0).update(repeating: color, count: i1 - i0 + 1)
                                 } else if invisible {
@@ -123,6 +131,7 @@ extension RasterSurface {
                             }
                         }
                     }
+                  }
                 }
             }
         }
@@ -287,7 +296,7 @@ extension RasterSurface {
             let x = walk.x, y = walk.y
             if x >= 0, y >= 0, x < w, y < h {
                 let i = y * w + x
-                markFillRows(y, y)
+                markFillSpan(row: y, from: x, to: x)
                 let old = fill[i]
                 if opaque {
                     fill[i] = plain

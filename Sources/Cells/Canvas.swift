@@ -226,13 +226,23 @@ public struct Canvas: Equatable, Sendable {
         // Printable ASCII (most panel text): one cell per byte, nothing for SafeText to show.
         if let end = text.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
             for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
-            var c = column
-            for byte in bytes {
-                if c >= limit { break }
-                if c >= 0 { self[c, row] = Cell(scalar: Unicode.Scalar(byte), style: style) }
-                c += 1
+            // The cells from `start` to `end` in one pass over the storage (issue 36: the
+            // subscript checked bounds, uniqueness and both neighbours on every cell). What
+            // the subscript's mending leaves, cell after cell, is a wide character cut at
+            // either end of the run made blank: done once, at the ends.
+            let start = max(column, 0), end = column >= limit ? column : min(limit, column + bytes.count)
+            guard start < end else { return end }
+            let base = row * columns
+            cells.withUnsafeMutableBufferPointer { p in
+                if start > 0, p[base + start].isWideTail { p[base + start - 1] = Cell(scalar: " ", style: p[base + start - 1].style) }
+                if end < columns, p[base + end].isWideTail { p[base + end] = Cell(scalar: " ", style: p[base + end].style) }
+                var i = base + start
+                for byte in bytes[(start - column)..<(end - column)] {
+                    p[i] = Cell(scalar: Unicode.Scalar(byte), style: style)
+                    i += 1
+                }
             }
-            return c
+            return end
         }), let end {
             return end
         }

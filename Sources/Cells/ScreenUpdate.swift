@@ -370,7 +370,8 @@ public struct ScreenUpdate {
             Self.appendDecimal(background ? 49 : 39, to: &out)
         } else if code >= 1 << 24 {
             Self.appendDecimal(background ? 48 : 38, to: &out)
-            out.append(contentsOf: Array(";2;".utf8))
+            // ";2;" byte by byte: `Array(";2;".utf8)` allocated an array per colour written.
+            out.append(UInt8(ascii: ";")); out.append(UInt8(ascii: "2")); out.append(UInt8(ascii: ";"))
             Self.appendDecimal(Int(code >> 16 & 0xFF), to: &out); out.append(UInt8(ascii: ";"))
             Self.appendDecimal(Int(code >> 8 & 0xFF), to: &out); out.append(UInt8(ascii: ";"))
             Self.appendDecimal(Int(code & 0xFF), to: &out)
@@ -380,7 +381,7 @@ public struct ScreenUpdate {
             Self.appendDecimal(base + i % 8, to: &out)
         } else {
             Self.appendDecimal(background ? 48 : 38, to: &out)
-            out.append(contentsOf: Array(";5;".utf8))
+            out.append(UInt8(ascii: ";")); out.append(UInt8(ascii: "5")); out.append(UInt8(ascii: ";"))
             Self.appendDecimal(Int(code), to: &out)
         }
     }

@@ -252,10 +252,9 @@ public struct Session: Equatable, Sendable {
             drop += 1
         }
         guard drop > 0 else { return }
-        let dropped = undoStack.prefix(drop)
         // Undo can no longer reach the saved state: unless the scene is at it now, it stays dirty.
         let atSaved = (undoStack.last?.serial ?? 0) == (savedSerial ?? 0)
-        if !atSaved, savedSerial == nil || dropped.contains(where: { $0.serial == savedSerial }) { forcedDirty = true }
+        if !atSaved, savedSerial == nil || (0..<drop).contains(where: { undoStack[$0].serial == savedSerial }) { forcedDirty = true }
         undoStack.removeFirst(drop)
     }
 
@@ -438,9 +437,11 @@ public struct Session: Equatable, Sendable {
         undoStack.append(entry)
         nextSerial += 1
         if undoStack.count > Session.undoLimit {
-            let dropped = undoStack.prefix(undoStack.count - Session.undoLimit)
-            if savedSerial == nil || dropped.contains(where: { $0.serial == savedSerial }) { forcedDirty = true }
-            undoStack.removeFirst(dropped.count)
+            // Looked at by index, not through a slice: a slice alive across `removeFirst` shares
+            // the buffer, which then copied all 1 000 entries on every edit past the limit.
+            let drop = undoStack.count - Session.undoLimit
+            if savedSerial == nil || (0..<drop).contains(where: { undoStack[$0].serial == savedSerial }) { forcedDirty = true }
+            undoStack.removeFirst(drop)
         }
         // Redo entries are gone: if the saved state was among them, it is unreachable now.
         if redoStack.contains(where: { $0.serial == savedSerial }) { forcedDirty = true }

@@ -116,13 +116,15 @@ public enum Labels {
         for cell in inMarks {
             let column = cell % columns, row = cell / columns
             let inRing = anchorCell.map { abs($0.column - column) <= ringColumns && abs($0.row - row) <= ringRows } ?? false
-            let besideMark = [cell - 1, cell + 1].contains { n -> Bool in
+            func drawnBeside(_ n: Int) -> Bool {
                 guard n >= 0, n < columns * rows else { return false }
                 let code = canvas[n % columns, row].code
                 // A full-height stroke (⡇ ⢸ │): an arm's end (⢠ ⠘) is a tick, kept apart.
                 let side = verticalStroke(code) && (!(0x2800...0x28FF).contains(code) || code == 0x2847 || code == 0x28B8)
                 return n / columns == row && inMarks.contains(n) && drawn(n) && !side
             }
+            // Both neighbours, without an array literal (an allocation per mark cell per frame).
+            let besideMark = drawnBeside(cell - 1) || drawnBeside(cell + 1)
             if drawn(cell) || inRing || besideMark { grid.block(column: column, row: row) }
         }
         // The selection's family: its superlayers and sublayers.
@@ -173,7 +175,9 @@ public enum Labels {
             // The cell either side: a partial glyph there (outline dots, a sub-cell edge)
             // would read as part of the name ("name⠤⠄" as "name.."): blank it, keeping its
             // background. Solid fills, names and marks stay.
-            for side in [label.column - 1, label.column + label.width] where grid.isFree(column: side, row: row) {
+            for k in 0..<2 {
+                let side = k == 1 ? label.column + label.width : label.column - 1
+                guard grid.isFree(column: side, row: row) else { continue }
                 var cell = canvas[side, row]
                 guard cell.code != 0x20, cell.code != 0x2588, !cell.isWideTail, !verticalStroke(cell.code) else { continue }
                 cell.glyph = " "
@@ -222,7 +226,10 @@ public enum Labels {
             let one = dots & ~0x47 == 0 || dots & ~0xB8 == 0
             return one && dots.nonzeroBitCount >= 2
         }
-        return [0x258C, 0x2590, 0x258F, 0x2595, 0x2502, 0x254E, 0x2506, 0x7C].contains(code)
+        switch code {
+        case 0x258C, 0x2590, 0x258F, 0x2595, 0x2502, 0x254E, 0x2506, 0x7C: return true
+        default: return false
+        }
     }
 
     /// A box edge to an eighth of a cell, for "same frame", clamped before converting.
@@ -297,7 +304,10 @@ public enum Labels {
         }
         if isSelection {
             let left = min(max(0, fl(box.minX)), max(0, columns - width))
-            for r in [fl(box.minY) - 1, fl(box.maxY) + 1, r0] where r >= 0 && r < rows {
+            // Above, below, inside (three rows, without an array literal's allocation).
+            for k in 0..<3 {
+                let r = k == 0 ? fl(box.minY) - 1 : k == 1 ? fl(box.maxY) + 1 : r0
+                guard r >= 0 && r < rows else { continue }
                 spots.append(LabelSpot(row: r, minColumn: left, maxColumn: columns))
             }
         }

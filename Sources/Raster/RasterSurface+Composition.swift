@@ -91,61 +91,85 @@ extension RasterSurface {
         let rows = self.rows
         // The sample rows any fill reached this frame (`markFillRows`): a cell row outside
         // them with no dots on it has nothing to compose.
-        let fillLow = fillRowsLow, fillHigh = fillRowsHigh
+        var sampled = 0
         fill.withUnsafeMutableBufferPointer { fill in
             ink.withUnsafeBufferPointer { ink in
                 inkColor.withUnsafeBufferPointer { inkColor in
-                    guard let fillBase = fill.baseAddress, let inkBase = ink.baseAddress, let colorBase = inkColor.baseAddress,
-                        let out = cells.baseAddress
-                    else { return }
-                    for r in 0..<rows {
-                        let rowCell = r &* w
-                        if (4 &* r &+ 3 < fillLow || 4 &* r > fillHigh) && RasterSurface.allZero(inkBase + rowCell, count: w) {
-                            if clearing { (out + rowCell).update(repeating: blank, count: w) }
-                            continue
-                        }
-                        // Sample row 4r, two samples (8 bytes) a cell.
-                        let rowFill = UnsafeMutableRawPointer(fillBase + (4 &* r) &* fw)
-                        for c in 0..<w {
-                            let cell = rowCell &+ c
-                            let p = rowFill + c &* 8
-                            let s0 = p.loadUnaligned(as: UInt64.self)
-                            let s1 = p.loadUnaligned(fromByteOffset: rowBytes, as: UInt64.self)
-                            let s2 = p.loadUnaligned(fromByteOffset: 2 &* rowBytes, as: UInt64.self)
-                            let s3 = p.loadUnaligned(fromByteOffset: 3 &* rowBytes, as: UInt64.self)
+                    fillColumns.withUnsafeBufferPointer { fillColumns in
+                        guard let fillBase = fill.baseAddress, let inkBase = ink.baseAddress, let colorBase = inkColor.baseAddress,
+                            let out = cells.baseAddress
+                        else { return }
+                        // A cell no fill reached (zero samples, not read): blank, or its dots alone.
+                        @inline(__always) func unfilled(_ cell: Int) {
                             let dots = inkBase[cell]
-                            if s0 | s1 | s2 | s3 != 0 {
-                                p.storeBytes(of: 0, as: UInt64.self)
-                                p.storeBytes(of: 0, toByteOffset: rowBytes, as: UInt64.self)
-                                p.storeBytes(of: 0, toByteOffset: 2 &* rowBytes, as: UInt64.self)
-                                p.storeBytes(of: 0, toByteOffset: 3 &* rowBytes, as: UInt64.self)
-                            }
                             if dots == 0 {
-                                if s0 | s1 | s2 | s3 == 0 {
-                                    // Nothing drawn.
-                                    if clearing { out[cell] = blank }
-                                    continue
-                                }
-                                let first = Packed(truncatingIfNeeded: s0)
-                                if s0 == s1 && s0 == s2 && s0 == s3 && Packed(truncatingIfNeeded: s0 >> 32) == first {
-                                    if first & PackedColor.present != 0 {
-                                        if first != lastSolid { lastSolid = first; lastSolidCell = RasterSurface.solid(first) }
-                                        out[cell] = lastSolidCell
-                                    } else if clearing {
-                                        out[cell] = blank
-                                    }
-                                    continue
-                                }
+                                if clearing { out[cell] = blank }
+                            } else {
+                                out[cell] = RasterSurface.mixedBrailleCell(
+                                    SIMD4(repeating: 0), dots: dots, ink: colorBase[cell],
+                                    octant: octant, backdrop: backdrop, contrast: &contrast)
                             }
-                            out[cell] = RasterSurface.mixedBrailleCell(
-                                SIMD4(s0, s1, s2, s3), dots: dots, ink: colorBase[cell],
-                                octant: octant, backdrop: backdrop, contrast: &contrast)
+                        }
+                        for r in 0..<rows {
+                            let rowCell = r &* w
+                            // The cells any fill reached on this row (`fillColumns`); the samples of
+                            // the others are zero, and are not read.
+                            let low = max(0, Int(fillColumns[2 &* r])), high = min(w &- 1, Int(fillColumns[2 &* r &+ 1]))
+                            if low > high {
+                                if RasterSurface.allZero(inkBase + rowCell, count: w) {
+                                    if clearing { (out + rowCell).update(repeating: blank, count: w) }
+                                } else {
+                                    for c in 0..<w { unfilled(rowCell &+ c) }
+                                }
+                                continue
+                            }
+                            for c in 0..<low { unfilled(rowCell &+ c) }
+                            sampled &+= high &- low &+ 1
+                            // Sample row 4r, two samples (8 bytes) a cell.
+                            let rowFill = UnsafeMutableRawPointer(fillBase + (4 &* r) &* fw)
+                            for c in low...high {
+                                let cell = rowCell &+ c
+                                let p = rowFill + c &* 8
+                                let s0 = p.loadUnaligned(as: UInt64.self)
+                                let s1 = p.loadUnaligned(fromByteOffset: rowBytes, as: UInt64.self)
+                                let s2 = p.loadUnaligned(fromByteOffset: 2 &* rowBytes, as: UInt64.self)
+                                let s3 = p.loadUnaligned(fromByteOffset: 3 &* rowBytes, as: UInt64.self)
+                                let dots = inkBase[cell]
+                                if s0 | s1 | s2 | s3 != 0 {
+                                    p.storeBytes(of: 0, as: UInt64.self)
+                                    p.storeBytes(of: 0, toByteOffset: rowBytes, as: UInt64.self)
+                                    p.storeBytes(of: 0, toByteOffset: 2 &* rowBytes, as: UInt64.self)
+                                    p.storeBytes(of: 0, toByteOffset: 3 &* rowBytes, as: UInt64.self)
+                                }
+                                if dots == 0 {
+                                    if s0 | s1 | s2 | s3 == 0 {
+                                        // Nothing drawn.
+                                        if clearing { out[cell] = blank }
+                                        continue
+                                    }
+                                    let first = Packed(truncatingIfNeeded: s0)
+                                    if s0 == s1 && s0 == s2 && s0 == s3 && Packed(truncatingIfNeeded: s0 >> 32) == first {
+                                        if first & PackedColor.present != 0 {
+                                            if first != lastSolid { lastSolid = first; lastSolidCell = RasterSurface.solid(first) }
+                                            out[cell] = lastSolidCell
+                                        } else if clearing {
+                                            out[cell] = blank
+                                        }
+                                        continue
+                                    }
+                                }
+                                out[cell] = RasterSurface.mixedBrailleCell(
+                                    SIMD4(s0, s1, s2, s3), dots: dots, ink: colorBase[cell],
+                                    octant: octant, backdrop: backdrop, contrast: &contrast)
+                            }
+                            for c in (high &+ 1)..<w { unfilled(rowCell &+ c) }
                         }
                     }
                 }
             }
         }
-        // Every sample was zeroed as it was read.
+        sampledCells = sampled
+        // Every sample was zeroed as it was read (the ones not read were zero).
         fillRowsLow = Int.max
         fillRowsHigh = -1
     }

@@ -38,86 +38,97 @@ extension RasterSurface {
         let backdrop = self.backdrop
         // Per polygon, not per pixel: the fill colour's share of every blend, the dot bits.
         let premultiplied = PackedColor.premultiply(color, alpha256: a256)
+        let perRow = fillGrid.perRow, perColumn = fillGrid.perColumn
         fill.withUnsafeMutableBufferPointer { fill in
             ink.withUnsafeMutableBufferPointer { ink in
                 inkColor.withUnsafeMutableBufferPointer { inkColor in
-                    poly.withUnsafeBufferPointer { poly in
-                        // Per edge, once: its row range and slope, so a row costs a multiply per crossing
-                        // instead of a divide (see `spanEnds`).
-                        withUnsafeTemporaryAllocation(of: EdgeRun.self, capacity: n) { edges in
-                            let tolerance = RasterSurface.edgeRuns(poly, sx: sx, sy: sy, into: edges)
-                            let fillBase = fill.baseAddress!, inkBase = ink.baseAddress
-                            for j in j0...j1 {
-                                let y = Double(j) + 0.5
-                                guard
-                                    let (i0, i1) = RasterSurface.spanEnds(
-                                        y: y, edges: edges, poly: poly, sx: sx, sy: sy,
-                                        tolerance: tolerance, width: w)
-                                else { continue }
-                                let rowBase = j * w
-                                if asDots {
-                                    // A narrow layer in braille mode: every covered sample is a dot of its
-                                    // colour, the same texture as the thin strokes, no blocks.
-                                    let cellBase = (j >> 2) * columns
-                                    let dotRow = (j & 3) << 1
-                                    if invisible { continue }
-                                    for i in i0...i1 {
-                                        ink[cellBase + (i >> 1)] |= Glyphs.brailleBit(dotRow | (i & 1))
-                                        inkColor[cellBase + (i >> 1)] = dotColor
+                    fillColumns.withUnsafeMutableBufferPointer { fillColumns in
+                        poly.withUnsafeBufferPointer { poly in
+                            // Per edge, once: its row range and slope, so a row costs a multiply per crossing
+                            // instead of a divide (see `spanEnds`).
+                            withUnsafeTemporaryAllocation(of: EdgeRun.self, capacity: n) { edges in
+                                let tolerance = RasterSurface.edgeRuns(poly, sx: sx, sy: sy, into: edges)
+                                let fillBase = fill.baseAddress!, inkBase = ink.baseAddress
+                                for j in j0...j1 {
+                                    let y = Double(j) + 0.5
+                                    guard
+                                        let (i0, i1) = RasterSurface.spanEnds(
+                                            y: y, edges: edges, poly: poly, sx: sx, sy: sy,
+                                            tolerance: tolerance, width: w)
+                                    else { continue }
+                                    let rowBase = j * w
+                                    if asDots {
+                                        // A narrow layer in braille mode: every covered sample is a dot of its
+                                        // colour, the same texture as the thin strokes, no blocks.
+                                        let cellBase = (j >> 2) * columns
+                                        let dotRow = (j & 3) << 1
+                                        if invisible { continue }
+                                        for i in i0...i1 {
+                                            ink[cellBase + (i >> 1)] |= Glyphs.brailleBit(dotRow | (i & 1))
+                                            inkColor[cellBase + (i >> 1)] = dotColor
+                                        }
+                                        continue
                                     }
-                                    continue
-                                }
-                                let row = fillBase + rowBase
-                                if opaque {
-                                    (row + i0).update(repeating: color, count: i1 - i0 + 1)
-                                } else if invisible {
-                                    // Only over what is already drawn: the bare terminal shows through.
-                                    for i in i0...i1 {
-                                        let old = row[i]
-                                        if old & PackedColor.present != 0 {
-                                            row[i] = PackedColor.blend(premultiplied: premultiplied, over: old, alpha256: a256)
+                                    let row = fillBase + rowBase
+                                    // The cell columns this span reaches (`markFillSpan`, inlined:
+                                    // `self` is lent to the buffers here).
+                                    // Braille's 2 × 4 samples a cell by shifts: a divide a span row cost more.
+                                    let r = 2 &* (braille ? j >> 2 : j / perRow)
+                                    let c0 = Int32(truncatingIfNeeded: braille ? i0 >> 1 : i0 / perColumn)
+                                    let c1 = Int32(truncatingIfNeeded: braille ? i1 >> 1 : i1 / perColumn)
+                                    if c0 < fillColumns[r] { fillColumns[r] = c0 }
+                                    if c1 > fillColumns[r &+ 1] { fillColumns[r &+ 1] = c1 }
+                                    if opaque {
+                                        (row + i0).update(repeating: color, count: i1 - i0 + 1)
+                                    } else if invisible {
+                                        // Only over what is already drawn: the bare terminal shows through.
+                                        for i in i0...i1 {
+                                            let old = row[i]
+                                            if old & PackedColor.present != 0 {
+                                                row[i] = PackedColor.blend(premultiplied: premultiplied, over: old, alpha256: a256)
+                                            }
+                                        }
+                                    } else {
+                                        for i in i0...i1 {
+                                            let old = row[i]
+                                            let under = old & PackedColor.present != 0 ? old : backdrop
+                                            row[i] = PackedColor.blend(premultiplied: premultiplied, over: under, alpha256: a256)
                                         }
                                     }
-                                } else {
-                                    for i in i0...i1 {
-                                        let old = row[i]
-                                        let under = old & PackedColor.present != 0 ? old : backdrop
-                                        row[i] = PackedColor.blend(premultiplied: premultiplied, over: under, alpha256: a256)
-                                    }
-                                }
-                                if occludes {
-                                    if braille {
-                                        // Fills and dots share the 2 × 4 grid: clear exactly the dots covered:
-                                        // both dots of the row in whole cells, maybe one at either end.
-                                        let cellRow = inkBase! + (j >> 2) * columns
-                                        let left = Glyphs.brailleBit((j & 3) << 1), right = Glyphs.brailleBit((j & 3) << 1 | 1)
-                                        let keep = ~(left | right)
-                                        var c0 = i0 >> 1, c1 = i1 >> 1
-                                        if i0 & 1 == 1 {
-                                            cellRow[c0] &= c0 == c1 && i1 & 1 == 0 ? ~UInt8(0) : ~right
-                                            c0 += 1
+                                    if occludes {
+                                        if braille {
+                                            // Fills and dots share the 2 × 4 grid: clear exactly the dots covered:
+                                            // both dots of the row in whole cells, maybe one at either end.
+                                            let cellRow = inkBase! + (j >> 2) * columns
+                                            let left = Glyphs.brailleBit((j & 3) << 1), right = Glyphs.brailleBit((j & 3) << 1 | 1)
+                                            let keep = ~(left | right)
+                                            var c0 = i0 >> 1, c1 = i1 >> 1
+                                            if i0 & 1 == 1 {
+                                                cellRow[c0] &= c0 == c1 && i1 & 1 == 0 ? ~UInt8(0) : ~right
+                                                c0 += 1
+                                            }
+                                            if c0 <= c1 && i1 & 1 == 0 {
+                                                cellRow[c1] &= ~left
+                                                c1 -= 1
+                                            }
+                                            if c0 <= c1 {
+                                                for c in c0...c1 { cellRow[c] &= keep }
+                                            }
+                                        } else if sextant {
+                                            // Fills and lines share the 2 × 3 grid: clear exactly the sub-cells covered.
+                                            let cellBase = (j / 3) * columns
+                                            let shift = UInt8((j % 3) << 1)
+                                            let left: UInt8 = 1 << shift, right: UInt8 = 2 << shift
+                                            let c0 = i0 >> 1, c1 = i1 >> 1
+                                            for c in c0...c1 {
+                                                var m = left | right
+                                                if c == c0 && i0 & 1 == 1 { m &= ~left }
+                                                if c == c1 && i1 & 1 == 0 { m &= ~right }
+                                                ink[cellBase + c] &= ~m
+                                            }
+                                        } else if ascii {
+                                            for i in i0...i1 { ink[rowBase + i] = 0 }
                                         }
-                                        if c0 <= c1 && i1 & 1 == 0 {
-                                            cellRow[c1] &= ~left
-                                            c1 -= 1
-                                        }
-                                        if c0 <= c1 {
-                                            for c in c0...c1 { cellRow[c] &= keep }
-                                        }
-                                    } else if sextant {
-                                        // Fills and lines share the 2 × 3 grid: clear exactly the sub-cells covered.
-                                        let cellBase = (j / 3) * columns
-                                        let shift = UInt8((j % 3) << 1)
-                                        let left: UInt8 = 1 << shift, right: UInt8 = 2 << shift
-                                        let c0 = i0 >> 1, c1 = i1 >> 1
-                                        for c in c0...c1 {
-                                            var m = left | right
-                                            if c == c0 && i0 & 1 == 1 { m &= ~left }
-                                            if c == c1 && i1 & 1 == 0 { m &= ~right }
-                                            ink[cellBase + c] &= ~m
-                                        }
-                                    } else if ascii {
-                                        for i in i0...i1 { ink[rowBase + i] = 0 }
                                     }
                                 }
                             }
@@ -287,7 +298,7 @@ extension RasterSurface {
             let x = walk.x, y = walk.y
             if x >= 0, y >= 0, x < w, y < h {
                 let i = y * w + x
-                markFillRows(y, y)
+                markFillSpan(row: y, from: x, to: x)
                 let old = fill[i]
                 if opaque {
                     fill[i] = plain

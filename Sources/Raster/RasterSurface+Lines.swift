@@ -158,7 +158,7 @@ extension RasterSurface {
             inkColor[cell] = color
         case .blocks:
             let i = y * fillWidth + x
-            markFillRows(y, y)
+            markFillSpan(row: y, from: x, to: x)
             if color & PackedColor.adaptive != 0 {
                 let old = fill[i]
                 let under = old & PackedColor.present != 0 ? old : backdrop

@@ -25,6 +25,13 @@ struct RasterSurface {
     /// these in the reused buffer. Every write to `fill` widens it (`markFillRows`).
     var fillRowsLow = Int.max
     var fillRowsHigh = -1
+    /// Per cell row, the first and last cell columns any fill sample written this frame lies
+    /// in (`low > high`: none), two entries a row. The composition reads the samples of
+    /// these cells only: the others are zero (issue 36: a cell row half covered by a layer
+    /// read all of its 32-byte samples; `markFillSpan`).
+    var fillColumns: [Int32]
+    /// Cells whose samples the last composition read (`fillColumns`): work counted for tests.
+    var sampledCells = 0
     /// Where each drawn layer landed (cell coordinates), for labels; filled only when asked.
     var labelBoxes: [LabelBox] = []
     /// Cells the selection's marks cover (anchor, crosshair): no name goes on them.
@@ -85,6 +92,22 @@ struct RasterSurface {
         fill = buffers.fill
         ink = buffers.ink
         inkColor = buffers.inkColor
+        fillColumns = buffers.fillColumns
+        RasterSurface.resetColumns(&fillColumns, rows: rows)
+    }
+
+    /// Every row's column range empty (low `Int32.max`, high -1), reusing the storage.
+    private static func resetColumns(_ a: inout [Int32], rows: Int) {
+        if a.count != 2 * rows {
+            a.removeAll(keepingCapacity: true)
+            a.reserveCapacity(2 * rows)
+            for _ in 0..<rows { a.append(Int32.max); a.append(-1) }
+        } else {
+            a.withUnsafeMutableBufferPointer { p in
+                var i = 0
+                while i < p.count { p[i] = Int32.max; p[i &+ 1] = -1; i &+= 2 }
+            }
+        }
     }
 
     /// The per-frame buffers, kept between frames in the caller's `RasterScratch`.
@@ -92,6 +115,7 @@ struct RasterSurface {
         var fill: [Packed] = []
         var ink: [UInt8] = []
         var inkColor: [Packed] = []
+        var fillColumns: [Int32] = []
         /// The fill rows written into `fill` (of width `fillWidth`) by the frame that used them.
         var fillWidth = 0
         var fillRowsLow = Int.max
@@ -101,9 +125,9 @@ struct RasterSurface {
     /// This frame's buffers, for the next frame; the surface is empty afterwards.
     mutating func recycle() -> Buffers {
         let buffers = Buffers(
-            fill: fill, ink: ink, inkColor: inkColor, fillWidth: fillWidth,
+            fill: fill, ink: ink, inkColor: inkColor, fillColumns: fillColumns, fillWidth: fillWidth,
             fillRowsLow: fillRowsLow, fillRowsHigh: fillRowsHigh)
-        fill = []; ink = []; inkColor = []
+        fill = []; ink = []; inkColor = []; fillColumns = []
         return buffers
     }
 
@@ -112,6 +136,17 @@ struct RasterSurface {
     mutating func markFillRows(_ low: Int, _ high: Int) {
         if low < fillRowsLow { fillRowsLow = low }
         if high > fillRowsHigh { fillRowsHigh = high }
+    }
+
+    /// Fill samples `i0...i1` of sample row `j` are (or may be) written this frame: marks
+    /// the row (`markFillRows`) and widens its cell row's column range (`fillColumns`).
+    @inline(__always)
+    mutating func markFillSpan(row j: Int, from i0: Int, to i1: Int) {
+        markFillRows(j, j)
+        let r = 2 &* (j / fillGrid.perRow)
+        let c0 = Int32(truncatingIfNeeded: i0 / fillGrid.perColumn), c1 = Int32(truncatingIfNeeded: i1 / fillGrid.perColumn)
+        if c0 < fillColumns[r] { fillColumns[r] = c0 }
+        if c1 > fillColumns[r &+ 1] { fillColumns[r &+ 1] = c1 }
     }
 
     /// `count` zeros, reusing the array's storage when it is large enough.

@@ -147,7 +147,7 @@ struct PixelDisplayList {
     @discardableResult
     func paint(
         into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true, exactRuns: Bool = true,
-        chains: Bool = true, parallel: Bool = true, work: inout PaintWork
+        chains: Bool = true, area: Bool = true, parallel: Bool = true, work: inout PaintWork
     ) -> Int {
         let clip = clip.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
         guard !clip.isEmpty, !ops.isEmpty else { return 0 }
@@ -220,7 +220,8 @@ struct PixelDisplayList {
                                     let shared = BandPainting(
                                         pixels: buffer.baseAddress!, xs: xs.baseAddress!, ys: ys.baseAddress!, visible: visible.baseAddress!,
                                         ops: ops.baseAddress!, drawn: drawn, visibleAt: visibleAt, width: width, clip: clip, words: words,
-                                        segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns, chains: chains, works: works.baseAddress!)
+                                        segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns, chains: chains, area: area,
+                                        works: works.baseAddress!)
                                     if threads {
                                         DispatchQueue.concurrentPerform(iterations: bandCount) { b in
                                             shared.paint(band: firstBand + b, slot: b)
@@ -258,6 +259,8 @@ struct PixelDisplayList {
         let width: Int, clip: PixelRect, words: Int, segmentWords: Int, vertices: Int
         let exactRuns: Bool
         let chains: Bool
+        /// Convex fills by area (`fillArea`), the others by scanlines (`fill`); false: all by scanlines.
+        let area: Bool
         /// Where each band adds what it wrote (`PaintWork`): one slot per thread's band.
         let works: UnsafeMutablePointer<PaintWork>
 
@@ -272,6 +275,8 @@ struct PixelDisplayList {
                 withUnsafeTemporaryAllocation(of: Int32.self, capacity: PixelDisplayList.activeScratch(vertices: vertices)) { active in
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: segmentWords) { segments in
                         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * PixelDisplayList.subrows) { spans in
+                          withUnsafeTemporaryAllocation(of: HalfPlane.self, capacity: PixelDisplayList.halfPlaneScratch(vertices: vertices)) { planes in
+                          withUnsafeTemporaryAllocation(of: Double.self, capacity: PixelDisplayList.clipScratch(vertices: vertices)) { square in
                             for k in drawn {
                                 let op = ops[k]
                                 guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
@@ -279,12 +284,22 @@ struct PixelDisplayList {
                                 let r = op.bounds.intersection(clip)
                                 let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
                                 let tiles = Tiles(masks: visible + Int(visibleAt[k]), firstBand: r.y / tile, words: w1 - w0 + 1, firstWord: w0)
+                                if area
+                                    && PixelDisplayList.fillArea(
+                                        op, xs: xs + Int(op.start), ys: ys + Int(op.start), pixels: pixels, width: width, clip: rows,
+                                        tiles: tiles, segments: segments.baseAddress!, planes: planes.baseAddress!,
+                                        square: square.baseAddress!, work: &works[slot])
+                                {
+                                    continue
+                                }
                                 PixelDisplayList.fill(
                                     op, xs: xs + Int(op.start), ys: ys + Int(op.start),
                                     pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
                                     edges: edges.baseAddress!, active: active.baseAddress!, spans: spans.baseAddress!,
                                     chains: chains, exactRuns: exactRuns, work: &works[slot])
                             }
+                          }
+                          }
                         }
                     }
                 }

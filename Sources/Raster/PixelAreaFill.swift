@@ -31,6 +31,10 @@ extension PixelDisplayList {
         var h = 0.0, k = 0.0, invB = 0.0, invTwoAB = 0.0
         /// d at pixel (0, j)'s centre for the row being painted (`nx · 0.5 + ny · (j + 0.5) + c`).
         var row = 0.0
+        /// A sloped edge's bounds on row j's pixels, `reach + step · j` (pixels i beyond it on
+        /// the outside miss the edge's half-plane: d ≤ −h) and `whole + step · j` (pixels
+        /// beyond it on the inside are inside by h or more): d(i) = −h and d(i) = h (+1e-9).
+        var reach = 0.0, whole = 0.0, step = 0.0
     }
 
     /// The scratch `fillArea` needs for polygons of at most `vertices` vertices, in
@@ -41,7 +45,7 @@ extension PixelDisplayList {
     static func clipScratch(vertices: Int) -> Int { 4 * (vertices + 4) }
 
     /// The fraction of a pixel's square outside edge `e`, its centre `d` inside the edge's
-    /// line: F(−d) (no more than 1 − F(d); called for −h < d < h).
+    /// line: F(−d) = 1 − F(d) (the square is symmetric; called for −h < d < h).
     @inline(__always)
     static func outside(_ e: HalfPlane, _ d: Double) -> Double {
         let t = -d
@@ -60,7 +64,8 @@ extension PixelDisplayList {
     static func fillArea(
         _ op: Op, xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, pixels: UnsafeMutablePointer<UInt32>,
         width w: Int, clip: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
-        planes: UnsafeMutablePointer<HalfPlane>, square: UnsafeMutablePointer<Double>, work: inout PaintWork
+        planes: UnsafeMutablePointer<HalfPlane>, candidates: UnsafeMutablePointer<Int32>, square: UnsafeMutablePointer<Double>,
+        work: inout PaintWork
     ) -> Bool {
         let n = Int(op.count)
         guard n >= 3 else { return true }
@@ -95,9 +100,19 @@ extension PixelDisplayList {
             // An edge in line with the last one (a vertex in the middle of a side) is the same
             // half-plane: taken once, or both would cut the same part off.
             if m > 0, planes[m - 1].nx == nx, planes[m - 1].ny == ny, abs(planes[m - 1].c - c) < 1e-9 { continue }
-            planes[m] = HalfPlane(
-                nx: nx, ny: ny, c: c, h: (a + b) / 2, k: (b - a) / 2, invB: 1 / b, invTwoAB: a > 0 ? 1 / (2 * a * b) : 0)
+            let h = (a + b) / 2
+            var plane = HalfPlane(nx: nx, ny: ny, c: c, h: h, k: (b - a) / 2, invB: 1 / b, invTwoAB: a > 0 ? 1 / (2 * a * b) : 0)
+            if nx != 0 {
+                // d(i) on row j is nx · i + nx · 0.5 + ny · (j + 0.5) + c.
+                let base = nx * 0.5 + ny * 0.5 + c
+                plane.reach = (-h - base) / nx
+                plane.whole = (h + 1e-9 - base) / nx
+                plane.step = -ny / nx
+            }
+            planes[m] = plane
             m += 1
+            // Beyond 64 edges (the cut edges are a 64-bit mask) the scanline painter takes it.
+            if m > 64 { return false }
         }
         if m > 1, planes[m - 1].nx == planes[0].nx, planes[m - 1].ny == planes[0].ny, abs(planes[m - 1].c - planes[0].c) < 1e-9 {
             m -= 1
@@ -121,39 +136,47 @@ extension PixelDisplayList {
                 }
             }
             defer { j += 1 }
-            let cy = Double(j) + 0.5
+            let jd = Double(j), cy = jd + 0.5
             // The pixels the row can reach, [lo, hi], and those inside every edge but the level
             // ones, [runLo, runHi]: the run, covered but for what the level edges cut off the
             // whole row alike (`levelOut`: the top or bottom row of an upright box or strip).
-            var lo = left, hi = right, runLo = left, runHi = right
+            // Floor and ceiling are monotone: taken once, of the greatest or least bound.
+            var lo = -Double.infinity, hi = Double.infinity, runLo = -Double.infinity, runHi = Double.infinity
             var empty = false
             var levelOut = 0.0
             for e in 0..<m {
                 let p = planes[e]
-                let d0 = p.nx * 0.5 + p.ny * cy + p.c
-                planes[e].row = d0
+                planes[e].row = p.nx * 0.5 + p.ny * cy + p.c
                 if p.nx == 0 {
-                    if d0 <= -p.h { empty = true; break }
+                    let d0 = p.ny * cy + p.c
+                    if d0 <= -p.h { empty = true }
                     if d0 < p.h { levelOut += outside(p, d0) }
-                    continue
-                }
-                let reach = (-p.h - d0) / p.nx, whole = (p.h + 1e-9 - d0) / p.nx
-                if p.nx > 0 {
-                    lo = max(lo, floorClamped(reach, left, right) + 1)
-                    runLo = max(runLo, ceilClamped(whole, left, right))
+                } else if p.nx > 0 {
+                    lo = hiOf(lo, p.reach + p.step * jd); runLo = hiOf(runLo, p.whole + p.step * jd)
                 } else {
-                    hi = min(hi, ceilClamped(reach, left, right) - 1)
-                    runHi = min(runHi, floorClamped(whole, left, right))
+                    hi = loOf(hi, p.reach + p.step * jd); runHi = loOf(runHi, p.whole + p.step * jd)
                 }
             }
-            if empty || lo > hi || levelOut >= 1 { continue }
-            let i0 = Int(lo), i1 = Int(hi)
-            var r0 = Int(max(runLo, lo)), r1 = Int(min(runHi, hi))
+            if empty || levelOut >= 1 { continue }
+            let i0 = max(rows.x, floorClamped(lo, left, right) + 1), i1 = min(rows.maxX - 1, ceilClamped(hi, left, right) - 1)
+            if i0 > i1 { continue }
+            var r0 = max(i0, ceilClamped(runLo, left, right)), r1 = min(i1, floorClamped(runHi, left, right))
             if r0 > r1 { r0 = i1 + 1; r1 = i1 }
             // The run's opacity: a pixel of it adds up only the level edges' parts, in the same
             // order, so it is what the pixel would get alone.
             let runA256 = levelOut == 0 ? a256 : Int((1 - levelOut) * scale + 0.5)
             let runPremultiplied = levelOut == 0 ? premultiplied : PackedColor.premultiply(color, alpha256: runA256)
+            // The edges that can cut a pixel of [i0, i1] (d < h at one end of it), in order.
+            var cutting = 0
+            for e in 0..<m {
+                let p = planes[e]
+                if p.nx == 0 ? p.row < p.h : p.nx * Double(p.nx > 0 ? i0 : i1) + p.row < p.h {
+                    candidates[cutting] = Int32(e)
+                    cutting += 1
+                }
+            }
+            // Neighbouring edges (a corner): bit e and bit e + 1, or the last and the first.
+            let wrap = m - 1
             let row = pixels + j * w
             for s in 0..<segmentCount {
                 let from = max(i0, Int(segments[2 * s])), to = min(i1, Int(segments[2 * s + 1]) - 1)
@@ -177,20 +200,20 @@ extension PixelDisplayList {
                     }
                     let x = Double(i)
                     // The parts cut off by each edge, and whether two neighbouring edges cut it.
-                    var out = 0.0, first = -1, last = -2
-                    var gone = false, corner = false
-                    for e in 0..<m {
+                    var out = 0.0, cut: UInt64 = 0
+                    var gone = false
+                    for c in 0..<cutting {
+                        let e = Int(candidates[c])
                         let p = planes[e]
                         let d = p.nx * x + p.row
                         if d < p.h {
                             if d <= -p.h { gone = true; break }
                             out += outside(p, d)
-                            if e == last + 1 || (first == 0 && e == m - 1) { corner = true }
-                            if first < 0 { first = e }
-                            last = e
+                            cut |= 1 &<< UInt64(e)
                         }
                     }
                     if gone { i += 1; continue }
+                    let corner = cut & (cut &>> 1 | cut &<< UInt64(wrap)) != 0
                     let coverage = corner ? exactArea(x, Double(j), planes: planes, count: m, square: square) : 1 - out
                     if coverage > 0 {
                         let pixelA256 = Int(coverage * scale + 0.5)
@@ -207,21 +230,29 @@ extension PixelDisplayList {
         return true
     }
 
-    /// `floor(x)` for x clamped to [lo − 1, hi + 1] (so it converts), as a Double.
+    /// `floor(x)` for x clamped to [lo − 2, hi + 2] (so it converts; ±∞ too).
     @inline(__always)
-    private static func floorClamped(_ x: Double, _ lo: Double, _ hi: Double) -> Double {
-        let v = x < lo - 1 ? lo - 1 : (x > hi + 1 ? hi + 1 : x)
-        let t = Double(Int(v))
-        return t > v ? t - 1 : t
+    private static func floorClamped(_ x: Double, _ lo: Double, _ hi: Double) -> Int {
+        let v = loOf(hiOf(x, lo - 2), hi + 2)
+        let t = Int(v)
+        return Double(t) > v ? t - 1 : t
     }
 
-    /// `ceil(x)` for x clamped to [lo − 1, hi + 1], as a Double.
+    /// `ceil(x)` for x clamped to [lo − 2, hi + 2].
     @inline(__always)
-    private static func ceilClamped(_ x: Double, _ lo: Double, _ hi: Double) -> Double {
-        let v = x < lo - 1 ? lo - 1 : (x > hi + 1 ? hi + 1 : x)
-        let t = Double(Int(v))
-        return t < v ? t + 1 : t
+    private static func ceilClamped(_ x: Double, _ lo: Double, _ hi: Double) -> Int {
+        let v = loOf(hiOf(x, lo - 2), hi + 2)
+        let t = Int(v)
+        return Double(t) < v ? t + 1 : t
     }
+
+    /// The lesser of two bounds that are never NaN (one `minsd`).
+    @inline(__always)
+    private static func loOf(_ a: Double, _ b: Double) -> Double { a < b ? a : b }
+
+    /// The greater of two bounds that are never NaN (one `maxsd`).
+    @inline(__always)
+    private static func hiOf(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
 
     /// The area of pixel (x, y)'s square inside every edge: the square clipped by each edge
     /// that cuts it (Sutherland–Hodgman), then the shoelace formula.

@@ -288,7 +288,7 @@ struct PixelDisplayList {
                                     && PixelDisplayList.fillArea(
                                         op, xs: xs + Int(op.start), ys: ys + Int(op.start), pixels: pixels, width: width, clip: rows,
                                         tiles: tiles, segments: segments.baseAddress!, planes: planes.baseAddress!,
-                                        square: square.baseAddress!, work: &works[slot])
+                                        candidates: active.baseAddress!, square: square.baseAddress!, work: &works[slot])
                                 {
                                     continue
                                 }

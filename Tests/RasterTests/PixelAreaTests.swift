@@ -174,4 +174,22 @@ import Testing
         _ = Self.paint(Self.vertices([(10.5, 10.25), (30.5, 10.25), (30.5, 20.75), (10.5, 20.75)]), width: 40, height: 30, work: &work)
         #expect(work == PixelDisplayList.PaintWork(edgePixels: 22, runPixels: 209))
     }
+
+    @Test func aRunBlendedFourAtATimeIsBlendedOneByOne() {
+        // `blendRun` (vector lanes, four pixels at a time, the rest alone) against
+        // `PackedColor.blend` pixel by pixel: random rows, colours, opacities and lengths.
+        var rng = SplitMix64(seed: 0xB1E4_0035)
+        for _ in 0..<500 {
+            let length = 1 + Int(rng.next() % 40), start = Int(rng.next() % 5)
+            var lanes = (0..<(length + 10)).map { _ in UInt32(truncatingIfNeeded: rng.next()) & 0xFF_FFFF }
+            var alone = lanes
+            let color = UInt32(truncatingIfNeeded: rng.next()) & 0xFF_FFFF, a = 1 + Int(rng.next() % 255)
+            let premultiplied = PackedColor.premultiply(color, alpha256: a)
+            lanes.withUnsafeMutableBufferPointer {
+                PixelDisplayList.blendRun($0.baseAddress!, from: start, to: start + length - 1, premultiplied: premultiplied, alpha256: a)
+            }
+            for x in start..<(start + length) { alone[x] = PackedColor.blend(color, over: alone[x], alpha256: a) & PackedColor.rgbMask }
+            #expect(lanes == alone)
+        }
+    }
 }

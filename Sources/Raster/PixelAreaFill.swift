@@ -124,6 +124,11 @@ extension PixelDisplayList {
         let scale = alpha * 256
         let tile = Self.tile
         let left = Double(rows.x), right = Double(rows.maxX - 1)
+        var runPixels = 0, edgePixels = 0
+        defer {
+            work.runPixels += runPixels
+            work.edgePixels += edgePixels
+        }
         // Tile band by tile band (the tiles left to paint as runs of pixels), then its rows.
         for band in rows.y / tile...(rows.maxY - 1) / tile {
           let segmentCount = Self.segments(tiles: tiles, band: band, rows: rows, clip: clip, into: segments)
@@ -176,8 +181,8 @@ extension PixelDisplayList {
                 guard from <= to else { continue }
                 let runFrom = max(from, r0), runTo = min(to, r1)
                 let runCount = max(0, runTo - runFrom + 1)
-                work.runPixels += runCount
-                work.edgePixels += to - from + 1 - runCount
+                runPixels += runCount
+                edgePixels += to - from + 1 - runCount
                 var i = from
                 while i <= to {
                     if i == runFrom && runCount > 0 {
@@ -195,11 +200,10 @@ extension PixelDisplayList {
                     var gone = false
                     for c in 0..<cutting {
                         let e = Int(candidates[c])
-                        let p = planes[e]
-                        let d = p.nx * x + p.row
-                        if d < p.h {
-                            if d <= -p.h { gone = true; break }
-                            out += outside(p, d)
+                        let d = planes[e].nx * x + planes[e].row, h = planes[e].h
+                        if d < h {
+                            if d <= -h { gone = true; break }
+                            out += outside(planes[e], d)
                             cut |= 1 &<< UInt64(e)
                         }
                     }
@@ -222,18 +226,20 @@ extension PixelDisplayList {
         return true
     }
 
-    /// `floor(x)` for x clamped to [lo − 2, hi + 2] (so it converts; ±∞ too; lo ≥ 0): the
-    /// truncation of a positive number.
+    /// `floor(x)` for x clamped to [lo − 2, hi + 2] (±∞ too; the clip's pixels, far below
+    /// 2³¹), or one less where x is whole: x − 0.5 rounded to the nearest integer by adding
+    /// 1.5 · 2⁵² (the integer is then the low bits: no checked conversion). Every use takes it
+    /// as a bound that may leave one more pixel to be worked out alone (the same pixel
+    /// either way: one with nothing of the polygon, or whole inside).
     @inline(__always)
     private static func floorClamped(_ x: Double, _ lo: Double, _ hi: Double) -> Int {
-        Int(loOf(hiOf(x, lo - 2), hi + 2) + 4) - 4
+        Int(Int32(truncatingIfNeeded: ((loOf(hiOf(x, lo - 2), hi + 2) - 0.5) + 6_755_399_441_055_744).bitPattern))
     }
 
-    /// `ceil(x)` for x clamped the same way, or one more where x is whole: a bound that may
-    /// leave one more pixel to be worked out alone (the same pixel either way).
+    /// `ceil(x)` for x clamped the same way, or one more where x is whole (as above).
     @inline(__always)
     private static func ceilClamped(_ x: Double, _ lo: Double, _ hi: Double) -> Int {
-        Int(loOf(hiOf(x, lo - 2), hi + 2) + 5) - 4
+        Int(Int32(truncatingIfNeeded: ((loOf(hiOf(x, lo - 2), hi + 2) + 0.5) + 6_755_399_441_055_744).bitPattern))
     }
 
     /// `PackedColor.blend(premultiplied:over:alpha256:)` on pixels `from…to` of `row`, four at

@@ -147,7 +147,7 @@ struct PixelDisplayList {
     @discardableResult
     func paint(
         into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true, exactRuns: Bool = true,
-        chains: Bool = true, area: Bool = true, parallel: Bool = true, work: inout PaintWork
+        chains: Bool = true, parallel: Bool = true, work: inout PaintWork
     ) -> Int {
         let clip = clip.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
         guard !clip.isEmpty, !ops.isEmpty else { return 0 }
@@ -220,8 +220,7 @@ struct PixelDisplayList {
                                     let shared = BandPainting(
                                         pixels: buffer.baseAddress!, xs: xs.baseAddress!, ys: ys.baseAddress!, visible: visible.baseAddress!,
                                         ops: ops.baseAddress!, drawn: drawn, visibleAt: visibleAt, width: width, clip: clip, words: words,
-                                        segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns, chains: chains, area: area,
-                                        works: works.baseAddress!)
+                                        segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns, chains: chains, works: works.baseAddress!)
                                     if threads {
                                         DispatchQueue.concurrentPerform(iterations: bandCount) { b in
                                             shared.paint(band: firstBand + b, slot: b)
@@ -259,8 +258,6 @@ struct PixelDisplayList {
         let width: Int, clip: PixelRect, words: Int, segmentWords: Int, vertices: Int
         let exactRuns: Bool
         let chains: Bool
-        /// Convex fills by area (`fillArea`), the others by scanlines (`fill`); false: all by scanlines.
-        let area: Bool
         /// Where each band adds what it wrote (`PaintWork`): one slot per thread's band.
         let works: UnsafeMutablePointer<PaintWork>
 
@@ -275,8 +272,6 @@ struct PixelDisplayList {
                 withUnsafeTemporaryAllocation(of: Int32.self, capacity: PixelDisplayList.activeScratch(vertices: vertices)) { active in
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: segmentWords) { segments in
                         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * PixelDisplayList.subrows) { spans in
-                          withUnsafeTemporaryAllocation(of: HalfPlane.self, capacity: PixelDisplayList.halfPlaneScratch(vertices: vertices)) { planes in
-                          withUnsafeTemporaryAllocation(of: Double.self, capacity: PixelDisplayList.clipScratch(vertices: vertices)) { square in
                             for k in drawn {
                                 let op = ops[k]
                                 guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
@@ -284,22 +279,12 @@ struct PixelDisplayList {
                                 let r = op.bounds.intersection(clip)
                                 let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
                                 let tiles = Tiles(masks: visible + Int(visibleAt[k]), firstBand: r.y / tile, words: w1 - w0 + 1, firstWord: w0)
-                                if area
-                                    && PixelDisplayList.fillArea(
-                                        op, xs: xs + Int(op.start), ys: ys + Int(op.start), pixels: pixels, width: width, clip: rows,
-                                        tiles: tiles, segments: segments.baseAddress!, planes: planes.baseAddress!,
-                                        candidates: active.baseAddress!, square: square.baseAddress!, work: &works[slot])
-                                {
-                                    continue
-                                }
                                 PixelDisplayList.fill(
                                     op, xs: xs + Int(op.start), ys: ys + Int(op.start),
                                     pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
                                     edges: edges.baseAddress!, active: active.baseAddress!, spans: spans.baseAddress!,
                                     chains: chains, exactRuns: exactRuns, work: &works[slot])
                             }
-                          }
-                          }
                         }
                     }
                 }
@@ -410,15 +395,20 @@ struct PixelDisplayList {
     @inline(__always)
     private static func hi(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
 
-    /// `floor` of a value ≥ 0 (a clamped span end), without a call.
+    /// `floor` of a clamped span end (0 ≤ x ≤ the image's width, far below 2³¹), or one less
+    /// where x is whole: x − 0.5 rounded to the nearest integer by adding 1.5 · 2⁵², the
+    /// integer then in the low bits — no call and no checked conversion (that was about ten
+    /// instructions, four times a row). Every use is a bound that may only hand one more
+    /// pixel to the pixel-by-pixel sum, which gives it the same alpha (`fill`).
     @inline(__always)
-    private static func floorOfPositive(_ x: Double) -> Int { Int(x) }
+    private static func floorOfPositive(_ x: Double) -> Int {
+        Int(Int32(truncatingIfNeeded: ((x - 0.5) + 6_755_399_441_055_744).bitPattern))
+    }
 
-    /// `ceil` of a value ≥ 0, without a call.
+    /// `ceil` of a clamped span end, or one more where x is whole (as above).
     @inline(__always)
     private static func ceilOfPositive(_ x: Double) -> Int {
-        let t = Int(x)
-        return Double(t) < x ? t + 1 : t
+        Int(Int32(truncatingIfNeeded: ((x + 0.5) + 6_755_399_441_055_744).bitPattern))
     }
 
     /// Paints one polygon on the rows of `clip` (one band), inside its tiles left to paint.
@@ -495,6 +485,12 @@ struct PixelDisplayList {
         let weight = 1 / Double(subrows)
         let tile = Self.tile
         let kept = active + n, keptMost = keptEdgePixels
+        // What this fill writes, added to `work` once at the end.
+        var runPixels = 0, edgePixels = 0
+        defer {
+            work.runPixels += runPixels
+            work.edgePixels += edgePixels
+        }
         var band = -1, segmentCount = 0
         var ia = 0, ib = 0
         // Rows whose 4 scanlines end above `sameUntil` have the last computed row's spans.
@@ -643,8 +639,8 @@ struct PixelDisplayList {
                 // The run's part of the segment, if any.
                 let runFrom = max(from, rs), runTo = min(to, re)
                 let runCount = max(0, runTo - runFrom + 1)
-                work.runPixels += runCount
-                work.edgePixels += to - from + 1 - runCount
+                runPixels += runCount
+                edgePixels += to - from + 1 - runCount
                 // Edge pixels one by one (written out here: a nested function was not inlined),
                 // the run in one go.
                 var i = from
@@ -653,9 +649,7 @@ struct PixelDisplayList {
                         if ra >= 256 {
                             for x in i...runTo { row[x] = color }
                         } else if ra > 0 {
-                            for x in i...runTo {
-                                row[x] = PackedColor.blend(premultiplied: rp, over: row[x], alpha256: ra) & PackedColor.rgbMask
-                            }
+                            blendRun(row, from: i, to: runTo, premultiplied: rp, alpha256: ra)
                         }
                         i = runTo + 1
                         continue

@@ -405,6 +405,15 @@ struct PixelDisplayList {
         Int(Int32(truncatingIfNeeded: ((x - 0.5) + 6_755_399_441_055_744).bitPattern))
     }
 
+    /// `Int(y)` for 0 ≤ y < 2³¹ (an edge pixel's alpha, 0.5 … 256.5): y rounded to the nearest
+    /// integer by adding 1.5 · 2⁵², less one where that went up — exactly the truncation, with
+    /// no checked conversion (about six instructions fewer, once an edge pixel).
+    @inline(__always)
+    static func truncateSmall(_ y: Double) -> Int {
+        let r = Int(Int32(truncatingIfNeeded: (y + 6_755_399_441_055_744).bitPattern))
+        return Double(r) > y ? r - 1 : r
+    }
+
     /// `ceil` of a clamped span end, or one more where x is whole (as above).
     @inline(__always)
     private static func ceilOfPositive(_ x: Double) -> Int {
@@ -625,7 +634,7 @@ struct PixelDisplayList {
                         c += hi(0, lo(spans[3], x1) - hi(spans[2], x0))
                         c += hi(0, lo(spans[5], x1) - hi(spans[4], x0))
                         c += hi(0, lo(spans[7], x1) - hi(spans[6], x0))
-                        kept[k] = Int32(c * weight * alpha * 256 + 0.5)
+                        kept[k] = Int32(truncatingIfNeeded: truncateSmall(c * weight * alpha * 256 + 0.5))
                     }
                 }
             }
@@ -663,7 +672,7 @@ struct PixelDisplayList {
                         c += hi(0, lo(spans[3], x1) - hi(spans[2], x0))
                         c += hi(0, lo(spans[5], x1) - hi(spans[4], x0))
                         c += hi(0, lo(spans[7], x1) - hi(spans[6], x0))
-                        pixelA256 = Int(c * weight * alpha * 256 + 0.5)
+                        pixelA256 = truncateSmall(c * weight * alpha * 256 + 0.5)
                     }
                     if pixelA256 >= 256 {
                         row[i] = color

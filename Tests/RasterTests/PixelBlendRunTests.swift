@@ -61,4 +61,18 @@ import Testing
             #expect(image[15, 9] == 0x404040 && image[15, 21] == 0x404040)
         }
     }
+
+    @Test func anAlphaIsTruncatedWithoutAConversion() {
+        // `truncateSmall` against `Int(_:)` on the values an edge pixel's alpha takes
+        // (0.5 … 256.5), at and next to every whole and half number, and at random.
+        var values: [Double] = []
+        for k in 0...257 {
+            for base in [Double(k), Double(k) + 0.5] {
+                values += [base, base.nextUp, base.nextDown, base + 1e-9, base - 1e-9]
+            }
+        }
+        var rng = SplitMix64(seed: 0x7EC4_0035)
+        for _ in 0..<10_000 { values.append(0.5 + 256 * rng.unit()) }
+        for y in values where y >= 0 { #expect(PixelDisplayList.truncateSmall(y) == Int(y), "\(y)") }
+    }
 }

@@ -33,7 +33,42 @@ public struct ImportNote: Equatable, Sendable {
 
     /// The parts as one line, in a fixed order: identity, printed, derived, assumed, remarks,
     /// approximate, line.
-    public var text: String { parts.map(\.text).joined(separator: Self.partSeparator) }
+    /// Written into one string with its size reserved: what `parts` would join, without
+    /// building the parts (an imported layer's note is written on import and on every save).
+    public var text: String {
+        func bytes(_ items: [String]) -> Int {
+            var n = 0
+            for item in items { n += item.utf8.count + 2 }
+            return n
+        }
+        var out = ""
+        out.reserveCapacity(
+            bytes(identity) + bytes(printed) + bytes(derived) + bytes(assumed) + bytes(remarks) + bytes(approximate)
+                + 12 * approximate.count + 48)
+        var first = true
+        func separate() {
+            if !first { out += Self.partSeparator }
+            first = false
+        }
+        func list(_ label: String, _ items: [String]) {
+            guard let head = items.first else { return }
+            separate()
+            out += label
+            out += head
+            for item in items.dropFirst() {
+                out += Self.itemSeparator
+                out += item
+            }
+        }
+        for item in identity { separate(); out += item }
+        list(Self.printedLabel, printed)
+        list(Self.derivedLabel, derived)
+        list(Self.assumedLabel, assumed)
+        for item in remarks { separate(); out += item }
+        for item in approximate { separate(); out += Self.approximateLabel; out += item }
+        if let line { separate(); out += Self.lineLabel; out += String(line) }
+        return out
+    }
 
     /// One part of the note, as the inspector shows it on its own line(s).
     public struct Part: Equatable, Sendable {

@@ -6,37 +6,148 @@ extension ImportNote {
     /// part, or a spelling `text` would not give back exactly). Parts are split at `; ` and
     /// lists at `, ` outside parentheses and brackets, as the importers write them.
     public init?(parsing note: String) {
+        var bytes = note
+        guard let n = bytes.withUTF8({ Self.parts(of: $0, note: note) }) else { return nil }
+        self = n
+    }
+
+    /// `init(parsing:)` on the note's UTF-8 bytes. The note is cut once into pieces at `; `
+    /// outside brackets, as `split` cuts it; an ASCII piece is then read on its bytes (its
+    /// label tests and its list's items), and a piece with any other character as the
+    /// `String` it is (`hasPrefix` and `contains` compare characters there, not bytes). When
+    /// every piece is ASCII and they came in `text`'s order, the parts' `text` is the note
+    /// byte for byte, so it is not written again to be compared.
+    static func parts(of b: UnsafeBufferPointer<UInt8>, note: String) -> ImportNote? {
+        var pieces: [(start: Int, end: Int, ascii: Bool)] = []
+        pieces.reserveCapacity(12)
+        var depth = 0, start = 0, i = 0
+        var high: UInt8 = 0
+        while i < b.count {
+            let c = b[i]
+            high |= c
+            if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
+                depth += 1
+            } else if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") {
+                depth = max(0, depth - 1)
+            } else if depth == 0, c == UInt8(ascii: ";"), i + 1 < b.count, b[i + 1] == UInt8(ascii: " ") {
+                pieces.append((start, i, high < 0x80))
+                i += 2
+                start = i
+                high = 0
+                continue
+            }
+            i += 1
+        }
+        pieces.append((start, b.count, high < 0x80))
+
+        func text(_ s: Int, _ e: Int) -> String { String(decoding: UnsafeBufferPointer(rebasing: b[s..<e]), as: UTF8.self) }
+        /// The ASCII piece `s..<e` starts with `label` (ASCII).
+        func starts(_ s: Int, _ e: Int, _ label: String) -> Bool {
+            var k = s
+            for c in label.utf8 {
+                guard k < e, b[k] == c else { return false }
+                k += 1
+            }
+            return true
+        }
+        /// An ASCII list's items: cut at `, ` outside brackets, from depth 0 (as `split`).
+        func items(_ s: Int, _ e: Int) -> [String] {
+            var out: [String] = []
+            var depth = 0, start = s, i = s
+            while i < e {
+                let c = b[i]
+                if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
+                    depth += 1
+                } else if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") {
+                    depth = max(0, depth - 1)
+                } else if depth == 0, c == UInt8(ascii: ","), i + 1 < e, b[i + 1] == UInt8(ascii: " ") {
+                    out.append(text(start, i))
+                    i += 2
+                    start = i
+                    continue
+                }
+                i += 1
+            }
+            out.append(text(start, e))
+            return out
+        }
+        /// `isRemark` on an ASCII piece's bytes.
+        func isRemark(_ s: Int, _ e: Int) -> Bool {
+            var k = s
+            while k + 1 < e, !(b[k] == UInt8(ascii: ":") && b[k + 1] == UInt8(ascii: " ")) { k += 1 }
+            return k + 1 < e && !starts(s, e, "text '") && !starts(s, e, "name '") && !starts(s, e, "title \"")
+        }
+
         var n = ImportNote()
         var structured = false
         var seenList = false
-        let pieces = Self.split(note, at: Self.partSeparator)
-        for (i, piece) in pieces.enumerated() {
-            if piece.hasPrefix(Self.printedLabel), n.printed.isEmpty, n.derived.isEmpty, n.assumed.isEmpty, n.remarks.isEmpty {
-                n.printed = Self.split(String(piece.dropFirst(Self.printedLabel.count)), at: Self.itemSeparator)
-                structured = true; seenList = true
-            } else if piece.hasPrefix(Self.derivedLabel), n.derived.isEmpty, n.assumed.isEmpty, n.remarks.isEmpty {
-                n.derived = Self.split(String(piece.dropFirst(Self.derivedLabel.count)), at: Self.itemSeparator)
-                structured = true; seenList = true
-            } else if piece.hasPrefix(Self.assumedLabel), n.assumed.isEmpty, n.remarks.isEmpty {
-                n.assumed = Self.split(String(piece.dropFirst(Self.assumedLabel.count)), at: Self.itemSeparator)
-                structured = true; seenList = true
-            } else if piece.hasPrefix(Self.approximateLabel) {
-                n.approximate.append(String(piece.dropFirst(Self.approximateLabel.count)))
-                structured = true
-            } else if i == pieces.count - 1, piece.hasPrefix(Self.lineLabel), let line = Int(piece.dropFirst(Self.lineLabel.count)) {
+        // The parts' places in `text`'s order, as met: while they never go back (and every
+        // piece is ASCII, and the line reads back as written), `n.text` is the note itself.
+        var inOrder = true
+        var lastPlace = 0
+        func place(_ p: Int) {
+            if p < lastPlace { inOrder = false }
+            lastPlace = p
+        }
+        for (k, p) in pieces.enumerated() {
+            let (s, e) = (p.start, p.end)
+            guard p.ascii else {
+                inOrder = false
+                let piece = text(s, e)
+                if piece.hasPrefix(Self.printedLabel), n.printed.isEmpty, n.derived.isEmpty, n.assumed.isEmpty, n.remarks.isEmpty {
+                    n.printed = Self.split(String(piece.dropFirst(Self.printedLabel.count)), at: Self.itemSeparator)
+                    structured = true; seenList = true
+                } else if piece.hasPrefix(Self.derivedLabel), n.derived.isEmpty, n.assumed.isEmpty, n.remarks.isEmpty {
+                    n.derived = Self.split(String(piece.dropFirst(Self.derivedLabel.count)), at: Self.itemSeparator)
+                    structured = true; seenList = true
+                } else if piece.hasPrefix(Self.assumedLabel), n.assumed.isEmpty, n.remarks.isEmpty {
+                    n.assumed = Self.split(String(piece.dropFirst(Self.assumedLabel.count)), at: Self.itemSeparator)
+                    structured = true; seenList = true
+                } else if piece.hasPrefix(Self.approximateLabel) {
+                    n.approximate.append(String(piece.dropFirst(Self.approximateLabel.count)))
+                    structured = true
+                } else if k == pieces.count - 1, piece.hasPrefix(Self.lineLabel), let line = Int(piece.dropFirst(Self.lineLabel.count)) {
+                    n.line = line
+                    structured = true
+                } else if !n.approximate.isEmpty {
+                    return nil  // a remark after the approximate parts: not an order `text` writes
+                } else if seenList || (k > 0 && Self.isRemark(piece)) {
+                    n.remarks.append(piece)
+                    seenList = true
+                } else {
+                    n.identity.append(piece)
+                }
+                continue
+            }
+            if starts(s, e, Self.printedLabel), n.printed.isEmpty, n.derived.isEmpty, n.assumed.isEmpty, n.remarks.isEmpty {
+                n.printed = items(s + Self.printedLabel.utf8.count, e)
+                structured = true; seenList = true; place(1)
+            } else if starts(s, e, Self.derivedLabel), n.derived.isEmpty, n.assumed.isEmpty, n.remarks.isEmpty {
+                n.derived = items(s + Self.derivedLabel.utf8.count, e)
+                structured = true; seenList = true; place(2)
+            } else if starts(s, e, Self.assumedLabel), n.assumed.isEmpty, n.remarks.isEmpty {
+                n.assumed = items(s + Self.assumedLabel.utf8.count, e)
+                structured = true; seenList = true; place(3)
+            } else if starts(s, e, Self.approximateLabel) {
+                n.approximate.append(text(s + Self.approximateLabel.utf8.count, e))
+                structured = true; place(5)
+            } else if k == pieces.count - 1, starts(s, e, Self.lineLabel), let line = Int(text(s + Self.lineLabel.utf8.count, e)) {
                 n.line = line
-                structured = true
+                structured = true; place(6)
+                if String(line) != text(s + Self.lineLabel.utf8.count, e) { inOrder = false }  // `line 007`, `line +7`
             } else if !n.approximate.isEmpty {
                 return nil  // a remark after the approximate parts: not an order `text` writes
-            } else if seenList || (i > 0 && Self.isRemark(piece)) {
-                n.remarks.append(piece)
-                seenList = true
+            } else if seenList || (k > 0 && isRemark(s, e)) {
+                n.remarks.append(text(s, e))
+                seenList = true; place(4)
             } else {
-                n.identity.append(piece)
+                n.identity.append(text(s, e))
+                place(0)
             }
         }
-        guard structured, n.text == note else { return nil }
-        self = n
+        guard structured else { return nil }
+        if !inOrder, n.text != note { return nil }
+        return n
     }
 
     /// Before any list, a piece that says something (`what: why`) is a remark, not part of
@@ -81,7 +192,8 @@ extension Layer {
     /// import is the same layer (a view's printed text may hold a `; ` or `: ` that reads
     /// back into other parts); a note whose text reads back as no parts is kept as text.
     mutating func setImportNote(_ note: ImportNote) {
-        importNote = ImportNote(parsing: note.text)
-        self.note = note.text
+        let text = note.text
+        importNote = ImportNote(parsing: text)
+        self.note = text
     }
 }

@@ -719,6 +719,7 @@ public struct RecursiveDescriptionParser {
 
     /// The number tokens between `open` and `close`, split on spaces, commas and semicolons.
     func numberTokens(_ raw: String, open: Character, close: Character) -> [String] {
+        if let tokens = Self.asciiNumberTokens(raw, open: open, close: close) { return tokens }
         var body = Substring(raw)
         // `CGPoint (333.5 70)`, `CGRect (0 0; 627 100)`: a type name before the numbers.
         if let first = body.first, first.isLetter, let o = body.firstIndex(of: open),
@@ -729,6 +730,40 @@ public struct RecursiveDescriptionParser {
         guard body.first == open, body.last == close else { return [] }
         body = body.dropFirst().dropLast()
         return body.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" || $0 == "\n" }).map(String.init)
+    }
+
+    /// `numberTokens` on the bytes of a value whose characters are its bytes (ASCII without
+    /// `\r`, which `\r\n` would join into one character); nil for any other value, which is
+    /// read as characters.
+    static func asciiNumberTokens(_ raw: String, open: Character, close: Character) -> [String]? {
+        guard let o = open.asciiValue, let c = close.asciiValue else { return nil }
+        return raw.utf8.withContiguousStorageIfAvailable { b -> [String]? in
+            var start = 0
+            for x in b where x >= 0x80 || x == UInt8(ascii: "\r") { return nil }
+            func isLetter(_ x: UInt8) -> Bool { (x >= UInt8(ascii: "a") && x <= UInt8(ascii: "z")) || (x >= UInt8(ascii: "A") && x <= UInt8(ascii: "Z")) }
+            // `CGPoint (333.5 70)`, `CGRect (0 0; 627 100)`: a type name before the numbers.
+            if let first = b.first, isLetter(first), let at = b.firstIndex(of: o),
+                b[..<at].allSatisfy({ isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: " ") })
+            {
+                start = at
+            }
+            guard start < b.count, b[start] == o, b[b.count - 1] == c else { return [] }
+            var tokens: [String] = []
+            tokens.reserveCapacity(4)
+            var i = start + 1
+            let end = b.count - 1
+            while i < end {
+                while i < end, Self.isTokenSeparator(b[i]) { i += 1 }
+                let t = i
+                while i < end, !Self.isTokenSeparator(b[i]) { i += 1 }
+                if i > t { tokens.append(String(decoding: UnsafeBufferPointer(rebasing: b[t..<i]), as: UTF8.self)) }
+            }
+            return tokens
+        } ?? nil
+    }
+
+    static func isTokenSeparator(_ x: UInt8) -> Bool {
+        x == UInt8(ascii: " ") || x == UInt8(ascii: ",") || x == UInt8(ascii: ";") || x == UInt8(ascii: "\n")
     }
 
     func doubles(_ tokens: [String]) -> [Double]? {

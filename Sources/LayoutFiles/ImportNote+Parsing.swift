@@ -75,7 +75,7 @@ extension ImportNote {
         func isRemark(_ s: Int, _ e: Int) -> Bool {
             var k = s
             while k + 1 < e, !(b[k] == UInt8(ascii: ":") && b[k + 1] == UInt8(ascii: " ")) { k += 1 }
-            return k + 1 < e && !starts(s, e, "text '") && !starts(s, e, "name '") && !starts(s, e, "title \"")
+            return k + 1 < e && !Self.quotedPrefixes.contains { starts(s, e, $0) }
         }
 
         var n = ImportNote()
@@ -150,6 +150,157 @@ extension ImportNote {
         return n
     }
 
+    /// What `ImportNote(parsing: text)` gives for this note's own `text`, when it can be told
+    /// from the parts themselves.
+    enum ReadBack: Equatable {
+        /// This very note.
+        case itself
+        /// nil: the text is not read as parts (a `; ` inside an approximate part leaves a
+        /// piece after it that is not a part).
+        case nothing
+        /// Not told this way: read the text back.
+        case unknown
+    }
+
+    /// What the text reads back as, found on the parts' own bytes without writing the text or
+    /// reading it back. The reader cuts the text at `; ` outside brackets, and a list at `, `;
+    /// when every cut falls where `text` joins two parts (brackets closed at each join, no
+    /// `; ` inside a part, no `, ` inside a list item) and each part reads as the kind it is,
+    /// the note reads back as itself. A `; ` inside an approximate part (which the importers
+    /// write: "transform at 45°: …; a square is assumed") leaves a piece that is no part after
+    /// an approximate one, and the reader gives nothing. Anything else (a part that starts
+    /// with a label, a `: ` that could make a part a remark, a part whose first character
+    /// might join the label before it, no part the reader counts) is `unknown`.
+    ///
+    /// Characters: the reader compares an ASCII piece's bytes and any other piece's
+    /// characters. No character but ASCII ones is canonically equivalent to a character of a
+    /// label, so a piece that does not start with a label's bytes does not start with it in
+    /// characters either; and a label followed by an ASCII byte is followed by a character
+    /// boundary, so it starts such a piece in characters too. `isRemark` on a part that is
+    /// not ASCII is asked as the reader asks it.
+    func readBack() -> ReadBack {
+        guard !printed.isEmpty || !derived.isEmpty || !assumed.isEmpty || !approximate.isEmpty || line != nil else { return .unknown }
+        /// What the reader would make of one item, seen in one pass over its bytes.
+        struct Look {
+            /// Where the reader would cut inside the item (just after its `; `, or its `, ` in
+            /// a list item), and whether the rest of the item starts with a label.
+            var cut: (at: Int, restLabelled: Bool)? = nil
+            /// The first byte is ASCII (or there is none): a label before it ends at a
+            /// character boundary.
+            var leadsASCII = true
+            /// Starts with a label's bytes.
+            var labelled = false
+            /// Reads as a remark where one may stand (`isRemark`).
+            var remark = false
+        }
+        var outerDepth = 0
+        var first = true
+        /// The `; ` written before a part is a cut only outside brackets.
+        func join() -> Bool {
+            defer { first = false }
+            return first || outerDepth == 0
+        }
+        /// Carries the bracket depth over the item, up to the reader's first cut inside it.
+        func walk(_ item: String, listItem: Bool) -> Look {
+            var bytes = item
+            var depth = outerDepth  // carried out below (no captured variable changes in the loop)
+            var ascii = true
+            var look = bytes.withUTF8 { b -> Look in
+                var look = Look()
+                /// The bytes from `at` start with `prefix`.
+                func starts(_ prefix: String, at: Int = 0) -> Bool {
+                    var k = at
+                    for c in prefix.utf8 {
+                        guard k < b.count, b[k] == c else { return false }
+                        k += 1
+                    }
+                    return true
+                }
+                /// Starts with a label at `at` (a label's first letter is one of `pdaAl`).
+                func labelled(at: Int) -> Bool {
+                    guard at < b.count else { return false }
+                    switch b[at] {
+                    case UInt8(ascii: "p"), UInt8(ascii: "d"), UInt8(ascii: "a"), UInt8(ascii: "A"), UInt8(ascii: "l"):
+                        return Self.labels.contains { starts($0, at: at) }
+                    default: return false
+                    }
+                }
+                var previous: UInt8 = 0
+                var high: UInt8 = 0
+                var colon = false
+                for (i, c) in b.enumerated() {
+                    high |= c
+                    if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
+                        depth += 1
+                    } else if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") {
+                        depth = max(0, depth - 1)
+                    } else if c == UInt8(ascii: " ") {
+                        if depth == 0, previous == UInt8(ascii: ";") || (listItem && previous == UInt8(ascii: ",")) {
+                            look.cut = (i + 1, labelled(at: i + 1))
+                            break
+                        }
+                        if previous == UInt8(ascii: ":") { colon = true }
+                    }
+                    previous = c
+                }
+                ascii = high < 0x80
+                look.leadsASCII = b.isEmpty || b[0] < 0x80
+                look.labelled = labelled(at: 0)
+                look.remark = colon && !Self.quotedPrefixes.contains { starts($0) }
+                return look
+            }
+            outerDepth = depth
+            // Not ASCII: `isRemark` compares characters; ask it.
+            if look.cut == nil, !ascii { look.remark = Self.isRemark(item) }
+            return look
+        }
+        func list(_ items: [String]) -> Bool {
+            guard !items.isEmpty else { return true }
+            guard join() else { return false }
+            for (i, item) in items.enumerated() {
+                if i > 0, outerDepth != 0 { return false }  // the `, ` before it would not cut
+                let look = walk(item, listItem: true)
+                guard look.cut == nil, i > 0 || look.leadsASCII else { return false }
+            }
+            return true
+        }
+        var index = 0  // the part's place among the identity parts and remarks
+        for item in identity {
+            // The first part is never a remark; a later one must not read as one.
+            guard join() else { return .unknown }
+            let look = walk(item, listItem: false)
+            guard look.cut == nil, !look.labelled, index == 0 || !look.remark else { return .unknown }
+            index += 1
+        }
+        guard list(printed), list(derived), list(assumed) else { return .unknown }
+        var seenList = !printed.isEmpty || !derived.isEmpty || !assumed.isEmpty
+        for item in remarks {
+            guard join() else { return .unknown }
+            let look = walk(item, listItem: false)
+            guard look.cut == nil, !look.labelled, seenList || (index > 0 && look.remark) else { return .unknown }
+            seenList = true
+            index += 1
+        }
+        for item in approximate {
+            guard join() else { return .unknown }
+            let look = walk(item, listItem: false)
+            // "APPROXIMATE: " and an ASCII byte: the reader takes the piece for an
+            // approximate part, and a piece after it with no label for no part at all.
+            guard look.leadsASCII else { return .unknown }
+            if let cut = look.cut { return cut.restLabelled ? .unknown : .nothing }
+        }
+        if line != nil {
+            guard join() else { return .unknown }
+        }
+        return .itself
+    }
+
+    /// The labels a part can start with.
+    static let labels = [printedLabel, derivedLabel, assumedLabel, approximateLabel, lineLabel]
+    /// The starts of a quoted text, name or title, which `isRemark` never takes for a remark
+    /// (its ASCII reading, on bytes).
+    static let quotedPrefixes = ["text '", "name '", "title \""]
+
     /// Before any list, a piece that says something (`what: why`) is a remark, not part of
     /// what the view is — but for a quoted text, name or title, which may hold anything.
     static func isRemark(_ piece: String) -> Bool {
@@ -193,7 +344,11 @@ extension Layer {
     /// back into other parts); a note whose text reads back as no parts is kept as text.
     mutating func setImportNote(_ note: ImportNote) {
         let text = note.text
-        importNote = ImportNote(parsing: text)
+        switch note.readBack() {
+        case .itself: importNote = note
+        case .nothing: importNote = nil
+        case .unknown: importNote = ImportNote(parsing: text)
+        }
         self.note = text
     }
 }

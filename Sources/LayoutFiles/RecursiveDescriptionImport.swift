@@ -304,7 +304,7 @@ public enum RecursiveDescriptionImporter {
         if v.anchorPoint == nil { assumed.append("anchorPoint (0.5, 0.5)") }
         layer.anchorPoint = anchor
         let f = v.frame.standardized
-        let printed = PrintedFrame(v.frameTokens)
+        let printed = PrintedFrame(v)
         let offset = v.contentOffset ?? .zero
         if v.contentOffset == nil { assumed.append("bounds.origin (0, 0)") } else { derived.append("bounds.origin \(pt(offset)) from contentOffset") }
         /// Places the layer so its derived frame's origin is the printed one (the frame's
@@ -449,7 +449,7 @@ public enum RecursiveDescriptionImporter {
     /// nil when the engine's derived frame equals the printed one to the printed precision,
     /// else the reason.
     static func checked(_ layer: Layer, _ v: DumpView, _ printed: PrintedFrame? = nil) -> String? {
-        if (printed ?? PrintedFrame(v.frameTokens)).matches(layer) { return nil }
+        if (printed ?? PrintedFrame(v)).matches(layer) { return nil }
         return "derived frame \(fmt(layer.frame)) differs from the printed (\(v.frameTokens.joined(separator: " ")))"
     }
 
@@ -459,9 +459,10 @@ public enum RecursiveDescriptionImporter {
         /// nil for a token that is not a number (nothing matches it).
         let numbers: [(printed: Double, slack: Double)?]
 
-        init(_ tokens: [String]) {
-            numbers = tokens.map { token in
-                Double(token).map { ($0, RecursiveDescriptionImporter.printedTolerance(token) + 1e-9 * max(1, abs($0))) }
+        init(_ v: DumpView) {
+            numbers = v.frameTokens.map { token in
+                guard let printed = PrintedNumber.value(token) else { return nil }
+                return (printed, RecursiveDescriptionImporter.printedTolerance(token, value: printed) + 1e-9 * max(1, abs(printed)))
             }
         }
 
@@ -488,6 +489,11 @@ public enum RecursiveDescriptionImporter {
     /// the token shows more.
     public static func printedTolerance(_ token: String) -> Double {
         guard let v = Double(token) else { return 0 }
+        return printedTolerance(token, value: v)
+    }
+
+    /// `printedTolerance` of a token already read as `v`.
+    static func printedTolerance(_ token: String, value v: Double) -> Double {
         // Significant digits of the mantissa: digits before any exponent, leading zeros dropped.
         var digits = 0
         var leading = true

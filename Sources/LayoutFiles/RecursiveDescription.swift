@@ -396,15 +396,23 @@ public struct RecursiveDescriptionParser {
     /// A line of a view-controller tree: `<UINavigationController 0x…>, state: appeared, view: <…>`
     /// (UIKit's `_printHierarchy`, chisel's `pvc`).
     func isControllerLine(_ start: Int, _ end: Int) -> Bool {
-        let marker: [DumpByte] = ">, state: ".utf8.map(DumpByte.init)
+        let marker = Self.controllerMarker
         guard end - start >= marker.count else { return false }
-        var i = start
-        while i + marker.count <= end {
-            if s[i] == ">", s[i..<(i + marker.count)].elementsEqual(marker) { return true }
-            i += 1
+        return s.withUnsafeBufferPointer { b in
+            var i = start
+            while i + marker.count <= end {
+                if b[i].v == marker[0] {
+                    var k = 1
+                    while k < marker.count, b[i + k].v == marker[k] { k += 1 }
+                    if k == marker.count { return true }
+                }
+                i += 1
+            }
+            return false
         }
-        return false
     }
+
+    static let controllerMarker: [UInt8] = Array(">, state: ".utf8)
 
     // MARK: One description
 
@@ -479,7 +487,7 @@ public struct RecursiveDescriptionParser {
                 } else {
                     try apply(key: key, raw: raw, at: valueStart, to: &view, sawFrame: &sawFrame, className: className)
                 }
-                if Self.geometryKeys.contains(key) { view.printedKeys.append(key.rawValue) }
+                if key.isGeometry { view.printedKeys.append(key.rawValue) }
             }
             i = max(valueEnd, keyStart + 1)
         }
@@ -568,12 +576,6 @@ public struct RecursiveDescriptionParser {
         return nil
     }
 
-    /// The keys a view's note lists as printed geometry.
-    static let geometryKeys: Set<DumpKey> = [
-        .frame, .anchorPoint, .transform, .transform3D, .alpha, .hidden,
-        .clipsToBounds, .contentOffset, .position, .bounds, .zPosition,
-        .anchorPointZ, .sublayerTransform, .geometryFlipped, .masksToBounds, .opacity
-    ]
 
     static let usedKeyScalars: [(DumpKey, [DumpByte])] = DumpKey.allCases.map { ($0, $0.rawValue.utf8.map(DumpByte.init)) }
 
@@ -583,6 +585,17 @@ public struct RecursiveDescriptionParser {
         case userInteractionEnabled, tag, autoresize, layer, baseClass, text, contentOffset
         case anchorPoint, position, bounds, zPosition, anchorPointZ, sublayerTransform
         case geometryFlipped, masksToBounds, opacity, name, delegate, sublayers
+
+        /// A key the view's note lists as printed geometry.
+        var isGeometry: Bool {
+            switch self {
+            case .frame, .anchorPoint, .transform, .transform3D, .alpha, .hidden, .clipsToBounds, .contentOffset, .position, .bounds, .zPosition,
+                .anchorPointZ, .sublayerTransform, .geometryFlipped, .masksToBounds, .opacity:
+                return true
+            case .opaque, .userInteractionEnabled, .tag, .autoresize, .layer, .baseClass, .text, .name, .delegate, .sublayers:
+                return false
+            }
+        }
     }
 
     func apply(key: DumpKey, raw: String, at index: Int, to v: inout DumpView, sawFrame: inout Bool, className: String) throws(LayoutError) {

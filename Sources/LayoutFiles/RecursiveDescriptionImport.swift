@@ -96,12 +96,20 @@ public enum RecursiveDescriptionImporter {
         let views = parse.views
         // Layers a po-layer description lists in `sublayers = (…)` that the file does not
         // describe on their own become placeholders.
-        let addresses = Set(views.compactMap(\.address))
+        let addresses = Set(views.compactMap { $0.address })
         func references(_ v: DumpView) -> [(className: String, address: String?)] {
             v.sublayerRefs.filter { $0.address.map { !addresses.contains($0) } ?? true }
         }
         // Names: the short class name, numbered #1, #2… in the file's order when it repeats.
-        var builder = ImportBuilder(file: file, lenient: lenient, classNames: views.flatMap { [$0.className] + references($0).map(\.className) })
+        // (Indices, not `for v in views`: each `DumpView` bound in a loop is a copy of a dozen
+        // strings and arrays.)
+        var classNames: [String] = []
+        classNames.reserveCapacity(views.count)
+        for i in views.indices {
+            classNames.append(views[i].className)
+            if !views[i].sublayerRefs.isEmpty { classNames += references(views[i]).map(\.className) }
+        }
+        var builder = ImportBuilder(file: file, lenient: lenient, classNames: classNames)
         builder.listed(parse.skipped)
         var kinds = (views: 0, containers: 0, layerLines: 0, layers: 0)
         /// One layer to add: a view's, or a placeholder for a listed sublayer.
@@ -171,9 +179,9 @@ public enum RecursiveDescriptionImporter {
             while root[y] != r { let next = root[y]; root[y] = r; y = next }
             return r
         }
-        for v in views where v.isLayerDescription {
-            guard let address = v.address, let parent = describedRoots[address] else { continue }
-            for ref in v.sublayerRefs {
+        for i in views.indices where views[i].isLayerDescription {
+            guard let address = views[i].address, let parent = describedRoots[address] else { continue }
+            for ref in views[i].sublayerRefs {
                 guard let a = ref.address, let child = describedRoots[a], child != parent,
                     nodes[child].parent == nil, find(parent) != child
                 else { continue }
@@ -217,7 +225,7 @@ public enum RecursiveDescriptionImporter {
         if let (key, value) = LayoutDecoder.unsavableNumber(in: layer) {
             return "\(key) (\(value)) is past the ±1e9 a layout file can hold"
         }
-        for declaration in PropertyDeclaration.all where declaration.isSaved && declaration.constraint != nil {
+        for declaration in constrainedDeclarations {
             guard let value = declaration.value(of: layer), declaration.violates(value) else { continue }
             let rule: String
             switch declaration.constraint {
@@ -230,6 +238,10 @@ public enum RecursiveDescriptionImporter {
         }
         return nil
     }
+
+    /// The saved declarations with a constraint, in `PropertyDeclaration.all`'s order (picked
+    /// once, not per imported layer).
+    static let constrainedDeclarations = PropertyDeclaration.all.filter { $0.isSaved && $0.constraint != nil }
 
     /// Short number text for notes.
     static func num(_ x: Double) -> String { NumberText.short(x) }

@@ -203,10 +203,11 @@ extension ImportNote {
         /// Carries the bracket depth over the item, up to the reader's first cut inside it.
         func walk(_ item: String, listItem: Bool) -> Look {
             var bytes = item
-            var depth = outerDepth  // carried out below (no captured variable changes in the loop)
-            var ascii = true
-            var look = bytes.withUTF8 { b -> Look in
+            let entryDepth = outerDepth
+            let (seen, depth, ascii) = bytes.withUTF8 { b -> (Look, Int, Bool) in
                 var look = Look()
+                look.leadsASCII = b.isEmpty || b[0] < 0x80
+                var depth = entryDepth  // local to the loop: no captured variable changes in it
                 /// The bytes from `at` start with `prefix`.
                 func starts(_ prefix: String, at: Int = 0) -> Bool {
                     var k = at
@@ -225,30 +226,33 @@ extension ImportNote {
                     default: return false
                     }
                 }
-                var previous: UInt8 = 0
                 var high: UInt8 = 0
                 var colon = false
-                for (i, c) in b.enumerated() {
+                var i = 0
+                while i < b.count {
+                    let c = b[i]
                     high |= c
-                    if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
+                    switch c {
+                    case UInt8(ascii: "("), UInt8(ascii: "["):
                         depth += 1
-                    } else if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") {
+                    case UInt8(ascii: ")"), UInt8(ascii: "]"):
                         depth = max(0, depth - 1)
-                    } else if c == UInt8(ascii: " ") {
+                    case UInt8(ascii: " ") where i > 0:
+                        let previous = b[i - 1]
                         if depth == 0, previous == UInt8(ascii: ";") || (listItem && previous == UInt8(ascii: ",")) {
                             look.cut = (i + 1, labelled(at: i + 1))
-                            break
+                            return (look, depth, true)  // the caller stops at a cut
                         }
                         if previous == UInt8(ascii: ":") { colon = true }
+                    default: break
                     }
-                    previous = c
+                    i += 1
                 }
-                ascii = high < 0x80
-                look.leadsASCII = b.isEmpty || b[0] < 0x80
                 look.labelled = labelled(at: 0)
                 look.remark = colon && !Self.quotedPrefixes.contains { starts($0) }
-                return look
+                return (look, depth, high < 0x80)
             }
+            var look = seen
             outerDepth = depth
             // Not ASCII: `isRemark` compares characters; ask it.
             if look.cut == nil, !ascii { look.remark = Self.isRemark(item) }

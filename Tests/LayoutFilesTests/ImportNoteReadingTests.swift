@@ -149,6 +149,10 @@ import LayerModel
         let joined = "APPROXIMATE: \u{301}x"
         #expect(ImportNote(parsing: joined) == nil)
         #expect(ImportNote(approximate: ["\u{301}x"]).readBack() == .unknown)
+        // …and with a `; ` inside it too: still not told. The piece is no approximate part
+        // but an identity part, and so is the piece after it: the text reads back, as other parts.
+        #expect(ImportNote(approximate: ["\u{301}x; y"], line: 2).readBack() == .unknown)
+        #expect(ImportNote(parsing: ImportNote(approximate: ["\u{301}x; y"], line: 2).text) == ImportNote(identity: ["APPROXIMATE: \u{301}x", "y"], line: 2))
         #expect(ImportNote(parsing: "APPROXIMATE: x\u{301}")?.approximate == ["x\u{301}"])
 
         // A remark before any list is a remark only after the first part, and only with `: `.

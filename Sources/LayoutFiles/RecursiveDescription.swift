@@ -576,7 +576,6 @@ public struct RecursiveDescriptionParser {
         return nil
     }
 
-
     static let usedKeyScalars: [(DumpKey, [DumpByte])] = DumpKey.allCases.map { ($0, $0.rawValue.utf8.map(DumpByte.init)) }
 
     /// The keys read from a description (the others are skipped unread), as printed.
@@ -619,7 +618,8 @@ public struct RecursiveDescriptionParser {
             var tokens = numberTokens(raw, open: "[", close: "]")
             if tokens.isEmpty { tokens = numberTokens(raw, open: "(", close: ")") }
             guard tokens.count == 6 || tokens.count == 16, let nums = doubles(tokens) else {
-                throw error(index, "\(key.rawValue) \"\(raw.prefix(80))\": expected [a, b, c, d, tx, ty] (6 numbers) or a 4×4 matrix (16 numbers)", path: fieldPath)
+                throw error(
+                    index, "\(key.rawValue) \"\(raw.prefix(80))\": expected [a, b, c, d, tx, ty] (6 numbers) or a 4×4 matrix (16 numbers)", path: fieldPath)
             }
             try withinLimit(nums, tokens, raw, index, fieldPath)
             if key == .sublayerTransform { v.sublayerTransform = nums } else { v.transform = nums }

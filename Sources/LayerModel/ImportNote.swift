@@ -33,7 +33,69 @@ public struct ImportNote: Equatable, Sendable {
 
     /// The parts as one line, in a fixed order: identity, printed, derived, assumed, remarks,
     /// approximate, line.
-    public var text: String { parts.map(\.text).joined(separator: Self.partSeparator) }
+    /// What `parts` would join, written straight into one string of the exact size (an
+    /// imported layer's note is written on import and on every save).
+    public var text: String {
+        let lineDigits = line.map { String($0) }
+        let separator = Self.partSeparator.utf8.count, itemSeparator = Self.itemSeparator.utf8.count
+        var size = 0, parts = 0
+        func count(_ items: [String], label: String? = nil, each: String? = nil) {
+            guard !items.isEmpty else { return }
+            for item in items { size += item.utf8.count + (each?.utf8.count ?? 0) }
+            if let label {
+                size += label.utf8.count + (items.count - 1) * itemSeparator
+                parts += 1
+            } else {
+                parts += items.count
+            }
+        }
+        count(identity)
+        count(printed, label: Self.printedLabel)
+        count(derived, label: Self.derivedLabel)
+        count(assumed, label: Self.assumedLabel)
+        count(remarks)
+        count(approximate, each: Self.approximateLabel)
+        if let lineDigits {
+            size += Self.lineLabel.utf8.count + lineDigits.utf8.count
+            parts += 1
+        }
+        size += max(0, parts - 1) * separator
+        guard size > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: size) { buffer in
+            var at = 0
+            func put(_ s: String) {
+                var s = s
+                at = s.withUTF8 { source in
+                    guard let from = source.baseAddress, let to = buffer.baseAddress else { return at }
+                    (to + at).initialize(from: from, count: source.count)
+                    return at + source.count
+                }
+            }
+            var first = true
+            func separate() {
+                if !first { put(Self.partSeparator) }
+                first = false
+            }
+            func list(_ label: String, _ items: [String]) {
+                guard let head = items.first else { return }
+                separate()
+                put(label)
+                put(head)
+                for item in items.dropFirst() {
+                    put(Self.itemSeparator)
+                    put(item)
+                }
+            }
+            for item in identity { separate(); put(item) }
+            list(Self.printedLabel, printed)
+            list(Self.derivedLabel, derived)
+            list(Self.assumedLabel, assumed)
+            for item in remarks { separate(); put(item) }
+            for item in approximate { separate(); put(Self.approximateLabel); put(item) }
+            if let lineDigits { separate(); put(Self.lineLabel); put(lineDigits) }
+            return at
+        }
+    }
 
     /// One part of the note, as the inspector shows it on its own line(s).
     public struct Part: Equatable, Sendable {

@@ -77,7 +77,6 @@ struct ImportBuilder {
             depth = Self.deepest
         }
         let isTop = parent == nil
-        let frame = layer.frame
         let hidden = layer.isHidden
         let id: LayerID
         do { id = try tree.add(layer, in: parent) } catch {
@@ -89,8 +88,11 @@ struct ImportBuilder {
         }
         if depths.count <= id.raw { depths.append(contentsOf: repeatElement(0, count: id.raw + 1 - depths.count)) }
         depths[id.raw] = depth
-        if isTop, countsInExtent, !hidden, frame.maxX.isFinite, frame.maxY.isFinite {
-            extent = extent.union(Rect(origin: .zero, size: Size(width: max(0, frame.maxX), height: max(0, frame.maxY))))
+        if isTop, countsInExtent, !hidden {
+            let frame = layer.frame  // only a top-level layer's widens the extent
+            if frame.maxX.isFinite, frame.maxY.isFinite {
+                extent = extent.union(Rect(origin: .zero, size: Size(width: max(0, frame.maxX), height: max(0, frame.maxY))))
+            }
         }
         return id
     }

@@ -396,15 +396,23 @@ public struct RecursiveDescriptionParser {
     /// A line of a view-controller tree: `<UINavigationController 0x…>, state: appeared, view: <…>`
     /// (UIKit's `_printHierarchy`, chisel's `pvc`).
     func isControllerLine(_ start: Int, _ end: Int) -> Bool {
-        let marker: [DumpByte] = ">, state: ".utf8.map(DumpByte.init)
+        let marker = Self.controllerMarker
         guard end - start >= marker.count else { return false }
-        var i = start
-        while i + marker.count <= end {
-            if s[i] == ">", s[i..<(i + marker.count)].elementsEqual(marker) { return true }
-            i += 1
+        return s.withUnsafeBufferPointer { b in
+            var i = start
+            while i + marker.count <= end {
+                if b[i].v == marker[0] {
+                    var k = 1
+                    while k < marker.count, b[i + k].v == marker[k] { k += 1 }
+                    if k == marker.count { return true }
+                }
+                i += 1
+            }
+            return false
         }
-        return false
     }
+
+    static let controllerMarker: [UInt8] = Array(">, state: ".utf8)
 
     // MARK: One description
 
@@ -468,7 +476,7 @@ public struct RecursiveDescriptionParser {
                     trimmedEnd -= 1
                 }
                 let raw = text(valueStart..<trimmedEnd)
-                if key == "delegate" {
+                if key == .delegate {
                     // The view whose layer this is: its printed frame is checked against the layer's.
                     if readsDelegate, valueStart < valueEnd, s[valueStart] == "<",
                         let (d, _) = try? description(at: valueStart, depth: 0, limit: valueEnd, readsDelegate: false)
@@ -479,7 +487,7 @@ public struct RecursiveDescriptionParser {
                 } else {
                     try apply(key: key, raw: raw, at: valueStart, to: &view, sawFrame: &sawFrame, className: className)
                 }
-                if Self.geometryKeys.contains(key) { view.printedKeys.append(key) }
+                if key.isGeometry { view.printedKeys.append(key.rawValue) }
             }
             i = max(valueEnd, keyStart + 1)
         }
@@ -562,102 +570,106 @@ public struct RecursiveDescriptionParser {
     // MARK: Fields
 
     /// The used key spelled at `range`, without building text for the others.
-    func knownKey(_ range: Range<Int>) -> String? {
+    func knownKey(_ range: Range<Int>) -> DumpKey? {
         let n = range.count
         for (key, scalars) in Self.usedKeyScalars where scalars.count == n && s[range].elementsEqual(scalars) { return key }
         return nil
     }
 
-    /// The keys a view's note lists as printed geometry.
-    static let geometryKeys: Set<String> = [
-        "frame", "anchorPoint", "transform", "transform3D", "alpha", "hidden",
-        "clipsToBounds", "contentOffset", "position", "bounds", "zPosition",
-        "anchorPointZ", "sublayerTransform", "geometryFlipped", "masksToBounds", "opacity"
-    ]
+    static let usedKeyScalars: [(DumpKey, [DumpByte])] = DumpKey.allCases.map { ($0, $0.rawValue.utf8.map(DumpByte.init)) }
 
-    static let usedKeyScalars: [(String, [DumpByte])] = usedKeys.map { ($0, $0.utf8.map(DumpByte.init)) }
+    /// The keys read from a description (the others are skipped unread), as printed.
+    enum DumpKey: String, CaseIterable {
+        case frame, transform, transform3D, alpha, hidden, opaque, clipsToBounds
+        case userInteractionEnabled, tag, autoresize, layer, baseClass, text, contentOffset
+        case anchorPoint, position, bounds, zPosition, anchorPointZ, sublayerTransform
+        case geometryFlipped, masksToBounds, opacity, name, delegate, sublayers
 
-    static let usedKeys: [String] = [
-        "frame", "transform", "transform3D", "alpha", "hidden", "opaque", "clipsToBounds",
-        "userInteractionEnabled", "tag", "autoresize", "layer", "baseClass", "text", "contentOffset",
-        "anchorPoint", "position", "bounds", "zPosition", "anchorPointZ", "sublayerTransform",
-        "geometryFlipped", "masksToBounds", "opacity", "name", "delegate", "sublayers"
-    ]
+        /// A key the view's note lists as printed geometry.
+        var isGeometry: Bool {
+            switch self {
+            case .frame, .anchorPoint, .transform, .transform3D, .alpha, .hidden, .clipsToBounds, .contentOffset, .position, .bounds, .zPosition,
+                .anchorPointZ, .sublayerTransform, .geometryFlipped, .masksToBounds, .opacity:
+                return true
+            case .opaque, .userInteractionEnabled, .tag, .autoresize, .layer, .baseClass, .text, .name, .delegate, .sublayers:
+                return false
+            }
+        }
+    }
 
-    func apply(key: String, raw: String, at index: Int, to v: inout DumpView, sawFrame: inout Bool, className: String) throws(LayoutError) {
-        var fieldPath: String { "view \(className).\(key)" }
+    func apply(key: DumpKey, raw: String, at index: Int, to v: inout DumpView, sawFrame: inout Bool, className: String) throws(LayoutError) {
+        var fieldPath: String { "view \(className).\(key.rawValue)" }
         /// `count` numbers in parentheses, within the limit; the error says what `shape` is.
         func parenthesised(_ count: Int, _ shape: String) throws(LayoutError) -> ([Double], [String]) {
             let tokens = numberTokens(raw, open: "(", close: ")")
             guard tokens.count == count, let nums = doubles(tokens) else {
-                throw error(index, "\(key) \"\(raw)\": expected \(shape)", path: fieldPath)
+                throw error(index, "\(key.rawValue) \"\(raw)\": expected \(shape)", path: fieldPath)
             }
             try withinLimit(nums, tokens, raw, index, fieldPath)
             return (nums, tokens)
         }
         switch key {
-        case "frame":
+        case .frame:
             let (nums, tokens) = try parenthesised(4, "(x y; width height), four numbers")
             v.frame = Rect(x: nums[0], y: nums[1], width: nums[2], height: nums[3])
             v.frameTokens = tokens
             sawFrame = true
-        case "transform", "transform3D", "sublayerTransform":
+        case .transform, .transform3D, .sublayerTransform:
             var tokens = numberTokens(raw, open: "[", close: "]")
             if tokens.isEmpty { tokens = numberTokens(raw, open: "(", close: ")") }
             guard tokens.count == 6 || tokens.count == 16, let nums = doubles(tokens) else {
-                throw error(index, "\(key) \"\(raw.prefix(80))\": expected [a, b, c, d, tx, ty] (6 numbers) or a 4×4 matrix (16 numbers)", path: fieldPath)
+                throw error(
+                    index, "\(key.rawValue) \"\(raw.prefix(80))\": expected [a, b, c, d, tx, ty] (6 numbers) or a 4×4 matrix (16 numbers)", path: fieldPath)
             }
             try withinLimit(nums, tokens, raw, index, fieldPath)
-            if key == "sublayerTransform" { v.sublayerTransform = nums } else { v.transform = nums }
-        case "alpha", "opacity":
+            if key == .sublayerTransform { v.sublayerTransform = nums } else { v.transform = nums }
+        case .alpha, .opacity:
             // `alpha = nan` is printed by real apps: alpha 1 is assumed, and the note says so.
             if let a = Double(raw), a.isFinite { v.alpha = a } else { v.unusableAlpha = raw }
-        case "anchorPoint":
+        case .anchorPoint:
             let (nums, tokens) = try parenthesised(2, "(x, y), two numbers")
             v.anchorPoint = Point(x: nums[0], y: nums[1])
             v.anchorTokens = tokens
-        case "position":
+        case .position:
             let (nums, tokens) = try parenthesised(2, "CGPoint (x y), two numbers")
             v.position = Point(x: nums[0], y: nums[1])
             v.positionTokens = tokens
-        case "bounds":
+        case .bounds:
             let (nums, tokens) = try parenthesised(4, "CGRect (x y; width height), four numbers")
             v.bounds = Rect(x: nums[0], y: nums[1], width: nums[2], height: nums[3])
             v.boundsTokens = tokens
-        case "zPosition", "anchorPointZ":
+        case .zPosition, .anchorPointZ:
             guard let z = Double(raw), z.isFinite, abs(z) <= Self.numberLimit else {
-                throw error(index, "\(key) \"\(raw)\": expected a number within ±1e9", path: fieldPath)
+                throw error(index, "\(key.rawValue) \"\(raw)\": expected a number within ±1e9", path: fieldPath)
             }
-            if key == "zPosition" { v.zPosition = z } else { v.anchorPointZ = z }
-        case "geometryFlipped": v.isGeometryFlipped = try yesNo(raw, index, fieldPath)
-        case "masksToBounds": v.clipsToBounds = try yesNo(raw, index, fieldPath)
-        case "name":
+            if key == .zPosition { v.zPosition = z } else { v.anchorPointZ = z }
+        case .geometryFlipped: v.isGeometryFlipped = try yesNo(raw, index, fieldPath)
+        case .masksToBounds: v.clipsToBounds = try yesNo(raw, index, fieldPath)
+        case .name:
             var t = raw
             if t.hasPrefix("\""), t.hasSuffix("\""), t.count >= 2 { t = String(t.dropFirst().dropLast()) }
             v.layerName = t
-        case "sublayers": v.sublayerRefs = Self.references(in: raw)
-        case "hidden": v.isHidden = try yesNo(raw, index, fieldPath)
-        case "opaque": v.isOpaque = try yesNo(raw, index, fieldPath)
-        case "clipsToBounds": v.clipsToBounds = try yesNo(raw, index, fieldPath)
-        case "userInteractionEnabled": v.isUserInteractionEnabled = try yesNo(raw, index, fieldPath)
-        case "tag":
+        case .sublayers: v.sublayerRefs = Self.references(in: raw)
+        case .hidden: v.isHidden = try yesNo(raw, index, fieldPath)
+        case .opaque: v.isOpaque = try yesNo(raw, index, fieldPath)
+        case .clipsToBounds: v.clipsToBounds = try yesNo(raw, index, fieldPath)
+        case .userInteractionEnabled: v.isUserInteractionEnabled = try yesNo(raw, index, fieldPath)
+        case .tag:
             guard let t = Int(raw) else { throw error(index, "tag \"\(raw)\": expected a whole number", path: fieldPath) }
             v.tag = t
-        case "autoresize":
+        case .autoresize:
             guard let m = AutoresizingMask(printed: raw) else {
                 throw error(index, "autoresize \"\(raw)\": expected flags joined by + (W, H, LM, RM, TM, BM), e.g. W+H", path: fieldPath)
             }
             v.autoresizingMask = m
-        case "layer":
-            var name = raw
-            if name.hasPrefix("<") { name.removeFirst() }
-            v.layerClass = String(name.prefix { $0 != ":" && $0 != ">" && $0 != ";" })
-        case "baseClass": v.baseClass = raw
-        case "text":
+        case .layer:
+            v.layerClass = Self.layerClass(raw)
+        case .baseClass: v.baseClass = raw
+        case .text:
             var t = raw
             if t.hasPrefix("'"), t.hasSuffix("'"), t.count >= 2 { t = String(t.dropFirst().dropLast()) }
             v.text = t
-        case "contentOffset":
+        case .contentOffset:
             let tokens = numberTokens(raw, open: "{", close: "}")
             guard tokens.count == 2, let nums = doubles(tokens) else {
                 throw error(index, "contentOffset \"\(raw)\": expected {x, y}", path: fieldPath)
@@ -665,6 +677,25 @@ public struct RecursiveDescriptionParser {
             v.contentOffset = Point(x: nums[0], y: nums[1])
         default: break  // gestureRecognizers, backgroundColor, animations, …: not geometry
         }
+    }
+
+    /// `<CALayer: 0x…>` → `CALayer`: what follows a leading `<`, up to a `:`, `>` or `;`. An
+    /// ASCII value's characters are its bytes (none of the three is part of `\r\n`), so it
+    /// is cut on its bytes; any other is cut on characters.
+    static func layerClass(_ raw: String) -> String {
+        let cut = raw.utf8.withContiguousStorageIfAvailable { b -> String? in
+            var start = 0, end = 0
+            for (i, c) in b.enumerated() {
+                if c >= 0x80 { return nil }
+                if i == 0, c == UInt8(ascii: "<") { start = 1; end = 1; continue }
+                if end == i, c != UInt8(ascii: ":"), c != UInt8(ascii: ">"), c != UInt8(ascii: ";") { end = i + 1 }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
+        }
+        if let cut, let cut { return cut }
+        var name = raw
+        if name.hasPrefix("<") { name.removeFirst() }
+        return String(name.prefix { $0 != ":" && $0 != ">" && $0 != ";" })
     }
 
     /// The most a layout file holds: a number past it could be imported but never reopened.
@@ -719,6 +750,7 @@ public struct RecursiveDescriptionParser {
 
     /// The number tokens between `open` and `close`, split on spaces, commas and semicolons.
     func numberTokens(_ raw: String, open: Character, close: Character) -> [String] {
+        if let tokens = Self.asciiNumberTokens(raw, open: open, close: close) { return tokens }
         var body = Substring(raw)
         // `CGPoint (333.5 70)`, `CGRect (0 0; 627 100)`: a type name before the numbers.
         if let first = body.first, first.isLetter, let o = body.firstIndex(of: open),
@@ -731,10 +763,45 @@ public struct RecursiveDescriptionParser {
         return body.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" || $0 == "\n" }).map(String.init)
     }
 
+    /// `numberTokens` on the bytes of a value whose characters are its bytes (ASCII without
+    /// `\r`, which `\r\n` would join into one character); nil for any other value, which is
+    /// read as characters.
+    static func asciiNumberTokens(_ raw: String, open: Character, close: Character) -> [String]? {
+        guard let o = open.asciiValue, let c = close.asciiValue else { return nil }
+        return raw.utf8.withContiguousStorageIfAvailable { b -> [String]? in
+            var start = 0
+            for x in b where x >= 0x80 || x == UInt8(ascii: "\r") { return nil }
+            func isLetter(_ x: UInt8) -> Bool { (x >= UInt8(ascii: "a") && x <= UInt8(ascii: "z")) || (x >= UInt8(ascii: "A") && x <= UInt8(ascii: "Z")) }
+            // `CGPoint (333.5 70)`, `CGRect (0 0; 627 100)`: a type name before the numbers.
+            if let first = b.first, isLetter(first), let at = b.firstIndex(of: o),
+                b[..<at].allSatisfy({ isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: " ") })
+            {
+                start = at
+            }
+            guard start < b.count, b[start] == o, b[b.count - 1] == c else { return [] }
+            var tokens: [String] = []
+            tokens.reserveCapacity(4)
+            var i = start + 1
+            let end = b.count - 1
+            while i < end {
+                while i < end, Self.isTokenSeparator(b[i]) { i += 1 }
+                let t = i
+                while i < end, !Self.isTokenSeparator(b[i]) { i += 1 }
+                if i > t { tokens.append(String(decoding: UnsafeBufferPointer(rebasing: b[t..<i]), as: UTF8.self)) }
+            }
+            return tokens
+        } ?? nil
+    }
+
+    static func isTokenSeparator(_ x: UInt8) -> Bool {
+        x == UInt8(ascii: " ") || x == UInt8(ascii: ",") || x == UInt8(ascii: ";") || x == UInt8(ascii: "\n")
+    }
+
     func doubles(_ tokens: [String]) -> [Double]? {
         var out: [Double] = []
+        out.reserveCapacity(tokens.count)
         for t in tokens {
-            guard let d = Double(t), d.isFinite else { return nil }
+            guard let d = PrintedNumber.value(t), d.isFinite else { return nil }
             out.append(d == 0 ? 0 : d)  // "-0" prints in transforms; keep +0
         }
         return out

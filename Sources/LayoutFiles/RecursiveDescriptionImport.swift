@@ -75,6 +75,18 @@ public enum RecursiveDescriptionImporter {
             }
             return name
         }
+        // An ASCII name's characters are its bytes (no `\r\n` can hold a `.`): its last `.`
+        // is found on the bytes, without breaking the name into characters.
+        if let short = name.utf8.withContiguousStorageIfAvailable({ bytes -> String? in
+            var dot = -1
+            for (i, b) in bytes.enumerated() {
+                if b >= 0x80 { return nil }
+                if b == UInt8(ascii: ".") { dot = i }
+            }
+            return dot < 0 ? name : String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
+        }), let short {
+            return short
+        }
         if let dot = name.lastIndex(of: ".") { return String(name[name.index(after: dot)...]) }
         return name
     }
@@ -84,12 +96,20 @@ public enum RecursiveDescriptionImporter {
         let views = parse.views
         // Layers a po-layer description lists in `sublayers = (…)` that the file does not
         // describe on their own become placeholders.
-        let addresses = Set(views.compactMap(\.address))
+        let addresses = Set(views.compactMap { $0.address })
         func references(_ v: DumpView) -> [(className: String, address: String?)] {
             v.sublayerRefs.filter { $0.address.map { !addresses.contains($0) } ?? true }
         }
         // Names: the short class name, numbered #1, #2… in the file's order when it repeats.
-        var builder = ImportBuilder(file: file, lenient: lenient, classNames: views.flatMap { [$0.className] + references($0).map(\.className) })
+        // (Indices, not `for v in views`: each `DumpView` bound in a loop is a copy of a dozen
+        // strings and arrays.)
+        var classNames: [String] = []
+        classNames.reserveCapacity(views.count)
+        for i in views.indices {
+            classNames.append(views[i].className)
+            if !views[i].sublayerRefs.isEmpty { classNames += references(views[i]).map(\.className) }
+        }
+        var builder = ImportBuilder(file: file, lenient: lenient, classNames: classNames)
         builder.listed(parse.skipped)
         var kinds = (views: 0, containers: 0, layerLines: 0, layers: 0)
         /// One layer to add: a view's, or a placeholder for a listed sublayer.
@@ -159,9 +179,9 @@ public enum RecursiveDescriptionImporter {
             while root[y] != r { let next = root[y]; root[y] = r; y = next }
             return r
         }
-        for v in views where v.isLayerDescription {
-            guard let address = v.address, let parent = describedRoots[address] else { continue }
-            for ref in v.sublayerRefs {
+        for i in views.indices where views[i].isLayerDescription {
+            guard let address = views[i].address, let parent = describedRoots[address] else { continue }
+            for ref in views[i].sublayerRefs {
                 guard let a = ref.address, let child = describedRoots[a], child != parent,
                     nodes[child].parent == nil, find(parent) != child
                 else { continue }
@@ -205,7 +225,7 @@ public enum RecursiveDescriptionImporter {
         if let (key, value) = LayoutDecoder.unsavableNumber(in: layer) {
             return "\(key) (\(value)) is past the ±1e9 a layout file can hold"
         }
-        for declaration in PropertyDeclaration.all where declaration.isSaved && declaration.constraint != nil {
+        for declaration in constrainedDeclarations {
             guard let value = declaration.value(of: layer), declaration.violates(value) else { continue }
             let rule: String
             switch declaration.constraint {
@@ -218,6 +238,10 @@ public enum RecursiveDescriptionImporter {
         }
         return nil
     }
+
+    /// The saved declarations with a constraint, in `PropertyDeclaration.all`'s order (picked
+    /// once, not per imported layer).
+    static let constrainedDeclarations = PropertyDeclaration.all.filter { $0.isSaved && $0.constraint != nil }
 
     /// Short number text for notes.
     static func num(_ x: Double) -> String { NumberText.short(x) }
@@ -292,6 +316,7 @@ public enum RecursiveDescriptionImporter {
         if v.anchorPoint == nil { assumed.append("anchorPoint (0.5, 0.5)") }
         layer.anchorPoint = anchor
         let f = v.frame.standardized
+        let printed = PrintedFrame(v)
         let offset = v.contentOffset ?? .zero
         if v.contentOffset == nil { assumed.append("bounds.origin (0, 0)") } else { derived.append("bounds.origin \(pt(offset)) from contentOffset") }
         /// Places the layer so its derived frame's origin is the printed one (the frame's
@@ -309,7 +334,7 @@ public enum RecursiveDescriptionImporter {
         guard let t = v.transform, let m = matrix(t), !m.isIdentity else {
             layer.bounds = Rect(origin: offset, size: Size(width: f.width, height: f.height))
             layer.position = Point(x: f.minX + anchor.x * f.width, y: f.minY + anchor.y * f.height)
-            return done(layer, checked(layer, v))
+            return done(layer, checked(layer, v, printed))
         }
         layer.transform = m
         // The bounds size from the linear part: |a|·w + |c|·h = fw, |b|·w + |d|·h = fh.
@@ -335,7 +360,7 @@ public enum RecursiveDescriptionImporter {
         w = max(0, w); h = max(0, h)
         layer.bounds = Rect(origin: offset, size: Size(width: w, height: h))
         place(&layer)
-        if !m.isAffine || m.m14 != 0 || m.m24 != 0 || m.m44 != 1, checked(layer, v) != nil {
+        if !m.isAffine || m.m14 != 0 || m.m24 != 0 || m.m44 != 1, !printed.matches(layer) {
             // Perspective or a 3D rotation: the frame is not linear in the bounds; solve
             // numerically for (w, h, position) so the derived frame prints as printed.
             solveNumerically(&layer, v)
@@ -353,9 +378,9 @@ public enum RecursiveDescriptionImporter {
             }
             candidate.bounds = Rect(origin: offset, size: Size(width: max(0, round(exact.bounds.width)), height: max(0, round(exact.bounds.height))))
             candidate.position = Point(x: round(exact.position.x), y: round(exact.position.y))
-            if checked(candidate, v) == nil { return done(candidate, reason) }
+            if printed.matches(candidate) { return done(candidate, reason) }
         }
-        if let r = checked(exact, v) { return done(exact, r) }
+        if let r = checked(exact, v, printed) { return done(exact, r) }
         return done(exact, reason)
     }
 
@@ -435,13 +460,32 @@ public enum RecursiveDescriptionImporter {
 
     /// nil when the engine's derived frame equals the printed one to the printed precision,
     /// else the reason.
-    static func checked(_ layer: Layer, _ v: DumpView) -> String? {
-        let derived = layer.frame
-        let values = [derived.minX, derived.minY, derived.width, derived.height]
-        for (value, token) in zip(values, v.frameTokens) where !matchesPrinted(value, token) {
-            return "derived frame \(fmt(derived)) differs from the printed (\(v.frameTokens.joined(separator: " ")))"
+    static func checked(_ layer: Layer, _ v: DumpView, _ printed: PrintedFrame? = nil) -> String? {
+        if (printed ?? PrintedFrame(v)).matches(layer) { return nil }
+        return "derived frame \(fmt(layer.frame)) differs from the printed (\(v.frameTokens.joined(separator: " ")))"
+    }
+
+    /// A view's printed frame numbers, each with how far a derived value may be from it and
+    /// still print as it (`matchesPrinted`, worked out once a view rather than once a try).
+    struct PrintedFrame {
+        /// nil for a token that is not a number (nothing matches it).
+        let numbers: [(printed: Double, slack: Double)?]
+
+        init(_ v: DumpView) {
+            numbers = v.frameTokens.map { token in
+                guard let printed = PrintedNumber.value(token) else { return nil }
+                return (printed, RecursiveDescriptionImporter.printedTolerance(token, value: printed) + 1e-9 * max(1, abs(printed)))
+            }
         }
-        return nil
+
+        /// `matchesPrinted` for each of the derived frame's x, y, width and height.
+        func matches(_ layer: Layer) -> Bool {
+            let d = layer.frame
+            for (value, number) in zip([d.minX, d.minY, d.width, d.height], numbers) {
+                guard let number, abs(value - number.printed) <= number.slack else { return false }
+            }
+            return true
+        }
     }
 
     static func fmt(_ r: Rect) -> String { "(\(r.minX) \(r.minY); \(r.width) \(r.height))" }
@@ -457,6 +501,11 @@ public enum RecursiveDescriptionImporter {
     /// the token shows more.
     public static func printedTolerance(_ token: String) -> Double {
         guard let v = Double(token) else { return 0 }
+        return printedTolerance(token, value: v)
+    }
+
+    /// `printedTolerance` of a token already read as `v`.
+    static func printedTolerance(_ token: String, value v: Double) -> Double {
         // Significant digits of the mantissa: digits before any exponent, leading zeros dropped.
         var digits = 0
         var leading = true
@@ -504,8 +553,13 @@ struct ImportedNames {
 
     mutating func next(forClass className: String, fallback: String, isTaken: (String) -> Bool) -> String {
         let short = RecursiveDescriptionImporter.shortClassName(className)
-        let kept = short.unicodeScalars.filter { !SafeText.isUnsafe($0) && !$0.properties.isWhitespace }
-        let base = kept.isEmpty ? fallback : String(String.UnicodeScalarView(kept))
+        let base: String
+        if !short.isEmpty, short.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
+            base = short  // visible ASCII: nothing to leave out
+        } else {
+            let kept = short.unicodeScalars.filter { !SafeText.isUnsafe($0) && !$0.properties.isWhitespace }
+            base = kept.isEmpty ? fallback : String(String.UnicodeScalarView(kept))
+        }
         var name = base
         if counts[short, default: 0] > 1 {
             seen[short, default: 0] += 1

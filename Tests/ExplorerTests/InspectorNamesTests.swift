@@ -54,8 +54,14 @@ import Testing
         // The reading of the panel found what the trial saw (so the loop below is not vacuous).
         let expected =
             kind == .view
-            ? ["frame", "center", "bounds", "anchor", "z", "zPosition", "anchorPointZ", "alpha", "isHidden", "clips", "flipped", "autoresize", "transform", "affine", "sublayerTransform", "effective"]
-            : ["frame", "position", "bounds", "anchor", "z", "zPosition", "anchorPointZ", "opacity", "hidden", "masks", "flipped", "autoresize", "transform", "affine", "sublayerTransform", "effective"]
+            ? [
+                "frame", "center", "bounds", "anchor", "z", "zPosition", "anchorPointZ", "alpha", "isHidden", "clips", "flipped", "autoresize", "transform",
+                "affine", "sublayerTransform", "effective"
+            ]
+            : [
+                "frame", "position", "bounds", "anchor", "z", "zPosition", "anchorPointZ", "opacity", "hidden", "masks", "flipped", "autoresize", "transform",
+                "affine", "sublayerTransform", "effective"
+            ]
         #expect(names == expected, "\(lines.map(\.text))")
         for name in names {
             let property = try #require(Property.named(name), "\(name) names no property")

@@ -38,7 +38,7 @@ public enum Completion {
                 switch kind {
                 case .layer: pool += session.tree.names; isNames = true
                 case .space: pool += Array(session.tree.names) + ["screen"]; isNames = true
-                case let .property(settable): pool += Property.commandWords.filter { !settable || Property.named($0)?.isReadOnly == false }
+                case let .property(settable): pool += Property.allCases.filter { !settable || !$0.isReadOnly }.map(\.rawValue)
                 case .keyPath: pool += AnimationKeyPath.allCases.map(\.rawValue)
                 case let .choice(options): pool += options
                 case let .keyword(k): pool.append(k)

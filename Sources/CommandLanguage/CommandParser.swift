@@ -235,10 +235,11 @@ public struct TokenCursor {
         let t = try word("a property name")
         var text = t.text
         if text.hasPrefix("layer.") { text.removeFirst(6) }
-        guard let p = Property(rawValue: text), allowReadOnly || !p.isReadOnly else {
-            let candidates = Property.allCases.filter { allowReadOnly || !$0.isReadOnly }.map(\.rawValue)
+        // A spelling or a label the inspector shows (`isHidden`, `anchor`): `Property.named`.
+        guard let p = Property.named(text), allowReadOnly || !p.isReadOnly else {
+            let candidates = Property.commandWords.filter { allowReadOnly || Property.named($0)?.isReadOnly == false }.sorted()
             let hint = NearMiss.closest(to: text, among: candidates).map { "did you mean \"\($0)\"?" }
-            if let p = Property(rawValue: text), p.isReadOnly {
+            if let p = Property.named(text), p.isReadOnly {
                 throw CommandError("\(text) is read-only (derived)", column: t.column, suggestion: "use get \(text)")
             }
             throw CommandError("unknown property \"\(t.text)\"", column: t.column, suggestion: hint)

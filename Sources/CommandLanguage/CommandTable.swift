@@ -740,7 +740,7 @@ extension CommandTable {
     /// true/false, layer/view, the transform steps; none for numbers and names.
     public static func valueWords(for propertyName: String) -> [String] {
         let name = propertyName.hasPrefix("layer.") ? String(propertyName.dropFirst(6)) : propertyName
-        guard let property = Property(rawValue: name) else { return [] }
+        guard let property = Property.named(name) else { return [] }
         switch property.valueKind {
         case .bool: return [Toggle.truth(true), Toggle.truth(false)]
         case .color: return Color.cssNames + ["none"]

@@ -31,13 +31,13 @@ extension ToggleProperty {
     public var declaration: PropertyDeclaration { PropertyDeclaration.named(rawValue)! }
 
     /// Every word `toggle` reads, from the property declarations (`PropertyDeclaration.toggle`):
-    /// each toggled property's name, its aliases (`clipsToBounds`) and its toggle words
-    /// (`isHidden`, `flipped`).
+    /// each toggled property's name, its aliases (`clipsToBounds`), its inspector labels
+    /// (`isHidden`, `flipped`, `masks`, `clips`) and any toggle words of its own.
     public static let byWord: [String: ToggleProperty] = {
         var out: [String: ToggleProperty] = [:]
         for d in PropertyDeclaration.all {
             guard let words = d.toggle, let p = ToggleProperty(rawValue: d.property.rawValue) else { continue }
-            for w in d.spellings.map(\.rawValue) + words { out[w] = p }
+            for w in d.commandWords + words { out[w] = p }
         }
         return out
     }()

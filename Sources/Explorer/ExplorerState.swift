@@ -109,6 +109,7 @@ public struct ExplorerState: Equatable, Sendable {
         // The title is in the title bar; the status line says where the rest is.
         status = session.scene.notes == nil ? "press ? for the keys" : "press ? for the keys and this scene's notes"
         if session.tree.count == 0 { status = Self.emptySceneHint }
+        showLoadWarnings(of: session.scene, path: session.filePath)
     }
 
     /// What an empty scene says (status line and panel): how to begin.

@@ -210,15 +210,20 @@ public enum TreeOutline {
 
 /// The selected layer's geometry as text, every number with its coordinate space.
 ///
-/// Views use UIView's names (`center`, `alpha`, `clipsToBounds`, `isHidden`). The transform
+/// Views use UIView's names (`center`, `alpha`, `clips`, `isHidden`). The transform
 /// is always shown as the full 4×4 (the affine view hides 3D), plus the affine six when it
 /// is affine; then the effective matrix to the superlayer (`tree.matrixToSuperlayer`).
 /// Matrices without an inverse are marked `singular`.
 public enum Inspector {
     /// The properties the inspector names as their declarations spell them for the layer's
-    /// kind. The others it shows are shortened to fit the panel's 9-column labels (`anchor`,
-    /// `z`, `clips`/`masks`, `flipped`, `autoresize`) or use UIView's Swift name (`isHidden`).
+    /// kind. The others it shows by their declared panel labels (`PropertyDeclaration.panelLabel`):
+    /// shortened to fit the panel's 9-column labels (`anchor`, `z`, `clips`/`masks`, `flipped`,
+    /// `autoresize`) or UIView's Swift name (`isHidden`); `get`, `set` and `toggle` take them.
     public static let namedProperties: [Property] = [.frame, .position, .bounds, .zPosition, .anchorPointZ, .opacity, .sublayerTransform]
+    /// The properties the inspector shows by their panel labels.
+    public static let labelledProperties: [Property] = [
+        .anchorPoint, .zPosition, .hidden, .masksToBounds, .geometryFlipped, .autoresizingMask, .affineTransform, .effectiveTransform
+    ]
 
     /// `text` wrapped at spaces to `width` display columns, never inside parentheses when the
     /// group fits a line: `derived: bounds (0 0 288 43.5)` breaks before the `(`, not in it.
@@ -254,16 +259,17 @@ public enum Inspector {
         // Property names as the layer's kind spells them (position/center, opacity/alpha),
         // from the declarations (`namedProperties`); a few are shortened to fit the panel.
         func spelling(_ p: Property) -> String { p.declaration.spelling(for: layer.kind).rawValue }
+        func label(_ p: Property) -> String { p.declaration.panelName(for: layer.kind) }
         field(spelling(.frame), rect(layer.frame))
         field(spelling(.position), point(layer.position))
         add("in own space", note)
         field(spelling(.bounds), rect(layer.bounds))
-        field("anchor", point(layer.anchorPoint) + " (unit)")
-        field("z", "\(spelling(.zPosition)) \(f(layer.zPosition)) · \(spelling(.anchorPointZ)) \(f(layer.anchorPointZ))")
+        field(label(.anchorPoint), point(layer.anchorPoint) + " (unit)")
+        field(label(.zPosition), "\(spelling(.zPosition)) \(f(layer.zPosition)) · \(spelling(.anchorPointZ)) \(f(layer.anchorPointZ))")
         add(
-            " \(spelling(.opacity)) \(f(layer.opacity)) · \(isView ? "isHidden" : "hidden") \(yesNo(layer.isHidden)) · \(isView ? "clips" : "masks") \(yesNo(layer.masksToBounds)) · flipped \(yesNo(layer.isGeometryFlipped))"
+            " \(spelling(.opacity)) \(f(layer.opacity)) · \(label(.hidden)) \(yesNo(layer.isHidden)) · \(label(.masksToBounds)) \(yesNo(layer.masksToBounds)) · \(label(.geometryFlipped)) \(yesNo(layer.isGeometryFlipped))"
         )
-        if !layer.autoresizingMask.isEmpty { field("autoresize", layer.autoresizingMask.printed) }
+        if !layer.autoresizingMask.isEmpty { field(label(.autoresizingMask), layer.autoresizingMask.printed) }
         // An imported view's class, address, tag… and, in red, why its geometry is approximate.
         // An import's note is laid out from its parts; any other note as written.
         if let parts = layer.importNote.flatMap({ $0.text == layer.note ? $0.parts : nil }) {
@@ -283,7 +289,7 @@ public enum Inspector {
         for row in matrixRows(t) { add(row) }
         if t.isAffine {
             let a = t.affine
-            add(" affine [\(f(a.a)) \(f(a.b)) \(f(a.c)) \(f(a.d)) \(f(a.tx)) \(f(a.ty))]")
+            add(" \(label(.affineTransform)) [\(f(a.a)) \(f(a.b)) \(f(a.c)) \(f(a.d)) \(f(a.tx)) \(f(a.ty))]")
         } else {
             add(" affineTransform reports identity (not affine)", note)
         }
@@ -294,7 +300,7 @@ public enum Inspector {
         }
         let effective = tree.matrixToSuperlayer(id)
         let singular = tree.hopToSuperlayer(id).inverted() == nil
-        add("effective → superlayer" + (singular ? ", singular" : ""), heading)
+        add(label(.effectiveTransform) + " → superlayer" + (singular ? ", singular" : ""), heading)
         for row in matrixRows(effective) { add(row) }
         if singular {
             add(" no inverse: converting into this layer has no answer", note)

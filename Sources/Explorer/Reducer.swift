@@ -174,6 +174,7 @@ public enum Reducer {
             state.fileError = nil
             state.diskNotice = nil
             state.setStatus("loaded \(path)" + (scene.title.map { " — \($0)" } ?? ""))
+            state.showLoadWarnings(of: scene, path: path)
             return .none
         case let .loadFailed(message):
             state.fileError = message

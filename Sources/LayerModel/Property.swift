@@ -29,4 +29,12 @@ public enum Property: String, Equatable, Sendable, CaseIterable {
     public var canonical: Property { declaration.property }
     public var valueKind: ValueKind { declaration.kind }
     public var isReadOnly: Bool { declaration.write == nil }
+
+    /// The property a command word names (`get`, `set`, `toggle`): a spelling, or a label the
+    /// inspector shows (`isHidden`, `anchor`, `clips`: `PropertyDeclaration.panelLabel`), which
+    /// names its canonical property. Layout files take the spellings only (`Property(rawValue:)`).
+    public static func named(_ word: String) -> Property? { PropertyDeclaration.byCommandWord[word] }
+
+    /// Every word `named` takes, for completion and near-miss suggestions.
+    public static var commandWords: [String] { Array(PropertyDeclaration.byCommandWord.keys) }
 }

@@ -26,7 +26,8 @@ extension PropertyDeclaration {
             .boundsSize, .size, default: nil, decodeOrder: nil, animatable: true, constraint: .nonNegativeSize, swift: .implied,
             read: .layer { .size($0.bounds.size) }, write: { l, v throws(PropertyWriteFailure) in l.bounds.size = try v.asSize() }),
         .init(
-            .anchorPoint, .point, default: .point(Point(x: 0.5, y: 0.5)), decodeOrder: 20, animatable: true, swift: .geometry,
+            .anchorPoint, .point, default: .point(Point(x: 0.5, y: 0.5)), decodeOrder: 20, animatable: true, panelLabel: PanelLabel("anchor"),
+            swift: .geometry,
             read: .layer { .point($0.anchorPoint) }, write: { l, v throws(PropertyWriteFailure) in l.anchorPoint = try v.asPoint() }),
         .init(
             .anchorPointZ, .number, default: .number(0), decodeOrder: 30, swift: .geometry,
@@ -51,14 +52,14 @@ extension PropertyDeclaration {
                 try l.setFrameOrFail(Rect(origin: l.frame.origin, size: try v.asSize()))
             }),
         .init(
-            .zPosition, .number, default: .number(0), decodeOrder: 100, animatable: true, swift: .geometry,
+            .zPosition, .number, default: .number(0), decodeOrder: 100, animatable: true, panelLabel: PanelLabel("z"), swift: .geometry,
             read: .layer { .number($0.zPosition) }, write: { l, v throws(PropertyWriteFailure) in l.zPosition = try v.asNumber() }),
         .init(
             .transform, .transform, default: .transform(TransformSpec([.identity])), decodeOrder: 40, animatable: true, swift: .geometry,
             read: .layer { .transform(TransformSpec(matrix: $0.transform)) },
             write: { l, v throws(PropertyWriteFailure) in l.transform = try v.asMatrix() }),
         .init(
-            .affineTransform, .transform, default: nil, decodeOrder: nil, answerKey: "affine", swift: .implied,
+            .affineTransform, .transform, default: nil, decodeOrder: nil, panelLabel: PanelLabel("affine"), answerKey: "affine", swift: .implied,
             read: .layer { .transform(TransformSpec([.affine($0.transform.affine)])) },
             write: { l, v throws(PropertyWriteFailure) in
                 // setAffineTransform replaces the whole 3D transform with the affine part.
@@ -71,14 +72,16 @@ extension PropertyDeclaration {
             read: .layer { .transform(TransformSpec(matrix: $0.sublayerTransform)) },
             write: { l, v throws(PropertyWriteFailure) in l.sublayerTransform = try v.asMatrix() }),
         .init(
-            .hidden, .bool, default: .bool(false), decodeOrder: 120, toggle: ["isHidden"], swift: .assign(layerName: "isHidden", viewName: "isHidden"),
+            .hidden, .bool, default: .bool(false), decodeOrder: 120, toggle: [], panelLabel: PanelLabel(layer: "hidden", view: "isHidden"),
+            swift: .assign(layerName: "isHidden", viewName: "isHidden"),
             read: .layer { .bool($0.isHidden) }, write: { l, v throws(PropertyWriteFailure) in l.isHidden = try v.asBool() }),
         .init(
             .masksToBounds, aliases: [.clipsToBounds], viewSpelling: .clipsToBounds, .bool, default: .bool(false), decodeOrder: 130, toggle: [],
+            panelLabel: PanelLabel(layer: "masks", view: "clips"),
             swift: .assign(layerName: "masksToBounds", viewName: "clipsToBounds"),
             read: .layer { .bool($0.masksToBounds) }, write: { l, v throws(PropertyWriteFailure) in l.masksToBounds = try v.asBool() }),
         .init(
-            .geometryFlipped, .bool, default: .bool(false), decodeOrder: 140, toggle: ["flipped"],
+            .geometryFlipped, .bool, default: .bool(false), decodeOrder: 140, toggle: [], panelLabel: PanelLabel("flipped"),
             swift: .assign(layerName: "isGeometryFlipped", viewName: nil),
             read: .layer { .bool($0.isGeometryFlipped) }, write: { l, v throws(PropertyWriteFailure) in l.isGeometryFlipped = try v.asBool() }),
         .init(
@@ -103,7 +106,7 @@ extension PropertyDeclaration {
             swift: .assign(layerName: "borderWidth", viewName: nil),
             read: .layer { .number($0.borderWidth) }, write: { l, v throws(PropertyWriteFailure) in l.borderWidth = try v.asNumber() }),
         .init(
-            .autoresizingMask, aliases: [.autoresize], .mask, default: .mask([]), decodeOrder: 200,
+            .autoresizingMask, aliases: [.autoresize], .mask, default: .mask([]), decodeOrder: 200, panelLabel: PanelLabel("autoresize"),
             swift: .assign(layerName: nil, viewName: "autoresizingMask"),
             read: .layer { .mask($0.autoresizingMask) },
             write: { l, v throws(PropertyWriteFailure) in
@@ -126,7 +129,7 @@ extension PropertyDeclaration {
             write: { l, v throws(PropertyWriteFailure) in l.contentsScale = try v.asNumber() },
             stored: { l in l.contentsScale.map(PropertyValue.number) }),
         .init(
-            .effectiveTransform, .transform, default: nil, decodeOrder: nil, swift: .implied,
+            .effectiveTransform, .transform, default: nil, decodeOrder: nil, panelLabel: PanelLabel("effective"), swift: .implied,
             read: .tree { tree, id in .transform(TransformSpec(matrix: tree.matrixToSuperlayer(id))) }, write: nil)
     ]
 
@@ -142,4 +145,13 @@ extension PropertyDeclaration {
 
     /// The declaration a layout-file key or a command word names (`layer.` prefix excluded).
     public static func named(_ spelling: String) -> PropertyDeclaration? { Property(rawValue: spelling).map(\.declaration) }
+
+    /// Every word a command takes for a property (`commandWords`): a spelling names itself, a
+    /// panel label (`isHidden`, `anchor`) its canonical property.
+    public static let byCommandWord: [String: Property] = {
+        var map: [String: Property] = [:]
+        for p in Property.allCases { map[p.rawValue] = p }
+        for d in all { for w in d.commandWords where map[w] == nil { map[w] = d.property } }
+        return map
+    }()
 }

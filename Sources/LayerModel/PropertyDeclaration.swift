@@ -39,6 +39,14 @@ public enum SwiftSpelling: Equatable, Sendable {
     case implied
 }
 
+/// The inspector's label for a property, for a layer and for a view (`PropertyDeclaration.panelLabel`).
+public struct PanelLabel: Equatable, Sendable {
+    public let layer: String
+    public let view: String
+    init(_ both: String) { layer = both; view = both }
+    init(layer: String, view: String) { self.layer = layer; self.view = view }
+}
+
 /// How a property's value is read.
 public enum PropertyReading: Sendable {
     /// From the layer alone.
@@ -72,9 +80,14 @@ public struct PropertyDeclaration: Sendable {
     public let isSaved: Bool
     /// Whether `animate` accepts it (Core Animation animates it).
     public let animatable: Bool
-    /// A bool `toggle` flips: the words it reads it by beyond its name and aliases (`isHidden`);
-    /// nil for a property `toggle` does not take.
+    /// A bool `toggle` flips: the words it reads it by beyond its name, aliases and panel
+    /// labels; nil for a property `toggle` does not take.
     public let toggle: [String]?
+    /// The inspector's label for it where that is not a spelling for the layer's kind: shorter,
+    /// to fit the panel's 9-column labels (`anchor`, `masks`/`clips`), or UIView's Swift name
+    /// (`isHidden`). `get`, `set` and `toggle` take these words too (`Property.named`), so a
+    /// name read off the panel works wherever a property name does; files do not.
+    public let panelLabel: PanelLabel?
     public let constraint: PropertyConstraint?
     /// The key of the `get` answer (`{"rect": …}`), from the kind unless declared.
     public let answerKey: String
@@ -90,7 +103,7 @@ public struct PropertyDeclaration: Sendable {
     init(
         _ property: Property, aliases: [Property] = [], viewSpelling: Property? = nil, _ kind: Property.ValueKind,
         default defaultValue: PropertyValue?, decodeOrder: Int?, saved: Bool = true, animatable: Bool = false,
-        toggle: [String]? = nil, constraint: PropertyConstraint? = nil, answerKey: String? = nil, swift: SwiftSpelling,
+        toggle: [String]? = nil, panelLabel: PanelLabel? = nil, constraint: PropertyConstraint? = nil, answerKey: String? = nil, swift: SwiftSpelling,
         read: PropertyReading,
         write: (@Sendable (inout Layer, PropertyValue) throws(PropertyWriteFailure) -> Void)?,
         stored: (@Sendable (Layer) -> PropertyValue?)? = nil
@@ -98,7 +111,7 @@ public struct PropertyDeclaration: Sendable {
         self.stored = stored
         self.property = property; self.aliases = aliases; self.viewSpelling = viewSpelling; self.kind = kind
         self.defaultValue = defaultValue; self.decodeOrder = decodeOrder; self.isSaved = saved && decodeOrder != nil; self.animatable = animatable
-        self.toggle = toggle
+        self.toggle = toggle; self.panelLabel = panelLabel
         self.constraint = constraint; self.swift = swift; self.reading = read; self.write = write
         self.answerKey =
             answerKey
@@ -118,6 +131,19 @@ public struct PropertyDeclaration: Sendable {
 
     /// Every spelling: canonical first, then the aliases.
     public var spellings: [Property] { [property] + aliases }
+
+    /// The word the inspector shows for it on a layer of this kind: its panel label, else its
+    /// spelling for the kind (`center` for a view's position).
+    public func panelName(for kind: LayerKind) -> String {
+        panelLabel.map { kind == .view ? $0.view : $0.layer } ?? spelling(for: kind).rawValue
+    }
+
+    /// Every word a command takes for it: its spellings, then its panel labels.
+    public var commandWords: [String] {
+        var words = spellings.map(\.rawValue)
+        for label in [panelLabel?.layer, panelLabel?.view].compactMap({ $0 }) where !words.contains(label) { words.append(label) }
+        return words
+    }
 
     /// The spelling for a layer of this kind (`center` for a view's position).
     public func spelling(for kind: LayerKind) -> Property { kind == .view ? viewSpelling ?? property : property }

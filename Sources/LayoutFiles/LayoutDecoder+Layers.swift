@@ -1,13 +1,15 @@
 import Geometry
 import LayerModel
 import CommandLanguage
+import Scenes
 
 /// The layers of a layout: the tree walked with an explicit work list, each layer's fields found
 /// in a table built once, its drawing and its field values (LayoutDecoder.swift has the top level).
 extension LayoutDecoder {
     // MARK: Layers
 
-    func tree(_ value: SourceValue) throws(LayoutError) -> LayerTree {
+    /// The layers of `layers`; what loads but warns (`frame` under a rotation) goes to `warnings`.
+    func tree(_ value: SourceValue, warnings: inout [LayoutWarning]) throws(LayoutError) -> LayerTree {
         guard let elements = value.elements else {
             throw error(
                 at: value.position, "layers", "expected an array of layers, found \(describe(value))",
@@ -41,6 +43,10 @@ extension LayoutDecoder {
             let path = LayerPath(parent: stack[top].parentPath, key: stack[top].key, index: index)
             let value = stack[top].values[index]
             let decoded = try layer(value, path: path.text, scratch: &scratch)
+            if !scratch.warnings.isEmpty {
+                warnings += scratch.warnings
+                scratch.warnings.removeAll()
+            }
             let name = decoded.layer.name, namePosition = decoded.namePosition
             let children = decoded.children, childrenKey = decoded.childrenKey
             func duplicateName(first: LayerID) -> LayoutError {
@@ -192,6 +198,8 @@ extension LayoutDecoder {
         var given = [Int](repeating: -1, count: Field.slotCount)
         /// The slots set for the current layer.
         var present: [Int] = []
+        /// What the current layer's fields warned about (`frameUnderRotation`).
+        var warnings: [LayoutWarning] = []
     }
 
     /// A layer's field path (`layers[0].subviews[3]`) kept as links and spelled out only for
@@ -340,8 +348,14 @@ extension LayoutDecoder {
             } else {
                 v = try fieldValue(members[memberIndex], slot: slot, path: p())
             }
+            // Apple's frame setter under a rotation distorts the bounds (geometry R3): the file
+            // gets Apple's numbers, and a warning (`frameUnderRotation`).
+            let lossyFrame = slot == Field.frameSlot && layer.frameSetterIsLossy
             do {
                 try write(&layer, v)
+                if lossyFrame, case let .rect(requested) = v {
+                    scratch.warnings.append(frameUnderRotation(layer, requested: requested, member: members[memberIndex], path: p()))
+                }
             } catch {
                 let member = members[memberIndex]
                 switch error {

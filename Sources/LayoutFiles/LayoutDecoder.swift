@@ -54,7 +54,9 @@ struct LayoutDecoder {
                 at: root.position, "", "missing \"layers\": a layout needs a \"layers\" array (it may be empty)",
                 suggestion: "add \"layers\": [ … ]")
         }
-        scene.tree = try tree(layersValue)
+        var warnings: [LayoutWarning] = []
+        scene.tree = try tree(layersValue, warnings: &warnings)
+        scene.loadWarnings = LoadWarnings(warnings)
         if let screenScale { scene.tree.screenScale = screenScale }
         if let animationsValue { scene.animations = try AnimationsDecoder(file: file).decode(animationsValue, tree: scene.tree) }
         return scene

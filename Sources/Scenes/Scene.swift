@@ -56,6 +56,9 @@ public struct Scene: Equatable, Sendable {
     public var currentStep = 0
     /// The file the scene was read from and its version then (not part of the scene's value).
     public var loaded = LoadedFile()
+    /// What the file's reader warned about (a `frame` under a rotation): shown by `check` and,
+    /// once, on the explorer's status line when the file opens (not part of the scene's value).
+    public var loadWarnings = LoadWarnings()
     /// The tree at step 0 when the steps were authored in the explorer (`step add`): a file
     /// written anew keeps the steps on it (not part of the scene's value).
     public var stepBase = StepBase()

@@ -389,7 +389,10 @@ struct Eval: ParsableCommand {
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Validate layout files (and their scripts); exit 0 only if all are valid.")
+        abstract: "Validate layout files (and their scripts); exit 0 only if all are valid.",
+        discussion:
+            "A file that loads but not as written likely meant (a frame under a rotation: Apple's frame setter distorts the bounds) is valid: its warnings go to stderr as FILE:LINE:COLUMN: warning: FIELD: …, with the fix, and the exit stays 0."
+    )
 
     @Argument(help: "Layout files, or folders of them (Layouts/Lessons).")
     var files: [String]
@@ -404,8 +407,13 @@ struct Check: ParsableCommand {
         for file in files {
             do {
                 let scene = try SceneLoader.load(file)
+                // Warnings (a frame under a rotation) are said, on stderr, and pass: exit 0.
+                let warnings = scene.loadWarnings.all
+                for warning in warnings { printError(warning.description) }
+                let warned = warnings.isEmpty ? "" : ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
                 print(
-                    SafeText.visible("\(file): ok — \(scene.tree.count) layer\(scene.tree.count == 1 ? "" : "s")" + (scene.title.map { ", \"\($0)\"" } ?? "")))
+                    SafeText.visible(
+                        "\(file): ok — \(scene.tree.count) layer\(scene.tree.count == 1 ? "" : "s")" + warned + (scene.title.map { ", \"\($0)\"" } ?? "")))
             } catch {
                 failed += 1
                 // A dump is not a layout, but the explorer and import read it: say that rather

@@ -4,7 +4,7 @@ import LayerModel
 
 /// `toggle`'s words come from the property declarations (`PropertyDeclaration.toggle`, issue
 /// 31): a bool property declared toggleable is a `toggle` target by its name, its aliases and
-/// its toggle words, and nothing else is.
+/// its toggle words and its inspector labels, and nothing else is.
 @Suite struct ToggleWordsTests {
     @Test func theToggledPropertiesAreTheDeclaredOnes() {
         let declared = PropertyDeclaration.all.filter { $0.toggle != nil }
@@ -16,7 +16,8 @@ import LayerModel
         #expect(
             ToggleProperty.byWord == [
                 "hidden": .hidden, "isHidden": .hidden,
-                "masksToBounds": .masksToBounds, "clipsToBounds": .masksToBounds,
+                // The inspector's labels too (`PropertyDeclaration.panelLabel`): masks, clips.
+                "masksToBounds": .masksToBounds, "clipsToBounds": .masksToBounds, "masks": .masksToBounds, "clips": .masksToBounds,
                 "geometryFlipped": .geometryFlipped, "flipped": .geometryFlipped
             ])
         for (word, p) in ToggleProperty.byWord {

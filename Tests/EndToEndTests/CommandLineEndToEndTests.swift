@@ -50,6 +50,7 @@ struct CommandLineEndToEndTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: layouts.path).sorted().map { layouts.appendingPathComponent($0).path }
         let result = try Subprocess.run(try LayerScopeProgram.requiredPath, ["check"] + files)
         #expect(result.status == 0, "\(result.errors)")
+        #expect(!result.errors.contains("warning:"), "\(result.errors)")  // none gives a frame under a rotation
         // A folder (Layouts/Lessons) is checked file by file: one line each.
         let lessons = try FileManager.default.contentsOfDirectory(atPath: layouts.appendingPathComponent("Lessons").path).filter {
             $0.hasSuffix(".yaml") || $0.hasSuffix(".json")

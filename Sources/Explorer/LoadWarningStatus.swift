@@ -1,0 +1,16 @@
+import Scenes
+
+extension ExplorerState {
+    /// The first warning the scene's file gave when it was read (`Scene.loadWarnings`: a
+    /// `frame` under a rotation), on the status line once, as the file opens or reloads: the
+    /// next key's status replaces it. More than one: how many more, and where to see them all.
+    mutating func showLoadWarnings(of scene: Scene, path: String?) {
+        let warnings = scene.loadWarnings.all
+        guard let first = warnings.first else { return }
+        var text = first.description
+        if warnings.count > 1 {
+            text += " (and \(warnings.count - 1) more: layerscope check \(path ?? first.file))"
+        }
+        setStatus(text, error: true)
+    }
+}

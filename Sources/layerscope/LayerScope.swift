@@ -363,7 +363,9 @@ struct Eval: ParsableCommand {
             object per query (get, convert, contains, hit-test, matrix, export), one per line, \
             and nothing else on stdout. An error prints "line N: …" on stderr and exits 1; \
             nothing is printed for commands after it. A warning prints "line N: …: warning: …" \
-            on stderr and the script goes on (with --fail-on-warning it stops there, exit 1).
+            on stderr and the script goes on (with --fail-on-warning it stops there, exit 1). \
+            The --layout file's own warnings print first, as check prints them; they do not \
+            change the exit.
             """)
 
     @Option(help: "A layout file to start from.")
@@ -375,6 +377,8 @@ struct Eval: ParsableCommand {
         var session = Session()
         if let layout {
             let (scene, path) = try loadScene(layout)
+            // The file's load warnings (a frame under a rotation), on stderr as check says them; the exit is the script's.
+            for warning in scene.loadWarnings.all { printError(warning.description) }
             session = Session(scene: scene, filePath: path)
         }
         guard let (name, text) = try source.read(stdinAllowed: true) else { return }

@@ -204,6 +204,8 @@ public enum Learn {
         state.learn = learn
         state.sceneName = "learn: \(learn.pack)"
         state.setStatus("lesson \(index + 1) of \(learn.lessons.count): \(learn.lesson.title)")
+        // The lesson file's load warnings (a frame under a rotation), as the explorer says a file's.
+        state.showLoadWarnings(of: learn.lesson.scene, path: learn.lesson.file)
         recheck(&state)
     }
 

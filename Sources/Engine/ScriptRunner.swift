@@ -46,14 +46,16 @@ public enum ScriptRunner {
     /// Runs a layout's lines — its script, or one step's — in `context` on `session`: every
     /// command through `perform`, the first failure stopping with the line's place. A layout's
     /// script names the line (`script "…"`), a step the command (`step 1 "t": select x`).
+    /// `warned` hears each command that ran but warned (`Session.warning`), with its line.
     public static func run(
         _ lines: [ScriptLine], in context: ScriptContext, step: ScriptFailure.Step? = nil,
-        on session: inout Session
+        on session: inout Session, warned: (ScriptLine, String) -> Void = { _, _ in }
     ) throws(ScriptFailure) {
         try forEach(lines, in: context, step: step) { (line: ScriptLine, command: Command) throws(ScriptFailure) -> Bool in
             do throws(CommandError) { _ = try perform(command, in: context, on: &session) } catch {
                 throw ScriptFailure(context, at: line, command: context == .step ? command.text : nil, error: error, step: step)
             }
+            if let warning = session.warning { warned(line, warning) }
             return true
         }
     }

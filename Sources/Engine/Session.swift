@@ -191,10 +191,15 @@ public struct Session: Equatable, Sendable {
     }
 
     /// Runs a scene's own script (after loading); errors carry the script line's location.
-    /// The script's edits become the starting state: no undo history, not dirty.
+    /// The script's edits become the starting state: no undo history, not dirty. A command
+    /// that warns (`set frame` under a rotation) adds a load warning at its script line.
     public mutating func runScript(_ lines: [ScriptLine]) throws(ScriptFailure) {
         // What a layout's script may do is ScriptContext.layoutScript's to say.
-        try ScriptRunner.run(lines, in: .layoutScript, on: &self)
+        var warnings: [LayoutWarning] = []
+        try ScriptRunner.run(lines, in: .layoutScript, on: &self) { line, message in
+            warnings.append(Self.loadWarning(message, at: line))
+        }
+        scene.loadWarnings.all += warnings
         undoStack = []; redoStack = []
         markClean()
         lastEdit = nil

@@ -20,8 +20,9 @@ struct LayoutEncoder {
         var scene = scene
         if !writesSteps { scene.steps = [] }
         var out = Output(format: format)
-        // About 120 bytes a layer in JSON (a frame, a name, a few fields): one allocation
-        // instead of a doubling series of copies for a big import.
+        // A layer with a name, bounds, center and a few fields takes about 120 bytes of JSON:
+        // reserve that much up front (an import's notes take it to ~540; the text grows by
+        // doubling from there).
         out.text.reserveCapacity(scene.tree.count * 128 + 256)
         var top: [(key: String, value: FieldValue)] = []
         if let title = scene.title { top.append(("title", .string(title))) }

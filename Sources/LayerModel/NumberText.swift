@@ -8,6 +8,18 @@ public enum NumberText {
         return "\(x)"
     }
 
+    /// `exact(x)` appended to `out` in place: integers through a small (unallocated)
+    /// string, other values written straight into `out`.
+    public static func appendExact(_ x: Double, to out: inout String) {
+        if x == 0 {
+            out += "0"
+        } else if x == x.rounded(), abs(x) < 1e15 {
+            out += String(Int64(x))
+        } else {
+            x.write(to: &out)
+        }
+    }
+
     /// Query output: rounded to 10 decimal places so float noise (190.00000000000003)
     /// does not leak into answers; never "-0".
     public static func query(_ x: Double) -> String {

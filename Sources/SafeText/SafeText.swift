@@ -149,34 +149,4 @@ public enum SafeText {
         }
         out.append(contentsOf: String(scalars))
     }
-
-    /// The character-by-character spelling `jsonQuoted` keeps to (the reference its tests
-    /// compare against).
-    public static func jsonQuotedByScalar(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            // U+FFFE and U+FFFF are not allowed raw in YAML (not "printable"); escaped they are.
-            // Everything SafeText keeps off terminals (controls, bidi, zero-width) is escaped
-            // too, so eval's JSON and saved files never carry them raw.
-            case "\u{FFFE}", "\u{FFFF}":
-                out += "\\u" + hex4(scalar.value)
-            case _ where isUnsafe(scalar):
-                out += "\\u" + hex4(scalar.value)
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-
-    static func hex4(_ value: UInt32) -> String {
-        let digits = Array("0123456789abcdef")
-        return String((0..<4).reversed().map { digits[Int((value >> (4 * UInt32($0))) & 15)] })
-    }
 }

@@ -37,9 +37,11 @@ enum LoadWarningStatus {
     /// `path` as one shell word: as it is when it holds only characters no shell reads
     /// specially, else in single quotes (a quote inside written `'\''`).
     static func shellWord(_ path: String) -> String {
-        let plain = !path.isEmpty && path.unicodeScalars.allSatisfy { s in
-            (s.value < 128 && (s.properties.isAlphabetic || ("0"..."9").contains(s) || "/._-+,=:@%".unicodeScalars.contains(s)))
-        }
+        let plain =
+            !path.isEmpty
+            && path.unicodeScalars.allSatisfy { s in
+                (s.value < 128 && (s.properties.isAlphabetic || ("0"..."9").contains(s) || "/._-+,=:@%".unicodeScalars.contains(s)))
+            }
         guard !plain else { return path }
         var word = "'"
         for c in path { word += c == "'" ? "'\\''" : String(c) }

@@ -46,7 +46,8 @@ import Testing
         let foreign = Character("\u{10EEEE}\u{0301}\u{0305}")  // U+0301 is not in the list
         #expect(Cell(foreign).code & PlaceholderGlyph.bit == 0)
         #expect(Cell(foreign).glyph == foreign)
-        let past = Character(String(String.UnicodeScalarView([Unicode.Scalar(0x10EEEE)!, "\u{0305}", "\u{0305}", Unicode.Scalar(PlaceholderGlyph.diacritics[260])!])))
+        let past = Character(
+            String(String.UnicodeScalarView([Unicode.Scalar(0x10EEEE)!, "\u{0305}", "\u{0305}", Unicode.Scalar(PlaceholderGlyph.diacritics[260])!])))
         #expect(Cell(past).code & PlaceholderGlyph.bit == 0)
         #expect(Cell(past).glyph == past)
     }

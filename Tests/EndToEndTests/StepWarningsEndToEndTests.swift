@@ -49,6 +49,8 @@ struct StepWarningsEndToEndTests {
         let said = eval.errors.split(separator: "\n")
         #expect(said.count == 3, "\(eval.errors)")
         #expect(said.prefix(2) == lines.prefix(2))
-        #expect(said.last?.hasPrefix("line 1: <script>:1:1: warning: step 2 \"turned\": set frame 0 0 20 20: frame set under a transform") == true, "\(eval.errors)")
+        #expect(
+            said.last?.hasPrefix("line 1: <script>:1:1: warning: step 2 \"turned\": set frame 0 0 20 20: frame set under a transform") == true, "\(eval.errors)"
+        )
     }
 }

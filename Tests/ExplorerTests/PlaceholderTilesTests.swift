@@ -101,9 +101,10 @@ import Testing
         let frames = PixelFrames(graphics: .kittyPlaceholders, cellWidth: 2, cellHeight: 4, ink: Self.ink)
         let screen = ExplorerScreen.render(state, options: Self.options).canvas
         let sent = try Self.images(frames.frame(state, options: Self.options, screen: frames.cells(state, screen: screen)).bytes)
-        #expect(sent.map { $0.control.split(separator: ",").prefix(6).joined(separator: ",") } == [
-            "a=T,U=1,f=100,i=\(UInt32(3) << 24 | 110),c=51,r=297", "a=T,U=1,f=100,i=\(UInt32(19) << 24 | 110),c=51,r=10"
-        ])
+        #expect(
+            sent.map { $0.control.split(separator: ",").prefix(6).joined(separator: ",") } == [
+                "a=T,U=1,f=100,i=\(UInt32(3) << 24 | 110),c=51,r=297", "a=T,U=1,f=100,i=\(UInt32(19) << 24 | 110),c=51,r=10"
+            ])
         // The last row names row 9 of the second tile.
         let cells = frames.cells(state, screen: screen)
         let canvas = state.layout.canvas

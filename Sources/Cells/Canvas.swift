@@ -167,6 +167,8 @@ public struct Cell: Hashable, Sendable {
     }
 
     @usableFromInline static func intern(_ glyph: Character, first: Unicode.Scalar) -> UInt32 {
+        // kitty's placeholder cells: by arithmetic, never in the table (PlaceholderGlyph).
+        if first.value == PlaceholderGlyph.character, let code = PlaceholderGlyph.code(glyph) { return code }
         let key = String(glyph)
         return table.withLock { t in
             if let known = t.codes[key] { return known }
@@ -179,6 +181,7 @@ public struct Cell: Hashable, Sendable {
     }
 
     static func cluster(_ code: UInt32) -> Character {
+        if code & PlaceholderGlyph.bit != 0 { return PlaceholderGlyph.glyph(code) }
         let index = Int(code & ~clusterBit)
         return table.withLock { t in index < t.clusters.count ? t.clusters[index] : " " }
     }

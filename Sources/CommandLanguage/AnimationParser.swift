@@ -7,7 +7,14 @@ extension TokenCursor {
         var text = t.text
         if text.hasPrefix("layer.") { text.removeFirst(6) }
         guard let path = AnimationKeyPath(rawValue: text) else {
-            if let declaration = PropertyDeclaration.named(text), !declaration.animatable {
+            // The inspector's labels (`anchor`, `z`: `PropertyDeclaration.panelLabel`) are not
+            // key paths: animate takes Core Animation's (time.md), so it names the one to use.
+            if let property = Property.named(text), property.rawValue != text, let keyPath = AnimationKeyPath(rawValue: property.rawValue) {
+                throw CommandError(
+                    "\"\(t.text)\" is the inspector's label, not a key path", column: t.column,
+                    suggestion: "did you mean \"\(keyPath.rawValue)\"? animate takes Core Animation's key paths")
+            }
+            if let declaration = Property.named(text)?.declaration, !declaration.animatable {
                 // A layer property Core Animation does not animate (the declaration says so).
                 let animatable = PropertyDeclaration.all.filter(\.animatable).map(\.property.rawValue)
                 throw CommandError(

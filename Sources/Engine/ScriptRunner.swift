@@ -49,13 +49,13 @@ public enum ScriptRunner {
     /// `warned` hears each command that ran but warned (`Session.warning`), with its line.
     public static func run(
         _ lines: [ScriptLine], in context: ScriptContext, step: ScriptFailure.Step? = nil,
-        on session: inout Session, warned: (ScriptLine, String) -> Void = { _, _ in }
+        on session: inout Session, warned: (ScriptLine, Command, String) -> Void = { _, _, _ in }
     ) throws(ScriptFailure) {
         try forEach(lines, in: context, step: step) { (line: ScriptLine, command: Command) throws(ScriptFailure) -> Bool in
             do throws(CommandError) { _ = try perform(command, in: context, on: &session) } catch {
                 throw ScriptFailure(context, at: line, command: context == .step ? command.text : nil, error: error, step: step)
             }
-            if let warning = session.warning { warned(line, warning) }
+            if let warning = session.warning { warned(line, command, warning) }
             return true
         }
     }

@@ -20,7 +20,11 @@ extension Session {
 
     /// `goToStep`, failing with the script line that failed (its file, line and column), as
     /// a layout's own script does.
-    mutating func playSteps(to n: Int) throws(ScriptFailure) {
+    ///
+    /// A step's command that warns (`set frame` under a rotation) goes to `warned` at its
+    /// script line; the first warning of the steps played is the session's `warning`, with the
+    /// step and command it came from (the explorer's status line as the step runs).
+    mutating func playSteps(to n: Int, warned: (LayoutWarning) -> Void = { _ in }) throws(ScriptFailure) {
         let request = ScriptLine(EngineCommand.step(n).text)
         guard !scene.steps.isEmpty else {
             throw ScriptFailure(.step, at: request, message: "this scene has no steps", suggestion: "a layout lists them under \"steps\"")
@@ -43,18 +47,28 @@ extension Session {
         } else if keptReach {
             // Forward over steps already played from this very state: their snapshots are what
             // playing them again would give (issue 32: a step change ≤ 2 ms on 10 000 layers).
-            if let said = stepSnapshots[(scene.currentStep + 1)...n].last(where: { $0.warning != nil })?.warning { trial.warning = said }
+            // The first warning of the steps passed over, as playing them would say.
+            if let said = stepSnapshots[(scene.currentStep + 1)...n].first(where: { $0.warning != nil })?.warning { trial.warning = said }
         } else {
             // Played from the scene as it is: this step's snapshot is kept for going forward
             // again only when the scene is as the snapshot left it.
             let fromSnapshot = isAtKeptStep
+            var firstSaid: String? = nil
             for index in scene.currentStep..<n {
                 let step = scene.steps[index]
                 // A step's "last edit" (its ghost and deltas) is its own script's, whichever
                 // step came before it.
                 trial.lastEdit = nil
                 // What a step may do is ScriptContext.step's to say.
-                try ScriptRunner.run(step.script, in: .step, step: ScriptFailure.Step(number: index + 1, title: step.title), on: &trial)
+                let stepName = ScriptFailure.Step(number: index + 1, title: step.title)
+                var stepWarnings: [LayoutWarning] = []
+                try ScriptRunner.run(step.script, in: .step, step: stepName, on: &trial) { line, command, message in
+                    stepWarnings.append(Self.stepWarning(message, at: line, command: command, step: stepName))
+                }
+                stepWarnings.forEach(warned)
+                // The step's first warning (not the last command's: a later one clears it).
+                trial.warning = stepWarnings.first.map { "\($0.path): \($0.message)" }
+                firstSaid = firstSaid ?? trial.warning
                 if trial.stepSnapshots.count > index + 1 { trial.stepSnapshots.removeSubrange((index + 1)...) }
                 // A memory budget (numeric policy): snapshots past it are refused, not allocated.
                 let kept = trial.stepSnapshots.reduce(0) { $0 + $1.tree.count } + trial.scene.tree.count
@@ -71,6 +85,7 @@ extension Session {
                 snapshot.warning = trial.warning
                 trial.stepSnapshots.append(snapshot)
             }
+            trial.warning = firstSaid
         }
         trial.setCurrentStep(n)
         // Stepping back over edits made since the step: they are one `undo` away (issue 20:
@@ -127,14 +142,18 @@ extension Session {
     }
 
     /// Plays every step of a freshly loaded scene on a copy, so a bad step is an error at
-    /// load (with its file, line and column), not in the middle of a talk.
-    public static func checkSteps(of scene: Scene) throws(SceneLoadError) {
-        guard !scene.steps.isEmpty else { return }
+    /// load (with its file, line and column), not in the middle of a talk. Returns the steps'
+    /// warnings, at their script lines, in step order: load warnings like the script's.
+    @discardableResult
+    public static func checkSteps(of scene: Scene) throws(SceneLoadError) -> [LayoutWarning] {
+        guard !scene.steps.isEmpty else { return [] }
         var session = Session(scene: scene)
+        var warnings: [LayoutWarning] = []
         for index in scene.steps.indices {
             // The failing line's place (it was the step's first line, whichever failed).
-            do { try session.playSteps(to: index + 1) } catch { throw SceneLoadError(error.description) }
+            do { try session.playSteps(to: index + 1) { warnings.append($0) } } catch { throw SceneLoadError(error.description) }
         }
+        return warnings
     }
 }
 

@@ -196,7 +196,7 @@ public struct Session: Equatable, Sendable {
     public mutating func runScript(_ lines: [ScriptLine]) throws(ScriptFailure) {
         // What a layout's script may do is ScriptContext.layoutScript's to say.
         var warnings: [LayoutWarning] = []
-        try ScriptRunner.run(lines, in: .layoutScript, on: &self) { line, message in
+        try ScriptRunner.run(lines, in: .layoutScript, on: &self) { line, _, message in
             warnings.append(Self.loadWarning(message, at: line))
         }
         scene.loadWarnings.all += warnings

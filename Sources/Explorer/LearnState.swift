@@ -205,7 +205,7 @@ public enum Learn {
         state.sceneName = "learn: \(learn.pack)"
         state.setStatus("lesson \(index + 1) of \(learn.lessons.count): \(learn.lesson.title)")
         // The lesson file's load warnings (a frame under a rotation), as the explorer says a file's.
-        state.showLoadWarnings(of: learn.lesson.scene, path: learn.lesson.file)
+        state.showLoadWarnings(of: learn.lesson.scene, path: learn.lesson.file, seeAll: LoadWarningStatus.seeAll(lessonFile: learn.lesson.file))
         recheck(&state)
     }
 

@@ -153,14 +153,17 @@ public final class PixelFrames {
         return out
     }
 
-    /// The placeholder cells of a `columns × rows` image (made once per size).
+    /// The placeholder cells of a `columns × rows` image (made once per size): past 297
+    /// cells a side, each tile's cells named from its corner with its ink (`PlaceholderTiles`).
     private func placeholders(columns: Int, rows: Int) -> Canvas {
         if let grid = placeholderGrid, grid.columns == columns, grid.rows == rows { return grid }
         var grid = Canvas(columns: columns, rows: rows)
-        let style = CellStyle(foreground: .rgb(ink.red, ink.green, ink.blue))
+        let style = CellStyle(foreground: .rgb(ink.red, ink.green, ink.blue))  // every tile's colour
+        let tiles = PlaceholderTiles(columns: columns, rows: rows)
+        let inks = (0..<tiles.count).map(ink.tile)
         for row in 0..<rows {
             for column in 0..<columns {
-                if let text = ink.cell(row: row, column: column), let glyph = text.first {
+                if let t = tiles.tile(column: column, row: row), let text = inks[t.index].cell(row: t.row, column: t.column), let glyph = text.first {
                     grid[column, row] = Cell(glyph, style: style)
                 }
             }
@@ -193,7 +196,10 @@ public final class PixelFrames {
             }
             sinceBase = differs
             let patch = cellsOf(differs)
-            if patch.columns * patch.rows * 2 <= now.area.columns * now.area.rows {
+            // A patch is one image: its cells must be nameable (at most 297 a side).
+            if patch.columns * patch.rows * 2 <= now.area.columns * now.area.rows, patch.columns <= PlaceholderTiles.side,
+                patch.rows <= PlaceholderTiles.side
+            {
                 let crop = image.cropped(
                     x: patch.column * cellWidth, y: patch.row * cellHeight,
                     width: patch.columns * cellWidth, height: patch.rows * cellHeight)
@@ -206,8 +212,8 @@ public final class PixelFrames {
                 return sent(out, now.area, text)
             }
         }
-        if let placedArea, placedArea != now.area { out.bytes = TmuxPassthrough.wrap(Kitty.delete(id: ink.id)) }
-        out.bytes += TmuxPassthrough.wrapEach(KittyPlaceholder.transmit(image, id: ink.id, columns: now.area.columns, rows: now.area.rows))
+        if let placedArea, placedArea != now.area { out.bytes = deleteTiles(of: placedArea) }
+        out.bytes += transmitTiles(image, area: now.area)
         // The patch goes after the cells stop naming it; on the first frame both patch ids
         // go (an earlier run in this pane may have left them).
         if placedArea == nil {
@@ -220,6 +226,27 @@ public final class PixelFrames {
         base = image
         sinceBase = nil
         return sent(out, now.area, text)
+    }
+
+    /// Placeholders: the full image as its tiles (`PlaceholderTiles`; one below 298 cells a
+    /// side), each sent as its tile's ink's id and placed virtually over the tile's cells.
+    private func transmitTiles(_ image: PixelImage, area: CellRect) -> [UInt8] {
+        let tiles = PlaceholderTiles(columns: area.columns, rows: area.rows)
+        guard tiles.count > 1 else {
+            return TmuxPassthrough.wrapEach(KittyPlaceholder.transmit(image, id: ink.id, columns: area.columns, rows: area.rows))
+        }
+        var out: [UInt8] = []
+        for k in 0..<tiles.count {
+            let r = tiles.rect(k)
+            let crop = image.cropped(x: r.column * cellWidth, y: r.row * cellHeight, width: r.columns * cellWidth, height: r.rows * cellHeight)
+            out += TmuxPassthrough.wrapEach(KittyPlaceholder.transmit(crop, id: ink.tile(k).id, columns: r.columns, rows: r.rows))
+        }
+        return out
+    }
+
+    /// Placeholders: deletes the full image's tiles as placed over `area`.
+    private func deleteTiles(of area: CellRect) -> [UInt8] {
+        (0..<PlaceholderTiles(columns: area.columns, rows: area.rows).count).flatMap { TmuxPassthrough.wrap(Kitty.delete(id: ink.tile($0).id)) }
     }
 
     /// What to write after the frame's cells (`GraphicsTerminal.writeImage`).
@@ -366,7 +393,7 @@ public final class PixelFrames {
         var out = Output()
         if graphics == .kittyPlaceholders {
             // The cells are text the next frame rewrites; the images go by id.
-            out.bytes = TmuxPassthrough.wrap(Kitty.delete(id: ink.id))
+            out.bytes = placedArea.map { deleteTiles(of: $0) } ?? TmuxPassthrough.wrap(Kitty.delete(id: ink.id))
             if placeholderPatch != nil { out.bytes += TmuxPassthrough.wrap(Kitty.delete(id: patchInk.id)) }
             placedArea = nil
             placeholderPatch = nil

@@ -8,12 +8,14 @@ import Scenes
 // runtime, the command-line tool and the fuzzer load here and hand the engine the values.
 
 extension SceneLoader {
-    /// The layout at `path`, parsed, validated, its script run and its steps checked.
+    /// The layout at `path`, parsed, validated, its script run and its steps checked (their
+    /// warnings kept with the file's).
     public static func load(_ path: String) throws(SceneLoadError) -> Scene {
         let scene: Scene
         do { scene = try LayoutFile.load(contentsOf: path) } catch { throw SceneLoadError(error.description) }
-        let scripted = try applyingScript(scene)
-        try Session.checkSteps(of: scripted)
+        var scripted = try applyingScript(scene)
+        // A step's command that warns is a load warning too, after the script's.
+        scripted.loadWarnings.all += try Session.checkSteps(of: scripted)
         return scripted
     }
 

@@ -395,7 +395,7 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Validate layout files (and their scripts); exit 0 only if all are valid.",
         discussion:
-            "A file that loads, but not as its author likely meant (a frame under a rotation: Apple's frame setter distorts the bounds) is valid: its warnings go to stderr as FILE:LINE:COLUMN: warning: FIELD: …, with the fix, and the exit stays 0."
+            "A file that loads, but not as its author likely meant (a frame under a rotation: Apple's frame setter distorts the bounds; also set frame in its script or a step's) is valid: its warnings go to stderr as FILE:LINE:COLUMN: warning: FIELD: …, with the fix, and the exit stays 0."
     )
 
     @Argument(help: "Layout files, or folders of them (Layouts/Lessons).")

@@ -203,7 +203,9 @@ struct LearnRun: ParsableCommand {
 struct LearnCheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "For authors and CI: each lesson loads, fails at its start and passes after its solution (exit 0 only if all do).")
+        abstract:
+            "For authors and CI: each lesson loads, fails at its start and passes after its solution (exit 0 only if all do); warnings on stderr, as check prints them."
+    )
 
     @Argument(help: "A lesson file or a folder of them; omit it for the embedded pack.")
     var pack: String?
@@ -217,7 +219,15 @@ struct LearnCheck: ParsableCommand {
         for file in files {
             do {
                 let source = try LessonSource.load(file, validate: true)
-                for lesson in source.lessons { print("ok \(SafeText.visible(lesson.file))"); count += 1 }
+                for lesson in source.lessons {
+                    // Its load warnings (a frame under a rotation), on stderr as check says a
+                    // file's: the one place an embedded lesson's can all be read.
+                    let warnings = lesson.scene.loadWarnings.all
+                    for warning in warnings { printError(warning.description) }
+                    let warned = warnings.isEmpty ? "" : ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+                    print("ok \(SafeText.visible(lesson.file))" + warned)
+                    count += 1
+                }
             } catch {
                 printError(error.description)
                 failures += 1

@@ -1,3 +1,4 @@
+import Cells
 import Foundation
 import Testing
 
@@ -225,5 +226,40 @@ struct KittyTmuxEndToEndTests {
         func rejected() -> Int { stack.log.components(separatedBy: "invalid key character: 0x55").count - 1 }
         while rejected() < 2 && Date() < deadline { usleep(100_000) }
         #expect(rejected() == 2, "\(stack.log)")
+    }
+
+    /// Past 297 columns (the protocol's marks name 0…296): tmux's window made 420 × 40 (wider
+    /// than the kitty client; tmux keeps the whole grid), so the canvas is 371 columns, sent
+    /// as two tiles (`PlaceholderTiles`). Cells from column 297 on name the second tile: its
+    /// column counted from 297, the same row, and a top byte 16 past the first tile's. Before,
+    /// they were blank.
+    @Test func placeholderCellsPast297ColumnsNameTheSecondTile() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("ls-kt-wide-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let stack = try Stack(passthrough: true, arguments: [try Self.scene(in: work), "--graphics", "kitty", "--theme", "dark"])
+        defer { stack.close() }
+        let placeholder = Unicode.Scalar(0x10EEEE)!
+        _ = stack.waitFor { $0.unicodeScalars.contains(placeholder) }
+        _ = try Subprocess.run("/usr/bin/tmux", ["-L", stack.socket, "resize-window", "-x", "420", "-y", "40"], timeout: .seconds(10))
+        let marks = PlaceholderGlyph.diacritics  // kitty's row and column marks
+        func wideRow(_ text: String) -> (row: Int, cells: [Character])? {
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let cells = Array(line)
+                if cells.count > 300, cells[300].unicodeScalars.first == placeholder, cells[296].unicodeScalars.first == placeholder { return (index, cells) }
+            }
+            return nil
+        }
+        let text = stack.waitFor { wideRow($0) != nil }
+        let widths = text.split(separator: "\n").map { (line: Substring) in line.count }
+        let (screenRow, cells) = try #require(wideRow(text), "no placeholder past column 297: \(widths)")
+        // Screen row r is canvas row r − 1 (the title is row 0).
+        let left = cells[296].unicodeScalars.map { $0.value }, right = cells[300].unicodeScalars.map { $0.value }
+        #expect(left.count >= 3 && right.count == 4, "\(left) \(right)")
+        #expect(left[1] == marks[screenRow - 1] && left[2] == marks[296], "\(left)")
+        #expect(right[1] == marks[screenRow - 1] && right[2] == marks[300 - 297], "\(right)")
+        let leftTop = left.count == 4 ? marks.firstIndex(of: left[3]) : 0
+        let rightTop = marks.firstIndex(of: right[3])
+        #expect(rightTop == leftTop.map { ($0 + 16) % 256 }, "tile 1's top byte is tile 0's + 16")
     }
 }

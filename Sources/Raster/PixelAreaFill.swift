@@ -1,9 +1,6 @@
 import Cells
 
 extension PixelDisplayList {
-    /// The part of a pixel row where an edge reaches it, for `fillArea`: Doubles a piece.
-    static let pieceStride = 4
-
     /// ∫₀ᵗ clamp(u, 0, 1) du: 0 below 0, t²/2 up to 1, t − ½ above (`c · (t − c/2)` with c the
     /// clamped t). The area a unit-wide pixel loses to the left of an edge, integrated along it.
     @inline(__always)
@@ -12,65 +9,108 @@ extension PixelDisplayList {
         return c * (t - 0.5 * c)
     }
 
-    /// One chain's pieces in the row [top, bottom): each edge of the chain reaching the row,
-    /// cut to it, as (its least x, its greatest x, k, h), where h is the piece's height and k
-    /// is h / (greatest − least) for an edge that leans, or −h for one that stands (less than
-    /// 10⁻⁶ across: its mid x is stored as both ends). Returns how many, their heights' sum and
-    /// the pixels [p0, p1) they can cut, clamped to [left, right].
-    @inline(__always)
-    static func gatherPieces(
-        _ chain: UnsafePointer<Edge>, _ index: inout Int, top: Double, bottom: Double, into out: UnsafeMutablePointer<Double>,
-        left: Double, right: Double, leftPixel: Int, rightPixel: Int
-    ) -> (count: Int, height: Double, p0: Int, p1: Int) {
-        while chain[index].bottom <= top { index += 1 }
-        var k = index, count = 0, height = 0.0
-        var least = Double.infinity, greatest = -Double.infinity
-        while chain[k].top < bottom {
-            let e = chain[k]
-            let ya = hi(e.top, top), yb = lo(e.bottom, bottom)
-            let xa = e.x + (ya - e.top) * e.slope, xb = e.x + (yb - e.top) * e.slope
+    /// One edge of a chain cut to a pixel row: its least x `a`, its greatest x `b`, its height
+    /// `h`, and k = h / (b − a) for an edge that leans, or −h for one that stands (less than
+    /// 10⁻⁶ across: its mid x is both ends).
+    struct Piece {
+        var a = 0.0, b = 0.0, k = 0.0, h = 0.0
+
+        @inline(__always)
+        init(_ xa: Double, _ xb: Double, height: Double) {
             var a = lo(xa, xb), b = hi(xa, xb)
-            let h = yb - ya
-            let p = out + count * pieceStride
             if b - a < 1e-6 {
                 a = 0.5 * (a + b); b = a
-                p[0] = a; p[1] = a; p[2] = -h
+                k = -height
             } else {
-                p[0] = a; p[1] = b; p[2] = h / (b - a)
+                k = height / (b - a)
             }
-            p[3] = h
-            least = lo(least, a); greatest = hi(greatest, b)
-            height += h
-            count += 1
-            k += 1
+            self.a = a; self.b = b; h = height
         }
-        // The pixels the pieces can cut (a whole end may add one either side: it is summed
-        // exactly, to its true coverage).
-        let p0 = max(leftPixel, floorOfPositive(hi(left, lo(right, least))))
-        let p1 = min(rightPixel, ceilOfPositive(hi(left, lo(right, greatest))))
-        return (count, height, p0, max(p0, p1))
+
+        /// ∫ clamp(x − edge, 0, 1) dy over the piece: the part of the pixel whose right side is
+        /// at `x` lying right of the edge, in pixel areas. Leaning from a to b, that is
+        /// h · (R(x − a) − R(x − b)) / (b − a) (`rampIntegral`), exact for any x; standing,
+        /// h · clamp(x − a, 0, 1). Right of the whole piece it is h exactly, as the row's run
+        /// takes it (so a pixel's alpha is the same whichever way its row is cut, clipped or not).
+        @inline(__always)
+        func right(of x: Double) -> Double {
+            if x - b >= 1 { return h }
+            if k < 0 { return -k * hi(0, lo(1, x - a)) }
+            return k * (rampIntegral(x - a) - rampIntegral(x - b))
+        }
     }
 
-    /// Σ over a chain's pieces of ∫ clamp(x − edge, 0, 1) dy: the part of the pixel whose
-    /// right side is at `x` lying right of the chain, in pixel areas. An edge leaning from a
-    /// to b over height h takes h · (R(x − a) − R(x − b)) / (b − a) (`rampIntegral`), exact for
-    /// any x — 0 left of the edge, h right of it; one standing takes h · clamp(x − a, 0, 1).
+    /// One chain in one pixel row: its pieces (the first here, all of them in the scratch when
+    /// there are more), their heights' sum, the pixels [p0, p1) they can cut (clamped to the
+    /// clip; a whole end may add one either side, summed exactly to its true coverage), and
+    /// whether it is one vertical edge across the whole row.
+    struct ChainRow {
+        var count = 0, height = 0.0, p0 = 0, p1 = 0
+        var first = Piece(0, 0, height: 0)
+        var vertical = false
+    }
+
+    /// `ChainRow` of a chain in the row [top, bottom) (`index`: the chain's first edge not
+    /// above the rows already painted).
     @inline(__always)
-    static func rightOfChain(_ pieces: UnsafePointer<Double>, _ count: Int, _ x: Double) -> Double {
-        var g = 0.0
-        for q in 0..<count {
-            let p = pieces + q * pieceStride
-            let k = p[2]
-            if x - p[1] >= 1 {
-                // Right of the whole piece: its height exactly, as the row's run takes it (so a
-                // pixel's alpha is the same whichever way its row is cut, clipped or not).
-                g += p[3]
-            } else if k < 0 {
-                g -= k * hi(0, lo(1, x - p[0]))
-            } else {
-                g += k * (rampIntegral(x - p[0]) - rampIntegral(x - p[1]))
+    static func chainRow(
+        _ chain: UnsafePointer<Edge>, _ index: inout Int, top: Double, bottom: Double, into out: UnsafeMutablePointer<Piece>,
+        left: Double, right: Double, leftPixel: Int, rightPixel: Int
+    ) -> ChainRow {
+        while chain[index].bottom <= top { index += 1 }
+        var row = ChainRow()
+        var least: Double, greatest: Double
+        let e = chain[index]
+        if e.top <= top && e.bottom >= bottom {
+            // One edge across the whole row (the common case).
+            let xa = e.x + (top - e.top) * e.slope, xb = e.x + (bottom - e.top) * e.slope
+            row.first = Piece(xa, xb, height: bottom - top)
+            row.count = 1; row.height = bottom - top
+            row.vertical = e.slope == 0
+            least = row.first.a; greatest = row.first.b
+        } else {
+            least = .infinity; greatest = -.infinity
+            var k = index
+            while chain[k].top < bottom {
+                let e = chain[k]
+                let ya = hi(e.top, top), yb = lo(e.bottom, bottom)
+                let xa = e.x + (ya - e.top) * e.slope, xb = e.x + (yb - e.top) * e.slope
+                let piece = Piece(xa, xb, height: yb - ya)
+                out[row.count] = piece
+                if row.count == 0 { row.first = piece }
+                least = lo(least, piece.a); greatest = hi(greatest, piece.b)
+                row.height += piece.h
+                row.count += 1
+                k += 1
             }
         }
+        row.p0 = max(leftPixel, floorOfPositive(hi(left, lo(right, least))))
+        row.p1 = max(row.p0, min(rightPixel, ceilOfPositive(hi(left, lo(right, greatest)))))
+        return row
+    }
+
+    /// A pixel's alpha (0 … 256) from its covered area `c` at `scale` = opacity · 256.
+    @inline(__always)
+    static func alphaOf(_ c: Double, _ scale: Double) -> Int32 {
+        Int32(truncatingIfNeeded: truncateSmall(hi(0, c) * scale + 0.5))
+    }
+
+    /// `color` over pixel `i` of `row` at `a256` / 256 (written whole at 256, untouched at 0).
+    @inline(__always)
+    static func blendPixel(_ row: UnsafeMutablePointer<UInt32>, _ i: Int, _ color: UInt32, _ a256: Int) {
+        if a256 >= 256 {
+            row[i] = color
+        } else if a256 > 0 {
+            row[i] = PackedColor.blend(color, over: row[i], alpha256: a256) & PackedColor.rgbMask
+        }
+    }
+
+    /// Σ `Piece.right(of:)` over a chain's pieces in a row.
+    @inline(__always)
+    static func rightOf(_ row: ChainRow, _ pieces: UnsafePointer<Piece>, _ x: Double) -> Double {
+        if row.count == 1 { return row.first.right(of: x) }
+        var g = 0.0
+        for q in 0..<row.count { g += pieces[q].right(of: x) }
         return g
     }
 
@@ -78,7 +118,7 @@ extension PixelDisplayList {
     /// the rows of `clip` (one band), inside its tiles left to paint, each pixel at its
     /// **exact** covered area: for a convex polygon the part of pixel i inside is
     /// ∫ (clamp(i + 1 − xl(y), 0, 1) − clamp(i + 1 − xr(y), 0, 1)) dy over the row, and each
-    /// term is a closed form per edge (`rightOfChain`) — no scanlines. A row's pixels left of
+    /// term is a closed form per edge (`Piece.right(of:)`) — no scanlines. A row's pixels left of
     /// every left-chain piece are empty, those between the two chains' pieces are a run of
     /// the row's covered height (1 inside, less on the polygon's top and bottom rows), and
     /// only the pixels the chains' pieces reach are summed one by one.
@@ -88,7 +128,7 @@ extension PixelDisplayList {
     static func fillArea(
         _ op: Op, left chainL: UnsafePointer<Edge>, right chainR: UnsafePointer<Edge>, pixels: UnsafeMutablePointer<UInt32>,
         width w: Int, clip: PixelRect, rows: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
-        alphas: UnsafeMutablePointer<Int32>, pieces: UnsafeMutablePointer<Double>, pieceCapacity: Int,
+        alphas: UnsafeMutablePointer<Int32>, pieces: UnsafeMutablePointer<Piece>, pieceCapacity: Int,
         work: inout PaintWork
     ) {
         let left = Double(clip.x), right = Double(clip.maxX)
@@ -97,7 +137,7 @@ extension PixelDisplayList {
         let a256 = PackedColor.alpha256(alpha)
         let premultiplied = PackedColor.premultiply(color, alpha256: a256)
         let scale = alpha * 256
-        let piecesL = pieces, piecesR = pieces + pieceCapacity * pieceStride
+        let piecesL = pieces, piecesR = pieces + pieceCapacity
         var runPixels = 0, edgePixels = 0
         defer {
             work.runPixels += runPixels
@@ -125,10 +165,10 @@ extension PixelDisplayList {
             if bottom > sameUntil {
                 i0 = 0; i1 = -1; rs = 0; re = -1
                 sameUntil = -.infinity
-                let l = gatherPieces(
+                let l = chainRow(
                     chainL, &il, top: top, bottom: bottom, into: piecesL, left: left, right: right, leftPixel: leftPixel,
                     rightPixel: rightPixel)
-                let r = gatherPieces(
+                let r = chainRow(
                     chainR, &ir, top: top, bottom: bottom, into: piecesR, left: left, right: right, leftPixel: leftPixel,
                     rightPixel: rightPixel)
                 let h = l.height
@@ -146,10 +186,10 @@ extension PixelDisplayList {
                 // between them a run of h, or, where the chains' pixels overlap (a thin strip,
                 // a sharp end), both parts.
                 var x = Double(l.p0) + 1
-                for i in l.p0..<mid0 {
-                    let c = rightOfChain(piecesL, l.count, x)
-                    alphas[i - i0] = Int32(truncatingIfNeeded: truncateSmall(hi(0, c) * scale + 0.5))
-                    x += 1
+                var out = alphas
+                for _ in l.p0..<mid0 {
+                    out.pointee = alphaOf(rightOf(l, piecesL, x), scale)
+                    out += 1; x += 1
                 }
                 if split {
                     rs = mid0; re = mid1 - 1
@@ -159,23 +199,21 @@ extension PixelDisplayList {
                         ra = truncateSmall(h * scale + 0.5)
                         rp = PackedColor.premultiply(color, alpha256: ra)
                     }
+                    out += mid1 - mid0; x = Double(mid1) + 1
                 } else {
                     rs = i1 + 1; re = i1
-                    for i in mid0..<mid1 {
-                        let c = rightOfChain(piecesL, l.count, x) - rightOfChain(piecesR, r.count, x)
-                        alphas[i - i0] = Int32(truncatingIfNeeded: truncateSmall(hi(0, c) * scale + 0.5))
-                        x += 1
+                    for _ in mid0..<mid1 {
+                        out.pointee = alphaOf(rightOf(l, piecesL, x) - rightOf(r, piecesR, x), scale)
+                        out += 1; x += 1
                     }
                 }
-                x = Double(mid1) + 1
-                for i in mid1..<end {
-                    let c = h - rightOfChain(piecesR, r.count, x)
-                    alphas[i - i0] = Int32(truncatingIfNeeded: truncateSmall(hi(0, c) * scale + 0.5))
-                    x += 1
+                for _ in mid1..<end {
+                    out.pointee = alphaOf(h - rightOf(r, piecesR, x), scale)
+                    out += 1; x += 1
                 }
                 // Two standing edges over the whole row: the rows below, down to where either
                 // ends, have these very pixels.
-                if l.count == 1 && r.count == 1 && h == 1 && chainL[il].slope == 0 && chainR[ir].slope == 0 {
+                if l.vertical && r.vertical {
                     sameUntil = lo(chainL[il].bottom, chainR[ir].bottom)
                 }
             }
@@ -189,24 +227,24 @@ extension PixelDisplayList {
                 let runCount = max(0, runTo - runFrom + 1)
                 runPixels += runCount
                 edgePixels += to - from + 1 - runCount
+                // Edge pixels before the run, the run, edge pixels after it.
                 var i = from
+                let beforeRun = min(to, runFrom0 - 1)
+                while i <= beforeRun {
+                    blendPixel(row, i, color, Int(alphas[i &- first]))
+                    i &+= 1
+                }
+                if runCount > 0 {
+                    if runA >= 256 {
+                        for x in runFrom...runTo { row[x] = color }
+                    } else if runA > 0 {
+                        blendRun(row, from: runFrom, to: runTo, premultiplied: runP, alpha256: runA)
+                    }
+                    i = runTo &+ 1
+                }
                 while i <= to {
-                    if i == runFrom && runCount > 0 {
-                        if runA >= 256 {
-                            for x in i...runTo { row[x] = color }
-                        } else if runA > 0 {
-                            blendRun(row, from: i, to: runTo, premultiplied: runP, alpha256: runA)
-                        }
-                        i = runTo + 1
-                        continue
-                    }
-                    let pixelA256 = Int(alphas[i - first])
-                    if pixelA256 >= 256 {
-                        row[i] = color
-                    } else if pixelA256 > 0 {
-                        row[i] = PackedColor.blend(color, over: row[i], alpha256: pixelA256) & PackedColor.rgbMask
-                    }
-                    i += 1
+                    blendPixel(row, i, color, Int(alphas[i &- first]))
+                    i &+= 1
                 }
             }
         }

@@ -276,7 +276,7 @@ struct PixelDisplayList {
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: segmentWords) { segments in
                         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * PixelDisplayList.subrows) { spans in
                           withUnsafeTemporaryAllocation(of: Int32.self, capacity: clip.width + 4) { alphas in
-                           withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * (vertices + 1) * PixelDisplayList.pieceStride) { pieces in
+                           withUnsafeTemporaryAllocation(of: Piece.self, capacity: 2 * (vertices + 1)) { pieces in
                             for k in drawn {
                                 let op = ops[k]
                                 guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
@@ -473,7 +473,7 @@ struct PixelDisplayList {
         width w: Int, clip: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
         edges: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>,
         spans: UnsafeMutablePointer<Double>, chains: Bool, exactRuns: Bool, area: Bool, alphas: UnsafeMutablePointer<Int32>,
-        pieces: UnsafeMutablePointer<Double>, work: inout PaintWork
+        pieces: UnsafeMutablePointer<Piece>, work: inout PaintWork
     ) {
         let n = Int(op.count)
         let rows = op.bounds.intersection(clip)

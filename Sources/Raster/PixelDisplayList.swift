@@ -275,24 +275,24 @@ struct PixelDisplayList {
                 withUnsafeTemporaryAllocation(of: Int32.self, capacity: PixelDisplayList.activeScratch(vertices: vertices)) { active in
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: segmentWords) { segments in
                         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * PixelDisplayList.subrows) { spans in
-                          withUnsafeTemporaryAllocation(of: Int32.self, capacity: clip.width + 4) { alphas in
-                           withUnsafeTemporaryAllocation(of: Piece.self, capacity: 2 * (vertices + 1)) { pieces in
-                            for k in drawn {
-                                let op = ops[k]
-                                guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
-                                // The fill's tile masks start at its first tile band in the whole clip.
-                                let r = op.bounds.intersection(clip)
-                                let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
-                                let tiles = Tiles(masks: visible + Int(visibleAt[k]), firstBand: r.y / tile, words: w1 - w0 + 1, firstWord: w0)
-                                PixelDisplayList.fill(
-                                    op, xs: xs + Int(op.start), ys: ys + Int(op.start),
-                                    pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
-                                    edges: edges.baseAddress!, active: active.baseAddress!, spans: spans.baseAddress!,
-                                    chains: chains, exactRuns: exactRuns, area: area, alphas: alphas.baseAddress!,
-                                    pieces: pieces.baseAddress!, work: &works[slot])
+                            withUnsafeTemporaryAllocation(of: Int32.self, capacity: clip.width + 4) { alphas in
+                                withUnsafeTemporaryAllocation(of: Piece.self, capacity: 2 * (vertices + 1)) { pieces in
+                                    for k in drawn {
+                                        let op = ops[k]
+                                        guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
+                                        // The fill's tile masks start at its first tile band in the whole clip.
+                                        let r = op.bounds.intersection(clip)
+                                        let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
+                                        let tiles = Tiles(masks: visible + Int(visibleAt[k]), firstBand: r.y / tile, words: w1 - w0 + 1, firstWord: w0)
+                                        PixelDisplayList.fill(
+                                            op, xs: xs + Int(op.start), ys: ys + Int(op.start),
+                                            pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
+                                            edges: edges.baseAddress!, active: active.baseAddress!, spans: spans.baseAddress!,
+                                            chains: chains, exactRuns: exactRuns, area: area, alphas: alphas.baseAddress!,
+                                            pieces: pieces.baseAddress!, work: &works[slot])
+                                    }
+                                }
                             }
-                           }
-                          }
                         }
                     }
                 }

@@ -185,6 +185,44 @@ extension PixelDisplayList {
                 // the row's height less the right chain's (the left chain's is exactly h);
                 // between them a run of h, or, where the chains' pixels overlap (a thin strip,
                 // a sharp end), both parts.
+                if !(l.vertical && r.vertical) && segmentCount == 1 && Int(segments[0]) <= i0 && Int(segments[1]) > i1 {
+                    // Nothing kept for the rows below and every pixel of the row to paint (the
+                    // common row): each pixel blended as its coverage is worked out, no alphas
+                    // stored (the same alphas, the same blends as below).
+                    let row = pixels + j * w
+                    var x = Double(l.p0) + 1
+                    for i in l.p0..<mid0 {
+                        blendPixel(row, i, color, Int(alphaOf(rightOf(l, piecesL, x), scale)))
+                        x += 1
+                    }
+                    var runCount = 0
+                    if split {
+                        runCount = mid1 - mid0
+                        if runCount > 0 {
+                            let runA = h == 1 ? a256 : truncateSmall(h * scale + 0.5)
+                            if runA >= 256 {
+                                for x in mid0..<mid1 { row[x] = color }
+                            } else if runA > 0 {
+                                let runP = h == 1 ? premultiplied : PackedColor.premultiply(color, alpha256: runA)
+                                blendRun(row, from: mid0, to: mid1 - 1, premultiplied: runP, alpha256: runA)
+                            }
+                        }
+                        x = Double(mid1) + 1
+                    } else {
+                        for i in mid0..<mid1 {
+                            blendPixel(row, i, color, Int(alphaOf(rightOf(l, piecesL, x) - rightOf(r, piecesR, x), scale)))
+                            x += 1
+                        }
+                    }
+                    for i in mid1..<end {
+                        blendPixel(row, i, color, Int(alphaOf(h - rightOf(r, piecesR, x), scale)))
+                        x += 1
+                    }
+                    runPixels += runCount
+                    edgePixels += end - l.p0 - runCount
+                    i0 = 0; i1 = -1
+                    continue
+                }
                 var x = Double(l.p0) + 1
                 var out = alphas
                 for _ in l.p0..<mid0 {

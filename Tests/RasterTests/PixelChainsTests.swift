@@ -8,7 +8,9 @@ import Testing
 
 /// The painter's shortcuts change no pixel: walking a monotone polygon's two edge chains
 /// instead of testing every edge on every scanline, keeping a row's alphas for the rows below
-/// it between vertical edges, and painting a big image's bands on several threads.
+/// it between vertical edges, and painting a big image's bands on several threads. The first
+/// two are the four-scanline painter's (`paint(…, area: false)`; convex fills are painted at
+/// their exact area by default, `PixelAreaFillTests`).
 @Suite struct PixelChainsTests {
     /// A polygon of `n` vertices round (cx, cy) at random radii, in angle order: convex or
     /// not, y-monotone or not (a star's points dip back up), clockwise or not.

@@ -6,7 +6,8 @@ import Testing
 
 /// Runs of one coverage in `PixelDisplayList.paint`: on a row's top or bottom scanlines a
 /// flat edge leaves pixels covered whole across on every scanline the polygon crosses, and
-/// those take one blend worked out once instead of one sum each — the same pixels.
+/// those take one blend worked out once instead of one sum each — the same pixels. (The
+/// four-scanline painter's, `area: false`, where a comparison needs it.)
 @Suite struct PixelRunsTests {
     @Test func partialRunsChangeNoPixel() {
         // The benchmark's nested scene: rotations, perspective, masks, translucency, borders.

@@ -147,7 +147,7 @@ struct PixelDisplayList {
     @discardableResult
     func paint(
         into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true, exactRuns: Bool = true,
-        chains: Bool = true, parallel: Bool = true, work: inout PaintWork
+        chains: Bool = true, area: Bool = true, parallel: Bool = true, work: inout PaintWork
     ) -> Int {
         let clip = clip.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
         guard !clip.isEmpty, !ops.isEmpty else { return 0 }
@@ -220,7 +220,8 @@ struct PixelDisplayList {
                                     let shared = BandPainting(
                                         pixels: buffer.baseAddress!, xs: xs.baseAddress!, ys: ys.baseAddress!, visible: visible.baseAddress!,
                                         ops: ops.baseAddress!, drawn: drawn, visibleAt: visibleAt, width: width, clip: clip, words: words,
-                                        segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns, chains: chains, works: works.baseAddress!)
+                                        segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns, chains: chains, area: area,
+                                        works: works.baseAddress!)
                                     if threads {
                                         DispatchQueue.concurrentPerform(iterations: bandCount) { b in
                                             shared.paint(band: firstBand + b, slot: b)
@@ -258,6 +259,8 @@ struct PixelDisplayList {
         let width: Int, clip: PixelRect, words: Int, segmentWords: Int, vertices: Int
         let exactRuns: Bool
         let chains: Bool
+        /// Monotone polygons at their exact area (`fillArea`), else four scanlines a row.
+        let area: Bool
         /// Where each band adds what it wrote (`PaintWork`): one slot per thread's band.
         let works: UnsafeMutablePointer<PaintWork>
 
@@ -272,18 +275,23 @@ struct PixelDisplayList {
                 withUnsafeTemporaryAllocation(of: Int32.self, capacity: PixelDisplayList.activeScratch(vertices: vertices)) { active in
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: segmentWords) { segments in
                         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * PixelDisplayList.subrows) { spans in
-                            for k in drawn {
-                                let op = ops[k]
-                                guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
-                                // The fill's tile masks start at its first tile band in the whole clip.
-                                let r = op.bounds.intersection(clip)
-                                let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
-                                let tiles = Tiles(masks: visible + Int(visibleAt[k]), firstBand: r.y / tile, words: w1 - w0 + 1, firstWord: w0)
-                                PixelDisplayList.fill(
-                                    op, xs: xs + Int(op.start), ys: ys + Int(op.start),
-                                    pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
-                                    edges: edges.baseAddress!, active: active.baseAddress!, spans: spans.baseAddress!,
-                                    chains: chains, exactRuns: exactRuns, work: &works[slot])
+                            withUnsafeTemporaryAllocation(of: Int32.self, capacity: clip.width + 4) { alphas in
+                                withUnsafeTemporaryAllocation(of: Piece.self, capacity: 2 * (vertices + 1)) { pieces in
+                                    for k in drawn {
+                                        let op = ops[k]
+                                        guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
+                                        // The fill's tile masks start at its first tile band in the whole clip.
+                                        let r = op.bounds.intersection(clip)
+                                        let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
+                                        let tiles = Tiles(masks: visible + Int(visibleAt[k]), firstBand: r.y / tile, words: w1 - w0 + 1, firstWord: w0)
+                                        PixelDisplayList.fill(
+                                            op, xs: xs + Int(op.start), ys: ys + Int(op.start),
+                                            pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
+                                            edges: edges.baseAddress!, active: active.baseAddress!, spans: spans.baseAddress!,
+                                            chains: chains, exactRuns: exactRuns, area: area, alphas: alphas.baseAddress!,
+                                            pieces: pieces.baseAddress!, work: &works[slot])
+                                    }
+                                }
                             }
                         }
                     }
@@ -389,11 +397,11 @@ struct PixelDisplayList {
     /// The lesser of two spans' ends that are never NaN (one `minsd`; Swift's `min` keeps
     /// NaN's order and takes a compare and three masks).
     @inline(__always)
-    private static func lo(_ a: Double, _ b: Double) -> Double { a < b ? a : b }
+    static func lo(_ a: Double, _ b: Double) -> Double { a < b ? a : b }
 
     /// The greater of two values that are never NaN (one `maxsd`).
     @inline(__always)
-    private static func hi(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
+    static func hi(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
 
     /// `floor` of a clamped span end (0 ≤ x ≤ the image's width, far below 2³¹), or one less
     /// where x is whole: x − 0.5 rounded to the nearest integer by adding 1.5 · 2⁵², the
@@ -401,7 +409,7 @@ struct PixelDisplayList {
     /// instructions, four times a row). Every use is a bound that may only hand one more
     /// pixel to the pixel-by-pixel sum, which gives it the same alpha (`fill`).
     @inline(__always)
-    private static func floorOfPositive(_ x: Double) -> Int {
+    static func floorOfPositive(_ x: Double) -> Int {
         Int(Int32(truncatingIfNeeded: ((x - 0.5) + 6_755_399_441_055_744).bitPattern))
     }
 
@@ -416,8 +424,36 @@ struct PixelDisplayList {
 
     /// `ceil` of a clamped span end, or one more where x is whole (as above).
     @inline(__always)
-    private static func ceilOfPositive(_ x: Double) -> Int {
+    static func ceilOfPositive(_ x: Double) -> Int {
         Int(Int32(truncatingIfNeeded: ((x + 0.5) + 6_755_399_441_055_744).bitPattern))
+    }
+
+    /// A fill's tiles left to paint in tile band `band`, as runs of pixels [start, end) in
+    /// `segments` (two a run), cut to `clip`; returns how many runs.
+    @inline(__always)
+    static func segments(of tiles: Tiles, band: Int, rows: PixelRect, clip: PixelRect, into segments: UnsafeMutablePointer<Int32>) -> Int {
+        let masks = tiles.masks + (band - tiles.firstBand) * tiles.words
+        var segmentCount = 0
+        // Runs of set bits, word by word (a run may go on into the next word).
+        for word in (rows.x / tile) >> 6...((rows.maxX - 1) / tile) >> 6 {
+            var m = masks[word - tiles.firstWord]
+            while m != 0 {
+                let from = m.trailingZeroBitCount
+                let rest = ~(m >> UInt64(from))
+                let length = rest == 0 ? 64 - from : rest.trailingZeroBitCount
+                let start = Int32(max((word * 64 + from) * tile, clip.x))
+                let end = Int32(min((word * 64 + from + length) * tile, clip.maxX))
+                if segmentCount > 0 && segments[2 * segmentCount - 1] >= start {
+                    segments[2 * segmentCount - 1] = end
+                } else {
+                    segments[2 * segmentCount] = start
+                    segments[2 * segmentCount + 1] = end
+                    segmentCount += 1
+                }
+                m = from + length >= 64 ? 0 : m & ~((1 << UInt64(from + length)) - 1)
+            }
+        }
+        return segmentCount
     }
 
     /// Paints one polygon on the rows of `clip` (one band), inside its tiles left to paint.
@@ -436,7 +472,8 @@ struct PixelDisplayList {
         _ op: Op, xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, pixels: UnsafeMutablePointer<UInt32>,
         width w: Int, clip: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
         edges: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>,
-        spans: UnsafeMutablePointer<Double>, chains: Bool, exactRuns: Bool, work: inout PaintWork
+        spans: UnsafeMutablePointer<Double>, chains: Bool, exactRuns: Bool, area: Bool, alphas: UnsafeMutablePointer<Int32>,
+        pieces: UnsafeMutablePointer<Piece>, work: inout PaintWork
     ) {
         let n = Int(op.count)
         let rows = op.bounds.intersection(clip)
@@ -445,9 +482,15 @@ struct PixelDisplayList {
         // scanline's crossing is one multiply-add; the same numbers whatever rows are painted).
         var edgeCount = 0, downs = 0
         var finite = true
+        // Twice the signed area (positive: clockwise on screen, the down edges on the right),
+        // and whether every vertex is within 2²⁴ pixels (the exact-area sums stay exact to far
+        // below a 1/256 step there).
+        var area2 = 0.0, near = true
         var px = xs[n - 1], py = ys[n - 1]
         for k in 0..<n {
             let x = xs[k], y = ys[k]
+            area2 += px * y - x * py
+            near = near && abs(x) < 16_777_216 && abs(y) < 16_777_216
             if y != py {
                 let down = y > py
                 let (tx, ty, bx, by) = down ? (px, py, x, y) : (x, y, px, py)
@@ -486,6 +529,14 @@ struct PixelDisplayList {
             }
             let end = Edge(top: .infinity, bottom: .infinity, x: 0, slope: 0)
             chainA[a] = end; chainB[b] = end
+            if area && near {
+                let downOnRight = area2 >= 0
+                fillArea(
+                    op, left: downOnRight ? chainB : chainA, right: downOnRight ? chainA : chainB, pixels: pixels, width: w,
+                    clip: clip, rows: rows, tiles: tiles, segments: segments, alphas: alphas, pieces: pieces,
+                    pieceCapacity: n + 1, work: &work)
+                return
+            }
         }
         let left = Double(clip.x), right = Double(clip.maxX)
         let color = op.color, alpha = op.alpha
@@ -514,27 +565,7 @@ struct PixelDisplayList {
             // This band's tiles to paint, as runs of pixels [start, end) (segments).
             if j / tile != band {
                 band = j / tile
-                let masks = tiles.masks + (band - tiles.firstBand) * tiles.words
-                segmentCount = 0
-                // Runs of set bits, word by word (a run may go on into the next word).
-                for word in (rows.x / tile) >> 6...((rows.maxX - 1) / tile) >> 6 {
-                    var m = masks[word - tiles.firstWord]
-                    while m != 0 {
-                        let from = m.trailingZeroBitCount
-                        let rest = ~(m >> UInt64(from))
-                        let length = rest == 0 ? 64 - from : rest.trailingZeroBitCount
-                        let start = Int32(max((word * 64 + from) * tile, clip.x))
-                        let end = Int32(min((word * 64 + from + length) * tile, clip.maxX))
-                        if segmentCount > 0 && segments[2 * segmentCount - 1] >= start {
-                            segments[2 * segmentCount - 1] = end
-                        } else {
-                            segments[2 * segmentCount] = start
-                            segments[2 * segmentCount + 1] = end
-                            segmentCount += 1
-                        }
-                        m = from + length >= 64 ? 0 : m & ~((1 << UInt64(from + length)) - 1)
-                    }
-                }
+                segmentCount = Self.segments(of: tiles, band: band, rows: rows, clip: clip, into: segments)
                 if segmentCount == 0 {
                     j = min(rows.maxY, (band + 1) * tile)
                     continue

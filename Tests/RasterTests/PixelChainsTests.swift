@@ -8,7 +8,9 @@ import Testing
 
 /// The painter's shortcuts change no pixel: walking a monotone polygon's two edge chains
 /// instead of testing every edge on every scanline, keeping a row's alphas for the rows below
-/// it between vertical edges, and painting a big image's bands on several threads.
+/// it between vertical edges, and painting a big image's bands on several threads. The first
+/// two are the four-scanline painter's (`paint(…, area: false)`; convex fills are painted at
+/// their exact area by default, `PixelAreaFillTests`).
 @Suite struct PixelChainsTests {
     /// A polygon of `n` vertices round (cx, cy) at random radii, in angle order: convex or
     /// not, y-monotone or not (a star's points dip back up), clockwise or not.
@@ -48,7 +50,7 @@ import Testing
         let whole = PixelRect(x: 0, y: 0, width: 200, height: 160)
         var walked = PixelImage(width: 200, height: 160, fill: 0x102030)
         var walkedWork = PixelDisplayList.PaintWork()
-        surface.list.paint(into: &walked, clip: whole, work: &walkedWork)
+        surface.list.paint(into: &walked, clip: whole, area: false, work: &walkedWork)
         var tested = PixelImage(width: 200, height: 160, fill: 0x102030)
         var testedWork = PixelDisplayList.PaintWork()
         surface.list.paint(into: &tested, clip: whole, chains: false, work: &testedWork)
@@ -58,7 +60,8 @@ import Testing
         // The benchmark's nested scene too (rotations, perspective, masks, circles).
         let (list, width, height, backdrop) = PixelOcclusionTests.nestedScene()
         var sceneWalked = PixelImage(width: width, height: height, fill: backdrop)
-        list.paint(into: &sceneWalked, clip: PixelRect(x: 0, y: 0, width: width, height: height))
+        var sceneWalkedWork = PixelDisplayList.PaintWork()
+        list.paint(into: &sceneWalked, clip: PixelRect(x: 0, y: 0, width: width, height: height), area: false, work: &sceneWalkedWork)
         var sceneTested = PixelImage(width: width, height: height, fill: backdrop)
         var work = PixelDisplayList.PaintWork()
         list.paint(into: &sceneTested, clip: PixelRect(x: 0, y: 0, width: width, height: height), chains: false, work: &work)

@@ -6,7 +6,8 @@ import Testing
 
 /// Runs of one coverage in `PixelDisplayList.paint`: on a row's top or bottom scanlines a
 /// flat edge leaves pixels covered whole across on every scanline the polygon crosses, and
-/// those take one blend worked out once instead of one sum each — the same pixels.
+/// those take one blend worked out once instead of one sum each — the same pixels. (The
+/// four-scanline painter's, `area: false`, where a comparison needs it.)
 @Suite struct PixelRunsTests {
     @Test func partialRunsChangeNoPixel() {
         // The benchmark's nested scene: rotations, perspective, masks, translucency, borders.
@@ -14,10 +15,10 @@ import Testing
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         var before = PixelImage(width: width, height: height, fill: backdrop)
         var beforeWork = PixelDisplayList.PaintWork()
-        list.paint(into: &before, clip: whole, exactRuns: false, work: &beforeWork)
+        list.paint(into: &before, clip: whole, exactRuns: false, area: false, work: &beforeWork)
         var now = PixelImage(width: width, height: height, fill: backdrop)
         var nowWork = PixelDisplayList.PaintWork()
-        list.paint(into: &now, clip: whole, work: &nowWork)
+        list.paint(into: &now, clip: whole, area: false, work: &nowWork)
         #expect(now == before)
         // The same pixels written, fewer of them one by one.
         #expect(nowWork.edgePixels + nowWork.runPixels == beforeWork.edgePixels + beforeWork.runPixels)
@@ -44,7 +45,7 @@ import Testing
         // Before the partial runs the top and bottom rows were 21 pixels one by one each.
         var old = PixelImage(width: 40, height: 30)
         var oldWork = PixelDisplayList.PaintWork()
-        surface.list.paint(into: &old, clip: whole, exactRuns: false, work: &oldWork)
+        surface.list.paint(into: &old, clip: whole, exactRuns: false, area: false, work: &oldWork)
         #expect(oldWork == PixelDisplayList.PaintWork(edgePixels: 2 * 21 + 9 * 2, runPixels: 9 * 19))
         #expect(old == image)
         // Coverage 3/4 in the top row: alpha 192/256, red (255·192 + 128) >> 8 = 191.

@@ -1,0 +1,290 @@
+import Cells
+
+extension PixelDisplayList {
+    /// ∫₀ᵗ clamp(u, 0, 1) du: 0 below 0, t²/2 up to 1, t − ½ above (`c · (t − c/2)` with c the
+    /// clamped t). The area a unit-wide pixel loses to the left of an edge, integrated along it.
+    @inline(__always)
+    static func rampIntegral(_ t: Double) -> Double {
+        let c = hi(0, lo(1, t))
+        return c * (t - 0.5 * c)
+    }
+
+    /// One edge of a chain cut to a pixel row: its least x `a`, its greatest x `b`, its height
+    /// `h`, and k = h / (b − a) for an edge that leans, or −h for one that stands (less than
+    /// 10⁻⁶ across: its mid x is both ends).
+    struct Piece {
+        var a = 0.0, b = 0.0, k = 0.0, h = 0.0
+
+        @inline(__always)
+        init(_ xa: Double, _ xb: Double, height: Double) {
+            var a = lo(xa, xb), b = hi(xa, xb)
+            if b - a < 1e-6 {
+                a = 0.5 * (a + b); b = a
+                k = -height
+            } else {
+                k = height / (b - a)
+            }
+            self.a = a; self.b = b; h = height
+        }
+
+        /// ∫ clamp(x − edge, 0, 1) dy over the piece: the part of the pixel whose right side is
+        /// at `x` lying right of the edge, in pixel areas. Leaning from a to b, that is
+        /// h · (R(x − a) − R(x − b)) / (b − a) (`rampIntegral`), exact for any x; standing,
+        /// h · clamp(x − a, 0, 1). Right of the whole piece it is h exactly, as the row's run
+        /// takes it (so a pixel's alpha is the same whichever way its row is cut, clipped or not).
+        @inline(__always)
+        func right(of x: Double) -> Double {
+            if x - b >= 1 { return h }
+            if k < 0 { return -k * hi(0, lo(1, x - a)) }
+            return k * (rampIntegral(x - a) - rampIntegral(x - b))
+        }
+    }
+
+    /// One chain in one pixel row: its pieces (the first here, all of them in the scratch when
+    /// there are more), their heights' sum, the pixels [p0, p1) they can cut (clamped to the
+    /// clip; a whole end may add one either side, summed exactly to its true coverage), and
+    /// whether it is one vertical edge across the whole row.
+    struct ChainRow {
+        var count = 0, height = 0.0, p0 = 0, p1 = 0
+        var first = Piece(0, 0, height: 0)
+        var vertical = false
+    }
+
+    /// `ChainRow` of a chain in the row [top, bottom) (`index`: the chain's first edge not
+    /// above the rows already painted).
+    @inline(__always)
+    static func chainRow(
+        _ chain: UnsafePointer<Edge>, _ index: inout Int, top: Double, bottom: Double, into out: UnsafeMutablePointer<Piece>,
+        left: Double, right: Double, leftPixel: Int, rightPixel: Int
+    ) -> ChainRow {
+        while chain[index].bottom <= top { index += 1 }
+        var row = ChainRow()
+        var least: Double, greatest: Double
+        let e = chain[index]
+        if e.top <= top && e.bottom >= bottom {
+            // One edge across the whole row (the common case).
+            let xa = e.x + (top - e.top) * e.slope, xb = e.x + (bottom - e.top) * e.slope
+            row.first = Piece(xa, xb, height: bottom - top)
+            row.count = 1; row.height = bottom - top
+            row.vertical = e.slope == 0
+            least = row.first.a; greatest = row.first.b
+        } else {
+            least = .infinity; greatest = -.infinity
+            var k = index
+            while chain[k].top < bottom {
+                let e = chain[k]
+                let ya = hi(e.top, top), yb = lo(e.bottom, bottom)
+                let xa = e.x + (ya - e.top) * e.slope, xb = e.x + (yb - e.top) * e.slope
+                let piece = Piece(xa, xb, height: yb - ya)
+                out[row.count] = piece
+                if row.count == 0 { row.first = piece }
+                least = lo(least, piece.a); greatest = hi(greatest, piece.b)
+                row.height += piece.h
+                row.count += 1
+                k += 1
+            }
+        }
+        row.p0 = max(leftPixel, floorOfPositive(hi(left, lo(right, least))))
+        row.p1 = max(row.p0, min(rightPixel, ceilOfPositive(hi(left, lo(right, greatest)))))
+        return row
+    }
+
+    /// A pixel's alpha (0 … 256) from its covered area `c` at `scale` = opacity · 256.
+    @inline(__always)
+    static func alphaOf(_ c: Double, _ scale: Double) -> Int32 {
+        Int32(truncatingIfNeeded: truncateSmall(hi(0, c) * scale + 0.5))
+    }
+
+    /// `color` over pixel `i` of `row` at `a256` / 256 (written whole at 256, untouched at 0).
+    @inline(__always)
+    static func blendPixel(_ row: UnsafeMutablePointer<UInt32>, _ i: Int, _ color: UInt32, _ a256: Int) {
+        if a256 >= 256 {
+            row[i] = color
+        } else if a256 > 0 {
+            row[i] = PackedColor.blend(color, over: row[i], alpha256: a256) & PackedColor.rgbMask
+        }
+    }
+
+    /// Σ `Piece.right(of:)` over a chain's pieces in a row.
+    @inline(__always)
+    static func rightOf(_ row: ChainRow, _ pieces: UnsafePointer<Piece>, _ x: Double) -> Double {
+        if row.count == 1 { return row.first.right(of: x) }
+        var g = 0.0
+        for q in 0..<row.count { g += pieces[q].right(of: x) }
+        return g
+    }
+
+    /// Paints one y-monotone polygon (its two chains, `left` of `right` at every height) on
+    /// the rows of `clip` (one band), inside its tiles left to paint, each pixel at its
+    /// **exact** covered area: for a convex polygon the part of pixel i inside is
+    /// ∫ (clamp(i + 1 − xl(y), 0, 1) − clamp(i + 1 − xr(y), 0, 1)) dy over the row, and each
+    /// term is a closed form per edge (`Piece.right(of:)`) — no scanlines. A row's pixels left of
+    /// every left-chain piece are empty, those between the two chains' pieces are a run of
+    /// the row's covered height (1 inside, less on the polygon's top and bottom rows), and
+    /// only the pixels the chains' pieces reach are summed one by one.
+    ///
+    /// Rows between two standing edges (a box, a layer's side, a border strip) have the same
+    /// pixels row after row: their alphas are worked out once and kept.
+    static func fillArea(
+        _ op: Op, left chainL: UnsafePointer<Edge>, right chainR: UnsafePointer<Edge>, pixels: UnsafeMutablePointer<UInt32>,
+        width w: Int, clip: PixelRect, rows: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
+        alphas: UnsafeMutablePointer<Int32>, pieces: UnsafeMutablePointer<Piece>, pieceCapacity: Int,
+        work: inout PaintWork
+    ) {
+        let left = Double(clip.x), right = Double(clip.maxX)
+        let leftPixel = clip.x, rightPixel = clip.maxX
+        let color = op.color, alpha = op.alpha
+        let a256 = PackedColor.alpha256(alpha)
+        let premultiplied = PackedColor.premultiply(color, alpha256: a256)
+        let scale = alpha * 256
+        let piecesL = pieces, piecesR = pieces + pieceCapacity
+        var runPixels = 0, edgePixels = 0
+        defer {
+            work.runPixels += runPixels
+            work.edgePixels += edgePixels
+        }
+        var band = -1, segmentCount = 0
+        var il = 0, ir = 0
+        // Rows ending at or above `sameUntil` have the last computed row's pixels.
+        var sameUntil = -Double.infinity
+        // The last computed row: pixels [i0, i1], the run [rs, re] at `ra` (`rp` premultiplied),
+        // the alpha of pixel i outside the run at alphas[i − i0].
+        var i0 = 0, i1 = -1, rs = 0, re = -1, ra = 0, rp = premultiplied
+        var j = rows.y
+        while j < rows.maxY {
+            if j / tile != band {
+                band = j / tile
+                segmentCount = Self.segments(of: tiles, band: band, rows: rows, clip: clip, into: segments)
+                if segmentCount == 0 {
+                    j = min(rows.maxY, (band + 1) * tile)
+                    continue
+                }
+            }
+            let top = Double(j), bottom = top + 1
+            defer { j += 1 }
+            if bottom > sameUntil {
+                i0 = 0; i1 = -1; rs = 0; re = -1
+                sameUntil = -.infinity
+                let l = chainRow(
+                    chainL, &il, top: top, bottom: bottom, into: piecesL, left: left, right: right, leftPixel: leftPixel,
+                    rightPixel: rightPixel)
+                let r = chainRow(
+                    chainR, &ir, top: top, bottom: bottom, into: piecesR, left: left, right: right, leftPixel: leftPixel,
+                    rightPixel: rightPixel)
+                let h = l.height
+                guard l.count > 0, r.count > 0, h > 0 else { continue }
+                // (The ranges are forced in order: a polygon thinner than rounding may have its
+                // chains a hair the wrong way round.)
+                let split = l.p1 <= r.p0
+                let mid0 = max(l.p0, split ? l.p1 : r.p0), mid1 = max(mid0, split ? r.p0 : l.p1)
+                let end = max(mid1, r.p1)
+                i0 = l.p0; i1 = end - 1
+                guard i0 <= i1 else { continue }
+                // Pixels left of every right-chain piece take the left chain's part alone (the
+                // right chain's is exactly 0 there), pixels right of every left-chain piece
+                // the row's height less the right chain's (the left chain's is exactly h);
+                // between them a run of h, or, where the chains' pixels overlap (a thin strip,
+                // a sharp end), both parts.
+                if !(l.vertical && r.vertical) && segmentCount == 1 && Int(segments[0]) <= i0 && Int(segments[1]) > i1 {
+                    // Nothing kept for the rows below and every pixel of the row to paint (the
+                    // common row): each pixel blended as its coverage is worked out, no alphas
+                    // stored (the same alphas, the same blends as below).
+                    let row = pixels + j * w
+                    var x = Double(l.p0) + 1
+                    for i in l.p0..<mid0 {
+                        blendPixel(row, i, color, Int(alphaOf(rightOf(l, piecesL, x), scale)))
+                        x += 1
+                    }
+                    var runCount = 0
+                    if split {
+                        runCount = mid1 - mid0
+                        if runCount > 0 {
+                            let runA = h == 1 ? a256 : truncateSmall(h * scale + 0.5)
+                            if runA >= 256 {
+                                for x in mid0..<mid1 { row[x] = color }
+                            } else if runA > 0 {
+                                let runP = h == 1 ? premultiplied : PackedColor.premultiply(color, alpha256: runA)
+                                blendRun(row, from: mid0, to: mid1 - 1, premultiplied: runP, alpha256: runA)
+                            }
+                        }
+                        x = Double(mid1) + 1
+                    } else {
+                        for i in mid0..<mid1 {
+                            blendPixel(row, i, color, Int(alphaOf(rightOf(l, piecesL, x) - rightOf(r, piecesR, x), scale)))
+                            x += 1
+                        }
+                    }
+                    for i in mid1..<end {
+                        blendPixel(row, i, color, Int(alphaOf(h - rightOf(r, piecesR, x), scale)))
+                        x += 1
+                    }
+                    runPixels += runCount
+                    edgePixels += end - l.p0 - runCount
+                    i0 = 0; i1 = -1
+                    continue
+                }
+                var x = Double(l.p0) + 1
+                var out = alphas
+                for _ in l.p0..<mid0 {
+                    out.pointee = alphaOf(rightOf(l, piecesL, x), scale)
+                    out += 1; x += 1
+                }
+                if split {
+                    rs = mid0; re = mid1 - 1
+                    if h == 1 {
+                        ra = a256; rp = premultiplied
+                    } else {
+                        ra = truncateSmall(h * scale + 0.5)
+                        rp = PackedColor.premultiply(color, alpha256: ra)
+                    }
+                    out += mid1 - mid0; x = Double(mid1) + 1
+                } else {
+                    rs = i1 + 1; re = i1
+                    for _ in mid0..<mid1 {
+                        out.pointee = alphaOf(rightOf(l, piecesL, x) - rightOf(r, piecesR, x), scale)
+                        out += 1; x += 1
+                    }
+                }
+                for _ in mid1..<end {
+                    out.pointee = alphaOf(h - rightOf(r, piecesR, x), scale)
+                    out += 1; x += 1
+                }
+                // Two standing edges over the whole row: the rows below, down to where either
+                // ends, have these very pixels.
+                if l.vertical && r.vertical {
+                    sameUntil = lo(chainL[il].bottom, chainR[ir].bottom)
+                }
+            }
+            guard i0 <= i1 else { continue }
+            let row = pixels + j * w
+            let first = i0, runFrom0 = rs, runTo0 = re, runA = ra, runP = rp
+            for s in 0..<segmentCount {
+                let from = max(first, Int(segments[2 * s])), to = min(i1, Int(segments[2 * s + 1]) - 1)
+                guard from <= to else { continue }
+                let runFrom = max(from, runFrom0), runTo = min(to, runTo0)
+                let runCount = max(0, runTo - runFrom + 1)
+                runPixels += runCount
+                edgePixels += to - from + 1 - runCount
+                // Edge pixels before the run, the run, edge pixels after it.
+                var i = from
+                let beforeRun = min(to, runFrom0 - 1)
+                while i <= beforeRun {
+                    blendPixel(row, i, color, Int(alphas[i &- first]))
+                    i &+= 1
+                }
+                if runCount > 0 {
+                    if runA >= 256 {
+                        for x in runFrom...runTo { row[x] = color }
+                    } else if runA > 0 {
+                        blendRun(row, from: runFrom, to: runTo, premultiplied: runP, alpha256: runA)
+                    }
+                    i = runTo &+ 1
+                }
+                while i <= to {
+                    blendPixel(row, i, color, Int(alphas[i &- first]))
+                    i &+= 1
+                }
+            }
+        }
+    }
+}

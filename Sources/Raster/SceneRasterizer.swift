@@ -69,6 +69,7 @@ public enum SceneRasterizer {
             damage.area * 10 <= KeptFrame.wholeFrameTenths * columns * rows
         {
             // Only the damaged cells are drawn and composed again; the others are the kept frame's.
+            surface.window = damage
             let drawn = drawItems(list, within: damage, options: options, toCells: toCells, frame: &parts.frame, surface: &surface)
             drawOverlays(tree, list: list, toCells: toCells, options: options, markScale: markScale, surface: &surface)
             if !damage.isEmpty { surface.compose(into: &frame.canvas, within: damage) }

@@ -198,8 +198,10 @@ extension RasterSurface {
             }
         }
         sampledCells = sampled
-        // Every sample was zeroed as it was read (the ones not read were zero).
-        if whole {
+        // Every sample was zeroed as it was read (the ones not read were zero). Within a kept
+        // frame's damage, so were all this frame wrote when its fills kept to the same cells
+        // (`window`: in these modes only fills write samples); else the rows stay marked.
+        if whole || region == window {
             fillRowsLow = Int.max
             fillRowsHigh = -1
         }

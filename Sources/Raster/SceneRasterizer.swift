@@ -61,27 +61,27 @@ public enum SceneRasterizer {
         let key =
             keepingFrame && KeptFrame.keepable(options)
             ? KeptFrame.Key(columns: columns, rows: rows, toCells: toCells, cellAspect: surface.cellAspect, options: options) : nil
-        let kept = parts.kept
-        parts.kept = nil
+        // Moved out of the scratch (not copied): its cells are then composed in place.
+        var kept = parts.kept.take()
         var canvas: Canvas
-        if let key, var frame = kept, frame.key == key,
-            let damage = KeptFrame.damage(from: frame.list, to: list, selectionBox: { $0.box(on: surface, markScale: markScale) }),
+        if let key, kept?.key == key,
+            let damage = KeptFrame.damage(from: kept!.list, to: list, selectionBox: { $0.box(on: surface, markScale: markScale) }),
             damage.area * 10 <= KeptFrame.wholeFrameTenths * columns * rows
         {
             // Only the damaged cells are drawn and composed again; the others are the kept frame's.
             surface.window = damage
             let drawn = drawItems(list, within: damage, options: options, toCells: toCells, frame: &parts.frame, surface: &surface)
             drawOverlays(tree, list: list, toCells: toCells, options: options, markScale: markScale, surface: &surface)
-            if !damage.isEmpty { surface.compose(into: &frame.canvas, within: damage) }
+            if !damage.isEmpty { surface.compose(into: &kept!.canvas, within: damage) }
             parts.work = FrameWork()
             parts.work.kept = true
             parts.work.damage = damage.isEmpty ? (0, 0, -1, -1) : (damage.c0, damage.r0, damage.c1, damage.r1)
             parts.work.composedCells = damage.area
             parts.work.drawnItems = drawn
-            canvas = frame.canvas
-            parts.frame.list = frame.list
-            frame.list = list
-            parts.kept = frame
+            canvas = kept!.canvas
+            parts.frame.list = kept!.list
+            kept!.list = list
+            parts.kept = kept.take()
         } else {
             let drawn = drawItems(list, within: nil, options: options, toCells: toCells, frame: &parts.frame, surface: &surface)
             drawOverlays(tree, list: list, toCells: toCells, options: options, markScale: markScale, surface: &surface)

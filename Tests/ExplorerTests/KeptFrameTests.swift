@@ -36,6 +36,10 @@ struct KeptFrameTests {
         return keys
     }()
 
+    /// The edits, half of all keys: rotate, scale, move, turn, hide, mask, flip, z order,
+    /// reset, undo, redo, select.
+    static let edits: [Key] = [.tab, .backTab, .control("r"), .alt("r")] + "rRsShjklHJKLxXyYvmg][=uP".map { Key.character($0) }
+
     /// The flat canvas's picture as `ExplorerScreen.render` makes it, from `scratch`.
     static func picture(_ state: ExplorerState, _ options: ScreenOptions, scratch: RasterScratch, keeping: Bool) -> Canvas? {
         let layout = state.layout
@@ -72,7 +76,7 @@ struct KeptFrameTests {
             var typed: [String] = []
             _ = Self.picture(state, options, scratch: scratch, keeping: true)
             for _ in 0..<count {
-                let key = Self.keys[random.below(Self.keys.count)]
+                let key = random.below(2) == 0 ? Self.edits[random.below(Self.edits.count)] : Self.keys[random.below(Self.keys.count)]
                 // Now and then a clock tick (animations move) or a resize.
                 let action: Action
                 switch random.below(20) {

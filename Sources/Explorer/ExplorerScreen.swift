@@ -131,9 +131,10 @@ public enum ExplorerScreen {
             marks = CanvasMark.shown(by: rasterOptions)
             // The outline is the hit layer's while the cursor is over one.
             if report?.hit != nil { marks = marks.map { $0 == .selection ? .hit : $0 } }
+            // Kept in `state.raster`: the next key draws again only the cells it changed (issue 36).
             var scene = SceneRasterizer.render(
                 drawn, viewport: viewport, columns: layout.canvas.columns, rows: layout.canvas.rows, options: rasterOptions,
-                scratch: state.raster)
+                scratch: state.raster, keepingFrame: true)
             drawScreenOutline(&scene, state, viewport: viewport, unicode: unicode)
             canvas = Canvas(columns: layout.columns, rows: layout.rows, placing: scene, column: layout.canvas.column, row: layout.canvas.row)
         }

@@ -9,7 +9,10 @@ import LayerModel
 ///   again every frame;
 /// - the layer pass's arrays (`SceneRasterizer.FrameScratch`);
 /// - the names' index for shortened names (`LabelNames`), for the last frame's names;
-/// - the colour picks (`ContrastPicks`).
+/// - the colour picks (`ContrastPicks`);
+/// - for a caller that asks for it (`SceneRasterizer.render(…, keepingFrame: true)`, the
+///   explorer), the last frame's display list and composed cells (`KeptFrame`), so the next
+///   frame draws again only what changed.
 ///
 /// None of it changes a picture: a fresh scratch (the default of every entry point) draws
 /// the same cells, only slower. The parts live in a `Memo` and are lent out for a frame
@@ -21,6 +24,8 @@ public struct RasterScratch: Equatable, Sendable {
         var frame = SceneRasterizer.FrameScratch()
         var names: KeptNames?
         var picks = ContrastPicks()
+        var kept: KeptFrame?
+        var work = FrameWork()
     }
 
     /// The last frame's names and their index.
@@ -38,6 +43,13 @@ public struct RasterScratch: Equatable, Sendable {
 
     /// Hands a frame's parts to the next frame.
     func keep(_ parts: Parts) { kept.keep(parts) }
+
+    /// What the last cell frame drawn with this scratch did, counted (tests: work, never time).
+    public var lastFrameWork: FrameWork {
+        let parts = take()
+        defer { keep(parts) }
+        return parts.work
+    }
 
     /// Runs `body` with the kept colour picks, for text drawn around the picture (the
     /// explorer's panels and legend).

@@ -11,13 +11,25 @@ extension RasterSurface {
     /// of it).
     mutating func compose(into canvas: inout Canvas) {
         precondition(canvas.columns == columns && canvas.rows == rows, "RasterSurface: canvas size mismatch")
-        canvas.withUnsafeMutableCells { composeCells($0, clearing: false) }
+        canvas.withUnsafeMutableCells { composeCells($0, clearing: false, region: .all(columns: columns, rows: rows)) }
+    }
+
+    /// Composes the cells of `region` only, into `canvas` (a kept frame: the cells outside
+    /// `region` are its own, issue 36); every cell of `region` is written, blank where
+    /// nothing was drawn. The fill samples outside `region` stay in the buffer, and the rows
+    /// they are on stay marked (`fillRowsLow…fillRowsHigh`): the next frame zeroes them.
+    mutating func compose(into canvas: inout Canvas, within region: CellBox) {
+        precondition(canvas.columns == columns && canvas.rows == rows, "RasterSurface: canvas size mismatch")
+        let region = CellBox(c0: max(0, region.c0), r0: max(0, region.r0), c1: min(columns - 1, region.c1), r1: min(rows - 1, region.r1))
+        guard !region.isEmpty else { return }
+        canvas.withUnsafeMutableCells { composeCells($0, clearing: true, region: region) }
     }
 
     /// The composed canvas on its own: cells nothing was drawn on are blank. One pass writes
     /// every cell (no blank canvas filled first and then overwritten).
     mutating func composedCanvas() -> Canvas {
-        Canvas(columns: columns, rows: rows, writingEveryCell: { cells in composeCells(cells, clearing: true) })
+        Canvas(
+            columns: columns, rows: rows, writingEveryCell: { cells in composeCells(cells, clearing: true, region: .all(columns: columns, rows: rows)) })
     }
 
     /// Overlay colours against what is under them; few distinct pairs per frame, so
@@ -52,25 +64,36 @@ extension RasterSurface {
         }
     }
 
-    /// The composition pass over `cells` (row-major, `columns × rows`). `clearing`: the
-    /// cells are not initialized yet, and every one is written (blank where nothing was drawn).
-    private mutating func composeCells(_ cells: UnsafeMutableBufferPointer<Cell>, clearing: Bool) {
+    /// The composition pass over `cells` (row-major, `columns × rows`), the cells of
+    /// `region` (all of them, or a kept frame's damage). `clearing`: every cell of `region`
+    /// is written (blank where nothing was drawn).
+    private mutating func composeCells(_ cells: UnsafeMutableBufferPointer<Cell>, clearing: Bool, region: CellBox) {
         precondition(cells.count == columns * rows, "RasterSurface: canvas size mismatch")
         var contrast = Contrast(backdrop: backdrop, picks: picks)
         picks = ContrastPicks()
         defer { picks = contrast.picks }
         let mode = self.mode
         let blank = Cell(scalar: " ")
-        // What lies under each marker, read before the braille pass zeroes the fill.
-        let under = markers.isEmpty ? [] : markers.map { backgroundUnder(cell: $0.cell) }
+        let whole = region == .all(columns: columns, rows: rows)
+        // The markers in `region`, and what lies under each, read before the braille pass zeroes the fill.
+        let shown = whole ? markers : markers.filter { region.contains(cell: $0.cell, columns: columns) }
+        let under = shown.isEmpty ? [] : shown.map { backgroundUnder(cell: $0.cell) }
         switch mode {
         case .braille, .auto, .octant:
-            composeBraille(cells, clearing: clearing, contrast: &contrast)
+            composeBraille(cells, clearing: clearing, region: region, contrast: &contrast)
         case .sextant, .blocks, .ascii:
-            if clearing { cells.update(repeating: blank) }
-            composeOther(cells, contrast: &contrast)
+            if clearing {
+                if whole {
+                    cells.update(repeating: blank)
+                } else {
+                    for r in region.r0...region.r1 {
+                        (cells.baseAddress! + r * columns + region.c0).update(repeating: blank, count: region.c1 - region.c0 + 1)
+                    }
+                }
+            }
+            composeOther(cells, region: region, contrast: &contrast)
         }
-        for (m, under) in zip(markers, under) {
+        for (m, under) in zip(shown, under) {
             cells[m.cell] = Cell(m.glyph, style: RasterSurface.style(contrast.adapt(m.color, over: under), background: under))
         }
     }
@@ -80,7 +103,12 @@ extension RasterSurface {
     /// — nothing drawn, one solid colour — cost a few comparisons and one store; the others
     /// (dots, two colours) go to `mixedBrailleCell`. Each cell's samples are zeroed once read,
     /// so the buffer is clean for the next frame without a pass of its own.
-    private mutating func composeBraille(_ cells: UnsafeMutableBufferPointer<Cell>, clearing: Bool, contrast: inout Contrast) {
+    ///
+    /// `region` short of the whole canvas (a kept frame's damage): only its cells are read
+    /// and zeroed, and the fill rows stay marked for the next frame to zero.
+    private mutating func composeBraille(
+        _ cells: UnsafeMutableBufferPointer<Cell>, clearing: Bool, region: CellBox, contrast: inout Contrast
+    ) {
         let w = columns, fw = fillWidth
         let octant = mode == .octant
         let backdrop = self.backdrop
@@ -88,7 +116,8 @@ extension RasterSurface {
         let rowBytes = fw &* MemoryLayout<Packed>.stride
         // The last solid colour and its cell: a fill's cells repeat it along a row.
         var lastSolid: Packed = 0, lastSolidCell = blank
-        let rows = self.rows
+        let whole = region == .all(columns: columns, rows: rows)
+        let first = region.c0, last = region.c1, span = last - first + 1
         // The sample rows any fill reached this frame (`markFillRows`): a cell row outside
         // them with no dots on it has nothing to compose.
         var sampled = 0
@@ -110,20 +139,20 @@ extension RasterSurface {
                                     octant: octant, backdrop: backdrop, contrast: &contrast)
                             }
                         }
-                        for r in 0..<rows {
+                        for r in region.r0...region.r1 {
                             let rowCell = r &* w
                             // The cells any fill reached on this row (`fillColumns`); the samples of
                             // the others are zero, and are not read.
-                            let low = max(0, Int(fillColumns[2 &* r])), high = min(w &- 1, Int(fillColumns[2 &* r &+ 1]))
+                            let low = max(first, Int(fillColumns[2 &* r])), high = min(last, Int(fillColumns[2 &* r &+ 1]))
                             if low > high {
-                                if RasterSurface.allZero(inkBase + rowCell, count: w) {
-                                    if clearing { (out + rowCell).update(repeating: blank, count: w) }
+                                if RasterSurface.allZero(inkBase + rowCell + first, count: span) {
+                                    if clearing { (out + rowCell + first).update(repeating: blank, count: span) }
                                 } else {
-                                    for c in 0..<w { unfilled(rowCell &+ c) }
+                                    for c in first...last { unfilled(rowCell &+ c) }
                                 }
                                 continue
                             }
-                            for c in 0..<low { unfilled(rowCell &+ c) }
+                            for c in first..<low { unfilled(rowCell &+ c) }
                             sampled &+= high &- low &+ 1
                             // Sample row 4r, two samples (8 bytes) a cell.
                             let rowFill = UnsafeMutableRawPointer(fillBase + (4 &* r) &* fw)
@@ -162,16 +191,20 @@ extension RasterSurface {
                                     SIMD4(s0, s1, s2, s3), dots: dots, ink: colorBase[cell],
                                     octant: octant, backdrop: backdrop, contrast: &contrast)
                             }
-                            for c in (high &+ 1)..<w { unfilled(rowCell &+ c) }
+                            for c in (high &+ 1)..<(last &+ 1) { unfilled(rowCell &+ c) }
                         }
                     }
                 }
             }
         }
         sampledCells = sampled
-        // Every sample was zeroed as it was read (the ones not read were zero).
-        fillRowsLow = Int.max
-        fillRowsHigh = -1
+        // Every sample was zeroed as it was read (the ones not read were zero). Within a kept
+        // frame's damage, so were all this frame wrote when its fills kept to the same cells
+        // (`window`: in these modes only fills write samples); else the rows stay marked.
+        if whole || region == window {
+            fillRowsLow = Int.max
+            fillRowsHigh = -1
+        }
     }
 
     /// True when the `count` bytes from `p` are all zero (eight at a time).
@@ -229,16 +262,16 @@ extension RasterSurface {
     }
 
     /// Sextant, blocks and ASCII cells (cells nothing was drawn on are left as they are).
-    private func composeOther(_ cells: UnsafeMutableBufferPointer<Cell>, contrast: inout Contrast) {
+    private func composeOther(_ cells: UnsafeMutableBufferPointer<Cell>, region: CellBox, contrast: inout Contrast) {
         let w = columns, fw = fillWidth
         let ascii = Glyphs.ascii
         let ink = self.ink, inkColor = self.inkColor
         let mode = self.mode
         let backdrop = self.backdrop
         self.fill.withUnsafeBufferPointer { fill in
-            for r in 0..<rows {
+            for r in region.r0...region.r1 {
                 let top = (2 * r) * w, bottom = (2 * r + 1) * w
-                for c in 0..<w {
+                for c in region.c0...region.c1 {
                     let cell = r * w + c
                     switch mode {
                     case .sextant:

@@ -23,7 +23,16 @@ extension RasterSurface {
         if alpha < 0.999 { dotColor |= PackedColor.dim }
         let sx = Double(fillGrid.perColumn), sy = Double(fillGrid.perRow)
         let h = fillHeight, w = fillWidth
-        guard let (j0, j1) = RasterSurface.spanRows(poly, sy: sy, height: h) else { return }
+        guard var (j0, j1) = RasterSurface.spanRows(poly, sy: sy, height: h) else { return }
+        // A kept frame's damage (`window`): its sample rows and columns only.
+        var firstSample = 0, lastSample = w - 1
+        if let window {
+            j0 = max(j0, window.r0 * fillGrid.perRow)
+            j1 = min(j1, (window.r1 + 1) * fillGrid.perRow - 1)
+            firstSample = window.c0 * fillGrid.perColumn
+            lastSample = (window.c1 + 1) * fillGrid.perColumn - 1
+            guard j0 <= j1, firstSample <= lastSample else { return }
+        }
         markFillRows(j0, j1)
         let opaque = alpha >= 0.999
         let occludes = alpha >= 0.5
@@ -52,10 +61,13 @@ extension RasterSurface {
                                 for j in j0...j1 {
                                     let y = Double(j) + 0.5
                                     guard
-                                        let (i0, i1) = RasterSurface.spanEnds(
+                                        var (i0, i1) = RasterSurface.spanEnds(
                                             y: y, edges: edges, poly: poly, sx: sx, sy: sy,
                                             tolerance: tolerance, width: w)
                                     else { continue }
+                                    if i0 < firstSample { i0 = firstSample }
+                                    if i1 > lastSample { i1 = lastSample }
+                                    if i0 > i1 { continue }
                                     let rowBase = j * w
                                     if asDots {
                                         // A narrow layer in braille mode: every covered sample is a dot of its

@@ -32,6 +32,10 @@ struct RasterSurface {
     var fillColumns: [Int32]
     /// Cells whose samples the last composition read (`fillColumns`): work counted for tests.
     var sampledCells = 0
+    /// A kept frame's damage (issue 36): the only cells this frame composes. Fills write
+    /// their samples in these cells only (each span worked out as always, then cut), so a
+    /// big layer behind a small change costs its damaged rows, not the canvas. nil: all.
+    var window: CellBox?
     /// Where each drawn layer landed (cell coordinates), for labels; filled only when asked.
     var labelBoxes: [LabelBox] = []
     /// Cells the selection's marks cover (anchor, crosshair): no name goes on them.

@@ -36,15 +36,66 @@ public enum SceneRasterizer {
     /// Renders `tree` into a new `columns × rows` canvas. `viewport` maps screen points
     /// (the space top-level layers live in) to cells. `scratch`: what the caller's last frame
     /// left (buffers, the names' index, colour picks), reused; a fresh one draws the same.
+    ///
+    /// `keepingFrame` (the explorer, issue 36): the frame is kept in `scratch`, and the next
+    /// one drawn with the same settings draws again only the cells its changes reach,
+    /// copying the others from the kept frame (`KeptFrame`). The cells are the same as a
+    /// whole frame's, always; a caller that draws the same tree again and again to time it
+    /// leaves this off.
     public static func render(
         _ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
-        options: RasterOptions = RasterOptions(), scratch: RasterScratch = RasterScratch()
+        options: RasterOptions = RasterOptions(), scratch: RasterScratch = RasterScratch(), keepingFrame: Bool = false
     ) -> Canvas {
         guard columns > 0, rows > 0 else { return Canvas(columns: columns, rows: rows) }
         var parts = scratch.take()
         defer { scratch.keep(parts) }
-        var (surface, toCells) = draw(tree, viewport: viewport, columns: columns, rows: rows, options: options, parts: &parts)
-        var canvas = surface.composedCanvas()
+        var (surface, toCells) = makeSurface(viewport: viewport, columns: columns, rows: rows, options: options, parts: &parts)
+        var list = parts.frame.list
+        parts.frame.list = DisplayList()
+        list.reset()
+        walkLayers(tree, toCells: toCells, options: options, frame: &parts.frame, list: &list, surface: &surface)
+        let markScale = SceneRasterizer.markScale(columns: columns, rows: rows)
+        if let selection = options.selection, tree.contains(selection), !options.overlays.isEmpty {
+            list.selection = selectionMarks(selection, tree: tree, toCells: toCells, overlays: options.overlays)
+        }
+        let key =
+            keepingFrame && KeptFrame.keepable(options)
+            ? KeptFrame.Key(columns: columns, rows: rows, toCells: toCells, cellAspect: surface.cellAspect, options: options) : nil
+        // Moved out of the scratch (not copied): its cells are then composed in place.
+        var kept = parts.kept.take()
+        var canvas: Canvas
+        if let key, kept?.key == key,
+            let damage = KeptFrame.damage(from: kept!.list, to: list, selectionBox: { $0.box(on: surface, markScale: markScale) }),
+            damage.area * 10 <= KeptFrame.wholeFrameTenths * columns * rows
+        {
+            // Only the damaged cells are drawn and composed again; the others are the kept frame's.
+            surface.window = damage
+            let drawn = drawItems(list, within: damage, options: options, toCells: toCells, frame: &parts.frame, surface: &surface)
+            drawOverlays(tree, list: list, toCells: toCells, options: options, markScale: markScale, surface: &surface)
+            if !damage.isEmpty { surface.compose(into: &kept!.canvas, within: damage) }
+            parts.work = FrameWork()
+            parts.work.kept = true
+            parts.work.damage = damage.isEmpty ? (0, 0, -1, -1) : (damage.c0, damage.r0, damage.c1, damage.r1)
+            parts.work.composedCells = damage.area
+            parts.work.drawnItems = drawn
+            canvas = kept!.canvas
+            parts.frame.list = kept!.list
+            kept!.list = list
+            parts.kept = kept.take()
+        } else {
+            let drawn = drawItems(list, within: nil, options: options, toCells: toCells, frame: &parts.frame, surface: &surface)
+            drawOverlays(tree, list: list, toCells: toCells, options: options, markScale: markScale, surface: &surface)
+            canvas = surface.composedCanvas()
+            parts.work = FrameWork()
+            parts.work.composedCells = columns * rows
+            parts.work.drawnItems = drawn
+            if let key {
+                parts.kept = KeptFrame(key: key, list: list, canvas: canvas)
+                parts.frame.list = kept?.list ?? DisplayList()
+            } else {
+                parts.frame.list = list
+            }
+        }
         finish(&surface, tree: tree, toCells: toCells, options: options, parts: &parts, canvas: &canvas)
         return canvas
     }
@@ -58,23 +109,32 @@ public enum SceneRasterizer {
         guard columns > 0, rows > 0 else { return }
         var parts = scratch.take()
         defer { scratch.keep(parts) }
-        var (surface, toCells) = draw(tree, viewport: viewport, columns: columns, rows: rows, options: options, parts: &parts)
+        var (surface, toCells) = makeSurface(viewport: viewport, columns: columns, rows: rows, options: options, parts: &parts)
+        var list = parts.frame.list
+        parts.frame.list = DisplayList()
+        list.reset()
+        walkLayers(tree, toCells: toCells, options: options, frame: &parts.frame, list: &list, surface: &surface)
+        if let selection = options.selection, tree.contains(selection), !options.overlays.isEmpty {
+            list.selection = selectionMarks(selection, tree: tree, toCells: toCells, overlays: options.overlays)
+        }
+        _ = drawItems(list, within: nil, options: options, toCells: toCells, frame: &parts.frame, surface: &surface)
+        drawOverlays(
+            tree, list: list, toCells: toCells, options: options, markScale: markScale(columns: columns, rows: rows), surface: &surface)
+        parts.frame.list = list
         surface.compose(into: &canvas)
         finish(&surface, tree: tree, toCells: toCells, options: options, parts: &parts, canvas: &canvas)
     }
 
-    /// Everything drawn into the frame's buffers (layers, selection, annotations,
-    /// measurement, content axes), and the map from screen points to cells. The surface
-    /// takes `parts`' buffers and picks until `finish` hands them back.
-    private static func draw(
-        _ tree: LayerTree, viewport: Viewport, columns: Int, rows: Int,
-        options: RasterOptions, parts: inout RasterScratch.Parts
+    /// The frame's surface on `parts`' buffers, and the map from screen points to cells. The
+    /// surface takes `parts`' buffers and picks until `finish` hands them back.
+    private static func makeSurface(
+        viewport: Viewport, columns: Int, rows: Int, options: RasterOptions, parts: inout RasterScratch.Parts
     ) -> (RasterSurface, Homography) {
         let mode = options.resolvedMode
         let buffers = parts.buffers, picks = parts.picks
         parts.buffers = RasterSurface.Buffers()
         parts.picks = ContrastPicks()
-        var surface = RasterSurface(
+        let surface = RasterSurface(
             mode: mode, columns: columns, rows: rows,
             cellAspect: viewport.cellAspect,
             backdrop: PackedColor.pack(options.palette.backdrop),
@@ -82,11 +142,16 @@ public enum SceneRasterizer {
         let viewport = Viewport(
             origin: viewport.origin, pointsPerColumn: viewport.pointsPerColumn,
             cellAspect: viewport.cellAspect)
-        let toCells = cellMap(viewport)
-        drawLayers(tree, toCells: toCells, options: options, frame: &parts.frame, surface: &surface)
-        if let selection = options.selection, tree.contains(selection), !options.overlays.isEmpty {
-            drawSelection(selection, tree: tree, toCells: toCells, options: options, surface: &surface)
-        }
+        return (surface, cellMap(viewport))
+    }
+
+    /// What a whole frame draws over the layers: the selection's marks, the annotations,
+    /// the measurement, the content axes.
+    private static func drawOverlays(
+        _ tree: LayerTree, list: DisplayList, toCells: Homography, options: RasterOptions, markScale: Int,
+        surface: inout RasterSurface
+    ) {
+        if let marks = list.selection { drawSelection(marks, options: options, markScale: markScale, surface: &surface) }
         if !options.annotations.isEmpty {
             drawAnnotations(options.annotations, toCells: toCells, surface: &surface)
         }
@@ -95,7 +160,6 @@ public enum SceneRasterizer {
             // Over the selection's marks: the axes say where the next shape's (0, 0) lands.
             ContentRaster.drawAxes(tree, step, toCells: toCells, unicode: options.unicode, surface: &surface)
         }
-        return (surface, toCells)
     }
 
     /// After the composition: the names (or the measurement's figures), text-only pictures,
@@ -144,16 +208,18 @@ public enum SceneRasterizer {
     private static let noClip: Int32 = -1
     private static let nothingVisible: Int32 = -2
 
-    private static func drawLayers(
+    /// The layer pass: walks the tree in drawing order, works out what each layer draws
+    /// (its clipped polygon, colours, stroke or dot) into `list`, and where it landed into
+    /// the surface's label boxes. Nothing is drawn here (`drawItems` draws the list).
+    private static func walkLayers(
         _ tree: LayerTree, toCells: Homography, options: RasterOptions,
-        frame: inout FrameScratch, surface: inout RasterSurface
+        frame: inout FrameScratch, list: inout DisplayList, surface: inout RasterSurface
     ) {
         // Model ghosts of animated layers, each drawn just before its layer.
-        var ghosts: [LayerID: [Annotation]] = [:]
-        for a in options.annotations { if let id = a.under { ghosts[id, default: []].append(a) } }
+        var ghosts: [LayerID: [Int]] = [:]
+        for (i, a) in options.annotations.enumerated() { if let id = a.under { ghosts[id, default: []].append(i) } }
         // Last frame's arrays (the caller's `RasterScratch`), emptied: nothing here is
         // allocated in proportion to the tree.
-        defer { frame.clips.removeAll(keepingCapacity: true) }
         var childClips = frame.childClips
         frame.childClips = []
         childClips.removeAll(keepingCapacity: true)
@@ -171,23 +237,28 @@ public enum SceneRasterizer {
         shadeLevels.removeAll(keepingCapacity: true)
         if shading != nil { shadeLevels.reserveCapacity(tree.count) }
         defer { frame.shadeLevels = shadeLevels }
-        var poly: [PolyVertex] = []
-        var scratch: [PolyVertex] = []
+        var poly: [PolyVertex] = frame.poly
+        var scratch: [PolyVertex] = frame.polyScratch
+        frame.poly = []
+        frame.polyScratch = []
+        defer { frame.poly = poly; frame.polyScratch = scratch }
         poly.reserveCapacity(16)
         scratch.reserveCapacity(16)
-        let canvasW = Double(surface.columns), canvasH = Double(surface.rows)
+        let columns = surface.columns, rows = surface.rows
+        let canvasW = Double(columns), canvasH = Double(rows)
         let perColumn = Double(surface.lineGrid.perColumn), perRow = Double(surface.lineGrid.perRow)
         let defaultOutline = PackedColor.pack(options.palette.defaultOutline)
         let ascii = surface.mode == .ascii, braille = surface.mode == .braille || surface.mode == .auto || surface.mode == .octant
         // Modes whose lines sit on the fill's own sub-cells (a cell shows two colours).
         let subcellLines = braille || surface.mode == .sextant
+        let everything = CellBox.all(columns: columns, rows: rows)
 
         var walk = DrawingWalk(tree, then: toCells, reusing: frame.walk)
         frame.walk = DrawingWalk.Storage()
         defer { frame.walk = walk.takeStorage() }
         while let step = walk.visit() {
             if !ghosts.isEmpty, let mine = ghosts[step.id] {
-                for g in mine { drawGhost(g, color: options.palette.modelOutline, toCells: toCells, surface: &surface) }
+                for g in mine { list.items.append(DisplayItem(kind: .ghost, id: step.id, first: Int32(g), box: everything)) }
             }
             let clip = step.parentIndex >= 0 ? childClips[step.parentIndex] : noClip
             childClips.append(clip)
@@ -256,11 +327,15 @@ public enum SceneRasterizer {
             // A turned filled layer's outline shows its true edge, solid, in the cells it
             // shares with the outside (`PackedColor.edge`); an upright one is exact already.
             if fill != nil && alpha >= 0.999 && !(ratio > 0.95) { outline |= PackedColor.edge }
+            // What it draws lies in its polygon's box: two cells more each way cover a line's
+            // samples moved half a sample inside, and every rounding to a sample.
+            let box = CellBox.around(minX, minY, maxX, maxY, pad: 2, columns: columns, rows: rows)
 
             if (maxX - minX) * perColumn < 1 && (maxY - minY) * perRow < 1 {
                 // Smaller than one line sample: one sample at its centre, so it stays findable.
                 if options.showOutlines || fill != nil {
-                    surface.dot(atCellX: (minX + maxX) / 2, y: (minY + maxY) / 2, color: outline)
+                    list.items.append(
+                        DisplayItem(kind: .dot, id: step.id, outline: outline, x0: (minX + maxX) / 2, y0: (minY + maxY) / 2, box: box))
                 }
                 continue
             }
@@ -269,35 +344,80 @@ public enum SceneRasterizer {
             if thickness < thinThreshold, let axis = thinAxis(poly, perColumn: perColumn, perRow: perRow) {
                 // Narrower than a sample: one continuous stroke of the layer's own colour.
                 if fill != nil || options.showOutlines {
-                    surface.strokeFill(
-                        axis.0, axis.1, axis.2, axis.3, color: fill ?? outline,
-                        alpha: fill != nil ? alpha : 1)
+                    list.items.append(
+                        DisplayItem(
+                            kind: .stroke, id: step.id, fill: fill ?? 0, outline: outline, alpha: fill != nil ? alpha : 1,
+                            x0: axis.0, y0: axis.1, x1: axis.2, y1: axis.3, box: box))
                 }
                 continue
             }
             // A narrow layer's own outline would cover its fill (two lines a sample or two
             // apart in a tint): it shows as its fill alone unless it has a border of its own.
             let narrow = subcellLines && thickness < narrowThreshold && fill != nil && !hasBorder
-            if let fill, alpha > 0 {
+            var item = DisplayItem(
+                kind: .polygon, id: step.id, first: Int32(list.vertices.count), count: Int32(poly.count),
+                fill: alpha > 0 ? fill ?? 0 : 0, outline: outline, alpha: alpha,
                 // Dots only for a turned (or foreshortened) narrow layer, whose edges would
                 // otherwise be a staircase of blocks and dots; an upright one stays solid.
-                let upright = ratio > 0.95
-                surface.fillPolygon(poly, color: fill, alpha: alpha, asDots: narrow && !upright)
-            }
-            if options.showOutlines && !narrow {
-                surface.outlinePolygon(poly, color: outline, pattern: .solid)
-            }
+                asDots: narrow && !(ratio > 0.95), outlined: options.showOutlines && !narrow, box: box)
+            list.vertices.append(contentsOf: poly)
             // Content (ContentRaster.swift): after the background, before the sublayers.
             let layerStep = options.contentStep.flatMap { $0.layer == step.id ? $0 : nil }
             if !walk.layers[step.slot].drawing.isEmpty || layerStep != nil {
                 let region = masksToBounds ? childClips[step.index] : clip
                 if region != nothingVisible {
+                    item.content = Int32(list.contents.count)
+                    // Text may land anywhere on the canvas: its box is all of it.
+                    item.box = everything
+                    list.contents.append(
+                        ContentItem(
+                            layer: walk.layers[step.slot], count: layerStep?.count, matrix: step.matrix,
+                            clip: region >= 0 ? clips[Int(region)] : nil, alpha: alpha, unicode: options.unicode))
+                }
+            }
+            if item.fill != 0 || item.outlined || item.content >= 0 { list.items.append(item) }
+        }
+    }
+
+    /// Draws `list`'s items in order: all of them, or (`within`, a kept frame's damage) only
+    /// those whose box reaches it — every item that writes a cell of the damage is drawn,
+    /// in the same order, so those cells come out as a whole frame's. Answers how many were drawn.
+    private static func drawItems(
+        _ list: DisplayList, within damage: CellBox?, options: RasterOptions, toCells: Homography,
+        frame: inout FrameScratch, surface: inout RasterSurface
+    ) -> Int {
+        var poly = frame.poly
+        frame.poly = []
+        defer { frame.poly = poly }
+        var drawn = 0
+        for item in list.items {
+            if let damage, !item.box.intersects(damage) { continue }
+            drawn += 1
+            switch item.kind {
+            case .ghost:
+                drawGhost(options.annotations[Int(item.first)], color: options.palette.modelOutline, toCells: toCells, surface: &surface)
+            case .dot:
+                surface.dot(atCellX: item.x0, y: item.y0, color: item.outline)
+            case .stroke:
+                surface.strokeFill(
+                    item.x0, item.y0, item.x1, item.y1, color: item.fill != 0 ? item.fill : item.outline, alpha: item.alpha)
+            case .polygon:
+                poly.removeAll(keepingCapacity: true)
+                poly.append(contentsOf: list.vertices[Int(item.first)..<Int(item.first + item.count)])
+                if item.fill != 0 {
+                    surface.fillPolygon(poly, color: item.fill, alpha: item.alpha, asDots: item.asDots)
+                }
+                if item.outlined {
+                    surface.outlinePolygon(poly, color: item.outline, pattern: .solid)
+                }
+                if item.content >= 0 {
+                    let c = list.contents[Int(item.content)]
                     ContentRaster.draw(
-                        walk.layers[step.slot], count: layerStep?.count, matrix: step.matrix,
-                        clip: region >= 0 ? clips[Int(region)] : nil, alpha: alpha, unicode: options.unicode, surface: &surface)
+                        c.layer, count: c.count, matrix: c.matrix, clip: c.clip, alpha: c.alpha, unicode: c.unicode, surface: &surface)
                 }
             }
         }
+        return drawn
     }
 
     /// The arrays of a frame's layer pass, kept for the next frame (`RasterScratch`).
@@ -306,6 +426,10 @@ public enum SceneRasterizer {
         var childClips: [Int32] = []
         var clips: [ClipRegion] = []
         var shadeLevels: [Int32] = []
+        var poly: [PolyVertex] = []
+        var polyScratch: [PolyVertex] = []
+        /// The display list being built (the kept frame holds the last one).
+        var list = DisplayList()
     }
 
     /// Below this thickness, in samples, a layer is drawn as a stroke along its long axis:
@@ -399,39 +523,31 @@ public enum SceneRasterizer {
         )
     }
 
-    private static func drawSelection(
-        _ id: LayerID, tree: LayerTree, toCells: Homography,
-        options: RasterOptions, surface: inout RasterSurface
-    ) {
+    /// The selection's marks in cell coordinates (`drawSelection` draws them): the ghost
+    /// (its bounds with an identity transform at the same position), the frame box, the
+    /// bounds outline, the position crosshair and the anchor point, as `overlays` asks.
+    static func selectionMarks(_ id: LayerID, tree: LayerTree, toCells: Homography, overlays: SelectionOverlays) -> SelectionMarks {
         let layer = tree[id]
-        let palette = options.palette
-        let overlays = options.overlays
-        let unicode = surface.mode != .ascii
-        let markScale = SceneRasterizer.markScale(columns: surface.columns, rows: surface.rows)
         // The superlayer's sublayer space (where position and frame live) → cells.
         let (parentSublayerSpace, parentToCells, sublayerSpaceToCells, layerToCells) = markMaps(id, in: tree, to: toCells)
-        var poly: [PolyVertex] = []
-
+        var marks = SelectionMarks()
         if overlays.contains(.ghost) {
             var ghost = layer
             ghost.transform = .identity
             let h = ghost.toSuperlayer.concatenating(parentSublayerSpace).planeHomography.concatenating(parentToCells)
+            var poly: [PolyVertex] = []
             PolygonOps.project(layer.bounds, through: h, into: &poly)
-            stroke(
-                poly, color: PackedColor.pack(palette.ghost) | PackedColor.adaptive, pattern: .dotted, asciiGlyph: ":", bold: options.boldMarks,
-                surface: &surface)
+            marks.ghost = poly
         }
         if overlays.contains(.frame) {
+            var poly: [PolyVertex] = []
             PolygonOps.project(layer.frame, through: sublayerSpaceToCells, into: &poly)
-            stroke(
-                poly, color: PackedColor.pack(palette.frame) | PackedColor.adaptive, pattern: .dashed, asciiGlyph: nil, bold: options.boldMarks,
-                surface: &surface)
+            marks.frame = poly
         }
         if overlays.contains(.outline) {
+            var poly: [PolyVertex] = []
             PolygonOps.project(layer.bounds, through: layerToCells, into: &poly)
-            stroke(
-                poly, color: PackedColor.pack(palette.selection) | PackedColor.bold | PackedColor.adaptive, pattern: .solid,
-                asciiGlyph: nil, bold: options.boldMarks, surface: &surface)
+            marks.outline = poly
         }
         if overlays.contains(.position) {
             let p = layer.position
@@ -441,14 +557,37 @@ public enum SceneRasterizer {
             } else {
                 inParent = parentSublayerSpace.project(p.x, p.y, layer.zPosition).map { Point(x: $0.x, y: $0.y) }
             }
-            if let q = inParent.flatMap({ parentToCells.apply(to: $0) }) {
-                let arm = crosshair(
-                    atCellX: q.x, y: q.y, color: PackedColor.pack(palette.position) | PackedColor.adaptive, unicode: unicode,
-                    scale: markScale, surface: &surface)
-                surface.markArea(q.x - arm.x, q.y - arm.y, q.x + arm.x, q.y + arm.y)
-            }
+            marks.position = inParent.flatMap { parentToCells.apply(to: $0) }
         }
-        if overlays.contains(.anchor), let a = layerToCells.apply(to: layer.anchorInBounds) {
+        if overlays.contains(.anchor) { marks.anchor = layerToCells.apply(to: layer.anchorInBounds) }
+        return marks
+    }
+
+    private static func drawSelection(_ marks: SelectionMarks, options: RasterOptions, markScale: Int, surface: inout RasterSurface) {
+        let palette = options.palette
+        let unicode = surface.mode != .ascii
+        if let poly = marks.ghost {
+            stroke(
+                poly, color: PackedColor.pack(palette.ghost) | PackedColor.adaptive, pattern: .dotted, asciiGlyph: ":", bold: options.boldMarks,
+                surface: &surface)
+        }
+        if let poly = marks.frame {
+            stroke(
+                poly, color: PackedColor.pack(palette.frame) | PackedColor.adaptive, pattern: .dashed, asciiGlyph: nil, bold: options.boldMarks,
+                surface: &surface)
+        }
+        if let poly = marks.outline {
+            stroke(
+                poly, color: PackedColor.pack(palette.selection) | PackedColor.bold | PackedColor.adaptive, pattern: .solid,
+                asciiGlyph: nil, bold: options.boldMarks, surface: &surface)
+        }
+        if let q = marks.position {
+            let arm = crosshair(
+                atCellX: q.x, y: q.y, color: PackedColor.pack(palette.position) | PackedColor.adaptive, unicode: unicode,
+                scale: markScale, surface: &surface)
+            surface.markArea(q.x - arm.x, q.y - arm.y, q.x + arm.x, q.y + arm.y)
+        }
+        if let a = marks.anchor {
             let color = PackedColor.pack(palette.anchor) | PackedColor.bold | PackedColor.adaptive
             if markScale > 1 && unicode {
                 // A ring around the marker, `markScale − 0.5` columns out (a circle on screen:
@@ -508,6 +647,17 @@ public enum SceneRasterizer {
             }
         } else {
             surface.outlinePolygon(poly, color: color, pattern: pattern)
+        }
+    }
+
+    /// How far `crosshair`'s arms reach from its point, in cells (what it answers), for a
+    /// kept frame's damage (`SelectionMarks.box`).
+    static func crosshairReach(mode: RenderMode, scale: Int, cellAspect: Double) -> (x: Double, y: Double) {
+        let k = Double(max(1, scale))
+        switch mode {
+        case .braille, .auto, .octant: return (6 * k / 2, (6 * k * 2 / cellAspect).rounded() / 4)
+        case .sextant: return (4 * k / 2, (4 * k / 2 / cellAspect * 3).rounded() / 3)
+        case .blocks, .ascii: return (k, Double(max(1, max(1, scale) / 2)))
         }
     }
 

@@ -197,7 +197,7 @@ public struct ScreenUpdate {
                     if options.unicode { continue }
                 }
                 put(cell.isWideTail ? Cell(scalar: " ", style: cell.style) : cell, out: &out)
-                let width = options.unicode && !cell.isWideTail && !cell.isASCII && cell.displayWidth == 2 ? 2 : 1
+                let width = options.unicode && !cell.isWideTail && isWide(cell) ? 2 : 1
                 if c + width - 1 >= columns - 1 {
                     cursor = nil  // pending wrap: position unknown
                 } else {
@@ -209,6 +209,19 @@ public struct ScreenUpdate {
     }
 
     private static let longestRewrittenGap = 3
+
+    /// Width lookups made (`DisplayWidth`), counted for the tests: a braille or box-drawing
+    /// cell is answered without one (`Cell.isSurelyNarrow`).
+    private(set) var widthLookups = 0
+
+    /// True for a glyph two columns wide. Braille, box drawing, ASCII and everything below
+    /// U+1100 are one column without a table lookup (issue 36: ~440 lookups a rotate key).
+    @inline(__always)
+    private mutating func isWide(_ cell: Cell) -> Bool {
+        if cell.isSurelyNarrow { return false }
+        widthLookups &+= 1
+        return cell.displayWidth == 2
+    }
 
     /// The first column from `start` (before `end`) whose cells differ in `a` and `b`, or
     /// `end`: each cell compared as its two 64-bit words (every byte of a cell is defined, and

@@ -1,0 +1,87 @@
+import Testing
+import Geometry
+import SeededRandom
+import TestSupport
+@testable import LayerModel
+
+/// Issue 36, part five: a turned layer's `frame` (read several times a key: the edit's
+/// record, the status line, the inspector) boxes its four corners in place; it made two
+/// arrays for them (the corners, then the ones in front of the eye).
+@Suite("A turned layer's frame, without arrays")
+struct FrameWorkTests {
+    /// The frame as it was computed: the corners through `toSuperlayer`, those in front of
+    /// the eye kept, boxed.
+    static func referenceFrame(_ layer: Layer) -> Rect {
+        if layer.transform.isIdentity, layer.bounds.size.width >= 0, layer.bounds.size.height >= 0 {
+            let o = layer.position - layer.bounds.size.scaled(by: layer.anchorPoint)
+            return Rect(origin: o, size: layer.bounds.standardized.size)
+        }
+        let m = layer.toSuperlayer
+        let corners = layer.bounds.corners.compactMap { m.apply(to: $0) }
+        return Rect.boundingBox(of: corners) ?? Rect(origin: layer.position, size: .zero)
+    }
+
+    static func same(_ a: Rect, _ b: Rect) -> Bool {
+        [a.origin.x, a.origin.y, a.size.width, a.size.height].map(\.bitPattern) == [b.origin.x, b.origin.y, b.size.width, b.size.height].map(\.bitPattern)
+    }
+
+    @Test func theFrameIsTheBoxOfItsCornersBitForBit() {
+        var random = SplitMix64(seed: 36)
+        func r(_ range: ClosedRange<Double>) -> Double { range.lowerBound + random.unit() * (range.upperBound - range.lowerBound) }
+        var behind = 0, partly = 0
+        for i in 0..<4_000 {
+            var layer = Layer(name: "l\(i)")
+            layer.bounds = Rect(r(-50...50), r(-50...50), r(-20...200), r(-20...200))
+            layer.position = Point(r(-300...300), r(-300...300))
+            layer.anchorPoint = Point(r(-0.5...1.5), r(-0.5...1.5))
+            layer.anchorPointZ = r(-20...20)
+            var t = Transform3D.rotation(.radians(r(-7...7)))
+            if i % 3 == 0 { t = t.concatenating(.rotation(.radians(r(-3...3)), x: 0, y: 1, z: 0)) }
+            if i % 4 == 0 { t = t.concatenating(.scale(r(-3...3), r(-3...3))) }
+            // Perspective strong enough that some corners (or all) go behind the eye.
+            if i % 2 == 0 { t.m34 = -1 / r(5...600) }
+            if i % 50 == 0 { t = .identity }
+            layer.transform = t
+            let m = layer.toSuperlayer
+            let front = layer.bounds.corners.filter { m.apply(to: $0) != nil }.count
+            if front == 0 { behind += 1 } else if front < 4 { partly += 1 }
+            #expect(Self.same(layer.frame, Self.referenceFrame(layer)), "layer \(i)")
+        }
+        // The hard cases were met: some corners behind the eye, and all of them.
+        #expect(behind > 0 && partly > 0)
+    }
+
+    @Test func aTurnedLayersFrameAllocatesNothing() {
+        var layer = Layer(name: "turned")
+        layer.bounds = Rect(0, 0, 100, 60)
+        layer.position = Point(200, 150)
+        layer.transform = .rotation(.radians(0.3))
+        var frame = layer.frame
+        let made = swiftAllocations { frame = layer.frame }
+        #expect(Self.same(frame, Self.referenceFrame(layer)))
+        if let made { #expect(made == 0, "frame made \(made) objects") }
+    }
+}
+
+/// Issue 36, part five: asking whether a tree holds an id copied the slot's whole layer
+/// (every reference in it retained, then released) to compare it with nil.
+@Suite("Whether a tree holds a layer, without a copy")
+struct ContainsWorkTests {
+    @Test func containsLooksInPlace() throws {
+        var tree = LayerTree()
+        var card = Layer(name: "card")
+        card.note = "a note long enough to be kept on the heap"
+        card.drawing = [.save, .restore]
+        let c = try tree.add(card)
+        let badge = try tree.add(Layer(name: "badge"), in: c)
+        let gone = try tree.add(Layer(name: "gone"), in: c)
+        tree.remove(gone)
+        var answers: [Bool] = []
+        answers.reserveCapacity(8)
+        let work = runtimeWork {
+            for id in [c, badge, gone, LayerID(raw: 99), LayerID(raw: -1)] { answers.append(tree.contains(id)) }
+        }
+        #expect(answers == [true, true, false, false, false])
+        if let work { #expect(work == RuntimeWork(), "contains made \(work.allocations) objects and \(work.retains) retains") }
+    }
+}

@@ -4,7 +4,7 @@ extension Cell {
     /// scalar comes before it), braille, or box drawing and block elements. False means
     /// "ask `displayWidth`" (it may still be narrow). The screen diff asks this for every
     /// written cell before the width tables (issue 36).
-    @inlinable public var isSurelyNarrow: Bool {
+    @inlinable @inline(__always) public var isSurelyNarrow: Bool {
         let c = code
         return c < 0x1100 || (c >= 0x2800 && c <= 0x28FF) || (c >= 0x2500 && c <= 0x25FC)
     }

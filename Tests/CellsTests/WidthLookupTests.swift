@@ -40,3 +40,39 @@ struct WidthLookupTests {
         #expect(String(decoding: bytes, as: UTF8.self).contains("漢字 ⣿"))
     }
 }
+
+/// Issue 36, part five: the numbers of cursor moves and colours are written without
+/// recursion up to three digits; every value reads back as itself.
+@Suite("Decimals in the screen diff")
+struct ScreenDecimalTests {
+    @Test func everyNumberIsWrittenAsItsDigits() {
+        for value in Array(0...2_000) + [9_999, 10_000, 65_535, 1_000_000, Int(Int32.max)] {
+            var out: [UInt8] = [0x41]
+            ScreenUpdate.appendDecimal(value, to: &out)
+            #expect(out == [0x41] + Array(String(value).utf8), "\(value)")
+        }
+    }
+}
+
+/// Issue 36, part five: a style is resolved for the terminal wherever it changes along a row;
+/// the styles seen lately are answered without hashing them into the dictionary again.
+@Suite("Styles resolved in the screen diff")
+struct ScreenStyleLookupTests {
+    /// Two colours alternating cell by cell over a row, then a second frame of the same
+    /// styles elsewhere: each style goes to the dictionary once, whatever the changes.
+    @Test func aStyleSeenLatelyIsNotLookedUpAgain() {
+        let red = CellStyle(foreground: .rgb(255, 0, 0)), blue = CellStyle(foreground: .rgb(0, 0, 255), bold: true)
+        var update = ScreenUpdate(options: .init(colors: .truecolor))
+        var canvas = Canvas(columns: 40, rows: 2)
+        for c in 0..<40 { canvas[c, 0] = Cell("x", style: c % 2 == 0 ? red : blue) }
+        let first = update.update(to: canvas)
+        #expect(update.resolvedLookups == 2)
+        for c in 0..<40 { canvas[c, 1] = Cell("y", style: c % 2 == 0 ? blue : red) }
+        let second = update.update(to: canvas)
+        #expect(update.resolvedLookups == 2)
+        // What was sent: 40 colour changes a row, the first with the bold on.
+        let text = String(decoding: first + second, as: UTF8.self)
+        #expect(text.components(separatedBy: "38;2;255;0;0").count - 1 == 40)
+        #expect(text.components(separatedBy: "38;2;0;0;255").count - 1 == 40)
+    }
+}

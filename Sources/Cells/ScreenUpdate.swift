@@ -71,6 +71,10 @@ public struct ScreenUpdate {
     /// Every style resolved so far (a frame has a few dozen; looked up only where the
     /// style changes along a row, never per cell).
     private var resolved: [CellStyle: TerminalStyle] = [:]
+    /// The styles resolved last, looked at before `resolved` (ScreenStyleCache.swift).
+    private var recent = StyleCache()
+    /// Lookups in `resolved`, counted for the tests: a style seen lately is answered by `recent`.
+    private(set) var resolvedLookups = 0
 
     public init(options: Options) {
         // `firstDifference` reads a cell as two words.
@@ -197,7 +201,7 @@ public struct ScreenUpdate {
                     if options.unicode { continue }
                 }
                 put(cell.isWideTail ? Cell(scalar: " ", style: cell.style) : cell, out: &out)
-                let width = options.unicode && !cell.isWideTail && !cell.isASCII && cell.displayWidth == 2 ? 2 : 1
+                let width = options.unicode && !cell.isWideTail && isWide(cell) ? 2 : 1
                 if c + width - 1 >= columns - 1 {
                     cursor = nil  // pending wrap: position unknown
                 } else {
@@ -209,6 +213,19 @@ public struct ScreenUpdate {
     }
 
     private static let longestRewrittenGap = 3
+
+    /// Width lookups made (`DisplayWidth`), counted for the tests: a braille or box-drawing
+    /// cell is answered without one (`Cell.isSurelyNarrow`).
+    private(set) var widthLookups = 0
+
+    /// True for a glyph two columns wide. Braille, box drawing, ASCII and everything below
+    /// U+1100 are one column without a table lookup (issue 36: ~440 lookups a rotate key).
+    @inline(__always)
+    private mutating func isWide(_ cell: Cell) -> Bool {
+        if cell.isSurelyNarrow { return false }
+        widthLookups &+= 1
+        return cell.displayWidth == 2
+    }
 
     /// The first column from `start` (before `end`) whose cells differ in `a` and `b`, or
     /// `end`: each cell compared as its two 64-bit words (every byte of a cell is defined, and
@@ -296,7 +313,12 @@ public struct ScreenUpdate {
     }
 
     private mutating func terminalStyle(for cellStyle: CellStyle) -> TerminalStyle {
-        if let known = resolved[cellStyle] { return known }
+        if let recent = recent.lookup(cellStyle.bits) { return recent }
+        resolvedLookups &+= 1
+        if let known = resolved[cellStyle] {
+            recent.store(cellStyle.bits, known)
+            return known
+        }
         var result = TerminalStyle()
         if cellStyle.bold { result.attributes |= 1 }
         if cellStyle.dim { result.attributes |= 2 }
@@ -305,6 +327,7 @@ public struct ScreenUpdate {
         result.foreground = colorCode(cellStyle.foreground)
         result.background = colorCode(cellStyle.background)
         resolved[cellStyle] = result
+        recent.store(cellStyle.bits, result)
         return result
     }
 
@@ -351,10 +374,11 @@ public struct ScreenUpdate {
             first = false
         }
         let on = new.attributes & ~base.attributes
-        for (bit, code) in [(UInt8(1), UInt8(ascii: "1")), (2, UInt8(ascii: "2")), (4, UInt8(ascii: "4")), (8, UInt8(ascii: "7"))]
-        where on & bit != 0 {
-            separator(); out.append(code)
-        }
+        // Bold 1, dim 2, underline 4, reverse 7, in that order (no array of pairs per SGR).
+        if on & 1 != 0 { separator(); out.append(UInt8(ascii: "1")) }
+        if on & 2 != 0 { separator(); out.append(UInt8(ascii: "2")) }
+        if on & 4 != 0 { separator(); out.append(UInt8(ascii: "4")) }
+        if on & 8 != 0 { separator(); out.append(UInt8(ascii: "7")) }
         if new.foreground != base.foreground {
             separator(); appendColor(new.foreground, background: false, out: &out)
         }
@@ -427,6 +451,14 @@ public struct ScreenUpdate {
     static let resetAndClear: [UInt8] = Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)
 
     static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        // Nearly every number is a colour channel, a row or a column: three digits at most,
+        // written without the recursion (issue 36: ~800 a rotate key in truecolour).
+        if value >= 0 && value < 1000 {
+            if value >= 100 { out.append(UInt8(ascii: "0") + UInt8(value / 100)) }
+            if value >= 10 { out.append(UInt8(ascii: "0") + UInt8(value / 10 % 10)) }
+            out.append(UInt8(ascii: "0") + UInt8(value % 10))
+            return
+        }
         if value >= 10 { appendDecimal(value / 10, to: &out) }
         out.append(UInt8(ascii: "0") + UInt8(value % 10))
     }

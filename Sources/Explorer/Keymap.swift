@@ -256,8 +256,19 @@ public enum Keymap {
     /// The binding for a key in a mode, if any, where the conditions `when` hold: a binding
     /// whose condition holds wins over the plain binding of the same key and mode.
     public static func binding(for key: Key, in mode: ModeName, when conditions: Set<Binding.Condition> = [.flat]) -> Binding? {
-        guard let candidates = index[key]?.filter({ $0.modes.contains(mode) }) else { return nil }
-        return candidates.first { $0.when.map(conditions.contains) ?? false } ?? candidates.first { $0.when == nil }
+        guard let candidates = index[key] else { return nil }
+        // One pass over the key's bindings, no filtered copy of them (issue 36: an array of
+        // bindings made and freed every key): the first whose condition holds, else the
+        // first with none.
+        var unconditional: Int? = nil
+        for i in candidates.indices where candidates[i].modes.contains(mode) {
+            if let when = candidates[i].when {
+                if conditions.contains(when) { return candidates[i] }
+            } else if unconditional == nil {
+                unconditional = i
+            }
+        }
+        return unconditional.map { candidates[$0] }
     }
 
     /// The keys bound to `action`, as the help spells them (`F`; `k Up`), for messages that
@@ -268,6 +279,10 @@ public enum Keymap {
 
     /// The conditions that hold in `state` (`Binding.when`).
     static func conditions(_ state: ExplorerState) -> Set<Binding.Condition> {
+        // The usual case answers a set made once (issue 36: a new set every key).
+        if !state.followDetached, state.output == nil, state.learn == nil {
+            return state.session.depth.exploded ? KeyConditions.exploded : KeyConditions.flat
+        }
         var out: Set<Binding.Condition> = [state.session.depth.exploded ? .exploded : .flat]
         if state.followDetached { out.insert(.detached) }
         if state.output != nil { out.insert(.overlay) }

@@ -258,18 +258,18 @@ public enum Inspector {
         add("in superlayer space", note)
         // Property names as the layer's kind spells them (position/center, opacity/alpha),
         // from the declarations (`namedProperties`); a few are shortened to fit the panel.
-        func spelling(_ p: Property) -> String { p.declaration.spelling(for: layer.kind).rawValue }
-        func label(_ p: Property) -> String { p.declaration.panelName(for: layer.kind) }
-        field(spelling(.frame), rect(layer.frame))
-        field(spelling(.position), point(layer.position))
+        // Read once per kind (InspectorWords.swift), not looked up every frame.
+        let w = InspectorWords.of(layer.kind)
+        field(w.frame, rect(layer.frame))
+        field(w.position, point(layer.position))
         add("in own space", note)
-        field(spelling(.bounds), rect(layer.bounds))
-        field(label(.anchorPoint), point(layer.anchorPoint) + " (unit)")
-        field(label(.zPosition), "\(spelling(.zPosition)) \(f(layer.zPosition)) · \(spelling(.anchorPointZ)) \(f(layer.anchorPointZ))")
+        field(w.bounds, rect(layer.bounds))
+        field(w.anchorPoint, point(layer.anchorPoint) + " (unit)")
+        field(w.zPositionLabel, "\(w.zPosition) \(f(layer.zPosition)) · \(w.anchorPointZ) \(f(layer.anchorPointZ))")
         add(
-            " \(spelling(.opacity)) \(f(layer.opacity)) · \(label(.hidden)) \(yesNo(layer.isHidden)) · \(label(.masksToBounds)) \(yesNo(layer.masksToBounds)) · \(label(.geometryFlipped)) \(yesNo(layer.isGeometryFlipped))"
+            " \(w.opacity) \(f(layer.opacity)) · \(w.hidden) \(yesNo(layer.isHidden)) · \(w.masksToBounds) \(yesNo(layer.masksToBounds)) · \(w.geometryFlipped) \(yesNo(layer.isGeometryFlipped))"
         )
-        if !layer.autoresizingMask.isEmpty { field(label(.autoresizingMask), layer.autoresizingMask.printed) }
+        if !layer.autoresizingMask.isEmpty { field(w.autoresizingMask, layer.autoresizingMask.printed) }
         // An imported view's class, address, tag… and, in red, why its geometry is approximate.
         // An import's note is laid out from its parts; any other note as written.
         if let parts = layer.importNote.flatMap({ $0.text == layer.note ? $0.parts : nil }) {
@@ -289,18 +289,18 @@ public enum Inspector {
         for row in matrixRows(t) { add(row) }
         if t.isAffine {
             let a = t.affine
-            add(" \(label(.affineTransform)) [\(f(a.a)) \(f(a.b)) \(f(a.c)) \(f(a.d)) \(f(a.tx)) \(f(a.ty))]")
+            add(" \(w.affineTransform) [\(f(a.a)) \(f(a.b)) \(f(a.c)) \(f(a.d)) \(f(a.tx)) \(f(a.ty))]")
         } else {
             add(" affineTransform reports identity (not affine)", note)
         }
         if !layer.sublayerTransform.isIdentity {
             let st = layer.sublayerTransform
-            add(spelling(.sublayerTransform) + (st.isAffine ? "" : " (3D)") + (st.m34 != 0 ? ", eye \(f(-1 / st.m34))" : ""), heading)
+            add(w.sublayerTransform + (st.isAffine ? "" : " (3D)") + (st.m34 != 0 ? ", eye \(f(-1 / st.m34))" : ""), heading)
             for row in matrixRows(st) { add(row) }
         }
         let effective = tree.matrixToSuperlayer(id)
         let singular = tree.hopToSuperlayer(id).inverted() == nil
-        add(label(.effectiveTransform) + " → superlayer" + (singular ? ", singular" : ""), heading)
+        add(w.effectiveTransform + " → superlayer" + (singular ? ", singular" : ""), heading)
         for row in matrixRows(effective) { add(row) }
         if singular {
             add(" no inverse: converting into this layer has no answer", note)

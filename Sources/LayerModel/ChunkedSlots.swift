@@ -57,3 +57,15 @@ struct ChunkedSlots<Element>: RandomAccessCollection, MutableCollection {
 
 extension ChunkedSlots: Equatable where Element: Equatable {}
 extension ChunkedSlots: Sendable where Element: Sendable {}
+
+extension ChunkedSlots {
+    /// Whether slot `i` holds a value, read in place (no copy of the element).
+    @inlinable func holdsValue<Wrapped>(at i: Int) -> Bool where Element == Wrapped? {
+        chunks[i &>> Self.shift].withUnsafeBufferPointer { slots in
+            switch slots[i & Self.mask] {
+            case .some: return true
+            case .none: return false
+            }
+        }
+    }
+}

@@ -61,9 +61,19 @@ extension Layer {
             let o = position - bounds.size.scaled(by: anchorPoint)
             return Rect(origin: o, size: bounds.standardized.size)
         }
+        // The corners in `bounds.corners`' order, boxed as `Rect.boundingBox` boxes them, with
+        // no arrays (issue 36: two allocations a turned layer, several frames a key).
         let m = toSuperlayer
-        let corners = bounds.corners.compactMap { m.apply(to: $0) }
-        return Rect.boundingBox(of: corners) ?? Rect(origin: position, size: .zero)
+        let b = bounds
+        var lo = Point(x: 0, y: 0), hi = lo, any = false
+        @inline(__always) func take(_ x: Double, _ y: Double) {
+            guard let p = m.apply(to: Point(x: x, y: y)) else { return }
+            if !any { lo = p; hi = p; any = true; return }
+            lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y)
+            hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
+        }
+        take(b.minX, b.minY); take(b.maxX, b.minY); take(b.maxX, b.maxY); take(b.minX, b.maxY)
+        return any ? Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y) : Rect(origin: position, size: .zero)
     }
 
     /// The four bounds corners in the superlayer's sublayer space (top-left, top-right,

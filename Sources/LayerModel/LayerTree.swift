@@ -144,7 +144,10 @@ public struct LayerTree: Equatable, Sendable {
         return searchOrder(siblings, .zPosition)
     }
 
-    public func contains(_ id: LayerID) -> Bool { id.raw >= 0 && id.raw < storage.count && storage[id.raw] != nil }
+    /// Whether `id` names a layer of this tree (its slot holds one), looked at in place: the
+    /// slot's layer is not copied out to be compared with nil (issue 36: a whole layer
+    /// retained and released, several times a key).
+    public func contains(_ id: LayerID) -> Bool { id.raw >= 0 && id.raw < storage.count && storage.holdsValue(at: id.raw) }
 
     /// The id of the layer called `name`, if any.
     public func id(named name: String) -> LayerID? { ids[name] }

@@ -12,18 +12,7 @@ import TestSupport
 struct StepWarningsEndToEndTests {
     /// `StepScriptWarningTests`'s layout: step 2 at line 8 (its "set frame" quote at column
     /// 49), step 3 at line 9 (column 48).
-    static let layout = """
-        {"layers": [
-          {"name": "card", "bounds": [0, 0, 20, 20], "position": [40, 40],
-           "transform": [{"rotate": 30}]},
-          {"name": "flat", "bounds": [0, 0, 20, 20]}
-        ],
-         "steps": [
-          {"title": "flat", "script": ["select flat", "set frame 0 0 30 30"]},
-          {"title": "turned", "script": ["select card", "set frame 0 0 20 20", "select flat"]},
-          {"title": "small", "script": ["select card", "set frame 0 0 10 10"]}
-         ]}
-        """
+    static let layout = Fixtures.stepWarnings
 
     @Test func checkAndEvalSayAStepsWarnings() throws {
         let folder = try TemporaryDirectory()

@@ -4,23 +4,13 @@ import LayoutFiles
 import SceneFiles
 import Scenes
 import Testing
+import TestSupport
 
 /// A step's command that warns (`set frame` under a rotation) is a load warning like a
 /// layout script's (`LayoutScriptWarningTests`): the file's steps are played at load, and the
 /// warning keeps the step's script line, named as a step's error names the command.
 @Suite struct StepScriptWarningTests {
-    static let layout = """
-        {"layers": [
-          {"name": "card", "bounds": [0, 0, 20, 20], "position": [40, 40],
-           "transform": [{"rotate": 30}]},
-          {"name": "flat", "bounds": [0, 0, 20, 20]}
-        ],
-         "steps": [
-          {"title": "flat", "script": ["select flat", "set frame 0 0 30 30"]},
-          {"title": "turned", "script": ["select card", "set frame 0 0 20 20", "select flat"]},
-          {"title": "small", "script": ["select card", "set frame 0 0 10 10"]}
-         ]}
-        """
+    static let layout = Fixtures.stepWarnings
 
     static func load(_ text: String = layout) throws -> Scene {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ls-step-warn-\(UUID().uuidString)").path

@@ -5,6 +5,7 @@ import Foundation
 import SceneFiles
 import Scenes
 import Testing
+import TestSupport
 
 /// A step's warnings in the explorer: the file's first (a step's) on the status line as it
 /// opens, like a layout script's, and a step's first as the step runs, even when a later
@@ -12,18 +13,7 @@ import Testing
 @Suite struct StepWarningStatusTests {
     /// The layout of `StepScriptWarningTests`: step 2 sets frame 0 0 20 20 on `card`, turned
     /// 30°, then selects `flat`; step 3 sets frame 0 0 10 10 on it.
-    static let layout = """
-        {"layers": [
-          {"name": "card", "bounds": [0, 0, 20, 20], "position": [40, 40],
-           "transform": [{"rotate": 30}]},
-          {"name": "flat", "bounds": [0, 0, 20, 20]}
-        ],
-         "steps": [
-          {"title": "flat", "script": ["select flat", "set frame 0 0 30 30"]},
-          {"title": "turned", "script": ["select card", "set frame 0 0 20 20", "select flat"]},
-          {"title": "small", "script": ["select card", "set frame 0 0 10 10"]}
-         ]}
-        """
+    static let layout = Fixtures.stepWarnings
 
     @Test func theFileOpensWithTheStepsWarningsAndAStepSaysItsOwn() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ls-step-status-\(UUID().uuidString)").path

@@ -1,6 +1,22 @@
 /// Layout texts shared by the format's tests (LayoutFilesTests) and its files' tests
 /// (LayoutFileIOTests).
 public enum Fixtures {
+    /// A card turned 30° and a flat layer whose steps set `frame`: step 2's "set frame 0 0 20 20"
+    /// on the turned card warns (line 8, its quote at column 49), step 3's (line 9, column 48)
+    /// too (StepScriptWarningTests, StepWarningStatusTests, StepWarningsEndToEndTests).
+    public static let stepWarnings = """
+        {"layers": [
+          {"name": "card", "bounds": [0, 0, 20, 20], "position": [40, 40],
+           "transform": [{"rotate": 30}]},
+          {"name": "flat", "bounds": [0, 0, 20, 20]}
+        ],
+         "steps": [
+          {"title": "flat", "script": ["select flat", "set frame 0 0 30 30"]},
+          {"title": "turned", "script": ["select card", "set frame 0 0 20 20", "select flat"]},
+          {"title": "small", "script": ["select card", "set frame 0 0 10 10"]}
+         ]}
+        """
+
     /// A view card whose subviews are placed by `frame` (badge's on line 6, column 43): the
     /// save that cannot keep the file's text, and the `save --rewrite` that can
     /// (RewriteSaveTests, QuitRewriteTests, QuitRewriteEndToEndTests).

@@ -50,14 +50,8 @@ public enum SceneRasterizer {
         var parts = scratch.take()
         defer { scratch.keep(parts) }
         var (surface, toCells) = makeSurface(viewport: viewport, columns: columns, rows: rows, options: options, parts: &parts)
-        var list = parts.frame.list
-        parts.frame.list = DisplayList()
-        list.reset()
-        walkLayers(tree, toCells: toCells, options: options, frame: &parts.frame, list: &list, surface: &surface)
+        let list = displayList(tree, toCells: toCells, options: options, parts: &parts, surface: &surface)
         let markScale = SceneRasterizer.markScale(columns: columns, rows: rows)
-        if let selection = options.selection, tree.contains(selection), !options.overlays.isEmpty {
-            list.selection = selectionMarks(selection, tree: tree, toCells: toCells, overlays: options.overlays)
-        }
         let key =
             keepingFrame && KeptFrame.keepable(options)
             ? KeptFrame.Key(columns: columns, rows: rows, toCells: toCells, cellAspect: surface.cellAspect, options: options) : nil
@@ -110,6 +104,21 @@ public enum SceneRasterizer {
         var parts = scratch.take()
         defer { scratch.keep(parts) }
         var (surface, toCells) = makeSurface(viewport: viewport, columns: columns, rows: rows, options: options, parts: &parts)
+        let list = displayList(tree, toCells: toCells, options: options, parts: &parts, surface: &surface)
+        _ = drawItems(list, within: nil, options: options, toCells: toCells, frame: &parts.frame, surface: &surface)
+        drawOverlays(
+            tree, list: list, toCells: toCells, options: options, markScale: markScale(columns: columns, rows: rows), surface: &surface)
+        parts.frame.list = list
+        surface.compose(into: &canvas)
+        finish(&surface, tree: tree, toCells: toCells, options: options, parts: &parts, canvas: &canvas)
+    }
+
+    /// The frame's display list (the layer pass and the selection's marks), built in the
+    /// storage of the list `parts` kept, which it leaves empty.
+    private static func displayList(
+        _ tree: LayerTree, toCells: Homography, options: RasterOptions, parts: inout RasterScratch.Parts,
+        surface: inout RasterSurface
+    ) -> DisplayList {
         var list = parts.frame.list
         parts.frame.list = DisplayList()
         list.reset()
@@ -117,12 +126,7 @@ public enum SceneRasterizer {
         if let selection = options.selection, tree.contains(selection), !options.overlays.isEmpty {
             list.selection = selectionMarks(selection, tree: tree, toCells: toCells, overlays: options.overlays)
         }
-        _ = drawItems(list, within: nil, options: options, toCells: toCells, frame: &parts.frame, surface: &surface)
-        drawOverlays(
-            tree, list: list, toCells: toCells, options: options, markScale: markScale(columns: columns, rows: rows), surface: &surface)
-        parts.frame.list = list
-        surface.compose(into: &canvas)
-        finish(&surface, tree: tree, toCells: toCells, options: options, parts: &parts, canvas: &canvas)
+        return list
     }
 
     /// The frame's surface on `parts`' buffers, and the map from screen points to cells. The

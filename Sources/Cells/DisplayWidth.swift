@@ -62,16 +62,52 @@ public enum DisplayWidth {
 
 extension StringProtocol {
     /// Terminal columns this text takes (see `DisplayWidth`).
+    public var displayWidth: Int { DisplayWidth.columns(of: self) }
+}
+
+// `String` and `Substring` answer `displayWidth` with their own members: from another
+// module the protocol's member runs unspecialised, every scalar through the iterator's
+// witness table (about 1 000 calls a rotate key into the standard library's generic code,
+// issue 36). These run the same rules specialised, ASCII a byte at a time.
+extension String {
+    /// Terminal columns this text takes (see `DisplayWidth`).
     public var displayWidth: Int {
+        if let n = utf8.withContiguousStorageIfAvailable(DisplayWidth.asciiColumns), n >= 0 { return n }
+        return DisplayWidth.columns(of: self)
+    }
+}
+
+extension Substring {
+    /// Terminal columns this text takes (see `DisplayWidth`).
+    public var displayWidth: Int {
+        if let n = utf8.withContiguousStorageIfAvailable(DisplayWidth.asciiColumns), n >= 0 { return n }
+        return DisplayWidth.columns(of: self)
+    }
+}
+
+extension DisplayWidth {
+    /// Columns of ASCII text (controls take none), or −1 when a byte is not ASCII.
+    @inline(__always) static func asciiColumns(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var n = 0
+        for byte in bytes {
+            if byte >= 0x80 { return -1 }
+            if byte >= 0x20 && byte != 0x7F { n += 1 }
+        }
+        return n
+    }
+
+    /// The columns `text` takes: one a lone narrow scalar (controls none), else the sum of
+    /// its grapheme clusters' widths.
+    static func columns<S: StringProtocol>(of text: S) -> Int {
         // Text of lone narrow scalars (ASCII, Latin, punctuation, box drawing…): one column each.
         var scalars = 0
-        for scalar in unicodeScalars {
+        for scalar in text.unicodeScalars {
             guard Canvas.isLoneNarrowScalar(scalar) || scalar.value < 0x20 || scalar.value == 0x7F else { scalars = -1; break }
             if scalar.value >= 0x20 && scalar.value != 0x7F { scalars += 1 }
         }
         if scalars >= 0 { return scalars }
         var total = 0
-        for ch in self { total += DisplayWidth.of(ch) }
+        for ch in text { total += DisplayWidth.of(ch) }
         return total
     }
 }

@@ -280,13 +280,13 @@ public enum Keymap {
     /// The conditions that hold in `state` (`Binding.when`).
     static func conditions(_ state: ExplorerState) -> Set<Binding.Condition> {
         // The usual case answers a set made once (issue 36: a new set every key).
-        if !state.followDetached, state.output == nil, state.learn == nil {
+        if !state.followDetached, state.output == nil, !state.isLearning {
             return state.session.depth.exploded ? KeyConditions.exploded : KeyConditions.flat
         }
         var out: Set<Binding.Condition> = [state.session.depth.exploded ? .exploded : .flat]
         if state.followDetached { out.insert(.detached) }
         if state.output != nil { out.insert(.overlay) }
-        if state.learn != nil { out.insert(.learning) }
+        if state.isLearning { out.insert(.learning) }
         return out
     }
 

@@ -245,14 +245,31 @@ public enum Inspector {
         let note = CellStyle(dim: true)
         var out: [PanelLine] = []
         func add(_ text: String, _ style: CellStyle = .plain) { out.append(PanelLine(text, style: style, layer: id)) }
+        // The fixed-form lines are built as bytes in one buffer (PanelText.swift), each the
+        // same text the interpolations made: ` name` padded to 9 columns, then the value.
+        var b = PanelText()
+        func startField(_ name: String) {
+            b.clear()
+            b.add(" "); b.add(name); b.spaces(max(1, 9 - name.count))
+        }
         func field(_ name: String, _ value: String) {
             let pad = max(1, 9 - name.count)
             add(" " + name + String(repeating: " ", count: pad) + value)
         }
         func f(_ x: Double) -> String { NumberFormat.format(x) }
-        func rect(_ r: Rect) -> String { "x \(f(r.origin.x)) y \(f(r.origin.y)) w \(f(r.size.width)) h \(f(r.size.height))" }
-        func point(_ p: Point) -> String { "x \(f(p.x)) y \(f(p.y))" }
-        func yesNo(_ b: Bool) -> String { b ? "yes" : "no" }
+        func rect(_ name: String, _ r: Rect) {
+            startField(name)
+            b.add("x "); b.number(r.origin.x); b.add(" y "); b.number(r.origin.y)
+            b.add(" w "); b.number(r.size.width); b.add(" h "); b.number(r.size.height)
+            add(b.text)
+        }
+        func point(_ name: String, _ p: Point, unit: Bool = false) {
+            startField(name)
+            b.add("x "); b.number(p.x); b.add(" y "); b.number(p.y)
+            if unit { b.add(" (unit)") }
+            add(b.text)
+        }
+        func yesNo(_ v: Bool) { if v { b.add("yes") } else { b.add("no") } }
 
         add("\(layer.name) (\(isView ? "view" : "layer"))", heading)
         add("in superlayer space", note)
@@ -260,15 +277,20 @@ public enum Inspector {
         // from the declarations (`namedProperties`); a few are shortened to fit the panel.
         // Read once per kind (InspectorWords.swift), not looked up every frame.
         let w = InspectorWords.of(layer.kind)
-        field(w.frame, rect(layer.frame))
-        field(w.position, point(layer.position))
+        rect(w.frame, layer.frame)
+        point(w.position, layer.position)
         add("in own space", note)
-        field(w.bounds, rect(layer.bounds))
-        field(w.anchorPoint, point(layer.anchorPoint) + " (unit)")
-        field(w.zPositionLabel, "\(w.zPosition) \(f(layer.zPosition)) · \(w.anchorPointZ) \(f(layer.anchorPointZ))")
-        add(
-            " \(w.opacity) \(f(layer.opacity)) · \(w.hidden) \(yesNo(layer.isHidden)) · \(w.masksToBounds) \(yesNo(layer.masksToBounds)) · \(w.geometryFlipped) \(yesNo(layer.isGeometryFlipped))"
-        )
+        rect(w.bounds, layer.bounds)
+        point(w.anchorPoint, layer.anchorPoint, unit: true)
+        startField(w.zPositionLabel)
+        b.add(w.zPosition); b.add(" "); b.number(layer.zPosition); b.add(" · "); b.add(w.anchorPointZ); b.add(" "); b.number(layer.anchorPointZ)
+        add(b.text)
+        b.clear()
+        b.add(" "); b.add(w.opacity); b.add(" "); b.number(layer.opacity)
+        b.add(" · "); b.add(w.hidden); b.add(" "); yesNo(layer.isHidden)
+        b.add(" · "); b.add(w.masksToBounds); b.add(" "); yesNo(layer.masksToBounds)
+        b.add(" · "); b.add(w.geometryFlipped); b.add(" "); yesNo(layer.isGeometryFlipped)
+        add(b.text)
         if !layer.autoresizingMask.isEmpty { field(w.autoresizingMask, layer.autoresizingMask.printed) }
         // An imported view's class, address, tag… and, in red, why its geometry is approximate.
         // An import's note is laid out from its parts; any other note as written.
@@ -289,7 +311,11 @@ public enum Inspector {
         for row in matrixRows(t) { add(row) }
         if t.isAffine {
             let a = t.affine
-            add(" \(w.affineTransform) [\(f(a.a)) \(f(a.b)) \(f(a.c)) \(f(a.d)) \(f(a.tx)) \(f(a.ty))]")
+            b.clear()
+            b.add(" "); b.add(w.affineTransform); b.add(" [")
+            b.number(a.a); b.add(" "); b.number(a.b); b.add(" "); b.number(a.c); b.add(" ")
+            b.number(a.d); b.add(" "); b.number(a.tx); b.add(" "); b.number(a.ty); b.add("]")
+            add(b.text)
         } else {
             add(" affineTransform reports identity (not affine)", note)
         }
@@ -310,25 +336,36 @@ public enum Inspector {
 
     /// Four rows `[ m11  m12  m13  m14 ]`, numbers right-aligned per column.
     public static func matrixRows(_ m: Transform3D) -> [String] {
-        let v = m.rowMajor.map { NumberFormat.format($0) }
-        var widths = [0, 0, 0, 0]
+        // The sixteen numbers read field by field (`rowMajor` is an array), and each row
+        // built in one byte buffer (PanelText.swift) and made a String once.
+        let v = [
+            NumberFormat.format(m.m11), NumberFormat.format(m.m12), NumberFormat.format(m.m13), NumberFormat.format(m.m14),
+            NumberFormat.format(m.m21), NumberFormat.format(m.m22), NumberFormat.format(m.m23), NumberFormat.format(m.m24),
+            NumberFormat.format(m.m31), NumberFormat.format(m.m32), NumberFormat.format(m.m33), NumberFormat.format(m.m34),
+            NumberFormat.format(m.m41), NumberFormat.format(m.m42), NumberFormat.format(m.m43), NumberFormat.format(m.m44)
+        ]
         // Number text is ASCII: its UTF-8 count is its width.
-        for (i, s) in v.enumerated() { widths[i % 4] = max(widths[i % 4], s.utf8.count) }
-        // Built as bytes and made a String once per row (appending to a String piece by
-        // piece cost more than formatting the numbers).
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(12 + widths.reduce(0, +))
-        return (0..<4).map { r in
-            bytes.removeAll(keepingCapacity: true)
-            bytes.append(contentsOf: " [ ".utf8)
+        var widths = (0, 0, 0, 0)
+        for r in 0..<4 {
+            widths.0 = max(widths.0, v[r * 4].utf8.count); widths.1 = max(widths.1, v[r * 4 + 1].utf8.count)
+            widths.2 = max(widths.2, v[r * 4 + 2].utf8.count); widths.3 = max(widths.3, v[r * 4 + 3].utf8.count)
+        }
+        var b = PanelText(capacity: 12 + widths.0 + widths.1 + widths.2 + widths.3)
+        var rows: [String] = []
+        rows.reserveCapacity(4)
+        for r in 0..<4 {
+            b.clear()
+            b.add(" [ ")
             for c in 0..<4 {
                 let s = v[r * 4 + c]
-                if c > 0 { bytes.append(contentsOf: "  ".utf8) }
-                for _ in 0..<(widths[c] - s.utf8.count) { bytes.append(UInt8(ascii: " ")) }
-                bytes.append(contentsOf: s.utf8)
+                if c > 0 { b.add("  ") }
+                let width = c == 0 ? widths.0 : c == 1 ? widths.1 : c == 2 ? widths.2 : widths.3
+                b.spaces(width - s.utf8.count)
+                b.add(s)
             }
-            bytes.append(contentsOf: " ]".utf8)
-            return String(decoding: bytes, as: UTF8.self)
+            b.add(" ]")
+            rows.append(b.text)
         }
+        return rows
     }
 }

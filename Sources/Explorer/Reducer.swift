@@ -95,7 +95,7 @@ public enum ExplorerEffect: Equatable, Sendable {
 /// The pure reducer: `reduce(&state, action)` changes state and asks for effects.
 public enum Reducer {
     public static func reduce(_ state: inout ExplorerState, _ action: Action) -> ExplorerEffect {
-        guard state.learn != nil else { return reduceAction(&state, action) }
+        guard state.isLearning else { return reduceAction(&state, action) }
         // Learn mode (LearnState.swift): its overlays take keys first; every action re-checks.
         let effect = Learn.intercept(&state, action) ?? reduceAction(&state, action)
         Learn.recheck(&state)

@@ -256,20 +256,12 @@ public enum Keymap {
     /// The binding for a key in a mode, if any, where the conditions `when` hold: a binding
     /// whose condition holds wins over the plain binding of the same key and mode.
     public static func binding(for key: Key, in mode: ModeName, when conditions: Set<Binding.Condition> = [.flat]) -> Binding? {
-        guard let candidates = index[key] else { return nil }
-        // One pass over the key's bindings, no filtered copy of them (issue 36: an array of
-        // bindings made and freed every key): the first whose condition holds, else the
-        // first with none.
-        var unconditional: Int? = nil
-        for i in candidates.indices where candidates[i].modes.contains(mode) {
-            if let when = candidates[i].when {
-                if conditions.contains(when) { return candidates[i] }
-            } else if unconditional == nil {
-                unconditional = i
-            }
-        }
-        return unconditional.map { candidates[$0] }
+        // By slot and mode bits (KeyIndex.swift; issue 36: a `Character` hashed as a string and
+        // the mode hashed into each binding's set, every key).
+        keyIndex.binding(for: key, in: mode, when: conditions).map { bindings[$0] }
     }
+
+    static let keyIndex = KeyIndex(bindings)
 
     /// The keys bound to `action`, as the help spells them (`F`; `k Up`), for messages that
     /// name a key: they say what the keymap says.

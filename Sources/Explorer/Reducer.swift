@@ -456,7 +456,7 @@ public enum Reducer {
         if state.anchorBehaviour == .keepFrame, case let .edit(.layer(.anchor(x, y, keepFrame: false))) = command {
             command = .edit(.layer(.anchor(x, y, keepFrame: true)))
         }
-        state.echo = key.map { "\($0) → \(command.text)" } ?? command.text
+        state.echo = key.map { EchoMemo.echo(key: $0, command: command) } ?? command.text
         state.journal?.append(.engine(command))
         let result: Effect
         let stepBefore = state.session.currentStep
@@ -566,7 +566,11 @@ public enum Reducer {
             }
             return line
         }
-        return "frame (\(n(fa.origin.x)), \(n(fa.origin.y)), \(n(fa.size.width)), \(n(fa.size.height)))"
+        // Built as bytes, made a String once (PanelText.swift; issue 36).
+        var b = PanelText(capacity: 48)
+        b.add("frame ("); b.number(fa.origin.x); b.add(", "); b.number(fa.origin.y)
+        b.add(", "); b.number(fa.size.width); b.add(", "); b.number(fa.size.height); b.add(")")
+        return b.text
     }
 
     static func explorerCommand(_ state: inout ExplorerState, _ command: ExplorerCommand) -> ExplorerEffect {

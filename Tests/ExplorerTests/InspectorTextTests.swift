@@ -75,9 +75,9 @@ import Testing
             var odd = scene.tree
             for (i, id) in (0..<odd.storageCount).map({ LayerID(raw: $0) }).enumerated() where odd.contains(id) {
                 var layer = odd[id]
-                let angle = Double(i * 37 % 360) * .pi / 180
-                layer.transform = layer.transform.concatenating(.rotation(angle)).concatenating(.scale(1.0 + Double(i) / 7, 0.3))
-                if i % 3 == 0 { layer.transform = layer.transform.concatenating(.rotation(angle / 3, x: 1, y: 0, z: 0)) }
+                let degrees = Double(i * 37 % 360)
+                layer.transform = layer.transform.concatenating(.rotation(.degrees(degrees))).concatenating(.scale(1.0 + Double(i) / 7, 0.3))
+                if i % 3 == 0 { layer.transform = layer.transform.concatenating(.rotation(.degrees(degrees / 3), x: 1, y: 0, z: 0)) }
                 layer.position = Point(x: layer.position.x + 1 / 3, y: layer.position.y - 12_345.678_9)
                 layer.zPosition = Double(i) * -2.5
                 layer.opacity = 0.25
@@ -104,7 +104,9 @@ import Testing
                 let at = try #require(texts.firstIndex { $0.hasPrefix("transform (") })
                 #expect(Array(texts[(at + 1)...(at + 4)]) == rows)
                 if let affine = Self.oldAffineLine(layer) { #expect(texts[at + 5] == affine) }
-                #expect(Array(texts.suffix(from: texts.count - (texts.last!.hasPrefix(" no inverse") ? 5 : 4)).prefix(4)) == Self.oldMatrixRows(tree.matrixToSuperlayer(id)))
+                #expect(
+                    Array(texts.suffix(from: texts.count - (texts.last!.hasPrefix(" no inverse") ? 5 : 4)).prefix(4))
+                        == Self.oldMatrixRows(tree.matrixToSuperlayer(id)))
                 #expect(Inspector.matrixRows(layer.sublayerTransform) == Self.oldMatrixRows(layer.sublayerTransform))
                 // Every line is about the layer, in the old styles.
                 #expect(lines.allSatisfy { $0.layer == id })
@@ -132,5 +134,42 @@ import Testing
         // Each column right-aligned to its widest number ("0.5" in the second column).
         #expect(Array(texts[10...13]) == [" [ 2    0  0  0 ]", " [ 0  0.5  0  0 ]", " [ 0    0  1  0 ]", " [ 0    0  0  1 ]"])
         #expect(texts[14] == " affine [2 0 0 0.5 0 0]")
+    }
+}
+
+/// An edit asks whether the fitted view still holds the scene by walking the screen quads in
+/// place (`LayerTree.forEachScreenQuad`, `Framing.drawnBox`) rather than through the array of
+/// every slot's quad (issue 36). Same quads, same box.
+@Suite struct DrawnBoxTests {
+    @Test func theWalkGivesScreenQuadsQuadsAndTheSameBox() throws {
+        var trees = 0
+        for var tree in try InspectorTextTests.trees() {
+            for pass in 0..<2 {
+                if pass == 1 {
+                    // Hide every third layer: its subtree has no quads.
+                    for raw in stride(from: 0, to: tree.storageCount, by: 3) where tree.contains(LayerID(raw: raw)) {
+                        tree[LayerID(raw: raw)].isHidden = true
+                    }
+                }
+                let quads = tree.screenQuads()
+                var walked: [Quad] = []
+                tree.forEachScreenQuad { walked.append($0) }
+                #expect(walked == tree.treeOrder.compactMap { quads[$0.raw] })
+                #expect(Framing.drawnBox(tree) == Framing.box(of: nil, in: tree))
+                trees += 1
+            }
+        }
+        #expect(trees > 60)
+        // By hand: one 100 × 40 layer at (10, 20), turned 90° about its centre (60, 40): its
+        // quad spans x 40…80 and y −10…90.
+        var tree = LayerTree()
+        var layer = Layer(name: "bar")
+        layer.bounds = Rect(x: 0, y: 0, width: 100, height: 40)
+        layer.position = Point(x: 60, y: 40)
+        layer.transform = .rotation(.degrees(90))
+        _ = try tree.add(layer, in: nil, at: nil)
+        let box = try #require(Framing.drawnBox(tree))
+        #expect(abs(box.origin.x - 40) < 1e-9 && abs(box.origin.y + 10) < 1e-9)
+        #expect(abs(box.size.width - 40) < 1e-9 && abs(box.size.height - 100) < 1e-9)
     }
 }

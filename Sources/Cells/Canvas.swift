@@ -252,14 +252,28 @@ public struct Canvas: Equatable, Sendable {
         // Narrow scalars that are each a grapheme of their own (Latin, punctuation, arrows,
         // box drawing, braille: panel and tree text): one cell per scalar, no grapheme
         // breaking, nothing for SafeText to show.
+        // Written as one run into the storage, mended at its ends only, as the ASCII run
+        // above (issue 36: the title and panel rows with a `·`, `→` or `│` went cell by cell
+        // through the subscript).
         if text.unicodeScalars.allSatisfy(Self.isLoneNarrowScalar) {
-            var c = column
-            for scalar in text.unicodeScalars {
-                if c >= limit { break }
-                if c >= 0 { self[c, row] = Cell(scalar: scalar, style: style) }
-                c += 1
+            let count = text.unicodeScalars.count
+            let start = max(column, 0), end = column >= limit ? column : min(limit, column + count)
+            guard start < end else { return end }
+            let base = row * columns
+            cells.withUnsafeMutableBufferPointer { p in
+                if start > 0, p[base + start].isWideTail { p[base + start - 1] = Cell(scalar: " ", style: p[base + start - 1].style) }
+                if end < columns, p[base + end].isWideTail { p[base + end] = Cell(scalar: " ", style: p[base + end].style) }
+                var c = column, i = base + start
+                for scalar in text.unicodeScalars {
+                    if c >= end { break }
+                    if c >= start {
+                        p[i] = Cell(scalar: scalar, style: style)
+                        i += 1
+                    }
+                    c += 1
+                }
             }
-            return c
+            return end
         }
         var c = column
         for ch in SafeText.visible(text) {

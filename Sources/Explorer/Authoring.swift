@@ -33,28 +33,12 @@ extension Framing {
         let screen = state.session.scene.screen.map { Rect(origin: .zero, size: $0) }
         // Only `holds` reads this box, for which the order the quads come in cannot matter
         // (it could only pick −0 or +0 for an edge, which compare equal): walked in place.
-        var drawn = drawnBox(state.session.tree)
+        var drawn = state.session.tree.screenBox()
         if let screen { drawn = drawn.map { $0.union(screen) } ?? screen }
         if !wasEmpty, let drawn, holds(current, drawn) { return }
         let target = state.picture.present ? (subjectRect(state) ?? sceneRect(state)) : sceneRect(state)
         state.view = ViewControl()
         state.view.fitted = target
-    }
-
-    /// The box of every drawn layer's quad on screen, as `box(of: nil, in:)` gives it (up to
-    /// the sign of a zero edge), without the array of every slot's quad.
-    static func drawnBox(_ tree: LayerTree) -> Rect? {
-        var lo = Point(x: 0, y: 0), hi = lo, any = false
-        func take(_ p: Point) {
-            guard p.isFinite else { return }
-            if !any { lo = p; hi = p; any = true; return }
-            lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y)
-            hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
-        }
-        tree.forEachScreenQuad { q in
-            take(q.p0); take(q.p1); take(q.p2); take(q.p3)
-        }
-        return any ? Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y) : nil
     }
 
     /// `outer` holds `inner` (to a millionth of a point).

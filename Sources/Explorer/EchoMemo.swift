@@ -22,10 +22,14 @@ struct EchoMemo: Sendable {
         return text
     }
 
-    /// The explorer's one memo.
-    private static let shared = Mutex(EchoMemo())
+    /// The explorer's one memo, in a class: a `Mutex` held directly by a `static let` was
+    /// read before it was set up on this toolchain (6.3.1, release: a crash at the first key).
+    private final class Shared: Sendable {
+        let memo = Mutex(EchoMemo())
+    }
+    private static let shared = Shared()
 
     static func echo(key: String, command: EngineCommand) -> String {
-        shared.withLock { $0.echo(key: key, command: command) }
+        shared.memo.withLock { $0.echo(key: key, command: command) }
     }
 }

@@ -14,17 +14,21 @@ struct PanelText {
 
     /// Appends text as it is.
     mutating func add(_ text: String) {
-        for b in text.utf8 { bytes.append(b) }
+        // The string's own UTF-8 storage copied in one go (a byte at a time checked the
+        // buffer's uniqueness per byte).
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: Array(text.utf8))
+        }
     }
 
     /// Appends a literal.
     mutating func add(_ text: StaticString) {
-        text.withUTF8Buffer { for b in $0 { bytes.append(b) } }
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// Appends `n` spaces.
     mutating func spaces(_ n: Int) {
-        for _ in 0..<max(0, n) { bytes.append(UInt8(ascii: " ")) }
+        if n > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: n)) }
     }
 
     /// Appends a number as the panel writes numbers (`NumberFormat.format`).

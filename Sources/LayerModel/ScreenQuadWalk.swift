@@ -1,23 +1,41 @@
 import Geometry
 
 extension LayerTree {
-    /// Calls `body` with each drawn layer's quad on screen, the quads `screenQuads()` lists,
-    /// in its order (depth first, a hidden layer's subtree skipped), without making its
-    /// array of every slot or its stack (issue 36: an edit asks for the scene's box on every
-    /// key).
-    public func forEachScreenQuad(_ body: (Quad) -> Void) {
-        func visit(_ id: LayerID, _ parentMap: Homography) {
-            let i = id.raw
-            if hitGeometry[i].isHidden { return }
-            let h = fastHopToSuperlayer(id).concatenating(parentMap)
-            let b = hitGeometry[i].bounds
-            if let a = h.apply(to: Point(x: b.minX, y: b.minY)), let c = h.apply(to: Point(x: b.maxX, y: b.minY)),
-                let d = h.apply(to: Point(x: b.maxX, y: b.maxY)), let e = h.apply(to: Point(x: b.minX, y: b.maxY))
-            {
-                body(Quad(a, c, d, e))
-            }
-            for child in hitGeometry[i].sublayers { visit(child, h) }
-        }
-        for root in roots { visit(root, .identity) }
+    /// The box of every drawn layer's quad on screen (its finite corners): the quads
+    /// `screenQuads()` lists, walked depth first in place (a hidden layer's subtree skipped),
+    /// without its array of every slot or its stack (issue 36: an edit asks for the scene's
+    /// box on every key). The corners come in tree order, not slot order, so an edge at zero
+    /// may come out −0 where the array's box has +0 (they compare equal). Nil: nothing drawn.
+    public func screenBox() -> Rect? {
+        var box = CornerBox()
+        for root in roots { addScreenQuads(of: root, under: .identity, to: &box) }
+        return box.rect
     }
+
+    private func addScreenQuads(of id: LayerID, under parentMap: Homography, to box: inout CornerBox) {
+        let i = id.raw
+        if hitGeometry[i].isHidden { return }
+        let h = fastHopToSuperlayer(id).concatenating(parentMap)
+        let b = hitGeometry[i].bounds
+        if let a = h.apply(to: Point(x: b.minX, y: b.minY)), let c = h.apply(to: Point(x: b.maxX, y: b.minY)),
+            let d = h.apply(to: Point(x: b.maxX, y: b.maxY)), let e = h.apply(to: Point(x: b.minX, y: b.maxY))
+        {
+            box.take(a); box.take(c); box.take(d); box.take(e)
+        }
+        for child in hitGeometry[i].sublayers { addScreenQuads(of: child, under: h, to: &box) }
+    }
+}
+
+/// The running box of finite points, as `Framing.box` keeps it.
+struct CornerBox {
+    var lo = Point(x: 0, y: 0), hi = Point(x: 0, y: 0), any = false
+
+    mutating func take(_ p: Point) {
+        guard p.isFinite else { return }
+        if !any { lo = p; hi = p; any = true; return }
+        lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y)
+        hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
+    }
+
+    var rect: Rect? { any ? Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y) : nil }
 }

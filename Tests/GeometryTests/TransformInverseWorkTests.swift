@@ -81,7 +81,7 @@ import Testing
             if new == nil { singular += 1 } else { invertible += 1 }
         }
         // Both kinds are exercised.
-        #expect(invertible > 10_000 && singular > 2_000, "\(invertible) invertible, \(singular) singular")
+        #expect(invertible > 5_000 && singular > 5_000, "\(invertible) invertible, \(singular) singular")
     }
 
     @Test func inversesWorkedByHand() throws {

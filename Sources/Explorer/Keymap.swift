@@ -247,6 +247,8 @@ public enum Keymap {
             modes: everywhere)
     ]
 
+    /// Each key's bindings, in `bindings`' order. Lookups go through `keyIndex` (the same
+    /// bindings by slot and mode bits); this is what the tests hold it to.
     static let index: [Key: [Binding]] = {
         var out: [Key: [Binding]] = [:]
         for b in bindings { for k in b.keys { out[k, default: []].append(b) } }

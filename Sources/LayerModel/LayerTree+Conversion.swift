@@ -5,11 +5,14 @@ extension LayerTree {
     /// screen for a top-level layer): `toSuperlayer`, then the superlayer's flip and
     /// sublayerTransform about its anchor (R5, R12).
     public func matrixToSuperlayer(_ id: LayerID) -> Transform3D {
-        let layer = self[id]
-        guard let parent = layer.superlayer else { return layer.toSuperlayer }
-        let parentLayer = self[parent]
-        if !parentLayer.isGeometryFlipped && parentLayer.sublayerTransform.isIdentity { return layer.toSuperlayer }
-        return layer.toSuperlayer.concatenating(parentLayer.sublayerSpaceToBounds)
+        // From the hit-testing copy's fields (the same `Layer.toSuperlayer` of the same values;
+        // `plainSublayerSpace` is "not flipped, identity sublayerTransform"): the whole layer
+        // and its superlayer were copied out of the tree, every reference retained and released
+        // through the optional's generic witness, several times a key (issue 36).
+        let hop = hitGeometry[id.raw].toSuperlayer
+        guard let parent = storage[id.raw]!.superlayer else { return hop }
+        if hitGeometry[parent.raw].plainSublayerSpace { return hop }
+        return hop.concatenating(self[parent].sublayerSpaceToBounds)
     }
 
     /// One hop up as a plane map (sublayers are flattened into their parent's plane).

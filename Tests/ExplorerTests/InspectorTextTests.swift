@@ -175,3 +175,43 @@ import Testing
         #expect(tree.screenBox() == nil)
     }
 }
+
+/// `LayerTree.matrixToSuperlayer` reads the tree's hit-testing copy of a layer's fields instead
+/// of copying the whole layer and its superlayer out of the tree (issue 36). The matrix is the
+/// old one bit for bit; the reference below is the old code.
+@Suite struct MatrixToSuperlayerTests {
+    static func old(_ tree: LayerTree, _ id: LayerID) -> Transform3D {
+        let layer = tree[id]
+        guard let parent = layer.superlayer else { return layer.toSuperlayer }
+        let parentLayer = tree[parent]
+        if !parentLayer.isGeometryFlipped && parentLayer.sublayerTransform.isIdentity { return layer.toSuperlayer }
+        return layer.toSuperlayer.concatenating(parentLayer.sublayerSpaceToBounds)
+    }
+
+    @Test func theMatrixIsTheOldOneBitForBit() throws {
+        var compared = 0, underSublayerSpace = 0
+        for var tree in try InspectorTextTests.trees() {
+            for pass in 0..<2 {
+                if pass == 1 {
+                    // Every third layer flipped, every fourth with a perspective sublayerTransform.
+                    for raw in 0..<tree.storageCount where tree.contains(LayerID(raw: raw)) {
+                        if raw % 3 == 0 { tree[LayerID(raw: raw)].isGeometryFlipped = true }
+                        if raw % 4 == 1 {
+                            var st = Transform3D.identity
+                            st.m34 = -1.0 / 500
+                            tree[LayerID(raw: raw)].sublayerTransform = st.concatenating(.rotation(.degrees(20), x: 0, y: 1, z: 0))
+                        }
+                    }
+                }
+                for raw in 0..<tree.storageCount where tree.contains(LayerID(raw: raw)) {
+                    let id = LayerID(raw: raw)
+                    let new = tree.matrixToSuperlayer(id), old = Self.old(tree, id)
+                    #expect(zip(new.rowMajor, old.rowMajor).allSatisfy { $0.bitPattern == $1.bitPattern }, "layer \(raw)")
+                    if let p = tree[id].superlayer, tree[p].isGeometryFlipped || !tree[p].sublayerTransform.isIdentity { underSublayerSpace += 1 }
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 150 && underSublayerSpace > 20, "\(compared) layers, \(underSublayerSpace) under a flip or sublayerTransform")
+    }
+}

@@ -132,10 +132,22 @@ struct PixelDisplayList {
 
     /// The pixels `paint` wrote, by kind (tests count them): blended one by one with their
     /// own coverage (`edgePixels`), or in runs of one coverage (`runPixels`: inside, and under
-    /// a flat top or bottom edge).
+    /// a flat top or bottom edge); and the steps around them: pixels written with the
+    /// backdrop by a painting that clears (`clearedPixels`, `image(…)`: only the tiles no
+    /// opaque fill covers whole), tile bands an opaque fill was tested against for covering
+    /// them whole (`coverTests`: never for a fill too thin to hold a tile), and the bands the
+    /// clip was painted in (`bands`, each its own occlusion, clear and fills).
     struct PaintWork: Equatable {
         var edgePixels = 0
         var runPixels = 0
+        var clearedPixels = 0
+        var coverTests = 0
+        var bands = 0
+
+        mutating func add(_ o: PaintWork) {
+            edgePixels += o.edgePixels; runPixels += o.runPixels; clearedPixels += o.clearedPixels
+            coverTests += o.coverTests; bands += o.bands
+        }
     }
 
     /// `paint`, adding what it wrote to `work`. `exactRuns` false takes the runs only on rows
@@ -149,99 +161,99 @@ struct PixelDisplayList {
         into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true, exactRuns: Bool = true,
         chains: Bool = true, area: Bool = true, parallel: Bool = true, work: inout PaintWork
     ) -> Int {
-        let clip = clip.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
-        guard !clip.isEmpty, !ops.isEmpty else { return 0 }
         let width = image.width, height = image.height
+        return image.pixels.withUnsafeMutableBufferPointer { buffer in
+            paint(
+                into: buffer.baseAddress!, width: width, height: height, clip: clip, backdrop: nil, occlusion: occlusion,
+                exactRuns: exactRuns, chains: chains, area: area, parallel: parallel, work: &work)
+        }
+    }
+
+    /// A new `width × height` image of the list over `backdrop` (`0xRRGGBB`): the pixels are
+    /// not cleared first; each band writes the backdrop itself, on its own thread, into the
+    /// tiles no opaque fill covers whole, and the fills write everything else (a covered
+    /// tile's every pixel is its frontmost coverer's colour at 256/256: see `paint`). So every
+    /// pixel is written, and exactly as clearing the image and painting it would (tests paint
+    /// over a poisoned buffer and compare). Returns the image and the number of fills painted.
+    static func image(
+        of list: PixelDisplayList, width: Int, height: Int, backdrop: UInt32, occlusion: Bool = true, parallel: Bool = true,
+        work: inout PaintWork
+    ) -> (image: PixelImage, fills: Int) {
+        let width = max(0, width), height = max(0, height)
+        var fills = 0
+        let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
+            count = width * height
+            guard count > 0 else { return }
+            fills = list.paint(
+                into: buffer.baseAddress!, width: width, height: height, clip: PixelRect(x: 0, y: 0, width: width, height: height),
+                backdrop: backdrop & PackedColor.rgbMask, occlusion: occlusion, exactRuns: true, chains: true, area: true,
+                parallel: parallel, work: &work)
+        }
+        return (PixelImage(width: width, height: height, pixels: pixels), fills)
+    }
+
+    /// Paints into `pixels` (rows `width` wide, `height` of them) inside `clip`; with a
+    /// `backdrop`, the clip's pixels are taken as unwritten and every one of them is written
+    /// (`image(…)`). Returns the number of fills painted (a fill is painted when some tile
+    /// of it is left to paint in some band).
+    ///
+    /// All of the work is done band by band (`band` rows), in parallel for a big clip: each
+    /// band walks the fills crossing it front to back for its own occlusion tiles, writes the
+    /// backdrop where no fill covers a tile whole, and paints the fills left, in order. Nothing
+    /// runs before the bands but finding the largest polygon (the scratch size).
+    func paint(
+        into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, clip: PixelRect, backdrop: UInt32?,
+        occlusion: Bool, exactRuns: Bool, chains: Bool, area: Bool, parallel: Bool, work: inout PaintWork
+    ) -> Int {
+        let clip = clip.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        guard !clip.isEmpty else { return 0 }
         let tile = Self.tile
         let tilesX = (width + tile - 1) / tile, words = (tilesX + 63) / 64
-        let bandLo = clip.y / tile, bandHi = (clip.maxY - 1) / tile
-        let tileLo = clip.x / tile, tileHi = (clip.maxX - 1) / tile
-        // Front to back: each fill's tiles not yet covered (per band it spans, `words` words).
-        var covered = [UInt64](repeating: 0, count: (bandHi - bandLo + 1) * words)
-        var visibleAt = [Int32](repeating: -1, count: ops.count)
-        var visible: [UInt64] = []
-        xs.withUnsafeBufferPointer { xs in
-            ys.withUnsafeBufferPointer { ys in
-                for k in ops.indices.reversed() {
-                    let op = ops[k]
-                    let r = op.bounds.intersection(clip)
-                    if r.isEmpty { continue }
-                    let b0 = r.y / tile, b1 = (r.maxY - 1) / tile, t0 = r.x / tile, t1 = (r.maxX - 1) / tile
-                    let start = visible.count
-                    var any: UInt64 = 0
-                    let cover =
-                        occlusion && op.alpha >= 1
-                        ? Self.ConvexCover(xs.baseAddress! + Int(op.start), ys.baseAddress! + Int(op.start), Int(op.count)) : nil
-                    for b in b0...b1 {
-                        let row = (b - bandLo) * words
-                        // Only the words of the fill's own tile columns (`Tiles.firstWord`).
-                        for w in t0 >> 6...t1 >> 6 {
-                            let m = Self.bits(t0, t1, word: w) & ~covered[row + w]
-                            visible.append(m)
-                            any |= m
-                        }
-                        // The tiles of this band the fill covers whole (band rows and tile
-                        // columns clipped to the image).
-                        guard let cover else { continue }
-                        let top = Double(b * tile), bottom = Double(min(b * tile + tile, height))
-                        guard let (l, r) = cover.inside(top, bottom) else { continue }
-                        // A pixel short of whole by less than `slack` on a scanline (rounding in
-                        // the spans) still takes the colour whole: at opacity 1 it rounds to 256/256.
-                        let slack = 1e-6
-                        let c0 = max(tileLo, Int(((l - slack) / Double(tile)).rounded(.up)))
-                        let c1 = min(tileHi, r + slack >= Double(width) ? tilesX - 1 : Int(((r + slack) / Double(tile)).rounded(.down)) - 1)
-                        if c0 <= c1 { for w in 0..<words { covered[row + w] |= Self.bits(c0, c1, word: w) } }
-                    }
-                    if any != 0 { visibleAt[k] = Int32(start) } else { visible.removeSubrange(start...) }
-                }
-            }
-        }
-        // Painted in bands of `band` rows, every visible fill in order within each: a band of
-        // the image (32 rows of a 2000-pixel canvas: 256 KB) stays in the cache while the
-        // fills cross it, where fill after fill down the whole image went out to memory for
-        // each edge pixel. The same pixels: a pixel is painted by the same fills in the same
-        // order, and clipping changes no pixel (spans are cut at whole pixels).
-        let drawn = ops.indices.filter { visibleAt[$0] >= 0 }
-        let most = drawn.reduce(3) { max($0, Int(ops[$1].count)) }
+        let most = ops.reduce(3) { max($0, Int($1.count)) }
         let band = Self.band
         let firstBand = clip.y / band, bandCount = (clip.maxY - 1) / band - firstBand + 1
         // Bands in parallel (`parallel`, a big enough clip): each band owns its rows, so no
         // two threads write one pixel, and each pixel is painted by the same fills in the
         // same order as one thread would.
         let threads = parallel && bandCount >= 4 && clip.width * clip.height >= Self.parallelPixels
-        var works = [PaintWork](repeating: PaintWork(), count: threads ? bandCount : 1)
-        image.pixels.withUnsafeMutableBufferPointer { buffer in
-            xs.withUnsafeBufferPointer { xs in
-                ys.withUnsafeBufferPointer { ys in
-                    visible.withUnsafeBufferPointer { visible in
-                        ops.withUnsafeBufferPointer { ops in
-                            drawn.withUnsafeBufferPointer { drawn in
-                                works.withUnsafeMutableBufferPointer { works in
-                                    let shared = BandPainting(
-                                        pixels: buffer.baseAddress!, xs: xs.baseAddress!, ys: ys.baseAddress!, visible: visible.baseAddress!,
-                                        ops: ops.baseAddress!, drawn: drawn, visibleAt: visibleAt, width: width, clip: clip, words: words,
-                                        segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns, chains: chains, area: area,
-                                        works: works.baseAddress!)
-                                    if threads {
-                                        DispatchQueue.concurrentPerform(iterations: bandCount) { b in
-                                            shared.paint(band: firstBand + b, slot: b)
-                                        }
-                                    } else {
-                                        for b in 0..<bandCount { shared.paint(band: firstBand + b, slot: 0) }
-                                    }
+        var works = [PaintWork](repeating: PaintWork(), count: bandCount)
+        // The fills each band painted, a bit a fill (counted once however many bands paint one).
+        let fillWords = (ops.count + 63) / 64
+        var painted = [UInt64](repeating: 0, count: bandCount * fillWords)
+        // The smallest side of a tile (the last column and row of tiles may be cut by the
+        // image's edge): a fill thinner than that across can never cover a tile whole.
+        let leastTile = min(tile, width - (tilesX - 1) * tile, height - ((height + tile - 1) / tile - 1) * tile)
+        xs.withUnsafeBufferPointer { xs in
+            ys.withUnsafeBufferPointer { ys in
+                ops.withUnsafeBufferPointer { ops in
+                    works.withUnsafeMutableBufferPointer { works in
+                        painted.withUnsafeMutableBufferPointer { painted in
+                            let shared = BandPainting(
+                                pixels: pixels, xs: xs.baseAddress!, ys: ys.baseAddress!, ops: ops, width: width, height: height,
+                                clip: clip, words: words, tilesX: tilesX, leastTile: Double(leastTile), backdrop: backdrop,
+                                occlusion: occlusion, segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns,
+                                chains: chains, area: area, works: works.baseAddress!, painted: painted.baseAddress!,
+                                fillWords: fillWords)
+                            if threads {
+                                DispatchQueue.concurrentPerform(iterations: bandCount) { b in
+                                    shared.paint(band: firstBand + b, slot: b)
                                 }
+                            } else {
+                                for b in 0..<bandCount { shared.paint(band: firstBand + b, slot: b) }
                             }
                         }
                     }
                 }
             }
         }
-        for w in works {
-            work.edgePixels += w.edgePixels
-            work.runPixels += w.runPixels
+        for w in works { work.add(w) }
+        var fills = 0
+        for w in 0..<fillWords {
+            var m: UInt64 = 0
+            for b in 0..<bandCount { m |= painted[b * fillWords + w] }
+            fills += m.nonzeroBitCount
         }
-        let painted = drawn.count
-        return painted
+        return fills
     }
 
     /// The least clip, in pixels, painted in bands in parallel (smaller ones, a key's damage,
@@ -252,44 +264,132 @@ struct PixelDisplayList {
     private struct BandPainting: @unchecked Sendable {
         let pixels: UnsafeMutablePointer<UInt32>
         let xs: UnsafePointer<Double>, ys: UnsafePointer<Double>
-        let visible: UnsafePointer<UInt64>
-        let ops: UnsafePointer<Op>
-        let drawn: UnsafeBufferPointer<Int>
-        let visibleAt: [Int32]
-        let width: Int, clip: PixelRect, words: Int, segmentWords: Int, vertices: Int
+        let ops: UnsafeBufferPointer<Op>
+        let width: Int, height: Int, clip: PixelRect, words: Int, tilesX: Int
+        /// The smallest tile side (`paint`), for skipping the cover test of thin fills.
+        let leastTile: Double
+        /// Write this where no opaque fill covers a tile whole, first (the pixels are unwritten).
+        let backdrop: UInt32?
+        let occlusion: Bool
+        let segmentWords: Int, vertices: Int
         let exactRuns: Bool
         let chains: Bool
         /// Monotone polygons at their exact area (`fillArea`), else four scanlines a row.
         let area: Bool
-        /// Where each band adds what it wrote (`PaintWork`): one slot per thread's band.
+        /// Where each band adds what it wrote (`PaintWork`), one slot a band.
         let works: UnsafeMutablePointer<PaintWork>
+        /// Each band's painted fills, `fillWords` words a band.
+        let painted: UnsafeMutablePointer<UInt64>
+        let fillWords: Int
 
-        /// Every visible fill in order on the rows of band `band` (in `band`-row units) inside
-        /// the clip, with scratch of its own; what it wrote is added to `works[slot]`.
+        /// The rows of band `band` (in `band`-row units) inside the clip: its occlusion tiles
+        /// front to back, the backdrop, then every fill left in order, with scratch of its own;
+        /// what it wrote is added to `works[slot]`, the fills it painted to `painted`'s slot.
         func paint(band: Int, slot: Int) {
             let top = max(clip.y, band * PixelDisplayList.band), bottom = min(clip.maxY, (band + 1) * PixelDisplayList.band)
             guard top < bottom else { return }
             let rows = PixelRect(x: clip.x, y: top, width: clip.width, height: bottom - top)
             let tile = PixelDisplayList.tile
+            let bandLo = top / tile, bandHi = (bottom - 1) / tile, tileBands = bandHi - bandLo + 1
+            let tileLo = clip.x / tile, tileHi = (clip.maxX - 1) / tile
+            var work = PaintWork()
+            work.bands = 1
+            defer { works[slot].add(work) }
+            let mine = painted + slot * fillWords
+            // Front to back: each fill's tiles in this band not yet covered (`words` words a tile
+            // band, only the words of its own tile columns), and where they start; the fills
+            // with any, front first.
+            var visible: [UInt64] = []
+            var order: [Int32] = [], starts: [Int32] = []
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tileBands * words) { covered in
+                covered.initialize(repeating: 0)
+                for k in ops.indices.reversed() {
+                    let op = ops[k]
+                    guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
+                    let r = op.bounds.intersection(rows)
+                    if r.isEmpty { continue }
+                    let b0 = r.y / tile, b1 = (r.maxY - 1) / tile, t0 = r.x / tile, t1 = (r.maxX - 1) / tile
+                    let start = visible.count
+                    var any: UInt64 = 0
+                    let cover =
+                        occlusion && op.alpha >= 1
+                        ? PixelDisplayList.ConvexCover(xs + Int(op.start), ys + Int(op.start), Int(op.count), least: leastTile)
+                        : nil
+                    for b in b0...b1 {
+                        let row = (b - bandLo) * words
+                        for w in t0 >> 6...t1 >> 6 {
+                            let m = PixelDisplayList.bits(t0, t1, word: w) & ~covered[row + w]
+                            visible.append(m)
+                            any |= m
+                        }
+                        // The tiles of this band the fill covers whole (band rows and tile
+                        // columns clipped to the image).
+                        guard let cover else { continue }
+                        work.coverTests += 1
+                        let tileTop = Double(b * tile), tileBottom = Double(min(b * tile + tile, height))
+                        guard let (l, r) = cover.inside(tileTop, tileBottom) else { continue }
+                        // A pixel short of whole by less than `slack` on a scanline (rounding in
+                        // the spans) still takes the colour whole: at opacity 1 it rounds to 256/256.
+                        let slack = 1e-6
+                        let c0 = max(tileLo, Int(((l - slack) / Double(tile)).rounded(.up)))
+                        let c1 = min(
+                            tileHi, r + slack >= Double(width) ? tilesX - 1 : Int(((r + slack) / Double(tile)).rounded(.down)) - 1)
+                        if c0 <= c1 { for w in 0..<words { covered[row + w] |= PixelDisplayList.bits(c0, c1, word: w) } }
+                    }
+                    if any != 0 {
+                        order.append(Int32(k)); starts.append(Int32(start))
+                        mine[k >> 6] |= 1 << UInt64(k & 63)
+                    } else {
+                        visible.removeSubrange(start...)
+                    }
+                }
+                // The backdrop, on the tiles no opaque fill covers whole: the rows of this band
+                // are in the cache for the fills that follow.
+                if let backdrop {
+                    for b in bandLo...bandHi {
+                        let y0 = max(top, b * tile), y1 = min(bottom, b * tile + tile)
+                        var x = clip.x
+                        while x < clip.maxX {
+                            // The run of uncovered tiles from x, cut to the clip.
+                            let t = x / tile
+                            let isCovered = covered[(b - bandLo) * words + t >> 6] >> UInt64(t & 63) & 1 != 0
+                            var t1 = t
+                            while t1 + 1 <= tileHi
+                                && (covered[(b - bandLo) * words + (t1 + 1) >> 6] >> UInt64((t1 + 1) & 63) & 1 != 0) == isCovered
+                            { t1 += 1 }
+                            let end = min(clip.maxX, (t1 + 1) * tile)
+                            if !isCovered {
+                                for y in y0..<y1 { (pixels + y * width + x).update(repeating: backdrop, count: end - x) }
+                                work.clearedPixels += (end - x) * (y1 - y0)
+                            }
+                            x = end
+                        }
+                    }
+                }
+            }
+            guard !order.isEmpty else { return }
             withUnsafeTemporaryAllocation(of: Edge.self, capacity: PixelDisplayList.edgeScratch(vertices: vertices)) { edges in
                 withUnsafeTemporaryAllocation(of: Int32.self, capacity: PixelDisplayList.activeScratch(vertices: vertices)) { active in
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: segmentWords) { segments in
                         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * PixelDisplayList.subrows) { spans in
                             withUnsafeTemporaryAllocation(of: Int32.self, capacity: clip.width + 4) { alphas in
                                 withUnsafeTemporaryAllocation(of: Piece.self, capacity: 2 * (vertices + 1)) { pieces in
-                                    for k in drawn {
-                                        let op = ops[k]
-                                        guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
-                                        // The fill's tile masks start at its first tile band in the whole clip.
-                                        let r = op.bounds.intersection(clip)
-                                        let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
-                                        let tiles = Tiles(masks: visible + Int(visibleAt[k]), firstBand: r.y / tile, words: w1 - w0 + 1, firstWord: w0)
-                                        PixelDisplayList.fill(
-                                            op, xs: xs + Int(op.start), ys: ys + Int(op.start),
-                                            pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
-                                            edges: edges.baseAddress!, active: active.baseAddress!, spans: spans.baseAddress!,
-                                            chains: chains, exactRuns: exactRuns, area: area, alphas: alphas.baseAddress!,
-                                            pieces: pieces.baseAddress!, work: &works[slot])
+                                    visible.withUnsafeBufferPointer { visible in
+                                        for i in order.indices.reversed() {
+                                            let op = ops[Int(order[i])]
+                                            // The fill's tile masks start at its first tile band in this band.
+                                            let r = op.bounds.intersection(rows)
+                                            let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
+                                            let tiles = Tiles(
+                                                masks: visible.baseAddress! + Int(starts[i]), firstBand: r.y / tile, words: w1 - w0 + 1,
+                                                firstWord: w0)
+                                            PixelDisplayList.fill(
+                                                op, xs: xs + Int(op.start), ys: ys + Int(op.start),
+                                                pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
+                                                edges: edges.baseAddress!, active: active.baseAddress!, spans: spans.baseAddress!,
+                                                chains: chains, exactRuns: exactRuns, area: area, alphas: alphas.baseAddress!,
+                                                pieces: pieces.baseAddress!, work: &work)
+                                        }
                                     }
                                 }
                             }
@@ -318,12 +418,13 @@ struct PixelDisplayList {
     /// Where a convex polygon covers a whole horizontal band: between its spans at the band's
     /// top and bottom (its left side is convex and its right side concave in y, so the
     /// narrowest span of the band is at one of its ends). Nil for a polygon that is not
-    /// convex (never claimed to cover anything).
+    /// convex (never claimed to cover anything), and for one too thin across to hold a square
+    /// of side `least` (the smallest tile: it could never cover one).
     struct ConvexCover {
         let xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, n: Int
         let minY: Double, maxY: Double
 
-        init?(_ xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>, _ n: Int) {
+        init?(_ xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>, _ n: Int, least: Double = 0) {
             self.xs = xs; self.ys = ys; self.n = n
             var lo = Double.infinity, hi = -Double.infinity
             var sign = 0.0
@@ -336,6 +437,21 @@ struct PixelDisplayList {
                 }
             }
             minY = lo; maxY = hi
+            // Thin: a convex polygon's least width across is, for one of its edges, the
+            // farthest any vertex lies from that edge's line (an outline strip: its own width).
+            // A tile it covers is a square of side `least` at least (less 2·10⁻⁶ of slack)
+            // inside it, and no square that big fits across a polygon thinner than that.
+            guard n <= 8 else { return }
+            let thin = least - 1e-3
+            guard thin > 0 else { return }
+            var px = xs[n - 1], py = ys[n - 1]
+            for k in 0..<n {
+                let dx = xs[k] - px, dy = ys[k] - py
+                var far = 0.0
+                for v in 0..<n { far = Swift.max(far, abs(dx * (ys[v] - py) - dy * (xs[v] - px))) }
+                if far * far < thin * thin * (dx * dx + dy * dy) { return nil }
+                px = xs[k]; py = ys[k]
+            }
         }
 
         /// The x range covered at every y of [top, bottom]; nil when the polygon does not

@@ -32,9 +32,8 @@ public enum PixelRaster {
         let (list, width, height, backdrop) = record(
             tree, viewport: viewport, columns: columns, rows: rows,
             cellWidth: cellWidth, cellHeight: cellHeight, options: options)
-        var image = PixelImage(width: width, height: height, fill: backdrop)
-        list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: width, height: height), parallel: parallel)
-        return image
+        var work = PixelDisplayList.PaintWork()
+        return PixelDisplayList.image(of: list, width: width, height: height, backdrop: backdrop, parallel: parallel, work: &work).image
     }
 
     /// The pixel writes `render` makes (bench: against the image's width × height, the most
@@ -49,9 +48,8 @@ public enum PixelRaster {
         let (list, width, height, backdrop) = record(
             tree, viewport: viewport, columns: columns, rows: rows,
             cellWidth: cellWidth, cellHeight: cellHeight, options: options)
-        var image = PixelImage(width: width, height: height, fill: backdrop)
         var work = PixelDisplayList.PaintWork()
-        let fills = list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: width, height: height), parallel: false, work: &work)
+        let fills = PixelDisplayList.image(of: list, width: width, height: height, backdrop: backdrop, parallel: false, work: &work).fills
         return (work.edgePixels, work.runPixels, fills, width * height)
     }
 

@@ -135,18 +135,21 @@ struct PixelDisplayList {
     /// a flat top or bottom edge); and the steps around them: pixels written with the
     /// backdrop by a painting that clears (`clearedPixels`, `image(…)`: only the tiles no
     /// opaque fill covers whole), tile bands an opaque fill was tested against for covering
-    /// them whole (`coverTests`: never for a fill too thin to hold a tile), and the bands the
-    /// clip was painted in (`bands`, each its own occlusion, clear and fills).
+    /// them whole (`coverTests`: never for a fill too thin to hold a tile), the bands the
+    /// clip was painted in (`bands`, each its own occlusion, clear and fills), and the times a
+    /// fill's edges and chains were worked out (`chainBuilds`: once a fill when the clip has
+    /// more bands than one, else once in each band it crosses).
     struct PaintWork: Equatable {
         var edgePixels = 0
         var runPixels = 0
         var clearedPixels = 0
         var coverTests = 0
         var bands = 0
+        var chainBuilds = 0
 
         mutating func add(_ o: PaintWork) {
             edgePixels += o.edgePixels; runPixels += o.runPixels; clearedPixels += o.clearedPixels
-            coverTests += o.coverTests; bands += o.bands
+            coverTests += o.coverTests; bands += o.bands; chainBuilds += o.chainBuilds
         }
     }
 
@@ -223,23 +226,49 @@ struct PixelDisplayList {
         // The smallest side of a tile (the last column and row of tiles may be cut by the
         // image's edge): a fill thinner than that across can never cover a tile whole.
         let leastTile = min(tile, width - (tilesX - 1) * tile, height - ((height + tile - 1) / tile - 1) * tile)
+        // Each fill's chains and whether it may cover a tile, worked out once (`prepare`) when
+        // the clip has more than one band, not once in each band the fill crosses.
+        let once = bandCount > 1 && chains && area
+        var prepared = [Prepared](repeating: Prepared(), count: once ? ops.count : 0)
+        var chainBuffer = [Edge](repeating: Edge(), count: once ? 2 * (xs.count + ops.count) : 0)
         xs.withUnsafeBufferPointer { xs in
             ys.withUnsafeBufferPointer { ys in
                 ops.withUnsafeBufferPointer { ops in
                     works.withUnsafeMutableBufferPointer { works in
                         painted.withUnsafeMutableBufferPointer { painted in
-                            let shared = BandPainting(
-                                pixels: pixels, xs: xs.baseAddress!, ys: ys.baseAddress!, ops: ops, width: width, height: height,
-                                clip: clip, words: words, tilesX: tilesX, leastTile: Double(leastTile), backdrop: backdrop,
-                                occlusion: occlusion, segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns,
-                                chains: chains, area: area, works: works.baseAddress!, painted: painted.baseAddress!,
-                                fillWords: fillWords)
-                            if threads {
-                                DispatchQueue.concurrentPerform(iterations: bandCount) { b in
-                                    shared.paint(band: firstBand + b, slot: b)
+                            prepared.withUnsafeMutableBufferPointer { prepared in
+                                chainBuffer.withUnsafeMutableBufferPointer { chainBuffer in
+                                    if once {
+                                        let parts = threads ? Self.prepareParts : 1
+                                        withUnsafeTemporaryAllocation(of: Int.self, capacity: parts) { built in
+                                            built.initialize(repeating: 0)
+                                            let preparing = Preparing(
+                                                ops: ops, xs: xs.baseAddress!, ys: ys.baseAddress!, clip: clip,
+                                                occlusion: occlusion, leastTile: Double(leastTile), vertices: most,
+                                                prepared: prepared.baseAddress!, chains: chainBuffer.baseAddress!, built: built.baseAddress!)
+                                            if threads {
+                                                DispatchQueue.concurrentPerform(iterations: parts) { preparing.prepare(part: $0, of: parts) }
+                                            } else {
+                                                preparing.prepare(part: 0, of: 1)
+                                            }
+                                            for b in built { work.chainBuilds += b }
+                                        }
+                                    }
+                                    let shared = BandPainting(
+                                        pixels: pixels, xs: xs.baseAddress!, ys: ys.baseAddress!, ops: ops, width: width, height: height,
+                                        clip: clip, words: words, tilesX: tilesX, leastTile: Double(leastTile), backdrop: backdrop,
+                                        occlusion: occlusion, segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns,
+                                        chains: chains, area: area, works: works.baseAddress!, painted: painted.baseAddress!,
+                                        fillWords: fillWords, prepared: once ? UnsafePointer(prepared.baseAddress!) : nil,
+                                        preparedChains: once ? UnsafePointer(chainBuffer.baseAddress!) : nil)
+                                    if threads {
+                                        DispatchQueue.concurrentPerform(iterations: bandCount) { b in
+                                            shared.paint(band: firstBand + b, slot: b)
+                                        }
+                                    } else {
+                                        for b in 0..<bandCount { shared.paint(band: firstBand + b, slot: b) }
+                                    }
                                 }
-                            } else {
-                                for b in 0..<bandCount { shared.paint(band: firstBand + b, slot: b) }
                             }
                         }
                     }
@@ -254,6 +283,62 @@ struct PixelDisplayList {
             fills += m.nonzeroBitCount
         }
         return fills
+    }
+
+    /// The parts the fills are split into to be prepared in parallel (`Preparing`).
+    static let prepareParts = 8
+
+    /// What `prepare` works out for one fill, for every band it crosses: where its left and
+    /// right chains start in the shared chain buffer (−1: it is not painted by `fillArea`, and
+    /// each band works its edges out itself), and whether it may cover a tile whole (opaque,
+    /// convex, a tile across: `ConvexCover`).
+    struct Prepared {
+        var left: Int32 = -1, right: Int32 = -1
+        var coverable = false
+    }
+
+    /// The fills' `Prepared`, each fill's chains at 2 · (its first vertex + its index) in the
+    /// chain buffer (room for both chains and their end markers), parts of the fills at once.
+    private struct Preparing: @unchecked Sendable {
+        let ops: UnsafeBufferPointer<Op>
+        let xs: UnsafePointer<Double>, ys: UnsafePointer<Double>
+        let clip: PixelRect
+        let occlusion: Bool
+        let leastTile: Double
+        let vertices: Int
+        let prepared: UnsafeMutablePointer<Prepared>
+        let chains: UnsafeMutablePointer<Edge>
+        /// How many fills each part built the chains of (work, for tests).
+        let built: UnsafeMutablePointer<Int>
+
+        /// Prepares fills `part` of `parts`.
+        func prepare(part: Int, of parts: Int) {
+            let from = ops.count * part / parts, to = ops.count * (part + 1) / parts
+            guard from < to else { return }
+            var built = 0
+            withUnsafeTemporaryAllocation(of: Edge.self, capacity: vertices + 1) { edges in
+                for k in from..<to {
+                    let op = ops[k]
+                    guard op.bounds.y < clip.maxY && op.bounds.maxY > clip.y && op.bounds.x < clip.maxX && op.bounds.maxX > clip.x else {
+                        continue
+                    }
+                    let n = Int(op.count), base = 2 * (Int(op.start) + k)
+                    let xs = xs + Int(op.start), ys = ys + Int(op.start)
+                    var p = Prepared()
+                    p.coverable = occlusion && op.alpha >= 1 && ConvexCover(xs, ys, n, least: leastTile) != nil
+                    let chainA = chains + base, chainB = chains + base + n + 1
+                    built += 1
+                    let (edgeCount, monotone, downOnRight, near) = PixelDisplayList.chainsOf(
+                        n, xs: xs, ys: ys, edges: edges.baseAddress!, chainA: chainA, chainB: chainB, chains: true)
+                    if edgeCount > 0 && monotone && near {
+                        p.left = Int32(downOnRight ? base + n + 1 : base)
+                        p.right = Int32(downOnRight ? base : base + n + 1)
+                    }
+                    prepared[k] = p
+                }
+            }
+            self.built[part] = built
+        }
     }
 
     /// The least clip, in pixels, painted in bands in parallel (smaller ones, a key's damage,
@@ -281,6 +366,9 @@ struct PixelDisplayList {
         /// Each band's painted fills, `fillWords` words a band.
         let painted: UnsafeMutablePointer<UInt64>
         let fillWords: Int
+        /// Every fill's chains and cover, worked out once (`prepare`); nil: each band works them out.
+        let prepared: UnsafePointer<Prepared>?
+        let preparedChains: UnsafePointer<Edge>?
 
         /// The rows of band `band` (in `band`-row units) inside the clip: its occlusion tiles
         /// front to back, the backdrop, then every fill left in order, with scratch of its own;
@@ -311,10 +399,15 @@ struct PixelDisplayList {
                     let b0 = r.y / tile, b1 = (r.maxY - 1) / tile, t0 = r.x / tile, t1 = (r.maxX - 1) / tile
                     let start = visible.count
                     var any: UInt64 = 0
-                    let cover =
-                        occlusion && op.alpha >= 1
-                        ? PixelDisplayList.ConvexCover(xs + Int(op.start), ys + Int(op.start), Int(op.count), least: leastTile)
-                        : nil
+                    let cover: ConvexCover?
+                    if let prepared {
+                        cover = prepared[k].coverable ? ConvexCover(unchecked: xs + Int(op.start), ys + Int(op.start), Int(op.count)) : nil
+                    } else {
+                        cover =
+                            occlusion && op.alpha >= 1
+                            ? PixelDisplayList.ConvexCover(xs + Int(op.start), ys + Int(op.start), Int(op.count), least: leastTile)
+                            : nil
+                    }
                     for b in b0...b1 {
                         let row = (b - bandLo) * words
                         for w in t0 >> 6...t1 >> 6 {
@@ -376,7 +469,8 @@ struct PixelDisplayList {
                                 withUnsafeTemporaryAllocation(of: Piece.self, capacity: 2 * (vertices + 1)) { pieces in
                                     visible.withUnsafeBufferPointer { visible in
                                         for i in order.indices.reversed() {
-                                            let op = ops[Int(order[i])]
+                                            let k = Int(order[i])
+                                            let op = ops[k]
                                             // The fill's tile masks start at its first tile band in this band.
                                             let r = op.bounds.intersection(rows)
                                             let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
@@ -388,7 +482,8 @@ struct PixelDisplayList {
                                                 pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
                                                 edges: edges.baseAddress!, active: active.baseAddress!, spans: spans.baseAddress!,
                                                 chains: chains, exactRuns: exactRuns, area: area, alphas: alphas.baseAddress!,
-                                                pieces: pieces.baseAddress!, work: &work)
+                                                pieces: pieces.baseAddress!, prepared: prepared?[k] ?? Prepared(),
+                                                preparedChains: preparedChains, work: &work)
                                         }
                                     }
                                 }
@@ -452,6 +547,14 @@ struct PixelDisplayList {
                 if far * far < thin * thin * (dx * dx + dy * dy) { return nil }
                 px = xs[k]; py = ys[k]
             }
+        }
+
+        /// A polygon already found convex and a tile across (`Prepared.coverable`).
+        init(unchecked xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>, _ n: Int) {
+            self.xs = xs; self.ys = ys; self.n = n
+            var lo = Double.infinity, hi = -Double.infinity
+            for k in 0..<n { lo = Swift.min(lo, ys[k]); hi = Swift.max(hi, ys[k]) }
+            minY = lo; maxY = hi
         }
 
         /// The x range covered at every y of [top, bottom]; nil when the polygon does not
@@ -589,13 +692,47 @@ struct PixelDisplayList {
         width w: Int, clip: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
         edges: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>,
         spans: UnsafeMutablePointer<Double>, chains: Bool, exactRuns: Bool, area: Bool, alphas: UnsafeMutablePointer<Int32>,
-        pieces: UnsafeMutablePointer<Piece>, work: inout PaintWork
+        pieces: UnsafeMutablePointer<Piece>, prepared: Prepared, preparedChains: UnsafePointer<Edge>?, work: inout PaintWork
     ) {
         let n = Int(op.count)
         let rows = op.bounds.intersection(clip)
         guard !rows.isEmpty else { return }
-        // The edge table: each non-horizontal edge once, x at its top and its slope (so a
-        // scanline's crossing is one multiply-add; the same numbers whatever rows are painted).
+        if prepared.left >= 0, let preparedChains {
+            // Its chains, worked out once for every band (`prepare`).
+            fillArea(
+                op, left: preparedChains + Int(prepared.left), right: preparedChains + Int(prepared.right), pixels: pixels,
+                width: w, clip: clip, rows: rows, tiles: tiles, segments: segments, alphas: alphas, pieces: pieces,
+                pieceCapacity: n + 1, work: &work)
+            return
+        }
+        let chainA = edges + (n + 1), chainB = edges + 2 * (n + 1)
+        work.chainBuilds += 1
+        let (edgeCount, monotone, downOnRight, near) = chainsOf(n, xs: xs, ys: ys, edges: edges, chainA: chainA, chainB: chainB, chains: chains)
+        guard edgeCount > 0 else { return }
+        if monotone && area && near {
+            fillArea(
+                op, left: downOnRight ? chainB : chainA, right: downOnRight ? chainA : chainB, pixels: pixels, width: w,
+                clip: clip, rows: rows, tiles: tiles, segments: segments, alphas: alphas, pieces: pieces,
+                pieceCapacity: n + 1, work: &work)
+            return
+        }
+        paintScanlines(
+            op, edges: edges, edgeCount: edgeCount, monotone: monotone, chainA: chainA, chainB: chainB, pixels: pixels, width: w,
+            clip: clip, rows: rows, tiles: tiles, segments: segments, active: active, spans: spans, exactRuns: exactRuns, work: &work)
+    }
+
+    /// A polygon's edge table in `edges` (each edge that is not horizontal once, x at its top
+    /// and its slope, so a scanline's crossing is one multiply-add: the same numbers whatever
+    /// rows are painted) and, when it is y-monotone (`chains`), its two chains in `chainA`
+    /// (the edges running down, in vertex order) and `chainB` (the edges running up, in
+    /// reverse), each from the top down and ended by a marker no row reaches. Also whether its
+    /// down edges are on the right (clockwise on screen) and whether every vertex is within
+    /// 2²⁴ pixels (`fillArea`'s sums stay exact to far below a 1/256 step there).
+    @inline(__always)
+    static func chainsOf(
+        _ n: Int, xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, edges: UnsafeMutablePointer<Edge>,
+        chainA: UnsafeMutablePointer<Edge>, chainB: UnsafeMutablePointer<Edge>, chains: Bool
+    ) -> (edgeCount: Int, monotone: Bool, downOnRight: Bool, near: Bool) {
         var edgeCount = 0, downs = 0
         var finite = true
         // Twice the signed area (positive: clockwise on screen, the down edges on the right),
@@ -618,13 +755,12 @@ struct PixelDisplayList {
             }
             px = x; py = y
         }
-        guard edgeCount > 0 else { return }
+        guard edgeCount > 0 else { return (0, false, false, near) }
         // Monotone: the edges change direction exactly twice around the polygon.
         var turns = 0
         for k in 0..<edgeCount where edges[k].down != edges[k == 0 ? edgeCount - 1 : k - 1].down { turns += 1 }
         let monotone = chains && finite && turns == 2
         // The chains, each from the polygon's top down, ending in a marker no scanline reaches.
-        let chainA = edges + (n + 1), chainB = edges + 2 * (n + 1)
         if monotone {
             // Down edges follow each other in vertex order and up edges in reverse; each chain
             // starts at its highest edge.
@@ -645,15 +781,18 @@ struct PixelDisplayList {
             }
             let end = Edge(top: .infinity, bottom: .infinity, x: 0, slope: 0)
             chainA[a] = end; chainB[b] = end
-            if area && near {
-                let downOnRight = area2 >= 0
-                fillArea(
-                    op, left: downOnRight ? chainB : chainA, right: downOnRight ? chainA : chainB, pixels: pixels, width: w,
-                    clip: clip, rows: rows, tiles: tiles, segments: segments, alphas: alphas, pieces: pieces,
-                    pieceCapacity: n + 1, work: &work)
-                return
-            }
         }
+        return (edgeCount, monotone, area2 >= 0, near)
+    }
+
+    /// `fill` by four scanlines a row (a polygon that is not y-monotone, or `area` off).
+    private static func paintScanlines(
+        _ op: Op, edges: UnsafeMutablePointer<Edge>, edgeCount: Int, monotone: Bool, chainA: UnsafeMutablePointer<Edge>,
+        chainB: UnsafeMutablePointer<Edge>, pixels: UnsafeMutablePointer<UInt32>, width w: Int, clip: PixelRect, rows: PixelRect,
+        tiles: Tiles, segments: UnsafeMutablePointer<Int32>, active: UnsafeMutablePointer<Int32>, spans: UnsafeMutablePointer<Double>,
+        exactRuns: Bool, work: inout PaintWork
+    ) {
+        let n = Int(op.count)
         let left = Double(clip.x), right = Double(clip.maxX)
         let color = op.color, alpha = op.alpha
         let a256 = PackedColor.alpha256(alpha)

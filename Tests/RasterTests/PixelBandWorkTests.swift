@@ -27,6 +27,7 @@ import Testing
             color: 0x00FF00, alpha: 1)
         var work = PixelDisplayList.PaintWork()
         let (image, fills) = PixelDisplayList.image(of: surface.list, width: 64, height: 48, backdrop: 0x101010, work: &work)
+        // Each fill's chains are worked out once for both bands (2 fills: 2).
         // The box covers tile columns 1–4 of tile rows 1–4 whole: 16 tiles, 1 024 pixels, which
         // only it writes (32 rows of one run of 32). The backdrop goes on the other
         // 64 · 48 − 1 024 = 2 048. The strip is one row, one run of 64. Cover tests: the box's
@@ -35,13 +36,39 @@ import Testing
         #expect(
             work
                 == PixelDisplayList.PaintWork(
-                    edgePixels: 0, runPixels: 32 * 32 + 64, clearedPixels: 64 * 48 - 16 * 64, coverTests: 4, bands: 2))
+                    edgePixels: 0, runPixels: 32 * 32 + 64, clearedPixels: 64 * 48 - 16 * 64, coverTests: 4, bands: 2, chainBuilds: 2))
         #expect(image[7, 7] == 0x101010 && image[8, 8] == 0xFF0000 && image[39, 39] == 0xFF0000 && image[40, 40] == 0x101010)
         #expect(image[0, 20] == 0x00FF00 && image[20, 20] == 0x00FF00 && image[63, 20] == 0x00FF00 && image[20, 21] == 0xFF0000)
         // Cleared first and painted: the same pixels.
         var cleared = PixelImage(width: 64, height: 48, fill: 0x101010)
         surface.list.paint(into: &cleared, clip: PixelRect(x: 0, y: 0, width: 64, height: 48))
         #expect(cleared == image)
+    }
+
+    /// A strip down four bands (rows 0–31, 32–63, 64–95, 96–99): its edges and chains are
+    /// worked out once, not once a band; the scanline painter (`area` off) still works them
+    /// out in each band. The same pixels either way where the two painters agree (a strip on
+    /// whole pixels across). 96 rows of 2 pixels: pixel 6, whole, and pixel 7, which the whole
+    /// end x = 7 hands to the sum (`ceilOfPositive` may take one more; it sums to exactly 0).
+    @Test func aFillsChainsAreBuiltOnceForAllItsBands() {
+        var surface = PixelSurface(width: 20, height: 100)
+        surface.fill(
+            [
+                PolyVertex(x: 6, y: 2, real: true), PolyVertex(x: 7, y: 2, real: true),
+                PolyVertex(x: 7, y: 98, real: true), PolyVertex(x: 6, y: 98, real: true)
+            ],
+            color: 0xFFFFFF, alpha: 1)
+        var once = PixelImage(width: 20, height: 100)
+        var onceWork = PixelDisplayList.PaintWork()
+        surface.list.paint(into: &once, clip: PixelRect(x: 0, y: 0, width: 20, height: 100), work: &onceWork)
+        #expect(onceWork.chainBuilds == 1 && onceWork.bands == 4)
+        #expect(onceWork.runPixels + onceWork.edgePixels == 2 * 96)
+        #expect(once[6, 2] == 0xFFFFFF && once[6, 97] == 0xFFFFFF && once[7, 50] == 0 && once[6, 1] == 0 && once[6, 98] == 0)
+        var perBand = PixelImage(width: 20, height: 100)
+        var perBandWork = PixelDisplayList.PaintWork()
+        surface.list.paint(into: &perBand, clip: PixelRect(x: 0, y: 0, width: 20, height: 100), area: false, work: &perBandWork)
+        #expect(perBandWork.chainBuilds == 4)
+        #expect(perBand == once)
     }
 
     /// A fill's tiles are tested for cover only when it is opaque and at least a tile across.

@@ -24,6 +24,12 @@ struct PixelDisplayList {
 
     var count: Int { ops.count }
 
+    /// Room for `fills` fills of `vertices` vertices in all, so recording a frame does not
+    /// move the lists as they grow.
+    mutating func reserve(fills: Int, vertices: Int) {
+        ops.reserveCapacity(fills); xs.reserveCapacity(vertices); ys.reserveCapacity(vertices)
+    }
+
     mutating func append(_ poly: [PolyVertex], color: UInt32, alpha: Double, bounds: PixelRect) {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
         @inline(__always) func mix(_ v: UInt64) {
@@ -387,8 +393,8 @@ struct PixelDisplayList {
             // Front to back: each fill's tiles in this band not yet covered (`words` words a tile
             // band, only the words of its own tile columns), and where they start; the fills
             // with any, front first.
-            var visible: [UInt64] = []
-            var order: [Int32] = [], starts: [Int32] = []
+            var visible: [UInt64] = [], order: [Int32] = [], starts: [Int32] = []
+            visible.reserveCapacity(4 * ops.count); order.reserveCapacity(ops.count); starts.reserveCapacity(ops.count)
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tileBands * words) { covered in
                 covered.initialize(repeating: 0)
                 for k in ops.indices.reversed() {

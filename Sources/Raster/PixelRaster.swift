@@ -63,6 +63,9 @@ public enum PixelRaster {
         let backdrop = PackedColor.pack(options.palette.backdrop) & PackedColor.rgbMask
         var surface = PixelSurface(width: max(0, columns) * cw, height: max(0, rows) * ch)
         guard columns > 0, rows > 0 else { return (surface.list, surface.width, surface.height, backdrop) }
+        // About a fill and four outline strips a layer (the benchmark's 1 000 layers: 3 315
+        // fills, 15 k vertices).
+        surface.list.reserve(fills: 4 * tree.count + 64, vertices: 20 * tree.count + 256)
         let viewport = Viewport(origin: viewport.origin, pointsPerColumn: viewport.pointsPerColumn, cellAspect: viewport.cellAspect)
         let toPixels = pixelMap(viewport, cellWidth: cw, cellHeight: ch)
         let marks = Marks(

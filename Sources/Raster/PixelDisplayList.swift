@@ -235,6 +235,28 @@ struct PixelDisplayList {
         // Each fill's chains and whether it may cover a tile, worked out once (`prepare`) when
         // the clip has more than one band, not once in each band the fill crosses.
         let once = bandCount > 1 && chains && area
+        // The fills crossing each band, in order (`members[bandStarts[b] ..< bandStarts[b + 1]]`),
+        // so a band walks its own fills rather than testing every fill of the list.
+        var bandStarts = [Int32](repeating: 0, count: bandCount > 1 ? bandCount + 1 : 0)
+        var members: [Int32] = []
+        if bandCount > 1 {
+            for op in ops {
+                let r = op.bounds.intersection(clip)
+                if r.isEmpty { continue }
+                for b in r.y / band - firstBand...(r.maxY - 1) / band - firstBand { bandStarts[b + 1] += 1 }
+            }
+            for b in 0..<bandCount { bandStarts[b + 1] += bandStarts[b] }
+            members = [Int32](repeating: 0, count: Int(bandStarts[bandCount]))
+            var next = bandStarts
+            for k in ops.indices {
+                let r = ops[k].bounds.intersection(clip)
+                if r.isEmpty { continue }
+                for b in r.y / band - firstBand...(r.maxY - 1) / band - firstBand {
+                    members[Int(next[b])] = Int32(k)
+                    next[b] += 1
+                }
+            }
+        }
         var prepared = [Prepared](repeating: Prepared(), count: once ? ops.count : 0)
         var chainBuffer = [Edge](repeating: Edge(), count: once ? 2 * (xs.count + ops.count) : 0)
         xs.withUnsafeBufferPointer { xs in
@@ -244,35 +266,40 @@ struct PixelDisplayList {
                         painted.withUnsafeMutableBufferPointer { painted in
                             prepared.withUnsafeMutableBufferPointer { prepared in
                                 chainBuffer.withUnsafeMutableBufferPointer { chainBuffer in
-                                    if once {
-                                        let parts = threads ? Self.prepareParts : 1
-                                        withUnsafeTemporaryAllocation(of: Int.self, capacity: parts) { built in
-                                            built.initialize(repeating: 0)
-                                            let preparing = Preparing(
-                                                ops: ops, xs: xs.baseAddress!, ys: ys.baseAddress!, clip: clip,
-                                                occlusion: occlusion, leastTile: Double(leastTile), vertices: most,
-                                                prepared: prepared.baseAddress!, chains: chainBuffer.baseAddress!, built: built.baseAddress!)
-                                            if threads {
-                                                DispatchQueue.concurrentPerform(iterations: parts) { preparing.prepare(part: $0, of: parts) }
-                                            } else {
-                                                preparing.prepare(part: 0, of: 1)
+                                    members.withUnsafeBufferPointer { members in
+                                        bandStarts.withUnsafeBufferPointer { bandStarts in
+                                            if once {
+                                                let parts = threads ? Self.prepareParts : 1
+                                                withUnsafeTemporaryAllocation(of: Int.self, capacity: parts) { built in
+                                                    built.initialize(repeating: 0)
+                                                    let preparing = Preparing(
+                                                        ops: ops, xs: xs.baseAddress!, ys: ys.baseAddress!, clip: clip,
+                                                        occlusion: occlusion, leastTile: Double(leastTile), vertices: most,
+                                                        prepared: prepared.baseAddress!, chains: chainBuffer.baseAddress!, built: built.baseAddress!)
+                                                    if threads {
+                                                        DispatchQueue.concurrentPerform(iterations: parts) { preparing.prepare(part: $0, of: parts) }
+                                                    } else {
+                                                        preparing.prepare(part: 0, of: 1)
+                                                    }
+                                                    for b in built { work.chainBuilds += b }
+                                                }
                                             }
-                                            for b in built { work.chainBuilds += b }
+                                            let shared = BandPainting(
+                                                pixels: pixels, xs: xs.baseAddress!, ys: ys.baseAddress!, ops: ops, width: width, height: height,
+                                                clip: clip, words: words, tilesX: tilesX, leastTile: Double(leastTile), backdrop: backdrop,
+                                                occlusion: occlusion, segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns,
+                                                chains: chains, area: area, works: works.baseAddress!, painted: painted.baseAddress!,
+                                                fillWords: fillWords, prepared: once ? UnsafePointer(prepared.baseAddress!) : nil,
+                                                preparedChains: once ? UnsafePointer(chainBuffer.baseAddress!) : nil,
+                                                members: bandCount > 1 ? (members, bandStarts) : nil)
+                                            if threads {
+                                                DispatchQueue.concurrentPerform(iterations: bandCount) { b in
+                                                    shared.paint(band: firstBand + b, slot: b)
+                                                }
+                                            } else {
+                                                for b in 0..<bandCount { shared.paint(band: firstBand + b, slot: b) }
+                                            }
                                         }
-                                    }
-                                    let shared = BandPainting(
-                                        pixels: pixels, xs: xs.baseAddress!, ys: ys.baseAddress!, ops: ops, width: width, height: height,
-                                        clip: clip, words: words, tilesX: tilesX, leastTile: Double(leastTile), backdrop: backdrop,
-                                        occlusion: occlusion, segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns,
-                                        chains: chains, area: area, works: works.baseAddress!, painted: painted.baseAddress!,
-                                        fillWords: fillWords, prepared: once ? UnsafePointer(prepared.baseAddress!) : nil,
-                                        preparedChains: once ? UnsafePointer(chainBuffer.baseAddress!) : nil)
-                                    if threads {
-                                        DispatchQueue.concurrentPerform(iterations: bandCount) { b in
-                                            shared.paint(band: firstBand + b, slot: b)
-                                        }
-                                    } else {
-                                        for b in 0..<bandCount { shared.paint(band: firstBand + b, slot: b) }
                                     }
                                 }
                             }
@@ -375,6 +402,8 @@ struct PixelDisplayList {
         /// Every fill's chains and cover, worked out once (`prepare`); nil: each band works them out.
         let prepared: UnsafePointer<Prepared>?
         let preparedChains: UnsafePointer<Edge>?
+        /// The fills crossing each band (`paint`), by slot; nil: every band tests every fill.
+        let members: (fills: UnsafeBufferPointer<Int32>, starts: UnsafeBufferPointer<Int32>)?
 
         /// The rows of band `band` (in `band`-row units) inside the clip: its occlusion tiles
         /// front to back, the backdrop, then every fill left in order, with scratch of its own;
@@ -397,7 +426,11 @@ struct PixelDisplayList {
             visible.reserveCapacity(4 * ops.count); order.reserveCapacity(ops.count); starts.reserveCapacity(ops.count)
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tileBands * words) { covered in
                 covered.initialize(repeating: 0)
-                for k in ops.indices.reversed() {
+                let crossing: UnsafeBufferPointer<Int32>? = members.map {
+                    UnsafeBufferPointer(rebasing: $0.fills[Int($0.starts[slot])..<Int($0.starts[slot + 1])])
+                }
+                for i in (0..<(crossing?.count ?? ops.count)).reversed() {
+                    let k = crossing.map { Int($0[i]) } ?? i
                     let op = ops[k]
                     guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
                     let r = op.bounds.intersection(rows)

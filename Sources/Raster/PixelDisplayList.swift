@@ -240,20 +240,30 @@ struct PixelDisplayList {
         var bandStarts = [Int32](repeating: 0, count: bandCount > 1 ? bandCount + 1 : 0)
         var members: [Int32] = []
         if bandCount > 1 {
-            for op in ops {
-                let r = op.bounds.intersection(clip)
-                if r.isEmpty { continue }
-                for b in r.y / band - firstBand...(r.maxY - 1) / band - firstBand { bandStarts[b + 1] += 1 }
+            // The bands of a fill meeting the clip (first, last), or nil.
+            @inline(__always) func bands(_ b: PixelRect) -> (Int, Int)? {
+                let y0 = max(b.y, clip.y), y1 = min(b.maxY, clip.maxY)
+                guard y0 < y1, b.x < clip.maxX, b.maxX > clip.x, b.width > 0 else { return nil }
+                return (y0 / band - firstBand, (y1 - 1) / band - firstBand)
             }
-            for b in 0..<bandCount { bandStarts[b + 1] += bandStarts[b] }
+            bandStarts.withUnsafeMutableBufferPointer { starts in
+                for op in ops {
+                    guard let (b0, b1) = bands(op.bounds) else { continue }
+                    for b in b0...b1 { starts[b + 1] += 1 }
+                }
+                for b in 0..<bandCount { starts[b + 1] += starts[b] }
+            }
             members = [Int32](repeating: 0, count: Int(bandStarts[bandCount]))
             var next = bandStarts
-            for k in ops.indices {
-                let r = ops[k].bounds.intersection(clip)
-                if r.isEmpty { continue }
-                for b in r.y / band - firstBand...(r.maxY - 1) / band - firstBand {
-                    members[Int(next[b])] = Int32(k)
-                    next[b] += 1
+            members.withUnsafeMutableBufferPointer { members in
+                next.withUnsafeMutableBufferPointer { next in
+                    for k in ops.indices {
+                        guard let (b0, b1) = bands(ops[k].bounds) else { continue }
+                        for b in b0...b1 {
+                            members[Int(next[b])] = Int32(k)
+                            next[b] += 1
+                        }
+                    }
                 }
             }
         }

@@ -144,7 +144,9 @@ struct PixelDisplayList {
     /// them whole (`coverTests`: never for a fill too thin to hold a tile), the bands the
     /// clip was painted in (`bands`, each its own occlusion, clear and fills), and the times a
     /// fill's edges and chains were worked out (`chainBuilds`: once a fill when the clip has
-    /// more bands than one, else once in each band it crosses).
+    /// more bands than one, else once in each band it crosses), and the fills the bands walked
+    /// for their occlusion tiles (`bandFills`: with more bands than one, each band only the
+    /// fills crossing it; one band walks the whole list).
     struct PaintWork: Equatable {
         var edgePixels = 0
         var runPixels = 0
@@ -152,10 +154,12 @@ struct PixelDisplayList {
         var coverTests = 0
         var bands = 0
         var chainBuilds = 0
+        var bandFills = 0
 
         mutating func add(_ o: PaintWork) {
             edgePixels += o.edgePixels; runPixels += o.runPixels; clearedPixels += o.clearedPixels
             coverTests += o.coverTests; bands += o.bands; chainBuilds += o.chainBuilds
+            bandFills += o.bandFills
         }
     }
 
@@ -446,6 +450,7 @@ struct PixelDisplayList {
                 for i in (0..<(crossing?.count ?? ops.count)).reversed() {
                     let k = crossing.map { Int($0[i]) } ?? i
                     let op = ops[k]
+                    work.bandFills += 1
                     guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
                     let r = op.bounds.intersection(rows)
                     if r.isEmpty { continue }

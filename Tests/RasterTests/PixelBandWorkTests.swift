@@ -27,7 +27,9 @@ import Testing
             color: 0x00FF00, alpha: 1)
         var work = PixelDisplayList.PaintWork()
         let (image, fills) = PixelDisplayList.image(of: surface.list, width: 64, height: 48, backdrop: 0x101010, work: &work)
-        // Each fill's chains are worked out once for both bands (2 fills: 2).
+        // Each fill's chains are worked out once for both bands (2 fills: 2). The bands walk
+        // the fills crossing them: the box (rows 8–39) in both, the strip (row 20) in the
+        // first: 3.
         // The box covers tile columns 1–4 of tile rows 1–4 whole: 16 tiles, 1 024 pixels, which
         // only it writes (32 rows of one run of 32). The backdrop goes on the other
         // 64 · 48 − 1 024 = 2 048. The strip is one row, one run of 64. Cover tests: the box's
@@ -36,7 +38,7 @@ import Testing
         #expect(
             work
                 == PixelDisplayList.PaintWork(
-                    edgePixels: 0, runPixels: 32 * 32 + 64, clearedPixels: 64 * 48 - 16 * 64, coverTests: 4, bands: 2, chainBuilds: 2))
+                    edgePixels: 0, runPixels: 32 * 32 + 64, clearedPixels: 64 * 48 - 16 * 64, coverTests: 4, bands: 2, chainBuilds: 2, bandFills: 3))
         #expect(image[7, 7] == 0x101010 && image[8, 8] == 0xFF0000 && image[39, 39] == 0xFF0000 && image[40, 40] == 0x101010)
         #expect(image[0, 20] == 0x00FF00 && image[20, 20] == 0x00FF00 && image[63, 20] == 0x00FF00 && image[20, 21] == 0xFF0000)
         // Cleared first and painted: the same pixels.

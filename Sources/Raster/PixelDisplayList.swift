@@ -45,6 +45,25 @@ struct PixelDisplayList {
         ops.append(Op(start: Int32(start), count: Int32(poly.count), color: color, alpha: alpha, bounds: bounds, hash: h))
     }
 
+    /// `append` of the quad `[a, b, c, d]` without an array for it (the same fill, the same
+    /// hash): outline strips, strokes and squares, most of a frame's fills.
+    mutating func append(
+        _ a: PolyVertex, _ b: PolyVertex, _ c: PolyVertex, _ d: PolyVertex, color: UInt32, alpha: Double, bounds: PixelRect
+    ) {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        @inline(__always) func mix(_ v: UInt64) {
+            h = (h ^ v) &* 0x1000_0000_01B3
+            h ^= h >> 29
+        }
+        mix(UInt64(color)); mix(alpha.bitPattern)
+        let start = xs.count
+        xs.append(a.x); ys.append(a.y); mix(a.x.bitPattern); mix(a.y.bitPattern)
+        xs.append(b.x); ys.append(b.y); mix(b.x.bitPattern); mix(b.y.bitPattern)
+        xs.append(c.x); ys.append(c.y); mix(c.x.bitPattern); mix(c.y.bitPattern)
+        xs.append(d.x); ys.append(d.y); mix(d.x.bitPattern); mix(d.y.bitPattern)
+        ops.append(Op(start: Int32(start), count: 4, color: color, alpha: alpha, bounds: bounds, hash: h))
+    }
+
     /// Whether fill `i` of this list and fill `j` of `other` paint the same pixels the same way.
     func same(_ i: Int, as j: Int, in other: PixelDisplayList) -> Bool {
         let a = ops[i], b = other.ops[j]

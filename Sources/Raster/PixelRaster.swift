@@ -182,7 +182,7 @@ public enum PixelRaster {
                     if inner.count == 4 && thinnestGap(poly, inner) >= 1 {
                         for i in 0..<4 {
                             let j = (i + 1) % 4
-                            surface.fill([poly[i], poly[j], inner[j], inner[i]], color: outline, alpha: alpha)
+                            surface.fill(poly[i], poly[j], inner[j], inner[i], color: outline, alpha: alpha)
                         }
                         drawn = true
                     }

@@ -24,6 +24,12 @@ struct PixelDisplayList {
 
     var count: Int { ops.count }
 
+    /// Room for `fills` fills of `vertices` vertices in all, so recording a frame does not
+    /// move the lists as they grow.
+    mutating func reserve(fills: Int, vertices: Int) {
+        ops.reserveCapacity(fills); xs.reserveCapacity(vertices); ys.reserveCapacity(vertices)
+    }
+
     mutating func append(_ poly: [PolyVertex], color: UInt32, alpha: Double, bounds: PixelRect) {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
         @inline(__always) func mix(_ v: UInt64) {
@@ -37,6 +43,25 @@ struct PixelDisplayList {
             mix(v.x.bitPattern); mix(v.y.bitPattern)
         }
         ops.append(Op(start: Int32(start), count: Int32(poly.count), color: color, alpha: alpha, bounds: bounds, hash: h))
+    }
+
+    /// `append` of the quad `[a, b, c, d]` without an array for it (the same fill, the same
+    /// hash): outline strips, strokes and squares, most of a frame's fills.
+    mutating func append(
+        _ a: PolyVertex, _ b: PolyVertex, _ c: PolyVertex, _ d: PolyVertex, color: UInt32, alpha: Double, bounds: PixelRect
+    ) {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        @inline(__always) func mix(_ v: UInt64) {
+            h = (h ^ v) &* 0x1000_0000_01B3
+            h ^= h >> 29
+        }
+        mix(UInt64(color)); mix(alpha.bitPattern)
+        let start = xs.count
+        xs.append(a.x); ys.append(a.y); mix(a.x.bitPattern); mix(a.y.bitPattern)
+        xs.append(b.x); ys.append(b.y); mix(b.x.bitPattern); mix(b.y.bitPattern)
+        xs.append(c.x); ys.append(c.y); mix(c.x.bitPattern); mix(c.y.bitPattern)
+        xs.append(d.x); ys.append(d.y); mix(d.x.bitPattern); mix(d.y.bitPattern)
+        ops.append(Op(start: Int32(start), count: 4, color: color, alpha: alpha, bounds: bounds, hash: h))
     }
 
     /// Whether fill `i` of this list and fill `j` of `other` paint the same pixels the same way.
@@ -132,10 +157,29 @@ struct PixelDisplayList {
 
     /// The pixels `paint` wrote, by kind (tests count them): blended one by one with their
     /// own coverage (`edgePixels`), or in runs of one coverage (`runPixels`: inside, and under
-    /// a flat top or bottom edge).
+    /// a flat top or bottom edge); and the steps around them: pixels written with the
+    /// backdrop by a painting that clears (`clearedPixels`, `image(…)`: only the tiles no
+    /// opaque fill covers whole), tile bands an opaque fill was tested against for covering
+    /// them whole (`coverTests`: never for a fill too thin to hold a tile), the bands the
+    /// clip was painted in (`bands`, each its own occlusion, clear and fills), and the times a
+    /// fill's edges and chains were worked out (`chainBuilds`: once a fill when the clip has
+    /// more bands than one, else once in each band it crosses), and the fills the bands walked
+    /// for their occlusion tiles (`bandFills`: with more bands than one, each band only the
+    /// fills crossing it; one band walks the whole list).
     struct PaintWork: Equatable {
         var edgePixels = 0
         var runPixels = 0
+        var clearedPixels = 0
+        var coverTests = 0
+        var bands = 0
+        var chainBuilds = 0
+        var bandFills = 0
+
+        mutating func add(_ o: PaintWork) {
+            edgePixels += o.edgePixels; runPixels += o.runPixels; clearedPixels += o.clearedPixels
+            coverTests += o.coverTests; bands += o.bands; chainBuilds += o.chainBuilds
+            bandFills += o.bandFills
+        }
     }
 
     /// `paint`, adding what it wrote to `work`. `exactRuns` false takes the runs only on rows
@@ -149,85 +193,154 @@ struct PixelDisplayList {
         into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true, exactRuns: Bool = true,
         chains: Bool = true, area: Bool = true, parallel: Bool = true, work: inout PaintWork
     ) -> Int {
-        let clip = clip.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
-        guard !clip.isEmpty, !ops.isEmpty else { return 0 }
         let width = image.width, height = image.height
+        return image.pixels.withUnsafeMutableBufferPointer { buffer in
+            paint(
+                into: buffer.baseAddress!, width: width, height: height, clip: clip, backdrop: nil, occlusion: occlusion,
+                exactRuns: exactRuns, chains: chains, area: area, parallel: parallel, work: &work)
+        }
+    }
+
+    /// A new `width × height` image of the list over `backdrop` (`0xRRGGBB`): the pixels are
+    /// not cleared first; each band writes the backdrop itself, on its own thread, into the
+    /// tiles no opaque fill covers whole, and the fills write everything else (a covered
+    /// tile's every pixel is its frontmost coverer's colour at 256/256: see `paint`). So every
+    /// pixel is written, and exactly as clearing the image and painting it would (tests paint
+    /// over a poisoned buffer and compare). Returns the image and the number of fills painted.
+    static func image(
+        of list: PixelDisplayList, width: Int, height: Int, backdrop: UInt32, occlusion: Bool = true, parallel: Bool = true,
+        work: inout PaintWork
+    ) -> (image: PixelImage, fills: Int) {
+        let width = max(0, width), height = max(0, height)
+        var fills = 0
+        let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
+            count = width * height
+            guard count > 0 else { return }
+            fills = list.paint(
+                into: buffer.baseAddress!, width: width, height: height, clip: PixelRect(x: 0, y: 0, width: width, height: height),
+                backdrop: backdrop & PackedColor.rgbMask, occlusion: occlusion, exactRuns: true, chains: true, area: true,
+                parallel: parallel, work: &work)
+        }
+        return (PixelImage(width: width, height: height, pixels: pixels), fills)
+    }
+
+    /// Paints into `pixels` (rows `width` wide, `height` of them) inside `clip`; with a
+    /// `backdrop`, the clip's pixels are taken as unwritten and every one of them is written
+    /// (`image(…)`). Returns the number of fills painted (a fill is painted when some tile
+    /// of it is left to paint in some band).
+    ///
+    /// All of the work is done band by band (`band` rows), in parallel for a big clip: each
+    /// band walks the fills crossing it front to back for its own occlusion tiles, writes the
+    /// backdrop where no fill covers a tile whole, and paints the fills left, in order. A band
+    /// of the image (32 rows of a 2000-pixel canvas: 256 KB) stays in the cache while the fills
+    /// cross it. The same pixels as fill after fill down the whole image: a pixel is painted by
+    /// the same fills in the same order, and clipping changes no pixel (spans are cut at whole
+    /// pixels). Before the bands run only the list of fills crossing each band, the largest
+    /// polygon (the scratch size), and, in parallel, each fill's chains (`Preparing`).
+    func paint(
+        into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, clip: PixelRect, backdrop: UInt32?,
+        occlusion: Bool, exactRuns: Bool, chains: Bool, area: Bool, parallel: Bool, work: inout PaintWork
+    ) -> Int {
+        let clip = clip.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        guard !clip.isEmpty else { return 0 }
         let tile = Self.tile
         let tilesX = (width + tile - 1) / tile, words = (tilesX + 63) / 64
-        let bandLo = clip.y / tile, bandHi = (clip.maxY - 1) / tile
-        let tileLo = clip.x / tile, tileHi = (clip.maxX - 1) / tile
-        // Front to back: each fill's tiles not yet covered (per band it spans, `words` words).
-        var covered = [UInt64](repeating: 0, count: (bandHi - bandLo + 1) * words)
-        var visibleAt = [Int32](repeating: -1, count: ops.count)
-        var visible: [UInt64] = []
-        xs.withUnsafeBufferPointer { xs in
-            ys.withUnsafeBufferPointer { ys in
-                for k in ops.indices.reversed() {
-                    let op = ops[k]
-                    let r = op.bounds.intersection(clip)
-                    if r.isEmpty { continue }
-                    let b0 = r.y / tile, b1 = (r.maxY - 1) / tile, t0 = r.x / tile, t1 = (r.maxX - 1) / tile
-                    let start = visible.count
-                    var any: UInt64 = 0
-                    let cover =
-                        occlusion && op.alpha >= 1
-                        ? Self.ConvexCover(xs.baseAddress! + Int(op.start), ys.baseAddress! + Int(op.start), Int(op.count)) : nil
-                    for b in b0...b1 {
-                        let row = (b - bandLo) * words
-                        // Only the words of the fill's own tile columns (`Tiles.firstWord`).
-                        for w in t0 >> 6...t1 >> 6 {
-                            let m = Self.bits(t0, t1, word: w) & ~covered[row + w]
-                            visible.append(m)
-                            any |= m
-                        }
-                        // The tiles of this band the fill covers whole (band rows and tile
-                        // columns clipped to the image).
-                        guard let cover else { continue }
-                        let top = Double(b * tile), bottom = Double(min(b * tile + tile, height))
-                        guard let (l, r) = cover.inside(top, bottom) else { continue }
-                        // A pixel short of whole by less than `slack` on a scanline (rounding in
-                        // the spans) still takes the colour whole: at opacity 1 it rounds to 256/256.
-                        let slack = 1e-6
-                        let c0 = max(tileLo, Int(((l - slack) / Double(tile)).rounded(.up)))
-                        let c1 = min(tileHi, r + slack >= Double(width) ? tilesX - 1 : Int(((r + slack) / Double(tile)).rounded(.down)) - 1)
-                        if c0 <= c1 { for w in 0..<words { covered[row + w] |= Self.bits(c0, c1, word: w) } }
-                    }
-                    if any != 0 { visibleAt[k] = Int32(start) } else { visible.removeSubrange(start...) }
-                }
-            }
-        }
-        // Painted in bands of `band` rows, every visible fill in order within each: a band of
-        // the image (32 rows of a 2000-pixel canvas: 256 KB) stays in the cache while the
-        // fills cross it, where fill after fill down the whole image went out to memory for
-        // each edge pixel. The same pixels: a pixel is painted by the same fills in the same
-        // order, and clipping changes no pixel (spans are cut at whole pixels).
-        let drawn = ops.indices.filter { visibleAt[$0] >= 0 }
-        let most = drawn.reduce(3) { max($0, Int(ops[$1].count)) }
+        let most = ops.reduce(3) { max($0, Int($1.count)) }
         let band = Self.band
         let firstBand = clip.y / band, bandCount = (clip.maxY - 1) / band - firstBand + 1
         // Bands in parallel (`parallel`, a big enough clip): each band owns its rows, so no
         // two threads write one pixel, and each pixel is painted by the same fills in the
         // same order as one thread would.
         let threads = parallel && bandCount >= 4 && clip.width * clip.height >= Self.parallelPixels
-        var works = [PaintWork](repeating: PaintWork(), count: threads ? bandCount : 1)
-        image.pixels.withUnsafeMutableBufferPointer { buffer in
-            xs.withUnsafeBufferPointer { xs in
-                ys.withUnsafeBufferPointer { ys in
-                    visible.withUnsafeBufferPointer { visible in
-                        ops.withUnsafeBufferPointer { ops in
-                            drawn.withUnsafeBufferPointer { drawn in
-                                works.withUnsafeMutableBufferPointer { works in
-                                    let shared = BandPainting(
-                                        pixels: buffer.baseAddress!, xs: xs.baseAddress!, ys: ys.baseAddress!, visible: visible.baseAddress!,
-                                        ops: ops.baseAddress!, drawn: drawn, visibleAt: visibleAt, width: width, clip: clip, words: words,
-                                        segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns, chains: chains, area: area,
-                                        works: works.baseAddress!)
-                                    if threads {
-                                        DispatchQueue.concurrentPerform(iterations: bandCount) { b in
-                                            shared.paint(band: firstBand + b, slot: b)
+        var works = [PaintWork](repeating: PaintWork(), count: bandCount)
+        // The fills each band painted, a bit a fill (counted once however many bands paint one).
+        let fillWords = (ops.count + 63) / 64
+        var painted = [UInt64](repeating: 0, count: bandCount * fillWords)
+        // The smallest side of a tile (the last column and row of tiles may be cut by the
+        // image's edge): a fill thinner than that across can never cover a tile whole.
+        let leastTile = min(tile, width - (tilesX - 1) * tile, height - ((height + tile - 1) / tile - 1) * tile)
+        // Each fill's chains and whether it may cover a tile, worked out once (`prepare`) when
+        // the clip has more than one band, not once in each band the fill crosses.
+        let once = bandCount > 1 && chains && area
+        // The fills crossing each band, in order (`members[bandStarts[b] ..< bandStarts[b + 1]]`),
+        // so a band walks its own fills rather than testing every fill of the list.
+        var bandStarts = [Int32](repeating: 0, count: bandCount > 1 ? bandCount + 1 : 0)
+        var members: [Int32] = []
+        if bandCount > 1 {
+            // The bands of a fill meeting the clip (first, last), or nil.
+            @inline(__always) func bands(_ b: PixelRect) -> (Int, Int)? {
+                let y0 = max(b.y, clip.y), y1 = min(b.maxY, clip.maxY)
+                guard y0 < y1, b.x < clip.maxX, b.maxX > clip.x, b.width > 0 else { return nil }
+                return (y0 / band - firstBand, (y1 - 1) / band - firstBand)
+            }
+            bandStarts.withUnsafeMutableBufferPointer { starts in
+                for op in ops {
+                    guard let (b0, b1) = bands(op.bounds) else { continue }
+                    for b in b0...b1 { starts[b + 1] += 1 }
+                }
+                for b in 0..<bandCount { starts[b + 1] += starts[b] }
+            }
+            members = [Int32](repeating: 0, count: Int(bandStarts[bandCount]))
+            var next = bandStarts
+            members.withUnsafeMutableBufferPointer { members in
+                next.withUnsafeMutableBufferPointer { next in
+                    for k in ops.indices {
+                        guard let (b0, b1) = bands(ops[k].bounds) else { continue }
+                        for b in b0...b1 {
+                            members[Int(next[b])] = Int32(k)
+                            next[b] += 1
+                        }
+                    }
+                }
+            }
+        }
+        var prepared = [Prepared](repeating: Prepared(), count: once ? ops.count : 0)
+        // Not cleared (1.5 MB for the benchmark's frame): a band reads only the chains of the
+        // fills `prepare` wrote (`Prepared.left` ≥ 0), and `Edge` holds no references.
+        var chainBuffer = [Edge](unsafeUninitializedCapacity: once ? 2 * (xs.count + ops.count) : 0) { _, count in
+            count = once ? 2 * (xs.count + ops.count) : 0
+        }
+        xs.withUnsafeBufferPointer { xs in
+            ys.withUnsafeBufferPointer { ys in
+                ops.withUnsafeBufferPointer { ops in
+                    works.withUnsafeMutableBufferPointer { works in
+                        painted.withUnsafeMutableBufferPointer { painted in
+                            prepared.withUnsafeMutableBufferPointer { prepared in
+                                chainBuffer.withUnsafeMutableBufferPointer { chainBuffer in
+                                    members.withUnsafeBufferPointer { members in
+                                        bandStarts.withUnsafeBufferPointer { bandStarts in
+                                            if once {
+                                                let parts = threads ? Self.prepareParts : 1
+                                                withUnsafeTemporaryAllocation(of: Int.self, capacity: parts) { built in
+                                                    built.initialize(repeating: 0)
+                                                    let preparing = Preparing(
+                                                        ops: ops, xs: xs.baseAddress!, ys: ys.baseAddress!, clip: clip,
+                                                        occlusion: occlusion, leastTile: Double(leastTile), vertices: most,
+                                                        prepared: prepared.baseAddress!, chains: chainBuffer.baseAddress!, built: built.baseAddress!)
+                                                    if threads {
+                                                        DispatchQueue.concurrentPerform(iterations: parts) { preparing.prepare(part: $0, of: parts) }
+                                                    } else {
+                                                        preparing.prepare(part: 0, of: 1)
+                                                    }
+                                                    for b in built { work.chainBuilds += b }
+                                                }
+                                            }
+                                            let shared = BandPainting(
+                                                pixels: pixels, xs: xs.baseAddress!, ys: ys.baseAddress!, ops: ops, width: width, height: height,
+                                                clip: clip, words: words, tilesX: tilesX, leastTile: Double(leastTile), backdrop: backdrop,
+                                                occlusion: occlusion, segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns,
+                                                chains: chains, area: area, works: works.baseAddress!, painted: painted.baseAddress!,
+                                                fillWords: fillWords, prepared: once ? UnsafePointer(prepared.baseAddress!) : nil,
+                                                preparedChains: once ? UnsafePointer(chainBuffer.baseAddress!) : nil,
+                                                members: bandCount > 1 ? (members, bandStarts) : nil)
+                                            if threads {
+                                                DispatchQueue.concurrentPerform(iterations: bandCount) { b in
+                                                    shared.paint(band: firstBand + b, slot: b)
+                                                }
+                                            } else {
+                                                for b in 0..<bandCount { shared.paint(band: firstBand + b, slot: b) }
+                                            }
                                         }
-                                    } else {
-                                        for b in 0..<bandCount { shared.paint(band: firstBand + b, slot: 0) }
                                     }
                                 }
                             }
@@ -236,12 +349,70 @@ struct PixelDisplayList {
                 }
             }
         }
-        for w in works {
-            work.edgePixels += w.edgePixels
-            work.runPixels += w.runPixels
+        for w in works { work.add(w) }
+        var fills = 0
+        for w in 0..<fillWords {
+            var m: UInt64 = 0
+            for b in 0..<bandCount { m |= painted[b * fillWords + w] }
+            fills += m.nonzeroBitCount
         }
-        let painted = drawn.count
-        return painted
+        return fills
+    }
+
+    /// The parts the fills are split into to be prepared in parallel (`Preparing`).
+    static let prepareParts = 8
+
+    /// What `prepare` works out for one fill, for every band it crosses: where its left and
+    /// right chains start in the shared chain buffer (−1: it is not painted by `fillArea`, and
+    /// each band works its edges out itself), and whether it may cover a tile whole (opaque,
+    /// convex, a tile across: `ConvexCover`).
+    struct Prepared {
+        var left: Int32 = -1, right: Int32 = -1
+        var coverable = false
+    }
+
+    /// The fills' `Prepared`, each fill's chains at 2 · (its first vertex + its index) in the
+    /// chain buffer (room for both chains and their end markers), parts of the fills at once.
+    private struct Preparing: @unchecked Sendable {
+        let ops: UnsafeBufferPointer<Op>
+        let xs: UnsafePointer<Double>, ys: UnsafePointer<Double>
+        let clip: PixelRect
+        let occlusion: Bool
+        let leastTile: Double
+        let vertices: Int
+        let prepared: UnsafeMutablePointer<Prepared>
+        let chains: UnsafeMutablePointer<Edge>
+        /// How many fills each part built the chains of (work, for tests).
+        let built: UnsafeMutablePointer<Int>
+
+        /// Prepares fills `part` of `parts`.
+        func prepare(part: Int, of parts: Int) {
+            let from = ops.count * part / parts, to = ops.count * (part + 1) / parts
+            guard from < to else { return }
+            var built = 0
+            withUnsafeTemporaryAllocation(of: Edge.self, capacity: vertices + 1) { edges in
+                for k in from..<to {
+                    let op = ops[k]
+                    guard op.bounds.y < clip.maxY && op.bounds.maxY > clip.y && op.bounds.x < clip.maxX && op.bounds.maxX > clip.x else {
+                        continue
+                    }
+                    let n = Int(op.count), base = 2 * (Int(op.start) + k)
+                    let xs = xs + Int(op.start), ys = ys + Int(op.start)
+                    var p = Prepared()
+                    p.coverable = occlusion && op.alpha >= 1 && ConvexCover(xs, ys, n, least: leastTile) != nil
+                    let chainA = chains + base, chainB = chains + base + n + 1
+                    built += 1
+                    let (edgeCount, monotone, downOnRight, near) = PixelDisplayList.chainsOf(
+                        n, xs: xs, ys: ys, edges: edges.baseAddress!, chainA: chainA, chainB: chainB, chains: true)
+                    if edgeCount > 0 && monotone && near {
+                        p.left = Int32(downOnRight ? base + n + 1 : base)
+                        p.right = Int32(downOnRight ? base : base + n + 1)
+                    }
+                    prepared[k] = p
+                }
+            }
+            self.built[part] = built
+        }
     }
 
     /// The least clip, in pixels, painted in bands in parallel (smaller ones, a key's damage,
@@ -252,44 +423,149 @@ struct PixelDisplayList {
     private struct BandPainting: @unchecked Sendable {
         let pixels: UnsafeMutablePointer<UInt32>
         let xs: UnsafePointer<Double>, ys: UnsafePointer<Double>
-        let visible: UnsafePointer<UInt64>
-        let ops: UnsafePointer<Op>
-        let drawn: UnsafeBufferPointer<Int>
-        let visibleAt: [Int32]
-        let width: Int, clip: PixelRect, words: Int, segmentWords: Int, vertices: Int
+        let ops: UnsafeBufferPointer<Op>
+        let width: Int, height: Int, clip: PixelRect, words: Int, tilesX: Int
+        /// The smallest tile side (`paint`), for skipping the cover test of thin fills.
+        let leastTile: Double
+        /// Write this where no opaque fill covers a tile whole, first (the pixels are unwritten).
+        let backdrop: UInt32?
+        let occlusion: Bool
+        let segmentWords: Int, vertices: Int
         let exactRuns: Bool
         let chains: Bool
         /// Monotone polygons at their exact area (`fillArea`), else four scanlines a row.
         let area: Bool
-        /// Where each band adds what it wrote (`PaintWork`): one slot per thread's band.
+        /// Where each band adds what it wrote (`PaintWork`), one slot a band.
         let works: UnsafeMutablePointer<PaintWork>
+        /// Each band's painted fills, `fillWords` words a band.
+        let painted: UnsafeMutablePointer<UInt64>
+        let fillWords: Int
+        /// Every fill's chains and cover, worked out once (`prepare`); nil: each band works them out.
+        let prepared: UnsafePointer<Prepared>?
+        let preparedChains: UnsafePointer<Edge>?
+        /// The fills crossing each band (`paint`), by slot; nil: every band tests every fill.
+        let members: (fills: UnsafeBufferPointer<Int32>, starts: UnsafeBufferPointer<Int32>)?
 
-        /// Every visible fill in order on the rows of band `band` (in `band`-row units) inside
-        /// the clip, with scratch of its own; what it wrote is added to `works[slot]`.
+        /// The rows of band `band` (in `band`-row units) inside the clip: its occlusion tiles
+        /// front to back, the backdrop, then every fill left in order, with scratch of its own;
+        /// what it wrote is added to `works[slot]`, the fills it painted to `painted`'s slot.
         func paint(band: Int, slot: Int) {
             let top = max(clip.y, band * PixelDisplayList.band), bottom = min(clip.maxY, (band + 1) * PixelDisplayList.band)
             guard top < bottom else { return }
             let rows = PixelRect(x: clip.x, y: top, width: clip.width, height: bottom - top)
             let tile = PixelDisplayList.tile
+            let bandLo = top / tile, bandHi = (bottom - 1) / tile, tileBands = bandHi - bandLo + 1
+            let tileLo = clip.x / tile, tileHi = (clip.maxX - 1) / tile
+            var work = PaintWork()
+            work.bands = 1
+            defer { works[slot].add(work) }
+            let mine = painted + slot * fillWords
+            // Front to back: each fill's tiles in this band not yet covered (`words` words a tile
+            // band, only the words of its own tile columns), and where they start; the fills
+            // with any, front first.
+            var visible: [UInt64] = [], order: [Int32] = [], starts: [Int32] = []
+            visible.reserveCapacity(4 * ops.count); order.reserveCapacity(ops.count); starts.reserveCapacity(ops.count)
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tileBands * words) { covered in
+                covered.initialize(repeating: 0)
+                let crossing: UnsafeBufferPointer<Int32>? = members.map {
+                    UnsafeBufferPointer(rebasing: $0.fills[Int($0.starts[slot])..<Int($0.starts[slot + 1])])
+                }
+                for i in (0..<(crossing?.count ?? ops.count)).reversed() {
+                    let k = crossing.map { Int($0[i]) } ?? i
+                    let op = ops[k]
+                    work.bandFills += 1
+                    guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
+                    let r = op.bounds.intersection(rows)
+                    if r.isEmpty { continue }
+                    let b0 = r.y / tile, b1 = (r.maxY - 1) / tile, t0 = r.x / tile, t1 = (r.maxX - 1) / tile
+                    let start = visible.count
+                    var any: UInt64 = 0
+                    let cover: ConvexCover?
+                    if let prepared {
+                        cover = prepared[k].coverable ? ConvexCover(unchecked: xs + Int(op.start), ys + Int(op.start), Int(op.count)) : nil
+                    } else {
+                        cover =
+                            occlusion && op.alpha >= 1
+                            ? PixelDisplayList.ConvexCover(xs + Int(op.start), ys + Int(op.start), Int(op.count), least: leastTile)
+                            : nil
+                    }
+                    for b in b0...b1 {
+                        let row = (b - bandLo) * words
+                        for w in t0 >> 6...t1 >> 6 {
+                            let m = PixelDisplayList.bits(t0, t1, word: w) & ~covered[row + w]
+                            visible.append(m)
+                            any |= m
+                        }
+                        // The tiles of this band the fill covers whole (band rows and tile
+                        // columns clipped to the image).
+                        guard let cover else { continue }
+                        work.coverTests += 1
+                        let tileTop = Double(b * tile), tileBottom = Double(min(b * tile + tile, height))
+                        guard let (l, r) = cover.inside(tileTop, tileBottom) else { continue }
+                        // A pixel short of whole by less than `slack` on a scanline (rounding in
+                        // the spans) still takes the colour whole: at opacity 1 it rounds to 256/256.
+                        let slack = 1e-6
+                        let c0 = max(tileLo, Int(((l - slack) / Double(tile)).rounded(.up)))
+                        let c1 = min(
+                            tileHi, r + slack >= Double(width) ? tilesX - 1 : Int(((r + slack) / Double(tile)).rounded(.down)) - 1)
+                        if c0 <= c1 { for w in 0..<words { covered[row + w] |= PixelDisplayList.bits(c0, c1, word: w) } }
+                    }
+                    if any != 0 {
+                        order.append(Int32(k)); starts.append(Int32(start))
+                        mine[k >> 6] |= 1 << UInt64(k & 63)
+                    } else {
+                        visible.removeSubrange(start...)
+                    }
+                }
+                // The backdrop, on the tiles no opaque fill covers whole: the rows of this band
+                // are in the cache for the fills that follow.
+                if let backdrop {
+                    for b in bandLo...bandHi {
+                        let y0 = max(top, b * tile), y1 = min(bottom, b * tile + tile)
+                        var x = clip.x
+                        while x < clip.maxX {
+                            // The run of uncovered tiles from x, cut to the clip.
+                            let t = x / tile
+                            let isCovered = covered[(b - bandLo) * words + t >> 6] >> UInt64(t & 63) & 1 != 0
+                            var t1 = t
+                            while t1 + 1 <= tileHi
+                                && (covered[(b - bandLo) * words + (t1 + 1) >> 6] >> UInt64((t1 + 1) & 63) & 1 != 0) == isCovered
+                            { t1 += 1 }
+                            let end = min(clip.maxX, (t1 + 1) * tile)
+                            if !isCovered {
+                                for y in y0..<y1 { (pixels + y * width + x).update(repeating: backdrop, count: end - x) }
+                                work.clearedPixels += (end - x) * (y1 - y0)
+                            }
+                            x = end
+                        }
+                    }
+                }
+            }
+            guard !order.isEmpty else { return }
             withUnsafeTemporaryAllocation(of: Edge.self, capacity: PixelDisplayList.edgeScratch(vertices: vertices)) { edges in
                 withUnsafeTemporaryAllocation(of: Int32.self, capacity: PixelDisplayList.activeScratch(vertices: vertices)) { active in
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: segmentWords) { segments in
                         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * PixelDisplayList.subrows) { spans in
                             withUnsafeTemporaryAllocation(of: Int32.self, capacity: clip.width + 4) { alphas in
                                 withUnsafeTemporaryAllocation(of: Piece.self, capacity: 2 * (vertices + 1)) { pieces in
-                                    for k in drawn {
-                                        let op = ops[k]
-                                        guard op.bounds.y < bottom && op.bounds.maxY > top else { continue }
-                                        // The fill's tile masks start at its first tile band in the whole clip.
-                                        let r = op.bounds.intersection(clip)
-                                        let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
-                                        let tiles = Tiles(masks: visible + Int(visibleAt[k]), firstBand: r.y / tile, words: w1 - w0 + 1, firstWord: w0)
-                                        PixelDisplayList.fill(
-                                            op, xs: xs + Int(op.start), ys: ys + Int(op.start),
-                                            pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
-                                            edges: edges.baseAddress!, active: active.baseAddress!, spans: spans.baseAddress!,
-                                            chains: chains, exactRuns: exactRuns, area: area, alphas: alphas.baseAddress!,
-                                            pieces: pieces.baseAddress!, work: &works[slot])
+                                    visible.withUnsafeBufferPointer { visible in
+                                        for i in order.indices.reversed() {
+                                            let k = Int(order[i])
+                                            let op = ops[k]
+                                            // The fill's tile masks start at its first tile band in this band.
+                                            let r = op.bounds.intersection(rows)
+                                            let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
+                                            let tiles = Tiles(
+                                                masks: visible.baseAddress! + Int(starts[i]), firstBand: r.y / tile, words: w1 - w0 + 1,
+                                                firstWord: w0)
+                                            PixelDisplayList.fill(
+                                                op, xs: xs + Int(op.start), ys: ys + Int(op.start),
+                                                pixels: pixels, width: width, clip: rows, tiles: tiles, segments: segments.baseAddress!,
+                                                edges: edges.baseAddress!, active: active.baseAddress!, spans: spans.baseAddress!,
+                                                chains: chains, exactRuns: exactRuns, area: area, alphas: alphas.baseAddress!,
+                                                pieces: pieces.baseAddress!, prepared: prepared?[k] ?? Prepared(),
+                                                preparedChains: preparedChains, work: &work)
+                                        }
                                     }
                                 }
                             }
@@ -318,12 +594,13 @@ struct PixelDisplayList {
     /// Where a convex polygon covers a whole horizontal band: between its spans at the band's
     /// top and bottom (its left side is convex and its right side concave in y, so the
     /// narrowest span of the band is at one of its ends). Nil for a polygon that is not
-    /// convex (never claimed to cover anything).
+    /// convex (never claimed to cover anything), and for one too thin across to hold a square
+    /// of side `least` (the smallest tile: it could never cover one).
     struct ConvexCover {
         let xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, n: Int
         let minY: Double, maxY: Double
 
-        init?(_ xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>, _ n: Int) {
+        init?(_ xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>, _ n: Int, least: Double = 0) {
             self.xs = xs; self.ys = ys; self.n = n
             var lo = Double.infinity, hi = -Double.infinity
             var sign = 0.0
@@ -335,6 +612,29 @@ struct PixelDisplayList {
                     if sign == 0 { sign = cross > 0 ? 1 : -1 } else if (cross > 0) != (sign > 0) { return nil }
                 }
             }
+            minY = lo; maxY = hi
+            // Thin: a convex polygon's least width across is, for one of its edges, the
+            // farthest any vertex lies from that edge's line (an outline strip: its own width).
+            // A tile it covers is a square of side `least` at least (less 2·10⁻⁶ of slack)
+            // inside it, and no square that big fits across a polygon thinner than that.
+            guard n <= 8 else { return }
+            let thin = least - 1e-3
+            guard thin > 0 else { return }
+            var px = xs[n - 1], py = ys[n - 1]
+            for k in 0..<n {
+                let dx = xs[k] - px, dy = ys[k] - py
+                var far = 0.0
+                for v in 0..<n { far = Swift.max(far, abs(dx * (ys[v] - py) - dy * (xs[v] - px))) }
+                if far * far < thin * thin * (dx * dx + dy * dy) { return nil }
+                px = xs[k]; py = ys[k]
+            }
+        }
+
+        /// A polygon already found convex and a tile across (`Prepared.coverable`).
+        init(unchecked xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>, _ n: Int) {
+            self.xs = xs; self.ys = ys; self.n = n
+            var lo = Double.infinity, hi = -Double.infinity
+            for k in 0..<n { lo = Swift.min(lo, ys[k]); hi = Swift.max(hi, ys[k]) }
             minY = lo; maxY = hi
         }
 
@@ -473,13 +773,47 @@ struct PixelDisplayList {
         width w: Int, clip: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
         edges: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>,
         spans: UnsafeMutablePointer<Double>, chains: Bool, exactRuns: Bool, area: Bool, alphas: UnsafeMutablePointer<Int32>,
-        pieces: UnsafeMutablePointer<Piece>, work: inout PaintWork
+        pieces: UnsafeMutablePointer<Piece>, prepared: Prepared, preparedChains: UnsafePointer<Edge>?, work: inout PaintWork
     ) {
         let n = Int(op.count)
         let rows = op.bounds.intersection(clip)
         guard !rows.isEmpty else { return }
-        // The edge table: each non-horizontal edge once, x at its top and its slope (so a
-        // scanline's crossing is one multiply-add; the same numbers whatever rows are painted).
+        if prepared.left >= 0, let preparedChains {
+            // Its chains, worked out once for every band (`prepare`).
+            fillArea(
+                op, left: preparedChains + Int(prepared.left), right: preparedChains + Int(prepared.right), pixels: pixels,
+                width: w, clip: clip, rows: rows, tiles: tiles, segments: segments, alphas: alphas, pieces: pieces,
+                pieceCapacity: n + 1, work: &work)
+            return
+        }
+        let chainA = edges + (n + 1), chainB = edges + 2 * (n + 1)
+        work.chainBuilds += 1
+        let (edgeCount, monotone, downOnRight, near) = chainsOf(n, xs: xs, ys: ys, edges: edges, chainA: chainA, chainB: chainB, chains: chains)
+        guard edgeCount > 0 else { return }
+        if monotone && area && near {
+            fillArea(
+                op, left: downOnRight ? chainB : chainA, right: downOnRight ? chainA : chainB, pixels: pixels, width: w,
+                clip: clip, rows: rows, tiles: tiles, segments: segments, alphas: alphas, pieces: pieces,
+                pieceCapacity: n + 1, work: &work)
+            return
+        }
+        paintScanlines(
+            op, edges: edges, edgeCount: edgeCount, monotone: monotone, chainA: chainA, chainB: chainB, pixels: pixels, width: w,
+            clip: clip, rows: rows, tiles: tiles, segments: segments, active: active, spans: spans, exactRuns: exactRuns, work: &work)
+    }
+
+    /// A polygon's edge table in `edges` (each edge that is not horizontal once, x at its top
+    /// and its slope, so a scanline's crossing is one multiply-add: the same numbers whatever
+    /// rows are painted) and, when it is y-monotone (`chains`), its two chains in `chainA`
+    /// (the edges running down, in vertex order) and `chainB` (the edges running up, in
+    /// reverse), each from the top down and ended by a marker no row reaches. Also whether its
+    /// down edges are on the right (clockwise on screen) and whether every vertex is within
+    /// 2²⁴ pixels (`fillArea`'s sums stay exact to far below a 1/256 step there).
+    @inline(__always)
+    static func chainsOf(
+        _ n: Int, xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, edges: UnsafeMutablePointer<Edge>,
+        chainA: UnsafeMutablePointer<Edge>, chainB: UnsafeMutablePointer<Edge>, chains: Bool
+    ) -> (edgeCount: Int, monotone: Bool, downOnRight: Bool, near: Bool) {
         var edgeCount = 0, downs = 0
         var finite = true
         // Twice the signed area (positive: clockwise on screen, the down edges on the right),
@@ -502,13 +836,12 @@ struct PixelDisplayList {
             }
             px = x; py = y
         }
-        guard edgeCount > 0 else { return }
+        guard edgeCount > 0 else { return (0, false, false, near) }
         // Monotone: the edges change direction exactly twice around the polygon.
         var turns = 0
         for k in 0..<edgeCount where edges[k].down != edges[k == 0 ? edgeCount - 1 : k - 1].down { turns += 1 }
         let monotone = chains && finite && turns == 2
         // The chains, each from the polygon's top down, ending in a marker no scanline reaches.
-        let chainA = edges + (n + 1), chainB = edges + 2 * (n + 1)
         if monotone {
             // Down edges follow each other in vertex order and up edges in reverse; each chain
             // starts at its highest edge.
@@ -529,15 +862,18 @@ struct PixelDisplayList {
             }
             let end = Edge(top: .infinity, bottom: .infinity, x: 0, slope: 0)
             chainA[a] = end; chainB[b] = end
-            if area && near {
-                let downOnRight = area2 >= 0
-                fillArea(
-                    op, left: downOnRight ? chainB : chainA, right: downOnRight ? chainA : chainB, pixels: pixels, width: w,
-                    clip: clip, rows: rows, tiles: tiles, segments: segments, alphas: alphas, pieces: pieces,
-                    pieceCapacity: n + 1, work: &work)
-                return
-            }
         }
+        return (edgeCount, monotone, area2 >= 0, near)
+    }
+
+    /// `fill` by four scanlines a row (a polygon that is not y-monotone, or `area` off).
+    private static func paintScanlines(
+        _ op: Op, edges: UnsafeMutablePointer<Edge>, edgeCount: Int, monotone: Bool, chainA: UnsafeMutablePointer<Edge>,
+        chainB: UnsafeMutablePointer<Edge>, pixels: UnsafeMutablePointer<UInt32>, width w: Int, clip: PixelRect, rows: PixelRect,
+        tiles: Tiles, segments: UnsafeMutablePointer<Int32>, active: UnsafeMutablePointer<Int32>, spans: UnsafeMutablePointer<Double>,
+        exactRuns: Bool, work: inout PaintWork
+    ) {
+        let n = Int(op.count)
         let left = Double(clip.x), right = Double(clip.maxX)
         let color = op.color, alpha = op.alpha
         let a256 = PackedColor.alpha256(alpha)

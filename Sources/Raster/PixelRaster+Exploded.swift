@@ -59,8 +59,8 @@ extension PixelRaster {
         let (list, width, height, backdrop) = recordExploded(
             items, viewport: viewport, columns: columns, rows: rows, cellWidth: cellWidth,
             cellHeight: cellHeight, selection: selection, palette: palette, picks: &picks)
-        var image = PixelImage(width: width, height: height, fill: backdrop)
-        list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: width, height: height))
+        var work = PixelDisplayList.PaintWork()
+        let image = PixelDisplayList.image(of: list, width: width, height: height, backdrop: backdrop, work: &work).image
         return image
     }
 }

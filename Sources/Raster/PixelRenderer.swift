@@ -58,8 +58,8 @@ public final class PixelRenderer {
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         defer { list = now; self.backdrop = backdrop }
         guard let old = list, image.width == width, image.height == height, self.backdrop == backdrop else {
-            image = PixelImage(width: width, height: height, fill: backdrop)
-            paintedFills = now.paint(into: &image, clip: whole)
+            var work = PixelDisplayList.PaintWork()
+            (image, paintedFills) = PixelDisplayList.image(of: now, width: width, height: height, backdrop: backdrop, work: &work)
             repaintedPixels = whole.area
             return whole.isEmpty ? nil : whole
         }

@@ -30,14 +30,33 @@ struct PixelSurface {
             guard v.x.isFinite, v.y.isFinite else { return }
             minY = min(minY, v.y); maxY = max(maxY, v.y); minX = min(minX, v.x); maxX = max(maxX, v.x)
         }
-        guard maxX > 0, maxY > 0, minX < Double(width), minY < Double(height) else { return }
-        // The pixels it can touch (a pixel whose square it crosses).
+        guard let bounds = touched(minX, minY, maxX, maxY) else { return }
+        list.append(poly, color: color & PackedColor.rgbMask, alpha: min(1, alpha), bounds: bounds)
+    }
+
+    /// `fill([a, b, c, d], …)` without building the array (the same checks, the same fill
+    /// recorded): outline strips, borders, strokes and squares.
+    mutating func fill(_ a: PolyVertex, _ b: PolyVertex, _ c: PolyVertex, _ d: PolyVertex, color: UInt32, alpha: Double) {
+        guard alpha > 0, width > 0, height > 0 else { return }
+        var minY = Double.infinity, maxY = -Double.infinity, minX = Double.infinity, maxX = -Double.infinity
+        @inline(__always) func take(_ v: PolyVertex) -> Bool {
+            guard v.x.isFinite, v.y.isFinite else { return false }
+            minY = min(minY, v.y); maxY = max(maxY, v.y); minX = min(minX, v.x); maxX = max(maxX, v.x)
+            return true
+        }
+        guard take(a), take(b), take(c), take(d), let bounds = touched(minX, minY, maxX, maxY) else { return }
+        list.append(a, b, c, d, color: color & PackedColor.rgbMask, alpha: min(1, alpha), bounds: bounds)
+    }
+
+    /// The pixels a shape within these bounds can touch (a pixel whose square it crosses),
+    /// or nil when it misses the image.
+    @inline(__always)
+    private func touched(_ minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double) -> PixelRect? {
+        guard maxX > 0, maxY > 0, minX < Double(width), minY < Double(height) else { return nil }
         let y0 = max(0, Int(minY.rounded(.down))), y1 = min(height, Int(maxY.rounded(.up)))
         let x0 = max(0, Int(minX.rounded(.down))), x1 = min(width, Int(maxX.rounded(.up)))
-        guard y0 < y1, x0 < x1 else { return }
-        list.append(
-            poly, color: color & PackedColor.rgbMask, alpha: min(1, alpha),
-            bounds: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        guard y0 < y1, x0 < x1 else { return nil }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// A straight stroke `width` pixels wide from (x0, y0) to (x1, y1), its ends extended
@@ -58,10 +77,8 @@ struct PixelSurface {
         let nx = -uy * half, ny = ux * half
         let ax = x0 - ux * cap, ay = y0 - uy * cap, bx = x1 + ux * cap, by = y1 + uy * cap
         fill(
-            [
-                PolyVertex(x: ax + nx, y: ay + ny, real: true), PolyVertex(x: bx + nx, y: by + ny, real: true),
-                PolyVertex(x: bx - nx, y: by - ny, real: true), PolyVertex(x: ax - nx, y: ay - ny, real: true)
-            ],
+            PolyVertex(x: ax + nx, y: ay + ny, real: true), PolyVertex(x: bx + nx, y: by + ny, real: true),
+            PolyVertex(x: bx - nx, y: by - ny, real: true), PolyVertex(x: ax - nx, y: ay - ny, real: true),
             color: color, alpha: alpha)
     }
 
@@ -104,10 +121,8 @@ struct PixelSurface {
     mutating func square(_ x: Double, _ y: Double, half: Double, color: UInt32, alpha: Double = 1) {
         let h = max(half, 0.5)
         fill(
-            [
-                PolyVertex(x: x - h, y: y - h, real: true), PolyVertex(x: x + h, y: y - h, real: true),
-                PolyVertex(x: x + h, y: y + h, real: true), PolyVertex(x: x - h, y: y + h, real: true)
-            ],
+            PolyVertex(x: x - h, y: y - h, real: true), PolyVertex(x: x + h, y: y - h, real: true),
+            PolyVertex(x: x + h, y: y + h, real: true), PolyVertex(x: x - h, y: y + h, real: true),
             color: color, alpha: alpha)
     }
 
@@ -141,10 +156,8 @@ struct PixelSurface {
             guard length > 1e-9 else { continue }
             let ix = -dy / length * lineWidth * sign, iy = dx / length * lineWidth * sign
             fill(
-                [
-                    PolyVertex(x: a.x, y: a.y, real: true), PolyVertex(x: b.x, y: b.y, real: true),
-                    PolyVertex(x: b.x + ix, y: b.y + iy, real: true), PolyVertex(x: a.x + ix, y: a.y + iy, real: true)
-                ],
+                PolyVertex(x: a.x, y: a.y, real: true), PolyVertex(x: b.x, y: b.y, real: true),
+                PolyVertex(x: b.x + ix, y: b.y + iy, real: true), PolyVertex(x: a.x + ix, y: a.y + iy, real: true),
                 color: color, alpha: alpha)
         }
     }

@@ -99,7 +99,10 @@ import Testing
         var image = PixelImage(width: 30, height: 50)
         var work = PixelDisplayList.PaintWork()
         surface.list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: 30, height: 50), work: &work)
-        #expect(work == PixelDisplayList.PaintWork(edgePixels: 2 * 36, runPixels: 0))
+        // Two bands (rows 0–31, 32–49); a strip 1 pixel across is never tested for covering
+        // an 8 × 8 tile; its chains are worked out once for both bands, and each band walks it
+        // (rows 5–40 cross both); nothing cleared (the image was cleared by its caller).
+        #expect(work == PixelDisplayList.PaintWork(edgePixels: 2 * 36, runPixels: 0, clearedPixels: 0, coverTests: 0, bands: 2, chainBuilds: 1, bandFills: 2))
         for y in 6...39 { #expect(image[10, y] == 0xBFBFBF && image[11, y] == 0x404040) }
         #expect(image[10, 5] == 0x606060 && image[11, 5] == 0x202020)
         #expect(image[10, 40] == 0x606060 && image[11, 40] == 0x202020)

@@ -41,12 +41,14 @@ import Testing
         var image = PixelImage(width: 40, height: 30)
         var work = PixelDisplayList.PaintWork()
         surface.list.paint(into: &image, clip: whole, work: &work)
-        #expect(work == PixelDisplayList.PaintWork(edgePixels: 22, runPixels: 209))
+        // One band (30 rows); the box is 20 × 10.5, so it is tested against its 2 tile bands
+        // (rows 8–15 and 16–23), and covers neither (it starts at 10.25 and ends at 20.75).
+        #expect(work == PixelDisplayList.PaintWork(edgePixels: 22, runPixels: 209, clearedPixels: 0, coverTests: 2, bands: 1, chainBuilds: 1, bandFills: 1))
         // Before the partial runs the top and bottom rows were 21 pixels one by one each.
         var old = PixelImage(width: 40, height: 30)
         var oldWork = PixelDisplayList.PaintWork()
         surface.list.paint(into: &old, clip: whole, exactRuns: false, area: false, work: &oldWork)
-        #expect(oldWork == PixelDisplayList.PaintWork(edgePixels: 2 * 21 + 9 * 2, runPixels: 9 * 19))
+        #expect(oldWork == PixelDisplayList.PaintWork(edgePixels: 2 * 21 + 9 * 2, runPixels: 9 * 19, coverTests: 2, bands: 1, chainBuilds: 1, bandFills: 1))
         #expect(old == image)
         // Coverage 3/4 in the top row: alpha 192/256, red (255·192 + 128) >> 8 = 191.
         #expect(image[15, 10] == 0xBF0000)

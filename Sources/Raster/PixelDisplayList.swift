@@ -30,13 +30,18 @@ struct PixelDisplayList {
         ops.reserveCapacity(fills); xs.reserveCapacity(vertices); ys.reserveCapacity(vertices)
     }
 
+    /// A fill's hash: FNV-style over its colour, opacity and vertices (one rule for both `append`s).
+    @inline(__always) static func mixed(_ h: UInt64, _ v: UInt64) -> UInt64 {
+        let m = (h ^ v) &* 0x1000_0000_01B3
+        return m ^ (m >> 29)
+    }
+    @inline(__always) static func hashStart(color: UInt32, alpha: Double) -> UInt64 {
+        mixed(mixed(0xCBF2_9CE4_8422_2325, UInt64(color)), alpha.bitPattern)
+    }
+
     mutating func append(_ poly: [PolyVertex], color: UInt32, alpha: Double, bounds: PixelRect) {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        @inline(__always) func mix(_ v: UInt64) {
-            h = (h ^ v) &* 0x1000_0000_01B3
-            h ^= h >> 29
-        }
-        mix(UInt64(color)); mix(alpha.bitPattern)
+        var h = Self.hashStart(color: color, alpha: alpha)
+        @inline(__always) func mix(_ v: UInt64) { h = Self.mixed(h, v) }
         let start = xs.count
         for v in poly {
             xs.append(v.x); ys.append(v.y)
@@ -50,12 +55,8 @@ struct PixelDisplayList {
     mutating func append(
         _ a: PolyVertex, _ b: PolyVertex, _ c: PolyVertex, _ d: PolyVertex, color: UInt32, alpha: Double, bounds: PixelRect
     ) {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        @inline(__always) func mix(_ v: UInt64) {
-            h = (h ^ v) &* 0x1000_0000_01B3
-            h ^= h >> 29
-        }
-        mix(UInt64(color)); mix(alpha.bitPattern)
+        var h = Self.hashStart(color: color, alpha: alpha)
+        @inline(__always) func mix(_ v: UInt64) { h = Self.mixed(h, v) }
         let start = xs.count
         xs.append(a.x); ys.append(a.y); mix(a.x.bitPattern); mix(a.y.bitPattern)
         xs.append(b.x); ys.append(b.y); mix(b.x.bitPattern); mix(b.y.bitPattern)

@@ -11,20 +11,13 @@ enum Framing {
     /// The bounding box of the on-screen quads of `ids`' visible layers (nil: none drawn).
     static func box(of ids: [LayerID]?, in tree: LayerTree) -> Rect? {
         let quads = tree.screenQuads()
-        var lo = Point(x: 0, y: 0), hi = lo, any = false
-        func take(_ q: Quad) {
-            for p in [q.p0, q.p1, q.p2, q.p3] where p.isFinite {
-                if !any { lo = p; hi = p; any = true; continue }
-                lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y)
-                hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
-            }
-        }
+        var box = CornerBox()
         if let ids {
-            for id in ids where id.raw < quads.count { if let q = quads[id.raw] { take(q) } }
+            for id in ids where id.raw < quads.count { if let q = quads[id.raw] { box.take(q) } }
         } else {
-            for q in quads { if let q { take(q) } }
+            for q in quads { if let q { box.take(q) } }
         }
-        return any ? Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y) : nil
+        return box.rect
     }
 
     /// A margin of 3% each side (at least one point) so outlines stay off the canvas's edges.

@@ -32,7 +32,7 @@ struct KeyIndex {
     let ascii: [[Candidate]]
     let others: [Key: [Candidate]]
 
-    /// Each key's bindings in `bindings`' order, as `Keymap.index` lists them.
+    /// Each key's bindings in `bindings`' order.
     init(_ bindings: [Binding]) {
         var ascii = [[Candidate]](repeating: [], count: 128)
         var others: [Key: [Candidate]] = [:]

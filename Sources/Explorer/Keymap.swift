@@ -247,14 +247,6 @@ public enum Keymap {
             modes: everywhere)
     ]
 
-    /// Each key's bindings, in `bindings`' order. Lookups go through `keyIndex` (the same
-    /// bindings by slot and mode bits); this is what the tests hold it to.
-    static let index: [Key: [Binding]] = {
-        var out: [Key: [Binding]] = [:]
-        for b in bindings { for k in b.keys { out[k, default: []].append(b) } }
-        return out
-    }()
-
     /// The binding for a key in a mode, if any, where the conditions `when` hold: a binding
     /// whose condition holds wins over the plain binding of the same key and mode.
     public static func binding(for key: Key, in mode: ModeName, when conditions: Set<Binding.Condition> = [.flat]) -> Binding? {

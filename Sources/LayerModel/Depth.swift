@@ -535,16 +535,22 @@ extension LayerTree {
         while let (id, parentMap) = stack.popLast() {
             let i = id.raw
             if hitGeometry[i].isHidden { continue }
-            let h = fastHopToSuperlayer(id).concatenating(parentMap)
-            let b = hitGeometry[i].bounds
-            if let a = h.apply(to: Point(x: b.minX, y: b.minY)), let c = h.apply(to: Point(x: b.maxX, y: b.minY)),
-                let d = h.apply(to: Point(x: b.maxX, y: b.maxY)), let e = h.apply(to: Point(x: b.minX, y: b.maxY))
-            {
-                out[i] = Quad(a, c, d, e)
-            }
+            let (h, quad) = screenHop(id, under: parentMap)
+            out[i] = quad
             for child in hitGeometry[i].sublayers.reversed() { stack.append((child, h)) }
         }
         return out
+    }
+
+    /// A drawn layer's map to the screen, from its parent's, and its quad on screen (nil when a
+    /// corner does not project): one rule for `screenQuads()` and `screenBox()`.
+    @inline(__always) func screenHop(_ id: LayerID, under parentMap: Homography) -> (Homography, Quad?) {
+        let h = fastHopToSuperlayer(id).concatenating(parentMap)
+        let b = hitGeometry[id.raw].bounds
+        guard let a = h.apply(to: Point(x: b.minX, y: b.minY)), let c = h.apply(to: Point(x: b.maxX, y: b.minY)),
+            let d = h.apply(to: Point(x: b.maxX, y: b.maxY)), let e = h.apply(to: Point(x: b.minX, y: b.maxY))
+        else { return (h, nil) }
+        return (h, Quad(a, c, d, e))
     }
 
     /// `hopToSuperlayer(id)` from the hit-testing copy: the layer's own hop when its

@@ -15,27 +15,27 @@ extension LayerTree {
     private func addScreenQuads(of id: LayerID, under parentMap: Homography, to box: inout CornerBox) {
         let i = id.raw
         if hitGeometry[i].isHidden { return }
-        let h = fastHopToSuperlayer(id).concatenating(parentMap)
-        let b = hitGeometry[i].bounds
-        if let a = h.apply(to: Point(x: b.minX, y: b.minY)), let c = h.apply(to: Point(x: b.maxX, y: b.minY)),
-            let d = h.apply(to: Point(x: b.maxX, y: b.maxY)), let e = h.apply(to: Point(x: b.minX, y: b.maxY))
-        {
-            box.take(a); box.take(c); box.take(d); box.take(e)
-        }
+        let (h, quad) = screenHop(id, under: parentMap)
+        if let quad { box.take(quad) }
         for child in hitGeometry[i].sublayers { addScreenQuads(of: child, under: h, to: &box) }
     }
 }
 
-/// The running box of finite points, as `Framing.box` keeps it.
-struct CornerBox {
+/// The running box of finite points (`screenBox()`, `Framing.box`).
+public struct CornerBox {
     var lo = Point(x: 0, y: 0), hi = Point(x: 0, y: 0), any = false
 
-    mutating func take(_ p: Point) {
+    public init() {}
+
+    /// A quad's finite corners, p0 to p3.
+    public mutating func take(_ q: Quad) { take(q.p0); take(q.p1); take(q.p2); take(q.p3) }
+
+    public mutating func take(_ p: Point) {
         guard p.isFinite else { return }
         if !any { lo = p; hi = p; any = true; return }
         lo.x = min(lo.x, p.x); lo.y = min(lo.y, p.y)
         hi.x = max(hi.x, p.x); hi.y = max(hi.y, p.y)
     }
 
-    var rect: Rect? { any ? Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y) : nil }
+    public var rect: Rect? { any ? Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y) : nil }
 }

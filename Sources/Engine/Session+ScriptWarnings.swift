@@ -19,4 +19,18 @@ extension Session {
             file: line.location?.file ?? "", line: line.location?.line ?? 0, column: line.location?.column ?? 0,
             path: "step \(step.number) \"\(step.title)\": \(command.text)", message: message)
     }
+
+    /// What a step says on the status line as it plays: its first warning, and when it gave
+    /// more, how many and the command that prints them all (`layerscope check FILE` plays
+    /// every step; a file with no path on disk, such as an embedded lesson's, only the count).
+    static func stepStatus(_ warnings: [LayoutWarning]) -> String? {
+        guard let first = warnings.first else { return nil }
+        var text = "\(first.path): \(first.message)"
+        if warnings.count > 1 {
+            let file = first.file
+            let seeAll = file.isEmpty || file.hasPrefix(LoadWarningStatus.embedded) ? "" : ": " + LoadWarningStatus.seeAll(path: file)
+            text += " (and \(warnings.count - 1) more\(seeAll))"
+        }
+        return text
+    }
 }

@@ -66,8 +66,9 @@ extension Session {
                     stepWarnings.append(Self.stepWarning(message, at: line, command: command, step: stepName))
                 }
                 stepWarnings.forEach(warned)
-                // The step's first warning (not the last command's: a later one clears it).
-                trial.warning = stepWarnings.first.map { "\($0.path): \($0.message)" }
+                // The step's first warning (not the last command's: a later one clears it),
+                // and how many more, with the command that prints them all.
+                trial.warning = Self.stepStatus(stepWarnings)
                 firstSaid = firstSaid ?? trial.warning
                 if trial.stepSnapshots.count > index + 1 { trial.stepSnapshots.removeSubrange((index + 1)...) }
                 // A memory budget (numeric policy): snapshots past it are refused, not allocated.

@@ -127,7 +127,7 @@ public enum LessonLoader {
         return try loaded(scene, file: file)
     }
 
-    /// A parsed layout as a lesson: its script run, named after its file.
+    /// A parsed layout as a lesson: its script run, its steps checked, named after its file.
     public static func loaded(_ scene: Scene, file: String) throws(SceneLoadError) -> LoadedLesson {
         guard let lesson = scene.lesson else {
             throw SceneLoadError(
@@ -136,7 +136,10 @@ public enum LessonLoader {
                     suggestion: "add \"lesson\": {\"goal\", \"check\", \"hints\", \"solution\"} (docs/layout-format.md, \"Lessons\")"
                 ).description)
         }
-        let scripted = try SceneLoader.applyingScript(scene)
+        var scripted = try SceneLoader.applyingScript(scene)
+        // Its steps played once, as a layout's are (SceneLoader.load): a step that warns is a
+        // load warning, one that cannot run refuses the lesson.
+        scripted.loadWarnings.all += try Session.checkSteps(of: scripted)
         var base = file.split(separator: "/").last.map(String.init) ?? file
         if base.hasPrefix("(embedded) ") { base.removeFirst("(embedded) ".count) }
         let name = base.split(separator: ".").dropLast().joined(separator: ".")

@@ -40,4 +40,38 @@ import Testing
         let state = ExplorerState(learning: LearnState(pack: "trial", lessons: [try Self.lesson("01-rotated.yaml", frame: true)]))
         #expect(state.status.hasPrefix("01-rotated.yaml:2:18: warning: layers[0].frame: "), "\(state.status)")
     }
+
+    /// A lesson's steps are played once as it loads, like a layout's: a step's command that
+    /// warns is one of the lesson's load warnings, at the step's script line, and a step that
+    /// cannot run refuses the lesson with its place.
+    @Test func aLessonsStepsArePlayedAsItLoads() throws {
+        func lesson(_ step: String) throws(SceneLoadError) -> LoadedLesson {
+            let yaml = """
+                layers:
+                  - {name: card, bounds: [0, 0, 20, 20], position: [40, 40], transform: [{rotate: 30}]}
+                steps:
+                  - {title: turned, script: ["select card", \(step)]}
+                lesson:
+                  goal: "Move card"
+                  check: [{query: "select card; get position", equals: {point: [0, 0]}}]
+                  solution: ["select card", "set position 0 0"]
+                """
+            return try LessonLoader.parse(yaml, file: "04-steps.yaml", format: .yaml)
+        }
+        // Line 4; the step's second string opens at column 45 (after `  - {title: turned,
+        // script: ["select card", `, 44 characters).
+        let warned = try lesson(#""set frame 0 0 20 20""#)
+        let warnings = warned.scene.loadWarnings.all
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.description.hasPrefix(#"04-steps.yaml:4:45: warning: step 1 "turned": set frame 0 0 20 20: "#) == true, "\(warnings)")
+        let plain = try lesson(#""set position 10 10""#)
+        #expect(plain.scene.loadWarnings.all.isEmpty)
+        #expect(throws: SceneLoadError.self) { try lesson(#""select nosuch""#) }
+        do {
+            _ = try lesson(#""select nosuch""#)
+        } catch {
+            #expect(error.description.contains("04-steps.yaml:4:45"), "\(error.description)")
+            #expect(error.description.contains("step 1"), "\(error.description)")
+        }
+    }
 }

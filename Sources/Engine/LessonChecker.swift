@@ -146,6 +146,14 @@ public enum LessonLoader {
         return LoadedLesson(file: file, name: name.isEmpty ? base : name, scene: scripted, lesson: lesson)
     }
 
+    /// A lesson's file as `learn verify` takes it: as it is, quoted where a shell would split
+    /// it; an embedded lesson (`(embedded) NAME`, which no command can open) as its source in
+    /// the project, `Layouts/Lessons/NAME`.
+    static func verifiable(_ file: String) -> String {
+        guard file.hasPrefix(LoadWarningStatus.embedded) else { return LoadWarningStatus.shellWord(file) }
+        return LoadWarningStatus.shellWord("Layouts/Lessons/" + file.dropFirst(LoadWarningStatus.embedded.count))
+    }
+
     /// What `learn check` asks of a lesson: every check's query runs; at the start at least
     /// one check fails; after the solution every check passes. The first problem is thrown,
     /// located at the check (or the solution) in the file.
@@ -157,7 +165,7 @@ public enum LessonLoader {
                 throw LayoutError(
                     file: check.location.file, line: check.location.line, column: check.location.column,
                     path: "lesson.check[\(index)].query", message: "the query fails at the lesson's start: \(error.reason)",
-                    suggestion: "try it with layerscope learn verify \(loaded.file) --script ''")
+                    suggestion: "try it with layerscope learn verify \(verifiable(loaded.file)) --script ''")
             }
         }
         for (index, prediction) in lesson.predict.enumerated() {

@@ -74,4 +74,29 @@ import Testing
             #expect(error.description.contains("step 1"), "\(error.description)")
         }
     }
+
+    /// `learn check`'s suggestion for a query that fails at the start names a `learn verify`
+    /// that can run: an embedded lesson's source in the project (no command opens
+    /// `(embedded) NAME`), a file with a space quoted.
+    @Test func aFailingQuerySuggestsAVerifyThatCanRun() throws {
+        let yaml = """
+            layers:
+              - {name: card, bounds: [0, 0, 10, 10], position: [5, 5]}
+            lesson:
+              goal: "Move card"
+              check: [{query: "select nosuch; get position", equals: {point: [0, 0]}}]
+              solution: ["select card", "set position 0 0"]
+            """
+        for (file, verify) in [
+            ("(embedded) 05-hit.yaml", "layerscope learn verify Layouts/Lessons/05-hit.yaml --script ''"),
+            ("my lessons/05-hit.yaml", "layerscope learn verify 'my lessons/05-hit.yaml' --script ''")
+        ] {
+            let lesson = try LessonLoader.parse(yaml, file: file, format: .yaml)
+            #expect(throws: LayoutError.self) { try LessonLoader.validate(lesson) }
+            do { try LessonLoader.validate(lesson) } catch {
+                #expect(error.description.contains("the query fails at the lesson's start"), "\(error.description)")
+                #expect(error.description.contains(verify), "\(error.description)")
+            }
+        }
+    }
 }

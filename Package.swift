@@ -97,7 +97,9 @@ let package = Package(
             exclude: ["key-path.order"],
             // The functions a key runs, placed first and together (issue 36; see below).
             linkerSettings: [
-                .unsafeFlags(["-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/Sources/layerscope/key-path.order"], .when(configuration: .release))
+                .unsafeFlags(
+                    ["-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/Sources/layerscope/key-path.order"],
+                    .when(configuration: .release))
             ]),
 
         // A small full-screen program exercising the ncurses backend alone, for the

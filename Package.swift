@@ -93,6 +93,13 @@ let package = Package(
                 "ExplorerRuntime", "Explorer", "SceneFiles", "LayoutFileIO", "Graphics", "NCursesTerminal", "TerminalKit", "Cells", "Raster", "Benchmarks",
                 "Engine", "Scenes", "LayerModel", "CommandLanguage", "LayoutFiles", "Export", "Geometry", "SafeText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ],
+            exclude: ["key-path.order"],
+            // The functions a key runs, placed first and together (issue 36; see below).
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/Sources/layerscope/key-path.order"],
+                    .when(configuration: .release))
             ]),
 
         // A small full-screen program exercising the ncurses backend alone, for the
@@ -170,3 +177,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Release builds put every function in a section of its own, so that the link can lay out
+// the code a key runs together (`Sources/layerscope/key-path.order`, written by
+// `scripts/key-path-order.py`): a few dozen pages instead of a few hundred spread over the
+// binary, fetched again after every idle moment (issue 36, docs/performance.md). Unused
+// functions are dropped by the link's --gc-sections as well. Debug builds are unchanged.
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+}

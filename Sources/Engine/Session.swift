@@ -356,7 +356,8 @@ public struct Session: Equatable, Sendable {
         // Every throwing check runs before the tree is touched, and the tree is then mutated
         // in place (no copy of a 10 000-layer tree per edit): all or nothing, in O(edit).
         let oldSelection = selection
-        let selectedName = selection.flatMap { scene.tree.contains($0) ? scene.tree[$0].name : nil }
+        // The name read in place (issue 36: `tree[id]` copied the whole layer to read it).
+        let selectedName = selection.flatMap { scene.tree.contains($0) ? scene.tree[slot: $0.raw].name : nil }
         let before: TreePatch
         var newSelection = selection
         var record: (LayerEdit, LayerID, Layer, Rect)? = nil

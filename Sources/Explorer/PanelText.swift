@@ -21,6 +21,9 @@ struct PanelText {
         }
     }
 
+    /// Appends bytes of another buffer.
+    mutating func add(_ part: ArraySlice<UInt8>) { bytes.append(contentsOf: part) }
+
     /// Appends a literal.
     mutating func add(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -32,7 +35,8 @@ struct PanelText {
     }
 
     /// Appends a number as the panel writes numbers (`NumberFormat.format`).
-    mutating func number(_ x: Double) { add(NumberFormat.format(x)) }
+    /// Its bytes go straight into the buffer (no `String` a number).
+    mutating func number(_ x: Double) { NumberFormat.append(x, to: &bytes) }
 
     /// The text built so far.
     var text: String { String(decoding: bytes, as: UTF8.self) }

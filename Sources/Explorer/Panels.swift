@@ -336,36 +336,46 @@ public enum Inspector {
 
     /// Four rows `[ m11  m12  m13  m14 ]`, numbers right-aligned per column.
     public static func matrixRows(_ m: Transform3D) -> [String] {
-        // The sixteen numbers read field by field (`rowMajor` is an array), and each row
-        // built in one byte buffer (PanelText.swift) and made a String once.
-        let v = [
-            NumberFormat.format(m.m11), NumberFormat.format(m.m12), NumberFormat.format(m.m13), NumberFormat.format(m.m14),
-            NumberFormat.format(m.m21), NumberFormat.format(m.m22), NumberFormat.format(m.m23), NumberFormat.format(m.m24),
-            NumberFormat.format(m.m31), NumberFormat.format(m.m32), NumberFormat.format(m.m33), NumberFormat.format(m.m34),
-            NumberFormat.format(m.m41), NumberFormat.format(m.m42), NumberFormat.format(m.m43), NumberFormat.format(m.m44)
-        ]
-        // Number text is ASCII: its UTF-8 count is its width.
-        var widths = (0, 0, 0, 0)
-        for r in 0..<4 {
-            widths.0 = max(widths.0, v[r * 4].utf8.count); widths.1 = max(widths.1, v[r * 4 + 1].utf8.count)
-            widths.2 = max(widths.2, v[r * 4 + 2].utf8.count); widths.3 = max(widths.3, v[r * 4 + 3].utf8.count)
-        }
-        var b = PanelText(capacity: 12 + widths.0 + widths.1 + widths.2 + widths.3)
-        var rows: [String] = []
-        rows.reserveCapacity(4)
-        for r in 0..<4 {
-            b.clear()
-            b.add(" [ ")
-            for c in 0..<4 {
-                let s = v[r * 4 + c]
-                if c > 0 { b.add("  ") }
-                let width = c == 0 ? widths.0 : c == 1 ? widths.1 : c == 2 ? widths.2 : widths.3
-                b.spaces(width - s.utf8.count)
-                b.add(s)
+        // The sixteen numbers read field by field (`rowMajor` is an array), their text
+        // written into one byte buffer (issue 36: not a `String` each), and each row built in
+        // another (PanelText.swift) and made a String once. `ends[i]`: where number i ends.
+        var digits = PanelText(capacity: 16 * 8)
+        let values = (m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44)
+        var ends = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeBytes(of: values) { numbers in
+            withUnsafeMutableBytes(of: &ends) { raw in
+                for i in 0..<16 {
+                    digits.number(numbers.load(fromByteOffset: i * MemoryLayout<Double>.stride, as: Double.self))
+                    raw.storeBytes(of: digits.bytes.count, toByteOffset: i * MemoryLayout<Int>.stride, as: Int.self)
+                }
             }
-            b.add(" ]")
-            rows.append(b.text)
         }
-        return rows
+        return withUnsafeBytes(of: &ends) { raw in
+            let ends = raw.bindMemory(to: Int.self)
+            func start(_ i: Int) -> Int { i == 0 ? 0 : ends[i - 1] }
+            // Number text is ASCII: its byte count is its width.
+            var widths = (0, 0, 0, 0)
+            for r in 0..<4 {
+                widths.0 = max(widths.0, ends[r * 4] - start(r * 4)); widths.1 = max(widths.1, ends[r * 4 + 1] - start(r * 4 + 1))
+                widths.2 = max(widths.2, ends[r * 4 + 2] - start(r * 4 + 2)); widths.3 = max(widths.3, ends[r * 4 + 3] - start(r * 4 + 3))
+            }
+            var b = PanelText(capacity: 12 + widths.0 + widths.1 + widths.2 + widths.3)
+            var rows: [String] = []
+            rows.reserveCapacity(4)
+            for r in 0..<4 {
+                b.clear()
+                b.add(" [ ")
+                for c in 0..<4 {
+                    let i = r * 4 + c
+                    if c > 0 { b.add("  ") }
+                    let width = c == 0 ? widths.0 : c == 1 ? widths.1 : c == 2 ? widths.2 : widths.3
+                    b.spaces(width - (ends[i] - start(i)))
+                    b.add(digits.bytes[start(i)..<ends[i]])
+                }
+                b.add(" ]")
+                rows.append(b.text)
+            }
+            return rows
+        }
     }
 }

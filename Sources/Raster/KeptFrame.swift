@@ -222,8 +222,16 @@ struct KeptFrame {
 
     var key: Key
     var list: DisplayList
-    /// The composed cells, before the names.
+    /// The composed cells, with the names written over them (`underNames` holds what they
+    /// cover: issue 36, names without a copy of the picture).
     var canvas: Canvas
+    /// The cells the names covered, to put back before the next frame reads the picture.
+    var underNames = CellJournal()
+
+    /// Puts back the cells under the last frame's names: the picture without names again.
+    mutating func takeNamesOff() {
+        underNames.restore(into: &canvas)
+    }
 
     /// A frame with these options can be kept and drawn from a kept one. Annotations and a
     /// measurement are part of the key (the same ones draw the same cells: they are drawn
@@ -295,11 +303,16 @@ public struct FrameWork: Equatable, Sendable {
     public var composedCells = 0
     /// Display items drawn (model ghosts, layers).
     public var drawnItems = 0
+    /// Cells saved before the names were written over the kept picture, and cells put back
+    /// from the last frame's (issue 36: every frame copied the whole picture for its names).
+    public var savedUnderNames = 0
+    public var restoredUnderNames = 0
 
     public init() {}
 
     public static func == (a: FrameWork, b: FrameWork) -> Bool {
         a.kept == b.kept && a.composedCells == b.composedCells && a.drawnItems == b.drawnItems
+            && a.savedUnderNames == b.savedUnderNames && a.restoredUnderNames == b.restoredUnderNames
             && a.damage.map { [$0.c0, $0.r0, $0.c1, $0.r1] } == b.damage.map { [$0.c0, $0.r0, $0.c1, $0.r1] }
     }
 }

@@ -84,7 +84,7 @@ public enum Labels {
     static func place(
         _ boxes: [LabelBox], tree: LayerTree, toCells: Homography, options: RasterOptions,
         marks: [Int] = [], names kept: inout RasterScratch.KeptNames?, picks: inout ContrastPicks,
-        canvas: inout Canvas
+        canvas: inout Canvas, journal: inout CellJournal?
     ) {
         let columns = canvas.columns, rows = canvas.rows
         guard columns > 0, rows > 0 else { return }
@@ -163,7 +163,11 @@ public enum Labels {
             from.append(i)
         }
         // The measurement's figures go after the names, in the same grid (MeasureRaster.swift).
-        defer { placeFigures(options.measurement, toCells: toCells, backdrop: options.palette.backdrop, grid: &grid, picks: &picks, canvas: &canvas) }
+        defer {
+            placeFigures(
+                options.measurement, toCells: toCells, backdrop: options.palette.backdrop, grid: &grid, picks: &picks, canvas: &canvas,
+                journal: &journal)
+        }
         guard !candidates.isEmpty else { return }
         let names = LabelNames.reusing(texts, kept: &kept)
         let placed = LabelLayout.place(candidates, in: &grid, names: names)
@@ -172,6 +176,9 @@ public enum Labels {
             let isSelection = boxes[from[label.index]].id == selection
             var c = label.column
             let row = label.row
+            // A kept frame's names go on its own picture: what they cover is saved first (the
+            // sides and the cells a wide character's mending reaches, `Canvas`'s subscript).
+            journal?.save(canvas, row: row, from: label.column - 2, through: label.column + label.width + 1)
             // The cell either side: a partial glyph there (outline dots, a sub-cell edge)
             // would read as part of the name ("name⠤⠄" as "name.."): blank it, keeping its
             // background. Solid fills, names and marks stay.

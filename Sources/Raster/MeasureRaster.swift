@@ -49,7 +49,7 @@ extension Labels {
     /// left off (the panel lists them all). Bold red on what is under it.
     static func placeFigures(
         _ m: MeasureOverlay?, toCells: Homography, backdrop: Color, grid: inout LabelGrid,
-        picks: inout ContrastPicks, canvas: inout Canvas
+        picks: inout ContrastPicks, canvas: inout Canvas, journal: inout CellJournal?
     ) {
         guard let m, !m.lines.isEmpty else { return }
         var candidates: [LabelCandidate] = []
@@ -62,6 +62,7 @@ extension Labels {
         let c = MeasureOverlay.color
         for placed in LabelLayout.place(candidates, in: &grid, names: LabelNames([])) {
             var column = placed.column
+            journal?.save(canvas, row: placed.row, from: column - 1, through: column + placed.text.count + 1)
             for ch in placed.text where column < canvas.columns {
                 var cell = canvas[column, placed.row]
                 let under: Color

@@ -35,17 +35,33 @@ public enum NumberFormat {
     /// Built as ASCII bytes in a stack buffer and made a String once (at most 21 bytes;
     /// up to 15 is a small string, no allocation): panels format dozens per frame.
     private static func fixed(_ x: Double, decimals: Int) -> String {
+        withFixedBytes(x, decimals: decimals) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Appends `format(x)`'s text to `bytes` as UTF-8 (issue 36: the panels append dozens of
+    /// numbers a frame to one byte buffer; each was a `String` made, appended and freed).
+    public static func append(_ x: Double, decimals: Int = 3, to bytes: inout [UInt8]) {
+        let decimals = min(max(decimals, 0), 9)
+        guard x.isFinite, abs(x) < scientificThreshold else {
+            bytes.append(contentsOf: format(x, decimals: decimals).utf8)
+            return
+        }
+        withFixedBytes(x, decimals: decimals) { bytes.append(contentsOf: $0) }
+    }
+
+    /// |x| < 10⁷ (or a mantissa < 10), as `fixed`, the bytes built in a stack buffer.
+    private static func withFixedBytes<R>(_ x: Double, decimals: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let scale = powersOfTen[decimals]
         let scaled = (abs(x) * Double(scale)).rounded(.toNearestOrAwayFromZero)
-        guard scaled >= 1 else { return "0" }
-        let r = UInt64(scaled)
+        let r = scaled >= 1 ? UInt64(scaled) : 0
         let whole = r / scale
         var fraction = r % scale
         var width = decimals
         if fraction == 0 { width = 0 } else { while fraction % 10 == 0 { fraction /= 10; width -= 1 } }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
             var n = 0
-            if x < 0 { buffer[n] = UInt8(ascii: "-"); n += 1 }
+            // Anything that rounds to zero is "0", never "-0".
+            if x < 0 && r > 0 { buffer[n] = UInt8(ascii: "-"); n += 1 }
             // The whole part's digits, most significant first.
             var digits = 1, p = whole
             while p >= 10 { p /= 10; digits += 1 }
@@ -58,7 +74,7 @@ public enum NumberFormat {
                 for i in stride(from: n + width - 1, through: n, by: -1) { buffer[i] = UInt8(ascii: "0") + UInt8(f % 10); f /= 10 }
                 n += width
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self)
+            return body(UnsafeBufferPointer(rebasing: buffer[0..<n]))
         }
     }
 

@@ -55,8 +55,11 @@ public enum SceneRasterizer {
         let key =
             keepingFrame && KeptFrame.keepable(options)
             ? KeptFrame.Key(columns: columns, rows: rows, toCells: toCells, cellAspect: surface.cellAspect, options: options) : nil
-        // Moved out of the scratch (not copied): its cells are then composed in place.
+        // Moved out of the scratch (not copied): its cells are then composed in place. The
+        // names the last frame wrote over it are taken off first (the cells put back).
         var kept = parts.kept.take()
+        let restored = kept?.underNames.count ?? 0
+        if kept != nil { kept!.takeNamesOff() }
         var canvas: Canvas
         if let key, kept?.key == key,
             let damage = KeptFrame.damage(from: kept!.list, to: list, selectionBox: { $0.box(on: surface, markScale: markScale) }),
@@ -72,10 +75,19 @@ public enum SceneRasterizer {
             parts.work.damage = damage.isEmpty ? (0, 0, -1, -1) : (damage.c0, damage.r0, damage.c1, damage.r1)
             parts.work.composedCells = damage.area
             parts.work.drawnItems = drawn
-            canvas = kept!.canvas
+            parts.work.restoredUnderNames = restored
             parts.frame.list = kept!.list
             kept!.list = list
+            // The names go on the kept picture itself (issue 36: not on a copy of all of it),
+            // what they cover saved, to be put back before the next frame reads the picture.
+            var journal: CellJournal? = kept!.underNames
+            kept!.underNames = CellJournal()
+            finish(&surface, tree: tree, toCells: toCells, options: options, parts: &parts, canvas: &kept!.canvas, journal: &journal)
+            kept!.underNames = journal ?? CellJournal()
+            parts.work.savedUnderNames = kept!.underNames.count
+            canvas = kept!.canvas
             parts.kept = kept.take()
+            return canvas
         } else {
             let drawn = drawItems(list, within: nil, options: options, toCells: toCells, frame: &parts.frame, surface: &surface)
             drawOverlays(tree, list: list, toCells: toCells, options: options, markScale: markScale, surface: &surface)
@@ -83,14 +95,21 @@ public enum SceneRasterizer {
             parts.work = FrameWork()
             parts.work.composedCells = columns * rows
             parts.work.drawnItems = drawn
+            parts.work.restoredUnderNames = restored
             if let key {
-                parts.kept = KeptFrame(key: key, list: list, canvas: canvas)
                 parts.frame.list = kept?.list ?? DisplayList()
-            } else {
-                parts.frame.list = list
+                // The names go on the new picture before the kept frame shares it, what they
+                // cover saved (as above: no copy of the picture).
+                var journal: CellJournal? = kept?.underNames ?? CellJournal()
+                finish(&surface, tree: tree, toCells: toCells, options: options, parts: &parts, canvas: &canvas, journal: &journal)
+                parts.kept = KeptFrame(key: key, list: list, canvas: canvas, underNames: journal ?? CellJournal())
+                parts.work.savedUnderNames = parts.kept!.underNames.count
+                return canvas
             }
+            parts.frame.list = list
         }
-        finish(&surface, tree: tree, toCells: toCells, options: options, parts: &parts, canvas: &canvas)
+        var journal: CellJournal? = nil
+        finish(&surface, tree: tree, toCells: toCells, options: options, parts: &parts, canvas: &canvas, journal: &journal)
         return canvas
     }
 
@@ -110,7 +129,8 @@ public enum SceneRasterizer {
             tree, list: list, toCells: toCells, options: options, markScale: markScale(columns: columns, rows: rows), surface: &surface)
         parts.frame.list = list
         surface.compose(into: &canvas)
-        finish(&surface, tree: tree, toCells: toCells, options: options, parts: &parts, canvas: &canvas)
+        var journal: CellJournal? = nil
+        finish(&surface, tree: tree, toCells: toCells, options: options, parts: &parts, canvas: &canvas, journal: &journal)
     }
 
     /// The frame's display list (the layer pass and the selection's marks), built in the
@@ -170,18 +190,18 @@ public enum SceneRasterizer {
     /// and the buffers handed to the next frame.
     private static func finish(
         _ surface: inout RasterSurface, tree: LayerTree, toCells: Homography,
-        options: RasterOptions, parts: inout RasterScratch.Parts, canvas: inout Canvas
+        options: RasterOptions, parts: inout RasterScratch.Parts, canvas: inout Canvas, journal: inout CellJournal?
     ) {
         let picture = options.textOnly ? canvas : nil
         if options.labels != .none {
             Labels.place(
                 surface.labelBoxes, tree: tree, toCells: toCells, options: options, marks: surface.markCells,
-                names: &parts.names, picks: &surface.picks, canvas: &canvas)
+                names: &parts.names, picks: &surface.picks, canvas: &canvas, journal: &journal)
         } else if options.measurement != nil {
             var grid = LabelGrid(columns: canvas.columns, rows: canvas.rows)
             Labels.placeFigures(
                 options.measurement, toCells: toCells, backdrop: options.palette.backdrop, grid: &grid,
-                picks: &surface.picks, canvas: &canvas)
+                picks: &surface.picks, canvas: &canvas, journal: &journal)
         }
         if let picture { keepOnlyText(&canvas, picture: picture, keeping: surface.textCells) }
         parts.buffers = surface.recycle()

@@ -51,4 +51,35 @@ import Testing
             #expect(NumberFormat.format(x).count <= 12, "\(x) → \(NumberFormat.format(x))")
         }
     }
+
+    /// `append` (the panels' byte buffer, issue 36) writes exactly `format`'s text, after
+    /// what the buffer already holds: the table above, non-finite values, every decimals
+    /// setting, and 5 000 seeded values over many magnitudes.
+    @Test func appendWritesFormatsText() {
+        var values: [Double] = [
+            0.7071067, 100, -0.0000001, -0.0, 0, 2.5, -2.5, 1.0 / 3.0, 0.0005, -0.0005, 9.9996, -1234.5678, 9_999_999,
+            10_000_000, -1e9, 9.9996e9, 1.7976931348623157e308, .nan, .infinity, -.infinity, 1e-300, -1e-300
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<5_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let mantissa = Double(state >> 11) / Double(1 << 53) * 2 - 1
+            values.append(mantissa * Double.pow10(Int(state % 24) - 12))
+        }
+        for x in values {
+            for decimals in [3, 0, 1, 9, -1, 12] {
+                var bytes = Array("x=".utf8)
+                NumberFormat.append(x, decimals: decimals, to: &bytes)
+                #expect(String(decoding: bytes, as: UTF8.self) == "x=" + NumberFormat.format(x, decimals: decimals), "\(x) decimals \(decimals)")
+            }
+        }
+    }
+}
+
+extension Double {
+    fileprivate static func pow10(_ n: Int) -> Double {
+        var r = 1.0
+        for _ in 0..<abs(n) { r *= 10 }
+        return n < 0 ? 1 / r : r
+    }
 }

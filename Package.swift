@@ -1,5 +1,20 @@
 // swift-tools-version: 6.0
 import PackageDescription
+import Foundation
+
+/// Release links on Linux with gold: the key path's functions first (see the end of this file).
+var keyPathOrdering: [LinkerSetting] {
+    #if os(Linux)
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ld.gold") else { return [] }
+        return [
+            .unsafeFlags(
+                ["-use-ld=gold", "-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/Sources/layerscope/key-path.order"],
+                .when(configuration: .release))
+        ]
+    #else
+        return []
+    #endif
+}
 
 let package = Package(
     name: "LayerScope",
@@ -96,11 +111,7 @@ let package = Package(
             ],
             exclude: ["key-path.order"],
             // The functions a key runs, placed first and together (issue 36; see below).
-            linkerSettings: [
-                .unsafeFlags(
-                    ["-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/Sources/layerscope/key-path.order"],
-                    .when(configuration: .release))
-            ]),
+            linkerSettings: keyPathOrdering),
 
         // A small full-screen program exercising the ncurses backend alone, for the
         // end-to-end tests of terminal hygiene (restore on every exit).
@@ -183,6 +194,11 @@ let package = Package(
 // `scripts/key-path-order.py`): a few dozen pages instead of a few hundred spread over the
 // binary, fetched again after every idle moment (issue 36, docs/performance.md). Unused
 // functions are dropped by the link's --gc-sections as well. Debug builds are unchanged.
-for target in package.targets where target.type == .regular || target.type == .executable {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+// The ordering file is gold's (`--section-ordering-file`), so gold is named for the link and
+// both flags are given only where gold is installed (Linux; Swift 6.3's toolchain links with
+// it by default): another linker gets neither and builds as before, unordered.
+if !keyPathOrdering.isEmpty {
+    for target in package.targets where target.type == .regular || target.type == .executable {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+    }
 }

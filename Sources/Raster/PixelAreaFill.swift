@@ -129,7 +129,7 @@ extension PixelDisplayList {
         _ op: Op, left chainL: UnsafePointer<Edge>, right chainR: UnsafePointer<Edge>, pixels: UnsafeMutablePointer<UInt32>,
         width w: Int, clip: PixelRect, rows: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
         alphas: UnsafeMutablePointer<Int32>, pieces: UnsafeMutablePointer<Piece>, pieceCapacity: Int,
-        work: inout PaintWork
+        steady: Bool = true, work: inout PaintWork
     ) {
         let left = Double(clip.x), right = Double(clip.maxX)
         let leftPixel = clip.x, rightPixel = clip.maxX
@@ -221,6 +221,16 @@ extension PixelDisplayList {
                     runPixels += runCount
                     edgePixels += end - l.p0 - runCount
                     i0 = 0; i1 = -1
+                    // The rows below on the same two edges (`steadyRows`): each is this row's
+                    // work again with the same numbers, without finding the edges anew.
+                    if steady && l.count == 1 && r.count == 1 {
+                        let next = steadyRows(
+                            from: j + 1, rows: rows, clip: clip, left: chainL[il], right: chainR[ir], pixels: pixels, width: w,
+                            tiles: tiles, segments: segments, band: &band, segmentCount: &segmentCount, color: color,
+                            scale: scale, a256: a256, premultiplied: premultiplied, work: &work, runPixels: &runPixels,
+                            edgePixels: &edgePixels)
+                        j = next - 1
+                    }
                     continue
                 }
                 var x = Double(l.p0) + 1
@@ -286,5 +296,100 @@ extension PixelDisplayList {
                 }
             }
         }
+    }
+
+    /// The rows from `first` down that both chains cross on one edge each (`left`, `right`,
+    /// the edges the row above was painted on) and that the common row's way paints: one
+    /// tile segment holding all of the row's pixels. Each is painted exactly as `fillArea`'s
+    /// common row would paint it — the same pieces from the same expressions (the x where
+    /// an edge leaves a row is the x where it enters the next, `e.x + (y − e.top) · e.slope`
+    /// at the same y, so it is worked out once and carried), the same pixel ranges, the same
+    /// alphas and blends — without the per-row work that finds the edges: no search along
+    /// the chains, no test of whether an edge spans the row, no check of kept rows, and the
+    /// row's own bookkeeping kept in registers. Stops at the first row that is not such a
+    /// row (an edge ends in it, the tiles split it, the polygon's rows end) and returns it,
+    /// for `fillArea` to take on; `band` and `segmentCount` follow the tile bands crossed.
+    @inline(__always)
+    static func steadyRows(
+        from first: Int, rows: PixelRect, clip: PixelRect, left eL: Edge, right eR: Edge, pixels: UnsafeMutablePointer<UInt32>,
+        width w: Int, tiles: Tiles, segments: UnsafeMutablePointer<Int32>, band: inout Int, segmentCount: inout Int,
+        color: UInt32, scale: Double, a256: Int, premultiplied: (rb: UInt32, g: UInt32), work: inout PaintWork,
+        runPixels: inout Int, edgePixels: inout Int
+    ) -> Int {
+        // Both standing: `fillArea` keeps such rows' alphas instead.
+        guard !(eL.slope == 0 && eR.slope == 0) else { return first }
+        let left = Double(clip.x), right = Double(clip.maxX)
+        let leftPixel = clip.x, rightPixel = clip.maxX
+        // The last row both edges cross whole ends at or above `limit`.
+        let limit = lo(eL.bottom, eR.bottom)
+        var j = first
+        var top = Double(j)
+        // Where the two edges enter row `first` (where they left the row above).
+        var xl = eL.x + (top - eL.top) * eL.slope, xr = eR.x + (top - eR.top) * eR.slope
+        var count = 0
+        defer { work.steadyRows += count }
+        while j < rows.maxY {
+            let bottom = top + 1
+            guard bottom <= limit else { break }
+            if j / tile != band {
+                band = j / tile
+                segmentCount = Self.segments(of: tiles, band: band, rows: rows, clip: clip, into: segments)
+                // Not one segment: `fillArea` takes the band on from its start (`band` unset,
+                // so it finds the segments again and skips a band with none).
+                guard segmentCount == 1 else {
+                    band = -1
+                    break
+                }
+            }
+            let nl = eL.x + (bottom - eL.top) * eL.slope, nr = eR.x + (bottom - eR.top) * eR.slope
+            let h = bottom - top
+            let pl = Piece(xl, nl, height: h), pr = Piece(xr, nr, height: h)
+            let lp0 = max(leftPixel, floorOfPositive(hi(left, lo(right, pl.a))))
+            let lp1 = max(lp0, min(rightPixel, ceilOfPositive(hi(left, lo(right, pl.b)))))
+            let rp0 = max(leftPixel, floorOfPositive(hi(left, lo(right, pr.a))))
+            let rp1 = max(rp0, min(rightPixel, ceilOfPositive(hi(left, lo(right, pr.b)))))
+            let split = lp1 <= rp0
+            let mid0 = max(lp0, split ? lp1 : rp0), mid1 = max(mid0, split ? rp0 : lp1)
+            let end = max(mid1, rp1)
+            if lp0 <= end - 1 {
+                guard Int(segments[0]) <= lp0 && Int(segments[1]) > end - 1 else { break }
+                let row = pixels + j * w
+                var x = Double(lp0) + 1
+                for i in lp0..<mid0 {
+                    blendPixel(row, i, color, Int(alphaOf(pl.right(of: x), scale)))
+                    x += 1
+                }
+                var runCount = 0
+                if split {
+                    runCount = mid1 - mid0
+                    if runCount > 0 {
+                        let runA = h == 1 ? a256 : truncateSmall(h * scale + 0.5)
+                        if runA >= 256 {
+                            for x in mid0..<mid1 { row[x] = color }
+                        } else if runA > 0 {
+                            let runP = h == 1 ? premultiplied : PackedColor.premultiply(color, alpha256: runA)
+                            blendRun(row, from: mid0, to: mid1 - 1, premultiplied: runP, alpha256: runA)
+                        }
+                    }
+                    x = Double(mid1) + 1
+                } else {
+                    for i in mid0..<mid1 {
+                        blendPixel(row, i, color, Int(alphaOf(pl.right(of: x) - pr.right(of: x), scale)))
+                        x += 1
+                    }
+                }
+                for i in mid1..<end {
+                    blendPixel(row, i, color, Int(alphaOf(h - pr.right(of: x), scale)))
+                    x += 1
+                }
+                runPixels += runCount
+                edgePixels += end - lp0 - runCount
+            }
+            xl = nl; xr = nr
+            top = bottom
+            j += 1
+            count += 1
+        }
+        return j
     }
 }

@@ -175,11 +175,13 @@ struct PixelDisplayList {
         var bands = 0
         var chainBuilds = 0
         var bandFills = 0
+        /// Rows painted by `steadyRows`: on the two edges of the row above, not found anew.
+        var steadyRows = 0
 
         mutating func add(_ o: PaintWork) {
             edgePixels += o.edgePixels; runPixels += o.runPixels; clearedPixels += o.clearedPixels
             coverTests += o.coverTests; bands += o.bands; chainBuilds += o.chainBuilds
-            bandFills += o.bandFills
+            bandFills += o.bandFills; steadyRows += o.steadyRows
         }
     }
 
@@ -192,13 +194,13 @@ struct PixelDisplayList {
     @discardableResult
     func paint(
         into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true, exactRuns: Bool = true,
-        chains: Bool = true, area: Bool = true, parallel: Bool = true, work: inout PaintWork
+        chains: Bool = true, area: Bool = true, parallel: Bool = true, steady: Bool = true, work: inout PaintWork
     ) -> Int {
         let width = image.width, height = image.height
         return image.pixels.withUnsafeMutableBufferPointer { buffer in
             paint(
                 into: buffer.baseAddress!, width: width, height: height, clip: clip, backdrop: nil, occlusion: occlusion,
-                exactRuns: exactRuns, chains: chains, area: area, parallel: parallel, work: &work)
+                exactRuns: exactRuns, chains: chains, area: area, parallel: parallel, steady: steady, work: &work)
         }
     }
 
@@ -240,7 +242,7 @@ struct PixelDisplayList {
     /// polygon (the scratch size), and, in parallel, each fill's chains (`Preparing`).
     func paint(
         into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, clip: PixelRect, backdrop: UInt32?,
-        occlusion: Bool, exactRuns: Bool, chains: Bool, area: Bool, parallel: Bool, work: inout PaintWork
+        occlusion: Bool, exactRuns: Bool, chains: Bool, area: Bool, parallel: Bool, steady: Bool = true, work: inout PaintWork
     ) -> Int {
         let clip = clip.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
         guard !clip.isEmpty else { return 0 }
@@ -330,7 +332,7 @@ struct PixelDisplayList {
                                                 pixels: pixels, xs: xs.baseAddress!, ys: ys.baseAddress!, ops: ops, width: width, height: height,
                                                 clip: clip, words: words, tilesX: tilesX, leastTile: Double(leastTile), backdrop: backdrop,
                                                 occlusion: occlusion, segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns,
-                                                chains: chains, area: area, works: works.baseAddress!, painted: painted.baseAddress!,
+                                                chains: chains, area: area, steady: steady, works: works.baseAddress!, painted: painted.baseAddress!,
                                                 fillWords: fillWords, prepared: once ? UnsafePointer(prepared.baseAddress!) : nil,
                                                 preparedChains: once ? UnsafePointer(chainBuffer.baseAddress!) : nil,
                                                 members: bandCount > 1 ? (members, bandStarts) : nil)
@@ -436,6 +438,8 @@ struct PixelDisplayList {
         let chains: Bool
         /// Monotone polygons at their exact area (`fillArea`), else four scanlines a row.
         let area: Bool
+        /// `fillArea` paints rows on the row above's two edges without finding them (`steadyRows`).
+        let steady: Bool
         /// Where each band adds what it wrote (`PaintWork`), one slot a band.
         let works: UnsafeMutablePointer<PaintWork>
         /// Each band's painted fills, `fillWords` words a band.
@@ -565,7 +569,7 @@ struct PixelDisplayList {
                                                 edges: edges.baseAddress!, active: active.baseAddress!, spans: spans.baseAddress!,
                                                 chains: chains, exactRuns: exactRuns, area: area, alphas: alphas.baseAddress!,
                                                 pieces: pieces.baseAddress!, prepared: prepared?[k] ?? Prepared(),
-                                                preparedChains: preparedChains, work: &work)
+                                                preparedChains: preparedChains, steady: steady, work: &work)
                                         }
                                     }
                                 }
@@ -774,7 +778,8 @@ struct PixelDisplayList {
         width w: Int, clip: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
         edges: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>,
         spans: UnsafeMutablePointer<Double>, chains: Bool, exactRuns: Bool, area: Bool, alphas: UnsafeMutablePointer<Int32>,
-        pieces: UnsafeMutablePointer<Piece>, prepared: Prepared, preparedChains: UnsafePointer<Edge>?, work: inout PaintWork
+        pieces: UnsafeMutablePointer<Piece>, prepared: Prepared, preparedChains: UnsafePointer<Edge>?, steady: Bool,
+        work: inout PaintWork
     ) {
         let n = Int(op.count)
         let rows = op.bounds.intersection(clip)
@@ -784,7 +789,7 @@ struct PixelDisplayList {
             fillArea(
                 op, left: preparedChains + Int(prepared.left), right: preparedChains + Int(prepared.right), pixels: pixels,
                 width: w, clip: clip, rows: rows, tiles: tiles, segments: segments, alphas: alphas, pieces: pieces,
-                pieceCapacity: n + 1, work: &work)
+                pieceCapacity: n + 1, steady: steady, work: &work)
             return
         }
         let chainA = edges + (n + 1), chainB = edges + 2 * (n + 1)
@@ -795,7 +800,7 @@ struct PixelDisplayList {
             fillArea(
                 op, left: downOnRight ? chainB : chainA, right: downOnRight ? chainA : chainB, pixels: pixels, width: w,
                 clip: clip, rows: rows, tiles: tiles, segments: segments, alphas: alphas, pieces: pieces,
-                pieceCapacity: n + 1, work: &work)
+                pieceCapacity: n + 1, steady: steady, work: &work)
             return
         }
         paintScanlines(

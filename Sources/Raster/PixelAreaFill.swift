@@ -162,6 +162,9 @@ extension PixelDisplayList {
             }
             let top = Double(j), bottom = top + 1
             defer { j += 1 }
+            // This row is on one edge of each chain, not both standing: the rows below on the
+            // same edges are `steadyRows`.
+            var steadyBelow = false
             if bottom > sameUntil {
                 i0 = 0; i1 = -1; rs = 0; re = -1
                 sameUntil = -.infinity
@@ -224,15 +227,15 @@ extension PixelDisplayList {
                     // The rows below on the same two edges (`steadyRows`): each is this row's
                     // work again with the same numbers, without finding the edges anew.
                     if steady && l.count == 1 && r.count == 1 {
-                        let next = steadyRows(
+                        j = steadyRows(
                             from: j + 1, rows: rows, clip: clip, left: chainL[il], right: chainR[ir], pixels: pixels, width: w,
                             tiles: tiles, segments: segments, band: &band, segmentCount: &segmentCount, color: color,
                             scale: scale, a256: a256, premultiplied: premultiplied, work: &work, runPixels: &runPixels,
-                            edgePixels: &edgePixels)
-                        j = next - 1
+                            edgePixels: &edgePixels) - 1
                     }
                     continue
                 }
+                steadyBelow = steady && l.count == 1 && r.count == 1 && !(l.vertical && r.vertical)
                 var x = Double(l.p0) + 1
                 var out = alphas
                 for _ in l.p0..<mid0 {
@@ -295,20 +298,28 @@ extension PixelDisplayList {
                     i &+= 1
                 }
             }
+            if steadyBelow {
+                j = steadyRows(
+                    from: j + 1, rows: rows, clip: clip, left: chainL[il], right: chainR[ir], pixels: pixels, width: w,
+                    tiles: tiles, segments: segments, band: &band, segmentCount: &segmentCount, color: color,
+                    scale: scale, a256: a256, premultiplied: premultiplied, work: &work, runPixels: &runPixels,
+                    edgePixels: &edgePixels) - 1
+            }
         }
     }
 
     /// The rows from `first` down that both chains cross on one edge each (`left`, `right`,
-    /// the edges the row above was painted on) and that the common row's way paints: one
-    /// tile segment holding all of the row's pixels. Each is painted exactly as `fillArea`'s
-    /// common row would paint it — the same pieces from the same expressions (the x where
-    /// an edge leaves a row is the x where it enters the next, `e.x + (y − e.top) · e.slope`
-    /// at the same y, so it is worked out once and carried), the same pixel ranges, the same
-    /// alphas and blends — without the per-row work that finds the edges: no search along
-    /// the chains, no test of whether an edge spans the row, no check of kept rows, and the
-    /// row's own bookkeeping kept in registers. Stops at the first row that is not such a
-    /// row (an edge ends in it, the tiles split it, the polygon's rows end) and returns it,
-    /// for `fillArea` to take on; `band` and `segmentCount` follow the tile bands crossed.
+    /// the edges the row above was painted on; not both standing). Each is painted exactly
+    /// as `fillArea` paints it — the same pieces from the same expressions (the x where an
+    /// edge leaves a row is the x where it enters the next, `e.x + (y − e.top) · e.slope` at
+    /// the same y, so it is worked out once and carried), the same pixel ranges, the same
+    /// alpha for each pixel the tiles let it paint, the same blends — without the per-row
+    /// work that finds the edges: no search along the chains, no test of whether an edge
+    /// spans the row, no check of kept rows, and no alphas stored for a row the tiles cut
+    /// (each painted pixel's is worked out where it is blended). Stops at the first row an
+    /// edge ends in, a tile band with nothing to paint, or the end of the polygon's rows,
+    /// and returns it for `fillArea` to take on; `band` and `segmentCount` follow the tile
+    /// bands crossed.
     @inline(__always)
     static func steadyRows(
         from first: Int, rows: PixelRect, clip: PixelRect, left eL: Edge, right eR: Edge, pixels: UnsafeMutablePointer<UInt32>,
@@ -334,16 +345,17 @@ extension PixelDisplayList {
             if j / tile != band {
                 band = j / tile
                 segmentCount = Self.segments(of: tiles, band: band, rows: rows, clip: clip, into: segments)
-                // Not one segment: `fillArea` takes the band on from its start (`band` unset,
-                // so it finds the segments again and skips a band with none).
-                guard segmentCount == 1 else {
+                // No segment: `fillArea` skips the band (`band` unset, so it finds the
+                // segments again and sees none).
+                guard segmentCount > 0 else {
                     band = -1
                     break
                 }
             }
             let nl = eL.x + (bottom - eL.top) * eL.slope, nr = eR.x + (bottom - eR.top) * eR.slope
-            let h = bottom - top
-            let pl = Piece(xl, nl, height: h), pr = Piece(xr, nr, height: h)
+            // The row's height, bottom − top, is exactly 1 (whole rows far below 2⁵²): the run
+            // is at the fill's own alpha.
+            let pl = Piece(xl, nl, height: 1), pr = Piece(xr, nr, height: 1)
             let lp0 = max(leftPixel, floorOfPositive(hi(left, lo(right, pl.a))))
             let lp1 = max(lp0, min(rightPixel, ceilOfPositive(hi(left, lo(right, pl.b)))))
             let rp0 = max(leftPixel, floorOfPositive(hi(left, lo(right, pr.a))))
@@ -351,39 +363,44 @@ extension PixelDisplayList {
             let split = lp1 <= rp0
             let mid0 = max(lp0, split ? lp1 : rp0), mid1 = max(mid0, split ? rp0 : lp1)
             let end = max(mid1, rp1)
-            if lp0 <= end - 1 {
-                guard Int(segments[0]) <= lp0 && Int(segments[1]) > end - 1 else { break }
-                let row = pixels + j * w
-                var x = Double(lp0) + 1
-                for i in lp0..<mid0 {
+            let row = pixels + j * w
+            // Pixels left of the right edge's take the left edge's part alone, pixels right of
+            // the left edge's the row less the right edge's, the ones between a run of the whole
+            // row (`split`) or both parts — each only where the tiles let this fill paint (the
+            // row's pixels [lp0, end) cut to each segment), as `fillArea`'s rows do.
+            for s in 0..<segmentCount {
+                let from = max(lp0, Int(segments[2 * s])), to = min(end, Int(segments[2 * s + 1]))
+                guard from < to else { continue }
+                var i = from
+                var x = Double(i) + 1
+                while i < min(mid0, to) {
                     blendPixel(row, i, color, Int(alphaOf(pl.right(of: x), scale)))
-                    x += 1
+                    i += 1; x += 1
                 }
                 var runCount = 0
                 if split {
-                    runCount = mid1 - mid0
-                    if runCount > 0 {
-                        let runA = h == 1 ? a256 : truncateSmall(h * scale + 0.5)
-                        if runA >= 256 {
-                            for x in mid0..<mid1 { row[x] = color }
-                        } else if runA > 0 {
-                            let runP = h == 1 ? premultiplied : PackedColor.premultiply(color, alpha256: runA)
-                            blendRun(row, from: mid0, to: mid1 - 1, premultiplied: runP, alpha256: runA)
+                    let runTo = min(mid1, to)
+                    if i < runTo {
+                        runCount = runTo - i
+                        if a256 >= 256 {
+                            for p in i..<runTo { row[p] = color }
+                        } else if a256 > 0 {
+                            blendRun(row, from: i, to: runTo - 1, premultiplied: premultiplied, alpha256: a256)
                         }
+                        i = runTo; x = Double(i) + 1
                     }
-                    x = Double(mid1) + 1
                 } else {
-                    for i in mid0..<mid1 {
+                    while i < min(mid1, to) {
                         blendPixel(row, i, color, Int(alphaOf(pl.right(of: x) - pr.right(of: x), scale)))
-                        x += 1
+                        i += 1; x += 1
                     }
                 }
-                for i in mid1..<end {
-                    blendPixel(row, i, color, Int(alphaOf(h - pr.right(of: x), scale)))
-                    x += 1
+                while i < to {
+                    blendPixel(row, i, color, Int(alphaOf(1 - pr.right(of: x), scale)))
+                    i += 1; x += 1
                 }
                 runPixels += runCount
-                edgePixels += end - lp0 - runCount
+                edgePixels += to - from - runCount
             }
             xl = nl; xr = nr
             top = bottom

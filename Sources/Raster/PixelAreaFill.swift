@@ -162,12 +162,29 @@ extension PixelDisplayList {
             }
             let top = Double(j), bottom = top + 1
             defer { j += 1 }
-            // This row is on one edge of each chain, not both standing: the rows below on the
-            // same edges are `steadyRows`.
-            var steadyBelow = false
             if bottom > sameUntil {
                 i0 = 0; i1 = -1; rs = 0; re = -1
                 sameUntil = -.infinity
+                if steady {
+                    // One edge of each chain across the whole row, not both standing: this row
+                    // and those below on the same edges are `steadyRows` (it paints none when
+                    // the band has no tile to paint, and the row is taken as below).
+                    while chainL[il].bottom <= top { il += 1 }
+                    while chainR[ir].bottom <= top { ir += 1 }
+                    let eL = chainL[il], eR = chainR[ir]
+                    if eL.top <= top && eL.bottom >= bottom && eR.top <= top && eR.bottom >= bottom
+                        && !(eL.slope == 0 && eR.slope == 0)
+                    {
+                        let next = steadyRows(
+                            from: j, rows: rows, clip: clip, left: eL, right: eR, pixels: pixels, width: w, tiles: tiles,
+                            segments: segments, band: &band, segmentCount: &segmentCount, color: color, scale: scale,
+                            a256: a256, premultiplied: premultiplied, work: &work, runPixels: &runPixels, edgePixels: &edgePixels)
+                        if next > j {
+                            j = next - 1
+                            continue
+                        }
+                    }
+                }
                 let l = chainRow(
                     chainL, &il, top: top, bottom: bottom, into: piecesL, left: left, right: right, leftPixel: leftPixel,
                     rightPixel: rightPixel)
@@ -224,18 +241,8 @@ extension PixelDisplayList {
                     runPixels += runCount
                     edgePixels += end - l.p0 - runCount
                     i0 = 0; i1 = -1
-                    // The rows below on the same two edges (`steadyRows`): each is this row's
-                    // work again with the same numbers, without finding the edges anew.
-                    if steady && l.count == 1 && r.count == 1 {
-                        j = steadyRows(
-                            from: j + 1, rows: rows, clip: clip, left: chainL[il], right: chainR[ir], pixels: pixels, width: w,
-                            tiles: tiles, segments: segments, band: &band, segmentCount: &segmentCount, color: color,
-                            scale: scale, a256: a256, premultiplied: premultiplied, work: &work, runPixels: &runPixels,
-                            edgePixels: &edgePixels) - 1
-                    }
                     continue
                 }
-                steadyBelow = steady && l.count == 1 && r.count == 1 && !(l.vertical && r.vertical)
                 var x = Double(l.p0) + 1
                 var out = alphas
                 for _ in l.p0..<mid0 {
@@ -298,19 +305,11 @@ extension PixelDisplayList {
                     i &+= 1
                 }
             }
-            if steadyBelow {
-                j = steadyRows(
-                    from: j + 1, rows: rows, clip: clip, left: chainL[il], right: chainR[ir], pixels: pixels, width: w,
-                    tiles: tiles, segments: segments, band: &band, segmentCount: &segmentCount, color: color,
-                    scale: scale, a256: a256, premultiplied: premultiplied, work: &work, runPixels: &runPixels,
-                    edgePixels: &edgePixels) - 1
-            }
         }
     }
 
-    /// The rows from `first` down that both chains cross on one edge each (`left`, `right`,
-    /// the edges the row above was painted on; not both standing). Each is painted exactly
-    /// as `fillArea` paints it — the same pieces from the same expressions (the x where an
+    /// The rows from `first` down that both chains cross on one edge each (`left`, `right`;
+    /// not both standing). Each is painted exactly as `fillArea` paints such a row — the same pieces from the same expressions (the x where an
     /// edge leaves a row is the x where it enters the next, `e.x + (y − e.top) · e.slope` at
     /// the same y, so it is worked out once and carried), the same pixel ranges, the same
     /// alpha for each pixel the tiles let it paint, the same blends — without the per-row

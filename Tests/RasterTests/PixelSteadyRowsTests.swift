@@ -10,9 +10,9 @@ import Testing
 @Suite struct PixelSteadyRowsTests {
     /// A parallelogram leaning a quarter pixel a row: left edge (4.1, 0) → (12.1, 32), right
     /// edge (20.1, 0) → (28.1, 32), its top and bottom flat (no chain edge). Rows 0–31, all in
-    /// the first of the 64 × 64 image's two 32-row bands. Row 0 finds its two edges; rows
-    /// 1–31 are on the same two edges, one tile segment holds each (the fill alone: its tiles
-    /// are all to paint), so 31 steady rows, across the tile bands starting at rows 8, 16, 24.
+    /// the first of the 64 × 64 image's two 32-row bands. Every row is on the same two edges
+    /// (the flat top and bottom are in no chain), so all 32 are steady rows, found once at
+    /// row 0 and followed across the tile bands starting at rows 8, 16 and 24.
     ///
     /// Row 4m + q: the left edge runs from x = 4.1 + m + q/4 to a quarter further, never on a
     /// whole pixel: pixel 4 + m, and 5 + m too when q = 3 (it ends at 5.1 + m); the right
@@ -37,7 +37,7 @@ import Testing
             work
                 == PixelDisplayList.PaintWork(
                     edgePixels: 80, runPixels: 472, clearedPixels: 0, coverTests: 4, bands: 2, chainBuilds: 1, bandFills: 1,
-                    steadyRows: 31))
+                    steadyRows: 32))
         // Row 12 (m = 3, q = 0): pixel 7 is the left edge's, 8 … 22 the run, 23 the right edge's.
         #expect(image[8, 12] == 0xFFFFFF && image[22, 12] == 0xFFFFFF)
         #expect(image[7, 12] != 0xFFFFFF && image[7, 12] != 0 && image[23, 12] != 0 && image[6, 12] == 0 && image[24, 12] == 0)

@@ -131,3 +131,40 @@ import Testing
         #expect(work.steadyRows > 0)
     }
 }
+
+/// A recorded fill's pixel bounds (`PixelSurface.touched`) by truncation instead of `floor` and
+/// `ceil` (issue 35): the same rectangles as the rule it replaced, kept here as the reference.
+@Suite struct PixelFillBoundsTests {
+    @Test func boundsAreTheFloorAndCeilingRule() {
+        func reference(_ minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double, _ width: Int, _ height: Int) -> PixelRect? {
+            guard maxX > 0, maxY > 0, minX < Double(width), minY < Double(height) else { return nil }
+            let y0 = max(0, Int(minY.rounded(.down))), y1 = min(height, Int(maxY.rounded(.up)))
+            let x0 = max(0, Int(minX.rounded(.down))), x1 = min(width, Int(maxX.rounded(.up)))
+            guard y0 < y1, x0 < x1 else { return nil }
+            return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+        var rng = SplitMix64(seed: 35_10)
+        // Whole, half and random coordinates, inside, on and past the edges, and ±0.
+        func coordinate(_ side: Int) -> Double {
+            switch rng.next() % 5 {
+            case 0: return Double(Int(rng.next() % UInt64(side + 20)) - 10)
+            case 1: return Double(Int(rng.next() % UInt64(2 * side + 20)) - 10) / 2
+            case 2: return rng.unit() < 0.5 ? 0.0 : -0.0
+            default: return Double(side) * (1.4 * rng.unit() - 0.2)
+            }
+        }
+        var recorded = 0
+        for _ in 0..<4_000 {
+            let (width, height) = (1 + Int(rng.next() % 300), 1 + Int(rng.next() % 200))
+            var surface = PixelSurface(width: width, height: height)
+            let xs = (0..<4).map { _ in coordinate(width) }, ys = (0..<4).map { _ in coordinate(height) }
+            let v = (0..<4).map { PolyVertex(x: xs[$0], y: ys[$0], real: true) }
+            surface.fill(v[0], v[1], v[2], v[3], color: 0xFFFFFF, alpha: 1)
+            surface.fill(v, color: 0xFFFFFF, alpha: 1)
+            let expected = reference(xs.min()!, ys.min()!, xs.max()!, ys.max()!, width, height)
+            #expect(surface.list.ops.map(\.bounds) == (expected.map { [$0, $0] } ?? []))
+            recorded += surface.list.count
+        }
+        #expect(recorded > 2_000)
+    }
+}

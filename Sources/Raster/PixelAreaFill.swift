@@ -336,8 +336,13 @@ extension PixelDisplayList {
         var top = Double(j)
         // Where the two edges enter row `first` (where they left the row above).
         var xl = eL.x + (top - eL.top) * eL.slope, xr = eR.x + (top - eR.top) * eR.slope
-        var count = 0
-        defer { work.steadyRows += count }
+        // What it wrote, added to the caller's counts once at the end (kept in registers).
+        var count = 0, runs = 0, edges = 0
+        defer {
+            work.steadyRows += count
+            runPixels += runs
+            edgePixels += edges
+        }
         while j < rows.maxY {
             let bottom = top + 1
             guard bottom <= limit else { break }
@@ -398,13 +403,13 @@ extension PixelDisplayList {
                     blendPixel(row, i, color, Int(alphaOf(1 - pr.right(of: x), scale)))
                     i += 1; x += 1
                 }
-                runPixels += runCount
-                edgePixels += to - from - runCount
+                runs &+= runCount
+                edges &+= to &- from &- runCount
             }
             xl = nl; xr = nr
             top = bottom
             j += 1
-            count += 1
+            count &+= 1
         }
         return j
     }

@@ -296,7 +296,7 @@ extension PixelDisplayList {
                     if runA >= 256 {
                         for x in runFrom...runTo { row[x] = color }
                     } else if runA > 0 {
-                        blendRun(row, from: runFrom, to: runTo, premultiplied: runP, alpha256: runA)
+                        blendRunApart(row, from: runFrom, to: runTo, premultiplied: runP, alpha256: runA)
                     }
                     i = runTo &+ 1
                 }
@@ -328,6 +328,36 @@ extension PixelDisplayList {
     ) -> Int {
         // Both standing: `fillArea` keeps such rows' alphas instead.
         guard !(eL.slope == 0 && eR.slope == 0) else { return first }
+        // Whether both edges stay inside the clip across every row these rows can reach (an
+        // edge's x, worked out as the rows do, only grows or only shrinks down the rows:
+        // each rounding step keeps order, so its ends bound it): then clamping a piece's
+        // ends to the clip changes nothing, and the rows skip it.
+        let left = Double(clip.x), right = Double(clip.maxX)
+        let top = Double(first), last = lo(lo(eL.bottom, eR.bottom), Double(rows.maxY)).rounded(.down)
+        let xl0 = eL.x + (top - eL.top) * eL.slope, xr0 = eR.x + (top - eR.top) * eR.slope
+        let xl1 = eL.x + (last - eL.top) * eL.slope, xr1 = eR.x + (last - eR.top) * eR.slope
+        let inside = lo(lo(xl0, xl1), lo(xr0, xr1)) >= left && hi(hi(xl0, xl1), hi(xr0, xr1)) <= right
+        if inside {
+            return steadyLoop(
+                from: first, rows: rows, clip: clip, left: eL, right: eR, pixels: pixels, width: w, tiles: tiles,
+                segments: segments, band: &band, segmentCount: &segmentCount, color: color, scale: scale, a256: a256,
+                premultiplied: premultiplied, work: &work, runPixels: &runPixels, edgePixels: &edgePixels, clamped: false)
+        }
+        return steadyLoop(
+            from: first, rows: rows, clip: clip, left: eL, right: eR, pixels: pixels, width: w, tiles: tiles,
+            segments: segments, band: &band, segmentCount: &segmentCount, color: color, scale: scale, a256: a256,
+            premultiplied: premultiplied, work: &work, runPixels: &runPixels, edgePixels: &edgePixels, clamped: true)
+    }
+
+    /// `steadyRows`' rows, each piece's ends clamped to the clip (`clamped`) or not (every
+    /// end inside it already): one copy of the loop each.
+    @inline(__always)
+    static func steadyLoop(
+        from first: Int, rows: PixelRect, clip: PixelRect, left eL: Edge, right eR: Edge, pixels: UnsafeMutablePointer<UInt32>,
+        width w: Int, tiles: Tiles, segments: UnsafeMutablePointer<Int32>, band: inout Int, segmentCount: inout Int,
+        color: UInt32, scale: Double, a256: Int, premultiplied: (rb: UInt32, g: UInt32), work: inout PaintWork,
+        runPixels: inout Int, edgePixels: inout Int, clamped: Bool
+    ) -> Int {
         let left = Double(clip.x), right = Double(clip.maxX)
         let leftPixel = clip.x, rightPixel = clip.maxX
         // The last row both edges cross whole ends at or above `limit`.
@@ -360,10 +390,10 @@ extension PixelDisplayList {
             // The row's height, bottom − top, is exactly 1 (whole rows far below 2⁵²): the run
             // is at the fill's own alpha.
             let pl = Piece(xl, nl, height: 1), pr = Piece(xr, nr, height: 1)
-            let lp0 = max(leftPixel, floorOfPositive(hi(left, lo(right, pl.a))))
-            let lp1 = max(lp0, min(rightPixel, ceilOfPositive(hi(left, lo(right, pl.b)))))
-            let rp0 = max(leftPixel, floorOfPositive(hi(left, lo(right, pr.a))))
-            let rp1 = max(rp0, min(rightPixel, ceilOfPositive(hi(left, lo(right, pr.b)))))
+            let lp0 = max(leftPixel, floorOfPositive(clamped ? hi(left, lo(right, pl.a)) : pl.a))
+            let lp1 = max(lp0, min(rightPixel, ceilOfPositive(clamped ? hi(left, lo(right, pl.b)) : pl.b)))
+            let rp0 = max(leftPixel, floorOfPositive(clamped ? hi(left, lo(right, pr.a)) : pr.a))
+            let rp1 = max(rp0, min(rightPixel, ceilOfPositive(clamped ? hi(left, lo(right, pr.b)) : pr.b)))
             let split = lp1 <= rp0
             let mid0 = max(lp0, split ? lp1 : rp0), mid1 = max(mid0, split ? rp0 : lp1)
             let end = max(mid1, rp1)

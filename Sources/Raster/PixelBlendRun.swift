@@ -40,4 +40,14 @@ extension PixelDisplayList {
             x += 1
         }
     }
+
+    /// `blendRun` as a call of its own, for the rows `fillArea` works out one by one: there a
+    /// run's opacity changes from row to row, and the compiler worked the lanes' constants out
+    /// on every row, a translucent run or not, when `blendRun` was inlined.
+    @inline(never)
+    static func blendRunApart(
+        _ row: UnsafeMutablePointer<UInt32>, from: Int, to: Int, premultiplied: (rb: UInt32, g: UInt32), alpha256: Int
+    ) {
+        blendRun(row, from: from, to: to, premultiplied: premultiplied, alpha256: alpha256)
+    }
 }

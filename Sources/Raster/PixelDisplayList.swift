@@ -494,12 +494,22 @@ struct PixelDisplayList {
                             ? PixelDisplayList.ConvexCover(xs + Int(op.start), ys + Int(op.start), Int(op.count), least: leastTile)
                             : nil
                     }
+                    // The fill's tile columns as mask bits, worked out once for all its tile bands
+                    // when they fall in one word (the common fill: under 512 pixels across).
+                    let w0 = t0 >> 6, w1 = t1 >> 6
+                    let oneWord = w0 == w1 ? PixelDisplayList.bits(t0, t1, word: w0) : 0
                     for b in b0...b1 {
                         let row = (b - bandLo) * words
-                        for w in t0 >> 6...t1 >> 6 {
-                            let m = PixelDisplayList.bits(t0, t1, word: w) & ~covered[row + w]
+                        if w0 == w1 {
+                            let m = oneWord & ~covered[row + w0]
                             visible.append(m)
                             any |= m
+                        } else {
+                            for w in w0...w1 {
+                                let m = PixelDisplayList.bits(t0, t1, word: w) & ~covered[row + w]
+                                visible.append(m)
+                                any |= m
+                            }
                         }
                         // The tiles of this band the fill covers whole (band rows and tile
                         // columns clipped to the image).
@@ -513,7 +523,8 @@ struct PixelDisplayList {
                         let c0 = max(tileLo, Int(((l - slack) / Double(tile)).rounded(.up)))
                         let c1 = min(
                             tileHi, r + slack >= Double(width) ? tilesX - 1 : Int(((r + slack) / Double(tile)).rounded(.down)) - 1)
-                        if c0 <= c1 { for w in 0..<words { covered[row + w] |= PixelDisplayList.bits(c0, c1, word: w) } }
+                        // (Only the words holding c0 … c1: the others' bits are 0.)
+                        if c0 <= c1 { for w in c0 >> 6...c1 >> 6 { covered[row + w] |= PixelDisplayList.bits(c0, c1, word: w) } }
                     }
                     if any != 0 {
                         order.append(Int32(k)); starts.append(Int32(start))

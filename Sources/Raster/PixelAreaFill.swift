@@ -27,6 +27,22 @@ extension PixelDisplayList {
             self.a = a; self.b = b; h = height
         }
 
+        /// `init(xa, xb, height: 1)` of an edge known to lean (|slope| ≥ 10⁻⁴ with every x below
+        /// 2²⁴, so the piece is far more than 10⁻⁶ across): the same a, b, k and h, without the
+        /// test for standing.
+        @inline(__always)
+        init(leaning xa: Double, _ xb: Double) {
+            a = lo(xa, xb); b = hi(xa, xb)
+            k = 1 / (b - a); h = 1
+        }
+
+        /// `right(of:)` of a leaning piece (k > 0): the same number, without the test for standing.
+        @inline(__always)
+        func rightLeaning(of x: Double) -> Double {
+            if x - b >= 1 { return h }
+            return k * (rampIntegral(x - a) - rampIntegral(x - b))
+        }
+
         /// ∫ clamp(x − edge, 0, 1) dy over the piece: the part of the pixel whose right side is
         /// at `x` lying right of the edge, in pixel areas. Leaning from a to b, that is
         /// h · (R(x − a) − R(x − b)) / (b − a) (`rampIntegral`), exact for any x; standing,
@@ -337,26 +353,41 @@ extension PixelDisplayList {
         let xl0 = eL.x + (top - eL.top) * eL.slope, xr0 = eR.x + (top - eR.top) * eR.slope
         let xl1 = eL.x + (last - eL.top) * eL.slope, xr1 = eR.x + (last - eR.top) * eR.slope
         let inside = lo(lo(xl0, xl1), lo(xr0, xr1)) >= left && hi(hi(xl0, xl1), hi(xr0, xr1)) <= right
-        if inside {
+        // Both edges lean (`Piece(leaning:)`): a piece a row high is then |slope| across, give or
+        // take rounding far below 10⁻⁶ (every x is below 2²⁴: `fillArea`'s condition), never
+        // standing.
+        let leaning = abs(eL.slope) >= 1e-4 && abs(eR.slope) >= 1e-4
+        switch (inside, leaning) {
+        case (true, true):
             return steadyLoop(
                 from: first, rows: rows, clip: clip, left: eL, right: eR, pixels: pixels, width: w, tiles: tiles,
                 segments: segments, band: &band, segmentCount: &segmentCount, color: color, scale: scale, a256: a256,
-                premultiplied: premultiplied, work: &work, runPixels: &runPixels, edgePixels: &edgePixels, clamped: false)
+                premultiplied: premultiplied, work: &work, runPixels: &runPixels, edgePixels: &edgePixels, clamped: false,
+                leaning: true)
+        case (true, false):
+            return steadyLoop(
+                from: first, rows: rows, clip: clip, left: eL, right: eR, pixels: pixels, width: w, tiles: tiles,
+                segments: segments, band: &band, segmentCount: &segmentCount, color: color, scale: scale, a256: a256,
+                premultiplied: premultiplied, work: &work, runPixels: &runPixels, edgePixels: &edgePixels, clamped: false,
+                leaning: false)
+        default:
+            return steadyLoop(
+                from: first, rows: rows, clip: clip, left: eL, right: eR, pixels: pixels, width: w, tiles: tiles,
+                segments: segments, band: &band, segmentCount: &segmentCount, color: color, scale: scale, a256: a256,
+                premultiplied: premultiplied, work: &work, runPixels: &runPixels, edgePixels: &edgePixels, clamped: true,
+                leaning: false)
         }
-        return steadyLoop(
-            from: first, rows: rows, clip: clip, left: eL, right: eR, pixels: pixels, width: w, tiles: tiles,
-            segments: segments, band: &band, segmentCount: &segmentCount, color: color, scale: scale, a256: a256,
-            premultiplied: premultiplied, work: &work, runPixels: &runPixels, edgePixels: &edgePixels, clamped: true)
     }
 
     /// `steadyRows`' rows, each piece's ends clamped to the clip (`clamped`) or not (every
-    /// end inside it already): one copy of the loop each.
+    /// end inside it already), its pieces tested for standing or known to lean (`leaning`):
+    /// one copy of the loop each.
     @inline(__always)
     static func steadyLoop(
         from first: Int, rows: PixelRect, clip: PixelRect, left eL: Edge, right eR: Edge, pixels: UnsafeMutablePointer<UInt32>,
         width w: Int, tiles: Tiles, segments: UnsafeMutablePointer<Int32>, band: inout Int, segmentCount: inout Int,
         color: UInt32, scale: Double, a256: Int, premultiplied: (rb: UInt32, g: UInt32), work: inout PaintWork,
-        runPixels: inout Int, edgePixels: inout Int, clamped: Bool
+        runPixels: inout Int, edgePixels: inout Int, clamped: Bool, leaning: Bool
     ) -> Int {
         let left = Double(clip.x), right = Double(clip.maxX)
         let leftPixel = clip.x, rightPixel = clip.maxX
@@ -389,7 +420,8 @@ extension PixelDisplayList {
             let nl = eL.x + (bottom - eL.top) * eL.slope, nr = eR.x + (bottom - eR.top) * eR.slope
             // The row's height, bottom − top, is exactly 1 (whole rows far below 2⁵²): the run
             // is at the fill's own alpha.
-            let pl = Piece(xl, nl, height: 1), pr = Piece(xr, nr, height: 1)
+            let pl = leaning ? Piece(leaning: xl, nl) : Piece(xl, nl, height: 1)
+            let pr = leaning ? Piece(leaning: xr, nr) : Piece(xr, nr, height: 1)
             let lp0 = max(leftPixel, floorOfPositive(clamped ? hi(left, lo(right, pl.a)) : pl.a))
             let lp1 = max(lp0, min(rightPixel, ceilOfPositive(clamped ? hi(left, lo(right, pl.b)) : pl.b)))
             let rp0 = max(leftPixel, floorOfPositive(clamped ? hi(left, lo(right, pr.a)) : pr.a))
@@ -408,7 +440,7 @@ extension PixelDisplayList {
                 var i = from
                 var x = Double(i) + 1
                 while i < min(mid0, to) {
-                    blendPixel(row, i, color, Int(alphaOf(pl.right(of: x), scale)))
+                    blendPixel(row, i, color, Int(alphaOf(leaning ? pl.rightLeaning(of: x) : pl.right(of: x), scale)))
                     i += 1; x += 1
                 }
                 var runCount = 0
@@ -425,12 +457,14 @@ extension PixelDisplayList {
                     }
                 } else {
                     while i < min(mid1, to) {
-                        blendPixel(row, i, color, Int(alphaOf(pl.right(of: x) - pr.right(of: x), scale)))
+                        let c =
+                            leaning ? pl.rightLeaning(of: x) - pr.rightLeaning(of: x) : pl.right(of: x) - pr.right(of: x)
+                        blendPixel(row, i, color, Int(alphaOf(c, scale)))
                         i += 1; x += 1
                     }
                 }
                 while i < to {
-                    blendPixel(row, i, color, Int(alphaOf(1 - pr.right(of: x), scale)))
+                    blendPixel(row, i, color, Int(alphaOf(1 - (leaning ? pr.rightLeaning(of: x) : pr.right(of: x)), scale)))
                     i += 1; x += 1
                 }
                 runs &+= runCount

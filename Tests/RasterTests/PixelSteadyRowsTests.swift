@@ -115,6 +115,42 @@ import Testing
         #expect(steadySeen > 1_000)
     }
 
+    /// Edges on either side of the steady rows' "leaning" test (|slope| ≥ 10⁻⁴: no test for
+    /// standing) and of the clip (no clamping when both edges stay inside it): slopes 0,
+    /// 10⁻⁷, 10⁻⁵, just under and over 10⁻⁴, 10⁻³ and steep, one side standing, each polygon
+    /// inside the clip, crossing its edge and past it; the same pixels as finding every row.
+    @Test func edgesNearStandingAndNearTheClipArePaintedAsBefore() {
+        let slopes = [0, 1e-7, -1e-5, 0.99e-4, 1.01e-4, -1e-3, 0.37, -2.5, 9]
+        var steadySeen = 0
+        for (n, s) in slopes.enumerated() {
+            for other in [0.0, 0.2, s] {
+                for dx in [3.3, 40.6, -7.9, 75.2] {
+                    var surface = PixelSurface(width: 90, height: 70)
+                    let top = 2.3 + Double(n), bottom = 61.7
+                    let h = bottom - top
+                    surface.fill(
+                        [
+                            PolyVertex(x: dx, y: top, real: true), PolyVertex(x: dx + 17.4, y: top, real: true),
+                            PolyVertex(x: dx + 17.4 + other * h, y: bottom, real: true), PolyVertex(x: dx + s * h, y: bottom, real: true)
+                        ],
+                        color: 0x80C040, alpha: n % 2 == 0 ? 1 : 0.6)
+                    for clip in [PixelRect(x: 0, y: 0, width: 90, height: 70), PixelRect(x: 11, y: 5, width: 53, height: 41)] {
+                        var found = PixelImage(width: 90, height: 70, fill: 0x202020)
+                        var foundWork = PixelDisplayList.PaintWork()
+                        surface.list.paint(into: &found, clip: clip, steady: false, work: &foundWork)
+                        var image = PixelImage(width: 90, height: 70, fill: 0x202020)
+                        var work = PixelDisplayList.PaintWork()
+                        surface.list.paint(into: &image, clip: clip, work: &work)
+                        #expect(image == found, "slope \(s), other \(other), dx \(dx), clip \(clip)")
+                        #expect(work.edgePixels == foundWork.edgePixels && work.runPixels == foundWork.runPixels)
+                        steadySeen += work.steadyRows
+                    }
+                }
+            }
+        }
+        #expect(steadySeen > 5_000)
+    }
+
     /// The benchmark's nested scene (outlines, borders, turned and translucent layers): the
     /// same pixels both ways, and most of its painted rows steady.
     @Test func theNestedSceneIsTheSameWithSteadyRows() {

@@ -117,8 +117,25 @@ extension PixelDisplayList {
         if a256 >= 256 {
             row[i] = color
         } else if a256 > 0 {
-            row[i] = PackedColor.blend(color, over: row[i], alpha256: a256) & PackedColor.rgbMask
+            row[i] = blendOne(color, over: row[i], alpha256: a256)
         }
+    }
+
+    /// A colour's three channels 16 bits apart in one word: blue at bit 0, red at 16, green at 32.
+    @inline(__always)
+    static func spread(_ p: UInt32) -> UInt64 { UInt64(p & 0xFF_00FF) | UInt64(p & 0xFF00) << 24 }
+
+    /// `PackedColor.blend(top, over: bottom, alpha256: a) & PackedColor.rgbMask` for 0 < a < 256,
+    /// the three channels in one 64-bit multiply-add: each channel's t·a + b·(256 − a) + 128 is
+    /// below 2¹⁶ (at most 255 · 256 + 128), so the channels 16 bits apart never carry into each
+    /// other, and each takes (sum >> 8) as the packed blend does — the same pixel, about 17
+    /// instructions where the two 32-bit halves took 22.
+    @inline(__always)
+    static func blendOne(_ top: UInt32, over bottom: UInt32, alpha256 a: Int) -> UInt32 {
+        let a64 = UInt64(truncatingIfNeeded: a)
+        let sum = spread(top) &* a64 &+ spread(bottom) &* (256 &- a64) &+ 0x80_0080_0080
+        let channels = (sum >> 8) & 0xFF_00FF_00FF
+        return UInt32(truncatingIfNeeded: channels & 0xFF_00FF) | UInt32(truncatingIfNeeded: channels >> 24) & 0xFF00
     }
 
     /// Σ `Piece.right(of:)` over a chain's pieces in a row.

@@ -538,6 +538,15 @@ struct PixelDisplayList {
                 if let backdrop {
                     for b in bandLo...bandHi {
                         let y0 = max(top, b * tile), y1 = min(bottom, b * tile + tile)
+                        // Every tile of the clip covered (a scene with a backdrop layer: the
+                        // common case): nothing to write, found a word at a time.
+                        var allCovered = true
+                        for w in tileLo >> 6...tileHi >> 6
+                        where covered[(b - bandLo) * words + w] | ~PixelDisplayList.bits(tileLo, tileHi, word: w) != ~0 {
+                            allCovered = false
+                            break
+                        }
+                        if allCovered { continue }
                         var x = clip.x
                         while x < clip.maxX {
                             // The run of uncovered tiles from x, cut to the clip.

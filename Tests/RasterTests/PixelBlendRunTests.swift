@@ -54,6 +54,22 @@ import Testing
         }
     }
 
+    /// One pixel's blend with the three channels in one 64-bit word (`blendOne`, the edge
+    /// pixels'): every opacity 1 … 255 over every channel value, random colours on top, is
+    /// `PackedColor.blend` with the rgb mask.
+    @Test func onePixelInOneWordIsTheScalarBlend() {
+        var rng = SplitMix64(seed: 0xB1E4_0037)
+        for a in 1...255 {
+            for v in 0..<256 {
+                let below = UInt32(v) * 0x01_0101 ^ (UInt32(truncatingIfNeeded: rng.next()) & 0x03_0100)
+                for top in [UInt32(0xFF_FFFF), 0, UInt32(truncatingIfNeeded: rng.next()) & 0xFF_FFFF] {
+                    let expected = PackedColor.blend(top, over: below, alpha256: a) & PackedColor.rgbMask
+                    #expect(PixelDisplayList.blendOne(top, over: below, alpha256: a) == expected, "alpha \(a) below \(below) top \(top)")
+                }
+            }
+        }
+    }
+
     @Test func spansEndingOnWholePixelsKeepTheirPixels() {
         // x 10 … 30 (whole pixels), y 10.25 … 20.75, red at opacity 0.5 over a grey (0x404040),
         // and the same at 1: column 9 and 30 untouched, column 10 and 29 whole across (a run's

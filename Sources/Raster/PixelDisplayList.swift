@@ -530,7 +530,8 @@ struct PixelDisplayList {
                         order.append(Int32(k)); starts.append(Int32(start))
                         mine[k >> 6] |= 1 << UInt64(k & 63)
                     } else {
-                        visible.removeSubrange(start...)
+                        // (One by one: a fill's few masks; `removeSubrange` took the generic path.)
+                        while visible.count > start { visible.removeLast() }
                     }
                 }
                 // The backdrop, on the tiles no opaque fill covers whole: the rows of this band
@@ -631,7 +632,9 @@ struct PixelDisplayList {
             var sign = 0.0
             for k in 0..<n {
                 lo = min(lo, ys[k]); hi = max(hi, ys[k])
-                let a = k, b = (k + 1) % n, c = (k + 2) % n
+                // (k + 1) % n and (k + 2) % n without dividing.
+                let a = k, b = k + 1 == n ? 0 : k + 1
+                let c = b + 1 == n ? 0 : b + 1
                 let cross = (xs[b] - xs[a]) * (ys[c] - ys[b]) - (ys[b] - ys[a]) * (xs[c] - xs[b])
                 if cross != 0 {
                     if sign == 0 { sign = cross > 0 ? 1 : -1 } else if (cross > 0) != (sign > 0) { return nil }

@@ -468,8 +468,17 @@ struct PixelDisplayList {
             // Front to back: each fill's tiles in this band not yet covered (`words` words a tile
             // band, only the words of its own tile columns), and where they start; the fills
             // with any, front first.
-            var visible: [UInt64] = [], order: [Int32] = [], starts: [Int32] = []
-            visible.reserveCapacity(4 * ops.count); order.reserveCapacity(ops.count); starts.reserveCapacity(ops.count)
+            // (Plain buffers sized for the most a band can hold — each fill at most `tileBands`
+            // tile bands of `words` words — not arrays: no growth or uniqueness checks.)
+            let fillCount = members.map { Int($0.starts[slot + 1] - $0.starts[slot]) } ?? ops.count
+            let visible = UnsafeMutablePointer<UInt64>.allocate(capacity: max(1, fillCount * tileBands * words))
+            let order = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, 2 * fillCount))
+            let starts = order + fillCount
+            defer {
+                visible.deallocate()
+                order.deallocate()
+            }
+            var visibleCount = 0, orderCount = 0
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tileBands * words) { covered in
                 covered.initialize(repeating: 0)
                 let crossing: UnsafeBufferPointer<Int32>? = members.map {
@@ -483,7 +492,7 @@ struct PixelDisplayList {
                     let r = op.bounds.intersection(rows)
                     if r.isEmpty { continue }
                     let b0 = r.y / tile, b1 = (r.maxY - 1) / tile, t0 = r.x / tile, t1 = (r.maxX - 1) / tile
-                    let start = visible.count
+                    let start = visibleCount
                     var any: UInt64 = 0
                     let cover: ConvexCover?
                     if let prepared {
@@ -502,12 +511,14 @@ struct PixelDisplayList {
                         let row = (b - bandLo) * words
                         if w0 == w1 {
                             let m = oneWord & ~covered[row + w0]
-                            visible.append(m)
+                            visible[visibleCount] = m
+                            visibleCount += 1
                             any |= m
                         } else {
                             for w in w0...w1 {
                                 let m = PixelDisplayList.bits(t0, t1, word: w) & ~covered[row + w]
-                                visible.append(m)
+                                visible[visibleCount] = m
+                                visibleCount += 1
                                 any |= m
                             }
                         }
@@ -527,11 +538,11 @@ struct PixelDisplayList {
                         if c0 <= c1 { for w in c0 >> 6...c1 >> 6 { covered[row + w] |= PixelDisplayList.bits(c0, c1, word: w) } }
                     }
                     if any != 0 {
-                        order.append(Int32(k)); starts.append(Int32(start))
+                        order[orderCount] = Int32(k); starts[orderCount] = Int32(start)
+                        orderCount += 1
                         mine[k >> 6] |= 1 << UInt64(k & 63)
                     } else {
-                        // (One by one: a fill's few masks; `removeSubrange` took the generic path.)
-                        while visible.count > start { visible.removeLast() }
+                        visibleCount = start
                     }
                 }
                 // The backdrop, on the tiles no opaque fill covers whole: the rows of this band
@@ -567,22 +578,22 @@ struct PixelDisplayList {
                     }
                 }
             }
-            guard !order.isEmpty else { return }
+            guard orderCount > 0 else { return }
             withUnsafeTemporaryAllocation(of: Edge.self, capacity: PixelDisplayList.edgeScratch(vertices: vertices)) { edges in
                 withUnsafeTemporaryAllocation(of: Int32.self, capacity: PixelDisplayList.activeScratch(vertices: vertices)) { active in
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: segmentWords) { segments in
                         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * PixelDisplayList.subrows) { spans in
                             withUnsafeTemporaryAllocation(of: Int32.self, capacity: clip.width + 4) { alphas in
                                 withUnsafeTemporaryAllocation(of: Piece.self, capacity: 2 * (vertices + 1)) { pieces in
-                                    visible.withUnsafeBufferPointer { visible in
-                                        for i in order.indices.reversed() {
+                                    do {
+                                        for i in (0..<orderCount).reversed() {
                                             let k = Int(order[i])
                                             let op = ops[k]
                                             // The fill's tile masks start at its first tile band in this band.
                                             let r = op.bounds.intersection(rows)
                                             let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
                                             let tiles = Tiles(
-                                                masks: visible.baseAddress! + Int(starts[i]), firstBand: r.y / tile, words: w1 - w0 + 1,
+                                                masks: UnsafePointer(visible + Int(starts[i])), firstBand: r.y / tile, words: w1 - w0 + 1,
                                                 firstWord: w0)
                                             PixelDisplayList.fill(
                                                 op, xs: xs + Int(op.start), ys: ys + Int(op.start),

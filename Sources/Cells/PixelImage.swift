@@ -46,13 +46,14 @@ public struct PixelImage: Equatable, Sendable {
 public struct PixelRect: Equatable, Hashable, Sendable {
     public var x: Int, y: Int, width: Int, height: Int
 
+    @inlinable
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
+    @inlinable public var isEmpty: Bool { width <= 0 || height <= 0 }
+    @inlinable public var maxX: Int { x + width }
+    @inlinable public var maxY: Int { y + height }
     public var area: Int { isEmpty ? 0 : width * height }
 
     /// The smallest rectangle holding both.
@@ -63,7 +64,8 @@ public struct PixelRect: Equatable, Hashable, Sendable {
         return PixelRect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
     }
 
-    /// The overlap (empty when none).
+    /// The overlap (empty when none). Inlinable: the pixel painter takes one per fill and band.
+    @inlinable
     public func intersection(_ o: PixelRect) -> PixelRect {
         let x0 = max(x, o.x), y0 = max(y, o.y)
         return PixelRect(x: x0, y: y0, width: max(0, min(maxX, o.maxX) - x0), height: max(0, min(maxY, o.maxY) - y0))

@@ -175,11 +175,13 @@ struct PixelDisplayList {
         var bands = 0
         var chainBuilds = 0
         var bandFills = 0
+        /// Rows painted by `steadyRows`: on the two edges of the row above, not found anew.
+        var steadyRows = 0
 
         mutating func add(_ o: PaintWork) {
             edgePixels += o.edgePixels; runPixels += o.runPixels; clearedPixels += o.clearedPixels
             coverTests += o.coverTests; bands += o.bands; chainBuilds += o.chainBuilds
-            bandFills += o.bandFills
+            bandFills += o.bandFills; steadyRows += o.steadyRows
         }
     }
 
@@ -192,13 +194,13 @@ struct PixelDisplayList {
     @discardableResult
     func paint(
         into image: inout PixelImage, clip: PixelRect, occlusion: Bool = true, exactRuns: Bool = true,
-        chains: Bool = true, area: Bool = true, parallel: Bool = true, work: inout PaintWork
+        chains: Bool = true, area: Bool = true, parallel: Bool = true, steady: Bool = true, work: inout PaintWork
     ) -> Int {
         let width = image.width, height = image.height
         return image.pixels.withUnsafeMutableBufferPointer { buffer in
             paint(
                 into: buffer.baseAddress!, width: width, height: height, clip: clip, backdrop: nil, occlusion: occlusion,
-                exactRuns: exactRuns, chains: chains, area: area, parallel: parallel, work: &work)
+                exactRuns: exactRuns, chains: chains, area: area, parallel: parallel, steady: steady, work: &work)
         }
     }
 
@@ -240,7 +242,7 @@ struct PixelDisplayList {
     /// polygon (the scratch size), and, in parallel, each fill's chains (`Preparing`).
     func paint(
         into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, clip: PixelRect, backdrop: UInt32?,
-        occlusion: Bool, exactRuns: Bool, chains: Bool, area: Bool, parallel: Bool, work: inout PaintWork
+        occlusion: Bool, exactRuns: Bool, chains: Bool, area: Bool, parallel: Bool, steady: Bool = true, work: inout PaintWork
     ) -> Int {
         let clip = clip.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
         guard !clip.isEmpty else { return 0 }
@@ -330,7 +332,7 @@ struct PixelDisplayList {
                                                 pixels: pixels, xs: xs.baseAddress!, ys: ys.baseAddress!, ops: ops, width: width, height: height,
                                                 clip: clip, words: words, tilesX: tilesX, leastTile: Double(leastTile), backdrop: backdrop,
                                                 occlusion: occlusion, segmentWords: 2 * (tilesX / 2 + 2), vertices: most, exactRuns: exactRuns,
-                                                chains: chains, area: area, works: works.baseAddress!, painted: painted.baseAddress!,
+                                                chains: chains, area: area, steady: steady, works: works.baseAddress!, painted: painted.baseAddress!,
                                                 fillWords: fillWords, prepared: once ? UnsafePointer(prepared.baseAddress!) : nil,
                                                 preparedChains: once ? UnsafePointer(chainBuffer.baseAddress!) : nil,
                                                 members: bandCount > 1 ? (members, bandStarts) : nil)
@@ -436,6 +438,8 @@ struct PixelDisplayList {
         let chains: Bool
         /// Monotone polygons at their exact area (`fillArea`), else four scanlines a row.
         let area: Bool
+        /// `fillArea` paints rows on the row above's two edges without finding them (`steadyRows`).
+        let steady: Bool
         /// Where each band adds what it wrote (`PaintWork`), one slot a band.
         let works: UnsafeMutablePointer<PaintWork>
         /// Each band's painted fills, `fillWords` words a band.
@@ -464,8 +468,17 @@ struct PixelDisplayList {
             // Front to back: each fill's tiles in this band not yet covered (`words` words a tile
             // band, only the words of its own tile columns), and where they start; the fills
             // with any, front first.
-            var visible: [UInt64] = [], order: [Int32] = [], starts: [Int32] = []
-            visible.reserveCapacity(4 * ops.count); order.reserveCapacity(ops.count); starts.reserveCapacity(ops.count)
+            // (Plain buffers sized for the most a band can hold — each fill at most `tileBands`
+            // tile bands of `words` words — not arrays: no growth or uniqueness checks.)
+            let fillCount = members.map { Int($0.starts[slot + 1] - $0.starts[slot]) } ?? ops.count
+            let visible = UnsafeMutablePointer<UInt64>.allocate(capacity: max(1, fillCount * tileBands * words))
+            let order = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, 2 * fillCount))
+            let starts = order + fillCount
+            defer {
+                visible.deallocate()
+                order.deallocate()
+            }
+            var visibleCount = 0, orderCount = 0
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tileBands * words) { covered in
                 covered.initialize(repeating: 0)
                 let crossing: UnsafeBufferPointer<Int32>? = members.map {
@@ -479,7 +492,7 @@ struct PixelDisplayList {
                     let r = op.bounds.intersection(rows)
                     if r.isEmpty { continue }
                     let b0 = r.y / tile, b1 = (r.maxY - 1) / tile, t0 = r.x / tile, t1 = (r.maxX - 1) / tile
-                    let start = visible.count
+                    let start = visibleCount
                     var any: UInt64 = 0
                     let cover: ConvexCover?
                     if let prepared {
@@ -490,12 +503,24 @@ struct PixelDisplayList {
                             ? PixelDisplayList.ConvexCover(xs + Int(op.start), ys + Int(op.start), Int(op.count), least: leastTile)
                             : nil
                     }
+                    // The fill's tile columns as mask bits, worked out once for all its tile bands
+                    // when they fall in one word (the common fill: under 512 pixels across).
+                    let w0 = t0 >> 6, w1 = t1 >> 6
+                    let oneWord = w0 == w1 ? PixelDisplayList.bits(t0, t1, word: w0) : 0
                     for b in b0...b1 {
                         let row = (b - bandLo) * words
-                        for w in t0 >> 6...t1 >> 6 {
-                            let m = PixelDisplayList.bits(t0, t1, word: w) & ~covered[row + w]
-                            visible.append(m)
+                        if w0 == w1 {
+                            let m = oneWord & ~covered[row + w0]
+                            visible[visibleCount] = m
+                            visibleCount += 1
                             any |= m
+                        } else {
+                            for w in w0...w1 {
+                                let m = PixelDisplayList.bits(t0, t1, word: w) & ~covered[row + w]
+                                visible[visibleCount] = m
+                                visibleCount += 1
+                                any |= m
+                            }
                         }
                         // The tiles of this band the fill covers whole (band rows and tile
                         // columns clipped to the image).
@@ -509,13 +534,15 @@ struct PixelDisplayList {
                         let c0 = max(tileLo, Int(((l - slack) / Double(tile)).rounded(.up)))
                         let c1 = min(
                             tileHi, r + slack >= Double(width) ? tilesX - 1 : Int(((r + slack) / Double(tile)).rounded(.down)) - 1)
-                        if c0 <= c1 { for w in 0..<words { covered[row + w] |= PixelDisplayList.bits(c0, c1, word: w) } }
+                        // (Only the words holding c0 … c1: the others' bits are 0.)
+                        if c0 <= c1 { for w in c0 >> 6...c1 >> 6 { covered[row + w] |= PixelDisplayList.bits(c0, c1, word: w) } }
                     }
                     if any != 0 {
-                        order.append(Int32(k)); starts.append(Int32(start))
+                        order[orderCount] = Int32(k); starts[orderCount] = Int32(start)
+                        orderCount += 1
                         mine[k >> 6] |= 1 << UInt64(k & 63)
                     } else {
-                        visible.removeSubrange(start...)
+                        visibleCount = start
                     }
                 }
                 // The backdrop, on the tiles no opaque fill covers whole: the rows of this band
@@ -523,6 +550,15 @@ struct PixelDisplayList {
                 if let backdrop {
                     for b in bandLo...bandHi {
                         let y0 = max(top, b * tile), y1 = min(bottom, b * tile + tile)
+                        // Every tile of the clip covered (a scene with a backdrop layer: the
+                        // common case): nothing to write, found a word at a time.
+                        var allCovered = true
+                        for w in tileLo >> 6...tileHi >> 6
+                        where covered[(b - bandLo) * words + w] | ~PixelDisplayList.bits(tileLo, tileHi, word: w) != ~0 {
+                            allCovered = false
+                            break
+                        }
+                        if allCovered { continue }
                         var x = clip.x
                         while x < clip.maxX {
                             // The run of uncovered tiles from x, cut to the clip.
@@ -542,22 +578,22 @@ struct PixelDisplayList {
                     }
                 }
             }
-            guard !order.isEmpty else { return }
+            guard orderCount > 0 else { return }
             withUnsafeTemporaryAllocation(of: Edge.self, capacity: PixelDisplayList.edgeScratch(vertices: vertices)) { edges in
                 withUnsafeTemporaryAllocation(of: Int32.self, capacity: PixelDisplayList.activeScratch(vertices: vertices)) { active in
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: segmentWords) { segments in
                         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * PixelDisplayList.subrows) { spans in
                             withUnsafeTemporaryAllocation(of: Int32.self, capacity: clip.width + 4) { alphas in
                                 withUnsafeTemporaryAllocation(of: Piece.self, capacity: 2 * (vertices + 1)) { pieces in
-                                    visible.withUnsafeBufferPointer { visible in
-                                        for i in order.indices.reversed() {
+                                    do {
+                                        for i in (0..<orderCount).reversed() {
                                             let k = Int(order[i])
                                             let op = ops[k]
                                             // The fill's tile masks start at its first tile band in this band.
                                             let r = op.bounds.intersection(rows)
                                             let w0 = (r.x / tile) >> 6, w1 = ((r.maxX - 1) / tile) >> 6
                                             let tiles = Tiles(
-                                                masks: visible.baseAddress! + Int(starts[i]), firstBand: r.y / tile, words: w1 - w0 + 1,
+                                                masks: UnsafePointer(visible + Int(starts[i])), firstBand: r.y / tile, words: w1 - w0 + 1,
                                                 firstWord: w0)
                                             PixelDisplayList.fill(
                                                 op, xs: xs + Int(op.start), ys: ys + Int(op.start),
@@ -565,7 +601,7 @@ struct PixelDisplayList {
                                                 edges: edges.baseAddress!, active: active.baseAddress!, spans: spans.baseAddress!,
                                                 chains: chains, exactRuns: exactRuns, area: area, alphas: alphas.baseAddress!,
                                                 pieces: pieces.baseAddress!, prepared: prepared?[k] ?? Prepared(),
-                                                preparedChains: preparedChains, work: &work)
+                                                preparedChains: preparedChains, steady: steady, work: &work)
                                         }
                                     }
                                 }
@@ -607,7 +643,9 @@ struct PixelDisplayList {
             var sign = 0.0
             for k in 0..<n {
                 lo = min(lo, ys[k]); hi = max(hi, ys[k])
-                let a = k, b = (k + 1) % n, c = (k + 2) % n
+                // (k + 1) % n and (k + 2) % n without dividing.
+                let a = k, b = k + 1 == n ? 0 : k + 1
+                let c = b + 1 == n ? 0 : b + 1
                 let cross = (xs[b] - xs[a]) * (ys[c] - ys[b]) - (ys[b] - ys[a]) * (xs[c] - xs[b])
                 if cross != 0 {
                     if sign == 0 { sign = cross > 0 ? 1 : -1 } else if (cross > 0) != (sign > 0) { return nil }
@@ -774,7 +812,8 @@ struct PixelDisplayList {
         width w: Int, clip: PixelRect, tiles: Tiles, segments: UnsafeMutablePointer<Int32>,
         edges: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>,
         spans: UnsafeMutablePointer<Double>, chains: Bool, exactRuns: Bool, area: Bool, alphas: UnsafeMutablePointer<Int32>,
-        pieces: UnsafeMutablePointer<Piece>, prepared: Prepared, preparedChains: UnsafePointer<Edge>?, work: inout PaintWork
+        pieces: UnsafeMutablePointer<Piece>, prepared: Prepared, preparedChains: UnsafePointer<Edge>?, steady: Bool,
+        work: inout PaintWork
     ) {
         let n = Int(op.count)
         let rows = op.bounds.intersection(clip)
@@ -784,7 +823,7 @@ struct PixelDisplayList {
             fillArea(
                 op, left: preparedChains + Int(prepared.left), right: preparedChains + Int(prepared.right), pixels: pixels,
                 width: w, clip: clip, rows: rows, tiles: tiles, segments: segments, alphas: alphas, pieces: pieces,
-                pieceCapacity: n + 1, work: &work)
+                pieceCapacity: n + 1, steady: steady, work: &work)
             return
         }
         let chainA = edges + (n + 1), chainB = edges + 2 * (n + 1)
@@ -795,7 +834,7 @@ struct PixelDisplayList {
             fillArea(
                 op, left: downOnRight ? chainB : chainA, right: downOnRight ? chainA : chainB, pixels: pixels, width: w,
                 clip: clip, rows: rows, tiles: tiles, segments: segments, alphas: alphas, pieces: pieces,
-                pieceCapacity: n + 1, work: &work)
+                pieceCapacity: n + 1, steady: steady, work: &work)
             return
         }
         paintScanlines(

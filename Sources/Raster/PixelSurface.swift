@@ -22,13 +22,28 @@ struct PixelSurface {
         self.width = max(0, width); self.height = max(0, height)
     }
 
+    /// `max(0, floor(v))` for a finite v below the image's side: truncation, which is the floor
+    /// from 0 up (no call to `floor`: the baseline x86-64 has no rounding instruction).
+    @inline(__always)
+    static func floorFromZero(_ v: Double) -> Int { v > 0 ? Int(v) : 0 }
+
+    /// `min(limit, ceil(v))` for a finite v > 0: the truncation of v cut to `limit`, one more
+    /// where that fell short of it.
+    @inline(__always)
+    static func ceilUpTo(_ v: Double, _ limit: Int) -> Int {
+        let m = v < Double(limit) ? v : Double(limit)
+        let t = Int(m)
+        return Double(t) < m ? t + 1 : t
+    }
+
     /// Fills the convex polygon `poly` (pixels; either orientation) with `color` at `alpha`.
     mutating func fill(_ poly: [PolyVertex], color: UInt32, alpha: Double) {
         guard poly.count >= 3, alpha > 0, width > 0, height > 0 else { return }
         var minY = Double.infinity, maxY = -Double.infinity, minX = Double.infinity, maxX = -Double.infinity
         for v in poly {
             guard v.x.isFinite, v.y.isFinite else { return }
-            minY = min(minY, v.y); maxY = max(maxY, v.y); minX = min(minX, v.x); maxX = max(maxX, v.x)
+            minY = PixelDisplayList.lo(minY, v.y); maxY = PixelDisplayList.hi(maxY, v.y)
+            minX = PixelDisplayList.lo(minX, v.x); maxX = PixelDisplayList.hi(maxX, v.x)
         }
         guard let bounds = touched(minX, minY, maxX, maxY) else { return }
         list.append(poly, color: color & PackedColor.rgbMask, alpha: min(1, alpha), bounds: bounds)
@@ -41,7 +56,8 @@ struct PixelSurface {
         var minY = Double.infinity, maxY = -Double.infinity, minX = Double.infinity, maxX = -Double.infinity
         @inline(__always) func take(_ v: PolyVertex) -> Bool {
             guard v.x.isFinite, v.y.isFinite else { return false }
-            minY = min(minY, v.y); maxY = max(maxY, v.y); minX = min(minX, v.x); maxX = max(maxX, v.x)
+            minY = PixelDisplayList.lo(minY, v.y); maxY = PixelDisplayList.hi(maxY, v.y)
+            minX = PixelDisplayList.lo(minX, v.x); maxX = PixelDisplayList.hi(maxX, v.x)
             return true
         }
         guard take(a), take(b), take(c), take(d), let bounds = touched(minX, minY, maxX, maxY) else { return }
@@ -49,12 +65,13 @@ struct PixelSurface {
     }
 
     /// The pixels a shape within these bounds can touch (a pixel whose square it crosses),
-    /// or nil when it misses the image.
+    /// or nil when it misses the image. (The bounds are finite; min and max of finite values,
+    /// `lo`/`hi`, differ from Swift's only in the sign of a zero, which no floor or ceiling sees.)
     @inline(__always)
     private func touched(_ minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double) -> PixelRect? {
         guard maxX > 0, maxY > 0, minX < Double(width), minY < Double(height) else { return nil }
-        let y0 = max(0, Int(minY.rounded(.down))), y1 = min(height, Int(maxY.rounded(.up)))
-        let x0 = max(0, Int(minX.rounded(.down))), x1 = min(width, Int(maxX.rounded(.up)))
+        let y0 = Self.floorFromZero(minY), y1 = Self.ceilUpTo(maxY, height)
+        let x0 = Self.floorFromZero(minX), x1 = Self.ceilUpTo(maxX, width)
         guard y0 < y1, x0 < x1 else { return nil }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }

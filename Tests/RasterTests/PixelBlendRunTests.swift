@@ -35,6 +35,41 @@ import Testing
         #expect(row == [UInt32](repeating: 0x808080, count: 5))
     }
 
+    /// Every opacity (1 … 255 of 256) over every channel value below (0 … 255, in each channel
+    /// at once, with random colours on top): the 16-bit lanes give `PackedColor.blend`'s
+    /// pixel every time (the largest sum, 255 · 256 + 128, still fits a lane).
+    @Test func everyOpacityOverEveryChannelValueIsTheScalarBlend() {
+        var rng = SplitMix64(seed: 0xB1E4_0036)
+        for a in 1...255 {
+            let color = a == 255 ? 0xFF_FFFF : UInt32(truncatingIfNeeded: rng.next()) & 0xFF_FFFF
+            var lanes = (0..<256).map { v in UInt32(v) * 0x01_0101 ^ (UInt32(truncatingIfNeeded: rng.next()) & 0x01_0000) }
+            lanes[0] = 0xFF_FFFF; lanes[1] = 0
+            var alone = lanes
+            let premultiplied = PackedColor.premultiply(color, alpha256: a)
+            lanes.withUnsafeMutableBufferPointer {
+                PixelDisplayList.blendRun($0.baseAddress!, from: 0, to: 255, premultiplied: premultiplied, alpha256: a)
+            }
+            for x in 0..<256 { alone[x] = PackedColor.blend(color, over: alone[x], alpha256: a) & PackedColor.rgbMask }
+            #expect(lanes == alone, "alpha \(a)")
+        }
+    }
+
+    /// One pixel's blend with the three channels in one 64-bit word (`blendOne`, the edge
+    /// pixels'): every opacity 1 … 255 over every channel value, random colours on top, is
+    /// `PackedColor.blend` with the rgb mask.
+    @Test func onePixelInOneWordIsTheScalarBlend() {
+        var rng = SplitMix64(seed: 0xB1E4_0037)
+        for a in 1...255 {
+            for v in 0..<256 {
+                let below = UInt32(v) * 0x01_0101 ^ (UInt32(truncatingIfNeeded: rng.next()) & 0x03_0100)
+                for top in [UInt32(0xFF_FFFF), 0, UInt32(truncatingIfNeeded: rng.next()) & 0xFF_FFFF] {
+                    let expected = PackedColor.blend(top, over: below, alpha256: a) & PackedColor.rgbMask
+                    #expect(PixelDisplayList.blendOne(top, over: below, alpha256: a) == expected, "alpha \(a) below \(below) top \(top)")
+                }
+            }
+        }
+    }
+
     @Test func spansEndingOnWholePixelsKeepTheirPixels() {
         // x 10 … 30 (whole pixels), y 10.25 … 20.75, red at opacity 0.5 over a grey (0x404040),
         // and the same at 1: column 9 and 30 untouched, column 10 and 29 whole across (a run's

@@ -3,7 +3,8 @@ import PackageDescription
 import Foundation
 
 /// Release links on Linux with gold: the key path's functions first (see the end of this file).
-var keyPathOrdering: [LinkerSetting] {
+/// (Worked out once: the manifest asks it twice.)
+let keyPathOrdering: [LinkerSetting] = {
     #if os(Linux)
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ld.gold") else { return [] }
         return [
@@ -14,7 +15,7 @@ var keyPathOrdering: [LinkerSetting] {
     #else
         return []
     #endif
-}
+}()
 
 let package = Package(
     name: "LayerScope",

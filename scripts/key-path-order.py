@@ -10,7 +10,10 @@ instruction count grows between the two runs is run by a typical key; they are w
 line as `.text.<mangled name>`, most instructions first, to --out. The release build compiles
 every target with function sections and gold places these sections first and together
 (Package.swift): the code a key runs then sits in a few dozen pages, not spread over the
-binary's six megabytes, where each key after an idle moment fetches it again.
+binary's six megabytes, where each key after an idle moment fetches it again. The list is
+framed by two marker functions (`layerscope_key_path_begin` first, `layerscope_key_path_end`
+last): the run loop reads the block between them through once when a key arrives, so that
+it comes in at the memory's bandwidth rather than one fetch at a time (KeyPathWarmth.swift).
 
 Names a later build no longer has are skipped by the linker, so a stale list costs only its
 benefit, never correctness; regenerate it after large changes to the render path. Needs
@@ -100,8 +103,12 @@ def main():
     grown = sorted(((after[f] - before.get(f, 0), f) for f in after if after[f] > before.get(f, 0)), reverse=True)
     names = [f for _, f in grown if f.startswith('$s')]
     with open(a.out, 'w') as out:
+        # The two markers bound the block the run loop sweeps when a key arrives
+        # (Sources/ExplorerRuntime/KeyPathWarmth.swift, Sources/layerscope/KeyPathCode.swift).
+        out.write('.text.layerscope_key_path_begin\n')
         for name in names:
             out.write(f'.text.{name}\n')
+        out.write('.text.layerscope_key_path_end\n')
     print(f'{len(names)} functions written to {a.out}', file=sys.stderr)
 
 

@@ -94,6 +94,12 @@ public final class RunLoop {
     var lateProbe: LateProbe?
     /// They did: the next wake draws (LateAnswers.swift).
     var graphicsArrived = false
+    /// The code a key runs, swept into the caches when a key arrives (KeyPathWarmth.swift).
+    public var keyPathCode: CodeRange?
+    /// The sweeps' sum, kept so that their loads are kept.
+    var swept: UInt8 = 0
+    /// How many sweeps the loop made: one an event (tests count them).
+    public internal(set) var sweeps = 0
 
     public init(
         state: ExplorerState, terminal: any Terminal, io: ExplorerIO = .files,
@@ -140,6 +146,10 @@ public final class RunLoop {
                 continue
             }
             handled += 1
+            if let keyPathCode {
+                swept &+= keyPathCode.sweep()
+                sweeps += 1
+            }
             var quit = false
             let stepBefore = state.session.currentStep
             let nowBefore = state.session.now

@@ -575,6 +575,7 @@ struct Bench: ParsableCommand {
 /// Runs the explorer's loop (the explorer, an attendee, a learner) and gives the terminal back
 /// before anything is printed: an error is said on standard error and exits 1.
 func runLoop(_ loop: ExplorerRuntime.RunLoop, on terminal: NCursesTerminal) throws {
+    loop.keyPathCode = KeyPathCode.range
     do {
         try loop.run()
     } catch {

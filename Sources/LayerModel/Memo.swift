@@ -12,8 +12,8 @@ import Synchronization
 ///
 /// The members are inlinable (issue 36): called from another module, the generic class's
 /// methods ran unspecialised and asked the runtime for `Mutex<Value?>`'s and `Value?`'s
-/// metadata on every call (a locked cache lookup each: twelve a rotate key, about fifty
-/// distinct lines of the runtime's code fetched cold); specialised in the caller, they do not.
+/// metadata on every call (a cache lookup each, twelve a rotate key through the raster's
+/// scratch); specialised in the caller, they do not.
 public final class Memo<Value: Sendable>: Equatable, Sendable {
     @usableFromInline let slot = Mutex<Value?>(nil)
     /// Set once a value is stored: read without taking the lock.

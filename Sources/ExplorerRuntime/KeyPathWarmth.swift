@@ -1,8 +1,8 @@
 /// The machine code a key runs, read through once when a key arrives (issue 36).
 ///
-/// After an idle moment a key's code has left the caches, and the processor fetches it one
-/// line at a time as it reaches it: each fetch waits for memory before the next is known
-/// (about 3 400 code lines a rotate key). The release link lays the key path's functions out
+/// After an idle moment a key's code has left the caches, and the processor fetches it as
+/// it reaches it, a few lines ahead at most: most fetches wait for memory before the next
+/// is known (about 3 400 code lines a rotate key). The release link lays the key path's functions out
 /// together (`Sources/layerscope/key-path.order`), between two marker functions; reading one
 /// byte of every 64 in that block, in a loop whose loads do not depend on each other, brings
 /// the whole block in at the memory's bandwidth instead of its latency, and the key's own

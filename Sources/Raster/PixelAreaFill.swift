@@ -376,11 +376,16 @@ extension PixelDisplayList {
         let leaning = abs(eL.slope) >= 1e-4 && abs(eR.slope) >= 1e-4
         switch (inside, leaning) {
         case (true, true):
-            return steadyLoop(
+            // The common case, both edges in one vector's lanes (`steadyLean`).
+            var counts = SteadyCounts()
+            let next = steadyLean(
                 from: first, rows: rows, clip: clip, left: eL, right: eR, pixels: pixels, width: w, tiles: tiles,
                 segments: segments, band: &band, segmentCount: &segmentCount, color: color, scale: scale, a256: a256,
-                premultiplied: premultiplied, work: &work, runPixels: &runPixels, edgePixels: &edgePixels, clamped: false,
-                leaning: true)
+                premultiplied: premultiplied, counts: &counts)
+            work.steadyRows += counts.rows
+            runPixels += counts.runs
+            edgePixels += counts.edges
+            return next
         case (true, false):
             return steadyLoop(
                 from: first, rows: rows, clip: clip, left: eL, right: eR, pixels: pixels, width: w, tiles: tiles,

@@ -1,0 +1,188 @@
+import Cells
+
+extension PixelDisplayList {
+    /// `rampIntegral` on two lanes: the same steps on each (`lo(1, t)`, then `hi(0, ·)`, then
+    /// c · (t − ½c)), so each lane is the scalar's number (`minpd`, `maxpd`: one packed
+    /// instruction for two; the sign of a zero may differ, which no alpha sees: a zero
+    /// coverage is 0 + ½ before it is truncated).
+    @inline(__always)
+    static func rampIntegral2(_ t: SIMD2<Double>) -> SIMD2<Double> {
+        let one = SIMD2<Double>(repeating: 1), zero = SIMD2<Double>(repeating: 0)
+        let l = t.replacing(with: one, where: one .< t)
+        let c = l.replacing(with: zero, where: l .< zero)
+        return c * (t - 0.5 * c)
+    }
+
+    /// `alphaOf` on two lanes, each lane's alpha in its low 32 bits: hi(0, c) · scale + ½
+    /// rounded to the nearest integer by adding 1.5 · 2⁵² (the integer then in the low bits),
+    /// less one where that went up — `truncateSmall`'s steps, lane by lane.
+    @inline(__always)
+    static func alphaOf2(_ c: SIMD2<Double>, _ scale: Double) -> SIMD2<Int64> {
+        let zero = SIMD2<Double>(repeating: 0), magic = SIMD2<Double>(repeating: 6_755_399_441_055_744)
+        let y = c.replacing(with: zero, where: c .< zero) * scale + 0.5
+        let big = y + magic
+        let down = SIMD2<Int64>(repeating: 0).replacing(with: -1, where: y .< big - magic)
+        return unsafeBitCast(big, to: SIMD2<Int64>.self) &+ down
+    }
+
+    /// What `steadyLean` painted, kept in registers and added by the caller once.
+    struct SteadyCounts {
+        var rows = 0, runs = 0, edges = 0
+    }
+
+    /// `steadyLoop(…, clamped: false, leaning: true)` — two leaning edges that stay inside the
+    /// clip over every row the run can reach, the common steady row — with the two edges side
+    /// by side in the lanes of one vector (issue 35): each edge's x where it leaves the row,
+    /// its piece's ends, 1 / (b − a) and the pixel bounds are worked out for both at once, and
+    /// the row's edge pixels are taken in pairs, the left edge's next pixel beside the right
+    /// edge's. Every lane does the scalar path's steps on the scalar path's numbers (the same
+    /// expressions, in the same order, rounded the same way), so each pixel gets exactly the
+    /// alpha and the blend it got one by one; a row whose pixels one tile segment holds skips
+    /// the segment loop (the loop would take from = lp0 and to = end), any other row takes it
+    /// as `steadyLoop` does. Returns the first row not painted, as `steadyLoop` does.
+    @inline(never)
+    static func steadyLean(
+        from first: Int, rows: PixelRect, clip: PixelRect, left eL: Edge, right eR: Edge, pixels: UnsafeMutablePointer<UInt32>,
+        width w: Int, tiles: Tiles, segments: UnsafeMutablePointer<Int32>, band: inout Int, segmentCount: inout Int,
+        color: UInt32, scale: Double, a256: Int, premultiplied: (rb: UInt32, g: UInt32), counts: inout SteadyCounts
+    ) -> Int {
+        let leftPixel = clip.x, rightPixel = clip.maxX
+        let limit = lo(eL.bottom, eR.bottom)
+        let x0 = SIMD2(eL.x, eR.x), top0 = SIMD2(eL.top, eR.top), slope = SIMD2(eL.slope, eR.slope)
+        let magic = SIMD2<Double>(repeating: 6_755_399_441_055_744), half = SIMD2<Double>(repeating: 0.5)
+        let one = SIMD2<Double>(repeating: 1)
+        var j = first
+        var top = Double(j)
+        // Where the two edges enter row `first` (`e.x + (y − e.top) · e.slope`, lane by lane).
+        var xs = x0 + (SIMD2(repeating: top) - top0) * slope
+        var rowsDone = 0, runs = 0, edges = 0
+        // The one segment holding the tile band's paintable pixels, or an empty one.
+        var segLo = Int.max, segHi = Int.min
+        if band == j / tile && segmentCount == 1 { segLo = Int(segments[0]); segHi = Int(segments[1]) }
+        var row = pixels + j * w
+        while j < rows.maxY {
+            let bottom = top + 1
+            guard bottom <= limit else { break }
+            if j / tile != band {
+                band = j / tile
+                segmentCount = Self.segments(of: tiles, band: band, rows: rows, clip: clip, into: segments)
+                guard segmentCount > 0 else {
+                    band = -1
+                    break
+                }
+                if segmentCount == 1 {
+                    segLo = Int(segments[0]); segHi = Int(segments[1])
+                } else {
+                    segLo = Int.max; segHi = Int.min
+                }
+            }
+            let ns = x0 + (SIMD2(repeating: bottom) - top0) * slope
+            // `Piece(leaning:)` of each edge: a = lo(x, n), b = hi(x, n), k = 1 / (b − a).
+            let a = ns.replacing(with: xs, where: xs .< ns), b = ns.replacing(with: xs, where: xs .> ns)
+            let k = one / (b - a)
+            // `floorOfPositive(a)` and `ceilOfPositive(b)` of both.
+            let fa = unsafeBitCast((a - half) + magic, to: SIMD2<Int64>.self)
+            let cb = unsafeBitCast((b + half) + magic, to: SIMD2<Int64>.self)
+            let lp0 = max(leftPixel, Int(Int32(truncatingIfNeeded: fa[0])))
+            let lp1 = max(lp0, min(rightPixel, Int(Int32(truncatingIfNeeded: cb[0]))))
+            let rp0 = max(leftPixel, Int(Int32(truncatingIfNeeded: fa[1])))
+            let rp1 = max(rp0, min(rightPixel, Int(Int32(truncatingIfNeeded: cb[1]))))
+            let split = lp1 <= rp0
+            let mid0 = max(lp0, split ? lp1 : rp0), mid1 = max(mid0, split ? rp0 : lp1)
+            let end = max(mid1, rp1)
+            if segLo <= lp0 && end <= segHi {
+                // One segment holds the whole row: the segment loop with from = lp0, to = end.
+                var runCount = 0
+                if split {
+                    runCount = mid1 &- mid0
+                    if runCount > 0 {
+                        if a256 >= 256 {
+                            for p in mid0..<mid1 { row[p] = color }
+                        } else if a256 > 0 {
+                            blendRun(row, from: mid0, to: mid1 - 1, premultiplied: premultiplied, alpha256: a256)
+                        }
+                    }
+                } else {
+                    let pl = Piece(a: a[0], b: b[0], k: k[0]), pr = Piece(a: a[1], b: b[1], k: k[1])
+                    var x = Double(mid0) + 1
+                    for i in mid0..<mid1 {
+                        blendPixel(row, i, color, Int(alphaOf(pl.rightLeaning(of: x) - pr.rightLeaning(of: x), scale)))
+                        x += 1
+                    }
+                }
+                // The edge pixels in pairs: the left edge's pixels [lp0, mid0) take its part
+                // (0 + v), the right edge's [mid1, end) the row less its part (1 − v); each
+                // lane is `rightLeaning`'s steps (x − b ≥ 1 takes the whole row, h = 1).
+                let nL = mid0 &- lp0, nR = end &- mid1
+                var x = SIMD2(Double(lp0) + 1, Double(mid1) + 1)
+                var t = 0
+                while t < nL || t < nR {
+                    let u = x - b
+                    let v = (k * (rampIntegral2(x - a) - rampIntegral2(u))).replacing(with: one, where: one .<= u)
+                    let alpha = alphaOf2(SIMD2(0, 1) + v * SIMD2(1, -1), scale)
+                    if t < nL { blendPixel(row, lp0 &+ t, color, Int(Int32(truncatingIfNeeded: alpha[0]))) }
+                    if t < nR { blendPixel(row, mid1 &+ t, color, Int(Int32(truncatingIfNeeded: alpha[1]))) }
+                    x += one
+                    t &+= 1
+                }
+                runs &+= runCount
+                edges &+= end &- lp0 &- runCount
+            } else {
+                // Cut by the tiles: `steadyLoop`'s segment loop, on the same pieces.
+                let pl = Piece(a: a[0], b: b[0], k: k[0]), pr = Piece(a: a[1], b: b[1], k: k[1])
+                for s in 0..<segmentCount {
+                    let from = max(lp0, Int(segments[2 * s])), to = min(end, Int(segments[2 * s + 1]))
+                    guard from < to else { continue }
+                    var i = from
+                    var x = Double(i) + 1
+                    while i < min(mid0, to) {
+                        blendPixel(row, i, color, Int(alphaOf(pl.rightLeaning(of: x), scale)))
+                        i += 1; x += 1
+                    }
+                    var runCount = 0
+                    if split {
+                        let runTo = min(mid1, to)
+                        if i < runTo {
+                            runCount = runTo - i
+                            if a256 >= 256 {
+                                for p in i..<runTo { row[p] = color }
+                            } else if a256 > 0 {
+                                blendRun(row, from: i, to: runTo - 1, premultiplied: premultiplied, alpha256: a256)
+                            }
+                            i = runTo; x = Double(i) + 1
+                        }
+                    } else {
+                        while i < min(mid1, to) {
+                            blendPixel(row, i, color, Int(alphaOf(pl.rightLeaning(of: x) - pr.rightLeaning(of: x), scale)))
+                            i += 1; x += 1
+                        }
+                    }
+                    while i < to {
+                        blendPixel(row, i, color, Int(alphaOf(1 - pr.rightLeaning(of: x), scale)))
+                        i += 1; x += 1
+                    }
+                    runs &+= runCount
+                    edges &+= to &- from &- runCount
+                }
+            }
+            xs = ns
+            top = bottom
+            j &+= 1
+            row += w
+            rowsDone &+= 1
+        }
+        counts.rows &+= rowsDone
+        counts.runs &+= runs
+        counts.edges &+= edges
+        return j
+    }
+}
+
+extension PixelDisplayList.Piece {
+    /// A leaning piece from its ends and 1 / (b − a) already worked out (`steadyLean`): the
+    /// `init(leaning:)` piece of the same edge.
+    @inline(__always)
+    init(a: Double, b: Double, k: Double) {
+        self.a = a; self.b = b; self.k = k; h = 1
+    }
+}

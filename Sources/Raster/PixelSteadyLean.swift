@@ -25,6 +25,23 @@ extension PixelDisplayList {
         return unsafeBitCast(big, to: SIMD2<Int64>.self) &+ down
     }
 
+    /// `blendPixel` of two pixels at once, `row[i]` at the alpha in lane 0's low bits and
+    /// `row[j]` at lane 1's (0 … 256; `top` is the colour's bytes as 16-bit lanes, twice): each
+    /// channel is (t·a + b·(256 − a) + 128) >> 8 in a 16-bit lane — below 2¹⁶ for every a in
+    /// 0 … 256 — as `blendOne` works it out 16 bits apart in one word; at a = 256 that is the
+    /// colour itself (`blendPixel` writes it whole), and a pixel at a = 0 is not written. The
+    /// top byte is cleared, as `blendOne`'s mask and the recorded colour have it.
+    @inline(__always)
+    static func blendTwo(_ row: UnsafeMutablePointer<UInt32>, _ i: Int, _ j: Int, _ alpha: SIMD2<Int64>, _ top: SIMD8<UInt16>) {
+        let a0 = UInt16(truncatingIfNeeded: alpha[0]), a1 = UInt16(truncatingIfNeeded: alpha[1])
+        let a = SIMD8<UInt16>(a0, a0, a0, a0, a1, a1, a1, a1)
+        let below = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD2<UInt32>(row[i], row[j]), to: SIMD8<UInt8>.self))
+        let sum = top &* a &+ below &* (SIMD8<UInt16>(repeating: 256) &- a) &+ SIMD8<UInt16>(repeating: 128)
+        let out = unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: sum &>> 8), to: SIMD2<UInt32>.self) & SIMD2<UInt32>(repeating: 0xFF_FFFF)
+        if a0 != 0 { row[i] = out[0] }
+        if a1 != 0 { row[j] = out[1] }
+    }
+
     /// What `steadyLean` painted, kept in registers and added by the caller once.
     struct SteadyCounts {
         var rows = 0, runs = 0, edges = 0
@@ -60,6 +77,9 @@ extension PixelDisplayList {
         var segLo = Int.max, segHi = Int.min
         if band == j / tile && segmentCount == 1 { segLo = Int(segments[0]); segHi = Int(segments[1]) }
         var row = pixels + j * w
+        // The colour's bytes (blue, green, red, 0) as 16-bit lanes, for two pixels (`blendTwo`).
+        let c8 = unsafeBitCast(SIMD2<UInt32>(repeating: color), to: SIMD8<UInt8>.self)
+        let top16 = SIMD8<UInt16>(truncatingIfNeeded: c8)
         while j < rows.maxY {
             let bottom = top + 1
             guard bottom <= limit else { break }
@@ -116,6 +136,14 @@ extension PixelDisplayList {
                 let nL = mid0 &- lp0, nR = end &- mid1
                 var x = SIMD2(Double(lp0) + 1, Double(mid1) + 1)
                 var t = 0
+                // Both lanes' pixels to paint: blended together.
+                while t < nL && t < nR {
+                    let u = x - b
+                    let v = (k * (rampIntegral2(x - a) - rampIntegral2(u))).replacing(with: one, where: one .<= u)
+                    blendTwo(row, lp0 &+ t, mid1 &+ t, alphaOf2(SIMD2(0, 1) + v * SIMD2(1, -1), scale), top16)
+                    x += one
+                    t &+= 1
+                }
                 while t < nL || t < nR {
                     let u = x - b
                     let v = (k * (rampIntegral2(x - a) - rampIntegral2(u))).replacing(with: one, where: one .<= u)

@@ -69,26 +69,27 @@ extension PixelDisplayList {
         let magic = SIMD2<Double>(repeating: 6_755_399_441_055_744), half = SIMD2<Double>(repeating: 0.5)
         let one = SIMD2<Double>(repeating: 1)
         var j = first
-        var top = Double(j)
         // Where the two edges enter row `first` (`e.x + (y − e.top) · e.slope`, lane by lane).
-        var xs = x0 + (SIMD2(repeating: top) - top0) * slope
+        var xs = x0 + (SIMD2(repeating: Double(j)) - top0) * slope
         var rowsDone = 0, runs = 0, edges = 0
-        // The one segment holding the tile band's paintable pixels, or an empty one.
+        // Row j is painted while its bottom, j + 1 (exact), is at or above `limit`: j < ⌊limit⌋.
+        let stop = limit >= Double(rows.maxY) ? rows.maxY : max(j, Int(limit.rounded(.down)))
+        // The tile band's end, and the one segment holding its paintable pixels (or an empty one).
+        var bandEnd = band == j / tile ? (band + 1) * tile : j
         var segLo = Int.max, segHi = Int.min
         if band == j / tile && segmentCount == 1 { segLo = Int(segments[0]); segHi = Int(segments[1]) }
         var row = pixels + j * w
         // The colour's bytes (blue, green, red, 0) as 16-bit lanes, for two pixels (`blendTwo`).
         let c8 = unsafeBitCast(SIMD2<UInt32>(repeating: color), to: SIMD8<UInt8>.self)
         let top16 = SIMD8<UInt16>(truncatingIfNeeded: c8)
-        while j < rows.maxY {
-            let bottom = top + 1
-            guard bottom <= limit else { break }
-            if j / tile != band {
+        bands: while j < stop {
+            if j >= bandEnd {
                 band = j / tile
+                bandEnd = (band + 1) * tile
                 segmentCount = Self.segments(of: tiles, band: band, rows: rows, clip: clip, into: segments)
                 guard segmentCount > 0 else {
                     band = -1
-                    break
+                    break bands
                 }
                 if segmentCount == 1 {
                     segLo = Int(segments[0]); segHi = Int(segments[1])
@@ -96,6 +97,9 @@ extension PixelDisplayList {
                     segLo = Int.max; segHi = Int.min
                 }
             }
+            let rowsEnd = min(stop, bandEnd)
+            while j < rowsEnd {
+            let bottom = Double(j &+ 1)
             let ns = x0 + (SIMD2(repeating: bottom) - top0) * slope
             // `Piece(leaning:)` of each edge: a = lo(x, n), b = hi(x, n), k = 1 / (b − a).
             let a = ns.replacing(with: xs, where: xs .< ns), b = ns.replacing(with: xs, where: xs .> ns)
@@ -194,10 +198,10 @@ extension PixelDisplayList {
                 }
             }
             xs = ns
-            top = bottom
             j &+= 1
             row += w
             rowsDone &+= 1
+            }
         }
         counts.rows &+= rowsDone
         counts.runs &+= runs

@@ -383,6 +383,7 @@ extension PixelDisplayList {
                 segments: segments, band: &band, segmentCount: &segmentCount, color: color, scale: scale, a256: a256,
                 premultiplied: premultiplied, counts: &counts)
             work.steadyRows += counts.rows
+            work.pairedPixels += counts.paired
             runPixels += counts.runs
             edgePixels += counts.edges
             return next

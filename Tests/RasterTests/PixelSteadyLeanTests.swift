@@ -27,21 +27,17 @@ import Testing
     }
 
     /// The same parallelogram behind an opaque box on tile column 2 (x 16–23, rows 0–31), which
-    /// leaves it two tile segments a row, [0, 16) and [24, 32): every row is cut. A row whose
-    /// edges' pixels each lie in one segment still pairs them, its run cut by the segments;
-    /// any other row is painted pixel by pixel, as the segment loop paints it.
+    /// leaves it two tile segments a row, [0, 16) and [24, 32): every row is cut, so none is
+    /// paired, and it paints what the tiles let it, pixel by pixel.
     ///
     /// By hand, row 4m + q: the left edge's pixels (4 + m, and 5 + m when q = 3) are all left
     /// of 16: 8 · (3 + 2) = 40. The right edge's (20 + m, and 21 + m when q = 3) show at 24 and
     /// right: m = 4 … 7 for q < 3 (4 · 3 = 12), and for q = 3 one pixel at m = 3 and two at
     /// m = 4 … 7 (9): 21. The run [5 + m, 19 + m] (q < 3) or [6 + m, 19 + m] (q = 3) shows
     /// 11 − m or 10 − m pixels left of 16 and max(0, m − 4) from 24: 3 · (60 + 6) + (52 + 6) =
-    /// 256. The box is 8 × 32 = 256 in runs on whole pixels. Pairs: the rows with m = 4 … 7,
-    /// whose right pixels are all at 24 or right, one pair for q < 3 and two for q = 3:
-    /// 4 · (3 + 2) = 20 pairs, 40 pixels (at m = 3, q = 3 the right edge's 23 and 24 straddle
-    /// the box). Cover tests: both fills' 4 tile rows (8); one band holds both (band fills 2);
-    /// the chains built once each (2).
-    @Test func rowsTheTilesCutPairTheirEdgesWhereOneSegmentHoldsEach() {
+    /// 256. The box is 8 × 32 = 256 in runs on whole pixels. Cover tests: both fills' 4 tile
+    /// rows (8); one band holds both (band fills 2); the chains built once each (2).
+    @Test func rowsTheTilesCutArePaintedPixelByPixel() {
         var surface = PixelSurface(width: 64, height: 64)
         surface.fill(Self.parallelogram, color: 0xFFFFFF, alpha: 1)
         surface.fill(
@@ -58,7 +54,7 @@ import Testing
             work
                 == PixelDisplayList.PaintWork(
                     edgePixels: 61, runPixels: 512, clearedPixels: 0, coverTests: 8, bands: 2, chainBuilds: 2, bandFills: 2,
-                    steadyRows: 32, pairedPixels: 40))
+                    steadyRows: 32, pairedPixels: 0))
         var found = PixelImage(width: 64, height: 64)
         var foundWork = PixelDisplayList.PaintWork()
         surface.list.paint(into: &found, clip: whole, steady: false, work: &foundWork)

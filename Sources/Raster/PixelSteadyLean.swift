@@ -70,7 +70,14 @@ extension PixelDisplayList {
         let one = SIMD2<Double>(repeating: 1)
         var j = first
         // Where the two edges enter row `first` (`e.x + (y − e.top) · e.slope`, lane by lane).
-        var xs = x0 + (SIMD2(repeating: Double(j)) - top0) * slope
+        let xs0 = x0 + (SIMD2(repeating: Double(j)) - top0) * slope
+        // Row j's pieces and bounds, worked out one row ahead (below, before row j is painted,
+        // the next row's: the two do not depend on each other, so they overlap).
+        var ns = x0 + (SIMD2(repeating: Double(j &+ 1)) - top0) * slope
+        var a = ns.replacing(with: xs0, where: xs0 .< ns), b = ns.replacing(with: xs0, where: xs0 .> ns)
+        var k = one / (b - a)
+        var fa = unsafeBitCast((a - half) + magic, to: SIMD2<Int64>.self)
+        var cb = unsafeBitCast((b + half) + magic, to: SIMD2<Int64>.self)
         // (`edges` holds the pairs too, from bit 40: one register for both in the loop.)
         var rowsDone = 0, runs = 0, edges = 0
         // Row j is painted while its bottom, j + 1 (exact), is at or above `limit`: j < ⌊limit⌋.
@@ -100,14 +107,13 @@ extension PixelDisplayList {
             }
             let rowsEnd = min(stop, bandEnd)
             while j < rowsEnd {
-            let bottom = Double(j &+ 1)
-            let ns = x0 + (SIMD2(repeating: bottom) - top0) * slope
-            // `Piece(leaning:)` of each edge: a = lo(x, n), b = hi(x, n), k = 1 / (b − a).
-            let a = ns.replacing(with: xs, where: xs .< ns), b = ns.replacing(with: xs, where: xs .> ns)
-            let k = one / (b - a)
-            // `floorOfPositive(a)` and `ceilOfPositive(b)` of both.
-            let fa = unsafeBitCast((a - half) + magic, to: SIMD2<Int64>.self)
-            let cb = unsafeBitCast((b + half) + magic, to: SIMD2<Int64>.self)
+            // The next row's: `Piece(leaning:)` of each edge, a = lo(x, n), b = hi(x, n),
+            // k = 1 / (b − a), and `floorOfPositive(a)`, `ceilOfPositive(b)` of both.
+            let nextN = x0 + (SIMD2(repeating: Double(j &+ 2)) - top0) * slope
+            let nextA = nextN.replacing(with: ns, where: ns .< nextN), nextB = nextN.replacing(with: ns, where: ns .> nextN)
+            let nextK = one / (nextB - nextA)
+            let nextFa = unsafeBitCast((nextA - half) + magic, to: SIMD2<Int64>.self)
+            let nextCb = unsafeBitCast((nextB + half) + magic, to: SIMD2<Int64>.self)
             let lp0 = max(leftPixel, Int(Int32(truncatingIfNeeded: fa[0])))
             let lp1 = max(lp0, min(rightPixel, Int(Int32(truncatingIfNeeded: cb[0]))))
             let rp0 = max(leftPixel, Int(Int32(truncatingIfNeeded: fa[1])))
@@ -201,7 +207,7 @@ extension PixelDisplayList {
                     edges &+= to &- from &- runCount
                 }
             }
-            xs = ns
+            ns = nextN; a = nextA; b = nextB; k = nextK; fa = nextFa; cb = nextCb
             j &+= 1
             row += w
             rowsDone &+= 1

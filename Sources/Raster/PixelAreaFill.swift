@@ -3,12 +3,10 @@ import Cells
 extension PixelDisplayList {
     /// ∫₀ᵗ clamp(u, 0, 1) du: 0 below 0, t²/2 up to 1, t − ½ above (`c · (t − c/2)` with c the
     /// clamped t). The area a unit-wide pixel loses to the left of an edge, integrated along it.
-    /// (Worked out in a vector lane, `rampIntegral2`: the same steps and numbers, and no
-    /// branch — compiled from `hi`/`lo` the two clamps became compares and jumps taken about
-    /// half the time, a mispredicted branch on many edge pixels.)
     @inline(__always)
     static func rampIntegral(_ t: Double) -> Double {
-        rampIntegral2(SIMD2(t, t))[0]
+        let c = hi(0, lo(1, t))
+        return c * (t - 0.5 * c)
     }
 
     /// One edge of a chain cut to a pixel row: its least x `a`, its greatest x `b`, its height
@@ -378,17 +376,11 @@ extension PixelDisplayList {
         let leaning = abs(eL.slope) >= 1e-4 && abs(eR.slope) >= 1e-4
         switch (inside, leaning) {
         case (true, true):
-            // The common case, both edges in one vector's lanes (`steadyLean`).
-            var counts = SteadyCounts()
-            let next = steadyLean(
+            return steadyLoop(
                 from: first, rows: rows, clip: clip, left: eL, right: eR, pixels: pixels, width: w, tiles: tiles,
                 segments: segments, band: &band, segmentCount: &segmentCount, color: color, scale: scale, a256: a256,
-                premultiplied: premultiplied, counts: &counts)
-            work.steadyRows += counts.rows
-            work.pairedPixels += counts.paired
-            runPixels += counts.runs
-            edgePixels += counts.edges
-            return next
+                premultiplied: premultiplied, work: &work, runPixels: &runPixels, edgePixels: &edgePixels, clamped: false,
+                leaning: true)
         case (true, false):
             return steadyLoop(
                 from: first, rows: rows, clip: clip, left: eL, right: eR, pixels: pixels, width: w, tiles: tiles,

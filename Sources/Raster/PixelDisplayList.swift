@@ -177,14 +177,11 @@ struct PixelDisplayList {
         var bandFills = 0
         /// Rows painted by `steadyRows`: on the two edges of the row above, not found anew.
         var steadyRows = 0
-        /// Edge pixels of steady rows blended two at a time, the left edge's beside the right
-        /// edge's (`steadyLean`'s pairs: two for each pair; part of `edgePixels`).
-        var pairedPixels = 0
 
         mutating func add(_ o: PaintWork) {
             edgePixels += o.edgePixels; runPixels += o.runPixels; clearedPixels += o.clearedPixels
             coverTests += o.coverTests; bands += o.bands; chainBuilds += o.chainBuilds
-            bandFills += o.bandFills; steadyRows += o.steadyRows; pairedPixels += o.pairedPixels
+            bandFills += o.bandFills; steadyRows += o.steadyRows
         }
     }
 

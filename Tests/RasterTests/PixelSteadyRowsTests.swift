@@ -32,12 +32,12 @@ import Testing
         var work = PixelDisplayList.PaintWork()
         surface.list.paint(into: &image, clip: whole, work: &work)
         // Two bands walked, the fill's chains built once, one band holding it; 16 across, so
-        // its 4 tile bands are tested for cover. Every edge pixel is paired (`PixelSteadyLeanTests`).
+        // its 4 tile bands are tested for cover.
         #expect(
             work
                 == PixelDisplayList.PaintWork(
                     edgePixels: 80, runPixels: 472, clearedPixels: 0, coverTests: 4, bands: 2, chainBuilds: 1, bandFills: 1,
-                    steadyRows: 32, pairedPixels: 80))
+                    steadyRows: 32))
         // Row 12 (m = 3, q = 0): pixel 7 is the left edge's, 8 … 22 the run, 23 the right edge's.
         #expect(image[8, 12] == 0xFFFFFF && image[22, 12] == 0xFFFFFF)
         #expect(image[7, 12] != 0xFFFFFF && image[7, 12] != 0 && image[23, 12] != 0 && image[6, 12] == 0 && image[24, 12] == 0)

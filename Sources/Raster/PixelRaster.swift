@@ -174,26 +174,48 @@ public enum PixelRaster {
                 }
                 continue
             }
-            if let fill, alpha > 0 { surface.fill(poly, color: fill, alpha: alpha) }
+            // An opaque fill with its border or outline: the whole shape in the border's colour,
+            // then the fill on the part the band leaves (`inner`) — two fills, not the fill and
+            // four strips over it, and each edge pixel takes the band's colour at its covered
+            // area rather than the band blended over the fill blended over what is below.
+            let ringed = fill != nil && alpha >= 1 && (hasBorder ? options.showOutlines || options.showFills : options.showOutlines)
+            var drawn = false
             if hasBorder && (options.showOutlines || options.showFills) {
                 // The border at its true width, inside the bounds (Core Animation's), at least a pixel.
                 let b = borderWidth, r = bounds
-                var drawn = false
                 if !clipped && poly.count == 4 && b * 2 < min(r.size.width, r.size.height) {
                     let insetRect = Rect(x: r.origin.x + b, y: r.origin.y + b, width: r.size.width - 2 * b, height: r.size.height - 2 * b)
                     PolygonOps.project(insetRect, through: step.matrix, into: &inner)
                     if inner.count == 4 && thinnestGap(poly, inner) >= 1 {
-                        for i in 0..<4 {
-                            let j = (i + 1) % 4
-                            surface.fill(poly[i], poly[j], inner[j], inner[i], color: outline, alpha: alpha)
+                        if ringed, let fill {
+                            surface.fill(poly, color: outline, alpha: 1)
+                            surface.fill(inner, color: fill, alpha: 1)
+                        } else {
+                            if let fill, alpha > 0 { surface.fill(poly, color: fill, alpha: alpha) }
+                            for i in 0..<4 {
+                                let j = (i + 1) % 4
+                                surface.fill(poly[i], poly[j], inner[j], inner[i], color: outline, alpha: alpha)
+                            }
                         }
                         drawn = true
                     }
                 }
-                if !drawn { surface.outlineInside(poly, width: 1, color: outline, alpha: alpha) }
+            } else if ringed, let fill, PixelSurface.inset(poly, by: 1, into: &inner) {
+                surface.fill(poly, color: outline, alpha: 1)
+                surface.fill(inner, color: fill, alpha: 1)
+                drawn = true
+            }
+            if drawn {
+                // Drawn above.
+            } else if hasBorder && (options.showOutlines || options.showFills) {
+                if let fill, alpha > 0 { surface.fill(poly, color: fill, alpha: alpha) }
+                surface.outlineInside(poly, width: 1, color: outline, alpha: alpha)
             } else if options.showOutlines {
+                if let fill, alpha > 0 { surface.fill(poly, color: fill, alpha: alpha) }
                 // Uncoloured layers must show; a translucent layer's outline is fainter.
                 surface.outlineInside(poly, width: 1, color: outline, alpha: alpha < 0.999 ? 0.35 + 0.5 * alpha : 1)
+            } else if let fill, alpha > 0 {
+                surface.fill(poly, color: fill, alpha: alpha)
             }
             let layerStep = options.contentStep.flatMap { $0.layer == step.id ? $0 : nil }
             if !walk.layers[step.slot].drawing.isEmpty || layerStep != nil {

@@ -174,48 +174,36 @@ public enum PixelRaster {
                 }
                 continue
             }
-            // An opaque fill with its border or outline: the whole shape in the border's colour,
-            // then the fill on the part the band leaves (`inner`) — two fills, not the fill and
-            // four strips over it, and each edge pixel takes the band's colour at its covered
-            // area rather than the band blended over the fill blended over what is below.
-            let ringed = fill != nil && alpha >= 1 && (hasBorder ? options.showOutlines || options.showFills : options.showOutlines)
-            var drawn = false
-            if hasBorder && (options.showOutlines || options.showFills) {
-                // The border at its true width, inside the bounds (Core Animation's), at least a pixel.
+            // The band along the edges: a border at its true width, inside the bounds (Core
+            // Animation's), at least a pixel, when it has one; else, with outlines on, a
+            // one-pixel outline (uncoloured layers must show; a translucent layer's is fainter).
+            let banded = hasBorder ? options.showOutlines || options.showFills : options.showOutlines
+            // The border's inner edge, through the layer's transform (`inner`), when it is a
+            // quad at least a pixel in from every corner: mitred quads, not strips.
+            var mitred = false
+            if banded && hasBorder && !clipped && poly.count == 4 && borderWidth * 2 < min(bounds.size.width, bounds.size.height) {
                 let b = borderWidth, r = bounds
-                if !clipped && poly.count == 4 && b * 2 < min(r.size.width, r.size.height) {
-                    let insetRect = Rect(x: r.origin.x + b, y: r.origin.y + b, width: r.size.width - 2 * b, height: r.size.height - 2 * b)
-                    PolygonOps.project(insetRect, through: step.matrix, into: &inner)
-                    if inner.count == 4 && thinnestGap(poly, inner) >= 1 {
-                        if ringed, let fill {
-                            surface.fill(poly, color: outline, alpha: 1)
-                            surface.fill(inner, color: fill, alpha: 1)
-                        } else {
-                            if let fill, alpha > 0 { surface.fill(poly, color: fill, alpha: alpha) }
-                            for i in 0..<4 {
-                                let j = (i + 1) % 4
-                                surface.fill(poly[i], poly[j], inner[j], inner[i], color: outline, alpha: alpha)
-                            }
-                        }
-                        drawn = true
-                    }
-                }
-            } else if ringed, let fill, PixelSurface.inset(poly, by: 1, into: &inner) {
+                let insetRect = Rect(x: r.origin.x + b, y: r.origin.y + b, width: r.size.width - 2 * b, height: r.size.height - 2 * b)
+                PolygonOps.project(insetRect, through: step.matrix, into: &inner)
+                mitred = inner.count == 4 && thinnestGap(poly, inner) >= 1
+            }
+            if banded, let fill, alpha >= 1, hasBorder ? mitred : PixelSurface.inset(poly, by: 1, into: &inner) {
+                // An opaque fill: the whole shape in the band's colour, then the fill on what the
+                // band leaves — two fills, not the fill and four strips over it, and each edge
+                // pixel takes the band's colour at its covered area rather than the band blended
+                // over the fill blended over what is below.
                 surface.fill(poly, color: outline, alpha: 1)
                 surface.fill(inner, color: fill, alpha: 1)
-                drawn = true
-            }
-            if drawn {
-                // Drawn above.
-            } else if hasBorder && (options.showOutlines || options.showFills) {
+            } else {
                 if let fill, alpha > 0 { surface.fill(poly, color: fill, alpha: alpha) }
-                surface.outlineInside(poly, width: 1, color: outline, alpha: alpha)
-            } else if options.showOutlines {
-                if let fill, alpha > 0 { surface.fill(poly, color: fill, alpha: alpha) }
-                // Uncoloured layers must show; a translucent layer's outline is fainter.
-                surface.outlineInside(poly, width: 1, color: outline, alpha: alpha < 0.999 ? 0.35 + 0.5 * alpha : 1)
-            } else if let fill, alpha > 0 {
-                surface.fill(poly, color: fill, alpha: alpha)
+                if banded && mitred {
+                    for i in 0..<4 {
+                        let j = (i + 1) % 4
+                        surface.fill(poly[i], poly[j], inner[j], inner[i], color: outline, alpha: alpha)
+                    }
+                } else if banded {
+                    surface.outlineInside(poly, width: 1, color: outline, alpha: hasBorder ? alpha : alpha < 0.999 ? 0.35 + 0.5 * alpha : 1)
+                }
             }
             let layerStep = options.contentStep.flatMap { $0.layer == step.id ? $0 : nil }
             if !walk.layers[step.slot].drawing.isEmpty || layerStep != nil {

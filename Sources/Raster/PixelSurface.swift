@@ -156,55 +156,64 @@ struct PixelSurface {
         fill(PixelSurface.circle(x, y, radius: radius), color: color, alpha: alpha)
     }
 
+    /// Twice `poly`'s signed area (the shoelace sum). With y down, a positive sum runs
+    /// clockwise on screen: the inside is to the right of each edge.
+    static func doubleArea(_ poly: [PolyVertex]) -> Double {
+        var area2 = 0.0
+        var prev = poly[poly.count - 1]
+        for v in poly { area2 += prev.x * v.y - v.x * prev.y; prev = v }
+        return area2
+    }
+
     /// `poly` (convex) with each real edge moved `distance` pixels inward (the others stay),
     /// into `inner`: what an outline `distance` wide inside the real edges leaves of it, the
     /// corners where the moved edges meet. False — `inner` then means nothing — for a polygon
     /// that is not convex, has an edge shorter than 10⁻⁶ or more than 8 vertices, or is too
     /// thin for the band (an edge of the inset runs backwards or the inset turns the other
-    /// way): the outline is then drawn as strips (`outlineInside`).
+    /// way): the outline is then drawn as strips (`outlineInside`). Once a layer a frame, so
+    /// its scratch is on the stack.
     static func inset(_ poly: [PolyVertex], by distance: Double, into inner: inout [PolyVertex]) -> Bool {
         let n = poly.count
         inner.removeAll(keepingCapacity: true)
         guard n >= 3, n <= 8 else { return false }
-        var area2 = 0.0
-        var prev = poly[n - 1]
-        for v in poly { area2 += prev.x * v.y - v.x * prev.y; prev = v }
+        let area2 = doubleArea(poly)
         guard area2 != 0 else { return false }
-        // With y down, a positive shoelace sum runs clockwise on screen: the inside is to the right.
         let sign: Double = area2 > 0 ? 1 : -1
-        // Edge k (poly[k] → poly[k + 1]): its direction, and its line moved inward, as
-        // normal · p = offset with the inward unit normal.
-        var ux = [Double](repeating: 0, count: n), uy = ux, nx = ux, ny = ux, offset = ux
-        for k in 0..<n {
-            let a = poly[k], b = poly[k + 1 == n ? 0 : k + 1]
-            let dx = b.x - a.x, dy = b.y - a.y
-            let length = (dx * dx + dy * dy).squareRoot()
-            guard length > 1e-6 else { return false }
-            ux[k] = dx / length; uy[k] = dy / length
-            nx[k] = -uy[k] * sign; ny[k] = ux[k] * sign
-            offset[k] = nx[k] * a.x + ny[k] * a.y + (a.real ? distance : 0)
-        }
-        // Convex, turning one way: every corner's cross product has the area's sign.
-        for k in 0..<n {
-            let j = k + 1 == n ? 0 : k + 1
-            guard (ux[k] * uy[j] - uy[k] * ux[j]) * sign > 1e-9 else { return false }
-        }
-        // Vertex k of the inset: where the moved lines of edges k − 1 and k cross.
-        for k in 0..<n {
-            let i = k == 0 ? n - 1 : k - 1
-            let det = nx[i] * ny[k] - ny[i] * nx[k]
-            let x = (offset[i] * ny[k] - ny[i] * offset[k]) / det, y = (nx[i] * offset[k] - offset[i] * nx[k]) / det
-            inner.append(PolyVertex(x: x, y: y, real: poly[k].real))
-        }
-        // Each inset edge runs the way its edge does (a band wider than the polygon reverses one).
-        for k in 0..<n {
-            let a = inner[k], b = inner[k + 1 == n ? 0 : k + 1]
-            guard (b.x - a.x) * ux[k] + (b.y - a.y) * uy[k] > 1e-6 else {
-                inner.removeAll(keepingCapacity: true)
-                return false
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * n) { scratch in
+            // Edge k (poly[k] → poly[k + 1]): its unit direction (ux, uy), and its line moved
+            // inward as normal · p = offset with the inward unit normal (nx, ny).
+            let ux = scratch.baseAddress!, uy = ux + n, nx = uy + n, ny = nx + n, offset = ny + n
+            for k in 0..<n {
+                let a = poly[k], b = poly[k + 1 == n ? 0 : k + 1]
+                let dx = b.x - a.x, dy = b.y - a.y
+                let length = (dx * dx + dy * dy).squareRoot()
+                guard length > 1e-6 else { return false }
+                ux[k] = dx / length; uy[k] = dy / length
+                nx[k] = -uy[k] * sign; ny[k] = ux[k] * sign
+                offset[k] = nx[k] * a.x + ny[k] * a.y + (a.real ? distance : 0)
             }
+            // Convex, turning one way: every corner's cross product has the area's sign.
+            for k in 0..<n {
+                let j = k + 1 == n ? 0 : k + 1
+                guard (ux[k] * uy[j] - uy[k] * ux[j]) * sign > 1e-9 else { return false }
+            }
+            // Vertex k of the inset: where the moved lines of edges k − 1 and k cross.
+            for k in 0..<n {
+                let i = k == 0 ? n - 1 : k - 1
+                let det = nx[i] * ny[k] - ny[i] * nx[k]
+                let x = (offset[i] * ny[k] - ny[i] * offset[k]) / det, y = (nx[i] * offset[k] - offset[i] * nx[k]) / det
+                inner.append(PolyVertex(x: x, y: y, real: poly[k].real))
+            }
+            // Each inset edge runs the way its edge does (a band wider than the polygon reverses one).
+            for k in 0..<n {
+                let a = inner[k], b = inner[k + 1 == n ? 0 : k + 1]
+                guard (b.x - a.x) * ux[k] + (b.y - a.y) * uy[k] > 1e-6 else {
+                    inner.removeAll(keepingCapacity: true)
+                    return false
+                }
+            }
+            return true
         }
-        return true
     }
 
     /// The real edges of `poly`, each a band `lineWidth` pixels wide lying just **inside**
@@ -212,11 +221,7 @@ struct PixelSurface {
     mutating func outlineInside(_ poly: [PolyVertex], width lineWidth: Double, color: UInt32, alpha: Double = 1) {
         let n = poly.count
         guard n >= 3 else { return }
-        var area2 = 0.0
-        var prev = poly[n - 1]
-        for v in poly { area2 += prev.x * v.y - v.x * prev.y; prev = v }
-        // With y down, a positive shoelace sum runs clockwise on screen: the inside is to the right.
-        let sign: Double = area2 >= 0 ? 1 : -1
+        let sign: Double = PixelSurface.doubleArea(poly) >= 0 ? 1 : -1
         for i in 0..<n where poly[i].real {
             let a = poly[i], b = poly[(i + 1) % n]
             let dx = b.x - a.x, dy = b.y - a.y

@@ -27,14 +27,25 @@ extension PixelDisplayList {
             self.a = a; self.b = b; h = height
         }
 
-        /// `init(xa, xb, height: 1)` of an edge known to lean (|slope| ≥ 10⁻⁴ with every x below
-        /// 2²⁴, so the piece is far more than 10⁻⁶ across): the same a, b, k and h, without the
-        /// test for standing.
+        /// A whole row's piece of an edge that leans (`leans`: |slope| ≥ 10⁻⁴, every x below 2²⁴,
+        /// so the piece is far more than 10⁻⁶ across and never standing), with k = 1 / |slope|
+        /// (`inverseWidth`) worked out once for the edge rather than 1 / (b − a) for every row:
+        /// b − a is |slope| but for rounding far below 10⁻⁹ of it, and a row's divide no longer
+        /// heads the chain its pixels wait on. Every whole-row piece of such an edge is made
+        /// here, by `chainRow` and by the steady rows alike, so both paint the same pixels.
         @inline(__always)
-        init(leaning xa: Double, _ xb: Double) {
+        init(leaning xa: Double, _ xb: Double, inverseWidth: Double) {
             a = lo(xa, xb); b = hi(xa, xb)
-            k = 1 / (b - a); h = 1
+            k = inverseWidth; h = 1
         }
+
+        /// Whether an edge of this slope leans (`init(leaning:)`).
+        @inline(__always)
+        static func leans(_ slope: Double) -> Bool { abs(slope) >= 1e-4 }
+
+        /// k of a leaning edge's whole-row pieces.
+        @inline(__always)
+        static func inverseWidth(_ slope: Double) -> Double { 1 / abs(slope) }
 
         /// `right(of:)` of a leaning piece (k > 0): the same number, without the test for standing.
         @inline(__always)
@@ -80,7 +91,9 @@ extension PixelDisplayList {
         if e.top <= top && e.bottom >= bottom {
             // One edge across the whole row (the common case).
             let xa = e.x + (top - e.top) * e.slope, xb = e.x + (bottom - e.top) * e.slope
-            row.first = Piece(xa, xb, height: bottom - top)
+            row.first =
+                bottom - top == 1 && Piece.leans(e.slope)
+                ? Piece(leaning: xa, xb, inverseWidth: Piece.inverseWidth(e.slope)) : Piece(xa, xb, height: bottom - top)
             row.count = 1; row.height = bottom - top
             row.vertical = e.slope == 0
             least = row.first.a; greatest = row.first.b
@@ -373,7 +386,7 @@ extension PixelDisplayList {
         // Both edges lean (`Piece(leaning:)`): a piece a row high is then |slope| across, give or
         // take rounding far below 10⁻⁶ (every x is below 2²⁴: `fillArea`'s condition), never
         // standing.
-        let leaning = abs(eL.slope) >= 1e-4 && abs(eR.slope) >= 1e-4
+        let leaning = Piece.leans(eL.slope) && Piece.leans(eR.slope)
         switch (inside, leaning) {
         case (true, true):
             return steadyLoop(
@@ -414,6 +427,9 @@ extension PixelDisplayList {
         var top = Double(j)
         // Where the two edges enter row `first` (where they left the row above).
         var xl = eL.x + (top - eL.top) * eL.slope, xr = eR.x + (top - eR.top) * eR.slope
+        // Each edge's whole-row pieces as `chainRow` makes them: k once for an edge that leans.
+        let leansL = Piece.leans(eL.slope), leansR = Piece.leans(eR.slope)
+        let kl = Piece.inverseWidth(eL.slope), kr = Piece.inverseWidth(eR.slope)
         // What it wrote, added to the caller's counts once at the end (kept in registers).
         var count = 0, runs = 0, edges = 0
         defer {
@@ -437,8 +453,8 @@ extension PixelDisplayList {
             let nl = eL.x + (bottom - eL.top) * eL.slope, nr = eR.x + (bottom - eR.top) * eR.slope
             // The row's height, bottom − top, is exactly 1 (whole rows far below 2⁵²): the run
             // is at the fill's own alpha.
-            let pl = leaning ? Piece(leaning: xl, nl) : Piece(xl, nl, height: 1)
-            let pr = leaning ? Piece(leaning: xr, nr) : Piece(xr, nr, height: 1)
+            let pl = leaning || leansL ? Piece(leaning: xl, nl, inverseWidth: kl) : Piece(xl, nl, height: 1)
+            let pr = leaning || leansR ? Piece(leaning: xr, nr, inverseWidth: kr) : Piece(xr, nr, height: 1)
             let lp0 = max(leftPixel, floorOfPositive(clamped ? hi(left, lo(right, pl.a)) : pl.a))
             let lp1 = max(lp0, min(rightPixel, ceilOfPositive(clamped ? hi(left, lo(right, pl.b)) : pl.b)))
             let rp0 = max(leftPixel, floorOfPositive(clamped ? hi(left, lo(right, pr.a)) : pr.a))

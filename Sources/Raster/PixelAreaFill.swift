@@ -31,7 +31,7 @@ extension PixelDisplayList {
         /// so the piece is far more than 10⁻⁶ across and never standing), with k = 1 / |slope|
         /// (`inverseWidth`) worked out once for the edge rather than 1 / (b − a) for every row:
         /// b − a is |slope| but for the rounding of the row's two x (on a canvas a few thousand
-        /// pixels across, below 10⁻¹² pixels, so a coverage moves by less than 10⁻⁸), and a
+        /// pixels across, a few 10⁻¹² pixels, so a coverage moves by less than 10⁻⁷), and a
         /// row's divide no longer heads the chain its pixels wait on. Every whole-row piece of such an edge is made
         /// here, by `chainRow` and by the steady rows alike, so both paint the same pixels.
         @inline(__always)

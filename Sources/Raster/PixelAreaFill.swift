@@ -428,7 +428,8 @@ extension PixelDisplayList {
         var top = Double(j)
         // Where the two edges enter row `first` (where they left the row above).
         var xl = eL.x + (top - eL.top) * eL.slope, xr = eR.x + (top - eR.top) * eR.slope
-        // Each edge's whole-row pieces as `chainRow` makes them: k once for an edge that leans.
+        // Each edge's whole-row pieces as `chainRow` makes them: k once for an edge that leans
+        // (`leaning` says both do, and is a constant in that copy of the loop).
         let leansL = Piece.leans(eL.slope), leansR = Piece.leans(eR.slope)
         let kl = Piece.inverseWidth(eL.slope), kr = Piece.inverseWidth(eR.slope)
         // What it wrote, added to the caller's counts once at the end (kept in registers).

@@ -156,15 +156,6 @@ struct PixelSurface {
         fill(PixelSurface.circle(x, y, radius: radius), color: color, alpha: alpha)
     }
 
-    /// Twice `poly`'s signed area (the shoelace sum). With y down, a positive sum runs
-    /// clockwise on screen: the inside is to the right of each edge.
-    static func doubleArea(_ poly: [PolyVertex]) -> Double {
-        var area2 = 0.0
-        var prev = poly[poly.count - 1]
-        for v in poly { area2 += prev.x * v.y - v.x * prev.y; prev = v }
-        return area2
-    }
-
     /// `poly` (convex) with each real edge moved `distance` pixels inward (the others stay),
     /// into `inner`: what an outline `distance` wide inside the real edges leaves of it, the
     /// corners where the moved edges meet. False — `inner` then means nothing — for a polygon
@@ -176,21 +167,25 @@ struct PixelSurface {
         let n = poly.count
         inner.removeAll(keepingCapacity: true)
         guard n >= 3, n <= 8 else { return false }
-        let area2 = doubleArea(poly)
+        // With y down, a positive shoelace sum runs clockwise on screen: the inside is to the
+        // right of each edge.
+        let area2 = PolygonOps.doubleArea(poly)
         guard area2 != 0 else { return false }
         let sign: Double = area2 > 0 ? 1 : -1
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * n) { scratch in
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * n) { scratch in
             // Edge k (poly[k] → poly[k + 1]): its unit direction (ux, uy), and its line moved
-            // inward as normal · p = offset with the inward unit normal (nx, ny).
-            let ux = scratch.baseAddress!, uy = ux + n, nx = uy + n, ny = nx + n, offset = ny + n
+            // inward as normal · p = offset with the inward unit normal (nx, ny) =
+            // (−uy, ux) · sign.
+            let ux = scratch.baseAddress!, uy = ux + n, offset = uy + n
+            @inline(__always) func nx(_ k: Int) -> Double { -uy[k] * sign }
+            @inline(__always) func ny(_ k: Int) -> Double { ux[k] * sign }
             for k in 0..<n {
                 let a = poly[k], b = poly[k + 1 == n ? 0 : k + 1]
                 let dx = b.x - a.x, dy = b.y - a.y
                 let length = (dx * dx + dy * dy).squareRoot()
                 guard length > 1e-6 else { return false }
                 ux[k] = dx / length; uy[k] = dy / length
-                nx[k] = -uy[k] * sign; ny[k] = ux[k] * sign
-                offset[k] = nx[k] * a.x + ny[k] * a.y + (a.real ? distance : 0)
+                offset[k] = nx(k) * a.x + ny(k) * a.y + (a.real ? distance : 0)
             }
             // Convex, turning one way: every corner's cross product has the area's sign.
             for k in 0..<n {
@@ -200,8 +195,8 @@ struct PixelSurface {
             // Vertex k of the inset: where the moved lines of edges k − 1 and k cross.
             for k in 0..<n {
                 let i = k == 0 ? n - 1 : k - 1
-                let det = nx[i] * ny[k] - ny[i] * nx[k]
-                let x = (offset[i] * ny[k] - ny[i] * offset[k]) / det, y = (nx[i] * offset[k] - offset[i] * nx[k]) / det
+                let det = nx(i) * ny(k) - ny(i) * nx(k)
+                let x = (offset[i] * ny(k) - ny(i) * offset[k]) / det, y = (nx(i) * offset[k] - offset[i] * nx(k)) / det
                 inner.append(PolyVertex(x: x, y: y, real: poly[k].real))
             }
             // Each inset edge runs the way its edge does (a band wider than the polygon reverses one).
@@ -221,7 +216,8 @@ struct PixelSurface {
     mutating func outlineInside(_ poly: [PolyVertex], width lineWidth: Double, color: UInt32, alpha: Double = 1) {
         let n = poly.count
         guard n >= 3 else { return }
-        let sign: Double = PixelSurface.doubleArea(poly) >= 0 ? 1 : -1
+        // With y down, a positive shoelace sum runs clockwise on screen: the inside is to the right.
+        let sign: Double = PolygonOps.doubleArea(poly) >= 0 ? 1 : -1
         for i in 0..<n where poly[i].real {
             let a = poly[i], b = poly[(i + 1) % n]
             let dx = b.x - a.x, dy = b.y - a.y

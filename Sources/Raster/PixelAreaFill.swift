@@ -422,8 +422,10 @@ extension PixelDisplayList {
     ) -> Int {
         let left = Double(clip.x), right = Double(clip.maxX)
         let leftPixel = clip.x, rightPixel = clip.maxX
-        // The last row both edges cross whole ends at or above `limit`.
-        let limit = lo(eL.bottom, eR.bottom)
+        // The rows [first, last) are those both edges cross whole (row j's bottom, j + 1, at
+        // most the first bottom; whole rows far below 2⁵²) and that are the fill's: one
+        // compare a row.
+        let last = min(rows.maxY, Int(lo(eL.bottom, eR.bottom).rounded(.down)))
         var j = first
         var top = Double(j)
         // Where the two edges enter row `first` (where they left the row above).
@@ -432,45 +434,63 @@ extension PixelDisplayList {
         // (`leaning` says both do, and is a constant in that copy of the loop).
         let leansL = Piece.leans(eL.slope), leansR = Piece.leans(eR.slope)
         let kl = Piece.inverseWidth(eL.slope), kr = Piece.inverseWidth(eR.slope)
+        // The row's first pixel, moved down a row at a time; the tile band's segments, kept
+        // here and handed back at the end; the first row of the next tile band.
+        var row = pixels + j &* w
+        var segmentsHere = segmentCount
+        var nextBand = band >= 0 && j / tile == band ? (band + 1) * tile : j
         // What it wrote, added to the caller's counts once at the end (kept in registers).
-        var count = 0, runs = 0, edges = 0
+        var runs = 0, edges = 0
         defer {
-            work.steadyRows += count
+            work.steadyRows += j - first
             runPixels += runs
             edgePixels += edges
+            segmentCount = segmentsHere
         }
-        while j < rows.maxY {
-            let bottom = top + 1
-            guard bottom <= limit else { break }
-            if j / tile != band {
+        while j < last {
+            if j == nextBand {
                 band = j / tile
-                segmentCount = Self.segments(of: tiles, band: band, rows: rows, clip: clip, into: segments)
+                nextBand = (band + 1) * tile
+                segmentsHere = Self.segments(of: tiles, band: band, rows: rows, clip: clip, into: segments)
                 // No segment: `fillArea` skips the band (`band` unset, so it finds the
                 // segments again and sees none).
-                guard segmentCount > 0 else {
+                guard segmentsHere > 0 else {
                     band = -1
                     break
                 }
             }
+            let bottom = top + 1
             let nl = eL.x + (bottom - eL.top) * eL.slope, nr = eR.x + (bottom - eR.top) * eR.slope
             // The row's height, bottom − top, is exactly 1 (whole rows far below 2⁵²): the run
             // is at the fill's own alpha.
             let pl = leaning || leansL ? Piece(leaning: xl, nl, inverseWidth: kl) : Piece(xl, nl, height: 1)
             let pr = leaning || leansR ? Piece(leaning: xr, nr, inverseWidth: kr) : Piece(xr, nr, height: 1)
-            let lp0 = max(leftPixel, floorOfPositive(clamped ? hi(left, lo(right, pl.a)) : pl.a))
-            let lp1 = max(lp0, min(rightPixel, ceilOfPositive(clamped ? hi(left, lo(right, pl.b)) : pl.b)))
-            let rp0 = max(leftPixel, floorOfPositive(clamped ? hi(left, lo(right, pr.a)) : pr.a))
-            let rp1 = max(rp0, min(rightPixel, ceilOfPositive(clamped ? hi(left, lo(right, pr.b)) : pr.b)))
+            // The pixels each piece can cut. Clamped to the clip where an end may leave it;
+            // where every end is inside (`clamped` false) unclamped: a bound may then pass the
+            // clip's side by one only where an end is exactly on it, and every pixel painted
+            // is in a segment, inside the clip, and takes the same alpha whichever of the
+            // row's formulas gives it (see `fillArea`).
+            let lp0: Int, lp1: Int, rp0: Int, rp1: Int
+            if clamped {
+                lp0 = max(leftPixel, floorOfPositive(hi(left, lo(right, pl.a))))
+                lp1 = max(lp0, min(rightPixel, ceilOfPositive(hi(left, lo(right, pl.b)))))
+                rp0 = max(leftPixel, floorOfPositive(hi(left, lo(right, pr.a))))
+                rp1 = max(rp0, min(rightPixel, ceilOfPositive(hi(left, lo(right, pr.b)))))
+            } else {
+                lp0 = floorOfPositive(pl.a); lp1 = ceilOfPositive(pl.b)
+                rp0 = floorOfPositive(pr.a); rp1 = ceilOfPositive(pr.b)
+            }
             let split = lp1 <= rp0
             let mid0 = max(lp0, split ? lp1 : rp0), mid1 = max(mid0, split ? rp0 : lp1)
             let end = max(mid1, rp1)
-            let row = pixels + j * w
             // Pixels left of the right edge's take the left edge's part alone, pixels right of
             // the left edge's the row less the right edge's, the ones between a run of the whole
             // row (`split`) or both parts — each only where the tiles let this fill paint (the
             // row's pixels [lp0, end) cut to each segment), as `fillArea`'s rows do.
-            for s in 0..<segmentCount {
-                let from = max(lp0, Int(segments[2 * s])), to = min(end, Int(segments[2 * s + 1]))
+            var segment = segments
+            for _ in 0..<segmentsHere {
+                let from = max(lp0, Int(segment[0])), to = min(end, Int(segment[1]))
+                segment += 2
                 guard from < to else { continue }
                 var i = from
                 var x = Double(i) + 1
@@ -507,8 +527,8 @@ extension PixelDisplayList {
             }
             xl = nl; xr = nr
             top = bottom
+            row += w
             j += 1
-            count &+= 1
         }
         return j
     }

@@ -151,6 +151,43 @@ import Testing
         #expect(steadySeen > 5_000)
     }
 
+    /// Edges whose ends lie exactly on the clip's sides, where the steady rows take each
+    /// piece's pixels unclamped (every end inside the clip): x = 11, the clip's left side,
+    /// rounds down to pixel 10 and x = 65, its right side, up to 66 (the bounds' rounding goes
+    /// one further on a whole odd x), one pixel past the clip either side. No pixel outside
+    /// the clip is touched (the poison stays), and every pixel and count is the painting that
+    /// finds every row's edges, for a leaning left edge starting on the side (11 at y = 5)
+    /// and for one standing on it; the right edge leans to end on x = 65 at y = 45.
+    @Test func endsExactlyOnTheClipsSidesStayInsideIt() {
+        let clip = PixelRect(x: 11, y: 5, width: 54, height: 41)
+        for leftSlope in [0.25, 0] {
+            var surface = PixelSurface(width: 80, height: 60)
+            surface.fill(
+                [
+                    PolyVertex(x: 11, y: 5, real: true), PolyVertex(x: 55, y: 5, real: true),
+                    PolyVertex(x: 65, y: 45, real: true), PolyVertex(x: 11 + 40 * leftSlope, y: 45, real: true)
+                ],
+                color: 0xF0E0D0, alpha: leftSlope == 0 ? 0.7 : 1)
+            let poison: UInt32 = 0x123456
+            var found = PixelImage(width: 80, height: 60, fill: poison)
+            var foundWork = PixelDisplayList.PaintWork()
+            surface.list.paint(into: &found, clip: clip, steady: false, work: &foundWork)
+            var image = PixelImage(width: 80, height: 60, fill: poison)
+            var work = PixelDisplayList.PaintWork()
+            surface.list.paint(into: &image, clip: clip, work: &work)
+            #expect(image == found, "left slope \(leftSlope)")
+            #expect(work.edgePixels == foundWork.edgePixels && work.runPixels == foundWork.runPixels)
+            // All 40 rows steady (both edges span them; the flat top and bottom are in no chain).
+            #expect(work.steadyRows == 40)
+            for y in 0..<60 {
+                #expect(image[10, y] == poison && image[65, y] == poison && image[66, y] == poison)
+            }
+            // Inside: the left side's pixel on the first row (the edge from 11 to 11.25), the right
+            // edge's on the last (from 64.75 to 65).
+            #expect(image[11, 5] != poison && image[64, 44] != poison)
+        }
+    }
+
     /// The benchmark's nested scene (outlines, borders, turned and translucent layers): the
     /// same pixels both ways, and most of its painted rows steady.
     @Test func theNestedSceneIsTheSameWithSteadyRows() {

@@ -10,44 +10,45 @@ import Testing
 /// clearing the image first and painting it.
 @Suite struct PixelBandWorkTests {
     /// A box on whole pixels covering 4 × 4 tiles, and a 1-pixel strip across the image in
-    /// front of it, worked by hand (64 × 48 pixels: two bands, rows 0–31 and 32–47).
+    /// front of it, worked by hand (64 × 72 pixels: two bands, rows 0–47 and 48–71).
     @Test func theClearSkipsCoveredTilesAndThinFillsAreNotTested() {
-        var surface = PixelSurface(width: 64, height: 48)
+        var surface = PixelSurface(width: 64, height: 72)
         surface.fill(
             [
-                PolyVertex(x: 8, y: 8, real: true), PolyVertex(x: 40, y: 8, real: true),
-                PolyVertex(x: 40, y: 40, real: true), PolyVertex(x: 8, y: 40, real: true)
+                PolyVertex(x: 8, y: 32, real: true), PolyVertex(x: 40, y: 32, real: true),
+                PolyVertex(x: 40, y: 64, real: true), PolyVertex(x: 8, y: 64, real: true)
             ],
             color: 0xFF0000, alpha: 1)
         surface.fill(
             [
-                PolyVertex(x: 0, y: 20, real: true), PolyVertex(x: 64, y: 20, real: true),
-                PolyVertex(x: 64, y: 21, real: true), PolyVertex(x: 0, y: 21, real: true)
+                PolyVertex(x: 0, y: 44, real: true), PolyVertex(x: 64, y: 44, real: true),
+                PolyVertex(x: 64, y: 45, real: true), PolyVertex(x: 0, y: 45, real: true)
             ],
             color: 0x00FF00, alpha: 1)
         var work = PixelDisplayList.PaintWork()
-        let (image, fills) = PixelDisplayList.image(of: surface.list, width: 64, height: 48, backdrop: 0x101010, work: &work)
+        let (image, fills) = PixelDisplayList.image(of: surface.list, width: 64, height: 72, backdrop: 0x101010, work: &work)
         // Each fill's chains are worked out once for both bands (2 fills: 2). The bands walk
-        // the fills crossing them: the box (rows 8–39) in both, the strip (row 20) in the
+        // the fills crossing them: the box (rows 32–63) in both, the strip (row 44) in the
         // first: 3.
-        // The box covers tile columns 1–4 of tile rows 1–4 whole: 16 tiles, 1 024 pixels, which
+        // The box covers tile columns 1–4 of tile rows 4–7 whole: 16 tiles, 1 024 pixels, which
         // only it writes (32 rows of one run of 32). The backdrop goes on the other
-        // 64 · 48 − 1 024 = 2 048. The strip is one row, one run of 64. Cover tests: the box's
-        // 4 tile rows (3 in the first band, 1 in the second); the strip, 1 pixel high, none.
+        // 64 · 72 − 1 024 = 3 584. The strip is one row, one run of 64. Cover tests: the box's
+        // 4 tile rows (4 and 5 in the first band, 6 and 7 in the second); the strip, 1 pixel
+        // high, none.
         #expect(fills == 2)
         #expect(
             work
                 == PixelDisplayList.PaintWork(
-                    edgePixels: 0, runPixels: 32 * 32 + 64, clearedPixels: 64 * 48 - 16 * 64, coverTests: 4, bands: 2, chainBuilds: 2, bandFills: 3))
-        #expect(image[7, 7] == 0x101010 && image[8, 8] == 0xFF0000 && image[39, 39] == 0xFF0000 && image[40, 40] == 0x101010)
-        #expect(image[0, 20] == 0x00FF00 && image[20, 20] == 0x00FF00 && image[63, 20] == 0x00FF00 && image[20, 21] == 0xFF0000)
+                    edgePixels: 0, runPixels: 32 * 32 + 64, clearedPixels: 64 * 72 - 16 * 64, coverTests: 4, bands: 2, chainBuilds: 2, bandFills: 3))
+        #expect(image[7, 31] == 0x101010 && image[8, 32] == 0xFF0000 && image[39, 63] == 0xFF0000 && image[40, 64] == 0x101010)
+        #expect(image[0, 44] == 0x00FF00 && image[20, 44] == 0x00FF00 && image[63, 44] == 0x00FF00 && image[20, 45] == 0xFF0000)
         // Cleared first and painted: the same pixels.
-        var cleared = PixelImage(width: 64, height: 48, fill: 0x101010)
-        surface.list.paint(into: &cleared, clip: PixelRect(x: 0, y: 0, width: 64, height: 48))
+        var cleared = PixelImage(width: 64, height: 72, fill: 0x101010)
+        surface.list.paint(into: &cleared, clip: PixelRect(x: 0, y: 0, width: 64, height: 72))
         #expect(cleared == image)
     }
 
-    /// A strip down four bands (rows 0–31, 32–63, 64–95, 96–99): its edges and chains are
+    /// A strip down three bands (rows 0–47, 48–95, 96–99): its edges and chains are
     /// worked out once, not once a band; the scanline painter (`area` off) still works them
     /// out in each band. The same pixels either way where the two painters agree (a strip on
     /// whole pixels across). 96 rows of 2 pixels: pixel 6, whole, and pixel 7, which the whole
@@ -63,13 +64,13 @@ import Testing
         var once = PixelImage(width: 20, height: 100)
         var onceWork = PixelDisplayList.PaintWork()
         surface.list.paint(into: &once, clip: PixelRect(x: 0, y: 0, width: 20, height: 100), work: &onceWork)
-        #expect(onceWork.chainBuilds == 1 && onceWork.bands == 4)
+        #expect(onceWork.chainBuilds == 1 && onceWork.bands == 3)
         #expect(onceWork.runPixels + onceWork.edgePixels == 2 * 96)
         #expect(once[6, 2] == 0xFFFFFF && once[6, 97] == 0xFFFFFF && once[7, 50] == 0 && once[6, 1] == 0 && once[6, 98] == 0)
         var perBand = PixelImage(width: 20, height: 100)
         var perBandWork = PixelDisplayList.PaintWork()
         surface.list.paint(into: &perBand, clip: PixelRect(x: 0, y: 0, width: 20, height: 100), area: false, work: &perBandWork)
-        #expect(perBandWork.chainBuilds == 4)
+        #expect(perBandWork.chainBuilds == 3)
         #expect(perBand == once)
     }
 
@@ -157,9 +158,9 @@ import Testing
         #expect(image == expected)
         #expect(fills == fillsBefore)
         #expect(work.edgePixels == before.edgePixels && work.runPixels == before.runPixels)
-        // 480 rows: 15 bands of 32. The root's opaque fill covers the whole canvas here, so
+        // 480 rows: 10 bands of 48. The root's opaque fill covers the whole canvas here, so
         // nothing is cleared.
-        #expect(work.bands == 15)
+        #expect(work.bands == 10)
         #expect(work.clearedPixels == 0)
     }
 }

@@ -85,27 +85,28 @@ import Testing
     }
 
     @Test func aStripBetweenVerticalEdgesTakesItsEdgeAlphasOnce() {
-        // A strip 1 pixel wide, x 10.25 … 11.25, y 5.5 … 40.5, opaque white on black: each
+        // A strip 1 pixel wide, x 10.25 … 11.25, y 5.5 … 50.5, opaque white on black: each
         // row it crosses whole covers column 10 three quarters across (192/256 → 191) and
-        // column 11 one quarter (64/256 → 64); rows 5 and 40 half as much (2 of 4 scanlines:
+        // column 11 one quarter (64/256 → 64); rows 5 and 50 half as much (2 of 4 scanlines:
         // 96/256 → 96 and 32/256 → 32).
-        var surface = PixelSurface(width: 30, height: 50)
+        var surface = PixelSurface(width: 30, height: 60)
         surface.fill(
             [
                 PolyVertex(x: 10.25, y: 5.5, real: true), PolyVertex(x: 11.25, y: 5.5, real: true),
-                PolyVertex(x: 11.25, y: 40.5, real: true), PolyVertex(x: 10.25, y: 40.5, real: true)
+                PolyVertex(x: 11.25, y: 50.5, real: true), PolyVertex(x: 10.25, y: 50.5, real: true)
             ],
             color: 0xFFFFFF, alpha: 1)
-        var image = PixelImage(width: 30, height: 50)
+        var image = PixelImage(width: 30, height: 60)
         var work = PixelDisplayList.PaintWork()
-        surface.list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: 30, height: 50), work: &work)
-        // Two bands (rows 0–31, 32–49); a strip 1 pixel across is never tested for covering
+        surface.list.paint(into: &image, clip: PixelRect(x: 0, y: 0, width: 30, height: 60), work: &work)
+        // Two bands (rows 0–47, 48–59); a strip 1 pixel across is never tested for covering
         // an 8 × 8 tile; its chains are worked out once for both bands, and each band walks it
-        // (rows 5–40 cross both); nothing cleared (the image was cleared by its caller).
-        #expect(work == PixelDisplayList.PaintWork(edgePixels: 2 * 36, runPixels: 0, clearedPixels: 0, coverTests: 0, bands: 2, chainBuilds: 1, bandFills: 2))
-        for y in 6...39 { #expect(image[10, y] == 0xBFBFBF && image[11, y] == 0x404040) }
+        // (rows 5–50 cross both); nothing cleared (the image was cleared by its caller). 46
+        // rows of 2 pixels.
+        #expect(work == PixelDisplayList.PaintWork(edgePixels: 2 * 46, runPixels: 0, clearedPixels: 0, coverTests: 0, bands: 2, chainBuilds: 1, bandFills: 2))
+        for y in 6...49 { #expect(image[10, y] == 0xBFBFBF && image[11, y] == 0x404040) }
         #expect(image[10, 5] == 0x606060 && image[11, 5] == 0x202020)
-        #expect(image[10, 40] == 0x606060 && image[11, 40] == 0x202020)
-        #expect(image[9, 20] == 0 && image[12, 20] == 0 && image[10, 4] == 0 && image[10, 41] == 0)
+        #expect(image[10, 50] == 0x606060 && image[11, 50] == 0x202020)
+        #expect(image[9, 20] == 0 && image[12, 20] == 0 && image[10, 4] == 0 && image[10, 51] == 0)
     }
 }

@@ -32,8 +32,9 @@ extension PixelDisplayList {
         /// (`inverseWidth`) worked out once for the edge rather than 1 / (b − a) for every row:
         /// b − a is |slope| but for the rounding of the row's two x (on a canvas a few thousand
         /// pixels across, a few 10⁻¹² pixels, so a coverage moves by less than 10⁻⁷), and a
-        /// row's divide no longer heads the chain its pixels wait on. Every whole-row piece of such an edge is made
-        /// here, by `chainRow` and by the steady rows alike, so both paint the same pixels.
+        /// row's divide no longer heads the chain its pixels wait on. Every whole-row piece of
+        /// such an edge is made here, by `chainRow` and by the steady rows alike, so both paint
+        /// the same pixels.
         @inline(__always)
         init(leaning xa: Double, _ xb: Double, inverseWidth: Double) {
             a = lo(xa, xb); b = hi(xa, xb)
@@ -380,6 +381,8 @@ extension PixelDisplayList {
         // each rounding step keeps order, so its ends bound it): then clamping a piece's
         // ends to the clip changes nothing, and the rows skip it.
         let left = Double(clip.x), right = Double(clip.maxX)
+        // `last`: the end of the rows both edges cross whole and that are the fill's (row j's
+        // bottom, j + 1, at most the first bottom; whole rows far below 2⁵²).
         let top = Double(first), last = lo(lo(eL.bottom, eR.bottom), Double(rows.maxY)).rounded(.down)
         let xl0 = eL.x + (top - eL.top) * eL.slope, xr0 = eR.x + (top - eR.top) * eR.slope
         let xl1 = eL.x + (last - eL.top) * eL.slope, xr1 = eR.x + (last - eR.top) * eR.slope
@@ -393,39 +396,35 @@ extension PixelDisplayList {
             return steadyLoop(
                 from: first, rows: rows, clip: clip, left: eL, right: eR, pixels: pixels, width: w, tiles: tiles,
                 segments: segments, band: &band, segmentCount: &segmentCount, color: color, scale: scale, a256: a256,
-                premultiplied: premultiplied, work: &work, runPixels: &runPixels, edgePixels: &edgePixels, clamped: false,
-                leaning: true)
+                premultiplied: premultiplied, work: &work, runPixels: &runPixels, edgePixels: &edgePixels, last: Int(last),
+                clamped: false, leaning: true)
         case (true, false):
             return steadyLoop(
                 from: first, rows: rows, clip: clip, left: eL, right: eR, pixels: pixels, width: w, tiles: tiles,
                 segments: segments, band: &band, segmentCount: &segmentCount, color: color, scale: scale, a256: a256,
-                premultiplied: premultiplied, work: &work, runPixels: &runPixels, edgePixels: &edgePixels, clamped: false,
-                leaning: false)
+                premultiplied: premultiplied, work: &work, runPixels: &runPixels, edgePixels: &edgePixels, last: Int(last),
+                clamped: false, leaning: false)
         default:
             return steadyLoop(
                 from: first, rows: rows, clip: clip, left: eL, right: eR, pixels: pixels, width: w, tiles: tiles,
                 segments: segments, band: &band, segmentCount: &segmentCount, color: color, scale: scale, a256: a256,
-                premultiplied: premultiplied, work: &work, runPixels: &runPixels, edgePixels: &edgePixels, clamped: true,
-                leaning: false)
+                premultiplied: premultiplied, work: &work, runPixels: &runPixels, edgePixels: &edgePixels, last: Int(last),
+                clamped: true, leaning: false)
         }
     }
 
-    /// `steadyRows`' rows, each piece's ends clamped to the clip (`clamped`) or not (every
-    /// end inside it already), its pieces tested for standing or known to lean (`leaning`):
-    /// one copy of the loop each.
+    /// `steadyRows`' rows [first, last) (one compare a row ends them), each piece's ends clamped
+    /// to the clip (`clamped`) or not (every end inside it already), its pieces tested for
+    /// standing or known to lean (`leaning`): one copy of the loop each.
     @inline(__always)
     static func steadyLoop(
         from first: Int, rows: PixelRect, clip: PixelRect, left eL: Edge, right eR: Edge, pixels: UnsafeMutablePointer<UInt32>,
         width w: Int, tiles: Tiles, segments: UnsafeMutablePointer<Int32>, band: inout Int, segmentCount: inout Int,
         color: UInt32, scale: Double, a256: Int, premultiplied: (rb: UInt32, g: UInt32), work: inout PaintWork,
-        runPixels: inout Int, edgePixels: inout Int, clamped: Bool, leaning: Bool
+        runPixels: inout Int, edgePixels: inout Int, last: Int, clamped: Bool, leaning: Bool
     ) -> Int {
         let left = Double(clip.x), right = Double(clip.maxX)
         let leftPixel = clip.x, rightPixel = clip.maxX
-        // The rows [first, last) are those both edges cross whole (row j's bottom, j + 1, at
-        // most the first bottom; whole rows far below 2⁵²) and that are the fill's: one
-        // compare a row.
-        let last = min(rows.maxY, Int(lo(eL.bottom, eR.bottom).rounded(.down)))
         var j = first
         var top = Double(j)
         // Where the two edges enter row `first` (where they left the row above).

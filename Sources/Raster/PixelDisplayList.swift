@@ -238,8 +238,9 @@ struct PixelDisplayList {
     /// of the image (48 rows of a 2000-pixel canvas: 384 KB, inside a 512 KB second-level
     /// cache) stays in the cache while the fills cross it. The same pixels as fill after fill
     /// down the whole image: a pixel is painted by the same fills in the same order, and
-    /// clipping changes no pixel (spans are cut at whole pixels). Before the bands run only the list of fills crossing each band, the largest
-    /// polygon (the scratch size), and, in parallel, each fill's chains (`Preparing`).
+    /// clipping changes no pixel (spans are cut at whole pixels). Before the bands run only
+    /// the list of fills crossing each band, the largest polygon (the scratch size), and, in
+    /// parallel, each fill's chains (`Preparing`).
     func paint(
         into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, clip: PixelRect, backdrop: UInt32?,
         occlusion: Bool, exactRuns: Bool, chains: Bool, area: Bool, parallel: Bool, steady: Bool = true, work: inout PaintWork

@@ -10,9 +10,9 @@ import Testing
 @Suite struct PixelSteadyRowsTests {
     /// A parallelogram leaning a quarter pixel a row: left edge (4.1, 0) → (12.1, 32), right
     /// edge (20.1, 0) → (28.1, 32), its top and bottom flat (no chain edge). Rows 0–31, all in
-    /// the first of the 64 × 64 image's two bands (48 rows, then 16). Every row is on the same two edges
-    /// (the flat top and bottom are in no chain), so all 32 are steady rows, found once at
-    /// row 0 and followed across the tile bands starting at rows 8, 16 and 24.
+    /// the first of the 64 × 64 image's two bands (48 rows, then 16). Every row is on the
+    /// same two edges (the flat top and bottom are in no chain), so all 32 are steady rows,
+    /// found once at row 0 and followed across the tile bands starting at rows 8, 16 and 24.
     ///
     /// Row 4m + q: the left edge runs from x = 4.1 + m + q/4 to a quarter further, never on a
     /// whole pixel: pixel 4 + m, and 5 + m too when q = 3 (it ends at 5.1 + m); the right

@@ -79,16 +79,25 @@ enum PixelBenchmark {
         // Pixels painted on one thread and in bands in parallel, alternated in one loop.
         var cellTimes: [Double] = [], pixelTimes: [Double] = [], oneThreadTimes: [Double] = []
         let scratch = RasterScratch()
+        // Before each frame, how much of its core each thread that paints it gets (`CoreShare`:
+        // on a shared machine a core's other hyperthread may be running someone else's work,
+        // and the same frame then takes half as long again): both cores before the bands, the
+        // calling thread before the frame on one thread.
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        var bandShares: [CoreShare.Sample] = [], oneThreadShares: [CoreShare.Sample] = []
         for _ in 0..<(quick ? 5 : 21) {
             let t0 = DispatchTime.now().uptimeNanoseconds
             _ = SceneRasterizer.render(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions, scratch: scratch)
             let t1 = DispatchTime.now().uptimeNanoseconds
+            cellTimes.append(Double(t1 - t0) / 1e6)
+            bandShares.append(CoreShare.sample(threads: cores).max { $0.ratio < $1.ratio } ?? CoreShare.Sample(latency: 0, throughput: 0))
+            var t = DispatchTime.now().uptimeNanoseconds
             _ = PixelRaster.render(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions)
-            let t2 = DispatchTime.now().uptimeNanoseconds
+            pixelTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6)
+            oneThreadShares.append(CoreShare.sampleHere())
+            t = DispatchTime.now().uptimeNanoseconds
             _ = PixelRaster.render(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions, parallel: false)
-            let t3 = DispatchTime.now().uptimeNanoseconds
-            cellTimes.append(Double(t1 - t0) / 1e6); pixelTimes.append(Double(t2 - t1) / 1e6)
-            oneThreadTimes.append(Double(t3 - t2) / 1e6)
+            oneThreadTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6)
         }
         let work = PixelRaster.paintWork(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions)
         lines.append(
@@ -97,6 +106,8 @@ enum PixelBenchmark {
         lines.append(
             "  1 000 layers, \(columns)×\(rows): cells median \(ms(median(cellTimes))) ms; pixels (2000×1200) median \(ms(median(pixelTimes))) ms "
                 + "(bands on \(ProcessInfo.processInfo.activeProcessorCount) cores; one thread \(ms(median(oneThreadTimes))) ms)")
+        // The same frames split by whether their threads had their cores to themselves.
+        lines.append("  " + CoreShare.split(pixels: (pixelTimes, bandShares), oneThread: (oneThreadTimes, oneThreadShares)))
         // The same frame kept (PixelRenderer) after a key that turns one layer (a leaf, L999,
         // and the selection L1 with its subtree): only the damaged pixels are painted again.
         for name in ["L999", "L1"] {

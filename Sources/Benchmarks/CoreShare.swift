@@ -1,8 +1,13 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import Dispatch
 import Synchronization
 
-/// How much of its core each thread gets while a benchmark runs (docs/performance.md, "Whose
-/// core: the machine's two speeds").
+/// How much of its core each thread gets while a benchmark runs (docs/performance.md, "Issue
+/// 35, part seventeen").
 ///
 /// On a shared machine a virtual CPU can be one hyperthread of a core whose other hyperthread
 /// runs someone else's work. The clock does not change then, so a chain of steps that each wait
@@ -31,18 +36,22 @@ public enum CoreShare {
     }
 
     /// The two loops on `threads` threads at once (as the pixel frame's bands run), each the
-    /// best of `rounds`.
-    public static func sample(threads: Int, steps: Int = 200_000, rounds: Int = 2) -> [Sample] {
+    /// best of `rounds`; `caller`: the calling thread's (it runs one of them, as it paints one
+    /// of the bands).
+    public static func sample(threads: Int, steps: Int = 200_000, rounds: Int = 2) -> (all: [Sample], caller: Sample) {
         let count = max(1, threads)
         nonisolated(unsafe) let results = UnsafeMutableBufferPointer<Sample>.allocate(capacity: count)
         defer { results.deallocate() }
         results.initialize(repeating: Sample(latency: 0, throughput: 0))
+        let me = pthread_self()
+        let callerIndex = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: count) { i in
             // The clock's low bits make an odd multiplier no compiler knows.
             let now = DispatchTime.now().uptimeNanoseconds
             results[i] = one(steps: steps, rounds: rounds, seed: UInt64(i) &+ now, multiplier: 6_364_136_223_846_793_005 | (now & 0xFF))
+            if pthread_equal(pthread_self(), me) != 0 { callerIndex.store(i, ordering: .relaxed) }
         }
-        return Array(results)
+        return (Array(results), results[callerIndex.load(ordering: .relaxed)])
     }
 
     /// Whatever the loops compute, kept so that no step can be left out.
@@ -77,12 +86,6 @@ public enum CoreShare {
         }
         sink.add(keep, ordering: .relaxed)
         return best
-    }
-
-    /// The two loops on the calling thread (before a frame painted on it alone).
-    public static func sampleHere(steps: Int = 200_000, rounds: Int = 2) -> Sample {
-        let now = DispatchTime.now().uptimeNanoseconds
-        return one(steps: steps, rounds: rounds, seed: now, multiplier: 6_364_136_223_846_793_005 | (now & 0xFF))
     }
 
     /// How far above the run's lowest ratio a thread still counts as running near its best:

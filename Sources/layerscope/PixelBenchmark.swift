@@ -79,25 +79,26 @@ enum PixelBenchmark {
         // Pixels painted on one thread and in bands in parallel, alternated in one loop.
         var cellTimes: [Double] = [], pixelTimes: [Double] = [], oneThreadTimes: [Double] = []
         let scratch = RasterScratch()
-        // Before each frame, how much of its core each thread that paints it gets (`CoreShare`:
-        // on a shared machine a core's other hyperthread may be running someone else's work,
-        // and the same frame then takes half as long again): both cores before the bands, the
-        // calling thread before the frame on one thread.
+        // At the start of each round, how much of its core each thread gets (`CoreShare`: on a
+        // shared machine a core's other hyperthread may be running someone else's work, and the
+        // same frame then takes half as long again): every core, for the bands, and the calling
+        // thread's, for the frame on one thread. Taken before the cells' frame: a sample right
+        // before a pixel frame made it slower (10 % over 16 rounds).
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var bandShares: [CoreShare.Sample] = [], oneThreadShares: [CoreShare.Sample] = []
         for _ in 0..<(quick ? 5 : 21) {
+            let shares = CoreShare.sample(threads: cores)
+            bandShares.append(shares.all.max { $0.ratio < $1.ratio } ?? shares.caller)
+            oneThreadShares.append(shares.caller)
             let t0 = DispatchTime.now().uptimeNanoseconds
             _ = SceneRasterizer.render(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions, scratch: scratch)
             let t1 = DispatchTime.now().uptimeNanoseconds
-            cellTimes.append(Double(t1 - t0) / 1e6)
-            bandShares.append(CoreShare.sample(threads: cores).max { $0.ratio < $1.ratio } ?? CoreShare.Sample(latency: 0, throughput: 0))
-            var t = DispatchTime.now().uptimeNanoseconds
             _ = PixelRaster.render(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions)
-            pixelTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6)
-            oneThreadShares.append(CoreShare.sampleHere())
-            t = DispatchTime.now().uptimeNanoseconds
+            let t2 = DispatchTime.now().uptimeNanoseconds
             _ = PixelRaster.render(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions, parallel: false)
-            oneThreadTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6)
+            let t3 = DispatchTime.now().uptimeNanoseconds
+            cellTimes.append(Double(t1 - t0) / 1e6); pixelTimes.append(Double(t2 - t1) / 1e6)
+            oneThreadTimes.append(Double(t3 - t2) / 1e6)
         }
         let work = PixelRaster.paintWork(tree, viewport: viewport, columns: columns, rows: rows, options: rasterOptions)
         lines.append(

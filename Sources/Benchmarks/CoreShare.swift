@@ -84,7 +84,7 @@ public enum CoreShare {
             best.throughput = min(best.throughput, Double(t1 &- t0) / 1e6)
             keep ^= a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7
         }
-        sink.add(keep, ordering: .relaxed)
+        sink.wrappingAdd(keep, ordering: .relaxed)
         return best
     }
 

@@ -54,9 +54,6 @@ public enum CoreShare {
         return (Array(results), results[callerIndex.load(ordering: .relaxed)])
     }
 
-    /// Whatever the loops compute, kept so that no step can be left out.
-    static let sink = Atomic<UInt64>(0)
-
     /// `multiplier`: an odd number the compiler cannot see, so that it cannot fold steps of the
     /// chain into one (a constant multiply-add, unrolled, folds eight steps into one).
     public static func one(steps: Int, rounds: Int, seed: UInt64, multiplier: UInt64) -> Sample {
@@ -84,7 +81,8 @@ public enum CoreShare {
             best.throughput = min(best.throughput, Double(t1 &- t0) / 1e6)
             keep ^= a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7
         }
-        sink.wrappingAdd(keep, ordering: .relaxed)
+        // Whatever the loops computed, kept so that no step can be left out.
+        RasterBenchmark.blackHole(Int(truncatingIfNeeded: keep))
         return best
     }
 
@@ -110,12 +108,9 @@ public enum CoreShare {
         let lowest = all.filter(whole).map(\.ratio).min() ?? 0
         let bound = lowest * nearMargin
         func group(_ frames: (times: [Double], samples: [Sample]), near: Bool) -> String {
-            let picked = zip(frames.times, frames.samples).filter { (whole($0.1) && $0.1.ratio <= bound) == near }.map(\.0).sorted()
+            let picked = zip(frames.times, frames.samples).filter { (whole($0.1) && $0.1.ratio <= bound) == near }.map(\.0)
             guard !picked.isEmpty else { return "none" }
-            // The median: the middle frame, or the mean of the two middle ones.
-            let n = picked.count
-            let median = n % 2 == 1 ? picked[n / 2] : (picked[n / 2 - 1] + picked[n / 2]) / 2
-            return "\(fixed(median, decimals: 2)) ms (\(n) of \(frames.times.count))"
+            return "\(fixed(RasterBenchmark.median(picked), decimals: 2)) ms (\(picked.count) of \(frames.times.count))"
         }
         return "the same frames by their cores (CoreShare: eight chains ÷ one chain, the run's lowest \(describe(lowest))): "
             + "near it (≤ \(describe(bound))) pixels \(group(pixels, near: true)), one thread \(group(oneThread, near: true)); "

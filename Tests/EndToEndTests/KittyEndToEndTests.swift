@@ -44,47 +44,35 @@ struct KittyEndToEndTests {
         environment.removeValue(forKey: "NO_COLOR")
         environment.removeValue(forKey: "KITTY_WINDOW_ID")
         environment.removeValue(forKey: "KITTY_LISTEN_ON")
-        let socket = dir.appendingPathComponent("kitty.sock").path
-        let kitty = Process()
-        kitty.executableURL = URL(fileURLWithPath: "/usr/bin/kitty")
-        kitty.environment = environment
-        kitty.arguments = [
-            "--config", "NONE", "-o", "linux_display_server=x11", "-o", "font_size=10", "-o", "window_padding_width=0",
-            "-o", "initial_window_width=640", "-o", "initial_window_height=408", "-o", "remember_window_size=no", "-o", "allow_remote_control=yes",
-            "-o", "update_check_interval=0", "--listen-on", "unix:\(socket)",
-            program, scene, "--graphics", "auto", "--theme", "dark", "--script", "select blue"
-        ]
-        kitty.standardOutput = FileHandle.nullDevice; kitty.standardError = FileHandle.nullDevice
-        var deadline = Date().addingTimeInterval(30)
-        try kitty.run()
-        defer { XvfbServer.stop(kitty) }
-
-        /// Screenshots until the canvas (row 1: y = 17) is `png`'s picture, or the deadline.
-        func canvasBecomes(_ png: String) throws -> (share: Double, iou: Double, output: String) {
-            var output = ""
-            while Date() < deadline {
-                let shot = dir.appendingPathComponent("shot.xwd").path
-                let xwd = try Subprocess.run("/bin/sh", ["-c", "DISPLAY=\(display) /usr/bin/xwd -root -silent > '\(shot)'"], timeout: .seconds(10))
-                if xwd.status == 0 {
-                    let result = try Subprocess.run(
-                        "/usr/bin/python3", ["-c", XtermSixelEndToEndTests.compare, shot, png, "0", "17", "2060e0"], timeout: .seconds(60))
-                    output = result.output + result.errors
-                    let figures = result.output.split(separator: " ")
-                    let share = Double(figures.firstIndex(of: "share").map { figures[$0 + 1] } ?? "0") ?? 0
-                    let iou = Double(figures.firstIndex(of: "blue-iou").map { figures[$0 + 1] } ?? "0") ?? 0
-                    if share >= 0.95 && iou >= 0.98 { return (share, iou, output) }
-                }
-                usleep(300_000)
-            }
-            let figures = output.split(separator: " ")
-            return (
-                Double(figures.firstIndex(of: "share").map { figures[$0 + 1] } ?? "0") ?? 0,
-                Double(figures.firstIndex(of: "blue-iou").map { figures[$0 + 1] } ?? "0") ?? 0, output
-            )
+        var socket = ""
+        var deadline = Date()
+        let (kitty, first, reports) = try TerminalOnXvfb.startRunningTheExplorer(
+            { number in
+                socket = dir.appendingPathComponent("kitty-\(number).sock").path
+                deadline = Date().addingTimeInterval(30)
+                return try TerminalOnXvfb(
+                    executable: "/usr/bin/kitty",
+                    arguments: [
+                        "--config", "NONE", "-o", "linux_display_server=x11", "-o", "font_size=10", "-o", "window_padding_width=0",
+                        "-o", "initial_window_width=640", "-o", "initial_window_height=408", "-o", "remember_window_size=no",
+                        "-o", "allow_remote_control=yes", "-o", "update_check_interval=0", "--listen-on", "unix:\(socket)"
+                    ],
+                    command: [program, scene, "--graphics", "auto", "--theme", "dark", "--script", "select blue"],
+                    environment: environment, display: display, dir: dir, name: "kitty-\(number)")
+            },
+            firstPicture: { kitty in
+                // The canvas starts on row 1: y = 17.
+                try kitty.canvasBecomes(expected, top: 17, deadline: deadline, dir: dir)
+            })
+        defer { kitty.stop() }
+        /// What kitty shows as text, for a failure's message (remote control).
+        func screenText() -> String {
+            let text = try? Subprocess.run("/usr/bin/kitty", ["@", "--to", "unix:\(socket)", "get-text"], environment: environment, timeout: .seconds(20))
+            return "kitty's screen: " + (text?.output ?? "(not read)")
         }
-        let first = try canvasBecomes(expected)
-        #expect(first.share >= 0.95, "\(first.output)")
+        #expect(first.share >= 0.95, "\((reports + [first.output, kitty.report, screenText()]).joined(separator: "\n"))")
         #expect(first.iou >= 0.98, "\(first.output)")
+        guard first.share >= 0.95 && first.iou >= 0.98 else { return }
         // The status line, read back from kitty: the probe chose kitty graphics.
         let text = try Subprocess.run("/usr/bin/kitty", ["@", "--to", "unix:\(socket)", "get-text"], environment: environment, timeout: .seconds(20))
         #expect(text.output.contains("graphics: kitty graphics (the terminal answered the kitty query"), "\(text.output)")
@@ -92,8 +80,8 @@ struct KittyEndToEndTests {
         deadline = Date().addingTimeInterval(30)
         let key = try Subprocess.run("/usr/bin/kitty", ["@", "--to", "unix:\(socket)", "send-text", "r"], environment: environment, timeout: .seconds(20))
         #expect(key.status == 0, "\(key.errors)")
-        let second = try canvasBecomes(turned)
-        #expect(second.share >= 0.95, "\(second.output)")
+        let second = try kitty.canvasBecomes(turned, top: 17, deadline: deadline, dir: dir)
+        #expect(second.share >= 0.95, "\(second.output)\n\(kitty.report)\n\(screenText())")
         #expect(second.iou >= 0.98, "\(second.output)")
     }
 }

@@ -90,98 +90,37 @@ struct XtermSixelEndToEndTests {
 
         let xvfb = try XvfbServer()
         defer { xvfb.stop() }
-        // xterm is started again only when it never ran the explorer (twice in ~10 runs of
-        // the whole suite on 2 cores, the screen stayed empty: no xterm window for 45 s);
-        // whatever the explorer did once started is the result, and a failure says all of it.
-        var attempts: [XtermAttempt] = []
-        for number in 1...3 {
-            let attempt = try XtermAttempt.run(number: number, program: program, scene: scene, expected: expected, in: dir, display: xvfb.display)
-            attempts.append(attempt)
-            if attempt.explorerStarted { break }
-            print("xterm sixel end to end: attempt \(number) never ran the explorer, so xterm is started again: \(attempt.report)")
-        }
-        let last = attempts[attempts.count - 1]
-        let why = attempts.map(\.report).joined(separator: "\n")
-        // Flat pixels: the names' plaques (text cells over the image) are the rest.
-        #expect(last.share >= 0.95, "\(why)")
-        #expect(last.iou >= 0.98, "\(last.output)")
-    }
-}
-
-/// One xterm on the explorer, screenshots polled until the canvas is the expected picture
-/// (or the deadline, or xterm gone), and what there is to say about it when it is not.
-private struct XtermAttempt {
-    var share = 0.0, iou = 0.0, output = ""
-    /// The shell inside xterm ran (so the explorer was started).
-    var explorerStarted = false
-    var report = ""
-
-    static func run(number: Int, program: String, scene: String, expected: String, in dir: URL, display: String) throws -> XtermAttempt {
         var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
+        environment["DISPLAY"] = xvfb.display
         environment["LANG"] = "C.UTF-8"
         environment.removeValue(forKey: "TMUX")
         environment.removeValue(forKey: "NO_COLOR")
-        let log = dir.appendingPathComponent("xterm-\(number).log").path
-        let started = dir.appendingPathComponent("started-\(number)").path
-        let status = dir.appendingPathComponent("status-\(number)").path
-        let errors = dir.appendingPathComponent("xterm-errors-\(number)").path
-        _ = FileManager.default.createFile(atPath: errors, contents: nil)
-        let xterm = Process()
-        xterm.executableURL = URL(fileURLWithPath: "/usr/bin/xterm")
-        xterm.environment = environment
-        xterm.arguments = [
-            "-ti", "vt340", "-geometry", "80x24+0+0", "-fn", "fixed", "-bw", "0", "-b", "0",
-            "-xrm", "XTerm*allowWindowOps: true", "-xrm", "XTerm*decTerminalID: vt340",
-            // What the explorer wrote, logged by xterm: on a failure the status line says why.
-            "-l", "-lf", log,
-            // A shell between xterm and the explorer notes that it ran and how the explorer ended.
-            "-e", "/bin/sh", "-c", "echo $$ > '\(started)'; \"$@\"; echo $? > '\(status)'", "sh",
-            program, scene, "--graphics", "auto", "--theme", "dark", "--script", "select dot"
-        ]
-        xterm.standardOutput = FileHandle.nullDevice
-        xterm.standardError = FileHandle(forWritingAtPath: errors)
+        var log = ""
         // The screenshot is polled until the picture is there (a few seconds), so the deadline
         // costs nothing when it comes; it is generous for the whole suite's load on 2 cores.
-        let begun = Date()
-        let deadline = begun.addingTimeInterval(45)
-        try xterm.run()
-        defer { XvfbServer.stop(xterm) }
-        var attempt = XtermAttempt()
-        while Date() < deadline {
-            let running = xterm.isRunning
-            let shot = dir.appendingPathComponent("shot.xwd").path
-            let xwd = try Subprocess.run("/bin/sh", ["-c", "DISPLAY=\(display) /usr/bin/xwd -root -silent > '\(shot)'"], timeout: .seconds(10))
-            if xwd.status == 0 {
+        let (xterm, first, reports) = try TerminalOnXvfb.startRunningTheExplorer(
+            { number in
+                log = dir.appendingPathComponent("xterm-\(number).log").path
+                return try TerminalOnXvfb(
+                    executable: "/usr/bin/xterm",
+                    arguments: [
+                        "-ti", "vt340", "-geometry", "80x24+0+0", "-fn", "fixed", "-bw", "0", "-b", "0",
+                        "-xrm", "XTerm*allowWindowOps: true", "-xrm", "XTerm*decTerminalID: vt340",
+                        // What the explorer wrote, logged by xterm: on a failure the status line says why.
+                        "-l", "-lf", log
+                    ],
+                    commandFlag: ["-e"], command: [program, scene, "--graphics", "auto", "--theme", "dark", "--script", "select dot"],
+                    environment: environment, display: xvfb.display, dir: dir, name: "xterm-\(number)")
+            },
+            firstPicture: { xterm in
                 // The canvas starts on row 1: (0, 13) on screen.
-                let result = try Subprocess.run(
-                    "/usr/bin/python3", ["-c", XtermSixelEndToEndTests.compare, shot, expected, "0", "13", "2060e0"], timeout: .seconds(60))
-                attempt.output = result.output + result.errors
-                let figures = result.output.split(separator: " ")
-                attempt.share = Double(figures.firstIndex(of: "share").map { figures[$0 + 1] } ?? "0") ?? 0
-                attempt.iou = Double(figures.firstIndex(of: "blue-iou").map { figures[$0 + 1] } ?? "0") ?? 0
-                if attempt.share >= 0.95 && attempt.iou >= 0.98 { break }
-            }
-            // xterm gone: the screen will not change any more.
-            if !running { break }
-            // Nothing ran inside xterm in 20 s: it is stuck, not slow.
-            if Date().timeIntervalSince(begun) > 20 && !FileManager.default.fileExists(atPath: started) { break }
-            usleep(300_000)
-        }
-        let seconds = Int(Date().timeIntervalSince(begun))
-        attempt.explorerStarted = FileManager.default.fileExists(atPath: started)
-        let xtermState = xterm.isRunning ? "xterm still running" : "xterm ended (status \(xterm.terminationStatus))"
-        let ended = (try? String(contentsOfFile: status, encoding: .utf8)).map {
-            "the explorer ended with status \($0.trimmingCharacters(in: .whitespacesAndNewlines))"
-        }
-        let xtermErrors = ((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        attempt.report = [
-            "attempt \(number) after \(seconds) s: \(attempt.output.trimmingCharacters(in: .whitespacesAndNewlines))",
-            xtermState + (xtermErrors.isEmpty ? "" : ", xterm said: \(xtermErrors.suffix(600))"),
-            attempt.explorerStarted ? (ended ?? "the explorer still running") : "the explorer never started",
-            XtermSixelEndToEndTests.textOf(log: log)
-        ].joined(separator: "; ")
-        return attempt
+                try xterm.canvasBecomes(expected, top: 13, deadline: xterm.begun.addingTimeInterval(45), dir: dir)
+            })
+        defer { xterm.stop() }
+        let why = (reports + [first.output, xterm.report, Self.textOf(log: log)]).joined(separator: "\n")
+        // Flat pixels: the names' plaques (text cells over the image) are the rest.
+        #expect(first.share >= 0.95, "\(why)")
+        #expect(first.iou >= 0.98, "\(first.output)")
     }
 }
 

@@ -37,6 +37,16 @@ final class TerminalOnXvfb {
     /// The shell inside the terminal ran: the explorer was started.
     var explorerStarted: Bool { FileManager.default.fileExists(atPath: started) }
 
+    /// The terminal ended under a running explorer (killed, or its X connection lost): the
+    /// shell never said how the explorer ended, as it does when the explorer exits or crashes.
+    var vanishedUnderTheExplorer: Bool {
+        !process.isRunning && explorerStarted && !FileManager.default.fileExists(atPath: status)
+    }
+
+    /// Whatever this attempt showed, the explorer had no say in it: the terminal never ran
+    /// it, or vanished under it.
+    var failedBeforeTheExplorer: Bool { !explorerStarted || vanishedUnderTheExplorer }
+
     func stop() { XvfbServer.stop(process) }
 
     /// Screenshots of the whole display (`xwd`) until the canvas, `top` pixels down, is
@@ -76,14 +86,16 @@ final class TerminalOnXvfb {
         }
         return [
             "\(name) after \(seconds) s: " + state + (said.isEmpty ? "" : ", \(name) said: \(said.suffix(600))"),
-            explorerStarted ? (ended ?? "the explorer still running") : "the explorer never started"
+            !explorerStarted
+                ? "the explorer never started"
+                : vanishedUnderTheExplorer ? "the terminal vanished under the explorer" : ended ?? "the explorer still running"
         ].joined(separator: "; ")
     }
 
-    /// Starts a terminal with `start` (given the attempt's number) until one runs the
-    /// explorer (at most `attempts`), each waited on with `firstPicture`; whatever the
-    /// explorer does once it runs is the result. Each attempt that never ran the explorer is
-    /// printed and kept in the returned reports, with the last attempt's own.
+    /// Starts a terminal with `start` (given the attempt's number), each waited on with
+    /// `firstPicture`, again only while the attempt failed before the explorer (at most
+    /// `attempts`): whatever the explorer does once it runs is the result. Each attempt
+    /// started again is printed and kept in the returned reports.
     static func startRunningTheExplorer(
         attempts: Int = 3, _ start: (Int) throws -> TerminalOnXvfb,
         firstPicture: (TerminalOnXvfb) throws -> (share: Double, iou: Double, output: String)
@@ -92,11 +104,12 @@ final class TerminalOnXvfb {
         for number in 1... {
             let terminal = try start(number)
             let first = try firstPicture(terminal)
-            if terminal.explorerStarted || number == attempts {
+            let good = first.share >= 0.95 && first.iou >= 0.98
+            if good || !terminal.failedBeforeTheExplorer || number == attempts {
                 return (terminal, first, reports)
             }
             let report = "attempt \(number): \(first.output); \(terminal.report)"
-            print("\(terminal.name): the explorer never ran, so the terminal is started again: \(report)")
+            print("\(terminal.name): the terminal never ran the explorer or vanished under it, so it is started again: \(report)")
             reports.append(report)
             terminal.stop()
         }

@@ -6,6 +6,14 @@ import Foundation
 /// never came up" (twice in about ten runs of the whole suite on 2 cores the screenshot was
 /// the bare root window for 45 s) from "the explorer did something wrong", and to say which.
 final class TerminalOnXvfb {
+    /// A screenshot's canvas against the expected picture (`XtermSixelEndToEndTests.compare`):
+    /// the share of the flat pixels within 2/255, the blue fill's IoU, and the script's line.
+    struct Likeness {
+        var share = 0.0, iou = 0.0, output = ""
+        /// 95% of the flat pixels (the names' plaques are the rest) and an IoU of 0.98.
+        var isThePicture: Bool { share >= 0.95 && iou >= 0.98 }
+    }
+
     let process: Process
     let name: String
     let display: String
@@ -30,7 +38,9 @@ final class TerminalOnXvfb {
         let shell = ["/bin/sh", "-c", "echo $$ > '\(started)'; \"$@\"; echo $? > '\(status)'", "sh"]
         process.arguments = arguments + commandFlag + shell + command
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: errors)
+        let errorFile = FileHandle(forWritingAtPath: errors)
+        process.standardError = errorFile
+        defer { try? errorFile?.close() }
         try process.run()
     }
 
@@ -50,11 +60,11 @@ final class TerminalOnXvfb {
     func stop() { XvfbServer.stop(process) }
 
     /// Screenshots of the whole display (`xwd`) until the canvas, `top` pixels down, is
-    /// `png`'s picture (`XtermSixelEndToEndTests.compare`: 95% of the flat pixels within
-    /// 2/255 and the blue fill's IoU 0.98), or `deadline` passes, or the screen can no longer
-    /// become it: the terminal has ended, or nothing ran inside it in 20 s (stuck, not slow).
-    func canvasBecomes(_ png: String, top: Int, deadline: Date, dir: URL) throws -> (share: Double, iou: Double, output: String) {
-        var share = 0.0, iou = 0.0, output = ""
+    /// `png`'s picture (`Likeness.isThePicture`), or `deadline` passes, or the screen can no
+    /// longer become it: the terminal has ended, or nothing ran inside it in 20 s (stuck, not
+    /// slow).
+    func canvasBecomes(_ png: String, top: Int, deadline: Date, dir: URL) throws -> Likeness {
+        var likeness = Likeness()
         while Date() < deadline {
             let running = process.isRunning
             let shot = dir.appendingPathComponent("\(name)-shot.xwd").path
@@ -62,17 +72,17 @@ final class TerminalOnXvfb {
             if xwd.status == 0 {
                 let result = try Subprocess.run(
                     "/usr/bin/python3", ["-c", XtermSixelEndToEndTests.compare, shot, png, "0", "\(top)", "2060e0"], timeout: .seconds(60))
-                output = (result.output + result.errors).trimmingCharacters(in: .whitespacesAndNewlines)
+                likeness.output = (result.output + result.errors).trimmingCharacters(in: .whitespacesAndNewlines)
                 let figures = result.output.split(separator: " ")
-                share = Double(figures.firstIndex(of: "share").map { figures[$0 + 1] } ?? "0") ?? 0
-                iou = Double(figures.firstIndex(of: "blue-iou").map { figures[$0 + 1] } ?? "0") ?? 0
-                if share >= 0.95 && iou >= 0.98 { break }
+                likeness.share = Double(figures.firstIndex(of: "share").map { figures[$0 + 1] } ?? "0") ?? 0
+                likeness.iou = Double(figures.firstIndex(of: "blue-iou").map { figures[$0 + 1] } ?? "0") ?? 0
+                if likeness.isThePicture { break }
             }
             if !running { break }
             if Date().timeIntervalSince(begun) > 20 && !explorerStarted { break }
             usleep(300_000)
         }
-        return (share, iou, output)
+        return likeness
     }
 
     /// What there is to say when the picture did not come: the terminal's state and errors,
@@ -98,14 +108,15 @@ final class TerminalOnXvfb {
     /// started again is printed and kept in the returned reports.
     static func startRunningTheExplorer(
         attempts: Int = 3, _ start: (Int) throws -> TerminalOnXvfb,
-        firstPicture: (TerminalOnXvfb) throws -> (share: Double, iou: Double, output: String)
-    ) throws -> (terminal: TerminalOnXvfb, first: (share: Double, iou: Double, output: String), reports: [String]) {
+        firstPicture: (TerminalOnXvfb) throws -> Likeness
+    ) throws -> (terminal: TerminalOnXvfb, first: Likeness, reports: [String]) {
         var reports: [String] = []
-        for number in 1... {
+        var number = 0
+        while true {
+            number += 1
             let terminal = try start(number)
             let first = try firstPicture(terminal)
-            let good = first.share >= 0.95 && first.iou >= 0.98
-            if good || !terminal.failedBeforeTheExplorer || number == attempts {
+            if first.isThePicture || !terminal.failedBeforeTheExplorer || number >= attempts {
                 return (terminal, first, reports)
             }
             let report = "attempt \(number): \(first.output); \(terminal.report)"
@@ -113,6 +124,5 @@ final class TerminalOnXvfb {
             reports.append(report)
             terminal.stop()
         }
-        fatalError("unreachable")
     }
 }
